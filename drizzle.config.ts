@@ -1,0 +1,8 @@
+import { defineConfig } from "drizzle-kit";
+
+/** drizzle-kit reads the schema and writes SQL migrations to ./drizzle (DESIGN.md §1). */
+export default defineConfig({
+  dialect: "postgresql",
+  schema: "./src/server/db/schema.ts",
+  out: "./drizzle",
+});

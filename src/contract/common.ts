@@ -1,0 +1,42 @@
+/**
+ * Shapes shared by several features: the public view of a user, the error body and cursor
+ * pagination (DESIGN.md §4 "Errors", §6).
+ */
+import { z } from "zod";
+
+/** What anyone may see of another user: never their email (STYLE.md "Presenters"). */
+export const publicUserSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  isCook: z.boolean(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** Every error answer (DESIGN.md §4 "Errors"). */
+export const errorSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorSchema>;
+
+/** Largest page a list endpoint returns. */
+export const PAGE_LIMIT_MAX = 100;
+
+/**
+ * Query of a cursor-paginated list: `limit` rows after the opaque `cursor` of the previous page.
+ * The next page's URL comes back in a `Link: <...>; rel="next"` header (RFC 8288), so the body
+ * stays the plain array the spec's calls expect.
+ */
+export const pageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).optional(),
+  cursor: z.string().max(200).optional(),
+});
+
+/** A path parameter that must be a UUID. */
+export const idParamsSchema = z.object({ id: z.uuid({ error: "Invalid id" }) });
+
+/** ISO 8601 date-time string in responses. */
+export const isoDateTime = z.iso.datetime({ offset: true });

@@ -1,0 +1,161 @@
+/**
+ * Meal shapes and rules (spec §3 Meal, §5 "Create meal form", DESIGN.md §4 "Meals"). The messages
+ * are the spec's words; the same schema validates the API body and the form's converted values.
+ */
+import { z } from "zod";
+import { isoDateTime, pageQuerySchema, publicUserSchema } from "./common";
+
+export const MEAL_TITLE_MAX = 120;
+export const MEAL_TEXT_MAX = 2000;
+export const MEAL_ALLERGENS_MAX = 500;
+export const MEAL_LOCATION_MAX = 300;
+export const MEAL_PORTIONS_MAX = 100;
+/** Largest price a cook can ask, in cents ($1,000.00). */
+export const MEAL_PRICE_MAX_CENTS = 100_000;
+
+export const mealKindSchema = z.enum(["free", "paid"], { error: "Kind must be free or paid" });
+export type MealKind = z.infer<typeof mealKindSchema>;
+
+const requiredText = (message: string, max: number, label: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const requiredDateTime = (message: string) =>
+  z.iso.datetime({ offset: true, error: (issue) => (issue.input ? "Enter a valid date and time" : message) });
+
+/** Coordinates are rounded to 3 decimals (about 100 m) so no home address leaks (DESIGN.md §4 "Distance"). */
+export const roundCoordinate = (value: number) => Math.round(value * 1000) / 1000;
+
+const mealFields = {
+  title: requiredText("Title is required", MEAL_TITLE_MAX, "Title"),
+  description: requiredText("Description is required", MEAL_TEXT_MAX, "Description"),
+  kind: mealKindSchema,
+  priceCents: z
+    .number({ error: "Price must be a number" })
+    .int("Price must be a whole number of cents")
+    .min(0, "Price cannot be negative")
+    .max(MEAL_PRICE_MAX_CENTS, "Price must be at most $1,000.00")
+    .nullable()
+    .optional(),
+  portionSize: z
+    .number({ error: "Must have at least 1 portion" })
+    .int("Portions must be a whole number")
+    .min(1, "Must have at least 1 portion")
+    .max(MEAL_PORTIONS_MAX, `At most ${MEAL_PORTIONS_MAX} portions`),
+  allergens: z.string().trim().max(MEAL_ALLERGENS_MAX, `Allergens must be at most ${MEAL_ALLERGENS_MAX} characters`),
+  ingredients: requiredText("Ingredients are required", MEAL_TEXT_MAX, "Ingredients"),
+  pickupLocation: requiredText("Pickup location is required", MEAL_LOCATION_MAX, "Pickup location"),
+  pickupWindowStart: requiredDateTime("Pickup start time is required"),
+  pickupWindowEnd: requiredDateTime("Pickup end time is required"),
+  deliveryAvailable: z.boolean(),
+  photoPath: z
+    .string()
+    .regex(/^\/objects\/[A-Za-z0-9/_.-]{1,200}$/, "Invalid photo")
+    .nullable()
+    .optional(),
+  latitude: z.number().min(-90).max(90).transform(roundCoordinate).nullable().optional(),
+  longitude: z.number().min(-180).max(180).transform(roundCoordinate).nullable().optional(),
+};
+
+type MealRuleInput = {
+  kind?: MealKind;
+  priceCents?: number | null;
+  pickupWindowStart?: string | Date;
+  pickupWindowEnd?: string | Date;
+  latitude?: number | null;
+  longitude?: number | null;
+};
+
+/**
+ * The rules that span fields (DESIGN.md §4 "Meals"): price required (> 0) for paid and absent for
+ * free, pickup end after start and not already over, coordinates in pairs.
+ * @returns field → message for each broken rule; empty when the meal is valid
+ */
+export function mealCrossFieldErrors(meal: MealRuleInput, now = new Date()): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (meal.kind === "paid" && !meal.priceCents) errors.priceCents = "Price is required for paid meals";
+  if (meal.kind === "free" && meal.priceCents != null) errors.priceCents = "Free meals have no price";
+  if (meal.pickupWindowStart && meal.pickupWindowEnd) {
+    const start = new Date(meal.pickupWindowStart).getTime();
+    const end = new Date(meal.pickupWindowEnd).getTime();
+    if (end <= start) errors.pickupWindowEnd = "Pickup end time must be after the start time";
+    else if (end <= now.getTime()) errors.pickupWindowEnd = "Pickup end time must be in the future";
+  }
+  if ((meal.latitude == null) !== (meal.longitude == null)) errors.latitude = "Give both latitude and longitude";
+  return errors;
+}
+
+/** `POST /api/meals` body (spec §7). */
+export const createMealSchema = z
+  .object({
+    ...mealFields,
+    allergens: mealFields.allergens.default(""),
+    deliveryAvailable: mealFields.deliveryAvailable.default(false),
+  })
+  .superRefine((meal, ctx) => {
+    for (const [path, message] of Object.entries(mealCrossFieldErrors(meal))) {
+      ctx.addIssue({ code: "custom", path: [path], message });
+    }
+  });
+export type CreateMealInput = z.input<typeof createMealSchema>;
+export type CreateMeal = z.output<typeof createMealSchema>;
+
+/** `PUT /api/meals/{id}` body: any subset of the fields, `isActive` included (spec §4 "Meal"). */
+export const updateMealSchema = z
+  .object({ ...mealFields, isActive: z.boolean() })
+  .partial()
+  .strict()
+  .refine((value) => Object.keys(value).length > 0, "Nothing to update");
+export type UpdateMeal = z.output<typeof updateMealSchema>;
+
+/** `GET /api/meals` query. */
+export const mealListQuerySchema = pageQuerySchema.extend({
+  kind: mealKindSchema.optional(),
+});
+
+/** A meal as every meal endpoint returns it (spec §3 Meal; DESIGN.md §4 "Requests" for portionsLeft). */
+export const mealSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  ingredients: z.string(),
+  allergens: z.string(),
+  kind: mealKindSchema,
+  priceCents: z.number().int().nullable(),
+  portionSize: z.number().int(),
+  portionsLeft: z.number().int(),
+  pickupWindowStart: isoDateTime,
+  pickupWindowEnd: isoDateTime,
+  pickupLocation: z.string(),
+  deliveryAvailable: z.boolean(),
+  photoPath: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  isActive: z.boolean(),
+  /** True once the pickup window has ended. */
+  isExpired: z.boolean(),
+  createdAt: isoDateTime,
+  owner: publicUserSchema,
+  /** Mean of the owner's reviews, one decimal; null with none. */
+  ownerRating: z.number().nullable(),
+  ownerReviewCount: z.number().int(),
+});
+export type Meal = z.infer<typeof mealSchema>;
+
+/** `GET /api/user/{id}/rating` (DESIGN.md §4 "Reviews"). */
+export const ratingSchema = z.object({
+  average: z.number().nullable(),
+  count: z.number().int(),
+});
+export type Rating = z.infer<typeof ratingSchema>;
+
+/** Allergens text → trimmed, non-empty tags (spec §3 Meal). */
+export function allergenTags(allergens: string): string[] {
+  return allergens
+    .split(",")
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,77 @@
+/** Request (exchange) shapes and rules (spec §3 Request, Message; DESIGN.md §4 "Requests"). */
+import { z } from "zod";
+import { isoDateTime, pageQuerySchema, publicUserSchema } from "./common";
+import { mealKindSchema } from "./meals";
+
+/** Longest request or thread message, in characters after trimming (DESIGN.md §4). */
+export const MESSAGE_MAX = 2000;
+
+export const requestStatusSchema = z.enum(["pending", "accepted", "declined", "completed", "cancelled"]);
+export type RequestStatus = z.infer<typeof requestStatusSchema>;
+
+/** Labels shown on status badges (spec §4 "Request status"). */
+export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
+  pending: "Pending",
+  accepted: "Accepted",
+  declined: "Declined",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+/** `POST /api/requests` body. An empty message is stored as none. */
+export const createRequestSchema = z.object({
+  mealId: z.uuid({ error: "Choose a meal to request" }),
+  message: z
+    .string()
+    .trim()
+    .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`)
+    .optional()
+    .nullable()
+    .transform((value) => value || null),
+});
+export type CreateRequestInput = z.input<typeof createRequestSchema>;
+
+/** `GET /api/requests` query. */
+export const requestListQuerySchema = pageQuerySchema.extend({
+  type: z.enum(["incoming", "outgoing"], { error: "type must be incoming or outgoing" }),
+});
+
+export const messageSchema = z.object({
+  id: z.uuid(),
+  body: z.string(),
+  createdAt: isoDateTime,
+  sender: publicUserSchema,
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** The part of the meal a request carries (spec §3 Request). */
+export const requestMealSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  kind: mealKindSchema,
+  priceCents: z.number().int().nullable(),
+  photoPath: z.string().nullable(),
+  pickupWindowStart: isoDateTime,
+  pickupWindowEnd: isoDateTime,
+  pickupLocation: z.string(),
+});
+
+export const requestSchema = z.object({
+  id: z.uuid(),
+  status: requestStatusSchema,
+  message: z.string().nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  meal: requestMealSchema,
+  eater: publicUserSchema,
+  owner: publicUserSchema,
+  /** The statuses this viewer may move the request to now (DESIGN.md §4 transition table). */
+  allowedTransitions: z.array(requestStatusSchema),
+});
+export type MealRequest = z.infer<typeof requestSchema>;
+
+/** `GET /api/requests/{id}`: a request with its thread. */
+export const requestDetailSchema = requestSchema.extend({
+  messages: z.array(messageSchema),
+});
+export type MealRequestDetail = z.infer<typeof requestDetailSchema>;

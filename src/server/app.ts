@@ -1,0 +1,171 @@
+/**
+ * Builds the Fastify app: external plugins, then the app's own hooks, then routes, then the built
+ * client (STYLE.md, after fastify/demo). Nothing here listens; main.ts and tests do.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { DEV_CLIENT_ID, registerDevIdp, registerFormBodyParser, SIGN_IN_CSS } from "./auth/dev-idp";
+import { type OidcSettings, registerAuthRoutes } from "./auth/routes";
+import { registerSessionUser, requireUser } from "./auth/users";
+import type { Config } from "./config";
+import type { Db } from "./db/client";
+import { errorHandler, forbidden } from "./errors";
+import { registerMealRoutes } from "./features/meals/routes";
+import { registerNotificationRoutes } from "./features/notifications/routes";
+import { registerRequestRoutes } from "./features/requests/routes";
+
+/** What the app is built from. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** Folder of the built client; defaults to dist/client. Unset or missing: API only. */
+  clientDir?: string;
+}
+
+const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Builds the app with every plugin and route registered, ready to `listen` or `inject`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : {
+            level: config.logLevel,
+            // DESIGN.md §5: logs never contain cookies, tokens or secrets.
+            redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+            serializers: { req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url) }) },
+          },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  // 1. External plugins. Cookies first: sessions and the rate limiter read them.
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives: cspDirectives(config) },
+    hsts: config.publicUrl.startsWith("https://"),
+  });
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.rateLimits.writesPerMinute,
+    timeWindow: "1 minute",
+    // Writes are limited (DESIGN.md §5); reads are cheap and paginated.
+    allowList: (request) => SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/"),
+  });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: "MealShare API", version: "0.1.0" } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  // 2. The app's own hooks: who is signed in, then the CSRF origin check on writes.
+  registerSessionUser(app, db);
+  app.addHook("onRequest", async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
+    if (!isSameOrigin(request, config)) throw forbidden("Cross-origin request refused.");
+  });
+
+  // 3. Sign-in: the bundled provider when no external one is configured.
+  let oidcSettings: OidcSettings;
+  if (config.oidc) {
+    oidcSettings = { ...config.oidc, forceLoginPrompt: false };
+  } else {
+    await app.register(async (scope) => {
+      registerFormBodyParser(scope);
+      const devIdp = await registerDevIdp(scope, config);
+      oidcSettings = { ...devIdp, forceLoginPrompt: true };
+    });
+    app.get("/oidc-assets/sign-in.css", (_request, reply) =>
+      reply.type("text/css").header("Cache-Control", "public, max-age=3600").send(SIGN_IN_CSS),
+    );
+  }
+  await app.after();
+  registerAuthRoutes(app, { db, config, oidc: oidcSettings! });
+
+  // 4. The signed-in API: one hook answers 401 for the whole subtree, before validation.
+  await app.register(async (api) => {
+    api.addHook("onRequest", async (request) => {
+      requireUser(request);
+    });
+    registerMealRoutes(api, { db });
+    registerRequestRoutes(api, { db });
+    registerNotificationRoutes(api, { db });
+  });
+
+  // 5. The built client, with the SPA fallback for its routes.
+  const clientDir = deps.clientDir ?? defaultClientDir;
+  const indexHtml = path.join(clientDir, "index.html");
+  if (existsSync(indexHtml)) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: true,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/oidc");
+    if (isPage && existsSync(indexHtml)) {
+      return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+    }
+    return reply.status(404).send({ message: "Not found", code: "not_found" });
+  });
+
+  app.log.debug({ devIdp: !config.oidc ? DEV_CLIENT_ID : undefined }, "app built");
+  return app;
+}
+
+/** DESIGN.md §5 CSRF: a write must come from our own pages. */
+function isSameOrigin(request: FastifyRequest, config: Config): boolean {
+  const fetchSite = request.headers["sec-fetch-site"];
+  if (fetchSite) return fetchSite === "same-origin";
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  try {
+    const url = new URL(origin);
+    return url.origin === new URL(config.publicUrl).origin || url.host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/** A strict CSP the built client passes: no inline scripts, images only from us (and the bucket). */
+function cspDirectives(config: Config) {
+  const bucket = config.s3?.endpoint ? [new URL(config.s3.endpoint).origin] : [];
+  const issuer = config.oidc ? [new URL(config.oidc.issuerUrl).origin] : [];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", "data:", "blob:", ...bucket],
+    connectSrc: ["'self'", ...bucket],
+    fontSrc: ["'self'", "data:"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'", ...issuer],
+    upgradeInsecureRequests: config.publicUrl.startsWith("https://") ? [] : null,
+  };
+}
+
+/** OIDC codes and states travel in query strings; they must not reach the logs. */
+function redactUrl(url: string): string {
+  return url.replace(/([?&](?:code|state|session_state|iss)=)[^&]*/g, "$1[redacted]");
+}

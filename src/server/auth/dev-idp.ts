@@ -1,0 +1,209 @@
+/**
+ * The bundled development identity provider (DESIGN.md §3): a real OpenID Provider
+ * (`oidc-provider`) mounted at `/oidc` in the same process, used when `OIDC_ISSUER_URL` is unset.
+ * Its sign-in page asks for Email, First name and Last name and signs that person in; the same
+ * email is the same subject, so the app sees the same user again.
+ *
+ * Its grants and interaction state live in this process's memory: the dev provider is for one
+ * instance. Production deployments point OIDC_ISSUER_URL at a real provider.
+ */
+import { generateKeyPairSync, randomBytes } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import Provider, { type KoaContextWithOIDC } from "oidc-provider";
+import { z } from "zod";
+import type { Config } from "../config";
+
+/** Path prefix the provider is mounted at; the issuer is `${PUBLIC_URL}${DEV_IDP_PREFIX}`. */
+export const DEV_IDP_PREFIX = "/oidc";
+/** The app's client registration at the dev provider. */
+export const DEV_CLIENT_ID = "mealshare-dev";
+
+/** What the app needs to talk to the dev provider as it would to any other. */
+export interface DevIdp {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+const signInFormSchema = z.object({
+  email: z.email().max(320),
+  firstName: z.string().trim().min(1).max(80),
+  lastName: z.string().trim().min(1).max(80),
+});
+
+interface DevAccount {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Mounts the provider and its sign-in page on the Fastify app.
+ * @returns the issuer and client credentials for the app's OIDC client
+ */
+export async function registerDevIdp(app: FastifyInstance, config: Config): Promise<DevIdp> {
+  const issuerUrl = `${config.publicUrl}${DEV_IDP_PREFIX}`;
+  const clientSecret = randomBytes(24).toString("base64url");
+  // Accounts the provider has signed in, by subject (the lower-cased email).
+  const accounts = new Map<string, DevAccount>();
+
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const provider = new Provider(issuerUrl, {
+    clients: [
+      {
+        client_id: DEV_CLIENT_ID,
+        client_secret: clientSecret,
+        redirect_uris: [`${config.publicUrl}/api/callback`],
+        post_logout_redirect_uris: [`${config.publicUrl}/`],
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+      },
+    ],
+    jwks: { keys: [{ ...privateKey.export({ format: "jwk" }), use: "sig", alg: "RS256", kid: "dev" }] },
+    cookies: { keys: [config.sessionSecret] },
+    claims: {
+      openid: ["sub"],
+      email: ["email", "email_verified"],
+      profile: ["given_name", "family_name", "name"],
+    },
+    // Put the profile claims in the ID token so one token answers who signed in.
+    conformIdTokenClaims: false,
+    pkce: { required: () => true },
+    features: { devInteractions: { enabled: false } },
+    interactions: { url: (_ctx, interaction) => `${DEV_IDP_PREFIX}/interaction/${interaction.uid}` },
+    // MealShare is the provider's only, first-party client: no consent screen.
+    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
+      const session = ctx.oidc.session;
+      const client = ctx.oidc.client;
+      if (!session?.accountId || !client) return undefined;
+      const grantId = session.grantIdFor(client.clientId);
+      if (grantId) {
+        const existing = await ctx.oidc.provider.Grant.find(grantId);
+        if (existing) return existing;
+      }
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope("openid email profile");
+      await grant.save();
+      return grant;
+    },
+    findAccount: (_ctx, sub) => {
+      const account = accounts.get(sub);
+      if (!account) return undefined;
+      return {
+        accountId: sub,
+        claims: () => ({
+          sub,
+          email: account.email,
+          email_verified: true,
+          given_name: account.firstName,
+          family_name: account.lastName,
+          name: `${account.firstName} ${account.lastName}`,
+        }),
+      };
+    },
+    renderError: (ctx, out) => {
+      ctx.type = "html";
+      ctx.body = page("Sign-in error", `<p>${escapeHtml(out.error_description ?? out.error)}</p>`);
+    },
+  });
+  provider.proxy = config.trustProxy;
+
+  await app.register(async (scope) => {
+    // The provider reads its own request bodies; Fastify must leave the stream untouched.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    const callback = provider.callback();
+
+    scope.all(`${DEV_IDP_PREFIX}/*`, { config: { rawOidc: true } }, (request, reply) => {
+      reply.hijack();
+      const raw = request.raw as typeof request.raw & { originalUrl?: string };
+      raw.originalUrl = raw.url;
+      raw.url = raw.url!.slice(DEV_IDP_PREFIX.length) || "/";
+      callback(raw, reply.raw);
+    });
+  });
+
+  await app.register(async (scope) => {
+    scope.get<{ Params: { uid: string } }>(`${DEV_IDP_PREFIX}/interaction/:uid`, async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      return sendPage(reply, signInPage(details.uid));
+    });
+
+    scope.post<{ Params: { uid: string } }>(
+      `${DEV_IDP_PREFIX}/interaction/:uid/login`,
+      { config: { rateLimit: { max: config.rateLimits.signInPerMinute, timeWindow: "1 minute" } } },
+      async (request, reply) => {
+        const details = await provider.interactionDetails(request.raw, reply.raw);
+        const form = signInFormSchema.safeParse(request.body);
+        if (!form.success) {
+          reply.status(400);
+          return sendPage(reply, signInPage(details.uid, "Enter a valid email, a first name and a last name."));
+        }
+        const sub = form.data.email.toLowerCase();
+        accounts.set(sub, { ...form.data, email: sub });
+        reply.hijack();
+        await provider.interactionFinished(
+          request.raw,
+          reply.raw,
+          { login: { accountId: sub } },
+          { mergeWithLastSubmission: false },
+        );
+      },
+    );
+  });
+
+  return { issuerUrl, clientId: DEV_CLIENT_ID, clientSecret };
+}
+
+/** The form-urlencoded body of the sign-in page, parsed for the login route only. */
+export function registerFormBodyParser(app: FastifyInstance) {
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 4096 },
+    (_request: FastifyRequest, body: string, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body)));
+    },
+  );
+}
+
+function sendPage(reply: FastifyReply, html: string) {
+  return reply.type("text/html; charset=utf-8").header("Cache-Control", "no-store").send(html);
+}
+
+function signInPage(uid: string, error?: string) {
+  const action = `${DEV_IDP_PREFIX}/interaction/${encodeURIComponent(uid)}/login`;
+  return page(
+    "Sign in",
+    `<p class="hint">MealShare development sign-in. Any email works; the same email is the same account.</p>
+    ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ""}
+    <form method="post" action="${action}">
+      <label for="email">Email</label>
+      <input id="email" name="email" type="email" autocomplete="email" required autofocus>
+      <label for="firstName">First name</label>
+      <input id="firstName" name="firstName" type="text" autocomplete="given-name" required>
+      <label for="lastName">Last name</label>
+      <input id="lastName" name="lastName" type="text" autocomplete="family-name" required>
+      <button type="submit">Sign in</button>
+    </form>`,
+  );
+}
+
+function page(title: string, body: string) {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title><link rel="stylesheet" href="${DEV_IDP_PREFIX}-assets/sign-in.css"></head>
+<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+}
+
+/** The sign-in page's stylesheet, served from a file path so the CSP needs no inline styles. */
+export const SIGN_IN_CSS = `body{font-family:system-ui,sans-serif;background:#f8faf5;margin:0;display:flex;justify-content:center}
+main{max-width:22rem;width:100%;margin:3rem 1rem;padding:1.5rem;background:#fff;border-radius:.75rem;box-shadow:0 1px 4px #0002}
+h1{margin-top:0;color:#166534}label{display:block;font-weight:600;margin:.75rem 0 .25rem}
+input{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #cbd5e1;border-radius:.5rem;font-size:1rem}
+input:focus,button:focus{outline:3px solid #16a34a;outline-offset:2px}
+button{margin-top:1.25rem;width:100%;padding:.7rem;border:0;border-radius:.5rem;background:#16a34a;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
+.hint{color:#475569;font-size:.9rem}.error{color:#b91c1c}`;
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

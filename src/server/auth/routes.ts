@@ -1,0 +1,176 @@
+/**
+ * Sign-in with OpenID Connect, authorization code + PKCE (DESIGN.md §1, §3): `/api/login` sends
+ * the browser to the identity provider, `/api/callback` turns the answer into a user and a
+ * server-side session, `/api/logout` ends it, `/api/auth/user` says who is signed in.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import * as oidc from "openid-client";
+import { z } from "zod";
+import { currentUserSchema } from "../../contract/auth";
+import { errorSchema } from "../../contract/common";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { createSession, deleteSession, SESSION_COOKIE, SESSION_TTL_SECONDS } from "./sessions";
+import { presentCurrentUser, requireUser, upsertOidcUser } from "./users";
+
+/** Where the app's OIDC client finds its provider. */
+export interface OidcSettings {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  /** Ask the provider to show its sign-in form every time (the dev provider, to switch people). */
+  forceLoginPrompt: boolean;
+}
+
+const TX_COOKIE = "oidc_tx";
+const txSchema = z.object({ verifier: z.string(), state: z.string(), nonce: z.string(), returnTo: z.string() });
+
+/** Registers the sign-in routes. Discovery is lazy, so the app starts even while the IdP is down. */
+export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; config: Config; oidc: OidcSettings }) {
+  const { db, config } = deps;
+  const secure = config.publicUrl.startsWith("https://");
+  const redirectUri = `${config.publicUrl}/api/callback`;
+  let discovered: Promise<oidc.Configuration> | undefined;
+
+  const oidcConfig = () => {
+    discovered ??= oidc
+      .discovery(
+        new URL(deps.oidc.issuerUrl),
+        deps.oidc.clientId,
+        deps.oidc.clientSecret,
+        undefined,
+        deps.oidc.issuerUrl.startsWith("http://") ? { execute: [oidc.allowInsecureRequests] } : undefined,
+      )
+      .catch((error) => {
+        discovered = undefined; // try again on the next sign-in
+        throw error;
+      });
+    return discovered;
+  };
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/api/login",
+    {
+      schema: { querystring: z.object({ returnTo: z.string().max(500).optional() }), hide: true },
+      config: { rateLimit: { max: config.rateLimits.signInPerMinute, timeWindow: "1 minute" } },
+    },
+    async (request, reply) => {
+      const configuration = await oidcConfig();
+      const verifier = oidc.randomPKCECodeVerifier();
+      const tx = {
+        verifier,
+        state: oidc.randomState(),
+        nonce: oidc.randomNonce(),
+        returnTo: safeReturnTo(request.query.returnTo ?? refererPath(request, config)),
+      };
+      const params: Record<string, string> = {
+        redirect_uri: redirectUri,
+        scope: "openid email profile",
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: "S256",
+        state: tx.state,
+        nonce: tx.nonce,
+      };
+      if (deps.oidc.forceLoginPrompt) params.prompt = "login";
+      reply.setCookie(TX_COOKIE, JSON.stringify(tx), {
+        path: "/api/callback",
+        httpOnly: true,
+        sameSite: "lax",
+        secure,
+        signed: true,
+        maxAge: 600,
+      });
+      return reply.redirect(oidc.buildAuthorizationUrl(configuration, params).href);
+    },
+  );
+
+  r.get("/api/callback", { schema: { hide: true } }, async (request, reply) => {
+    const unsigned = request.unsignCookie(request.cookies[TX_COOKIE] ?? "");
+    const tx = unsigned.valid ? txSchema.safeParse(safeJson(unsigned.value)) : undefined;
+    reply.clearCookie(TX_COOKIE, { path: "/api/callback" });
+    if (!tx?.success) return reply.redirect("/api/login");
+
+    const configuration = await oidcConfig();
+    let claims: Record<string, unknown>;
+    try {
+      const tokens = await oidc.authorizationCodeGrant(configuration, new URL(request.url, config.publicUrl), {
+        pkceCodeVerifier: tx.data.verifier,
+        expectedState: tx.data.state,
+        expectedNonce: tx.data.nonce,
+        idTokenExpected: true,
+      });
+      claims = { ...tokens.claims() };
+      if (!claims.email) {
+        claims = { ...claims, ...(await oidc.fetchUserInfo(configuration, tokens.access_token, String(claims.sub))) };
+      }
+    } catch (error) {
+      request.log.warn({ err: error instanceof Error ? error.message : String(error) }, "sign-in failed");
+      return reply.status(400).type("text/html; charset=utf-8").send(signInFailedPage());
+    }
+
+    const user = await upsertOidcUser(db, configuration.serverMetadata().issuer, claims);
+    if (!user) return reply.status(400).type("text/html; charset=utf-8").send(signInFailedPage());
+    const token = await createSession(db, user.id);
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure,
+      maxAge: SESSION_TTL_SECONDS,
+    });
+    return reply.redirect(tx.data.returnTo);
+  });
+
+  r.get("/api/logout", { schema: { hide: true } }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await deleteSession(db, token);
+    reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    return reply.redirect("/");
+  });
+
+  r.get(
+    "/api/auth/user",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "The signed-in user (401 when signed out)",
+        response: { 200: currentUserSchema, 401: errorSchema },
+      },
+    },
+    async (request) => presentCurrentUser(requireUser(request), config),
+  );
+}
+
+/** Only same-site paths: an absolute URL here would make /api/login an open redirect. */
+function safeReturnTo(value: string | undefined): string {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
+  if (value.startsWith("/api/")) return "/";
+  return value;
+}
+
+function refererPath(request: FastifyRequest, config: Config): string | undefined {
+  const referer = request.headers.referer;
+  if (!referer) return undefined;
+  try {
+    const url = new URL(referer);
+    return url.origin === new URL(config.publicUrl).origin ? `${url.pathname}${url.search}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function safeJson(text: string | null): unknown {
+  try {
+    return JSON.parse(text ?? "");
+  } catch {
+    return undefined;
+  }
+}
+
+function signInFailedPage() {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in failed</title></head>
+<body><main><h1>Sign-in failed</h1><p>We could not sign you in. <a href="/api/login">Try again</a>.</p></main></body></html>`;
+}

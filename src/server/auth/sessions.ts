@@ -1,0 +1,45 @@
+/**
+ * Server-side sessions (DESIGN.md §1 "sessions"): a random token in the `sid` cookie, its SHA-256
+ * in the `sessions` table, so every instance sees the same sessions and signing out revokes one.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
+import type { Executor } from "../db/client";
+import { sessions, type UserRow, users } from "../db/schema";
+
+/** Name of the session cookie. */
+export const SESSION_COOKIE = "sid";
+/** How long a session lasts, in seconds (30 days). */
+export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * Starts a session for a user.
+ * @returns the token to put in the cookie (never stored in clear)
+ */
+export async function createSession(db: Executor, userId: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + SESSION_TTL_SECONDS * 1000),
+  });
+  return token;
+}
+
+/** The user a session token belongs to, or null when it is unknown or expired. */
+export async function findSessionUser(db: Executor, token: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row?.user ?? null;
+}
+
+/** Ends a session; unknown tokens are ignored. */
+export async function deleteSession(db: Executor, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+}

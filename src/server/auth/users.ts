@@ -1,0 +1,116 @@
+/**
+ * The signed-in user: finding or creating them from OIDC claims, attaching them to each API
+ * request from the `sid` cookie, and the checks routes and services use (DESIGN.md §3, §4 "Admin").
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { sql } from "drizzle-orm";
+import type { CurrentUser } from "../../contract/auth";
+import type { PublicUser } from "../../contract/common";
+import type { Config } from "../config";
+import type { Db, Executor } from "../db/client";
+import { type UserRow, users } from "../db/schema";
+import { forbidden, unauthorized } from "../errors";
+import { findSessionUser, SESSION_COOKIE } from "./sessions";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in user, or null; set for every /api request. */
+    user: UserRow | null;
+  }
+}
+
+/**
+ * Finds the user an identity provider vouches for, creating them on first sign-in. The email is
+ * refreshed from the provider each time; names are only set on creation, since users edit them.
+ * @param claims ID token (and userinfo) claims: sub, email, given_name, family_name, name
+ * @returns the user, or null when the provider gave no email
+ */
+export async function upsertOidcUser(
+  db: Executor,
+  issuer: string,
+  claims: Record<string, unknown>,
+): Promise<UserRow | null> {
+  const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
+  if (!email || typeof claims.sub !== "string") return null;
+  const [fallbackFirst = "", ...rest] = typeof claims.name === "string" ? claims.name.split(" ") : [];
+  const firstName = typeof claims.given_name === "string" ? claims.given_name : fallbackFirst;
+  const lastName = typeof claims.family_name === "string" ? claims.family_name : rest.join(" ");
+  const [user] = await db
+    .insert(users)
+    .values({
+      oidcIssuer: issuer,
+      oidcSubject: claims.sub,
+      email: email.slice(0, 320),
+      firstName: firstName.trim().slice(0, 80),
+      lastName: lastName.trim().slice(0, 80),
+    })
+    .onConflictDoUpdate({
+      target: [users.oidcIssuer, users.oidcSubject],
+      set: { email: sql`excluded.email`, updatedAt: new Date() },
+    })
+    .returning();
+  return user;
+}
+
+/** Attaches `request.user` to every /api request that carries a session cookie. */
+export function registerSessionUser(app: FastifyInstance, db: Db) {
+  app.decorateRequest("user", null);
+  app.addHook("onRequest", async (request) => {
+    if (!request.url.startsWith("/api/")) return;
+    const token = request.cookies[SESSION_COOKIE];
+    request.user = token ? await findSessionUser(db, token) : null;
+  });
+}
+
+/**
+ * The signed-in user of a request.
+ * @throws AppError 401 "Unauthorized" when signed out (spec §8 treats that text as logged out)
+ */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** DESIGN.md §4 "Admin": the email matches one of ADMIN_EMAIL's, case-insensitively. */
+export function isAdmin(user: Pick<UserRow, "email">, config: Pick<Config, "adminEmails">): boolean {
+  return config.adminEmails.includes(user.email.toLowerCase());
+}
+
+/**
+ * The signed-in admin of a request.
+ * @throws AppError 401 when signed out, 403 for everyone but admins
+ */
+export function requireAdmin(request: FastifyRequest, config: Config): UserRow {
+  const user = requireUser(request);
+  if (!isAdmin(user, config)) throw forbidden("Admins only.");
+  return user;
+}
+
+/** The signed-in user's own view of themselves (`GET /api/auth/user`). */
+export function presentCurrentUser(user: UserRow, config: Config): CurrentUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    bio: user.bio,
+    role: user.role,
+    isCook: user.isCook,
+    dietaryPrefs: user.dietaryPrefs,
+    newsletterOptIn: user.newsletterOptIn,
+    createdAt: user.createdAt.toISOString(),
+    isAdmin: isAdmin(user, config),
+  };
+}
+
+/** What others may see of a user: no email (STYLE.md "Presenters"). */
+export function presentPublicUser(user: Pick<UserRow, keyof PublicUser>): PublicUser {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    isCook: user.isCook,
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * Runtime configuration, read from the environment and validated with zod at start-up
+ * (DESIGN.md §2). A bad value stops the server with one line naming the variable.
+ */
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const flag = z.preprocess(emptyToUndefined, z.enum(["0", "1", "true", "false"]).optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(["development", "production", "test"]).default("development")),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(5000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+  ),
+  PUBLIC_URL: optionalUrl,
+  SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+  ADMIN_EMAIL: optionalString,
+  OIDC_ISSUER_URL: optionalUrl,
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  DEV_LOGIN: flag,
+  TRUST_PROXY: flag,
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: flag,
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ),
+});
+
+/** Rate limits, per client and minute (DESIGN.md §5); overridable so tests can reach them quickly. */
+export interface RateLimits {
+  signInPerMinute: number;
+  writesPerMinute: number;
+}
+
+/** The validated configuration the server runs with. */
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  sessionSecret: string;
+  adminEmails: string[];
+  oidc: { issuerUrl: string; clientId: string; clientSecret: string | undefined } | undefined;
+  devLogin: boolean;
+  trustProxy: boolean;
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
+  logLevel: string;
+  rateLimits: RateLimits;
+}
+
+/** Thrown when the environment holds a bad value; `message` is the one line to print. */
+export class ConfigError extends Error {}
+
+const isOn = (value: string | undefined) => value === "1" || value === "true";
+
+/**
+ * Reads and validates the configuration.
+ * @param env the environment, usually `process.env`
+ * @param overrides values tests set directly (e.g. a low rate limit)
+ * @throws ConfigError naming the first bad variable
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? "environment");
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+
+  if (production && !e.SESSION_SECRET) {
+    throw new ConfigError("Invalid configuration: SESSION_SECRET is required when NODE_ENV=production");
+  }
+  const oidcSet = [e.OIDC_ISSUER_URL, e.OIDC_CLIENT_ID].filter(Boolean).length;
+  if (oidcSet === 1) {
+    throw new ConfigError("Invalid configuration: OIDC_ISSUER_URL and OIDC_CLIENT_ID must be set together");
+  }
+  const devLogin = !e.OIDC_ISSUER_URL && (!production || isOn(e.DEV_LOGIN));
+  if (!e.OIDC_ISSUER_URL && !devLogin) {
+    throw new ConfigError(
+      "Invalid configuration: OIDC_ISSUER_URL is required when NODE_ENV=production (or set DEV_LOGIN=1)",
+    );
+  }
+  if (e.S3_BUCKET && !e.S3_REGION && !e.S3_ENDPOINT) {
+    throw new ConfigError("Invalid configuration: S3_REGION or S3_ENDPOINT is required with S3_BUCKET");
+  }
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    sessionSecret: e.SESSION_SECRET ?? localSessionSecret(dataDir),
+    adminEmails: (e.ADMIN_EMAIL ?? "")
+      .split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    oidc: e.OIDC_ISSUER_URL
+      ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET }
+      : undefined,
+    devLogin,
+    trustProxy: isOn(e.TRUST_PROXY),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION ?? "us-east-1",
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: isOn(e.S3_FORCE_PATH_STYLE),
+        }
+      : undefined,
+    logLevel: e.LOG_LEVEL,
+    rateLimits: { signInPerMinute: 30, writesPerMinute: 120 },
+    ...overrides,
+  };
+}
+
+/**
+ * Outside production a missing SESSION_SECRET is replaced by a random one kept in DATA_DIR, so
+ * sessions survive restarts and instances sharing DATA_DIR agree, without a well-known default.
+ */
+function localSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, ".session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+  chmodSync(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,269 @@
+/**
+ * The database schema: every entity of spec §3, with the constraints of DESIGN.md §4 enforced by
+ * PostgreSQL itself (checks, foreign keys, partial unique indexes) and an index for each list query.
+ * Migrations are generated from this file by `npm run db:generate`.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+
+/** Millisecond precision, so a cursor carrying a JS Date points exactly at its row (DESIGN.md §6). */
+const nowMs = sql`date_trunc('milliseconds', now())`;
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().default(nowMs);
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const userRole = pgEnum("user_role", ["eater", "feeder"]);
+export const mealKind = pgEnum("meal_kind", ["free", "paid"]);
+export const requestStatus = pgEnum("request_status", ["pending", "accepted", "declined", "completed", "cancelled"]);
+export const reviewerRole = pgEnum("reviewer_role", ["eater", "feeder"]);
+export const reportTargetType = pgEnum("report_target_type", ["meal", "user", "other"]);
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    oidcIssuer: text("oidc_issuer").notNull(),
+    oidcSubject: text("oidc_subject").notNull(),
+    email: varchar("email", { length: 320 }).notNull(),
+    firstName: varchar("first_name", { length: 80 }).notNull().default(""),
+    lastName: varchar("last_name", { length: 80 }).notNull().default(""),
+    profileImageUrl: text("profile_image_url"),
+    bio: varchar("bio", { length: 1000 }),
+    role: userRole("role").notNull().default("eater"),
+    isCook: boolean("is_cook").notNull().default(false),
+    dietaryPrefs: varchar("dietary_prefs", { length: 500 }),
+    newsletterOptIn: boolean("newsletter_opt_in").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_oidc_identity_key").on(t.oidcIssuer, t.oidcSubject)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 of the cookie's token, so a leaked table cannot be replayed as cookies. */
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+export const meals = pgTable(
+  "meals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: varchar("title", { length: 120 }).notNull(),
+    description: varchar("description", { length: 2000 }).notNull(),
+    ingredients: varchar("ingredients", { length: 2000 }).notNull(),
+    allergens: varchar("allergens", { length: 500 }).notNull().default(""),
+    kind: mealKind("kind").notNull(),
+    priceCents: integer("price_cents"),
+    portionSize: integer("portion_size").notNull(),
+    pickupWindowStart: timestamp("pickup_window_start", { withTimezone: true }).notNull(),
+    pickupWindowEnd: timestamp("pickup_window_end", { withTimezone: true }).notNull(),
+    pickupLocation: varchar("pickup_location", { length: 300 }).notNull(),
+    deliveryAvailable: boolean("delivery_available").notNull().default(false),
+    photoPath: text("photo_path"),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("meals_price_matches_kind", sql`(${t.kind} = 'free' AND ${t.priceCents} IS NULL) OR (${t.kind} = 'paid' AND ${t.priceCents} > 0)`),
+    check("meals_portion_size_positive", sql`${t.portionSize} >= 1`),
+    check("meals_pickup_window_ordered", sql`${t.pickupWindowEnd} > ${t.pickupWindowStart}`),
+    check("meals_latitude_range", sql`${t.latitude} IS NULL OR ${t.latitude} BETWEEN -90 AND 90`),
+    check("meals_longitude_range", sql`${t.longitude} IS NULL OR ${t.longitude} BETWEEN -180 AND 180`),
+    // Public lists: active meals, newest first, optionally by kind (DESIGN.md §4 Visibility).
+    index("meals_active_feed_idx")
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.isActive}`),
+    index("meals_active_kind_feed_idx")
+      .on(t.kind, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.isActive}`),
+    index("meals_owner_idx").on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const requests = pgTable(
+  "requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    mealId: uuid("meal_id")
+      .notNull()
+      .references(() => meals.id, { onDelete: "cascade" }),
+    eaterId: uuid("eater_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The meal's owner, copied so the incoming list has its own index; meals never change owner. */
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: requestStatus("status").notNull().default("pending"),
+    message: varchar("message", { length: 2000 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("requests_not_own_meal", sql`${t.eaterId} <> ${t.ownerId}`),
+    // One open request per eater per meal (DESIGN.md §4 Requests).
+    uniqueIndex("requests_one_open_per_eater_idx")
+      .on(t.mealId, t.eaterId)
+      .where(sql`${t.status} IN ('pending', 'accepted')`),
+    index("requests_meal_status_idx").on(t.mealId, t.status),
+    index("requests_eater_idx").on(t.eaterId, t.createdAt.desc(), t.id.desc()),
+    index("requests_owner_idx").on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => requests.id, { onDelete: "cascade" }),
+    senderId: uuid("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    body: varchar("body", { length: 2000 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("messages_body_not_blank", sql`length(btrim(${t.body})) >= 1`),
+    index("messages_request_idx").on(t.requestId, t.createdAt, t.id),
+  ],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => requests.id, { onDelete: "cascade" }),
+    mealId: uuid("meal_id")
+      .notNull()
+      .references(() => meals.id, { onDelete: "cascade" }),
+    reviewerId: uuid("reviewer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    revieweeId: uuid("reviewee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reviewerRole: reviewerRole("reviewer_role").notNull(),
+    rating: integer("rating").notNull(),
+    text: varchar("text", { length: 2000 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("reviews_rating_range", sql`${t.rating} BETWEEN 1 AND 5`),
+    check("reviews_text_length", sql`length(${t.text}) >= 10`),
+    uniqueIndex("reviews_one_per_reviewer_idx").on(t.requestId, t.reviewerId),
+    index("reviews_reviewee_idx").on(t.revieweeId),
+  ],
+);
+
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reporterId: uuid("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    targetType: reportTargetType("target_type").notNull(),
+    targetId: varchar("target_id", { length: 200 }).notNull(),
+    reason: varchar("reason", { length: 1000 }).notNull(),
+    resolved: boolean("resolved").notNull().default(false),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedById: uuid("resolved_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The same reporter reporting the same open target again is idempotent (DESIGN.md §4 Reports).
+    uniqueIndex("reports_one_open_per_reporter_idx")
+      .on(t.reporterId, t.targetType, t.targetId)
+      .where(sql`NOT ${t.resolved}`),
+    index("reports_resolved_created_idx").on(t.resolved, t.createdAt.desc()),
+  ],
+);
+
+export const events = pgTable(
+  "events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: varchar("title", { length: 120 }).notNull(),
+    description: varchar("description", { length: 2000 }).notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    location: varchar("location", { length: 300 }),
+    rsvpUrl: text("rsvp_url"),
+    createdById: uuid("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("events_starts_at_idx").on(t.startsAt)],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: varchar("type", { length: 40 }).notNull(),
+    text: varchar("text", { length: 300 }).notNull(),
+    link: varchar("link", { length: 300 }).notNull(),
+    /** The thread this notification belongs to, so opening the thread marks it read. */
+    requestId: uuid("request_id").references(() => requests.id, { onDelete: "cascade" }),
+    isRead: boolean("is_read").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("notifications_user_unread_idx")
+      .on(t.userId, t.requestId)
+      .where(sql`NOT ${t.isRead}`),
+  ],
+);
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Stored lower-cased, so one address is one subscriber. */
+    email: varchar("email", { length: 320 }).notNull(),
+    source: varchar("source", { length: 40 }).notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_subscribers_email_key").on(t.email),
+    index("newsletter_subscribers_subscribed_idx").on(t.subscribedAt, t.id),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type MealRow = typeof meals.$inferSelect;
+export type RequestRow = typeof requests.$inferSelect;

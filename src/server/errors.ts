@@ -1,0 +1,84 @@
+/**
+ * The one error catalogue (DESIGN.md §4 "Errors", STYLE.md): every error a client can see has a
+ * status, a stable `code` and a message safe to show. The Fastify error handler in app.ts maps
+ * these, zod validation failures and PostgreSQL SQLSTATEs to JSON `{ message, code?, errors? }`.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+
+/** An error meant for the client: its message is shown as is. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** 400: the input breaks a rule; `errors` maps field names to the spec's messages. */
+export const validation = (message: string, errors?: Record<string, string>) =>
+  new AppError(400, "validation_failed", message, errors);
+/** 401: no signed-in user. */
+export const unauthorized = (message = "Unauthorized") => new AppError(401, "unauthorized", message);
+/** 403: signed in, but not allowed. */
+export const forbidden = (message = "You are not allowed to do that.") => new AppError(403, "forbidden", message);
+/** 404: missing, or not yours to see (DESIGN.md §4: threads answer 404 to strangers). */
+export const notFound = (message = "Not found") => new AppError(404, "not_found", message);
+/** 409: the request conflicts with the current state. */
+export const conflict = (message: string, code = "conflict") => new AppError(409, code, message);
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+}
+
+const connectionErrorCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03", "08006", "08001"]);
+
+/**
+ * Fastify error handler: the only place errors become responses. 5xx details are logged, never sent.
+ */
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    return reply.status(error.statusCode).send(body(error.message, error.code, error.errors));
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const field = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || (error.validationContext ?? "body");
+      errors[field] ??= issue.message ?? "Invalid value";
+    }
+    const first = Object.values(errors)[0] ?? "Invalid request";
+    return reply.status(400).send(body(first, "validation_failed", errors));
+  }
+  const pgError = (error as { cause?: PgError }).cause ?? (error as PgError);
+  if (pgError.code === "23505") {
+    return reply.status(409).send(body("That already exists.", "conflict"));
+  }
+  if (pgError.code === "23503") {
+    return reply.status(404).send(body("A record it refers to does not exist.", "not_found"));
+  }
+  if (pgError.code === "23514" || pgError.code === "22P02" || pgError.code === "22001") {
+    return reply.status(400).send(body("Invalid value.", "validation_failed"));
+  }
+  if (pgError.code && connectionErrorCodes.has(pgError.code)) {
+    request.log.error({ err: error }, "database unavailable");
+    return reply.status(503).send(body("The service is temporarily unavailable. Please try again.", "unavailable"));
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send(body("Something went wrong. Please try again.", "internal"));
+  }
+  if (status === 429) {
+    return reply.status(429).send(body("Too many requests. Please wait a moment and try again.", "rate_limited"));
+  }
+  // Fastify's own 4xx (bad JSON, unsupported media type, body too large) carry safe messages.
+  return reply.status(status).send(body(error.message, error.code?.toLowerCase()));
+}
+
+function body(message: string, code?: string, errors?: Record<string, string>) {
+  return { message, ...(code ? { code } : {}), ...(errors ? { errors } : {}) };
+}

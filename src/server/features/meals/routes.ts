@@ -1,0 +1,121 @@
+/** Meal endpoints (spec §7; DESIGN.md §4). Routes parse and call the service; rules live there. */
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorSchema, idParamsSchema, pageQuerySchema } from "../../../contract/common";
+import {
+  createMealSchema,
+  mealListQuerySchema,
+  mealSchema,
+  ratingSchema,
+  updateMealSchema,
+} from "../../../contract/meals";
+import { requireUser } from "../../auth/users";
+import type { Db } from "../../db/client";
+import { DEFAULT_PAGE_SIZE, decodeCursor, sendPage } from "../../pagination";
+import { createMeal, getMeal, getUserRating, type ListedMeal, listOpenMeals, listOwnMeals, updateMeal } from "./service";
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const mealCursor = (meal: ListedMeal) => ({ createdAt: meal.createdAtDate, id: meal.id });
+
+/** Registers the meal routes; the caller's scope already requires a signed-in user. */
+export function registerMealRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/api/meals",
+    {
+      schema: {
+        tags: ["meals"],
+        summary: "Open meals (active, pickup not ended), newest first; cursor-paginated via the Link header",
+        querystring: mealListQuerySchema,
+        response: { 200: z.array(mealSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const limit = request.query.limit ?? DEFAULT_PAGE_SIZE;
+      const rows = await listOpenMeals(db, {
+        kind: request.query.kind,
+        limit,
+        cursor: decodeCursor(request.query.cursor),
+      });
+      return sendPage(request, reply, rows, limit, mealCursor);
+    },
+  );
+
+  r.get(
+    "/api/meals/my/all",
+    {
+      schema: {
+        tags: ["meals"],
+        summary: "The signed-in user's meals, active or not, newest first",
+        querystring: pageQuerySchema,
+        response: { 200: z.array(mealSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const limit = request.query.limit ?? DEFAULT_PAGE_SIZE;
+      const rows = await listOwnMeals(db, requireUser(request).id, {
+        limit,
+        cursor: decodeCursor(request.query.cursor),
+      });
+      return sendPage(request, reply, rows, limit, mealCursor);
+    },
+  );
+
+  r.get(
+    "/api/meals/:id",
+    {
+      schema: {
+        tags: ["meals"],
+        summary: "One meal, also when inactive or expired",
+        params: idParamsSchema,
+        response: { 200: mealSchema, ...errors },
+      },
+    },
+    async (request) => getMeal(db, request.params.id),
+  );
+
+  r.post(
+    "/api/meals",
+    {
+      schema: {
+        tags: ["meals"],
+        summary: "Post a meal",
+        body: createMealSchema,
+        response: { 201: mealSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const meal = await createMeal(db, requireUser(request), request.body);
+      return reply.status(201).send(meal);
+    },
+  );
+
+  r.put(
+    "/api/meals/:id",
+    {
+      schema: {
+        tags: ["meals"],
+        summary: "Change a meal (owner only), e.g. { isActive: false }",
+        params: idParamsSchema,
+        body: updateMealSchema,
+        response: { 200: mealSchema, ...errors },
+      },
+    },
+    async (request) => updateMeal(db, requireUser(request), request.params.id, request.body),
+  );
+
+  r.get(
+    "/api/user/:id/rating",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "A user's rating: mean of reviews received (one decimal) and count",
+        params: idParamsSchema,
+        response: { 200: ratingSchema, ...errors },
+      },
+    },
+    async (request) => getUserRating(db, request.params.id),
+  );
+}

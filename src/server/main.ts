@@ -1,0 +1,46 @@
+/**
+ * Starts MealShare: validates the configuration, opens the database (applying migrations),
+ * builds the app and listens. SIGINT/SIGTERM close the server and then the database, which
+ * PGlite needs to flush and to let the process exit.
+ */
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { openDatabase } from "./db/client";
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const app = await buildApp({ config, db: database.db });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    await app.close().catch((error) => app.log.error({ err: error }, "closing the server failed"));
+    await database.close().catch((error) => app.log.error({ err: error }, "closing the database failed"));
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `MealShare is serving ${config.publicUrl} (database: ${database.driver.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL"}; sign-in: ${config.oidc ? config.oidc.issuerUrl : "bundled dev provider"})`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});
