@@ -17,11 +17,7 @@ export const mealKindSchema = z.enum(["free", "paid"], { error: "Kind must be fr
 export type MealKind = z.infer<typeof mealKindSchema>;
 
 const requiredText = (message: string, max: number, label: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `${label} must be at most ${max} characters`);
+  z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
 
 const requiredDateTime = (message: string) =>
   z.iso.datetime({ offset: true, error: (issue) => (issue.input ? "Enter a valid date and time" : message) });
@@ -45,7 +41,10 @@ const mealFields = {
     .int("Portions must be a whole number")
     .min(1, "Must have at least 1 portion")
     .max(MEAL_PORTIONS_MAX, `At most ${MEAL_PORTIONS_MAX} portions`),
-  allergens: z.string().trim().max(MEAL_ALLERGENS_MAX, `Allergens must be at most ${MEAL_ALLERGENS_MAX} characters`),
+  allergens: z
+    .string()
+    .trim()
+    .max(MEAL_ALLERGENS_MAX, `Allergens must be at most ${MEAL_ALLERGENS_MAX} characters`),
   ingredients: requiredText("Ingredients are required", MEAL_TEXT_MAX, "Ingredients"),
   pickupLocation: requiredText("Pickup location is required", MEAL_LOCATION_MAX, "Pickup location"),
   pickupWindowStart: requiredDateTime("Pickup start time is required"),
@@ -84,7 +83,8 @@ export function mealCrossFieldErrors(meal: MealRuleInput, now = new Date()): Rec
     if (end <= start) errors.pickupWindowEnd = "Pickup end time must be after the start time";
     else if (end <= now.getTime()) errors.pickupWindowEnd = "Pickup end time must be in the future";
   }
-  if ((meal.latitude == null) !== (meal.longitude == null)) errors.latitude = "Give both latitude and longitude";
+  if ((meal.latitude == null) !== (meal.longitude == null))
+    errors.latitude = "Give both latitude and longitude";
   return errors;
 }
 

@@ -2,7 +2,12 @@
 import { z } from "zod";
 import { isoDateTime } from "./common";
 
-export const notificationTypeSchema = z.enum(["request_new", "request_status", "message_new", "review_received"]);
+export const notificationTypeSchema = z.enum([
+  "request_new",
+  "request_status",
+  "message_new",
+  "review_received",
+]);
 
 export const notificationSchema = z.object({
   id: z.uuid(),

@@ -47,7 +47,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             level: config.logLevel,
             // DESIGN.md §5: logs never contain cookies, tokens or secrets.
             redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
-            serializers: { req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url) }) },
+            serializers: {
+              req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url) }),
+            },
           },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -121,7 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/oidc");
+    const isPage =
+      request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/oidc");
     if (isPage && existsSync(indexHtml)) {
       return reply.header("Cache-Control", "no-cache").sendFile("index.html");
     }

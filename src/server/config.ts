@@ -13,7 +13,10 @@ const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 const flag = z.preprocess(emptyToUndefined, z.enum(["0", "1", "true", "false"]).optional());
 
 const envSchema = z.object({
-  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(["development", "production", "test"]).default("development")),
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(["development", "production", "test"]).default("development"),
+  ),
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(5000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
@@ -25,7 +28,10 @@ const envSchema = z.object({
       .optional(),
   ),
   PUBLIC_URL: optionalUrl,
-  SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+  SESSION_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, "must be at least 32 characters").optional(),
+  ),
   ADMIN_EMAIL: optionalString,
   OIDC_ISSUER_URL: optionalUrl,
   OIDC_CLIENT_ID: optionalString,

@@ -24,7 +24,8 @@ export const validation = (message: string, errors?: Record<string, string>) =>
 /** 401: no signed-in user. */
 export const unauthorized = (message = "Unauthorized") => new AppError(401, "unauthorized", message);
 /** 403: signed in, but not allowed. */
-export const forbidden = (message = "You are not allowed to do that.") => new AppError(403, "forbidden", message);
+export const forbidden = (message = "You are not allowed to do that.") =>
+  new AppError(403, "forbidden", message);
 /** 404: missing, or not yours to see (DESIGN.md §4: threads answer 404 to strangers). */
 export const notFound = (message = "Not found") => new AppError(404, "not_found", message);
 /** 409: the request conflicts with the current state. */
@@ -35,7 +36,15 @@ interface PgError {
   constraint?: string;
 }
 
-const connectionErrorCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03", "08006", "08001"]);
+const connectionErrorCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "57P01",
+  "57P03",
+  "08006",
+  "08001",
+]);
 
 /**
  * Fastify error handler: the only place errors become responses. 5xx details are logged, never sent.
@@ -47,7 +56,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors: Record<string, string> = {};
     for (const issue of error.validation) {
-      const field = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || (error.validationContext ?? "body");
+      const field =
+        issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || (error.validationContext ?? "body");
       errors[field] ??= issue.message ?? "Invalid value";
     }
     const first = Object.values(errors)[0] ?? "Invalid request";
@@ -65,7 +75,9 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   if (pgError.code && connectionErrorCodes.has(pgError.code)) {
     request.log.error({ err: error }, "database unavailable");
-    return reply.status(503).send(body("The service is temporarily unavailable. Please try again.", "unavailable"));
+    return reply
+      .status(503)
+      .send(body("The service is temporarily unavailable. Please try again.", "unavailable"));
   }
   const status = error.statusCode ?? 500;
   if (status >= 500) {
@@ -73,7 +85,9 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return reply.status(500).send(body("Something went wrong. Please try again.", "internal"));
   }
   if (status === 429) {
-    return reply.status(429).send(body("Too many requests. Please wait a moment and try again.", "rate_limited"));
+    return reply
+      .status(429)
+      .send(body("Too many requests. Please wait a moment and try again.", "rate_limited"));
   }
   // Fastify's own 4xx (bad JSON, unsupported media type, body too large) carry safe messages.
   return reply.status(status).send(body(error.message, error.code?.toLowerCase()));

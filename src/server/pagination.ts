@@ -29,7 +29,8 @@ export function decodeCursor(cursor: string | undefined): Cursor | undefined {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
     const date = new Date(createdAt);
-    if (Number.isNaN(date.getTime()) || typeof id !== "string" || !/^[0-9a-f-]{36}$/i.test(id)) throw new Error();
+    if (Number.isNaN(date.getTime()) || typeof id !== "string" || !/^[0-9a-f-]{36}$/i.test(id))
+      throw new Error();
     return { createdAt: date, id };
   } catch {
     throw validation("Invalid cursor", { cursor: "Invalid cursor" });

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import Provider, { type KoaContextWithOIDC } from "oidc-provider";
 import { z } from "zod";
 import type { Config } from "../config";
+import { signInRateLimit } from "./users";
 
 /** Path prefix the provider is mounted at; the issuer is `${PUBLIC_URL}${DEV_IDP_PREFIX}`. */
 export const DEV_IDP_PREFIX = "/oidc";
@@ -131,13 +132,16 @@ export async function registerDevIdp(app: FastifyInstance, config: Config): Prom
 
     scope.post<{ Params: { uid: string } }>(
       `${DEV_IDP_PREFIX}/interaction/:uid/login`,
-      { config: { rateLimit: { max: config.rateLimits.signInPerMinute, timeWindow: "1 minute" } } },
+      { config: { rateLimit: signInRateLimit(config) } },
       async (request, reply) => {
         const details = await provider.interactionDetails(request.raw, reply.raw);
         const form = signInFormSchema.safeParse(request.body);
         if (!form.success) {
           reply.status(400);
-          return sendPage(reply, signInPage(details.uid, "Enter a valid email, a first name and a last name."));
+          return sendPage(
+            reply,
+            signInPage(details.uid, "Enter a valid email, a first name and a last name."),
+          );
         }
         const sub = form.data.email.toLowerCase();
         accounts.set(sub, { ...form.data, email: sub });

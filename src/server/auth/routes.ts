@@ -12,7 +12,7 @@ import { errorSchema } from "../../contract/common";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { createSession, deleteSession, SESSION_COOKIE, SESSION_TTL_SECONDS } from "./sessions";
-import { presentCurrentUser, requireUser, upsertOidcUser } from "./users";
+import { presentCurrentUser, requireUser, signInRateLimit, upsertOidcUser } from "./users";
 
 /** Where the app's OIDC client finds its provider. */
 export interface OidcSettings {
@@ -24,10 +24,18 @@ export interface OidcSettings {
 }
 
 const TX_COOKIE = "oidc_tx";
-const txSchema = z.object({ verifier: z.string(), state: z.string(), nonce: z.string(), returnTo: z.string() });
+const txSchema = z.object({
+  verifier: z.string(),
+  state: z.string(),
+  nonce: z.string(),
+  returnTo: z.string(),
+});
 
 /** Registers the sign-in routes. Discovery is lazy, so the app starts even while the IdP is down. */
-export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; config: Config; oidc: OidcSettings }) {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; oidc: OidcSettings },
+) {
   const { db, config } = deps;
   const secure = config.publicUrl.startsWith("https://");
   const redirectUri = `${config.publicUrl}/api/callback`;
@@ -55,7 +63,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; config:
     "/api/login",
     {
       schema: { querystring: z.object({ returnTo: z.string().max(500).optional() }), hide: true },
-      config: { rateLimit: { max: config.rateLimits.signInPerMinute, timeWindow: "1 minute" } },
+      config: { rateLimit: signInRateLimit(config) },
     },
     async (request, reply) => {
       const configuration = await oidcConfig();
@@ -96,15 +104,22 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; config:
     const configuration = await oidcConfig();
     let claims: Record<string, unknown>;
     try {
-      const tokens = await oidc.authorizationCodeGrant(configuration, new URL(request.url, config.publicUrl), {
-        pkceCodeVerifier: tx.data.verifier,
-        expectedState: tx.data.state,
-        expectedNonce: tx.data.nonce,
-        idTokenExpected: true,
-      });
+      const tokens = await oidc.authorizationCodeGrant(
+        configuration,
+        new URL(request.url, config.publicUrl),
+        {
+          pkceCodeVerifier: tx.data.verifier,
+          expectedState: tx.data.state,
+          expectedNonce: tx.data.nonce,
+          idTokenExpected: true,
+        },
+      );
       claims = { ...tokens.claims() };
       if (!claims.email) {
-        claims = { ...claims, ...(await oidc.fetchUserInfo(configuration, tokens.access_token, String(claims.sub))) };
+        claims = {
+          ...claims,
+          ...(await oidc.fetchUserInfo(configuration, tokens.access_token, String(claims.sub))),
+        };
       }
     } catch (error) {
       request.log.warn({ err: error instanceof Error ? error.message : String(error) }, "sign-in failed");
@@ -146,7 +161,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { db: Db; config:
 
 /** Only same-site paths: an absolute URL here would make /api/login an open redirect. */
 function safeReturnTo(value: string | undefined): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
+  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
   if (value.startsWith("/api/")) return "/";
   return value;
 }

@@ -2,8 +2,9 @@
  * The signed-in user: finding or creating them from OIDC claims, attaching them to each API
  * request from the `sid` cookie, and the checks routes and services use (DESIGN.md §3, §4 "Admin").
  */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+
 import { sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { CurrentUser } from "../../contract/auth";
 import type { PublicUser } from "../../contract/common";
 import type { Config } from "../config";
@@ -113,4 +114,9 @@ export function presentPublicUser(user: Pick<UserRow, keyof PublicUser>): Public
     profileImageUrl: user.profileImageUrl,
     isCook: user.isCook,
   };
+}
+
+/** DESIGN.md §5: sign-in is rate-limited per client, GET or POST alike (writes are limited globally). */
+export function signInRateLimit(config: Pick<Config, "rateLimits">) {
+  return { max: config.rateLimits.signInPerMinute, timeWindow: "1 minute", allowList: () => false };
 }

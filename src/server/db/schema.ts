@@ -26,7 +26,13 @@ const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull(
 
 export const userRole = pgEnum("user_role", ["eater", "feeder"]);
 export const mealKind = pgEnum("meal_kind", ["free", "paid"]);
-export const requestStatus = pgEnum("request_status", ["pending", "accepted", "declined", "completed", "cancelled"]);
+export const requestStatus = pgEnum("request_status", [
+  "pending",
+  "accepted",
+  "declined",
+  "completed",
+  "cancelled",
+]);
 export const reviewerRole = pgEnum("reviewer_role", ["eater", "feeder"]);
 export const reportTargetType = pgEnum("report_target_type", ["meal", "user", "other"]);
 
@@ -91,18 +97,17 @@ export const meals = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check("meals_price_matches_kind", sql`(${t.kind} = 'free' AND ${t.priceCents} IS NULL) OR (${t.kind} = 'paid' AND ${t.priceCents} > 0)`),
+    check(
+      "meals_price_matches_kind",
+      sql`(${t.kind} = 'free' AND ${t.priceCents} IS NULL) OR (${t.kind} = 'paid' AND ${t.priceCents} > 0)`,
+    ),
     check("meals_portion_size_positive", sql`${t.portionSize} >= 1`),
     check("meals_pickup_window_ordered", sql`${t.pickupWindowEnd} > ${t.pickupWindowStart}`),
     check("meals_latitude_range", sql`${t.latitude} IS NULL OR ${t.latitude} BETWEEN -90 AND 90`),
     check("meals_longitude_range", sql`${t.longitude} IS NULL OR ${t.longitude} BETWEEN -180 AND 180`),
     // Public lists: active meals, newest first, optionally by kind (DESIGN.md §4 Visibility).
-    index("meals_active_feed_idx")
-      .on(t.createdAt.desc(), t.id.desc())
-      .where(sql`${t.isActive}`),
-    index("meals_active_kind_feed_idx")
-      .on(t.kind, t.createdAt.desc(), t.id.desc())
-      .where(sql`${t.isActive}`),
+    index("meals_active_feed_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.isActive}`),
+    index("meals_active_kind_feed_idx").on(t.kind, t.createdAt.desc(), t.id.desc()).where(sql`${t.isActive}`),
     index("meals_owner_idx").on(t.ownerId, t.createdAt.desc(), t.id.desc()),
   ],
 );
@@ -242,9 +247,7 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
-    index("notifications_user_unread_idx")
-      .on(t.userId, t.requestId)
-      .where(sql`NOT ${t.isRead}`),
+    index("notifications_user_unread_idx").on(t.userId, t.requestId).where(sql`NOT ${t.isRead}`),
   ],
 );
 

@@ -13,7 +13,15 @@ import {
 import { requireUser } from "../../auth/users";
 import type { Db } from "../../db/client";
 import { DEFAULT_PAGE_SIZE, decodeCursor, sendPage } from "../../pagination";
-import { createMeal, getMeal, getUserRating, type ListedMeal, listOpenMeals, listOwnMeals, updateMeal } from "./service";
+import {
+  createMeal,
+  getMeal,
+  getUserRating,
+  type ListedMeal,
+  listOpenMeals,
+  listOwnMeals,
+  updateMeal,
+} from "./service";
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const mealCursor = (meal: ListedMeal) => ({ createdAt: meal.createdAtDate, id: meal.id });

@@ -28,7 +28,9 @@ export const portionsTakenSql = (mealId: SQL | typeof meals.id) =>
 
 /** SQL for a user's rating: the mean of reviews received, one decimal, null with none. */
 export const ratingAverageSql = (userId: SQL | typeof users.id | typeof meals.ownerId) =>
-  sql<number | null>`(select round(avg(${reviews.rating})::numeric, 1)::float8 from ${reviews} where ${reviews.revieweeId} = ${userId})`;
+  sql<
+    number | null
+  >`(select round(avg(${reviews.rating})::numeric, 1)::float8 from ${reviews} where ${reviews.revieweeId} = ${userId})`;
 /** SQL for how many reviews a user has received. */
 export const ratingCountSql = (userId: SQL | typeof users.id | typeof meals.ownerId) =>
   sql<number>`(select count(*)::int from ${reviews} where ${reviews.revieweeId} = ${userId})`;
@@ -180,7 +182,12 @@ export async function createMeal(db: Executor, owner: UserRow, input: CreateMeal
  * the cross-field rules, except that an expired window may stay as it is (e.g. to deactivate).
  * @throws AppError 404 unknown meal, 403 not the owner, 400 broken rule
  */
-export async function updateMeal(db: Executor, user: UserRow, id: string, patch: UpdateMeal): Promise<ListedMeal> {
+export async function updateMeal(
+  db: Executor,
+  user: UserRow,
+  id: string,
+  patch: UpdateMeal,
+): Promise<ListedMeal> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(meals).where(eq(meals.id, id)).for("update").limit(1);
     if (!current) throw notFound("Meal not found");

@@ -44,7 +44,11 @@ export async function listNotifications(db: Executor, userId: string): Promise<N
  * Marks a user's notifications read: all of them, or only one thread's.
  * @returns how many changed
  */
-export async function markNotificationsRead(db: Executor, userId: string, requestId?: string): Promise<number> {
+export async function markNotificationsRead(
+  db: Executor,
+  userId: string,
+  requestId?: string,
+): Promise<number> {
   const changed = await db
     .update(notifications)
     .set({ isRead: true })

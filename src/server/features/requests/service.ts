@@ -116,7 +116,8 @@ export async function createRequest(
       .select({ taken: sql<number>`count(*)::int` })
       .from(requests)
       .where(and(eq(requests.mealId, meal.id), inArray(requests.status, [...PORTION_HOLDING_STATUSES])));
-    if (meal.portionSize - Number(taken) <= 0) throw conflict("This meal is fully reserved.", "fully_reserved");
+    if (meal.portionSize - Number(taken) <= 0)
+      throw conflict("This meal is fully reserved.", "fully_reserved");
 
     const [open] = await tx
       .select({ id: requests.id })
@@ -181,7 +182,11 @@ async function getRequestRow(db: Executor, viewerId: string, id: string): Promis
  * One request with its thread, for its eater and the meal's owner only (DESIGN.md §4).
  * @throws AppError 404 "Request not found" for unknown ids and for everyone else
  */
-export async function getRequestDetail(db: Executor, viewer: UserRow, id: string): Promise<MealRequestDetail> {
+export async function getRequestDetail(
+  db: Executor,
+  viewer: UserRow,
+  id: string,
+): Promise<MealRequestDetail> {
   const request = await getRequestRow(db, viewer.id, id);
   const thread = await db
     .select({ message: messages, sender: users })
@@ -204,4 +209,3 @@ export async function getRequestDetail(db: Executor, viewer: UserRow, id: string
 export function displayName(user: Pick<UserRow, "firstName" | "lastName">): string {
   return `${user.firstName} ${user.lastName}`.trim() || "A neighbour";
 }
-

@@ -1,0 +1,134 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../src/server/db/schema";
+import { ADMIN_EMAIL, createTestApp, type TestApp } from "./harness";
+import { signInThroughProvider } from "./oidc-flow";
+
+describe("sign-in through the bundled OIDC provider", () => {
+  let t: TestApp;
+  let baseUrl: string;
+  beforeAll(async () => {
+    t = await createTestApp({ listen: true });
+    baseUrl = t.config.publicUrl;
+  });
+  afterAll(() => t.close());
+
+  const currentUser = (cookie: string) =>
+    fetch(`${baseUrl}/api/auth/user`, { headers: { cookie } }).then(async (r) => ({
+      status: r.status,
+      body: await r.json(),
+    }));
+
+  it("answers 401 Unauthorized when signed out", async () => {
+    const { status, body } = await currentUser("");
+    expect(status).toBe(401);
+    expect(body.message).toBe("Unauthorized");
+  });
+
+  it("shows a sign-in page with Email, First name, Last name and a Sign in button", async () => {
+    const { signInPage } = await signInThroughProvider(baseUrl, {
+      email: "page@example.test",
+      firstName: "Page",
+      lastName: "Viewer",
+    });
+    expect(signInPage).toContain("<title>Sign in</title>");
+    for (const label of ["Email", "First name", "Last name"])
+      expect(signInPage).toMatch(new RegExp(`<label[^>]*>${label}</label>`));
+    expect(signInPage).toMatch(/<button type="submit">Sign in<\/button>/);
+  });
+
+  it("creates the user on first sign-in, returns to /, and the session cookie identifies them", async () => {
+    const { jar, finalLocation } = await signInThroughProvider(baseUrl, {
+      email: "Ada.Cook@Example.test",
+      firstName: "Ada",
+      lastName: "Cook",
+    });
+    expect(finalLocation).toBe("/");
+    const sid = jar.get("sid");
+    expect(sid).toBeTruthy();
+    const { status, body } = await currentUser(`sid=${sid}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      email: "ada.cook@example.test",
+      firstName: "Ada",
+      lastName: "Cook",
+      isAdmin: false,
+    });
+    expect(body.role).toBe("eater");
+  });
+
+  it("signs the same email in as the same user, keeping the names they have", async () => {
+    const first = await signInThroughProvider(baseUrl, {
+      email: "same@example.test",
+      firstName: "Sam",
+      lastName: "E",
+    });
+    const second = await signInThroughProvider(baseUrl, {
+      email: "SAME@example.test",
+      firstName: "Other",
+      lastName: "Name",
+    });
+    const a = await currentUser(`sid=${first.jar.get("sid")}`);
+    const b = await currentUser(`sid=${second.jar.get("sid")}`);
+    expect(b.body.id).toBe(a.body.id);
+    expect(b.body.firstName).toBe("Sam");
+    const rows = await t.db.select().from(users).where(eq(users.email, "same@example.test"));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("returns to the page the user came from", async () => {
+    const { finalLocation } = await signInThroughProvider(
+      baseUrl,
+      { email: "back@example.test", firstName: "Back", lastName: "Again" },
+      "/api/login?returnTo=/marketplace",
+    );
+    expect(finalLocation).toBe("/marketplace");
+  });
+
+  it("never redirects to another site after sign-in", async () => {
+    const { finalLocation } = await signInThroughProvider(
+      baseUrl,
+      { email: "open@example.test", firstName: "Open", lastName: "Redirect" },
+      "/api/login?returnTo=//evil.example/x",
+    );
+    expect(finalLocation).toBe("/");
+  });
+
+  it("marks the configured admin email as admin, case-insensitively", async () => {
+    const { jar } = await signInThroughProvider(baseUrl, {
+      email: ADMIN_EMAIL.toUpperCase(),
+      firstName: "Ad",
+      lastName: "Min",
+    });
+    const { body } = await currentUser(`sid=${jar.get("sid")}`);
+    expect(body.isAdmin).toBe(true);
+  });
+
+  it("ends the session on logout and returns to /", async () => {
+    const { jar } = await signInThroughProvider(baseUrl, {
+      email: "bye@example.test",
+      firstName: "By",
+      lastName: "E",
+    });
+    const cookie = `sid=${jar.get("sid")}`;
+    const logout = await fetch(`${baseUrl}/api/logout`, { redirect: "manual", headers: { cookie } });
+    expect(logout.status).toBe(302);
+    expect(logout.headers.get("location")).toBe("/");
+    expect((await currentUser(cookie)).status).toBe(401);
+  });
+
+  it("refuses a callback without the sign-in transaction (restarts sign-in)", async () => {
+    const response = await fetch(`${baseUrl}/api/callback?code=forged&state=forged`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/api/login");
+  });
+
+  it("refuses a bad sign-in form with 400 and signs nobody in", async () => {
+    const trace = await signInThroughProvider(baseUrl, {
+      email: "not-an-email",
+      firstName: "",
+      lastName: "",
+    });
+    expect(trace.jar.get("sid")).toBeUndefined();
+  });
+});

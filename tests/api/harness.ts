@@ -1,0 +1,111 @@
+/**
+ * A real app on a real, empty database for one test file: PGlite in memory by default, or a fresh
+ * database on the TEST_DATABASE_URL server in the api-postgres project. Requests go through
+ * `app.inject` (or real HTTP where a flow needs it) with a same-origin Origin header.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { buildApp } from "../../src/server/app";
+import { type Config, loadConfig } from "../../src/server/config";
+import { type Database, openDatabase } from "../../src/server/db/client";
+
+export const ADMIN_EMAIL = "admin@example.test";
+
+/** One app and its database, for one test file. */
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  db: Database["db"];
+  config: Config;
+  /** Calls the API, optionally as a signed-in user (their session cookie). */
+  api: (options: InjectOptions & { cookie?: string }) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+}
+
+/** Which database this project's tests run on. */
+export const testDatabaseKind = () => (process.env.MEALSHARE_TEST_DB === "postgres" ? "postgres" : "pglite");
+
+/**
+ * Opens an empty, migrated database: PGlite in memory, or a new database on TEST_DATABASE_URL's
+ * server that `close` drops again.
+ */
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
+  if (testDatabaseKind() === "pglite") return openDatabase({ dataDir: "memory://" });
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error("TEST_DATABASE_URL is required for the api-postgres project");
+  const name = `mealshare_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.href });
+  return {
+    ...database,
+    url: url.href,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** A free TCP port on the loopback interface. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Builds the app on a fresh database.
+ * @param options.listen serve real HTTP on a free port (for the OIDC redirect flow)
+ * @param options.config configuration overrides, e.g. low rate limits
+ */
+export async function createTestApp(
+  options: { listen?: boolean; config?: Partial<Config>; database?: Database } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await openTestDatabase());
+  const port = options.listen ? await freePort() : 5000;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "mealshare-test-"));
+  const config = loadConfig(
+    { NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", PORT: String(port), ADMIN_EMAIL },
+    { rateLimits: { signInPerMinute: 1000, writesPerMinute: 10_000 }, ...options.config },
+  );
+  const app = await buildApp({ config, db: database.db, clientDir: path.join(dataDir, "no-client") });
+  if (options.listen) await app.listen({ port, host: "127.0.0.1" });
+  else await app.ready();
+
+  const api: TestApp["api"] = ({ cookie, headers, ...rest }) =>
+    app.inject({
+      ...rest,
+      headers: { origin: config.publicUrl, ...(cookie ? { cookie } : {}), ...headers },
+    });
+
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    api,
+    close: async () => {
+      await app.close();
+      if (!options.database) await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * Test factories (STYLE.md): each builds one row with believable defaults and overrides, so every
+ * test makes its own world. `signIn` creates a real session and returns its cookie.
+ */
+import { randomUUID } from "node:crypto";
+import { createSession, SESSION_COOKIE } from "../src/server/auth/sessions";
+import type { Executor } from "../src/server/db/client";
+import { meals, requests, type UserRow, users } from "../src/server/db/schema";
+
+const HOUR = 60 * 60 * 1000;
+
+/** A user with a unique email; `overrides` win. */
+export async function buildUser(
+  db: Executor,
+  overrides: Partial<typeof users.$inferInsert> = {},
+): Promise<UserRow> {
+  const id = randomUUID();
+  const [user] = await db
+    .insert(users)
+    .values({
+      oidcIssuer: "https://idp.example.test",
+      oidcSubject: id,
+      email: `user-${id.slice(0, 8)}@example.test`,
+      firstName: "Test",
+      lastName: `User ${id.slice(0, 4)}`,
+      ...overrides,
+    })
+    .returning();
+  return user;
+}
+
+/** A session for `user`; the result is a Cookie header value. */
+export async function signIn(db: Executor, user: Pick<UserRow, "id">): Promise<string> {
+  return `${SESSION_COOKIE}=${await createSession(db, user.id)}`;
+}
+
+/** A user and their session cookie. */
+export async function buildSignedInUser(db: Executor, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const user = await buildUser(db, overrides);
+  return { user, cookie: await signIn(db, user) };
+}
+
+/** An open free meal (pickup from now to +3 h) owned by `owner`. */
+export async function buildMeal(
+  db: Executor,
+  owner: Pick<UserRow, "id">,
+  overrides: Partial<typeof meals.$inferInsert> = {},
+) {
+  const [meal] = await db
+    .insert(meals)
+    .values({
+      ownerId: owner.id,
+      title: "Vegetable lasagne",
+      description: "A big tray, too much for us.",
+      ingredients: "pasta, tomato, courgette, cheese",
+      allergens: "gluten, dairy",
+      kind: "free",
+      priceCents: null,
+      portionSize: 2,
+      pickupWindowStart: new Date(Date.now() - HOUR),
+      pickupWindowEnd: new Date(Date.now() + 3 * HOUR),
+      pickupLocation: "12 Elm Street porch",
+      ...overrides,
+    })
+    .returning();
+  return meal;
+}
+
+/** A request by `eater` for `meal`, pending unless overridden. */
+export async function buildRequest(
+  db: Executor,
+  meal: { id: string; ownerId: string },
+  eater: Pick<UserRow, "id">,
+  overrides: Partial<typeof requests.$inferInsert> = {},
+) {
+  const [request] = await db
+    .insert(requests)
+    .values({
+      mealId: meal.id,
+      ownerId: meal.ownerId,
+      eaterId: eater.id,
+      message: "Could I have one?",
+      ...overrides,
+    })
+    .returning();
+  return request;
+}
+
+/** ISO date-time `hours` from now. */
+export const hoursFromNow = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
