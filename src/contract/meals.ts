@@ -25,7 +25,8 @@ const requiredDateTime = (message: string) =>
 /** Coordinates are rounded to 3 decimals (about 100 m) so no home address leaks (DESIGN.md §4 "Distance"). */
 export const roundCoordinate = (value: number) => Math.round(value * 1000) / 1000;
 
-const mealFields = {
+/** The per-field rules, for forms that build their own schema around them. */
+export const mealFields = {
   title: requiredText("Title is required", MEAL_TITLE_MAX, "Title"),
   description: requiredText("Description is required", MEAL_TEXT_MAX, "Description"),
   kind: mealKindSchema,

@@ -44,6 +44,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: flag,
+  RATE_LIMIT_SIGNIN_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
+  RATE_LIMIT_WRITES_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(120)),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -152,7 +154,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         }
       : undefined,
     logLevel: e.LOG_LEVEL,
-    rateLimits: { signInPerMinute: 30, writesPerMinute: 120 },
+    rateLimits: {
+      signInPerMinute: e.RATE_LIMIT_SIGNIN_PER_MINUTE,
+      writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
+    },
     ...overrides,
   };
 }
@@ -166,7 +171,12 @@ function localSessionSecret(dataDir: string): string {
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
-  chmodSync(file, 0o600);
-  return secret;
+  try {
+    writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    chmodSync(file, 0o600);
+    return secret;
+  } catch {
+    // Another instance sharing DATA_DIR wrote it first: use theirs.
+    return readFileSync(file, "utf8").trim();
+  }
 }

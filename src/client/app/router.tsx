@@ -1,0 +1,36 @@
+/**
+ * Routing (spec §2 "Route sets"): the signed-in or signed-out set, chosen once the current user
+ * is known; every page is its own lazily loaded chunk.
+ */
+import { lazy, Suspense } from "react";
+import { Route, Switch } from "wouter";
+import { FullScreenSpinner } from "@/client/components/layout/spinner";
+import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
+
+const LandingPage = lazy(() => import("@/client/pages/landing"));
+const SignedInShell = lazy(() => import("./signed-in-shell"));
+const NotFoundPage = lazy(() => import("@/client/pages/not-found"));
+const SignInRequiredPage = lazy(() => import("@/client/pages/sign-in-required"));
+/** Paths only members can open; a visitor gets the sign-in offer instead of a 404. */
+const MEMBER_PATHS =
+  /^\/(community|marketplace|meal\/[^/]+|meals\/new|requests|request\/[^/]+|profile|events|admin|reviews)\/?$/;
+
+function SignedOutRoutes() {
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>
+      <Switch>
+        <Route path="/" component={LandingPage} />
+        <Route path={MEMBER_PATHS} component={SignInRequiredPage} />
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}
+
+export function AppRouter() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <FullScreenSpinner />;
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>{user ? <SignedInShell /> : <SignedOutRoutes />}</Suspense>
+  );
+}

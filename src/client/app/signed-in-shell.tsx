@@ -1,0 +1,38 @@
+/** The signed-in app: navigation bar and member routes, one lazily loaded chunk (spec §2). */
+import { lazy, Suspense } from "react";
+import { Route, Switch } from "wouter";
+import { NavBar } from "@/client/components/layout/nav-bar";
+import { Spinner } from "@/client/components/layout/spinner";
+
+const HomePage = lazy(() => import("@/client/pages/home"));
+const CommunityPage = lazy(() => import("@/client/pages/community"));
+const MarketplacePage = lazy(() => import("@/client/pages/marketplace"));
+const MealDetailPage = lazy(() => import("@/client/pages/meal-detail"));
+const CreateMealPage = lazy(() => import("@/client/pages/create-meal"));
+const RequestsPage = lazy(() => import("@/client/pages/requests"));
+const RequestThreadPage = lazy(() => import("@/client/pages/request-thread"));
+const ProfilePage = lazy(() => import("@/client/pages/profile"));
+const NotFoundPage = lazy(() => import("@/client/pages/not-found"));
+
+export default function SignedInShell() {
+  return (
+    <div className="min-h-screen">
+      <NavBar />
+      <main className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+        <Suspense fallback={<Spinner className="py-24" />}>
+          <Switch>
+            <Route path="/" component={HomePage} />
+            <Route path="/community" component={CommunityPage} />
+            <Route path="/marketplace" component={MarketplacePage} />
+            <Route path="/meal/:id" component={MealDetailPage} />
+            <Route path="/meals/new" component={CreateMealPage} />
+            <Route path="/requests" component={RequestsPage} />
+            <Route path="/request/:id" component={RequestThreadPage} />
+            <Route path="/profile" component={ProfilePage} />
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </main>
+    </div>
+  );
+}

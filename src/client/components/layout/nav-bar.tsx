@@ -1,0 +1,181 @@
+/**
+ * The sticky signed-in navigation (spec §2 "Navigation bar"): links, the Requests badge with the
+ * unread-notification count, Add Meal, the profile dropdown, and a sheet on small screens.
+ */
+import { ChefHat, LogOut, Menu, Plus, Shield, Star, User } from "lucide-react";
+import { useState } from "react";
+import { Link, useLocation } from "wouter";
+import { Avatar, AvatarFallback, AvatarImage } from "@/client/components/ui/avatar";
+import { Button } from "@/client/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/client/components/ui/dropdown-menu";
+import {
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetTitle,
+  SheetTrigger,
+} from "@/client/components/ui/sheet";
+import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
+import { useUnreadCount } from "@/client/features/notifications/api/get-notifications";
+import { initials } from "@/client/lib/format";
+import { cn } from "@/client/lib/utils";
+
+const LINKS = [
+  { href: "/", label: "Home" },
+  { href: "/community", label: "Community" },
+  { href: "/marketplace", label: "Marketplace" },
+  { href: "/events", label: "Events" },
+  { href: "/requests", label: "Requests" },
+];
+
+function UnreadBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold text-white"
+      data-testid="unread-badge"
+    >
+      {count}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}
+
+export function NavBar() {
+  const { user } = useCurrentUser();
+  const unread = useUnreadCount();
+  const [location] = useLocation();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const avatar = (
+    <Avatar className="h-9 w-9">
+      {user?.profileImageUrl && <AvatarImage src={user.profileImageUrl} alt="" />}
+      <AvatarFallback className="bg-primary/10 text-primary">{initials(user)}</AvatarFallback>
+    </Avatar>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <Link href="/" className="flex items-center gap-2 text-lg font-bold text-primary">
+          <ChefHat className="h-6 w-6" aria-hidden="true" />
+          MealShare
+        </Link>
+        <ul className="ml-4 hidden items-center gap-1 md:flex">
+          {LINKS.map((link) => (
+            <li key={link.href}>
+              <Link
+                href={link.href}
+                aria-current={location === link.href ? "page" : undefined}
+                className={cn(
+                  "inline-flex items-center rounded-md px-3 py-2 text-sm font-medium hover:bg-accent",
+                  location === link.href ? "text-primary" : "text-muted-foreground",
+                )}
+              >
+                {link.label}
+                {link.href === "/requests" && <UnreadBadge count={unread} />}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="ml-auto hidden items-center gap-3 md:flex">
+          <Button asChild size="sm">
+            <Link href="/meals/new">
+              <Plus aria-hidden="true" />
+              Add Meal
+            </Link>
+          </Button>
+          <DropdownMenu>
+            <DropdownMenuTrigger className="rounded-full" aria-label="Open profile menu">
+              {avatar}
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end" className="w-52">
+              <DropdownMenuLabel className="truncate">
+                {user?.firstName} {user?.lastName}
+              </DropdownMenuLabel>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem asChild>
+                <Link href="/profile">
+                  <User aria-hidden="true" /> Profile
+                </Link>
+              </DropdownMenuItem>
+              <DropdownMenuItem asChild>
+                <Link href="/reviews">
+                  <Star aria-hidden="true" /> Reviews
+                </Link>
+              </DropdownMenuItem>
+              {user?.isAdmin && (
+                <DropdownMenuItem asChild>
+                  <Link href="/admin">
+                    <Shield aria-hidden="true" /> Admin Panel
+                  </Link>
+                </DropdownMenuItem>
+              )}
+              <DropdownMenuSeparator />
+              <DropdownMenuItem asChild>
+                <a href="/api/logout">
+                  <LogOut aria-hidden="true" /> Logout
+                </a>
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
+
+        <Sheet open={sheetOpen} onOpenChange={setSheetOpen}>
+          <SheetTrigger asChild>
+            <Button variant="ghost" size="icon" className="ml-auto md:hidden" aria-label="Open menu">
+              <Menu className="h-6 w-6" />
+              {unread > 0 && (
+                <span className="absolute mt-[-18px] ml-[18px] h-2.5 w-2.5 rounded-full bg-red-600" />
+              )}
+            </Button>
+          </SheetTrigger>
+          <SheetContent>
+            <div className="flex items-center gap-3">
+              {avatar}
+              <div className="min-w-0">
+                <SheetTitle className="truncate">
+                  {user?.firstName} {user?.lastName}
+                </SheetTitle>
+                <SheetDescription className="truncate">{user?.email}</SheetDescription>
+              </div>
+            </div>
+            <ul className="flex flex-col gap-1" onClick={() => setSheetOpen(false)} onKeyDown={undefined}>
+              {[
+                ...LINKS,
+                { href: "/meals/new", label: "Add New Meal" },
+                { href: "/profile", label: "Profile" },
+                { href: "/reviews", label: "Reviews" },
+                ...(user?.isAdmin ? [{ href: "/admin", label: "Admin Panel" }] : []),
+              ].map((link) => (
+                <li key={link.href}>
+                  <Link
+                    href={link.href}
+                    className="flex items-center rounded-md px-3 py-2 font-medium hover:bg-accent"
+                  >
+                    {link.label}
+                    {link.href === "/requests" && <UnreadBadge count={unread} />}
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <a
+                  href="/api/logout"
+                  className="flex items-center rounded-md px-3 py-2 font-medium hover:bg-accent"
+                >
+                  Logout
+                </a>
+              </li>
+            </ul>
+          </SheetContent>
+        </Sheet>
+      </nav>
+    </header>
+  );
+}

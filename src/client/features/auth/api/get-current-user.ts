@@ -1,0 +1,15 @@
+/** `GET /api/auth/user`: the signed-in user, or null when signed out (spec §4 "Authentication"). */
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { getQueryFn } from "@/client/lib/query-client";
+import type { CurrentUser } from "@/contract/auth";
+
+export const currentUserQuery = queryOptions({
+  queryKey: ["/api/auth/user"],
+  queryFn: getQueryFn<CurrentUser>({ on401: "returnNull" }),
+});
+
+/** The current user; `isLoading` while the first answer is pending. */
+export function useCurrentUser() {
+  const query = useQuery(currentUserQuery);
+  return { user: query.data ?? null, isLoading: query.isLoading };
+}

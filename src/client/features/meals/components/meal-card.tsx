@@ -1,0 +1,87 @@
+/** The meal card of spec §2 "Meal card". The distance shows only when it is real (DESIGN.md §4). */
+import { Clock, MapPin, Truck, Users } from "lucide-react";
+import { Link } from "wouter";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent } from "@/client/components/ui/card";
+import { formatPrice, formatWindow, pluralize } from "@/client/lib/format";
+import { distanceMiles, formatDistance, useViewerPosition } from "@/client/lib/geo";
+import { allergenTags, type Meal } from "@/contract/meals";
+import { MealPhoto } from "./meal-photo";
+import { StarRating } from "./star-rating";
+
+const MAX_ALLERGEN_TAGS = 2;
+
+export function MealCard({ meal }: { meal: Meal }) {
+  const viewer = useViewerPosition();
+  const tags = allergenTags(meal.allergens);
+  const distance =
+    viewer && meal.latitude != null && meal.longitude != null
+      ? formatDistance(distanceMiles(viewer, { latitude: meal.latitude, longitude: meal.longitude }))
+      : null;
+
+  return (
+    <Card className="flex flex-col overflow-hidden" data-testid="meal-card">
+      <div className="relative">
+        <MealPhoto meal={meal} />
+        <div className="absolute left-2 top-2 flex gap-1">
+          {meal.kind === "free" ? (
+            <Badge className="bg-green-700">FREE</Badge>
+          ) : (
+            <Badge className="bg-amber-700">{formatPrice(meal.priceCents ?? 0)}</Badge>
+          )}
+          {meal.deliveryAvailable && (
+            <Badge variant="secondary" className="gap-1">
+              <Truck className="h-3 w-3" aria-hidden="true" /> Delivery
+            </Badge>
+          )}
+        </div>
+      </div>
+      <CardContent className="flex flex-1 flex-col gap-2 p-4">
+        <StarRating rating={meal.ownerRating} />
+        <h3 className="text-lg font-semibold leading-tight">{meal.title}</h3>
+        <p className="line-clamp-2 text-sm text-muted-foreground">{meal.description}</p>
+        <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          <span className="inline-flex items-center gap-1">
+            <Users className="h-4 w-4" aria-hidden="true" />
+            {pluralize(meal.portionSize, "portion")}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <Clock className="h-4 w-4" aria-hidden="true" />
+            {formatWindow(meal.pickupWindowStart, meal.pickupWindowEnd)}
+          </span>
+          {distance && (
+            <span className="inline-flex items-center gap-1">
+              <MapPin className="h-4 w-4" aria-hidden="true" />
+              {distance}
+            </span>
+          )}
+        </div>
+        {tags.length > 0 && (
+          <ul className="flex flex-wrap gap-1" aria-label="Allergens">
+            {tags.slice(0, MAX_ALLERGEN_TAGS).map((tag) => (
+              <li key={tag}>
+                <Badge variant="outline" className="border-orange-300 text-orange-800">
+                  {tag}
+                </Badge>
+              </li>
+            ))}
+            {tags.length > MAX_ALLERGEN_TAGS && (
+              <li>
+                <Badge variant="outline">+{tags.length - MAX_ALLERGEN_TAGS} more</Badge>
+              </li>
+            )}
+          </ul>
+        )}
+        <Button asChild className="mt-auto w-full">
+          <Link
+            href={`/meal/${meal.id}`}
+            aria-label={`${meal.kind === "free" ? "Request" : "Buy Now"}: ${meal.title}`}
+          >
+            {meal.kind === "free" ? "Request" : "Buy Now"}
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * The Send Request area of the meal detail (spec §2, §4 "Safety notice gate", "Request sending"):
+ * the first request of a session opens the Safety Notice; I Understand records it and sends.
+ */
+import { useState } from "react";
+import { Button } from "@/client/components/ui/button";
+import { Label } from "@/client/components/ui/label";
+import { Textarea } from "@/client/components/ui/textarea";
+import { toast } from "@/client/components/ui/use-toast";
+import { useCreateRequest } from "@/client/features/requests/api/create-request";
+import { errorMessage } from "@/client/lib/api-client";
+import { formatPrice } from "@/client/lib/format";
+import type { Meal } from "@/contract/meals";
+import { MESSAGE_MAX } from "@/contract/requests";
+import { acceptSafetyNotice, hasAcceptedSafetyNotice, SafetyNoticeDialog } from "./safety-notice-dialog";
+
+export function RequestMealForm({ meal }: { meal: Meal }) {
+  const [message, setMessage] = useState("");
+  const [noticeOpen, setNoticeOpen] = useState(false);
+  const createRequest = useCreateRequest();
+  const unavailable = !meal.isActive
+    ? "This meal is no longer available."
+    : meal.isExpired
+      ? "The pickup window for this meal has ended."
+      : meal.portionsLeft <= 0
+        ? "Fully reserved"
+        : null;
+
+  const send = () =>
+    createRequest.mutate(
+      { mealId: meal.id, message },
+      {
+        onSuccess: () => {
+          setMessage("");
+          toast({ title: "Request sent!", description: "Your meal request has been sent to the cook." });
+        },
+        onError: (error) =>
+          toast({
+            title: "Error",
+            description: errorMessage(error, "Failed to send request. Please try again."),
+            variant: "destructive",
+          }),
+      },
+    );
+
+  const onRequest = () => {
+    if (hasAcceptedSafetyNotice()) send();
+    else setNoticeOpen(true);
+  };
+
+  return (
+    <section aria-labelledby="send-request" className="flex flex-col gap-3 rounded-xl border bg-card p-4">
+      <h2 id="send-request" className="text-lg font-semibold">
+        Send Request
+      </h2>
+      <Label htmlFor="request-message">Message to the cook</Label>
+      <Textarea
+        id="request-message"
+        placeholder="Add a message to the cook (optional)..."
+        value={message}
+        maxLength={MESSAGE_MAX}
+        onChange={(event) => setMessage(event.target.value)}
+        disabled={!!unavailable}
+      />
+      {unavailable && <p className="text-sm font-medium text-destructive">{unavailable}</p>}
+      <Button onClick={onRequest} disabled={createRequest.isPending || !!unavailable}>
+        {meal.kind === "paid" && meal.priceCents != null
+          ? `Request Meal (${formatPrice(meal.priceCents)})`
+          : "Request Meal"}
+      </Button>
+      <SafetyNoticeDialog
+        open={noticeOpen}
+        onCancel={() => setNoticeOpen(false)}
+        onAccept={() => {
+          acceptSafetyNotice();
+          setNoticeOpen(false);
+          send();
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+/** `POST /api/requests` (spec §7). Refreshes the meal (portions) and the request lists. */
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/client/lib/api-client";
+import type { CreateRequestInput } from "@/contract/requests";
+
+export function useCreateRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CreateRequestInput) => {
+      await apiRequest("POST", "/api/requests", input);
+    },
+    onSuccess: (_data, input) => {
+      queryClient.invalidateQueries({ queryKey: ["/api/meals", input.mealId] });
+      queryClient.invalidateQueries({ queryKey: ["/api/requests"] });
+    },
+  });
+}

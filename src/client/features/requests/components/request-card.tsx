@@ -1,0 +1,40 @@
+/** One request in the Requests page (spec §2 "Requests"). */
+import { formatDistanceToNow } from "date-fns";
+import { Link } from "wouter";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent } from "@/client/components/ui/card";
+import { MealPhoto } from "@/client/features/meals/components/meal-photo";
+import { formatPrice } from "@/client/lib/format";
+import type { MealRequest } from "@/contract/requests";
+import { StatusBadge } from "./status-badge";
+
+export function RequestCard({ request, viewerIs }: { request: MealRequest; viewerIs: "owner" | "eater" }) {
+  const other = viewerIs === "owner" ? request.eater : request.owner;
+  return (
+    <Card data-testid="request-card">
+      <CardContent className="flex flex-col gap-4 p-4 sm:flex-row">
+        <MealPhoto meal={request.meal} className="w-full rounded-md sm:w-40" />
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="text-lg font-semibold">{request.meal.title}</h3>
+            <span className="text-sm font-medium text-green-800">
+              {request.meal.kind === "free" ? "FREE" : formatPrice(request.meal.priceCents ?? 0)}
+            </span>
+            <StatusBadge status={request.status} />
+          </div>
+          <p className="text-sm text-muted-foreground">
+            {viewerIs === "owner" ? "From" : "Cook"}:{" "}
+            {`${other.firstName} ${other.lastName}`.trim() || "A neighbour"} · sent{" "}
+            {formatDistanceToNow(new Date(request.createdAt), { addSuffix: true })}
+          </p>
+          {request.message && (
+            <p className="mt-1 line-clamp-3 whitespace-pre-line text-sm">"{request.message}"</p>
+          )}
+        </div>
+        <Button asChild variant="outline" className="self-start">
+          <Link href={`/request/${request.id}`}>View Thread</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,20 @@
+import { Badge } from "@/client/components/ui/badge";
+import { cn } from "@/client/lib/utils";
+import { REQUEST_STATUS_LABELS, type RequestStatus } from "@/contract/requests";
+
+const STYLES: Record<RequestStatus, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  accepted: "bg-green-100 text-green-900",
+  declined: "bg-red-100 text-red-900",
+  completed: "bg-blue-100 text-blue-900",
+  cancelled: "bg-gray-200 text-gray-800",
+};
+
+/** spec §4 "Request status" labels: Pending, Accepted, Declined, Completed, Cancelled. */
+export function StatusBadge({ status }: { status: RequestStatus }) {
+  return (
+    <Badge variant="outline" className={cn("border-transparent", STYLES[status])} data-testid="status-badge">
+      {REQUEST_STATUS_LABELS[status]}
+    </Badge>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The one API client (spec §7, §8; DESIGN.md §4 "Errors"): credentials on every call, JSON in and
+ * out, and every non-2xx answer turned into `ApiError("<status>: <message>")` carrying the
+ * server's field errors. A 401 from a write means the session ended: toast and sign in again.
+ */
+import { toast } from "@/client/components/ui/use-toast";
+
+/** An error answer from the API. `message` is "<status>: <server message>" (spec §8). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string,
+    readonly errors: Record<string, string> = {},
+  ) {
+    super(`${status}: ${serverMessage}`);
+  }
+}
+
+/** Throws an `ApiError` for a non-2xx response. */
+export async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = await response.text();
+  let message = text || response.statusText;
+  let errors: Record<string, string> | undefined;
+  try {
+    const body = JSON.parse(text);
+    if (typeof body?.message === "string") message = body.message;
+    if (body?.errors && typeof body.errors === "object") errors = body.errors;
+  } catch {
+    // Not JSON: keep the text (spec §8 "the response body text").
+  }
+  throw new ApiError(response.status, message, errors);
+}
+
+/**
+ * Calls the API. A body, when given, is sent as JSON.
+ * @throws ApiError for any non-2xx answer
+ */
+export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  const response = await fetch(url, {
+    method,
+    credentials: "include",
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  await throwIfNotOk(response);
+  return response;
+}
+
+/** GETs a URL and parses its JSON. */
+export async function getJson<T>(url: string): Promise<T> {
+  return (await apiRequest("GET", url)).json() as Promise<T>;
+}
+
+/** One page of a cursor-paginated list: its items and the URL of the next page, if any. */
+export interface Page<T> {
+  items: T[];
+  next: string | null;
+}
+
+/** GETs one page of a list; the next page's URL comes from the RFC 8288 `Link` header. */
+export async function getPage<T>(url: string): Promise<Page<T>> {
+  const response = await apiRequest("GET", url);
+  const link = response.headers.get("Link");
+  const next = link ? (/<([^>]+)>;\s*rel="next"/.exec(link)?.[1] ?? null) : null;
+  return { items: (await response.json()) as T[], next };
+}
+
+/** spec §8: an error whose message starts with "401: " and mentions Unauthorized means signed out. */
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+}
+
+/** spec §8: the logged-out toast, then the sign-in route after 500 ms. */
+export function handleUnauthorized(): void {
+  toast({
+    title: "Unauthorized",
+    description: "You are logged out. Logging in again...",
+    variant: "destructive",
+  });
+  setTimeout(() => {
+    window.location.href = `/api/login?returnTo=${encodeURIComponent(window.location.pathname)}`;
+  }, 500);
+}
+
+/** The server's message of an error, or `fallback` when it gave none (spec §8 toasts). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage && error.status < 500
+    ? error.serverMessage
+    : fallback;
+}

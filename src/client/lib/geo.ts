@@ -1,0 +1,66 @@
+/**
+ * Real distances only (DESIGN.md §4 "Distance"): between a meal's rounded coordinates and the
+ * viewer's position, when the viewer chose to share it. Never a made-up number.
+ */
+import { useSyncExternalStore } from "react";
+
+export interface Position {
+  latitude: number;
+  longitude: number;
+}
+
+const EARTH_RADIUS_MILES = 3958.8;
+const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** Great-circle (haversine) distance between two points, in miles. */
+export function distanceMiles(a: Position, b: Position): number {
+  const dLat = toRadians(b.latitude - a.latitude);
+  const dLon = toRadians(b.longitude - a.longitude);
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(toRadians(a.latitude)) * Math.cos(toRadians(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.sqrt(h));
+}
+
+/** "0.4 mi away". */
+export const formatDistance = (miles: number) => `${miles.toFixed(1)} mi away`;
+
+const STORAGE_KEY = "viewerPosition";
+const listeners = new Set<() => void>();
+let cached: string | null = typeof window === "undefined" ? null : window.sessionStorage.getItem(STORAGE_KEY);
+
+/** The viewer's shared position for this browser session, or null. */
+export function useViewerPosition(): Position | null {
+  const raw = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => cached,
+  );
+  return raw ? (JSON.parse(raw) as Position) : null;
+}
+
+/**
+ * Asks the browser for the viewer's position and keeps it (rounded to ~100 m) for the session.
+ * @returns the position, or rejects when the viewer declines or the browser cannot tell
+ */
+export function requestViewerPosition(): Promise<Position> {
+  return new Promise((resolve, reject) => {
+    if (!navigator.geolocation) return reject(new Error("Location is not available in this browser."));
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => {
+        const position = {
+          latitude: Math.round(coords.latitude * 1000) / 1000,
+          longitude: Math.round(coords.longitude * 1000) / 1000,
+        };
+        cached = JSON.stringify(position);
+        window.sessionStorage.setItem(STORAGE_KEY, cached);
+        for (const listener of listeners) listener();
+        resolve(position);
+      },
+      (error) => reject(new Error(error.message || "Could not get your location.")),
+      { enableHighAccuracy: false, timeout: 10_000, maximumAge: 600_000 },
+    );
+  });
+}

@@ -1,0 +1,225 @@
+/** Create New Meal (spec §2, §5): every rule with its message; success toast, then /profile. */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { format } from "date-fns";
+import { LocateFixed } from "lucide-react";
+import { useState } from "react";
+import { type FieldPath, useForm } from "react-hook-form";
+import { Link, useLocation, useSearch } from "wouter";
+import { Button } from "@/client/components/ui/button";
+import { Checkbox } from "@/client/components/ui/checkbox";
+import { Input } from "@/client/components/ui/input";
+import { Label } from "@/client/components/ui/label";
+import { Textarea } from "@/client/components/ui/textarea";
+import { toast } from "@/client/components/ui/use-toast";
+import { useCreateMeal } from "@/client/features/meals/api/create-meal";
+import {
+  crossFieldErrors,
+  formFieldOf,
+  type MealFormValues,
+  mealFormSchema,
+  toCreateMeal,
+} from "@/client/features/meals/meal-form-schema";
+import { ApiError, errorMessage } from "@/client/lib/api-client";
+import { requestViewerPosition } from "@/client/lib/geo";
+
+const localInput = (date: Date) => format(date, "yyyy-MM-dd'T'HH:mm");
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="text-sm font-medium text-destructive">
+      {message}
+    </p>
+  );
+}
+
+export default function CreateMealPage() {
+  const [, navigate] = useLocation();
+  const search = new URLSearchParams(useSearch());
+  const createMeal = useCreateMeal();
+  const [locationNote, setLocationNote] = useState<string | null>(null);
+  const now = new Date();
+  const form = useForm<MealFormValues>({
+    resolver: zodResolver(mealFormSchema),
+    defaultValues: {
+      title: "",
+      description: "",
+      kind: search.get("kind") === "paid" ? "paid" : "free",
+      price: "",
+      portionSize: 1,
+      allergens: "",
+      ingredients: "",
+      pickupLocation: "",
+      pickupWindowStart: localInput(new Date(now.getTime() + 30 * 60_000)),
+      pickupWindowEnd: localInput(new Date(now.getTime() + 150 * 60_000)),
+      deliveryAvailable: false,
+      latitude: null,
+      longitude: null,
+    },
+  });
+  const { register, handleSubmit, watch, setValue, setError, formState } = form;
+  const errors = formState.errors;
+  const kind = watch("kind");
+  const latitude = watch("latitude");
+
+  const onSubmit = handleSubmit((values) => {
+    const meal = toCreateMeal(values);
+    const invalid = Object.entries(crossFieldErrors(meal));
+    if (invalid.length > 0) {
+      for (const [field, message] of invalid) setError(field as FieldPath<MealFormValues>, { message });
+      return;
+    }
+    createMeal.mutate(meal, {
+      onSuccess: () => {
+        toast({
+          title: "Meal created!",
+          description: "Your meal has been successfully created and is now live.",
+        });
+        navigate("/profile");
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) {
+          for (const [field, message] of Object.entries(error.errors))
+            setError(formFieldOf(field), { message });
+        }
+        toast({
+          title: "Error",
+          description: errorMessage(error, "Failed to create meal. Please try again."),
+          variant: "destructive",
+        });
+      },
+    });
+  });
+
+  const addMyLocation = () =>
+    requestViewerPosition().then(
+      (position) => {
+        setValue("latitude", position.latitude);
+        setValue("longitude", position.longitude);
+        setLocationNote("Approximate location added (about 100 m).");
+      },
+      (error: Error) => setLocationNote(error.message),
+    );
+
+  const field = (name: keyof MealFormValues) => ({
+    id: name,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${name}-error` : undefined,
+  });
+
+  return (
+    <div className="mx-auto max-w-2xl">
+      <h1 className="text-3xl font-bold">Create New Meal</h1>
+      <p className="mt-1 text-muted-foreground">
+        Share what you cooked. Neighbours can request a portion each.
+      </p>
+      <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-5">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="title">Title</Label>
+          <Input {...field("title")} {...register("title")} placeholder="e.g. Vegetable lasagne" />
+          <FieldError id="title-error" message={errors.title?.message} />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="description">Description</Label>
+          <Textarea {...field("description")} {...register("description")} rows={3} />
+          <FieldError id="description-error" message={errors.description?.message} />
+        </div>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-2 text-sm font-medium">Kind</legend>
+          <div className="flex flex-wrap gap-4">
+            <label className="flex items-center gap-2">
+              <input type="radio" value="free" {...register("kind")} className="h-4 w-4 accent-green-700" />
+              Community (free)
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="radio" value="paid" {...register("kind")} className="h-4 w-4 accent-green-700" />
+              Marketplace (paid)
+            </label>
+          </div>
+        </fieldset>
+        <div className="grid gap-5 sm:grid-cols-2">
+          {kind === "paid" && (
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="price">Price ($)</Label>
+              <Input
+                {...field("price")}
+                {...register("price")}
+                type="number"
+                step="0.01"
+                min="0"
+                inputMode="decimal"
+              />
+              <FieldError id="price-error" message={errors.price?.message} />
+            </div>
+          )}
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="portionSize">Portions</Label>
+            <Input
+              {...field("portionSize")}
+              {...register("portionSize", { valueAsNumber: true })}
+              type="number"
+              min="1"
+              step="1"
+            />
+            <FieldError id="portionSize-error" message={errors.portionSize?.message} />
+          </div>
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="ingredients">Ingredients</Label>
+          <Textarea {...field("ingredients")} {...register("ingredients")} rows={2} />
+          <FieldError id="ingredients-error" message={errors.ingredients?.message} />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="allergens">Allergens (comma-separated)</Label>
+          <Input {...field("allergens")} {...register("allergens")} placeholder="e.g. gluten, dairy, nuts" />
+          <FieldError id="allergens-error" message={errors.allergens?.message} />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="pickupLocation">Pickup location</Label>
+          <Input
+            {...field("pickupLocation")}
+            {...register("pickupLocation")}
+            placeholder="e.g. 12 Elm Street, front porch"
+          />
+          <FieldError id="pickupLocation-error" message={errors.pickupLocation?.message} />
+          <div className="flex flex-wrap items-center gap-2">
+            <Button type="button" variant="outline" size="sm" onClick={addMyLocation}>
+              <LocateFixed aria-hidden="true" /> {latitude != null ? "Update my location" : "Use my location"}
+            </Button>
+            <span className="text-xs text-muted-foreground" aria-live="polite">
+              {locationNote ?? "Optional: lets neighbours see how far away the meal is."}
+            </span>
+          </div>
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="pickupWindowStart">Pickup start</Label>
+            <Input {...field("pickupWindowStart")} {...register("pickupWindowStart")} type="datetime-local" />
+            <FieldError id="pickupWindowStart-error" message={errors.pickupWindowStart?.message} />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="pickupWindowEnd">Pickup end</Label>
+            <Input {...field("pickupWindowEnd")} {...register("pickupWindowEnd")} type="datetime-local" />
+            <FieldError id="pickupWindowEnd-error" message={errors.pickupWindowEnd?.message} />
+          </div>
+        </div>
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id="deliveryAvailable"
+            checked={watch("deliveryAvailable")}
+            onCheckedChange={(checked) => setValue("deliveryAvailable", checked === true)}
+          />
+          <Label htmlFor="deliveryAvailable">Delivery available</Label>
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button asChild variant="outline" type="button">
+            <Link href="/">Cancel</Link>
+          </Button>
+          <Button type="submit" disabled={createMeal.isPending}>
+            {createMeal.isPending ? "Creating..." : "Create Meal"}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+/** Home (spec §2 "Home"): hero search, the two kinds of sharing, and Featured Meals. */
+import { Heart, Plus, Store } from "lucide-react";
+import { useState } from "react";
+import { Link } from "wouter";
+import { EmptyState } from "@/client/components/layout/empty-state";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent } from "@/client/components/ui/card";
+import { useMeals } from "@/client/features/meals/api/get-meals";
+import { MealGrid } from "@/client/features/meals/components/meal-grid";
+import { SearchBox } from "@/client/features/meals/components/search-box";
+import { ShowDistancesButton } from "@/client/features/meals/components/show-distances";
+import { matchesSearch } from "@/client/features/meals/search";
+import { cn } from "@/client/lib/utils";
+
+const FILTERS = [
+  { label: "All", text: "" },
+  { label: "Free", text: "free" },
+  { label: "Paid", text: "paid" },
+];
+
+export default function HomePage() {
+  const [search, setSearch] = useState("");
+  const { meals, isLoading, hasNextPage, fetchNextPage, isFetchingNextPage } = useMeals();
+  const shown = meals.filter((meal) => matchesSearch(meal, search));
+
+  return (
+    <div className="flex flex-col gap-10">
+      <section className="rounded-2xl bg-gradient-to-br from-green-100 to-amber-50 px-6 py-10 text-center">
+        <h1 className="text-3xl font-bold text-green-900 sm:text-4xl">
+          What's cooking in your neighbourhood?
+        </h1>
+        <p className="mt-2 text-muted-foreground">
+          Free surplus meals and home-cooked food from people nearby.
+        </p>
+        <div className="mx-auto mt-6 max-w-xl">
+          <SearchBox
+            value={search}
+            onChange={setSearch}
+            label="Search meals"
+            placeholder="Search meals, ingredients, allergens..."
+          />
+        </div>
+      </section>
+
+      <section className="grid gap-4 md:grid-cols-2" aria-label="Browse by kind">
+        <Card>
+          <CardContent className="flex items-center gap-4 p-6">
+            <Heart className="h-10 w-10 text-green-700" aria-hidden="true" />
+            <div className="flex-1">
+              <h2 className="text-lg font-semibold">Community</h2>
+              <p className="text-sm text-muted-foreground">Free surplus meals shared by neighbours.</p>
+            </div>
+            <Button asChild variant="outline">
+              <Link href="/community">Browse</Link>
+            </Button>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent className="flex items-center gap-4 p-6">
+            <Store className="h-10 w-10 text-amber-700" aria-hidden="true" />
+            <div className="flex-1">
+              <h2 className="text-lg font-semibold">Marketplace</h2>
+              <p className="text-sm text-muted-foreground">Home-cooked meals from registered local cooks.</p>
+            </div>
+            <Button asChild variant="outline">
+              <Link href="/marketplace">Explore</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </section>
+
+      <section aria-labelledby="featured" className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="featured" className="text-2xl font-bold">
+            Featured Meals
+          </h2>
+          <div className="flex flex-wrap items-center gap-2">
+            <ShowDistancesButton />
+            <fieldset className="flex gap-1">
+              <legend className="sr-only">Filter meals</legend>
+              {FILTERS.map((filter) => (
+                <Button
+                  key={filter.label}
+                  size="sm"
+                  variant={search === filter.text ? "default" : "outline"}
+                  aria-pressed={search === filter.text}
+                  onClick={() => setSearch(filter.text)}
+                  className={cn("min-w-14")}
+                >
+                  {filter.label}
+                </Button>
+              ))}
+            </fieldset>
+          </div>
+        </div>
+        <MealGrid
+          meals={shown}
+          isLoading={isLoading}
+          hasNextPage={hasNextPage}
+          isFetchingNextPage={isFetchingNextPage}
+          fetchNextPage={fetchNextPage}
+          empty={
+            <EmptyState
+              title="No meals found"
+              text={search ? "Try adjusting your search terms." : "Be the first to share a meal!"}
+            >
+              <Button asChild>
+                <Link href="/meals/new">
+                  <Plus aria-hidden="true" /> Add New Meal
+                </Link>
+              </Button>
+            </EmptyState>
+          }
+        />
+        <div className="flex justify-center">
+          <Button asChild variant="outline" size="lg">
+            <Link href="/community">View All Meals</Link>
+          </Button>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,218 @@
+/** The signed-out landing page (spec §2 "Landing page"). Every sign-in button goes to /api/login. */
+import { ChefHat, Heart, MessageCircle, Search, Star, Store, Users } from "lucide-react";
+import { Link } from "wouter";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { Input } from "@/client/components/ui/input";
+
+const STEPS = [
+  {
+    icon: Search,
+    title: "Browse & Connect",
+    text: "Find free surplus meals and home-cooked dishes from neighbours near you.",
+  },
+  {
+    icon: MessageCircle,
+    title: "Request & Chat",
+    text: "Send a request and settle the pickup with the cook in a private thread.",
+  },
+  {
+    icon: Star,
+    title: "Enjoy & Review",
+    text: "Pick up your meal, enjoy it, and rate the exchange to build trust.",
+  },
+];
+
+export default function LandingPage() {
+  return (
+    <div className="min-h-screen bg-gradient-to-b from-green-50 to-background">
+      <header className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-4">
+        <span className="flex items-center gap-2 text-lg font-bold text-primary">
+          <ChefHat className="h-6 w-6" aria-hidden="true" /> MealShare
+        </span>
+        <nav aria-label="Account" className="flex gap-2">
+          <Button asChild variant="ghost">
+            <a href="/api/login">Sign In</a>
+          </Button>
+          <Button asChild>
+            <a href="/api/login">Sign Up</a>
+          </Button>
+        </nav>
+      </header>
+
+      <main>
+        <section className="mx-auto max-w-4xl px-4 py-12 text-center sm:py-20">
+          <h1 className="text-4xl font-extrabold tracking-tight text-green-900 sm:text-6xl">
+            Share Food, Build Community
+          </h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
+            Neighbours share surplus meals for free, and registered local cooks offer home-cooked food. Less
+            waste, more good dinners, and people you get to know.
+          </p>
+          <div className="mx-auto mt-8 max-w-xl">
+            <label htmlFor="landing-search" className="sr-only">
+              Search meals (sign in to search)
+            </label>
+            <div className="relative">
+              <Search
+                className="absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
+              <Input
+                id="landing-search"
+                disabled
+                placeholder="Search meals, ingredients, allergens..."
+                className="h-12 bg-background pl-9"
+              />
+            </div>
+            <p className="mt-2 text-sm text-muted-foreground">Sign in to search meals near you.</p>
+          </div>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Button asChild size="lg">
+              <a href="/api/login">Browse Meals</a>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <a href="/api/login">Explore Marketplace</a>
+            </Button>
+          </div>
+        </section>
+
+        <section aria-labelledby="kinds" className="mx-auto grid max-w-5xl gap-6 px-4 pb-16 md:grid-cols-2">
+          <h2 id="kinds" className="sr-only">
+            Two ways to share
+          </h2>
+          <Card>
+            <CardHeader>
+              <div className="flex items-center justify-between">
+                <CardTitle className="flex items-center gap-2 text-xl">
+                  <Heart className="h-5 w-5 text-green-700" aria-hidden="true" /> Community
+                </CardTitle>
+                <Badge className="bg-green-700">FREE</Badge>
+              </div>
+            </CardHeader>
+            <CardContent className="space-y-4">
+              <p className="text-muted-foreground">
+                Cooked too much? Share surplus meals with neighbours for free, so good food gets eaten instead
+                of thrown away.
+              </p>
+              <Button asChild variant="outline">
+                <a href="/api/login">Browse free meals</a>
+              </Button>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <div className="flex items-center justify-between">
+                <CardTitle className="flex items-center gap-2 text-xl">
+                  <Store className="h-5 w-5 text-amber-700" aria-hidden="true" /> Marketplace
+                </CardTitle>
+                <Badge className="bg-amber-700">PAID</Badge>
+              </div>
+            </CardHeader>
+            <CardContent className="space-y-4">
+              <p className="text-muted-foreground">
+                Registered local cooks sell home-cooked meals at fair prices. Order from the people who live
+                around the corner.
+              </p>
+              <Button asChild variant="outline">
+                <a href="/api/login">Explore the marketplace</a>
+              </Button>
+            </CardContent>
+          </Card>
+        </section>
+
+        <section aria-labelledby="how" className="bg-background py-16">
+          <div className="mx-auto max-w-5xl px-4">
+            <h2 id="how" className="text-center text-3xl font-bold">
+              How It Works
+            </h2>
+            <ol className="mt-10 grid gap-8 md:grid-cols-3">
+              {STEPS.map((step, index) => (
+                <li key={step.title} className="flex flex-col items-center gap-3 text-center">
+                  <span className="flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-800">
+                    <step.icon className="h-6 w-6" aria-hidden="true" />
+                  </span>
+                  <h3 className="text-lg font-semibold">
+                    <span className="sr-only">Step {index + 1}: </span>
+                    {step.title}
+                  </h3>
+                  <p className="text-muted-foreground">{step.text}</p>
+                </li>
+              ))}
+            </ol>
+            <div className="mt-10 flex justify-center">
+              <Button asChild size="lg">
+                <a href="/api/login">
+                  <Users aria-hidden="true" /> Join your neighbours
+                </a>
+              </Button>
+            </div>
+          </div>
+        </section>
+      </main>
+
+      <LandingFooter />
+    </div>
+  );
+}
+
+function LandingFooter() {
+  return (
+    <footer className="border-t bg-green-950 text-green-50">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 md:grid-cols-3">
+        <div>
+          <p className="flex items-center gap-2 text-lg font-bold">
+            <ChefHat className="h-5 w-5" aria-hidden="true" /> MealShare
+          </p>
+          <p className="mt-2 text-sm text-green-200">Neighbours sharing meals, one plate at a time.</p>
+        </div>
+        <nav aria-label="Footer" className="grid grid-cols-2 gap-2 text-sm">
+          <Link href="/about" className="hover:underline">
+            About
+          </Link>
+          <Link href="/how-it-works" className="hover:underline">
+            How It Works
+          </Link>
+          <Link href="/safety" className="hover:underline">
+            Safety
+          </Link>
+          <Link href="/help" className="hover:underline">
+            Help Center
+          </Link>
+          <Link href="/help" className="hover:underline">
+            Contact Us
+          </Link>
+          <Link href="/help" className="hover:underline">
+            Terms &amp; Privacy
+          </Link>
+          <a href="/api/login" className="hover:underline">
+            Success Stories
+          </a>
+          <a href="/api/login" className="hover:underline">
+            Report Issue
+          </a>
+        </nav>
+        <form className="flex flex-col gap-2" onSubmit={(event) => event.preventDefault()}>
+          <label htmlFor="newsletter-email" className="text-sm font-semibold">
+            Get neighbourhood news
+          </label>
+          <div className="flex gap-2">
+            <Input
+              id="newsletter-email"
+              type="email"
+              placeholder="you@example.com"
+              className="bg-white text-foreground"
+            />
+            <Button type="submit" variant="secondary">
+              Subscribe
+            </Button>
+          </div>
+        </form>
+      </div>
+      <p className="border-t border-green-900 py-4 text-center text-sm text-green-300">
+        © 2024 MealShare. All rights reserved.
+      </p>
+    </footer>
+  );
+}

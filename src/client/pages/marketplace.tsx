@@ -1,0 +1,16 @@
+/** Marketplace (spec §2 "Marketplace"): paid meals from registered local cooks. */
+import { MealListPage } from "@/client/features/meals/components/meal-list-page";
+
+export default function MarketplacePage() {
+  return (
+    <MealListPage
+      kind="paid"
+      title="Marketplace"
+      intro="Home-cooked meals from registered local cooks in your neighbourhood. Payment is arranged with the cook at pickup."
+      searchPlaceholder="Search marketplace meals..."
+      addLabel="Add Meal"
+      emptyTitle="No paid meals available"
+      emptyButton="Create Paid Meal"
+    />
+  );
+}

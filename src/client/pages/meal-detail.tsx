@@ -1,0 +1,141 @@
+/** Meal detail (spec §2 "Meal detail"). */
+import { Clock, MapPin, Truck, Users } from "lucide-react";
+import { Link, useParams } from "wouter";
+import { EmptyState } from "@/client/components/layout/empty-state";
+import { Spinner } from "@/client/components/layout/spinner";
+import { Avatar, AvatarFallback, AvatarImage } from "@/client/components/ui/avatar";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
+import { useMeal } from "@/client/features/meals/api/get-meal";
+import { MealPhoto } from "@/client/features/meals/components/meal-photo";
+import { RequestMealForm } from "@/client/features/meals/components/request-meal-form";
+import { StarRating } from "@/client/features/meals/components/star-rating";
+import { formatDay, formatPrice, formatWindow, initials, pluralize } from "@/client/lib/format";
+import { allergenTags } from "@/contract/meals";
+
+export default function MealDetailPage() {
+  const { id } = useParams<{ id: string }>();
+  const { data: meal, isLoading, error } = useMeal(id);
+  const { user } = useCurrentUser();
+
+  if (isLoading) return <Spinner className="py-24" label="Loading meal" />;
+  if (!meal || error) {
+    return (
+      <EmptyState title="Meal not found" text="The meal you're looking for doesn't exist.">
+        <Button asChild>
+          <Link href="/community">Browse Meals</Link>
+        </Button>
+      </EmptyState>
+    );
+  }
+
+  const tags = allergenTags(meal.allergens);
+  const isOwner = user?.id === meal.owner.id;
+  const ownerName = `${meal.owner.firstName} ${meal.owner.lastName}`.trim();
+
+  return (
+    <article className="mx-auto grid max-w-5xl gap-8 lg:grid-cols-2">
+      <div className="relative overflow-hidden rounded-xl">
+        <MealPhoto meal={meal} eager />
+        <div className="absolute left-3 top-3 flex gap-1">
+          {meal.kind === "free" ? (
+            <Badge className="bg-green-700">FREE</Badge>
+          ) : (
+            <Badge className="bg-amber-700">{formatPrice(meal.priceCents ?? 0)}</Badge>
+          )}
+          {meal.deliveryAvailable && <Badge variant="secondary">Delivery</Badge>}
+          {!meal.isActive && <Badge variant="destructive">Inactive</Badge>}
+        </div>
+      </div>
+
+      <div className="flex flex-col gap-5">
+        <div>
+          <h1 className="text-3xl font-bold">{meal.title}</h1>
+          <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+            <span className="inline-flex items-center gap-1">
+              <Users className="h-4 w-4" aria-hidden="true" /> {pluralize(meal.portionsLeft, "portion")}{" "}
+              available
+            </span>
+            <span className="inline-flex items-center gap-1">
+              <Clock className="h-4 w-4" aria-hidden="true" /> {formatDay(meal.pickupWindowStart)},{" "}
+              {formatWindow(meal.pickupWindowStart, meal.pickupWindowEnd)}
+            </span>
+          </div>
+          <StarRating rating={meal.ownerRating} className="mt-2" />
+        </div>
+
+        <div className="flex items-center gap-3 rounded-xl border bg-card p-4">
+          <Avatar>
+            {meal.owner.profileImageUrl && <AvatarImage src={meal.owner.profileImageUrl} alt="" />}
+            <AvatarFallback>{initials(meal.owner)}</AvatarFallback>
+          </Avatar>
+          <div>
+            <p className="font-semibold">{ownerName || "A neighbour"}</p>
+            {meal.owner.isCook && <p className="text-sm text-green-700">Registered Cook</p>}
+            {meal.ownerReviewCount > 0 && (
+              <StarRating rating={meal.ownerRating} count={meal.ownerReviewCount} />
+            )}
+          </div>
+        </div>
+
+        <section className="space-y-4">
+          <div>
+            <h2 className="font-semibold">Description</h2>
+            <p className="whitespace-pre-line text-muted-foreground">{meal.description}</p>
+          </div>
+          <div>
+            <h2 className="font-semibold">Ingredients</h2>
+            <p className="whitespace-pre-line text-muted-foreground">{meal.ingredients}</p>
+          </div>
+          <div>
+            <h2 className="font-semibold">Allergens</h2>
+            {tags.length > 0 ? (
+              <ul className="mt-1 flex flex-wrap gap-1">
+                {tags.map((tag) => (
+                  <li key={tag}>
+                    <Badge variant="outline" className="border-orange-300 text-orange-800">
+                      {tag}
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-muted-foreground">None listed. Ask the cook if you have an allergy.</p>
+            )}
+          </div>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <div>
+              <h2 className="font-semibold">Pickup location</h2>
+              <p className="inline-flex items-center gap-1 text-muted-foreground">
+                <MapPin className="h-4 w-4" aria-hidden="true" /> {meal.pickupLocation}
+              </p>
+            </div>
+            <div>
+              <h2 className="font-semibold">Pickup time</h2>
+              <p className="text-muted-foreground">
+                {formatDay(meal.pickupWindowStart)},{" "}
+                {formatWindow(meal.pickupWindowStart, meal.pickupWindowEnd)}
+              </p>
+            </div>
+          </div>
+          <div>
+            <h2 className="font-semibold">Delivery</h2>
+            <p className="inline-flex items-center gap-1 text-muted-foreground">
+              <Truck className="h-4 w-4" aria-hidden="true" />
+              {meal.deliveryAvailable
+                ? "The cook can deliver nearby. Arrange it in the thread."
+                : "Pickup only."}
+            </p>
+          </div>
+        </section>
+
+        {isOwner ? (
+          <p className="rounded-xl border bg-muted p-4 text-center font-medium">This is your meal</p>
+        ) : (
+          <RequestMealForm meal={meal} />
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,89 @@
+/** Requests (spec §2 "Requests"): Incoming and My Requests tabs with counts. */
+import { Link } from "wouter";
+import { EmptyState } from "@/client/components/layout/empty-state";
+import { Spinner } from "@/client/components/layout/spinner";
+import { Button } from "@/client/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
+import { useRequests } from "@/client/features/requests/api/get-requests";
+import { RequestCard } from "@/client/features/requests/components/request-card";
+
+export default function RequestsPage() {
+  const incoming = useRequests("incoming");
+  const outgoing = useRequests("outgoing");
+  const count = (q: typeof incoming) => `${q.requests.length}${q.hasNextPage ? "+" : ""}`;
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6">
+      <h1 className="text-3xl font-bold">Requests</h1>
+      <Tabs defaultValue="incoming">
+        <TabsList>
+          <TabsTrigger value="incoming">Incoming ({count(incoming)})</TabsTrigger>
+          <TabsTrigger value="outgoing">My Requests ({count(outgoing)})</TabsTrigger>
+        </TabsList>
+        <TabsContent value="incoming">
+          <RequestList
+            query={incoming}
+            viewerIs="owner"
+            empty={
+              <EmptyState
+                title="No incoming requests"
+                text="When neighbours request your meals, they show up here."
+              >
+                <Button asChild>
+                  <Link href="/meals/new">Create a Meal</Link>
+                </Button>
+              </EmptyState>
+            }
+          />
+        </TabsContent>
+        <TabsContent value="outgoing">
+          <RequestList
+            query={outgoing}
+            viewerIs="eater"
+            empty={
+              <EmptyState title="No requests yet" text="Find a meal you like and send the cook a request.">
+                <Button asChild>
+                  <Link href="/community">Browse Meals</Link>
+                </Button>
+              </EmptyState>
+            }
+          />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function RequestList({
+  query,
+  viewerIs,
+  empty,
+}: {
+  query: ReturnType<typeof useRequests>;
+  viewerIs: "owner" | "eater";
+  empty: React.ReactNode;
+}) {
+  if (query.isLoading) return <Spinner className="py-12" label="Loading requests" />;
+  if (query.requests.length === 0) return <>{empty}</>;
+  return (
+    <div className="flex flex-col gap-4">
+      <ul className="flex flex-col gap-4">
+        {query.requests.map((request) => (
+          <li key={request.id}>
+            <RequestCard request={request} viewerIs={viewerIs} />
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage && (
+        <Button
+          variant="outline"
+          className="self-center"
+          onClick={() => query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+        >
+          Load more
+        </Button>
+      )}
+    </div>
+  );
+}

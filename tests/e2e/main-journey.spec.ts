@@ -1,0 +1,68 @@
+import { expect, test } from "@playwright/test";
+import { person, signedInPage } from "./fixtures";
+
+test("a cook posts a paid meal, a neighbour finds it by allergen and requests it past the safety notice, the cook sees it", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Cara", "Cook"));
+
+  // The cook creates a paid meal through the form.
+  await cook.getByRole("link", { name: "Add Meal" }).click();
+  await expect(cook.getByRole("heading", { name: "Create New Meal" })).toBeVisible();
+  await cook.getByLabel("Title").fill("Spicy peanut noodles");
+  await cook.getByLabel("Description").fill("Wok-fried noodles with a peanut sauce.");
+  await cook.getByLabel("Marketplace (paid)").check();
+  await cook.getByLabel("Price ($)").fill("7.50");
+  await cook.getByLabel("Portions").fill("2");
+  await cook.getByLabel("Ingredients").fill("noodles, peanuts, soy sauce, sesame oil, spring onion");
+  await cook.getByLabel("Allergens (comma-separated)").fill("peanuts, soy, sesame");
+  await cook.getByLabel("Pickup location").fill("14 Rowan Close, side door");
+  await cook.getByRole("button", { name: "Create Meal" }).click();
+  await expect(cook.getByText("Meal created!")).toBeVisible();
+  await expect(cook).toHaveURL(/\/profile$/);
+
+  const mine = await (await cook.request.get("/api/meals/my/all")).json();
+  expect(mine).toHaveLength(1);
+  expect(mine[0]).toMatchObject({ title: "Spicy peanut noodles", kind: "paid", priceCents: 750 });
+
+  // A neighbour finds it on the marketplace by searching an allergen.
+  const eater = await signedInPage(browser, person("Eli", "Eater"));
+  await eater.getByRole("link", { name: "Marketplace" }).first().click();
+  await eater.getByLabel("Search marketplace meals").fill("SESAME");
+  const card = eater.getByTestId("meal-card").filter({ hasText: "Spicy peanut noodles" });
+  await expect(card).toBeVisible();
+  await expect(card.getByText("$7.50")).toBeVisible();
+  await eater.getByLabel("Search marketplace meals").fill("no such allergen");
+  await expect(eater.getByText("No meals found")).toBeVisible();
+  await eater.getByLabel("Search marketplace meals").fill("sesame");
+  await card.getByRole("link", { name: /Buy Now/ }).click();
+  await expect(eater.getByRole("heading", { name: "Spicy peanut noodles" })).toBeVisible();
+
+  // The safety notice gates the first request: Cancel sends nothing.
+  const requestButton = eater.getByRole("button", { name: "Request Meal ($7.50)" });
+  await requestButton.click();
+  const notice = eater.getByRole("alertdialog", { name: "Safety Notice" });
+  await expect(notice).toBeVisible();
+  await notice.getByRole("button", { name: "Cancel" }).click();
+  await expect(notice).toBeHidden();
+  expect(await (await eater.request.get("/api/requests?type=outgoing")).json()).toEqual([]);
+
+  // I Understand sends it.
+  await eater.getByLabel("Message to the cook").fill("Could I pick up at 6?");
+  await requestButton.click();
+  await notice.getByRole("button", { name: "I Understand" }).click();
+  await expect(eater.getByText("Request sent!")).toBeVisible();
+  await expect(eater.getByLabel("Message to the cook")).toHaveValue("");
+  const sent = await (await eater.request.get("/api/requests?type=outgoing")).json();
+  expect(sent).toHaveLength(1);
+  expect(sent[0]).toMatchObject({ status: "pending", message: "Could I pick up at 6?" });
+
+  // The cook sees it under Incoming, with the unread badge on Requests.
+  await cook.goto("/requests");
+  await expect(cook.getByRole("link", { name: /Requests/ }).getByTestId("unread-badge")).toHaveText(/1/);
+  await expect(cook.getByRole("tab", { name: "Incoming (1)" })).toBeVisible();
+  const incoming = cook.getByTestId("request-card").filter({ hasText: "Spicy peanut noodles" });
+  await expect(incoming).toBeVisible();
+  await expect(incoming.getByText("Could I pick up at 6?")).toBeVisible();
+  await expect(incoming.getByText("Pending")).toBeVisible();
+});
