@@ -33,7 +33,11 @@ const sourcesAt = Math.max(...clientSources.map((source) => newestMtime(path.joi
 if (builtAt < sourcesAt) {
   console.log("Building the client...");
   const { build } = await import("vite");
+  // Vite sets NODE_ENV=production for its build; the server must see the user's own value.
+  const nodeEnv = process.env.NODE_ENV;
   await build({ root, configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
+  if (nodeEnv === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = nodeEnv;
 }
 
 await import("../src/server/main");

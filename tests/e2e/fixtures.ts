@@ -36,3 +36,6 @@ export async function signedInPage(browser: Browser, who: Person) {
   await signIn(page, who);
   return page;
 }
+
+/** The visible toast with this title (Radix also announces it in a live region, hence exact). */
+export const toast = (page: Page, title: string) => page.getByText(title, { exact: true });

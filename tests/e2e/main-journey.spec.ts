@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { person, signedInPage } from "./fixtures";
+import { person, signedInPage, toast } from "./fixtures";
 
 test("a cook posts a paid meal, a neighbour finds it by allergen and requests it past the safety notice, the cook sees it", async ({
   browser,
@@ -18,7 +18,7 @@ test("a cook posts a paid meal, a neighbour finds it by allergen and requests it
   await cook.getByLabel("Allergens (comma-separated)").fill("peanuts, soy, sesame");
   await cook.getByLabel("Pickup location").fill("14 Rowan Close, side door");
   await cook.getByRole("button", { name: "Create Meal" }).click();
-  await expect(cook.getByText("Meal created!")).toBeVisible();
+  await expect(toast(cook, "Meal created!")).toBeVisible();
   await expect(cook).toHaveURL(/\/profile$/);
 
   const mine = await (await cook.request.get("/api/meals/my/all")).json();
@@ -51,7 +51,7 @@ test("a cook posts a paid meal, a neighbour finds it by allergen and requests it
   await eater.getByLabel("Message to the cook").fill("Could I pick up at 6?");
   await requestButton.click();
   await notice.getByRole("button", { name: "I Understand" }).click();
-  await expect(eater.getByText("Request sent!")).toBeVisible();
+  await expect(toast(eater, "Request sent!")).toBeVisible();
   await expect(eater.getByLabel("Message to the cook")).toHaveValue("");
   const sent = await (await eater.request.get("/api/requests?type=outgoing")).json();
   expect(sent).toHaveLength(1);

@@ -1,0 +1,276 @@
+/**
+ * `npm run seed`: fills an EMPTY database with a believable neighbourhood: five neighbours (one a
+ * registered cook), fourteen meals of both kinds with future pickup windows, three events. It
+ * refuses to touch a database that already has users. With the bundled dev sign-in, signing in
+ * with a seeded email (e.g. maria.lopez@example.org) signs in as that neighbour.
+ */
+import { count } from "drizzle-orm";
+import { DEV_IDP_PREFIX } from "../src/server/auth/dev-idp";
+import { ConfigError, loadConfig } from "../src/server/config";
+import { openDatabase } from "../src/server/db/client";
+import { events, meals, users } from "../src/server/db/schema";
+
+const HOUR = 3600_000;
+
+async function seed() {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const [{ n }] = await database.db.select({ n: count() }).from(users);
+    if (n > 0) {
+      console.error(
+        `The database already has ${n} user(s); the seed only fills an empty database. Nothing was changed.`,
+      );
+      process.exitCode = 1;
+      return;
+    }
+    const issuer = config.oidc?.issuerUrl ?? `${config.publicUrl}${DEV_IDP_PREFIX}`;
+    await database.db.transaction(async (tx) => {
+      const people = await tx
+        .insert(users)
+        .values(
+          [
+            {
+              firstName: "Maria",
+              lastName: "Lopez",
+              isCook: true,
+              role: "feeder" as const,
+              bio: "Cooking Oaxacan family recipes since forever.",
+            },
+            {
+              firstName: "Tom",
+              lastName: "Becker",
+              role: "feeder" as const,
+              bio: "Allotment gardener with too many courgettes.",
+            },
+            {
+              firstName: "Aisha",
+              lastName: "Khan",
+              bio: "Nurse on night shifts; grateful for a ready dinner.",
+            },
+            {
+              firstName: "Jonas",
+              lastName: "Weber",
+              role: "feeder" as const,
+              bio: "Bakes sourdough every weekend.",
+            },
+            {
+              firstName: "Priya",
+              lastName: "Patel",
+              isCook: true,
+              role: "feeder" as const,
+              bio: "Runs a small home kitchen, vegetarian thalis.",
+            },
+          ].map((p) => {
+            const email = `${p.firstName}.${p.lastName}@example.org`.toLowerCase();
+            return { ...p, email, oidcIssuer: issuer, oidcSubject: email };
+          }),
+        )
+        .returning();
+      const [maria, tom, aisha, jonas, priya] = people;
+      const today = new Date();
+      today.setMinutes(0, 0, 0);
+      const at = (hoursFromNow: number) => new Date(today.getTime() + hoursFromNow * HOUR);
+      const meal = (
+        owner: { id: string },
+        fields: {
+          title: string;
+          description: string;
+          ingredients: string;
+          allergens: string;
+          priceCents?: number;
+          portions: number;
+          start: number;
+          length?: number;
+          location: string;
+          delivery?: boolean;
+        },
+      ) => ({
+        ownerId: owner.id,
+        title: fields.title,
+        description: fields.description,
+        ingredients: fields.ingredients,
+        allergens: fields.allergens,
+        kind: fields.priceCents ? ("paid" as const) : ("free" as const),
+        priceCents: fields.priceCents ?? null,
+        portionSize: fields.portions,
+        pickupWindowStart: at(fields.start),
+        pickupWindowEnd: at(fields.start + (fields.length ?? 3)),
+        pickupLocation: fields.location,
+        deliveryAvailable: fields.delivery ?? false,
+      });
+      await tx.insert(meals).values([
+        meal(maria, {
+          title: "Chicken mole with rice",
+          description: "Slow-cooked mole poblano, rich and mildly spicy.",
+          ingredients: "chicken, chillies, chocolate, sesame, peanuts, rice",
+          allergens: "peanuts, sesame",
+          priceCents: 950,
+          portions: 6,
+          start: 2,
+          location: "Linden Ave 4, ground floor",
+          delivery: true,
+        }),
+        meal(maria, {
+          title: "Black bean tamales (4 pieces)",
+          description: "Steamed corn masa with black beans and cheese.",
+          ingredients: "corn masa, black beans, queso fresco, lard",
+          allergens: "dairy",
+          priceCents: 700,
+          portions: 8,
+          start: 26,
+          location: "Linden Ave 4, ground floor",
+        }),
+        meal(maria, {
+          title: "Horchata, one litre",
+          description: "Cinnamon rice drink, chilled.",
+          ingredients: "rice, cinnamon, sugar, almonds",
+          allergens: "tree nuts",
+          priceCents: 350,
+          portions: 5,
+          start: 3,
+          location: "Linden Ave 4, ground floor",
+        }),
+        meal(tom, {
+          title: "Courgette and feta fritters",
+          description: "A big batch from the allotment glut. Reheat in a pan.",
+          ingredients: "courgette, feta, egg, flour, dill",
+          allergens: "gluten, egg, dairy",
+          portions: 4,
+          start: 1,
+          location: "Allotment gate, Mill Lane",
+        }),
+        meal(tom, {
+          title: "Tomato and basil soup",
+          description: "Two litres of soup, bring a container.",
+          ingredients: "tomatoes, onion, garlic, basil, olive oil",
+          allergens: "",
+          portions: 6,
+          start: 4,
+          location: "12 Mill Lane porch",
+        }),
+        meal(tom, {
+          title: "Runner bean chutney jars",
+          description: "Sweet and tangy, keeps for months.",
+          ingredients: "runner beans, onion, vinegar, sugar, mustard seed",
+          allergens: "mustard",
+          portions: 6,
+          start: 27,
+          location: "12 Mill Lane porch",
+        }),
+        meal(jonas, {
+          title: "Sourdough loaf",
+          description: "Baked this morning, crusty white sourdough.",
+          ingredients: "wheat flour, water, salt",
+          allergens: "gluten",
+          portions: 3,
+          start: 1,
+          location: "Bakery corner, Birch St 9",
+        }),
+        meal(jonas, {
+          title: "Cinnamon buns (6)",
+          description: "Swedish-style kanelbullar, a tray left over from a party.",
+          ingredients: "flour, butter, milk, sugar, cinnamon, cardamom, egg",
+          allergens: "gluten, dairy, egg",
+          portions: 6,
+          start: 2,
+          location: "Bakery corner, Birch St 9",
+        }),
+        meal(jonas, {
+          title: "Rye crispbread",
+          description: "Thin seeded crackers, great with cheese.",
+          ingredients: "rye flour, sunflower seeds, sesame, flax",
+          allergens: "gluten, sesame",
+          priceCents: 300,
+          portions: 4,
+          start: 28,
+          location: "Bakery corner, Birch St 9",
+        }),
+        meal(priya, {
+          title: "Vegetable thali",
+          description: "Dal, two sabzis, rice, raita and a chapati.",
+          ingredients: "lentils, seasonal vegetables, rice, yoghurt, wheat, spices",
+          allergens: "dairy, gluten",
+          priceCents: 1100,
+          portions: 5,
+          start: 3,
+          location: "Priya's Kitchen, Elm Court 2",
+          delivery: true,
+        }),
+        meal(priya, {
+          title: "Chana masala",
+          description: "Chickpea curry, medium heat. Vegan.",
+          ingredients: "chickpeas, tomato, onion, ginger, garlic, spices",
+          allergens: "",
+          priceCents: 650,
+          portions: 6,
+          start: 5,
+          location: "Priya's Kitchen, Elm Court 2",
+        }),
+        meal(priya, {
+          title: "Mango lassi",
+          description: "Sweet yoghurt drink, 500 ml bottles.",
+          ingredients: "mango, yoghurt, sugar, cardamom",
+          allergens: "dairy",
+          priceCents: 300,
+          portions: 6,
+          start: 2,
+          location: "Priya's Kitchen, Elm Court 2",
+        }),
+        meal(aisha, {
+          title: "Lentil soup (extra from my batch)",
+          description: "Red lentil soup with cumin and lemon.",
+          ingredients: "red lentils, onion, carrot, cumin, lemon",
+          allergens: "celery",
+          portions: 2,
+          start: 2,
+          location: "Oak House, flat 3 (ring twice)",
+        }),
+        meal(aisha, {
+          title: "Fruit salad bowl",
+          description: "Apples, oranges, grapes and kiwi; cut this afternoon.",
+          ingredients: "apple, orange, grapes, kiwi",
+          allergens: "",
+          portions: 3,
+          start: 1,
+          length: 2,
+          location: "Oak House, flat 3 (ring twice)",
+        }),
+      ]);
+      await tx.insert(events).values([
+        {
+          title: "Community potluck in the park",
+          description: "Bring a dish to share and meet your neighbours. Plates and cutlery provided.",
+          startsAt: at(24 * 6 + 6),
+          location: "Linden Park bandstand",
+          createdById: maria.id,
+        },
+        {
+          title: "Food safety basics for home cooks",
+          description: "A one-hour talk on storage, reheating and allergen labelling, with Q&A.",
+          startsAt: at(24 * 13 + 5),
+          location: "Library meeting room",
+          rsvpUrl: "https://example.org/food-safety-rsvp",
+          createdById: priya.id,
+        },
+        {
+          title: "Harvest swap",
+          description: "Swapped surplus vegetables and preserves. Thanks to everyone who came!",
+          startsAt: at(-24 * 10),
+          location: "Mill Lane allotments",
+          createdById: tom.id,
+        },
+      ]);
+      console.log(
+        `Seeded ${people.length} neighbours, 14 meals and 3 events. Sign in as e.g. ${maria.email}.`,
+      );
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+seed().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,57 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../src/server/config";
+import { decodeCursor, encodeCursor } from "../../src/server/pagination";
+
+const dataDir = () => mkdtempSync(path.join(os.tmpdir(), "mealshare-config-"));
+
+describe("configuration (DESIGN.md §2)", () => {
+  it("has working defaults for a fresh clone", () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config).toMatchObject({
+      port: 5000,
+      publicUrl: "http://localhost:5000",
+      databaseUrl: undefined,
+      devLogin: true,
+    });
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("keeps the generated session secret across restarts", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(loadConfig({ DATA_DIR: dir }).sessionSecret);
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /^Invalid configuration: PORT /],
+    [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL/],
+    [{ NODE_ENV: "production" }, /SESSION_SECRET is required/],
+    [{ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) }, /OIDC_ISSUER_URL is required/],
+    [{ OIDC_ISSUER_URL: "https://idp.example" }, /OIDC_CLIENT_ID must be set together/],
+    [{ PUBLIC_URL: "not a url" }, /PUBLIC_URL/],
+  ])("stops with one line naming the variable for %o", (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it("splits and lower-cases ADMIN_EMAIL", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: " A@x.org, b@Y.org " }).adminEmails).toEqual([
+      "a@x.org",
+      "b@y.org",
+    ]);
+  });
+});
+
+describe("cursors (DESIGN.md §6)", () => {
+  it("round-trip and refuse forgeries", () => {
+    const cursor = {
+      createdAt: new Date("2026-01-02T03:04:05.678Z"),
+      id: "0b4c5f4e-2f7a-4c55-9b65-2f0e1c3d4a5b",
+    };
+    expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
+    expect(() => decodeCursor("garbage")).toThrow("Invalid cursor");
+    expect(decodeCursor(undefined)).toBeUndefined();
+  });
+});
