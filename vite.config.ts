@@ -8,7 +8,7 @@ const api = "http://127.0.0.1:5001";
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
-  build: { outDir: "dist/client", emptyOutDir: true, sourcemap: false },
+  build: { outDir: "dist/client", emptyOutDir: true, sourcemap: false, manifest: true },
   server: {
     port: 5173,
     proxy: { "/api": api, "/oidc": api, "/oidc-assets": api, "/objects": api },

@@ -1,0 +1,111 @@
+/**
+ * `npm run bench`: the figures the README and closing notes quote, measured on this machine.
+ * 1. Landing page first-load JavaScript, gzip (entry chunk + the landing chunk and their static
+ *    imports, from Vite's manifest). Builds the client first.
+ * 2. Time from `npm start` (scripts/start.ts, client already built) to the first HTTP answer on a
+ *    fresh data dir (migrations included).
+ * 3. `GET /api/meals` latency with 200 open meals, 200 sequential requests: p50 / p95 in ms.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { build } from "vite";
+import { buildMeal, buildSignedInUser } from "../tests/factories";
+import { createTestApp } from "../tests/api/harness";
+
+// Vite's build sets NODE_ENV=production in this process; the started server must see the caller's.
+const callerNodeEnv = process.env.NODE_ENV;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+  src?: string;
+}
+
+async function landingFirstLoad() {
+  await build({ root, configFile: path.join(root, "vite.config.ts"), logLevel: "silent" });
+  const dist = path.join(root, "dist/client");
+  const manifest: Record<string, ManifestChunk> = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"));
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit("index.html");
+  visit("src/client/pages/landing.tsx");
+  let js = 0;
+  let css = 0;
+  for (const file of files) {
+    const size = gzipSync(readFileSync(path.join(dist, file))).length;
+    if (file.endsWith(".css")) css += size;
+    else js += size;
+  }
+  return { jsKiB: js / 1024, cssKiB: css / 1024, files: files.size };
+}
+
+async function startupTime() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "mealshare-bench-"));
+  const port = 5077;
+  const started = performance.now();
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: callerNodeEnv ?? "", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  try {
+    for (;;) {
+      try {
+        await fetch(`http://127.0.0.1:${port}/api/auth/user`);
+        return (performance.now() - started) / 1000;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      if (child.exitCode !== null || performance.now() - started > 120_000) {
+        throw new Error(`server did not answer (exit ${child.exitCode}):\n${stderr}`);
+      }
+    }
+  } finally {
+    child.kill("SIGTERM");
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function mealListLatency() {
+  const t = await createTestApp({ listen: true });
+  try {
+    const { user, cookie } = await buildSignedInUser(t.db);
+    for (let i = 0; i < 200; i++) await buildMeal(t.db, user, { title: `Bench meal ${i}` });
+    const times: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const start = performance.now();
+      const response = await fetch(`${t.config.publicUrl}/api/meals`, { headers: { cookie } });
+      await response.arrayBuffer();
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    return { p50: times[Math.floor(times.length * 0.5)], p95: times[Math.floor(times.length * 0.95)] };
+  } finally {
+    await t.close();
+  }
+}
+
+const landing = await landingFirstLoad();
+console.log(`landing first-load JS: ${landing.jsKiB.toFixed(1)} KiB gzip (CSS ${landing.cssKiB.toFixed(1)} KiB, ${landing.files} files)`);
+console.log(`npm start → first answer on a fresh data dir: ${(await startupTime()).toFixed(1)} s`);
+const latency = await mealListLatency();
+console.log(`GET /api/meals (page of 50 of 200 meals, PGlite): p50 ${latency.p50.toFixed(1)} ms, p95 ${latency.p95.toFixed(1)} ms`);
