@@ -13,8 +13,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";
-import { buildMeal, buildSignedInUser } from "../tests/factories";
 import { createTestApp } from "../tests/api/harness";
+import { buildMeal, buildSignedInUser } from "../tests/factories";
 
 // Vite's build sets NODE_ENV=production in this process; the started server must see the caller's.
 const callerNodeEnv = process.env.NODE_ENV;
@@ -31,7 +31,9 @@ interface ManifestChunk {
 async function landingFirstLoad() {
   await build({ root, configFile: path.join(root, "vite.config.ts"), logLevel: "silent" });
   const dist = path.join(root, "dist/client");
-  const manifest: Record<string, ManifestChunk> = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"));
+  const manifest: Record<string, ManifestChunk> = JSON.parse(
+    readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"),
+  );
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -58,7 +60,13 @@ async function startupTime() {
   const started = performance.now();
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: callerNodeEnv ?? "", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      NODE_ENV: callerNodeEnv ?? "",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
@@ -105,7 +113,11 @@ async function mealListLatency() {
 }
 
 const landing = await landingFirstLoad();
-console.log(`landing first-load JS: ${landing.jsKiB.toFixed(1)} KiB gzip (CSS ${landing.cssKiB.toFixed(1)} KiB, ${landing.files} files)`);
+console.log(
+  `landing first-load JS: ${landing.jsKiB.toFixed(1)} KiB gzip (CSS ${landing.cssKiB.toFixed(1)} KiB, ${landing.files} files)`,
+);
 console.log(`npm start → first answer on a fresh data dir: ${(await startupTime()).toFixed(1)} s`);
 const latency = await mealListLatency();
-console.log(`GET /api/meals (page of 50 of 200 meals, PGlite): p50 ${latency.p50.toFixed(1)} ms, p95 ${latency.p95.toFixed(1)} ms`);
+console.log(
+  `GET /api/meals (page of 50 of 200 meals, PGlite): p50 ${latency.p50.toFixed(1)} ms, p95 ${latency.p95.toFixed(1)} ms`,
+);
