@@ -75,3 +75,18 @@ export const requestDetailSchema = requestSchema.extend({
   messages: z.array(messageSchema),
 });
 export type MealRequestDetail = z.infer<typeof requestDetailSchema>;
+
+/** `POST /api/requests/{id}/messages` body: 1..2000 characters after trimming (DESIGN.md §4). */
+export const createMessageSchema = z.object({
+  body: z
+    .string({ error: "Message is required" })
+    .trim()
+    .min(1, "Message cannot be empty")
+    .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`),
+});
+export type CreateMessageInput = z.input<typeof createMessageSchema>;
+
+/** `PUT /api/requests/{id}/status` body. */
+export const updateStatusSchema = z.object({
+  status: requestStatusSchema,
+});

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
+import fastifySse from "@fastify/sse";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -17,16 +18,19 @@ import { DEV_CLIENT_ID, registerDevIdp, registerFormBodyParser, SIGN_IN_CSS } fr
 import { type OidcSettings, registerAuthRoutes } from "./auth/routes";
 import { registerSessionUser, requireUser } from "./auth/users";
 import type { Config } from "./config";
-import type { Db } from "./db/client";
+import type { Database } from "./db/client";
 import { errorHandler, forbidden } from "./errors";
 import { registerMealRoutes } from "./features/meals/routes";
 import { registerNotificationRoutes } from "./features/notifications/routes";
 import { registerRequestRoutes } from "./features/requests/routes";
+import { startLiveHub } from "./live/hub";
+import { registerLiveRoutes, sseOptions } from "./live/routes";
 
 /** What the app is built from. */
 export interface AppDeps {
   config: Config;
-  db: Db;
+  /** The open database; the app uses its Drizzle handle and LISTENs on its driver. */
+  database: Database;
   /** Folder of the built client; defaults to dist/client. Unset or missing: API only. */
   clientDir?: string;
 }
@@ -36,7 +40,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Builds the app with every plugin and route registered, ready to `listen` or `inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db } = deps;
+  const { config, database } = deps;
+  const { db } = database;
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -69,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Writes are limited (DESIGN.md §5); reads are cheap and paginated.
     allowList: (request) => SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/"),
   });
+  await app.register(fastifySse, sseOptions);
   await app.register(fastifySwagger, {
     openapi: { info: { title: "MealShare API", version: "0.1.0" } },
     transform: jsonSchemaTransform,
@@ -99,7 +105,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.after();
   registerAuthRoutes(app, { db, config, oidc: oidcSettings! });
 
-  // 4. The signed-in API: one hook answers 401 for the whole subtree, before validation.
+  // 4. Live updates: this instance's fan-out of NOTIFY to its SSE streams. Streams are closed
+  // before the server closes (it would otherwise wait for them), the listener after.
+  const hub = await startLiveHub(database, app.log);
+  app.addHook("preClose", async () => hub.closeStreams());
+  app.addHook("onClose", async () => hub.close());
+
+  // 5. The signed-in API: one hook answers 401 for the whole subtree, before validation.
   await app.register(async (api) => {
     api.addHook("onRequest", async (request) => {
       requireUser(request);
@@ -107,9 +119,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerMealRoutes(api, { db });
     registerRequestRoutes(api, { db });
     registerNotificationRoutes(api, { db });
+    registerLiveRoutes(api, { hub });
   });
 
-  // 5. The built client, with the SPA fallback for its routes.
+  // 6. The built client, with the SPA fallback for its routes.
   const clientDir = deps.clientDir ?? defaultClientDir;
   const indexHtml = path.join(clientDir, "index.html");
   if (existsSync(indexHtml)) {

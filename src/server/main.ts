@@ -20,7 +20,7 @@ async function main() {
   }
 
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, database });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -86,7 +86,7 @@ export async function createTestApp(
     { NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", PORT: String(port), ADMIN_EMAIL },
     { rateLimits: { signInPerMinute: 1000, writesPerMinute: 10_000 }, ...options.config },
   );
-  const app = await buildApp({ config, db: database.db, clientDir: path.join(dataDir, "no-client") });
+  const app = await buildApp({ config, database, clientDir: path.join(dataDir, "no-client") });
   if (options.listen) await app.listen({ port, host: "127.0.0.1" });
   else await app.ready();
 

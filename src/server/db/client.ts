@@ -27,7 +27,7 @@ export type Executor = Db | Tx;
 /** An open database with its driver's raw handle (needed for LISTEN/NOTIFY) and a clean close. */
 export interface Database {
   db: Db;
-  driver: { kind: "pglite"; client: PGlite } | { kind: "pg"; pool: pg.Pool };
+  driver: { kind: "pglite"; client: PGlite } | { kind: "pg"; pool: pg.Pool; url: string };
   close(): Promise<void>;
 }
 
@@ -77,5 +77,5 @@ async function openPostgres(url: string): Promise<Database> {
     lockClient.release();
   }
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  return { db, driver: { kind: "pg", pool }, close: () => pool.end() };
+  return { db, driver: { kind: "pg", pool, url }, close: () => pool.end() };
 }

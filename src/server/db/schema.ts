@@ -5,11 +5,13 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -249,6 +251,26 @@ export const notifications = pgTable(
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
     index("notifications_user_unread_idx").on(t.userId, t.requestId).where(sql`NOT ${t.isRead}`),
   ],
+);
+
+/**
+ * The live-update log (issue 3, DESIGN.md §4 "Notifications"): one row per recipient of a change,
+ * written in the change's transaction and announced with NOTIFY. The numeric id is the SSE event
+ * id, so a reconnecting client's `Last-Event-ID` replays what it missed. Rows older than a day are
+ * pruned; a client away longer reloads its data instead.
+ */
+export const liveEvents = pgTable(
+  "live_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: varchar("type", { length: 40 }).notNull(),
+    payload: jsonb("payload").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("live_events_user_idx").on(t.userId, t.id), index("live_events_created_idx").on(t.createdAt)],
 );
 
 export const newsletterSubscribers = pgTable(

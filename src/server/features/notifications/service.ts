@@ -1,12 +1,15 @@
 /**
  * Notifications for the other party of an exchange (DESIGN.md §4 "Notifications"): created inside
- * the transaction of the change they report, read newest first.
+ * the transaction of the change they report, pushed live over SSE, read newest first.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Notification } from "../../../contract/notifications";
 import { NOTIFICATIONS_LIMIT } from "../../../contract/notifications";
 import type { Executor } from "../../db/client";
 import { notifications } from "../../db/schema";
+import { liveEvent, publishLiveEvents } from "../../live/hub";
+
+type NotificationRow = typeof notifications.$inferSelect;
 
 /** One notification to create. `link` is an app path such as `/request/{id}`. */
 export interface NewNotification {
@@ -17,9 +20,43 @@ export interface NewNotification {
   requestId?: string;
 }
 
-/** Stores a notification; call it with the transaction of the change it reports. */
-export async function createNotification(db: Executor, input: NewNotification): Promise<void> {
-  await db.insert(notifications).values({ ...input, text: input.text.slice(0, 300) });
+/**
+ * Stores a notification and announces it live to its user; call it with the transaction of the
+ * change it reports. A new message in a thread whose message notification is still unread
+ * refreshes that one instead of adding another, so a chat does not flood the list and badge.
+ */
+export async function createNotification(tx: Executor, input: NewNotification): Promise<Notification> {
+  const values = { ...input, text: input.text.slice(0, 300) };
+  let row: NotificationRow | undefined;
+  if (input.type === "message_new" && input.requestId) {
+    [row] = await tx
+      .update(notifications)
+      .set({ text: values.text, createdAt: sql`date_trunc('milliseconds', now())` })
+      .where(
+        and(
+          eq(notifications.userId, input.userId),
+          eq(notifications.requestId, input.requestId),
+          eq(notifications.type, "message_new"),
+          eq(notifications.isRead, false),
+        ),
+      )
+      .returning();
+  }
+  if (!row) [row] = await tx.insert(notifications).values(values).returning();
+  const notification = presentNotification(row);
+  await publishLiveEvents(tx, [liveEvent(input.userId, "notification", notification)]);
+  return notification;
+}
+
+function presentNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    type: row.type as Notification["type"],
+    text: row.text,
+    link: row.link,
+    isRead: row.isRead,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** A user's newest notifications, at most `NOTIFICATIONS_LIMIT`. */
@@ -30,14 +67,7 @@ export async function listNotifications(db: Executor, userId: string): Promise<N
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATIONS_LIMIT);
-  return rows.map((row) => ({
-    id: row.id,
-    type: row.type as Notification["type"],
-    text: row.text,
-    link: row.link,
-    isRead: row.isRead,
-    createdAt: row.createdAt.toISOString(),
-  }));
+  return rows.map(presentNotification);
 }
 
 /**

@@ -4,15 +4,25 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorSchema, idParamsSchema } from "../../../contract/common";
 import {
+  createMessageSchema,
   createRequestSchema,
+  messageSchema,
   requestDetailSchema,
   requestListQuerySchema,
   requestSchema,
+  updateStatusSchema,
 } from "../../../contract/requests";
 import { requireUser } from "../../auth/users";
 import type { Db } from "../../db/client";
 import { DEFAULT_PAGE_SIZE, decodeCursor, sendPage } from "../../pagination";
-import { createRequest, getRequestDetail, type ListedRequest, listRequests } from "./service";
+import {
+  changeRequestStatus,
+  createRequest,
+  getRequestDetail,
+  type ListedRequest,
+  listRequests,
+  postMessage,
+} from "./service";
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
@@ -71,5 +81,36 @@ export function registerRequestRoutes(app: FastifyInstance, { db }: { db: Db }) 
       },
     },
     async (request) => getRequestDetail(db, requireUser(request), request.params.id),
+  );
+
+  r.post(
+    "/api/requests/:id/messages",
+    {
+      schema: {
+        tags: ["requests"],
+        summary: "Write in a thread (participants only; closed once declined or cancelled)",
+        params: idParamsSchema,
+        body: createMessageSchema,
+        response: { 201: messageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const message = await postMessage(db, requireUser(request), request.params.id, request.body.body);
+      return reply.status(201).send(message);
+    },
+  );
+
+  r.put(
+    "/api/requests/:id/status",
+    {
+      schema: {
+        tags: ["requests"],
+        summary: "Move a request along the DESIGN.md §4 transition table",
+        params: idParamsSchema,
+        body: updateStatusSchema,
+        response: { 200: requestSchema, ...errors },
+      },
+    },
+    async (request) => changeRequestStatus(db, requireUser(request), request.params.id, request.body.status),
   );
 }

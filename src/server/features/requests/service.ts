@@ -5,16 +5,29 @@
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { MealRequest, MealRequestDetail } from "../../../contract/requests";
+import {
+  type MealRequest,
+  type MealRequestDetail,
+  type Message,
+  REQUEST_STATUS_LABELS,
+  type RequestStatus,
+} from "../../../contract/requests";
 import { presentPublicUser } from "../../auth/users";
 import type { Executor } from "../../db/client";
-import { meals, messages, requests, type UserRow, users } from "../../db/schema";
+import { meals, messages, type RequestRow, requests, type UserRow, users } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
+import { liveEvent, publishLiveEvents } from "../../live/hub";
 import type { Cursor } from "../../pagination";
 import { isMealOpen } from "../meals/policy";
 import { PORTION_HOLDING_STATUSES } from "../meals/service";
 import { createNotification } from "../notifications/service";
-import { allowedTransitions, participantOf } from "./policy";
+import {
+  allowedTransitions,
+  isThreadOpen,
+  type Participant,
+  participantOf,
+  transitionExists,
+} from "./policy";
 
 const eaters = alias(users, "eater");
 const owners = alias(users, "owner");
@@ -112,12 +125,8 @@ export async function createRequest(
     if (!meal.isActive) throw conflict("This meal is no longer available.", "meal_inactive");
     if (!isMealOpen(meal)) throw conflict("The pickup window for this meal has ended.", "meal_expired");
 
-    const [{ taken }] = await tx
-      .select({ taken: sql<number>`count(*)::int` })
-      .from(requests)
-      .where(and(eq(requests.mealId, meal.id), inArray(requests.status, [...PORTION_HOLDING_STATUSES])));
-    if (meal.portionSize - Number(taken) <= 0)
-      throw conflict("This meal is fully reserved.", "fully_reserved");
+    const taken = await portionsTaken(tx, meal.id);
+    if (meal.portionSize - taken <= 0) throw conflict("This meal is fully reserved.", "fully_reserved");
 
     const [open] = await tx
       .select({ id: requests.id })
@@ -208,4 +217,173 @@ export async function getRequestDetail(
 /** "First Last", or "A neighbour" for a user without a name. */
 export function displayName(user: Pick<UserRow, "firstName" | "lastName">): string {
   return `${user.firstName} ${user.lastName}`.trim() || "A neighbour";
+}
+
+/** Portions held by accepted or completed requests (DESIGN.md §4 "Requests"). */
+async function portionsTaken(tx: Executor, mealId: string): Promise<number> {
+  const [{ taken }] = await tx
+    .select({ taken: sql<number>`count(*)::int` })
+    .from(requests)
+    .where(and(eq(requests.mealId, mealId), inArray(requests.status, [...PORTION_HOLDING_STATUSES])));
+  return Number(taken);
+}
+
+const STATUS_VERBS: Record<RequestStatus, string> = {
+  pending: "set back to pending",
+  accepted: "accepted",
+  declined: "declined",
+  completed: "marked complete",
+  cancelled: "cancelled",
+};
+
+/**
+ * Why `who` may not move a request from `from` to `to`, as an error, or null when allowed
+ * (DESIGN.md §4 transition table): 409 for a move that exists for nobody, 403 for the wrong party.
+ */
+function transitionRefusal(from: RequestStatus, to: RequestStatus, who: Participant) {
+  if (from === to)
+    return conflict(`This request is already ${REQUEST_STATUS_LABELS[to].toLowerCase()}.`, "same_status");
+  if (!transitionExists(from, to)) {
+    return conflict(
+      `A ${REQUEST_STATUS_LABELS[from].toLowerCase()} request cannot be ${STATUS_VERBS[to]}.`,
+      "invalid_transition",
+    );
+  }
+  if (!allowedTransitions(from, who).includes(to)) {
+    return forbidden(
+      to === "completed"
+        ? "Only the cook can mark a pending request complete."
+        : "Only the cook can accept or decline a request.",
+    );
+  }
+  return null;
+}
+
+function statusNotificationText(actor: UserRow, to: RequestStatus, mealTitle: string): string {
+  const name = displayName(actor);
+  switch (to) {
+    case "accepted":
+      return `${name} accepted your request for "${mealTitle}"`;
+    case "declined":
+      return `${name} declined your request for "${mealTitle}"`;
+    case "completed":
+      return `${name} marked "${mealTitle}" as completed`;
+    default:
+      return `${name} cancelled the request for "${mealTitle}"`;
+  }
+}
+
+/**
+ * Moves a request to `to` for `actor` (DESIGN.md §4 transition table) in one transaction with the
+ * portion accounting: the meal row is locked first (as `createRequest` does), so two accepts
+ * racing for the last portion are serialised and the second sees none left. Notifies the other
+ * party and pushes the new status live to both.
+ * @throws AppError 404 not a participant or unknown; 403 wrong party; 409 move not in the table,
+ *   or no portion left for an accept/complete of a pending request
+ */
+export async function changeRequestStatus(
+  db: Executor,
+  actor: UserRow,
+  id: string,
+  to: RequestStatus,
+): Promise<ListedRequest> {
+  await db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ mealId: requests.mealId })
+      .from(requests)
+      .where(eq(requests.id, id))
+      .limit(1);
+    if (!target) throw notFound("Request not found");
+    const [meal] = await tx
+      .select({ id: meals.id, title: meals.title, portionSize: meals.portionSize })
+      .from(meals)
+      .where(eq(meals.id, target.mealId))
+      .for("update")
+      .limit(1);
+    const [request] = await tx.select().from(requests).where(eq(requests.id, id)).for("update").limit(1);
+    const who = request ? participantOf(actor.id, request) : null;
+    if (!who) throw notFound("Request not found");
+
+    const refusal = transitionRefusal(request.status, to, who);
+    if (refusal) throw refusal;
+    const takesPortion = request.status === "pending" && (to === "accepted" || to === "completed");
+    if (takesPortion && meal.portionSize - (await portionsTaken(tx, meal.id)) <= 0) {
+      throw conflict("No portions are left for this meal.", "fully_reserved");
+    }
+
+    const [updated] = await tx
+      .update(requests)
+      .set({ status: to, updatedAt: sql`now()` })
+      .where(eq(requests.id, id))
+      .returning();
+    const other = who === "owner" ? updated.eaterId : updated.ownerId;
+    await createNotification(tx, {
+      userId: other,
+      type: "request_status",
+      text: statusNotificationText(actor, to, meal.title),
+      link: `/request/${id}`,
+      requestId: id,
+    });
+    await publishLiveEvents(tx, [
+      statusEvent(updated, updated.ownerId, "owner"),
+      statusEvent(updated, updated.eaterId, "eater"),
+    ]);
+  });
+  return getRequestRow(db, actor.id, id);
+}
+
+function statusEvent(request: RequestRow, userId: string, who: Participant) {
+  return liveEvent(userId, "request", {
+    requestId: request.id,
+    status: request.status,
+    updatedAt: request.updatedAt.toISOString(),
+    allowedTransitions: allowedTransitions(request.status, who),
+  });
+}
+
+/**
+ * Adds a message to a thread (DESIGN.md §4: participants only, refused once the request is
+ * declined or cancelled), notifies the other party and pushes the message live to both.
+ * @param body already trimmed, 1..2000 characters
+ * @throws AppError 404 not a participant or unknown; 409 thread closed
+ */
+export async function postMessage(db: Executor, sender: UserRow, id: string, body: string): Promise<Message> {
+  return db.transaction(async (tx) => {
+    // A share lock keeps a concurrent decline or cancel from slipping in between check and insert.
+    const [row] = await tx
+      .select({ request: requests, mealTitle: meals.title })
+      .from(requests)
+      .innerJoin(meals, eq(meals.id, requests.mealId))
+      .where(eq(requests.id, id))
+      .for("share", { of: requests })
+      .limit(1);
+    const who = row ? participantOf(sender.id, row.request) : null;
+    if (!row || !who) throw notFound("Request not found");
+    if (!isThreadOpen(row.request.status)) {
+      throw conflict(`This request was ${row.request.status}; the conversation is closed.`, "thread_closed");
+    }
+    const [created] = await tx
+      .insert(messages)
+      .values({ requestId: id, senderId: sender.id, body })
+      .returning();
+    const message: Message = {
+      id: created.id,
+      body: created.body,
+      createdAt: created.createdAt.toISOString(),
+      sender: presentPublicUser(sender),
+    };
+    const other = who === "owner" ? row.request.eaterId : row.request.ownerId;
+    await createNotification(tx, {
+      userId: other,
+      type: "message_new",
+      text: `${displayName(sender)} sent a message about "${row.mealTitle}"`,
+      link: `/request/${id}`,
+      requestId: id,
+    });
+    await publishLiveEvents(tx, [
+      liveEvent(row.request.ownerId, "message", { requestId: id, message }),
+      liveEvent(row.request.eaterId, "message", { requestId: id, message }),
+    ]);
+    return message;
+  });
 }

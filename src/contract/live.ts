@@ -1,0 +1,44 @@
+/**
+ * Live updates over Server-Sent Events (`GET /api/stream`, issue 3; DESIGN.md §4 "Notifications").
+ * Each SSE event's `event:` field is one of `LIVE_EVENT_TYPES` and its `data:` the JSON payload
+ * below; `id:` is a number the browser sends back as `Last-Event-ID` when it reconnects.
+ */
+import type { Notification } from "./notifications";
+import type { Message, RequestStatus } from "./requests";
+
+/** A new message in a thread the user takes part in (sent to both participants). */
+export interface LiveMessageEvent {
+  requestId: string;
+  message: Message;
+}
+
+/** A request changed status; `allowedTransitions` is for the receiving user. */
+export interface LiveRequestEvent {
+  requestId: string;
+  status: RequestStatus;
+  updatedAt: string;
+  allowedTransitions: RequestStatus[];
+}
+
+/** What each event type carries. `resync`: events were missed, reload live data; `ready`: connected. */
+export interface LiveEventPayloads {
+  message: LiveMessageEvent;
+  request: LiveRequestEvent;
+  notification: Notification;
+  resync: Record<string, never>;
+  ready: Record<string, never>;
+}
+
+export type LiveEventType = keyof LiveEventPayloads;
+
+/** The event types the client listens for. */
+export const LIVE_EVENT_TYPES: readonly LiveEventType[] = [
+  "message",
+  "request",
+  "notification",
+  "resync",
+  "ready",
+];
+
+/** Server heartbeat period (a comment line), so proxies keep the connection open. */
+export const LIVE_HEARTBEAT_MS = 25_000;

@@ -1,0 +1,248 @@
+/**
+ * Live updates across app instances (issue 3; DESIGN.md §1 "many app instances on one
+ * PostgreSQL"). A change writes one `live_events` row per recipient in its own transaction and
+ * announces the new ids with `NOTIFY`; PostgreSQL delivers the notification only on commit, to
+ * every instance that `LISTEN`s. Each instance's hub then loads the rows for the users it has SSE
+ * connections for and hands them to those connections. PGlite supports LISTEN/NOTIFY in-process,
+ * so the same code runs on the embedded database.
+ */
+import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import pg from "pg";
+import type { LiveEventPayloads, LiveEventType } from "../../contract/live";
+import type { Database, Db, Executor } from "../db/client";
+import { liveEvents } from "../db/schema";
+
+/** The NOTIFY channel; its payload is a JSON array of `[eventId, userId]` pairs. */
+export const LIVE_CHANNEL = "mealshare_live";
+
+/** How long events stay replayable for a reconnecting client. */
+const RETENTION = "1 day";
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/** A client that missed more than this gets `resync` instead of a replay. */
+const REPLAY_LIMIT = 200;
+/** Open streams per user and instance; the oldest is closed beyond this (many tabs, leaked tabs). */
+const MAX_STREAMS_PER_USER = 10;
+
+/** One event for one user, as stored and as sent over SSE. */
+export interface LiveEvent<T extends LiveEventType = LiveEventType> {
+  id: number;
+  type: T;
+  payload: LiveEventPayloads[T];
+}
+
+/** An event to publish: who receives it and what. */
+export interface NewLiveEvent<T extends LiveEventType = LiveEventType> {
+  userId: string;
+  type: T;
+  payload: LiveEventPayloads[T];
+}
+
+/** A helper for typed event literals. */
+export const liveEvent = <T extends LiveEventType>(
+  userId: string,
+  type: T,
+  payload: LiveEventPayloads[T],
+): NewLiveEvent<T> => ({ userId, type, payload });
+
+/**
+ * Stores events and announces them; call it inside the transaction of the change they report, so
+ * nobody hears of a change that was rolled back.
+ */
+export async function publishLiveEvents(tx: Executor, events: NewLiveEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = await tx
+    .insert(liveEvents)
+    .values(events.map(({ userId, type, payload }) => ({ userId, type, payload })))
+    .returning({ id: liveEvents.id, userId: liveEvents.userId });
+  // A NOTIFY payload is limited to 8000 bytes; one pair is about 50.
+  for (let start = 0; start < rows.length; start += 100) {
+    const pairs = rows.slice(start, start + 100).map((row) => [row.id, row.userId]);
+    await tx.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(pairs)})`);
+  }
+}
+
+/** A connection's handle in the hub. */
+interface Stream {
+  deliver: (event: LiveEvent) => void;
+  close: () => void;
+}
+
+/** Per-instance fan-out from NOTIFY to this instance's SSE connections. */
+export interface LiveHub {
+  /**
+   * Starts delivering a user's events to `deliver` until the returned function is called.
+   * `close` is called if the hub drops the stream (too many streams, or shutdown).
+   */
+  subscribe(userId: string, stream: Stream): () => void;
+  /**
+   * The user's events after `afterId`, oldest first, or null when more than the replay limit were
+   * missed (the client should reload instead).
+   */
+  replay(userId: string, afterId: number): Promise<LiveEvent[] | null>;
+  /** Closes every open stream (before the server closes). */
+  closeStreams(): void;
+  /** Stops listening. */
+  close(): Promise<void>;
+}
+
+/** Starts listening on the database's NOTIFY channel and returns the hub. */
+export async function startLiveHub(database: Database, log: FastifyBaseLogger): Promise<LiveHub> {
+  const { db } = database;
+  const streams = new Map<string, Set<Stream>>();
+  // Notifications are handled one after another so each connection sees them in commit order.
+  let queue = Promise.resolve();
+
+  const onNotify = (payload: string) => {
+    queue = queue
+      .then(() => dispatch(db, streams, payload))
+      .catch((error) => log.error({ err: error }, "live event dispatch failed"));
+  };
+  const resyncAll = () => {
+    for (const set of streams.values()) {
+      for (const stream of set) stream.deliver({ id: 0, type: "resync", payload: {} });
+    }
+  };
+
+  const stopListening =
+    database.driver.kind === "pglite"
+      ? await database.driver.client.listen(LIVE_CHANNEL, onNotify)
+      : await listenWithReconnect(database.driver.url, onNotify, resyncAll, log);
+
+  const prune = () =>
+    db
+      .delete(liveEvents)
+      .where(lt(liveEvents.createdAt, sql`now() - ${RETENTION}::interval`))
+      .catch((error) => log.warn({ err: error }, "pruning live events failed"));
+  const pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
+  pruneTimer.unref();
+
+  return {
+    subscribe(userId, stream) {
+      let set = streams.get(userId);
+      if (!set) {
+        set = new Set();
+        streams.set(userId, set);
+      }
+      set.add(stream);
+      if (set.size > MAX_STREAMS_PER_USER) {
+        const oldest = set.values().next().value;
+        if (oldest) {
+          set.delete(oldest);
+          oldest.close();
+        }
+      }
+      return () => {
+        const current = streams.get(userId);
+        current?.delete(stream);
+        if (current?.size === 0) streams.delete(userId);
+      };
+    },
+    async replay(userId, afterId) {
+      const rows = await db
+        .select({ id: liveEvents.id, type: liveEvents.type, payload: liveEvents.payload })
+        .from(liveEvents)
+        .where(and(eq(liveEvents.userId, userId), gt(liveEvents.id, afterId)))
+        .orderBy(asc(liveEvents.id))
+        .limit(REPLAY_LIMIT + 1);
+      if (rows.length > REPLAY_LIMIT) return null;
+      return rows as LiveEvent[];
+    },
+    closeStreams() {
+      for (const set of streams.values()) for (const stream of set) stream.close();
+      streams.clear();
+    },
+    async close() {
+      clearInterval(pruneTimer);
+      await queue;
+      await stopListening();
+    },
+  };
+}
+
+/** Loads the announced events of users with a stream here and delivers them. */
+async function dispatch(db: Db, streams: Map<string, Set<Stream>>, payload: string): Promise<void> {
+  let pairs: [number, string][];
+  try {
+    pairs = JSON.parse(payload);
+  } catch {
+    return;
+  }
+  const ids = pairs.filter(([, userId]) => streams.has(userId)).map(([id]) => id);
+  if (ids.length === 0) return;
+  const rows = await db
+    .select({
+      id: liveEvents.id,
+      userId: liveEvents.userId,
+      type: liveEvents.type,
+      payload: liveEvents.payload,
+    })
+    .from(liveEvents)
+    .where(inArray(liveEvents.id, ids))
+    .orderBy(asc(liveEvents.id));
+  for (const row of rows) {
+    const event = { id: row.id, type: row.type, payload: row.payload } as LiveEvent;
+    for (const stream of streams.get(row.userId) ?? []) stream.deliver(event);
+  }
+}
+
+/**
+ * LISTENs on a dedicated connection (a pooled one could be handed to a query mid-LISTEN) and
+ * reconnects with backoff when it drops. Notifications sent while it was down are lost to this
+ * instance, so after a reconnect every open stream is told to `resync`.
+ * @returns a function that stops listening and closes the connection
+ */
+async function listenWithReconnect(
+  url: string,
+  onNotify: (payload: string) => void,
+  onReconnect: () => void,
+  log: FastifyBaseLogger,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const connect = async (attempt: number): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === LIVE_CHANNEL && message.payload) onNotify(message.payload);
+    });
+    const lost = (error?: Error) => {
+      if (stopped || client !== next) return;
+      log.warn({ err: error }, "live listener connection lost; reconnecting");
+      client = null;
+      next.end().catch(() => {});
+      scheduleReconnect(1);
+    };
+    next.on("error", lost);
+    next.on("end", () => lost());
+    await next.connect();
+    await next.query(`LISTEN ${LIVE_CHANNEL}`);
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    client = next;
+    if (attempt > 0) onReconnect();
+  };
+
+  const scheduleReconnect = (attempt: number) => {
+    if (stopped || retryTimer) return;
+    const delay = Math.min(30_000, 500 * 2 ** Math.min(attempt, 6));
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect(attempt).catch((error) => {
+        log.warn({ err: error, attempt }, "live listener reconnect failed");
+        scheduleReconnect(attempt + 1);
+      });
+    }, delay);
+    retryTimer.unref();
+  };
+
+  await connect(0);
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    await client?.end().catch(() => {});
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * `GET /api/stream`: the signed-in user's live updates as Server-Sent Events (issue 3). The
+ * stream opens with `ready`, replays what a reconnecting browser missed after its `Last-Event-ID`,
+ * then forwards this instance's hub events; @fastify/sse writes a heartbeat comment every 25 s.
+ */
+import type { FastifyInstance } from "fastify";
+import { LIVE_HEARTBEAT_MS } from "../../contract/live";
+import { requireUser } from "../auth/users";
+import type { LiveEvent, LiveHub } from "./hub";
+
+/** Plugin options for @fastify/sse. */
+export const sseOptions = { heartbeatInterval: LIVE_HEARTBEAT_MS };
+
+/** Registers the stream route; the caller's scope already requires a signed-in user. */
+export function registerLiveRoutes(app: FastifyInstance, { hub }: { hub: LiveHub }) {
+  app.get(
+    "/api/stream",
+    {
+      sse: { kind: "only" },
+      schema: {
+        tags: ["live"],
+        summary: "Live updates (SSE): message, request, notification, resync; Last-Event-ID replays",
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const sse = reply.sse;
+      const send = (event: LiveEvent) => {
+        if (!sse.isConnected) return;
+        sse
+          .send({ id: event.id > 0 ? String(event.id) : undefined, event: event.type, data: event.payload })
+          .catch((error) => request.log.debug({ err: error }, "live event not sent"));
+      };
+
+      // Subscribe before replaying, holding live events back, so nothing falls between the two.
+      let held: LiveEvent[] | null = [];
+      const unsubscribe = hub.subscribe(user.id, {
+        deliver: (event) => (held ? held.push(event) : send(event)),
+        close: () => sse.close(),
+      });
+      sse.onClose(unsubscribe);
+      sse.keepAlive();
+      await sse.send({ event: "ready", data: {}, retry: 3000 });
+
+      const lastId = Number(sse.lastEventId);
+      const replayed = new Set<number>();
+      if (sse.lastEventId && Number.isSafeInteger(lastId) && lastId >= 0) {
+        const missed = await hub.replay(user.id, lastId);
+        if (missed === null) send({ id: 0, type: "resync", payload: {} });
+        for (const event of missed ?? []) {
+          replayed.add(event.id);
+          send(event);
+        }
+      }
+      const live = held;
+      held = null;
+      for (const event of live) if (!replayed.has(event.id)) send(event);
+    },
+  );
+}
