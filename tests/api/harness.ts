@@ -19,7 +19,8 @@ export const ADMIN_EMAIL = "admin@example.test";
 /** One app and its database, for one test file. */
 export interface TestApp {
   app: FastifyInstance;
-  database: Database;
+  /** `url` is set on PostgreSQL, so a second instance can open the same database. */
+  database: Database & { url?: string };
   db: Database["db"];
   config: Config;
   /** Calls the API, optionally as a signed-in user (their session cookie). */
@@ -77,7 +78,7 @@ export async function freePort(): Promise<number> {
  * @param options.config configuration overrides, e.g. low rate limits
  */
 export async function createTestApp(
-  options: { listen?: boolean; config?: Partial<Config>; database?: Database } = {},
+  options: { listen?: boolean; config?: Partial<Config>; database?: Database & { url?: string } } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
   const port = options.listen ? await freePort() : 5000;

@@ -1,0 +1,158 @@
+/**
+ * Live updates (issue 3): `GET /api/stream` over real HTTP, fed by LISTEN/NOTIFY. Includes two app
+ * instances on one database: on PostgreSQL each has its own pool and listener connection, so a
+ * message must cross the database to reach the other instance's client.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/server/db/client";
+import { buildMeal, buildRequest, buildSignedInUser } from "../factories";
+import { openStream, type ReceivedEvent, type TestStream } from "../sse-client";
+import { createTestApp, type TestApp, testDatabaseKind } from "./harness";
+
+describe("live updates (SSE)", () => {
+  let t: TestApp;
+  const streams: TestStream[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({ listen: true });
+  });
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    await t.close();
+  });
+
+  const open = async (cookie: string, lastEventId?: string, base = t.config.publicUrl) => {
+    const stream = await openStream(base, cookie, lastEventId);
+    streams.push(stream);
+    if (stream.status === 200) await stream.waitFor((e) => e.event === "ready");
+    return stream;
+  };
+  const post = (cookie: string, url: string, payload: unknown, method: "POST" | "PUT" = "POST") =>
+    fetch(`${t.config.publicUrl}${url}`, {
+      method,
+      headers: { cookie, origin: t.config.publicUrl, "content-type": "application/json" },
+      body: JSON.stringify(payload),
+    });
+
+  async function exchange() {
+    const cook = await buildSignedInUser(t.db, { firstName: "Cora", lastName: "Cook" });
+    const eater = await buildSignedInUser(t.db, { firstName: "Eli", lastName: "Eater" });
+    const request = await buildRequest(t.db, await buildMeal(t.db, cook.user, { title: "Pho" }), eater.user);
+    return { cook, eater, request };
+  }
+  const isMessage = (body: string) => (e: ReceivedEvent) =>
+    e.event === "message" && (e.data as { message: { body: string } }).message.body === body;
+
+  it("answers 401 when signed out", async () => {
+    const response = await fetch(`${t.config.publicUrl}/api/stream`, {
+      headers: { accept: "text/event-stream" },
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ message: "Unauthorized" });
+  });
+
+  it("streams as text/event-stream and opens with ready", async () => {
+    const { cook } = await exchange();
+    const response = await fetch(`${t.config.publicUrl}/api/stream`, {
+      headers: { cookie: cook.cookie, accept: "text/event-stream" },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    await response.body?.cancel();
+  });
+
+  it("delivers the other party's message, its notification and a status change to an open stream", async () => {
+    const { cook, eater, request } = await exchange();
+    const cookStream = await open(cook.cookie);
+    const eaterStream = await open(eater.cookie);
+
+    expect(
+      (await post(eater.cookie, `/api/requests/${request.id}/messages`, { body: "On my way" })).status,
+    ).toBe(201);
+    const message = await cookStream.waitFor(isMessage("On my way"));
+    expect(message.data).toMatchObject({ requestId: request.id, message: { sender: { id: eater.user.id } } });
+    expect(Number(message.id)).toBeGreaterThan(0);
+    const notification = await cookStream.waitFor((e) => e.event === "notification");
+    expect(notification.data).toMatchObject({
+      type: "message_new",
+      link: `/request/${request.id}`,
+      isRead: false,
+    });
+    // The sender's other tabs see their own message too.
+    await eaterStream.waitFor(isMessage("On my way"));
+
+    expect(
+      (await post(cook.cookie, `/api/requests/${request.id}/status`, { status: "accepted" }, "PUT")).status,
+    ).toBe(200);
+    const forEater = await eaterStream.waitFor((e) => e.event === "request");
+    expect(forEater.data).toMatchObject({
+      requestId: request.id,
+      status: "accepted",
+      allowedTransitions: ["completed", "cancelled"],
+    });
+    const forCook = await cookStream.waitFor((e) => e.event === "request");
+    expect(forCook.data).toMatchObject({
+      status: "accepted",
+      allowedTransitions: ["completed", "cancelled"],
+    });
+  });
+
+  it("delivers nothing of someone else's exchange", async () => {
+    const { eater, request } = await exchange();
+    const stranger = await exchange();
+    const strangerStream = await open(stranger.cook.cookie);
+    await post(eater.cookie, `/api/requests/${request.id}/messages`, { body: "Private note" });
+    // A message in the stranger's own thread, sent afterwards, arrives; the private one never did.
+    await post(stranger.eater.cookie, `/api/requests/${stranger.request.id}/messages`, {
+      body: "For the stranger",
+    });
+    await strangerStream.waitFor(isMessage("For the stranger"));
+    expect(strangerStream.events.some(isMessage("Private note"))).toBe(false);
+  });
+
+  it("replays what a reconnecting client missed after its Last-Event-ID", async () => {
+    const { cook, eater, request } = await exchange();
+    const first = await open(cook.cookie);
+    await post(eater.cookie, `/api/requests/${request.id}/messages`, { body: "Before" });
+    const seen = await first.waitFor(isMessage("Before"));
+    await first.waitFor((e) => e.event === "notification");
+    const lastId = first.events.filter((e) => e.id).at(-1)?.id;
+    first.close();
+
+    await post(eater.cookie, `/api/requests/${request.id}/messages`, { body: "While away 1" });
+    await post(eater.cookie, `/api/requests/${request.id}/messages`, { body: "While away 2" });
+
+    const again = await open(cook.cookie, lastId);
+    await again.waitFor(isMessage("While away 1"));
+    await again.waitFor(isMessage("While away 2"));
+    expect(again.events.some(isMessage("Before"))).toBe(false);
+    expect(Number(again.events.find(isMessage("While away 1"))?.id)).toBeGreaterThan(Number(seen.id));
+  });
+
+  it("ignores a malformed Last-Event-ID", async () => {
+    const { cook } = await exchange();
+    const stream = await open(cook.cookie, "not-a-number");
+    expect(stream.status).toBe(200);
+  });
+
+  it("reaches a client of a second app instance on the same database", async () => {
+    // PostgreSQL: a second pool and LISTEN connection of its own. PGlite (single process): the
+    // second app shares the embedded database, which still exercises its in-process NOTIFY.
+    const secondDatabase =
+      testDatabaseKind() === "postgres" ? await openDatabase({ url: t.database.url }) : t.database;
+    const second = await createTestApp({ listen: true, database: secondDatabase });
+    try {
+      const { cook, eater, request } = await exchange();
+      const onSecond = await open(cook.cookie, undefined, second.config.publicUrl);
+      expect(
+        (await post(eater.cookie, `/api/requests/${request.id}/messages`, { body: "Across instances" }))
+          .status,
+      ).toBe(201);
+      const received = await onSecond.waitFor(isMessage("Across instances"));
+      expect(received.data).toMatchObject({ requestId: request.id });
+      onSecond.close();
+    } finally {
+      await second.close();
+      if (secondDatabase !== t.database) await secondDatabase.close();
+    }
+  });
+});
