@@ -1,8 +1,12 @@
-/** The signed-in app: navigation bar and member routes, one lazily loaded chunk (spec §2). */
+/**
+ * The signed-in app: navigation bar and member routes, one lazily loaded chunk (spec §2), and the
+ * live-update stream that keeps their data current.
+ */
 import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { NavBar } from "@/client/components/layout/nav-bar";
 import { Spinner } from "@/client/components/layout/spinner";
+import { useLiveUpdates } from "@/client/features/live/use-live-updates";
 
 const HomePage = lazy(() => import("@/client/pages/home"));
 const CommunityPage = lazy(() => import("@/client/pages/community"));
@@ -15,6 +19,7 @@ const ProfilePage = lazy(() => import("@/client/pages/profile"));
 const NotFoundPage = lazy(() => import("@/client/pages/not-found"));
 
 export default function SignedInShell() {
+  useLiveUpdates();
   return (
     <div className="min-h-screen">
       <NavBar />

@@ -1,21 +1,66 @@
-/** Request thread (spec §2 "Request thread"): the meal, the status and the conversation. */
-import { format } from "date-fns";
-import { Clock, MapPin } from "lucide-react";
+/**
+ * Request thread (spec §2 "Request thread", §4 "Request status"): the meal, the status and the
+ * viewer's actions (only the ones the server would accept: `allowedTransitions`), pickup details
+ * once accepted, and the conversation, kept current by the live stream.
+ */
+
+import { useQuery } from "@tanstack/react-query";
+import { Clock, MapPin, Navigation, Phone } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, useParams } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
 import { Spinner } from "@/client/components/layout/spinner";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/client/components/ui/alert-dialog";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
+import { Label } from "@/client/components/ui/label";
+import { Textarea } from "@/client/components/ui/textarea";
+import { toast } from "@/client/components/ui/use-toast";
 import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { MealPhoto } from "@/client/features/meals/components/meal-photo";
+import { notificationsQuery } from "@/client/features/notifications/api/get-notifications";
+import { useMarkThreadRead } from "@/client/features/notifications/api/mark-read";
 import { useRequest } from "@/client/features/requests/api/get-request";
+import { useSendMessage } from "@/client/features/requests/api/send-message";
+import { useUpdateRequestStatus } from "@/client/features/requests/api/update-status";
 import { StatusBadge } from "@/client/features/requests/components/status-badge";
-import { formatDay, formatMessageDay, formatPrice, formatWindow } from "@/client/lib/format";
+import { formatDay, formatMessageDay, formatPrice, formatTime, formatWindow } from "@/client/lib/format";
+import { MESSAGE_MAX, type MealRequestDetail, type RequestStatus } from "@/contract/requests";
+
+/** spec §4 button labels for each target status. */
+const ACTION_LABELS: Partial<Record<RequestStatus, string>> = {
+  accepted: "Accept",
+  declined: "Decline",
+  completed: "Mark Complete",
+  cancelled: "Cancel",
+};
+
+/** Moves with no way back ask first; a slip of the thumb should not end an exchange. */
+const CONFIRM: Partial<Record<RequestStatus, { title: string; text: string }>> = {
+  declined: { title: "Decline this request?", text: "The neighbour is told, and the conversation closes." },
+  cancelled: {
+    title: "Cancel this request?",
+    text: "The other person is told, and the conversation closes.",
+  },
+};
+
+const fullName = (user: { firstName: string; lastName: string }) =>
+  `${user.firstName} ${user.lastName}`.trim() || "A neighbour";
 
 export default function RequestThreadPage() {
   const { id } = useParams<{ id: string }>();
   const { data: request, isLoading, error } = useRequest(id);
   const { user } = useCurrentUser();
+  useMarkReadWhileOpen(id, Boolean(request));
 
   if (isLoading) return <Spinner className="py-24" label="Loading request" />;
   if (!request || error) {
@@ -36,7 +81,7 @@ export default function RequestThreadPage() {
       <Card>
         <CardContent className="flex flex-col gap-4 p-4 sm:flex-row">
           <MealPhoto meal={request.meal} className="w-full rounded-md sm:w-48" />
-          <div className="flex flex-1 flex-col gap-2">
+          <div className="flex min-w-0 flex-1 flex-col gap-2">
             <div className="flex flex-wrap items-center gap-2">
               <h1 className="text-2xl font-bold">
                 <Link href={`/meal/${request.meal.id}`} className="hover:underline">
@@ -47,47 +92,233 @@ export default function RequestThreadPage() {
             </div>
             <p className="text-sm text-muted-foreground">
               {request.meal.kind === "free" ? "FREE" : formatPrice(request.meal.priceCents ?? 0)} ·{" "}
-              {viewerIsOwner ? "Requested by" : "Cooked by"} {`${other.firstName} ${other.lastName}`.trim()}
+              {viewerIsOwner ? "Requested by" : "Cooked by"} {fullName(other)}
             </p>
-            <p className="inline-flex items-center gap-1 text-sm text-muted-foreground">
-              <Clock className="h-4 w-4" aria-hidden="true" /> {formatDay(request.meal.pickupWindowStart)},{" "}
-              {formatWindow(request.meal.pickupWindowStart, request.meal.pickupWindowEnd)}
-            </p>
-            <p className="inline-flex items-center gap-1 text-sm text-muted-foreground">
-              <MapPin className="h-4 w-4" aria-hidden="true" /> {request.meal.pickupLocation}
-            </p>
+            <StatusActions request={request} />
+            {request.status === "completed" && (
+              <Button asChild variant="outline" className="self-start">
+                <Link href="/reviews">Leave a Review</Link>
+              </Button>
+            )}
           </div>
         </CardContent>
       </Card>
 
-      <section aria-labelledby="messages" className="flex flex-col gap-3">
-        <h2 id="messages" className="text-lg font-semibold">
-          Messages
-        </h2>
-        <ol className="flex flex-col gap-3">
-          {request.message && (
-            <li className="rounded-lg bg-muted p-3">
-              <p className="text-xs text-muted-foreground">
-                {request.eater.firstName} · {formatMessageDay(request.createdAt)}{" "}
-                {format(new Date(request.createdAt), "h:mm a")}
-              </p>
-              <p className="whitespace-pre-line">{request.message}</p>
-            </li>
-          )}
-          {request.messages.map((message) => (
-            <li key={message.id} className="rounded-lg border p-3">
-              <p className="text-xs text-muted-foreground">
-                {message.sender.firstName} · {formatMessageDay(message.createdAt)}{" "}
-                {format(new Date(message.createdAt), "h:mm a")}
-              </p>
-              <p className="whitespace-pre-line">{message.body}</p>
-            </li>
-          ))}
-          {!request.message && request.messages.length === 0 && (
-            <li className="text-sm text-muted-foreground">No messages yet.</li>
-          )}
-        </ol>
-      </section>
+      {request.status === "accepted" && <PickupDetails request={request} />}
+
+      <Conversation request={request} viewerId={user?.id} />
     </div>
+  );
+}
+
+/** Opening a thread, and new notifications arriving while it is open, mark its notifications read. */
+function useMarkReadWhileOpen(requestId: string, loaded: boolean) {
+  const { data: notifications } = useQuery(notificationsQuery);
+  const markRead = useMarkThreadRead();
+  const link = `/request/${requestId}`;
+  const unread =
+    notifications
+      ?.filter((n) => !n.isRead && n.link === link)
+      .map((n) => n.id)
+      .join(",") ?? "";
+  const { mutate, isPending } = markRead;
+  useEffect(() => {
+    if (loaded && unread && !isPending) mutate(requestId);
+  }, [loaded, unread, requestId, mutate, isPending]);
+}
+
+function StatusActions({ request }: { request: MealRequestDetail }) {
+  const update = useUpdateRequestStatus(request.id);
+  const [confirming, setConfirming] = useState<RequestStatus | null>(null);
+  const actions = request.allowedTransitions.filter((status) => ACTION_LABELS[status]);
+  if (actions.length === 0) return null;
+
+  const run = (status: RequestStatus) =>
+    update.mutate(status, {
+      onSuccess: () => toast({ title: "Status updated." }),
+      onError: () =>
+        toast({
+          title: "Error",
+          description: "Failed to update status. Please try again.",
+          variant: "destructive",
+        }),
+    });
+  const confirm = confirming ? CONFIRM[confirming] : undefined;
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      {actions.map((status) => (
+        <Button
+          key={status}
+          variant={status === "declined" || status === "cancelled" ? "outline" : "default"}
+          disabled={update.isPending}
+          onClick={() => (CONFIRM[status] ? setConfirming(status) : run(status))}
+        >
+          {ACTION_LABELS[status]}
+        </Button>
+      ))}
+      <AlertDialog open={Boolean(confirm)} onOpenChange={(open) => !open && setConfirming(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{confirm?.title}</AlertDialogTitle>
+            <AlertDialogDescription>{confirm?.text}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Keep it</AlertDialogCancel>
+            <AlertDialogAction onClick={() => confirming && run(confirming)}>
+              {confirming ? ACTION_LABELS[confirming] : ""}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
+
+/** spec §4: pickup details with Call and Directions once the request is accepted. */
+function PickupDetails({ request }: { request: MealRequestDetail }) {
+  const noPhoneId = useId();
+  const directions = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(request.meal.pickupLocation)}`;
+  return (
+    <Card data-testid="pickup-details">
+      <CardContent className="flex flex-col gap-3 p-4">
+        <h2 className="text-lg font-semibold">Pickup details</h2>
+        <p className="inline-flex items-center gap-2 text-sm">
+          <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" /> {request.meal.pickupLocation}
+        </p>
+        <p className="inline-flex items-center gap-2 text-sm">
+          <Clock className="h-4 w-4 shrink-0" aria-hidden="true" />{" "}
+          {formatDay(request.meal.pickupWindowStart)},{" "}
+          {formatWindow(request.meal.pickupWindowStart, request.meal.pickupWindowEnd)}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" disabled aria-describedby={noPhoneId}>
+            <Phone className="h-4 w-4" aria-hidden="true" /> Call
+          </Button>
+          <Button asChild variant="outline">
+            <a href={directions} target="_blank" rel="noopener noreferrer">
+              <Navigation className="h-4 w-4" aria-hidden="true" /> Directions
+            </a>
+          </Button>
+        </div>
+        <p id={noPhoneId} className="text-xs text-muted-foreground">
+          Phone numbers are not shared on MealShare; arrange the details in the messages below.
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function MessageTime({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso}>
+      {formatMessageDay(iso)} {formatTime(iso)}
+    </time>
+  );
+}
+
+function Conversation({ request, viewerId }: { request: MealRequestDetail; viewerId?: string }) {
+  const endRef = useRef<HTMLDivElement>(null);
+  const count = request.messages.length;
+  useEffect(() => {
+    if (count > 0) endRef.current?.scrollIntoView({ block: "nearest" });
+  }, [count]);
+  const closed = request.status === "declined" || request.status === "cancelled";
+
+  return (
+    <section aria-labelledby="messages" className="flex flex-col gap-3">
+      <h2 id="messages" className="text-lg font-semibold">
+        Messages
+      </h2>
+      <ol className="flex flex-col gap-3" aria-live="polite" data-testid="message-list">
+        {request.message && (
+          <li className="max-w-[85%] self-start rounded-lg bg-muted p-3">
+            <p className="text-xs text-muted-foreground">
+              {fullName(request.eater)} · <MessageTime iso={request.createdAt} />
+            </p>
+            <p className="whitespace-pre-line break-words">{request.message}</p>
+          </li>
+        )}
+        {request.messages.map((message) => {
+          const mine = message.sender.id === viewerId;
+          return (
+            <li
+              key={message.id}
+              className={
+                mine
+                  ? "max-w-[85%] self-end rounded-lg bg-primary/10 p-3"
+                  : "max-w-[85%] self-start rounded-lg border p-3"
+              }
+            >
+              <p className="text-xs text-muted-foreground">
+                {mine ? "You" : fullName(message.sender)} · <MessageTime iso={message.createdAt} />
+              </p>
+              <p className="whitespace-pre-line break-words">{message.body}</p>
+            </li>
+          );
+        })}
+        {!request.message && count === 0 && (
+          <li className="text-sm text-muted-foreground">No messages yet.</li>
+        )}
+      </ol>
+      <div ref={endRef} />
+      {closed ? (
+        <p className="text-sm text-muted-foreground">This conversation is closed.</p>
+      ) : (
+        <MessageInput requestId={request.id} />
+      )}
+    </section>
+  );
+}
+
+/** spec §2: trimmed, non-empty; Enter sends (Shift+Enter for a new line). */
+function MessageInput({ requestId }: { requestId: string }) {
+  const [body, setBody] = useState("");
+  const send = useSendMessage(requestId);
+  const inputId = useId();
+  const trimmed = body.trim();
+
+  const submit = () => {
+    if (!trimmed || send.isPending) return;
+    send.mutate(trimmed, {
+      onSuccess: () => setBody(""),
+      onError: () =>
+        toast({
+          title: "Error",
+          description: "Failed to send message. Please try again.",
+          variant: "destructive",
+        }),
+    });
+  };
+
+  return (
+    <form
+      className="flex flex-col gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Label htmlFor={inputId}>Message</Label>
+      <div className="flex items-end gap-2">
+        <Textarea
+          id={inputId}
+          value={body}
+          rows={2}
+          maxLength={MESSAGE_MAX}
+          placeholder="Type a message..."
+          onChange={(event) => setBody(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              submit();
+            }
+          }}
+        />
+        <Button type="submit" disabled={!trimmed || send.isPending}>
+          Send
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -1,0 +1,71 @@
+/**
+ * Live updates without polling (issue 3): one EventSource on `/api/stream` for the signed-in app.
+ * Events are written into the TanStack Query cache, so an open thread shows a new message and the
+ * nav badge counts up with no reload. The browser reconnects by itself and sends Last-Event-ID;
+ * the server replays what was missed, or sends `resync` when it cannot.
+ */
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { notificationsQuery } from "@/client/features/notifications/api/get-notifications";
+import { appendMessage } from "@/client/features/requests/api/send-message";
+import { invalidateRequestLists } from "@/client/features/requests/api/update-status";
+import type { LiveEventPayloads, LiveEventType } from "@/contract/live";
+import { NOTIFICATIONS_LIMIT, type Notification } from "@/contract/notifications";
+import type { MealRequestDetail } from "@/contract/requests";
+
+type Handlers = { [T in LiveEventType]: (payload: LiveEventPayloads[T]) => void };
+
+/** What each event does to the cache. */
+export function liveHandlers(queryClient: QueryClient): Handlers {
+  const thread = (id: string) => ["/api/requests", id];
+  return {
+    message: ({ requestId, message }) => {
+      queryClient.setQueryData<MealRequestDetail>(thread(requestId), (cached) =>
+        appendMessage(cached, message),
+      );
+    },
+    request: ({ requestId, status, updatedAt, allowedTransitions }) => {
+      const cached = queryClient.getQueryData<MealRequestDetail>(thread(requestId));
+      queryClient.setQueryData<MealRequestDetail>(thread(requestId), (old) =>
+        old ? { ...old, status, updatedAt, allowedTransitions } : old,
+      );
+      invalidateRequestLists(queryClient);
+      if (cached) queryClient.invalidateQueries({ queryKey: ["/api/meals", cached.meal.id] });
+    },
+    notification: (notification) => {
+      queryClient.setQueryData<Notification[]>(notificationsQuery.queryKey, (old) =>
+        old
+          ? [notification, ...old.filter((existing) => existing.id !== notification.id)].slice(
+              0,
+              NOTIFICATIONS_LIMIT,
+            )
+          : old,
+      );
+      if (notification.type === "request_new") invalidateRequestLists(queryClient);
+    },
+    resync: () => {
+      queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+      queryClient.invalidateQueries({ queryKey: ["/api/requests"] });
+    },
+    ready: () => {},
+  };
+}
+
+/** Keeps the stream open while the signed-in app is mounted. */
+export function useLiveUpdates(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const source = new EventSource("/api/stream", { withCredentials: true });
+    const handlers = liveHandlers(queryClient);
+    for (const type of Object.keys(handlers) as LiveEventType[]) {
+      source.addEventListener(type, (event) => {
+        try {
+          (handlers[type] as (payload: unknown) => void)(JSON.parse((event as MessageEvent<string>).data));
+        } catch {
+          // A malformed event must not break the stream; the next resync or reload repairs the view.
+        }
+      });
+    }
+    return () => source.close();
+  }, [queryClient]);
+}

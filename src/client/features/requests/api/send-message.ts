@@ -1,0 +1,26 @@
+/**
+ * `POST /api/requests/{id}/messages` (spec §7). The answer is written into the thread's cache at
+ * once; the same message arriving over SSE is recognised by id and not shown twice.
+ */
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/client/lib/api-client";
+import type { MealRequestDetail, Message } from "@/contract/requests";
+
+/** Appends `message` to a cached thread unless it is already there. */
+export function appendMessage(thread: MealRequestDetail | undefined, message: Message) {
+  if (!thread || thread.messages.some((existing) => existing.id === message.id)) return thread;
+  return { ...thread, messages: [...thread.messages, message] };
+}
+
+export function useSendMessage(requestId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: string) =>
+      (await apiRequest("POST", `/api/requests/${requestId}/messages`, { body })).json() as Promise<Message>,
+    onSuccess: (message) => {
+      queryClient.setQueryData<MealRequestDetail>(["/api/requests", requestId], (thread) =>
+        appendMessage(thread, message),
+      );
+    },
+  });
+}

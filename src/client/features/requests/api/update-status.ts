@@ -1,0 +1,29 @@
+/** `PUT /api/requests/{id}/status` (spec §7): updates the thread and refreshes lists and the meal. */
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/client/lib/api-client";
+import type { MealRequest, MealRequestDetail, RequestStatus } from "@/contract/requests";
+
+export function useUpdateRequestStatus(requestId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (status: RequestStatus) =>
+      (
+        await apiRequest("PUT", `/api/requests/${requestId}/status`, { status })
+      ).json() as Promise<MealRequest>,
+    onSuccess: (updated) => {
+      queryClient.setQueryData<MealRequestDetail>(["/api/requests", requestId], (thread) =>
+        thread ? { ...thread, ...updated, messages: thread.messages } : thread,
+      );
+      invalidateRequestLists(queryClient);
+      queryClient.invalidateQueries({ queryKey: ["/api/meals", updated.meal.id] });
+    },
+  });
+}
+
+/** Marks the Incoming / My Requests lists stale (they refetch when shown). */
+export function invalidateRequestLists(queryClient: ReturnType<typeof useQueryClient>) {
+  return queryClient.invalidateQueries({
+    queryKey: ["/api/requests"],
+    predicate: (query) => typeof query.queryKey[1] === "object",
+  });
+}

@@ -1,0 +1,140 @@
+import { expect, type Page, test } from "@playwright/test";
+import { person, signedInPage, toast } from "./fixtures";
+
+const HOUR = 60 * 60 * 1000;
+
+/** A same-origin API write from the page's context (cookies included; the origin check passes). */
+async function apiPost(page: Page, url: string, data: unknown) {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.post(url, { data, headers: { origin } });
+  expect(response.ok(), `${url}: ${response.status()} ${await response.text()}`).toBe(true);
+  return response.json();
+}
+
+test("cook and eater settle a pickup in the thread, live, from request to completion", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Cora", "Cook"));
+  const eater = await signedInPage(browser, person("Eli", "Eater"));
+
+  const meal = await apiPost(cook, "/api/meals", {
+    title: "Mushroom risotto",
+    description: "Creamy risotto with chestnut mushrooms.",
+    kind: "free",
+    priceCents: null,
+    portionSize: 2,
+    ingredients: "rice, mushrooms, parmesan, stock",
+    allergens: "dairy",
+    pickupLocation: "7 Birch Lane, front porch",
+    pickupWindowStart: new Date(Date.now() + HOUR).toISOString(),
+    pickupWindowEnd: new Date(Date.now() + 3 * HOUR).toISOString(),
+    deliveryAvailable: false,
+  });
+
+  // The cook is elsewhere in the app; a new request raises the Requests badge with no reload.
+  await cook.goto("/community");
+  const badge = cook.getByRole("link", { name: /Requests/ }).getByTestId("unread-badge");
+  await expect(badge).toBeHidden();
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "Could I come at 6?" });
+  await expect(badge).toHaveText("1 unread", { timeout: 2000 });
+
+  // Both open the thread; opening it marks the cook's notification read.
+  await cook
+    .getByRole("link", { name: /Requests/ })
+    .first()
+    .click();
+  await cook.getByTestId("request-card").getByRole("link", { name: "View Thread" }).click();
+  await expect(cook.getByRole("heading", { name: "Mushroom risotto" })).toBeVisible();
+  await expect(cook.getByTestId("status-badge")).toHaveText("Pending");
+  await expect(badge).toBeHidden();
+  await eater.goto(`/request/${request.id}`);
+  await expect(eater.getByText("Could I come at 6?")).toBeVisible();
+  // The eater may not accept: the server's allowedTransitions leave only Cancel.
+  await expect(eater.getByRole("button", { name: "Accept" })).toHaveCount(0);
+  await expect(eater.getByRole("button", { name: "Cancel" })).toBeVisible();
+
+  // The eater writes; the cook's open page shows it within 2 s, without reload.
+  const input = eater.getByLabel("Message", { exact: true });
+  await input.fill("   ");
+  await expect(eater.getByRole("button", { name: "Send" })).toBeDisabled();
+  await input.fill("  I can bring my own container.  ");
+  await input.press("Enter");
+  await expect(input).toHaveValue("");
+  const list = eater.getByTestId("message-list");
+  await expect(list.getByText("I can bring my own container.", { exact: true })).toBeVisible();
+  await expect(cook.getByTestId("message-list").getByText("I can bring my own container.")).toBeVisible({
+    timeout: 2000,
+  });
+  await expect(
+    cook
+      .getByTestId("message-list")
+      .getByText(/Today \d{1,2}:\d{2} [AP]M/)
+      .first(),
+  ).toBeVisible();
+
+  // And back the other way.
+  await cook.getByLabel("Message", { exact: true }).fill("Perfect, see you at 6.");
+  await cook.getByRole("button", { name: "Send" }).click();
+  await expect(eater.getByText("Perfect, see you at 6.")).toBeVisible({ timeout: 2000 });
+
+  // The cook accepts: toast, Accepted, pickup details for both (the eater's page updates live).
+  await expect(cook.getByTestId("pickup-details")).toHaveCount(0);
+  await cook.getByRole("button", { name: "Accept" }).click();
+  await expect(toast(cook, "Status updated.")).toBeVisible();
+  await expect(cook.getByTestId("status-badge")).toHaveText("Accepted");
+  await expect(eater.getByTestId("status-badge")).toHaveText("Accepted", { timeout: 2000 });
+  for (const page of [cook, eater]) {
+    const pickup = page.getByTestId("pickup-details");
+    await expect(pickup.getByText("7 Birch Lane, front porch")).toBeVisible();
+    await expect(pickup.getByRole("link", { name: "Directions" })).toHaveAttribute(
+      "href",
+      /google\.com\/maps\/search\/.*7%20Birch%20Lane/,
+    );
+    await expect(pickup.getByRole("button", { name: "Call" })).toBeVisible();
+  }
+  await expect(cook.getByRole("button", { name: "Accept" })).toHaveCount(0);
+
+  // Mark Complete: Completed and Leave a Review, on both sides.
+  await eater.getByRole("button", { name: "Mark Complete" }).click();
+  await expect(toast(eater, "Status updated.")).toBeVisible();
+  for (const page of [eater, cook]) {
+    await expect(page.getByTestId("status-badge")).toHaveText("Completed", { timeout: 2000 });
+    await expect(page.getByRole("link", { name: "Leave a Review" })).toHaveAttribute("href", "/reviews");
+    await expect(page.getByRole("button", { name: "Mark Complete" })).toHaveCount(0);
+  }
+});
+
+test("a cancelled request closes the conversation, and an unknown thread says so", async ({ browser }) => {
+  const cook = await signedInPage(browser, person("Cal", "Cook"));
+  const eater = await signedInPage(browser, person("Ed", "Eater"));
+  const meal = await apiPost(cook, "/api/meals", {
+    title: "Banana bread",
+    description: "Two loaves.",
+    kind: "free",
+    priceCents: null,
+    portionSize: 2,
+    ingredients: "bananas, flour, eggs",
+    allergens: "gluten, eggs",
+    pickupLocation: "3 Oak Road",
+    pickupWindowStart: new Date(Date.now() + HOUR).toISOString(),
+    pickupWindowEnd: new Date(Date.now() + 2 * HOUR).toISOString(),
+    deliveryAvailable: false,
+  });
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "" });
+
+  await cook.goto(`/request/${request.id}`);
+  await eater.goto(`/request/${request.id}`);
+  await eater.getByRole("button", { name: "Cancel" }).click();
+  const confirm = eater.getByRole("alertdialog", { name: "Cancel this request?" });
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(toast(eater, "Status updated.")).toBeVisible();
+  for (const page of [eater, cook]) {
+    await expect(page.getByTestId("status-badge")).toHaveText("Cancelled", { timeout: 2000 });
+    await expect(page.getByLabel("Message", { exact: true })).toHaveCount(0);
+    await expect(page.getByText("This conversation is closed.")).toBeVisible();
+  }
+
+  await eater.goto("/request/00000000-0000-4000-8000-000000000000");
+  await expect(eater.getByRole("heading", { name: "Request not found" })).toBeVisible();
+  await expect(eater.getByText("The request you're looking for doesn't exist.")).toBeVisible();
+});
