@@ -5,6 +5,7 @@
  * 2. Time from `npm start` (scripts/start.ts, client already built) to the first HTTP answer on a
  *    fresh data dir (migrations included).
  * 3. `GET /api/meals` latency with 200 open meals, 200 sequential requests: p50 / p95 in ms.
+ * 4. Message delivery to the other party's open stream, one and two instances (bench/delivery.ts).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -15,6 +16,7 @@ import { gzipSync } from "node:zlib";
 import { build } from "vite";
 import { createTestApp } from "../tests/api/harness";
 import { buildMeal, buildSignedInUser } from "../tests/factories";
+import { measureDelivery } from "./delivery";
 
 // Vite's build sets NODE_ENV=production in this process; the started server must see the caller's.
 const callerNodeEnv = process.env.NODE_ENV;
@@ -121,3 +123,4 @@ const latency = await mealListLatency();
 console.log(
   `GET /api/meals (page of 50 of 200 meals, PGlite): p50 ${latency.p50.toFixed(1)} ms, p95 ${latency.p95.toFixed(1)} ms`,
 );
+for (const line of await measureDelivery()) console.log(line);
