@@ -20,8 +20,12 @@ import { registerSessionUser, requireUser } from "./auth/users";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { errorHandler, forbidden } from "./errors";
+import { registerAdminRoutes } from "./features/admin/routes";
+import { registerEventRoutes } from "./features/events/routes";
 import { registerMealRoutes } from "./features/meals/routes";
+import { registerNewsletterOptInRoutes, registerNewsletterRoutes } from "./features/newsletter/routes";
 import { registerNotificationRoutes } from "./features/notifications/routes";
+import { registerReportRoutes } from "./features/reports/routes";
 import { registerRequestRoutes } from "./features/requests/routes";
 import { startLiveHub } from "./live/hub";
 import { registerLiveRoutes, sseOptions } from "./live/routes";
@@ -120,7 +124,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerRequestRoutes(api, { db });
     registerNotificationRoutes(api, { db });
     registerLiveRoutes(api, { hub });
+    registerReportRoutes(api, { db });
+    registerEventRoutes(api, { db });
+    registerNewsletterOptInRoutes(api, { db });
   });
+  await registerAdminRoutes(app, { db, config });
+  registerNewsletterRoutes(app, { db });
 
   // 6. The built client, with the SPA fallback for its routes.
   const clientDir = deps.clientDir ?? defaultClientDir;

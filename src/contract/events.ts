@@ -1,0 +1,51 @@
+/** Community event shapes (spec §3 Event, §2 "Community Events"). */
+import { z } from "zod";
+import { isoDateTime } from "./common";
+
+export const eventSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  startsAt: isoDateTime,
+  location: z.string().nullable(),
+  rsvpUrl: z.string().nullable(),
+});
+export type CommunityEvent = z.infer<typeof eventSchema>;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .nullable()
+    .transform((value) => value || null);
+
+/** `POST /api/admin/events` body. The RSVP link must be http(s), so it can never run script. */
+export const createEventSchema = z.object({
+  title: z
+    .string({ error: "Title is required" })
+    .trim()
+    .min(1, "Title is required")
+    .max(120, "Title must be at most 120 characters"),
+  description: z
+    .string({ error: "Description is required" })
+    .trim()
+    .min(1, "Description is required")
+    .max(2000, "Description must be at most 2000 characters"),
+  startsAt: z.iso.datetime({ offset: true, error: "Start time is required" }),
+  location: optionalText(300, "Location"),
+  rsvpUrl: z
+    .union([
+      z.literal(""),
+      z.url({ protocol: /^https?$/, error: "RSVP link must be an http(s) URL" }).max(2000),
+    ])
+    .optional()
+    .nullable()
+    .transform((value) => value || null),
+});
+export type CreateEventInput = z.input<typeof createEventSchema>;
+
+/** Upcoming: starts later than now (spec §2). */
+export const isUpcoming = (event: Pick<CommunityEvent, "startsAt">, now = new Date()) =>
+  new Date(event.startsAt).getTime() > now.getTime();

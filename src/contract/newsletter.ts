@@ -1,0 +1,17 @@
+/** Mailing list shapes (DESIGN.md §4 "Mailing list"). */
+import { z } from "zod";
+
+/** `POST /api/newsletter` body: the landing page's form. */
+export const subscribeSchema = z.object({
+  email: z
+    .string({ error: "Please enter a valid email address" })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: "Please enter a valid email address" }).max(320)),
+});
+
+/** `PUT /api/user/newsletter` body: the profile opt-in. */
+export const newsletterOptInSchema = z.object({ subscribed: z.boolean() });
+
+/** The CSV's columns, in order. */
+export const MAILING_LIST_COLUMNS = ["email", "source", "subscribed_at"] as const;

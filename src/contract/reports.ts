@@ -1,0 +1,49 @@
+/** Report shapes (spec §3 Report, §5 "Report reason"; DESIGN.md §4 "Reports"). */
+import { z } from "zod";
+import { isoDateTime } from "./common";
+
+/** Longest report reason, in characters after trimming. */
+export const REPORT_REASON_MAX = 1000;
+
+export const reportTargetTypeSchema = z.enum(["meal", "user", "other"], {
+  error: "targetType must be meal, user or other",
+});
+export type ReportTargetType = z.infer<typeof reportTargetTypeSchema>;
+
+/** `POST /api/reports` body. */
+export const createReportSchema = z.object({
+  targetType: reportTargetTypeSchema,
+  targetId: z
+    .string({ error: "targetId is required" })
+    .trim()
+    .min(1, "targetId is required")
+    .max(200, "targetId must be at most 200 characters"),
+  reason: z
+    .string({ error: "Please describe the reason for reporting" })
+    .trim()
+    .min(1, "Please describe the reason for reporting")
+    .max(REPORT_REASON_MAX, `Reason must be at most ${REPORT_REASON_MAX} characters`),
+});
+export type CreateReportInput = z.input<typeof createReportSchema>;
+
+export const reportSchema = z.object({
+  id: z.uuid(),
+  targetType: reportTargetTypeSchema,
+  targetId: z.string(),
+  reason: z.string(),
+  createdAt: isoDateTime,
+  resolved: z.boolean(),
+  resolvedAt: isoDateTime.nullable(),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+/** `GET /api/admin/stats`: the dashboard's counts (spec §2 "Admin dashboard"). */
+export const adminStatsSchema = z.object({
+  openReports: z.number().int(),
+  totalReports: z.number().int(),
+  resolvedReports: z.number().int(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+/** How many resolved reports the dashboard lists (spec §9). */
+export const RESOLVED_REPORTS_SHOWN = 10;

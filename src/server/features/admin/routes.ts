@@ -1,0 +1,106 @@
+/**
+ * `/api/admin/*` (spec §2 "Admin dashboard", §7; DESIGN.md §4 "Admin"): one hook answers 401 to
+ * visitors and 403 to everyone but admins, before any validation, for the whole subtree.
+ */
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorSchema, idParamsSchema } from "../../../contract/common";
+import { createEventSchema, eventSchema } from "../../../contract/events";
+import { adminStatsSchema, reportSchema } from "../../../contract/reports";
+import { requireAdmin } from "../../auth/users";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { createEvent, deleteEvent } from "../events/service";
+import { mailingListCsv } from "../newsletter/service";
+import { listReportsForAdmin, reportStats, resolveReport } from "../reports/service";
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+/** Registers the admin routes in a scope of their own. */
+export async function registerAdminRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  await app.register(async (admin) => {
+    admin.addHook("onRequest", async (request) => {
+      requireAdmin(request, config);
+    });
+    const r = admin.withTypeProvider<ZodTypeProvider>();
+
+    r.get(
+      "/api/admin/reports",
+      {
+        schema: {
+          tags: ["admin"],
+          summary: "Open reports newest first, then the 10 latest resolved",
+          response: { 200: z.array(reportSchema), ...errors },
+        },
+      },
+      async () => listReportsForAdmin(db),
+    );
+
+    r.get(
+      "/api/admin/stats",
+      {
+        schema: {
+          tags: ["admin"],
+          summary: "Report counts for the dashboard",
+          response: { 200: adminStatsSchema, ...errors },
+        },
+      },
+      async () => reportStats(db),
+    );
+
+    r.put(
+      "/api/admin/reports/:id/resolve",
+      {
+        schema: {
+          tags: ["admin"],
+          summary: "Mark a report resolved (again: no change)",
+          params: idParamsSchema,
+          response: { 200: reportSchema, ...errors },
+        },
+      },
+      async (request) => resolveReport(db, requireAdmin(request, config), request.params.id),
+    );
+
+    r.get(
+      "/api/admin/mailinglist.csv",
+      { schema: { tags: ["admin"], summary: "The mailing list as CSV: email,source,subscribed_at" } },
+      async (_request, reply) =>
+        reply
+          .type("text/csv; charset=utf-8")
+          .header("Content-Disposition", 'attachment; filename="mailing-list.csv"')
+          .header("Cache-Control", "no-store")
+          .send(mailingListCsv(db)),
+    );
+
+    r.post(
+      "/api/admin/events",
+      {
+        schema: {
+          tags: ["admin"],
+          summary: "Add a community event",
+          body: createEventSchema,
+          response: { 201: eventSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await createEvent(db, requireAdmin(request, config), request.body)),
+    );
+
+    r.delete(
+      "/api/admin/events/:id",
+      {
+        schema: {
+          tags: ["admin"],
+          summary: "Delete a community event",
+          params: idParamsSchema,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await deleteEvent(db, request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  });
+}

@@ -1,0 +1,123 @@
+/**
+ * Reports of unsafe content (DESIGN.md §4 "Reports"): any signed-in user may report a meal, a user
+ * or other content; reporting the same open target again returns the open report instead of
+ * adding one (a partial unique index backs this). Only admins list and resolve.
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { AdminStats, CreateReportInput, Report } from "../../../contract/reports";
+import { RESOLVED_REPORTS_SHOWN } from "../../../contract/reports";
+import type { Executor } from "../../db/client";
+import { meals, reports, type UserRow, users } from "../../db/schema";
+import { notFound } from "../../errors";
+
+type ReportRow = typeof reports.$inferSelect;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Open reports the dashboard lists at most; beyond this the admin resolves some first. */
+const OPEN_REPORTS_SHOWN = 500;
+
+function presentReport(row: ReportRow): Report {
+  return {
+    id: row.id,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+    resolved: row.resolved,
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Files a report, or returns the reporter's open report on the same target.
+ * @returns the report and whether it is new
+ * @throws AppError 404 when a meal or user target does not exist
+ */
+export async function createReport(
+  db: Executor,
+  reporter: UserRow,
+  input: Required<CreateReportInput>,
+): Promise<{ report: Report; created: boolean }> {
+  const targetId = input.targetType === "other" ? input.targetId : input.targetId.toLowerCase();
+  if (input.targetType === "meal" || input.targetType === "user") {
+    const table = input.targetType === "meal" ? meals : users;
+    const found =
+      UUID.test(targetId) &&
+      (await db.select({ id: table.id }).from(table).where(eq(table.id, targetId)).limit(1)).length > 0;
+    if (!found) throw notFound(input.targetType === "meal" ? "Meal not found" : "User not found");
+  }
+  const values = { reporterId: reporter.id, targetType: input.targetType, targetId, reason: input.reason };
+  const [created] = await db
+    .insert(reports)
+    .values(values)
+    .onConflictDoNothing({
+      target: [reports.reporterId, reports.targetType, reports.targetId],
+      where: sql`NOT ${reports.resolved}`,
+    })
+    .returning();
+  if (created) return { report: presentReport(created), created: true };
+  const [existing] = await db
+    .select()
+    .from(reports)
+    .where(
+      and(
+        eq(reports.reporterId, reporter.id),
+        eq(reports.targetType, input.targetType),
+        eq(reports.targetId, targetId),
+        eq(reports.resolved, false),
+      ),
+    )
+    .limit(1);
+  return { report: presentReport(existing), created: false };
+}
+
+/**
+ * The admin dashboard's list (spec §2): open reports newest first, then the latest
+ * `RESOLVED_REPORTS_SHOWN` resolved ones.
+ */
+export async function listReportsForAdmin(db: Executor): Promise<Report[]> {
+  const [open, resolved] = await Promise.all([
+    db
+      .select()
+      .from(reports)
+      .where(eq(reports.resolved, false))
+      .orderBy(desc(reports.createdAt), desc(reports.id))
+      .limit(OPEN_REPORTS_SHOWN),
+    db
+      .select()
+      .from(reports)
+      .where(eq(reports.resolved, true))
+      .orderBy(desc(reports.resolvedAt), desc(reports.id))
+      .limit(RESOLVED_REPORTS_SHOWN),
+  ]);
+  return [...open, ...resolved].map(presentReport);
+}
+
+/** The dashboard's counts, in one query. */
+export async function reportStats(db: Executor): Promise<AdminStats> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      open: sql<number>`count(*) filter (where not ${reports.resolved})::int`,
+    })
+    .from(reports);
+  const total = Number(row.total);
+  const open = Number(row.open);
+  return { openReports: open, totalReports: total, resolvedReports: total - open };
+}
+
+/**
+ * Marks a report resolved; resolving it again changes nothing.
+ * @throws AppError 404 for an unknown id
+ */
+export async function resolveReport(db: Executor, admin: UserRow, id: string): Promise<Report> {
+  const [updated] = await db
+    .update(reports)
+    .set({ resolved: true, resolvedAt: sql`now()`, resolvedById: admin.id })
+    .where(and(eq(reports.id, id), eq(reports.resolved, false)))
+    .returning();
+  if (updated) return presentReport(updated);
+  const [existing] = await db.select().from(reports).where(eq(reports.id, id)).limit(1);
+  if (!existing) throw notFound("Report not found");
+  return presentReport(existing);
+}
