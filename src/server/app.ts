@@ -120,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     api.addHook("onRequest", async (request) => {
       requireUser(request);
     });
-    registerMealRoutes(api, { db });
+    registerMealRoutes(api, { db, config });
     registerRequestRoutes(api, { db });
     registerNotificationRoutes(api, { db });
     registerLiveRoutes(api, { hub });

@@ -127,6 +127,18 @@ describe("reports, admin, events and mailing list API", () => {
       expect(fresh.json().id).not.toBe(first.json().id);
     });
 
+    it("lets an admin take a reported meal down, but not edit it; a member can do neither", async () => {
+      const meal = await buildMeal(t.db, await buildUser(t.db));
+      const put = (cookie: string, payload: Record<string, unknown>) =>
+        t.api({ method: "PUT", url: `/api/meals/${meal.id}`, cookie, payload });
+      expect((await put(member.cookie, { isActive: false })).statusCode).toBe(403);
+      const down = await put(admin.cookie, { isActive: false });
+      expect(down.statusCode).toBe(200);
+      expect(down.json().isActive).toBe(false);
+      expect((await put(admin.cookie, { title: "Hijacked" })).statusCode).toBe(403);
+      expect((await put(admin.cookie, { isActive: true, title: "Hijacked" })).statusCode).toBe(403);
+    });
+
     it("reports users and other content", async () => {
       const target = await buildUser(t.db);
       expect(

@@ -1,9 +1,17 @@
 /** Who may do what with a meal (DESIGN.md §4 "Meals"); services call these, routes never decide. */
 import type { MealRow, UserRow } from "../../db/schema";
 
-/** Only the owner may change a meal. */
-export const canUpdateMeal = (user: Pick<UserRow, "id">, meal: Pick<MealRow, "ownerId">) =>
-  meal.ownerId === user.id;
+/**
+ * The owner may change anything of their meal; an admin may only switch it on or off, to take a
+ * reported meal down (issue 5, DESIGN.md §4 "Admin").
+ */
+export const canUpdateMeal = (
+  user: Pick<UserRow, "id">,
+  meal: Pick<MealRow, "ownerId">,
+  patch: object,
+  options: { isAdmin: boolean },
+) =>
+  meal.ownerId === user.id || (options.isAdmin && Object.keys(patch).every((field) => field === "isActive"));
 
 /** A meal is listed and requestable while active and its pickup window has not ended. */
 export const isMealOpen = (meal: Pick<MealRow, "isActive" | "pickupWindowEnd">, now = new Date()) =>

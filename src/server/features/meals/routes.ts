@@ -10,7 +10,8 @@ import {
   ratingSchema,
   updateMealSchema,
 } from "../../../contract/meals";
-import { requireUser } from "../../auth/users";
+import { isAdmin, requireUser } from "../../auth/users";
+import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { DEFAULT_PAGE_SIZE, decodeCursor, sendPage } from "../../pagination";
 import {
@@ -27,7 +28,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 const mealCursor = (meal: ListedMeal) => ({ createdAt: meal.createdAtDate, id: meal.id });
 
 /** Registers the meal routes; the caller's scope already requires a signed-in user. */
-export function registerMealRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -105,13 +106,16 @@ export function registerMealRoutes(app: FastifyInstance, { db }: { db: Db }) {
     {
       schema: {
         tags: ["meals"],
-        summary: "Change a meal (owner only), e.g. { isActive: false }",
+        summary: "Change a meal (owner; an admin may only switch isActive), e.g. { isActive: false }",
         params: idParamsSchema,
         body: updateMealSchema,
         response: { 200: mealSchema, ...errors },
       },
     },
-    async (request) => updateMeal(db, requireUser(request), request.params.id, request.body),
+    async (request) => {
+      const user = requireUser(request);
+      return updateMeal(db, user, request.params.id, request.body, { isAdmin: isAdmin(user, config) });
+    },
   );
 
   r.get(

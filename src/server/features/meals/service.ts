@@ -178,20 +178,24 @@ export async function createMeal(db: Executor, owner: UserRow, input: CreateMeal
 }
 
 /**
- * Changes a meal; only its owner may (DESIGN.md §4 "Meals"). The merged meal must still satisfy
+ * Changes a meal; only its owner may (DESIGN.md §4 "Meals"), except that an admin may
+ * deactivate or reactivate it. The merged meal must still satisfy
  * the cross-field rules, except that an expired window may stay as it is (e.g. to deactivate).
- * @throws AppError 404 unknown meal, 403 not the owner, 400 broken rule
+ * @param options.isAdmin the user is an admin (DESIGN.md §4 "Admin")
+ * @throws AppError 404 unknown meal, 403 not the owner (nor an admin switching isActive), 400 broken rule
  */
 export async function updateMeal(
   db: Executor,
   user: UserRow,
   id: string,
   patch: UpdateMeal,
+  options: { isAdmin: boolean } = { isAdmin: false },
 ): Promise<ListedMeal> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(meals).where(eq(meals.id, id)).for("update").limit(1);
     if (!current) throw notFound("Meal not found");
-    if (!canUpdateMeal(user, current)) throw forbidden("Only the cook who posted this meal can change it.");
+    if (!canUpdateMeal(user, current, patch, options))
+      throw forbidden("Only the cook who posted this meal can change it.");
 
     const merged = { ...current, ...patch };
     const touchesWindow = patch.pickupWindowStart !== undefined || patch.pickupWindowEnd !== undefined;
