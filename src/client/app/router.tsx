@@ -6,6 +6,7 @@ import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { FullScreenSpinner } from "@/client/components/layout/spinner";
 import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
+import { STATIC_ROUTES } from "./static-routes";
 
 const LandingPage = lazy(() => import("@/client/pages/landing"));
 const SignedInShell = lazy(() => import("./signed-in-shell"));
@@ -20,6 +21,9 @@ function SignedOutRoutes() {
     <Suspense fallback={<FullScreenSpinner />}>
       <Switch>
         <Route path="/" component={LandingPage} />
+        {STATIC_ROUTES.map((route) => (
+          <Route key={route.path} path={route.path} component={route.component} />
+        ))}
         <Route path={MEMBER_PATHS} component={SignInRequiredPage} />
         <Route component={NotFoundPage} />
       </Switch>

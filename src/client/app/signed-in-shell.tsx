@@ -7,6 +7,7 @@ import { Route, Switch } from "wouter";
 import { NavBar } from "@/client/components/layout/nav-bar";
 import { Spinner } from "@/client/components/layout/spinner";
 import { useLiveUpdates } from "@/client/features/live/use-live-updates";
+import { STATIC_ROUTES } from "./static-routes";
 
 const HomePage = lazy(() => import("@/client/pages/home"));
 const CommunityPage = lazy(() => import("@/client/pages/community"));
@@ -17,6 +18,8 @@ const RequestsPage = lazy(() => import("@/client/pages/requests"));
 const RequestThreadPage = lazy(() => import("@/client/pages/request-thread"));
 const ProfilePage = lazy(() => import("@/client/pages/profile"));
 const NotFoundPage = lazy(() => import("@/client/pages/not-found"));
+const EventsPage = lazy(() => import("@/client/pages/events"));
+const AdminPage = lazy(() => import("@/client/pages/admin"));
 
 export default function SignedInShell() {
   useLiveUpdates();
@@ -34,6 +37,11 @@ export default function SignedInShell() {
             <Route path="/requests" component={RequestsPage} />
             <Route path="/request/:id" component={RequestThreadPage} />
             <Route path="/profile" component={ProfilePage} />
+            <Route path="/events" component={EventsPage} />
+            <Route path="/admin" component={AdminPage} />
+            {STATIC_ROUTES.map((route) => (
+              <Route key={route.path} path={route.path} component={route.component} />
+            ))}
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

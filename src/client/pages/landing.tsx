@@ -1,6 +1,6 @@
 /** The signed-out landing page (spec §2 "Landing page"). Every sign-in button goes to /api/login. */
 import { ChefHat, Heart, MessageCircle, Search, Star, Store, Users } from "lucide-react";
-import { Link } from "wouter";
+import { SiteFooter } from "@/client/components/layout/site-footer";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
@@ -152,67 +152,7 @@ export default function LandingPage() {
         </section>
       </main>
 
-      <LandingFooter />
+      <SiteFooter />
     </div>
-  );
-}
-
-function LandingFooter() {
-  return (
-    <footer className="border-t bg-green-950 text-green-50">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 md:grid-cols-3">
-        <div>
-          <p className="flex items-center gap-2 text-lg font-bold">
-            <ChefHat className="h-5 w-5" aria-hidden="true" /> MealShare
-          </p>
-          <p className="mt-2 text-sm text-green-200">Neighbours sharing meals, one plate at a time.</p>
-        </div>
-        <nav aria-label="Footer" className="grid grid-cols-2 gap-2 text-sm">
-          <Link href="/about" className="hover:underline">
-            About
-          </Link>
-          <Link href="/how-it-works" className="hover:underline">
-            How It Works
-          </Link>
-          <Link href="/safety" className="hover:underline">
-            Safety
-          </Link>
-          <Link href="/help" className="hover:underline">
-            Help Center
-          </Link>
-          <Link href="/help" className="hover:underline">
-            Contact Us
-          </Link>
-          <Link href="/help" className="hover:underline">
-            Terms &amp; Privacy
-          </Link>
-          <a href="/api/login" className="hover:underline">
-            Success Stories
-          </a>
-          <a href="/api/login" className="hover:underline">
-            Report Issue
-          </a>
-        </nav>
-        <form className="flex flex-col gap-2" onSubmit={(event) => event.preventDefault()}>
-          <label htmlFor="newsletter-email" className="text-sm font-semibold">
-            Get neighbourhood news
-          </label>
-          <div className="flex gap-2">
-            <Input
-              id="newsletter-email"
-              type="email"
-              placeholder="you@example.com"
-              className="bg-white text-foreground"
-            />
-            <Button type="submit" variant="secondary">
-              Subscribe
-            </Button>
-          </div>
-        </form>
-      </div>
-      <p className="border-t border-green-900 py-4 text-center text-sm text-green-300">
-        © 2024 MealShare. All rights reserved.
-      </p>
-    </footer>
   );
 }

@@ -6,12 +6,16 @@ import { Spinner } from "@/client/components/layout/spinner";
 import { Avatar, AvatarFallback, AvatarImage } from "@/client/components/ui/avatar";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
+import { toast } from "@/client/components/ui/use-toast";
 import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { useMeal } from "@/client/features/meals/api/get-meal";
+import { useUpdateMeal } from "@/client/features/meals/api/update-meal";
 import { MealPhoto } from "@/client/features/meals/components/meal-photo";
 import { RequestMealForm } from "@/client/features/meals/components/request-meal-form";
 import { StarRating } from "@/client/features/meals/components/star-rating";
+import { ReportButton } from "@/client/features/reports/components/report-button";
 import { formatDay, formatPrice, formatWindow, initials, pluralize } from "@/client/lib/format";
+import type { Meal } from "@/contract/meals";
 import { allergenTags } from "@/contract/meals";
 
 export default function MealDetailPage() {
@@ -47,6 +51,16 @@ export default function MealDetailPage() {
           {meal.deliveryAvailable && <Badge variant="secondary">Delivery</Badge>}
           {!meal.isActive && <Badge variant="destructive">Inactive</Badge>}
         </div>
+        {!isOwner && (
+          <ReportButton
+            targetType="meal"
+            targetId={meal.id}
+            label="Report this meal"
+            variant="secondary"
+            size="icon"
+            className="absolute right-3 top-3 rounded-full bg-white/90 hover:bg-white"
+          />
+        )}
       </div>
 
       <div className="flex flex-col gap-5">
@@ -70,13 +84,25 @@ export default function MealDetailPage() {
             {meal.owner.profileImageUrl && <AvatarImage src={meal.owner.profileImageUrl} alt="" />}
             <AvatarFallback>{initials(meal.owner)}</AvatarFallback>
           </Avatar>
-          <div>
+          <div className="min-w-0 flex-1">
             <p className="font-semibold">{ownerName || "A neighbour"}</p>
             {meal.owner.isCook && <p className="text-sm text-green-700">Registered Cook</p>}
             {meal.ownerReviewCount > 0 && (
               <StarRating rating={meal.ownerRating} count={meal.ownerReviewCount} />
             )}
           </div>
+          {!isOwner && (
+            <ReportButton
+              targetType="user"
+              targetId={meal.owner.id}
+              label="Report this cook"
+              variant="ghost"
+              size="sm"
+              className="text-muted-foreground"
+            >
+              Report
+            </ReportButton>
+          )}
         </div>
 
         <section className="space-y-4">
@@ -130,6 +156,8 @@ export default function MealDetailPage() {
           </div>
         </section>
 
+        {user?.isAdmin && !isOwner && <AdminMealControls meal={meal} />}
+
         {isOwner ? (
           <p className="rounded-xl border bg-muted p-4 text-center font-medium">This is your meal</p>
         ) : (
@@ -137,5 +165,37 @@ export default function MealDetailPage() {
         )}
       </div>
     </article>
+  );
+}
+
+/** An admin can take a reported meal down, or put it back (issue 5). */
+function AdminMealControls({ meal }: { meal: Meal }) {
+  const update = useUpdateMeal();
+  const toggle = () =>
+    update.mutate(
+      { id: meal.id, patch: { isActive: !meal.isActive } },
+      {
+        onSuccess: () => toast({ title: "Meal updated." }),
+        onError: () =>
+          toast({
+            title: "Error",
+            description: "Failed to update meal status. Please try again.",
+            variant: "destructive",
+          }),
+      },
+    );
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4">
+      <p className="text-sm font-medium">
+        Admin: {meal.isActive ? "this meal is listed." : "this meal is hidden."}
+      </p>
+      <Button
+        variant={meal.isActive ? "destructive" : "default"}
+        disabled={update.isPending}
+        onClick={toggle}
+      >
+        {meal.isActive ? "Deactivate" : "Activate"}
+      </Button>
+    </div>
   );
 }

@@ -13,6 +13,7 @@ import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { useMyMeals } from "@/client/features/meals/api/get-my-meals";
 import { useUpdateMeal } from "@/client/features/meals/api/update-meal";
 import { MealPhoto } from "@/client/features/meals/components/meal-photo";
+import { NewsletterOptIn } from "@/client/features/newsletter/components/newsletter-opt-in";
 import { formatDay, formatPrice, initials } from "@/client/lib/format";
 import type { Meal } from "@/contract/meals";
 
@@ -69,6 +70,17 @@ export default function ProfilePage() {
             Load more
           </Button>
         )}
+      </section>
+
+      <section aria-labelledby="settings" className="flex flex-col gap-4">
+        <h2 id="settings" className="text-2xl font-semibold">
+          Settings
+        </h2>
+        <Card>
+          <CardContent className="p-4">
+            <NewsletterOptIn subscribed={user.newsletterOptIn} />
+          </CardContent>
+        </Card>
       </section>
     </div>
   );

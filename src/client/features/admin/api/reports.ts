@@ -1,0 +1,27 @@
+/**
+ * Admin reports (spec §7): `GET /api/admin/reports`, `GET /api/admin/stats` and
+ * `PUT /api/admin/reports/{id}/resolve`; after resolving, the list and counts are refreshed.
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/client/lib/api-client";
+import type { AdminStats, Report } from "@/contract/reports";
+
+export const adminReportsQuery = queryOptions<Report[]>({ queryKey: ["/api/admin/reports"] });
+export const adminStatsQuery = queryOptions<AdminStats>({ queryKey: ["/api/admin/stats"] });
+
+/** spec §6: the reports call is enabled only for the admin. */
+export const useAdminReports = (enabled: boolean) => useQuery({ ...adminReportsQuery, enabled });
+export const useAdminStats = (enabled: boolean) => useQuery({ ...adminStatsQuery, enabled });
+
+export function useResolveReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await apiRequest("PUT", `/api/admin/reports/${id}/resolve`);
+    },
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: adminReportsQuery.queryKey });
+      queryClient.invalidateQueries({ queryKey: adminStatsQuery.queryKey });
+    },
+  });
+}

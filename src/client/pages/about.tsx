@@ -1,0 +1,81 @@
+/** About (spec §2 "Static pages"): mission, four values, story, Join Our Community. */
+import { Heart, Leaf, ShieldCheck, Users } from "lucide-react";
+import { StaticPage, StaticSection } from "@/client/components/layout/static-page";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent } from "@/client/components/ui/card";
+
+const VALUES = [
+  {
+    icon: Users,
+    title: "Community First",
+    text: "Every exchange is between neighbours who may pass each other at the corner shop tomorrow. We build for that kind of trust, not for clicks.",
+  },
+  {
+    icon: Leaf,
+    title: "Sustainability",
+    text: "A third of the food we buy is thrown away. A spare portion that feeds the family two doors down is the cheapest climate action there is.",
+  },
+  {
+    icon: Heart,
+    title: "Inclusivity",
+    text: "Free meals sit next to paid ones on purpose: whether you are stretching a budget or cooking for a living, you belong here.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Quality",
+    text: "Clear allergen lists, honest reviews and a simple way to report problems keep the standard high for everyone.",
+  },
+];
+
+export default function AboutPage() {
+  return (
+    <StaticPage>
+      <header className="flex flex-col gap-3">
+        <h1 className="text-4xl font-bold">About MealShare</h1>
+        <p className="text-lg text-muted-foreground">
+          Our mission is simple: no good meal should go to waste while a neighbour goes without. MealShare
+          connects people who cook too much with people who would love a home-cooked plate, and gives local
+          cooks a fair way to sell what they make.
+        </p>
+      </header>
+
+      <StaticSection title="What we value">
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {VALUES.map(({ icon: Icon, title, text }) => (
+            <li key={title}>
+              <Card className="h-full">
+                <CardContent className="flex flex-col gap-2 p-5">
+                  <Icon className="h-6 w-6 text-primary" aria-hidden="true" />
+                  <h3 className="font-semibold">{title}</h3>
+                  <p className="text-sm text-muted-foreground">{text}</p>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </StaticSection>
+
+      <StaticSection title="Our story">
+        <p>
+          MealShare started on one street, with a group chat and a pot of soup that was far too big. Before
+          long the chat was full of offers: half a lasagne, a tray of samosas, bread that would not last the
+          weekend. People met neighbours they had nodded at for years. What the chat could not do was keep
+          track of who had asked first, remind anyone about allergies, or let the retired chef down the road
+          charge a fair price for her Sunday curry.
+        </p>
+        <p>
+          So we built the tool we wished we had: a place to post a meal in a minute, request it in one tap,
+          agree a pickup in a private thread, and leave a review afterwards. It is run for the neighbourhood,
+          by neighbours, and it stays small on purpose.
+        </p>
+      </StaticSection>
+
+      <div className="rounded-xl bg-green-50 p-6 text-center">
+        <p className="mb-4 text-lg font-medium">Got a spare portion, or room for one more at the table?</p>
+        <Button asChild size="lg">
+          <a href="/api/login">Join Our Community</a>
+        </Button>
+      </div>
+    </StaticPage>
+  );
+}

@@ -1,0 +1,412 @@
+/**
+ * Admin dashboard (spec §2 "Admin dashboard", §6 "Admin", §8): report counts, open and resolved
+ * reports with Resolve, the mailing-list export and community events. Everyone else gets the
+ * 'Access Denied' toast and goes to /; the server refuses them anyway (403).
+ */
+import { format } from "date-fns";
+import { Activity, CheckCircle2, Download, FileText, Flag, ListChecks, Trash2 } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Link, useLocation } from "wouter";
+import { Spinner } from "@/client/components/layout/spinner";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { Input } from "@/client/components/ui/input";
+import { Label } from "@/client/components/ui/label";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/client/components/ui/table";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
+import { Textarea } from "@/client/components/ui/textarea";
+import { toast } from "@/client/components/ui/use-toast";
+import { useExportMailingList } from "@/client/features/admin/api/export-mailing-list";
+import { useAdminReports, useAdminStats, useResolveReport } from "@/client/features/admin/api/reports";
+import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
+import { useCreateEvent, useDeleteEvent, useEvents } from "@/client/features/events/api/events";
+import { errorMessage, handleUnauthorized, isUnauthorizedError } from "@/client/lib/api-client";
+import { cn } from "@/client/lib/utils";
+import { RESOLVED_REPORTS_SHOWN, type Report, type ReportTargetType } from "@/contract/reports";
+
+const TYPE_STYLES: Record<ReportTargetType, string> = {
+  meal: "bg-orange-100 text-orange-900",
+  user: "bg-red-100 text-red-900",
+  other: "bg-gray-200 text-gray-800",
+};
+
+/** spec §2: local date plus hour:minute. */
+const formatReportDate = (iso: string) => format(new Date(iso), "P HH:mm");
+
+export default function AdminPage() {
+  const { user } = useCurrentUser();
+  const [, navigate] = useLocation();
+  const isAdmin = Boolean(user?.isAdmin);
+
+  useEffect(() => {
+    if (user && !user.isAdmin) {
+      toast({
+        title: "Access Denied",
+        description: "You don't have permission to access this page.",
+        variant: "destructive",
+      });
+      navigate("/", { replace: true });
+    }
+  }, [user, navigate]);
+
+  const reports = useAdminReports(isAdmin);
+  const stats = useAdminStats(isAdmin);
+  if (!isAdmin) return null;
+  if (reports.isLoading || stats.isLoading) return <Spinner className="py-24" label="Loading reports" />;
+
+  const open = reports.data?.filter((report) => !report.resolved) ?? [];
+  const resolved = (reports.data?.filter((report) => report.resolved) ?? []).slice(0, RESOLVED_REPORTS_SHOWN);
+  const counts = stats.data ?? { openReports: open.length, totalReports: 0, resolvedReports: 0 };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header>
+        <h1 className="text-3xl font-bold">Admin Dashboard</h1>
+        <p className="text-muted-foreground">Manage users, meals, and platform safety</p>
+      </header>
+
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard title="Open Reports" value={counts.openReports} icon={<Flag aria-hidden="true" />} />
+        <StatCard title="Total Reports" value={counts.totalReports} icon={<FileText aria-hidden="true" />} />
+        <StatCard
+          title="Resolved Reports"
+          value={counts.resolvedReports}
+          icon={<CheckCircle2 aria-hidden="true" />}
+        />
+        <StatCard title="Platform Health" value="Good" icon={<Activity aria-hidden="true" />} />
+      </div>
+
+      <Tabs defaultValue="reports">
+        <TabsList className="h-auto flex-wrap">
+          <TabsTrigger value="reports">Reports ({counts.openReports} open)</TabsTrigger>
+          <TabsTrigger value="tools">Tools &amp; Export</TabsTrigger>
+        </TabsList>
+        <TabsContent value="reports" className="flex flex-col gap-6">
+          <OpenReports reports={open} />
+          {resolved.length > 0 && <ResolvedReports reports={resolved} />}
+        </TabsContent>
+        <TabsContent value="tools" className="flex flex-col gap-6">
+          <ExportTools />
+          <EventTools />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function StatCard({ title, value, icon }: { title: string; value: number | string; icon: React.ReactNode }) {
+  return (
+    <Card>
+      <CardContent className="flex items-center justify-between p-4">
+        <div>
+          <p className="text-sm text-muted-foreground">{title}</p>
+          <p className="text-2xl font-bold">{value}</p>
+        </div>
+        <span className="text-muted-foreground [&>svg]:h-6 [&>svg]:w-6">{icon}</span>
+      </CardContent>
+    </Card>
+  );
+}
+
+function TargetCell({ report }: { report: Report }) {
+  const label = `${report.targetType} ${report.targetId.slice(0, 8)}`;
+  if (report.targetType === "meal") {
+    return (
+      <Link
+        href={`/meal/${report.targetId}`}
+        className="font-mono text-primary underline-offset-2 hover:underline"
+      >
+        {label}
+      </Link>
+    );
+  }
+  return <span className="font-mono">{label}</span>;
+}
+
+function TypeBadge({ type }: { type: ReportTargetType }) {
+  return (
+    <Badge variant="outline" className={cn("border-transparent capitalize", TYPE_STYLES[type])}>
+      {type}
+    </Badge>
+  );
+}
+
+function OpenReports({ reports }: { reports: Report[] }) {
+  const resolve = useResolveReport();
+  const onResolve = (id: string) =>
+    resolve.mutate(id, {
+      onSuccess: () =>
+        toast({ title: "Report resolved", description: "The report has been marked as resolved." }),
+      onError: (error) => {
+        if (isUnauthorizedError(error)) return handleUnauthorized();
+        toast({
+          title: "Error",
+          description: "Failed to resolve report. Please try again.",
+          variant: "destructive",
+        });
+      },
+    });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Open Reports</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {reports.length === 0 ? (
+          <div className="py-8 text-center">
+            <ListChecks className="mx-auto mb-2 h-10 w-10 text-green-700" aria-hidden="true" />
+            <p className="font-semibold">No open reports</p>
+            <p className="text-sm text-muted-foreground">
+              All reports have been resolved. Great job keeping the platform safe!
+            </p>
+          </div>
+        ) : (
+          <Table data-testid="open-reports">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Target</TableHead>
+                <TableHead>Type</TableHead>
+                <TableHead>Reason</TableHead>
+                <TableHead>Date</TableHead>
+                <TableHead>Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {reports.map((report) => (
+                <TableRow key={report.id}>
+                  <TableCell>
+                    <TargetCell report={report} />
+                  </TableCell>
+                  <TableCell>
+                    <TypeBadge type={report.targetType} />
+                  </TableCell>
+                  <TableCell className="min-w-48 max-w-md whitespace-pre-line break-words">
+                    {report.reason}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{formatReportDate(report.createdAt)}</TableCell>
+                  <TableCell>
+                    <Button size="sm" disabled={resolve.isPending} onClick={() => onResolve(report.id)}>
+                      Resolve
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ResolvedReports({ reports }: { reports: Report[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Resolved Reports</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Table data-testid="resolved-reports">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Target</TableHead>
+              <TableHead>Type</TableHead>
+              <TableHead>Reason</TableHead>
+              <TableHead>Date</TableHead>
+              <TableHead>Status</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {reports.map((report) => (
+              <TableRow key={report.id}>
+                <TableCell>
+                  <TargetCell report={report} />
+                </TableCell>
+                <TableCell>
+                  <TypeBadge type={report.targetType} />
+                </TableCell>
+                <TableCell className="min-w-48 max-w-md whitespace-pre-line break-words">
+                  {report.reason}
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{formatReportDate(report.createdAt)}</TableCell>
+                <TableCell>
+                  <Badge className="bg-green-700">Resolved</Badge>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ExportTools() {
+  const exportList = useExportMailingList();
+  const onExport = () =>
+    exportList.mutate(undefined, {
+      onSuccess: () =>
+        toast({ title: "Export complete", description: "Mailing list has been downloaded successfully." }),
+      onError: () =>
+        toast({
+          title: "Export failed",
+          description: "Failed to export mailing list. Please try again.",
+          variant: "destructive",
+        }),
+    });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Data Export</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <ToolRow title="Mailing List" text="Export all subscriber emails as a CSV file">
+          <Button onClick={onExport} disabled={exportList.isPending}>
+            <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
+          </Button>
+        </ToolRow>
+        <ToolRow title="User Reports" text="Export the report history">
+          <Button variant="outline" disabled>
+            Coming Soon
+          </Button>
+        </ToolRow>
+        <ToolRow title="Platform Analytics" text="Export usage statistics">
+          <Button variant="outline" disabled>
+            Coming Soon
+          </Button>
+        </ToolRow>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ToolRow({ title, text, children }: { title: string; text: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <p className="font-medium">{title}</p>
+        <p className="text-sm text-muted-foreground">{text}</p>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** Admins add and remove community events (issue 5). */
+function EventTools() {
+  const { data: events = [] } = useEvents();
+  const create = useCreateEvent();
+  const remove = useDeleteEvent();
+  const ids = {
+    title: useId(),
+    description: useId(),
+    startsAt: useId(),
+    location: useId(),
+    rsvpUrl: useId(),
+  };
+  const empty = { title: "", description: "", startsAt: "", location: "", rsvpUrl: "" };
+  const [form, setForm] = useState(empty);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const field = (name: keyof typeof empty) => ({
+    id: ids[name],
+    value: form[name],
+    "aria-invalid": Boolean(errors[name]),
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setForm({ ...form, [name]: event.target.value }),
+  });
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      { ...form, startsAt: form.startsAt ? new Date(form.startsAt).toISOString() : "" },
+      {
+        onSuccess: () => {
+          setForm(empty);
+          setErrors({});
+          toast({ title: "Event created." });
+        },
+        onError: (error) => {
+          setErrors((error as { errors?: Record<string, string> }).errors ?? {});
+          toast({
+            title: "Error",
+            description: errorMessage(error, "Failed to create event. Please try again."),
+            variant: "destructive",
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Community Events</CardTitle>
+        <CardDescription>Add events neighbours see on the Events page.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        <form className="grid gap-3 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
+          <div className="flex flex-col gap-1 sm:col-span-2">
+            <Label htmlFor={ids.title}>Event title</Label>
+            <Input {...field("title")} maxLength={120} required />
+            {errors.title && <p className="text-sm text-destructive">{errors.title}</p>}
+          </div>
+          <div className="flex flex-col gap-1 sm:col-span-2">
+            <Label htmlFor={ids.description}>Event description</Label>
+            <Textarea {...field("description")} maxLength={2000} required />
+            {errors.description && <p className="text-sm text-destructive">{errors.description}</p>}
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={ids.startsAt}>Starts at</Label>
+            <Input {...field("startsAt")} type="datetime-local" required />
+            {errors.startsAt && <p className="text-sm text-destructive">{errors.startsAt}</p>}
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={ids.location}>Location (optional)</Label>
+            <Input {...field("location")} maxLength={300} />
+          </div>
+          <div className="flex flex-col gap-1 sm:col-span-2">
+            <Label htmlFor={ids.rsvpUrl}>RSVP link (optional)</Label>
+            <Input {...field("rsvpUrl")} type="url" placeholder="https://" />
+            {errors.rsvpUrl && <p className="text-sm text-destructive">{errors.rsvpUrl}</p>}
+          </div>
+          <Button type="submit" className="sm:col-span-2 sm:justify-self-start" disabled={create.isPending}>
+            Add Event
+          </Button>
+        </form>
+        {events.length > 0 && (
+          <ul className="flex flex-col gap-2">
+            {events.map((event) => (
+              <li key={event.id} className="flex items-center justify-between gap-3 rounded-lg border p-3">
+                <div className="min-w-0">
+                  <p className="truncate font-medium">{event.title}</p>
+                  <p className="text-sm text-muted-foreground">{format(new Date(event.startsAt), "PPp")}</p>
+                </div>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Delete ${event.title}`}
+                  disabled={remove.isPending}
+                  onClick={() =>
+                    remove.mutate(event.id, {
+                      onSuccess: () => toast({ title: "Event deleted." }),
+                      onError: () =>
+                        toast({
+                          title: "Error",
+                          description: "Failed to delete event. Please try again.",
+                          variant: "destructive",
+                        }),
+                    })
+                  }
+                >
+                  <Trash2 className="h-4 w-4" aria-hidden="true" />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,90 @@
+/** Safety (spec §2 "Static pages"): checklist, food safety, personal safety, trust, reporting. */
+import { CheckCircle2 } from "lucide-react";
+import { StaticPage, StaticSection } from "@/client/components/layout/static-page";
+import { Button } from "@/client/components/ui/button";
+
+const CHECKLIST = [
+  "Read the allergen list, and ask the cook in the thread if anything is unclear.",
+  "Check the pickup window and location before you request.",
+  "Bring your own container or bag if the cook asks for it.",
+  "Eat or refrigerate the meal within two hours of pickup.",
+  "Leave an honest review once the exchange is complete.",
+];
+
+function Tips({ items }: { items: string[] }) {
+  return (
+    <ul className="flex flex-col gap-2">
+      {items.map((item) => (
+        <li key={item} className="flex gap-2">
+          <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-green-700" aria-hidden="true" />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function SafetyPage() {
+  return (
+    <StaticPage>
+      <header className="flex flex-col gap-3">
+        <h1 className="text-4xl font-bold">Safety</h1>
+        <p className="text-lg text-muted-foreground">
+          MealShare connects neighbours; it does not cook, inspect or deliver food. Food safety is the
+          responsibility of the person who cooks it, and good judgement is everyone's job. Here is how to
+          share well.
+        </p>
+      </header>
+
+      <StaticSection title="Before every exchange">
+        <Tips items={CHECKLIST} />
+      </StaticSection>
+
+      <StaticSection title="Food safety for cooks">
+        <Tips
+          items={[
+            "Wash your hands, surfaces and utensils; keep raw meat apart from ready-to-eat food.",
+            "Cool cooked food quickly (within two hours) and keep it in the fridge at 5 °C / 41 °F or below until pickup.",
+            "Reheated dishes should reach 75 °C / 165 °F throughout; never reheat more than once.",
+            "List every allergen you used, including traces: the 14 major ones are celery, cereals with gluten, crustaceans, eggs, fish, lupin, milk, molluscs, mustard, tree nuts, peanuts, sesame, soya and sulphites.",
+            "Label containers with the dish and the day it was cooked. If in doubt, do not post it.",
+          ]}
+        />
+      </StaticSection>
+
+      <StaticSection title="Personal safety">
+        <Tips
+          items={[
+            "Meet at a doorstep, porch or other visible place; you never need to invite anyone inside.",
+            "Keep the conversation in the MealShare thread, so there is a record if anything goes wrong.",
+            "You do not have to share your phone number or full address until the request is accepted, and only the pickup location is shown.",
+            "For paid meals, agree the price and payment method in the thread before pickup; never pay in advance to someone you have not met.",
+          ]}
+        />
+      </StaticSection>
+
+      <StaticSection title="Building trust">
+        <p>
+          Reviews can only be left after a completed exchange, by the two people who took part. A cook's
+          rating is the average of those reviews, shown with how many there are. Registered cooks carry a
+          badge. A new member with no reviews yet is not a bad sign: start with a small free meal and get to
+          know each other.
+        </p>
+      </StaticSection>
+
+      <StaticSection title="How to report a problem">
+        <p>
+          Use the flag button on any meal, or Report next to the cook's name, and describe what happened.
+          Reports go to the neighbourhood's admins, who can take a meal down and follow up with the people
+          involved. If someone is in danger or seriously ill, call your local emergency number first.
+        </p>
+      </StaticSection>
+
+      <div className="text-center">
+        <Button asChild size="lg">
+          <a href="/api/login">Start Safe Food Sharing</a>
+        </Button>
+      </div>
+    </StaticPage>
+  );
+}
