@@ -1,15 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
-import { person, signedInPage, toast } from "./fixtures";
+import { expect, test } from "@playwright/test";
+import { apiPost, person, signedInPage, toast } from "./fixtures";
 
 const HOUR = 60 * 60 * 1000;
-
-/** A same-origin API write from the page's context (cookies included; the origin check passes). */
-async function apiPost(page: Page, url: string, data: unknown) {
-  const origin = new URL(page.url()).origin;
-  const response = await page.request.post(url, { data, headers: { origin } });
-  expect(response.ok(), `${url}: ${response.status()} ${await response.text()}`).toBe(true);
-  return response.json();
-}
 
 test("cook and eater settle a pickup in the thread, live, from request to completion", async ({
   browser,

@@ -39,3 +39,34 @@ export async function signedInPage(browser: Browser, who: Person) {
 
 /** The visible toast with this title (Radix also announces it in a live region, hence exact). */
 export const toast = (page: Page, title: string) => page.getByText(title, { exact: true });
+
+/** A same-origin API write from the page's context (its cookies; the origin check passes). */
+export async function apiPost(page: Page, url: string, data: unknown) {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.post(url, { data, headers: { origin } });
+  expect(response.ok(), `${url}: ${response.status()} ${await response.text()}`).toBe(true);
+  return response.json();
+}
+
+const HOUR = 60 * 60 * 1000;
+
+/** Posts a free meal as the page's user, with a pickup window starting in an hour. */
+export function postMeal(page: Page, overrides: Record<string, unknown> = {}) {
+  return apiPost(page, "/api/meals", {
+    title: "Vegetable curry",
+    description: "Mild coconut curry with rice.",
+    kind: "free",
+    priceCents: null,
+    portionSize: 3,
+    ingredients: "rice, coconut milk, carrots, peas, spices",
+    allergens: "mustard",
+    pickupLocation: "22 Maple Street, blue door",
+    pickupWindowStart: new Date(Date.now() + HOUR).toISOString(),
+    pickupWindowEnd: new Date(Date.now() + 3 * HOUR).toISOString(),
+    deliveryAvailable: false,
+    ...overrides,
+  });
+}
+
+/** The admin of the e2e server (ADMIN_EMAIL in playwright.config.ts). */
+export const admin = (): Person => ({ email: "admin@example.test", firstName: "Ada", lastName: "Admin" });

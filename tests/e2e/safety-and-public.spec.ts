@@ -1,0 +1,146 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { admin, person, postMeal, signedInPage, toast } from "./fixtures";
+
+test("a neighbour reports a meal through the prompt; the admin resolves it", async ({ browser }) => {
+  const cook = await signedInPage(browser, person("Rita", "Cook"));
+  const meal = await postMeal(cook, { title: "Suspicious stew" });
+  const neighbour = await signedInPage(browser, person("Nina", "Neighbour"));
+  await neighbour.goto(`/meal/${meal.id}`);
+  await expect(neighbour.getByRole("heading", { name: "Suspicious stew" })).toBeVisible();
+  const report = neighbour.getByRole("button", { name: "Report this meal" });
+
+  // A cancelled prompt and an empty one send nothing.
+  const answers: (string | null)[] = [null, "   ", "It smelled sour when I opened it"];
+  const prompts: string[] = [];
+  neighbour.on("dialog", async (dialog) => {
+    prompts.push(dialog.message());
+    const answer = answers.shift();
+    if (answer === null || answer === undefined) await dialog.dismiss();
+    else await dialog.accept(answer);
+  });
+  await report.click();
+  await report.click();
+  await expect.poll(() => prompts.length).toBe(2);
+  await report.click();
+  await expect(toast(neighbour, "Report submitted")).toBeVisible();
+  expect(prompts).toEqual(Array(3).fill("Please describe the reason for reporting this meal:"));
+
+  // The admin sees exactly that one report, resolves it, and it moves to Resolved Reports.
+  const adminPage = await signedInPage(browser, admin());
+  await adminPage.goto("/admin");
+  await expect(adminPage.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await expect(adminPage.getByRole("tab", { name: "Reports (1 open)" })).toBeVisible();
+  const row = adminPage.getByTestId("open-reports").getByRole("row").filter({ hasText: "It smelled sour" });
+  await expect(row.getByText(`meal ${meal.id.slice(0, 8)}`)).toBeVisible();
+  await expect(row.getByText(/\d{1,2}\/\d{1,2}\/\d{4} \d{2}:\d{2}/)).toBeVisible();
+  await expect(adminPage.getByTestId("resolved-reports")).toHaveCount(0);
+
+  // From the row the admin can open the meal and take it down.
+  await row.getByRole("link", { name: `meal ${meal.id.slice(0, 8)}` }).click();
+  await adminPage.getByRole("button", { name: "Deactivate" }).click();
+  await expect(toast(adminPage, "Meal updated.")).toBeVisible();
+  await expect(adminPage.getByText("Inactive")).toBeVisible();
+  await adminPage.goBack();
+
+  await row.getByRole("button", { name: "Resolve" }).click();
+  await expect(toast(adminPage, "Report resolved")).toBeVisible();
+  await expect(adminPage.getByRole("tab", { name: "Reports (0 open)" })).toBeVisible();
+  await expect(adminPage.getByText("No open reports")).toBeVisible();
+  const resolved = adminPage
+    .getByTestId("resolved-reports")
+    .getByRole("row")
+    .filter({ hasText: "It smelled sour" });
+  await expect(resolved.getByText("Resolved")).toBeVisible();
+});
+
+test("a newsletter subscription from the landing page is in the admin's mailing-list.csv", async ({
+  browser,
+}) => {
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto("/");
+  const email = `news.${Date.now()}@example.test`;
+  await visitor.getByLabel("Get neighbourhood news").fill(email);
+  await visitor.getByRole("button", { name: "Subscribe" }).click();
+  await expect(visitor.getByRole("status").filter({ hasText: "Thanks for subscribing!" })).toBeVisible();
+
+  const adminPage = await signedInPage(browser, admin());
+  await adminPage.goto("/admin");
+  await adminPage.getByRole("tab", { name: "Tools & Export" }).click();
+  await expect(adminPage.getByText("Export all subscriber emails as a CSV file")).toBeVisible();
+  await expect(adminPage.getByRole("button", { name: "Coming Soon" })).toHaveCount(2);
+  const [download] = await Promise.all([
+    adminPage.waitForEvent("download"),
+    adminPage.getByRole("button", { name: "Export CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("mailing-list.csv");
+  const csv = readFileSync((await download.path()) as string, "utf8");
+  expect(csv.split("\r\n")[0]).toBe("email,source,subscribed_at");
+  expect(csv).toContain(`${email},landing,`);
+  await expect(toast(adminPage, "Export complete")).toBeVisible();
+});
+
+test("a member who is not an admin is turned away from /admin", async ({ browser }) => {
+  const member = await signedInPage(browser, person("Max", "Member"));
+  await expect(member.getByRole("link", { name: "Admin Panel" })).toHaveCount(0);
+  await member.goto("/admin");
+  await expect(toast(member, "Access Denied")).toBeVisible();
+  await expect(member.getByText("You don't have permission to access this page.", { exact: true })).toBeVisible();
+  await expect(member).toHaveURL(/\/$/);
+  expect((await member.request.get("/api/admin/reports")).status()).toBe(403);
+});
+
+test("the Help search narrows the FAQs, one opens at a time, and events show for members", async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/help");
+  await expect(page.getByRole("heading", { name: "Help Center" })).toBeVisible();
+  const faqs = page.getByTestId("faq");
+  const all = await faqs.count();
+  expect(all).toBeGreaterThan(8);
+  await page.getByLabel("Search help articles").fill("PAYMENT");
+  await expect(faqs).not.toHaveCount(all);
+  await expect(page.getByRole("button", { name: "How do payments for paid meals work?" })).toBeVisible();
+  const narrowed = await faqs.count();
+  expect(narrowed).toBeGreaterThan(0);
+  // The answer text matches too: "bank transfer" appears only in answers.
+  await page.getByLabel("Search help articles").fill("bank transfer");
+  await expect(page.getByRole("button", { name: "How do payments for paid meals work?" })).toBeVisible();
+  await page.getByLabel("Search help articles").fill("zebra crossing");
+  await expect(page.getByText('No questions match "zebra crossing"')).toBeVisible();
+  await page.getByLabel("Search help articles").fill("");
+  await expect(faqs).toHaveCount(all);
+
+  const first = page.getByRole("button", { name: "How do I join MealShare?" });
+  const second = page.getByRole("button", { name: "How do I share a meal?" });
+  await first.click();
+  await expect(first).toHaveAttribute("aria-expanded", "true");
+  await second.focus();
+  await page.keyboard.press("Enter");
+  await expect(second).toHaveAttribute("aria-expanded", "true");
+  await expect(first).toHaveAttribute("aria-expanded", "false");
+
+  // Events: the admin adds one in the Tools tab; a member sees it under Upcoming with its RSVP link.
+  const adminPage = await signedInPage(browser, admin());
+  await adminPage.goto("/admin");
+  await adminPage.getByRole("tab", { name: "Tools & Export" }).click();
+  await adminPage.getByLabel("Event title").fill("Street potluck");
+  await adminPage.getByLabel("Event description").fill("Bring a dish to share; tables provided.");
+  await adminPage.getByLabel("Starts at").fill("2099-06-01T18:00");
+  await adminPage.getByLabel("Location (optional)").fill("Maple Street green");
+  await adminPage.getByLabel("RSVP link (optional)").fill("https://example.org/potluck");
+  await adminPage.getByRole("button", { name: "Add Event" }).click();
+  await expect(toast(adminPage, "Event created.")).toBeVisible();
+
+  const member = await signedInPage(browser, person("Eve", "Events"));
+  await member.getByRole("link", { name: "Events" }).first().click();
+  const upcoming = member.getByRole("region", { name: "Upcoming Events" });
+  const card = upcoming.getByTestId("event-card").filter({ hasText: "Street potluck" });
+  await expect(card.getByText("Maple Street green")).toBeVisible();
+  const rsvp = card.getByRole("link", { name: /RSVP/ });
+  await expect(rsvp).toHaveAttribute("target", "_blank");
+  await expect(rsvp).toHaveAttribute("rel", /noopener/);
+});
