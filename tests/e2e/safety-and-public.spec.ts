@@ -86,7 +86,9 @@ test("a member who is not an admin is turned away from /admin", async ({ browser
   await expect(member.getByRole("link", { name: "Admin Panel" })).toHaveCount(0);
   await member.goto("/admin");
   await expect(toast(member, "Access Denied")).toBeVisible();
-  await expect(member.getByText("You don't have permission to access this page.", { exact: true })).toBeVisible();
+  await expect(
+    member.getByText("You don't have permission to access this page.", { exact: true }),
+  ).toBeVisible();
   await expect(member).toHaveURL(/\/$/);
   expect((await member.request.get("/api/admin/reports")).status()).toBe(403);
 });

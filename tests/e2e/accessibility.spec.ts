@@ -1,0 +1,125 @@
+/**
+ * Every route of both route sets (spec §2) at phone width (375 px): no serious or critical axe-core
+ * violation, no horizontal scrolling, and every image with an alt attribute.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { admin, apiPost, person, postMeal, signedInPage } from "./fixtures";
+
+const PHONE = { width: 375, height: 740 };
+
+/** Opens `path` (unless `stay` keeps the current page, e.g. after switching a tab) and checks it. */
+async function checkRoute(page: Page, path: string, ready: (page: Page) => Promise<void>, stay = false) {
+  if (!stay) await page.goto(path);
+  await ready(page);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    `axe on ${path}`,
+  ).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `horizontal scroll on ${path}`).toBeLessThanOrEqual(0);
+  const imagesWithoutAlt = await page.locator("img:not([alt])").count();
+  expect(imagesWithoutAlt, `images without alt on ${path}`).toBe(0);
+}
+
+/**
+ * Tabs through the page from the top: every stop must show a focus indicator (an outline or a
+ * ring drawn as box-shadow). Returns how many distinct controls were reached.
+ */
+async function checkFocusRings(page: Page, maxStops = 60): Promise<string[]> {
+  await page.locator("body").focus();
+  const reached: string[] = [];
+  for (let i = 0; i < maxStops; i++) {
+    await page.keyboard.press("Tab");
+    const stop = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const style = getComputedStyle(el);
+      const visible = style.outlineStyle !== "none" && style.outlineWidth !== "0px";
+      return {
+        name: `${el.tagName.toLowerCase()}:${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 30)}`,
+        ring: visible || style.boxShadow !== "none",
+      };
+    });
+    if (!stop || reached.includes(stop.name)) break;
+    expect(stop.ring, `focus ring on ${stop.name}`).toBe(true);
+    reached.push(stop.name);
+  }
+  return reached;
+}
+
+const heading = (name: string | RegExp) => async (page: Page) => {
+  await expect(page.getByRole("heading", { name, level: 1 }).first()).toBeVisible();
+};
+
+test("signed-out routes pass axe and fit a phone", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  const routes: [string, (page: Page) => Promise<void>][] = [
+    ["/", heading("Share Food, Build Community")],
+    ["/about", heading("About MealShare")],
+    ["/how-it-works", heading("How It Works")],
+    ["/safety", heading("Safety")],
+    ["/help", heading("Help Center")],
+    ["/community", heading("Sign in to continue")],
+    ["/no-such-page", heading("404 Page Not Found")],
+  ];
+  for (const [path, ready] of routes) await checkRoute(page, path, ready);
+
+  await page.goto("/");
+  await heading("Share Food, Build Community")(page);
+  const stops = await checkFocusRings(page);
+  expect(stops).toEqual(expect.arrayContaining(["a:Sign In", "a:Sign Up", "button:Subscribe"]));
+});
+
+test("signed-in routes pass axe and fit a phone", async ({ browser }) => {
+  const cook = await signedInPage(browser, person("Axel", "Cook"));
+  const meal = await postMeal(cook, { title: "Accessible apple pie" });
+  const eater = await signedInPage(browser, person("Ari", "Eater"));
+  const request = await apiPost(eater, "/api/requests", {
+    mealId: meal.id,
+    message: "Could I pick up at 5?",
+  });
+  await apiPost(eater, `/api/requests/${request.id}/messages`, { body: "Thanks in advance!" });
+  await apiPost(cook, "/api/reports", { targetType: "other", targetId: "support", reason: "Test report" });
+
+  const adminPage = await signedInPage(browser, admin());
+  await adminPage.setViewportSize(PHONE);
+  await eater.setViewportSize(PHONE);
+
+  const routes: [string, (page: Page) => Promise<void>][] = [
+    ["/", heading(/What's cooking/)],
+    ["/community", heading("Community Meals")],
+    ["/marketplace", heading("Marketplace")],
+    [`/meal/${meal.id}`, heading("Accessible apple pie")],
+    ["/meals/new", heading("Create New Meal")],
+    ["/requests", heading("Requests")],
+    [`/request/${request.id}`, async (p) => expect(p.getByText("Thanks in advance!")).toBeVisible()],
+    ["/profile", heading(/Ari/)],
+    ["/events", heading("Community Events")],
+    ["/about", heading("About MealShare")],
+    ["/how-it-works", heading("How It Works")],
+    ["/safety", heading("Safety")],
+    ["/help", heading("Help Center")],
+    ["/no-such-page", heading("404 Page Not Found")],
+  ];
+  for (const [path, ready] of routes) await checkRoute(eater, path, ready);
+
+  await eater.goto(`/meal/${meal.id}`);
+  await heading("Accessible apple pie")(eater);
+  const stops = await checkFocusRings(eater);
+  expect(stops).toEqual(expect.arrayContaining(["button:Report this meal", "button:Request Meal"]));
+
+  await checkRoute(adminPage, "/admin", heading("Admin Dashboard"));
+  await adminPage.getByRole("tab", { name: "Tools & Export" }).click();
+  await checkRoute(
+    adminPage,
+    "/admin#tools",
+    (p) => expect(p.getByRole("button", { name: "Add Event" })).toBeVisible(),
+    true,
+  );
+});
