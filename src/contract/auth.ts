@@ -21,3 +21,35 @@ export const currentUserSchema = z.object({
   isAdmin: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** `PUT /api/user/role` body (spec §4 "Role toggle"). */
+export const updateRoleSchema = z.object({ role: userRoleSchema });
+
+/** Where processed photos are served; a profile photo must be one of these (issue 4). */
+export const PHOTO_PATH = /^\/objects\/photos\/[0-9a-f-]{36}\.webp$/;
+
+/** `PUT /api/user/profile` body: the Settings tab, and the profile photo. */
+export const updateProfileSchema = z
+  .object({
+    firstName: z
+      .string()
+      .trim()
+      .min(1, "First name is required")
+      .max(80, "First name must be at most 80 characters"),
+    lastName: z.string().trim().max(80, "Last name must be at most 80 characters"),
+    bio: z
+      .string()
+      .trim()
+      .max(1000, "Bio must be at most 1000 characters")
+      .nullable()
+      .transform((value) => value || null),
+    dietaryPrefs: z
+      .string()
+      .trim()
+      .max(500, "Dietary preferences must be at most 500 characters")
+      .nullable()
+      .transform((value) => value || null),
+    profileImageUrl: z.string().regex(PHOTO_PATH, "Upload the photo first").nullable(),
+  })
+  .partial();
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;

@@ -147,11 +147,20 @@ export const mealSchema = z.object({
 export type Meal = z.infer<typeof mealSchema>;
 
 /** `GET /api/user/{id}/rating` (DESIGN.md §4 "Reviews"). */
+/** `GET /api/user/{id}/rating`: mean of reviews received (one decimal, null with none) and count. */
 export const ratingSchema = z.object({
   average: z.number().nullable(),
   count: z.number().int(),
+  /** Completed exchanges, either side. */
+  completedExchanges: z.number().int(),
+  /** README "Trusted Member": `TRUSTED_MIN_EXCHANGES`+ completed exchanges and a rating of 4.0 or more. */
+  trustedMember: z.boolean(),
 });
 export type Rating = z.infer<typeof ratingSchema>;
+
+/** The Trusted Member badge's rule (README "Decisions"). */
+export const TRUSTED_MIN_EXCHANGES = 3;
+export const TRUSTED_MIN_RATING = 4;
 
 /** Allergens text → trimmed, non-empty tags (spec §3 Meal). */
 export function allergenTags(allergens: string): string[] {

@@ -27,6 +27,8 @@ import { registerNewsletterOptInRoutes, registerNewsletterRoutes } from "./featu
 import { registerNotificationRoutes } from "./features/notifications/routes";
 import { registerReportRoutes } from "./features/reports/routes";
 import { registerRequestRoutes } from "./features/requests/routes";
+import { registerReviewRoutes } from "./features/reviews/routes";
+import { registerUserRoutes } from "./features/users/routes";
 import { startLiveHub } from "./live/hub";
 import { registerLiveRoutes, sseOptions } from "./live/routes";
 
@@ -125,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerNotificationRoutes(api, { db });
     registerLiveRoutes(api, { hub });
     registerReportRoutes(api, { db });
+    registerReviewRoutes(api, { db });
+    registerUserRoutes(api, { db, config });
     registerEventRoutes(api, { db });
     registerNewsletterOptInRoutes(api, { db });
   });

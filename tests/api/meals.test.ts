@@ -315,6 +315,8 @@ describe("meals API", () => {
       expect((await t.api({ url: `/api/user/${user.id}/rating`, cookie })).json()).toEqual({
         average: null,
         count: 0,
+        completedExchanges: 0,
+        trustedMember: false,
       });
       const missing = await t.api({ url: "/api/user/00000000-0000-4000-8000-000000000000/rating", cookie });
       expect(missing.statusCode).toBe(404);

@@ -10,6 +10,8 @@ import {
   type MealKind,
   mealCrossFieldErrors,
   type Rating,
+  TRUSTED_MIN_EXCHANGES,
+  TRUSTED_MIN_RATING,
   type UpdateMeal,
 } from "../../../contract/meals";
 import { presentPublicUser } from "../../auth/users";
@@ -224,15 +226,29 @@ export async function updateMeal(
 }
 
 /**
- * A user's rating (DESIGN.md §4 "Reviews").
+ * A user's rating (DESIGN.md §4 "Reviews") and whether they are a Trusted Member (README).
  * @throws AppError 404 unknown user
  */
 export async function getUserRating(db: Executor, userId: string): Promise<Rating> {
   const [row] = await db
-    .select({ average: ratingAverageSql(users.id), count: ratingCountSql(users.id) })
+    // The id is passed as a parameter: in a one-table select Drizzle leaves `users.id` unqualified,
+    // and inside the subqueries a bare "id" would mean the subquery's own table.
+    .select({
+      average: ratingAverageSql(sql`${userId}::uuid`),
+      count: ratingCountSql(sql`${userId}::uuid`),
+      completed: sql<number>`(select count(*)::int from ${requests} where ${requests.status} = 'completed' and (${requests.eaterId} = ${userId}::uuid or ${requests.ownerId} = ${userId}::uuid))`,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw notFound("User not found");
-  return { average: row.average == null ? null : Number(row.average), count: Number(row.count) };
+  const average = row.average == null ? null : Number(row.average);
+  const completedExchanges = Number(row.completed);
+  return {
+    average,
+    count: Number(row.count),
+    completedExchanges,
+    trustedMember:
+      completedExchanges >= TRUSTED_MIN_EXCHANGES && average !== null && average >= TRUSTED_MIN_RATING,
+  };
 }

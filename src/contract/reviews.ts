@@ -1,0 +1,59 @@
+/** Review shapes (spec §3 Pending review, Review submission, §5 "Review"; DESIGN.md §4 "Reviews"). */
+import { z } from "zod";
+import { isoDateTime } from "./common";
+
+/** Shortest review text (spec §5, §9). */
+export const REVIEW_TEXT_MIN = 10;
+
+export const reviewerRoleSchema = z.enum(["eater", "feeder"]);
+export type ReviewerRole = z.infer<typeof reviewerRoleSchema>;
+
+/** One review the viewer owes: the eater reviews the feeder and the other way round. */
+export const pendingReviewSchema = z.object({
+  requestId: z.uuid(),
+  revieweeId: z.uuid(),
+  revieweeName: z.string(),
+  mealId: z.uuid(),
+  mealTitle: z.string(),
+  reviewerRole: reviewerRoleSchema,
+});
+export type PendingReview = z.infer<typeof pendingReviewSchema>;
+
+/** `POST /api/reviews` body. */
+export const createReviewSchema = z.object({
+  revieweeId: z.uuid({ error: "Choose who you are reviewing" }),
+  mealId: z.uuid({ error: "Choose the meal you are reviewing" }),
+  rating: z
+    .number({ error: "Please select a star rating" })
+    .int("Rating must be a whole number of stars")
+    .min(1, "Please select a star rating")
+    .max(5, "Rating must be at most 5"),
+  text: z
+    .string({ error: "Review must be at least 10 characters" })
+    .trim()
+    .min(REVIEW_TEXT_MIN, `Review must be at least ${REVIEW_TEXT_MIN} characters`)
+    .max(2000, "Review must be at most 2000 characters"),
+});
+export type CreateReviewInput = z.input<typeof createReviewSchema>;
+
+export const reviewSchema = z.object({
+  id: z.uuid(),
+  requestId: z.uuid(),
+  mealId: z.uuid(),
+  revieweeId: z.uuid(),
+  reviewerRole: reviewerRoleSchema,
+  rating: z.number().int(),
+  text: z.string(),
+  createdAt: isoDateTime,
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+/** spec §4 "Review form": the label under the stars for 0..5. */
+export const RATING_LABELS = [
+  "Click stars to rate",
+  "Poor",
+  "Fair",
+  "Good",
+  "Very Good",
+  "Excellent",
+] as const;

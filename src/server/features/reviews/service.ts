@@ -1,0 +1,120 @@
+/**
+ * Reviews (DESIGN.md §4 "Reviews"): each completed exchange owes two reviews, the eater's of the
+ * feeder and the feeder's of the eater. A review is accepted only when it is owed; the unique
+ * index (request, reviewer) makes a second one impossible even under a race.
+ */
+import { and, asc, eq, isNull, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { PendingReview, Review } from "../../../contract/reviews";
+import type { Executor } from "../../db/client";
+import { meals, requests, reviews, type UserRow, users } from "../../db/schema";
+import { conflict, forbidden } from "../../errors";
+import { createNotification } from "../notifications/service";
+import { displayName } from "../requests/service";
+
+const eaters = alias(users, "eater");
+const owners = alias(users, "owner");
+
+/** The reviews `viewer` owes, oldest exchange first. */
+export async function listPendingReviews(db: Executor, viewer: UserRow): Promise<PendingReview[]> {
+  const rows = await db
+    .select({
+      requestId: requests.id,
+      mealId: meals.id,
+      mealTitle: meals.title,
+      eaterId: requests.eaterId,
+      ownerId: requests.ownerId,
+      eater: { firstName: eaters.firstName, lastName: eaters.lastName },
+      owner: { firstName: owners.firstName, lastName: owners.lastName },
+    })
+    .from(requests)
+    .innerJoin(meals, eq(meals.id, requests.mealId))
+    .innerJoin(eaters, eq(eaters.id, requests.eaterId))
+    .innerJoin(owners, eq(owners.id, requests.ownerId))
+    .leftJoin(reviews, and(eq(reviews.requestId, requests.id), eq(reviews.reviewerId, viewer.id)))
+    .where(
+      and(
+        eq(requests.status, "completed"),
+        or(eq(requests.eaterId, viewer.id), eq(requests.ownerId, viewer.id)),
+        isNull(reviews.id),
+      ),
+    )
+    .orderBy(asc(requests.updatedAt), asc(requests.id))
+    .limit(100);
+  return rows.map((row) => {
+    const asEater = row.eaterId === viewer.id;
+    return {
+      requestId: row.requestId,
+      mealId: row.mealId,
+      mealTitle: row.mealTitle,
+      revieweeId: asEater ? row.ownerId : row.eaterId,
+      revieweeName: displayName(asEater ? row.owner : row.eater),
+      reviewerRole: asEater ? "eater" : "feeder",
+    };
+  });
+}
+
+/**
+ * Stores an owed review and notifies the reviewee.
+ * @throws AppError 403 when no completed exchange links reviewer, reviewee and meal; 409 when
+ *   every such exchange has this reviewer's review already
+ */
+export async function createReview(
+  db: Executor,
+  reviewer: UserRow,
+  input: { revieweeId: string; mealId: string; rating: number; text: string },
+): Promise<Review> {
+  return db.transaction(async (tx) => {
+    const exchanges = await tx
+      .select({ id: requests.id, eaterId: requests.eaterId, reviewed: reviews.id, mealTitle: meals.title })
+      .from(requests)
+      .innerJoin(meals, eq(meals.id, requests.mealId))
+      .leftJoin(reviews, and(eq(reviews.requestId, requests.id), eq(reviews.reviewerId, reviewer.id)))
+      .where(
+        and(
+          eq(requests.mealId, input.mealId),
+          eq(requests.status, "completed"),
+          or(
+            and(eq(requests.eaterId, reviewer.id), eq(requests.ownerId, input.revieweeId)),
+            and(eq(requests.ownerId, reviewer.id), eq(requests.eaterId, input.revieweeId)),
+          ),
+        ),
+      )
+      .orderBy(asc(requests.updatedAt), asc(requests.id));
+    if (exchanges.length === 0 || reviewer.id === input.revieweeId) {
+      throw forbidden("You can only review someone after a completed exchange with them.");
+    }
+    const owed = exchanges.find((exchange) => !exchange.reviewed);
+    if (!owed) throw conflict("You have already reviewed this exchange.", "already_reviewed");
+
+    const reviewerRole = owed.eaterId === reviewer.id ? "eater" : "feeder";
+    const [row] = await tx
+      .insert(reviews)
+      .values({
+        requestId: owed.id,
+        mealId: input.mealId,
+        reviewerId: reviewer.id,
+        revieweeId: input.revieweeId,
+        reviewerRole,
+        rating: input.rating,
+        text: input.text,
+      })
+      .returning();
+    await createNotification(tx, {
+      userId: input.revieweeId,
+      type: "review_received",
+      text: `${displayName(reviewer)} left you a ${input.rating}-star review for "${owed.mealTitle}"`,
+      link: "/profile",
+    });
+    return {
+      id: row.id,
+      requestId: row.requestId,
+      mealId: row.mealId,
+      revieweeId: row.revieweeId,
+      reviewerRole: row.reviewerRole,
+      rating: row.rating,
+      text: row.text,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+}
