@@ -20,6 +20,7 @@ const ProfilePage = lazy(() => import("@/client/pages/profile"));
 const NotFoundPage = lazy(() => import("@/client/pages/not-found"));
 const EventsPage = lazy(() => import("@/client/pages/events"));
 const AdminPage = lazy(() => import("@/client/pages/admin"));
+const ReviewsPage = lazy(() => import("@/client/pages/reviews"));
 
 export default function SignedInShell() {
   useLiveUpdates();
@@ -39,6 +40,7 @@ export default function SignedInShell() {
             <Route path="/profile" component={ProfilePage} />
             <Route path="/events" component={EventsPage} />
             <Route path="/admin" component={AdminPage} />
+            <Route path="/reviews" component={ReviewsPage} />
             {STATIC_ROUTES.map((route) => (
               <Route key={route.path} path={route.path} component={route.component} />
             ))}

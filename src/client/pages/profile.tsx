@@ -1,6 +1,10 @@
-/** Profile (spec §2 "Profile"), first part: who you are and your meals with Activate / Deactivate. */
+/**
+ * Profile (spec §2 "Profile"): photo, name, rating, join date, badges (Verified Cook; Trusted
+ * Member by the README's rule), the eater/feeder toggle, and tabs My Meals and Settings.
+ */
 import { format } from "date-fns";
 import { Plus } from "lucide-react";
+import { useId, useState } from "react";
 import { Link } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
 import { Spinner } from "@/client/components/layout/spinner";
@@ -8,82 +12,212 @@ import { Avatar, AvatarFallback, AvatarImage } from "@/client/components/ui/avat
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
+import { Input } from "@/client/components/ui/input";
+import { Label } from "@/client/components/ui/label";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
+import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
 import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { useMyMeals } from "@/client/features/meals/api/get-my-meals";
 import { useUpdateMeal } from "@/client/features/meals/api/update-meal";
 import { MealPhoto } from "@/client/features/meals/components/meal-photo";
+import { StarRating } from "@/client/features/meals/components/star-rating";
 import { NewsletterOptIn } from "@/client/features/newsletter/components/newsletter-opt-in";
+import { useRating, useUpdateProfile, useUpdateRole } from "@/client/features/users/api/users";
+import { ApiError, errorMessage } from "@/client/lib/api-client";
 import { formatDay, formatPrice, initials } from "@/client/lib/format";
+import type { CurrentUser, UserRole } from "@/contract/auth";
 import type { Meal } from "@/contract/meals";
 
 export default function ProfilePage() {
   const { user } = useCurrentUser();
   const { meals, isLoading, hasNextPage, fetchNextPage } = useMyMeals();
+  const { data: rating } = useRating(user?.id);
   if (!user) return null;
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-8">
-      <header className="flex flex-col items-center gap-4 sm:flex-row">
-        <Avatar className="h-20 w-20 text-2xl">
-          {user.profileImageUrl && <AvatarImage src={user.profileImageUrl} alt="" />}
-          <AvatarFallback className="bg-primary/10 text-primary">{initials(user)}</AvatarFallback>
-        </Avatar>
-        <div className="text-center sm:text-left">
+      <header className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+        <div className="flex flex-col items-center gap-2">
+          <Avatar className="h-24 w-24 text-2xl">
+            {user.profileImageUrl && <AvatarImage src={user.profileImageUrl} alt="" />}
+            <AvatarFallback className="bg-primary/10 text-primary">{initials(user)}</AvatarFallback>
+          </Avatar>
+          <ProfilePhotoButton />
+        </div>
+        <div className="flex flex-1 flex-col items-center gap-2 text-center sm:items-start sm:text-left">
           <h1 className="text-3xl font-bold">
             {user.firstName} {user.lastName}
           </h1>
+          {rating && rating.count > 0 ? (
+            <StarRating rating={rating.average} count={rating.count} />
+          ) : (
+            <p className="text-sm text-muted-foreground">No reviews yet</p>
+          )}
           <p className="text-muted-foreground">
             Member since {format(new Date(user.createdAt), "MMMM yyyy")}
           </p>
-          {user.isCook && <Badge className="mt-2 bg-green-700">Verified Cook</Badge>}
+          <div className="flex flex-wrap gap-2">
+            {user.isCook && <Badge className="bg-green-700">Verified Cook</Badge>}
+            {rating?.trustedMember && <Badge className="bg-blue-700">Trusted Member</Badge>}
+          </div>
         </div>
+        <RoleToggle role={user.role} />
       </header>
 
-      <section aria-labelledby="my-meals" className="flex flex-col gap-4">
-        <div className="flex items-center justify-between gap-2">
-          <h2 id="my-meals" className="text-2xl font-semibold">
+      <Tabs defaultValue="meals">
+        <TabsList>
+          <TabsTrigger value="meals">
             My Meals ({meals.length}
             {hasNextPage ? "+" : ""})
-          </h2>
-          <Button asChild>
-            <Link href="/meals/new">
-              <Plus aria-hidden="true" /> Add New Meal
-            </Link>
-          </Button>
-        </div>
-        {isLoading ? (
-          <Spinner className="py-12" label="Loading your meals" />
-        ) : meals.length === 0 ? (
-          <EmptyState title="No meals yet" text="Share your first meal with the neighbourhood." />
-        ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {meals.map((meal) => (
-              <li key={meal.id}>
-                <OwnMealCard meal={meal} />
-              </li>
-            ))}
-          </ul>
-        )}
-        {hasNextPage && (
-          <Button variant="outline" className="self-center" onClick={() => fetchNextPage()}>
-            Load more
-          </Button>
-        )}
-      </section>
-
-      <section aria-labelledby="settings" className="flex flex-col gap-4">
-        <h2 id="settings" className="text-2xl font-semibold">
-          Settings
-        </h2>
-        <Card>
-          <CardContent className="p-4">
-            <NewsletterOptIn subscribed={user.newsletterOptIn} />
-          </CardContent>
-        </Card>
-      </section>
+          </TabsTrigger>
+          <TabsTrigger value="settings">Settings</TabsTrigger>
+        </TabsList>
+        <TabsContent value="meals" className="flex flex-col gap-4">
+          <div className="flex justify-end">
+            <Button asChild>
+              <Link href="/meals/new">
+                <Plus aria-hidden="true" /> Add New Meal
+              </Link>
+            </Button>
+          </div>
+          {isLoading ? (
+            <Spinner className="py-12" label="Loading your meals" />
+          ) : meals.length === 0 ? (
+            <EmptyState title="No meals yet" text="Share your first meal with the neighbourhood." />
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {meals.map((meal) => (
+                <li key={meal.id}>
+                  <OwnMealCard meal={meal} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {hasNextPage && (
+            <Button variant="outline" className="self-center" onClick={() => fetchNextPage()}>
+              Load more
+            </Button>
+          )}
+        </TabsContent>
+        <TabsContent value="settings" className="flex flex-col gap-4">
+          <ProfileSettings user={user} />
+          <Card>
+            <CardContent className="p-4">
+              <NewsletterOptIn subscribed={user.newsletterOptIn} />
+            </CardContent>
+          </Card>
+        </TabsContent>
+      </Tabs>
     </div>
   );
+}
+
+/** spec §4 "Role toggle": eater or feeder, switched optimistically and reverted on failure. */
+function RoleToggle({ role }: { role: UserRole }) {
+  const update = useUpdateRole();
+  const choose = (next: UserRole) => {
+    if (next === role) return;
+    update.mutate(next, {
+      onSuccess: () => toast({ title: `Switched to ${next} mode successfully.` }),
+      onError: () =>
+        toast({
+          title: "Error",
+          description: "Failed to update role. Please try again.",
+          variant: "destructive",
+        }),
+    });
+  };
+  return (
+    <fieldset className="inline-flex rounded-lg border p-1">
+      <legend className="sr-only">I am here as</legend>
+      {(["eater", "feeder"] as const).map((option) => (
+        <Button
+          key={option}
+          size="sm"
+          variant={role === option ? "default" : "ghost"}
+          aria-pressed={role === option}
+          onClick={() => choose(option)}
+          className="capitalize"
+        >
+          {option === "eater" ? "Eater" : "Feeder"}
+        </Button>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The Settings tab's form: names, bio and dietary preferences (`PUT /api/user/profile`). */
+function ProfileSettings({ user }: { user: CurrentUser }) {
+  const update = useUpdateProfile();
+  const ids = { firstName: useId(), lastName: useId(), bio: useId(), dietaryPrefs: useId() };
+  const [form, setForm] = useState({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    bio: user.bio ?? "",
+    dietaryPrefs: user.dietaryPrefs ?? "",
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const bind = (name: keyof typeof form) => ({
+    id: ids[name],
+    value: form[name],
+    "aria-invalid": Boolean(errors[name]),
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setForm({ ...form, [name]: event.target.value }),
+  });
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    update.mutate(form, {
+      onSuccess: () => {
+        setErrors({});
+        toast({ title: "Profile updated." });
+      },
+      onError: (error) => {
+        setErrors(error instanceof ApiError ? error.errors : {});
+        toast({
+          title: "Error",
+          description: errorMessage(error, "Failed to update profile. Please try again."),
+          variant: "destructive",
+        });
+      },
+    });
+  };
+  return (
+    <Card>
+      <CardContent className="p-4">
+        <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={ids.firstName}>First name</Label>
+            <Input {...bind("firstName")} maxLength={80} required autoComplete="given-name" />
+            {errors.firstName && <p className="text-sm text-destructive">{errors.firstName}</p>}
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={ids.lastName}>Last name</Label>
+            <Input {...bind("lastName")} maxLength={80} autoComplete="family-name" />
+            {errors.lastName && <p className="text-sm text-destructive">{errors.lastName}</p>}
+          </div>
+          <div className="flex flex-col gap-1 sm:col-span-2">
+            <Label htmlFor={ids.bio}>Bio</Label>
+            <Textarea {...bind("bio")} maxLength={1000} rows={3} placeholder="What do you like to cook?" />
+            {errors.bio && <p className="text-sm text-destructive">{errors.bio}</p>}
+          </div>
+          <div className="flex flex-col gap-1 sm:col-span-2">
+            <Label htmlFor={ids.dietaryPrefs}>Dietary preferences</Label>
+            <Input {...bind("dietaryPrefs")} maxLength={500} placeholder="e.g. vegetarian, no nuts" />
+            {errors.dietaryPrefs && <p className="text-sm text-destructive">{errors.dietaryPrefs}</p>}
+          </div>
+          <Button type="submit" className="sm:col-span-2 sm:justify-self-start" disabled={update.isPending}>
+            Save Settings
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Opens the photo uploader for the profile photo (issue 4); filled in with the upload flow. */
+function ProfilePhotoButton() {
+  return null;
 }
 
 function OwnMealCard({ meal }: { meal: Meal }) {

@@ -1,0 +1,160 @@
+/**
+ * Pending Reviews (spec §2 "Pending Reviews", §4 "Review form", §8): one card per review the user
+ * owes, each with its own form; after a submit the list is refreshed so the item leaves it.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { Link } from "wouter";
+import { z } from "zod";
+import { EmptyState } from "@/client/components/layout/empty-state";
+import { Spinner } from "@/client/components/layout/spinner";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { Label } from "@/client/components/ui/label";
+import { Textarea } from "@/client/components/ui/textarea";
+import { toast } from "@/client/components/ui/use-toast";
+import { useCreateReview, usePendingReviews } from "@/client/features/reviews/api/reviews";
+import { StarInput } from "@/client/features/reviews/components/star-input";
+import { handleUnauthorized, isUnauthorizedError } from "@/client/lib/api-client";
+import { type PendingReview, REVIEW_TEXT_MIN } from "@/contract/reviews";
+
+export default function ReviewsPage() {
+  const { data: pending = [], isLoading } = usePendingReviews();
+  if (isLoading) return <Spinner className="py-24" label="Loading pending reviews" />;
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <header>
+        <h1 className="text-3xl font-bold">Pending Reviews</h1>
+        <p className="text-muted-foreground">
+          {pending.length} review{pending.length === 1 ? "" : "s"} pending
+        </p>
+      </header>
+
+      {pending.length === 0 ? (
+        <EmptyState title="No pending reviews" text="When you complete an exchange, you can review it here.">
+          <div className="flex flex-wrap justify-center gap-2">
+            <Button asChild>
+              <Link href="/community">Browse Community</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link href="/marketplace">Browse Marketplace</Link>
+            </Button>
+          </div>
+        </EmptyState>
+      ) : (
+        <ul className="flex flex-col gap-4">
+          {pending.map((item) => (
+            <li key={`${item.requestId}-${item.reviewerRole}`}>
+              <ReviewCard item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <aside
+        className="rounded-xl border border-blue-200 bg-blue-50 p-4 text-sm"
+        aria-labelledby="guidelines"
+      >
+        <h2 id="guidelines" className="mb-2 font-semibold">
+          Review Guidelines
+        </h2>
+        <ul className="list-disc space-y-1 pl-5">
+          <li>Be honest and constructive: your review helps neighbours decide.</li>
+          <li>Focus on the meal's quality, the portion size and how the pickup went.</li>
+          <li>Respect the cook: they shared their time and their kitchen.</li>
+          <li>Report safety concerns with the report button instead of only writing them here.</li>
+        </ul>
+      </aside>
+    </div>
+  );
+}
+
+const formSchema = z.object({
+  rating: z.number().int().min(0).max(5),
+  text: z.string().trim().min(REVIEW_TEXT_MIN, `Review must be at least ${REVIEW_TEXT_MIN} characters`),
+});
+type FormValues = z.infer<typeof formSchema>;
+
+function ReviewCard({ item }: { item: PendingReview }) {
+  const create = useCreateReview();
+  const textId = useId();
+  const errorId = useId();
+  const form = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { rating: 0, text: "" },
+  });
+  const rating = form.watch("rating");
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (values.rating === 0) {
+      toast({
+        title: "Rating required",
+        description: "Please select a star rating before submitting.",
+        variant: "destructive",
+      });
+      return;
+    }
+    create.mutate(
+      { revieweeId: item.revieweeId, mealId: item.mealId, rating: values.rating, text: values.text },
+      {
+        onSuccess: () => toast({ title: "Review submitted", description: "Thank you for your feedback!" }),
+        onError: (error) => {
+          if (isUnauthorizedError(error)) return handleUnauthorized();
+          toast({
+            title: "Error",
+            description: "Failed to submit review. Please try again.",
+            variant: "destructive",
+          });
+        },
+      },
+    );
+  });
+  const textError = form.formState.errors.text?.message;
+
+  return (
+    <Card data-testid="pending-review">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2 space-y-0">
+        <div>
+          <CardTitle className="text-lg">{item.mealTitle}</CardTitle>
+          <p className="text-sm text-muted-foreground">Review for {item.revieweeName}</p>
+        </div>
+        <Badge variant="secondary">{item.reviewerRole === "eater" ? "As Eater" : "As Feeder"}</Badge>
+      </CardHeader>
+      <CardContent>
+        <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+          <Controller
+            control={form.control}
+            name="rating"
+            render={({ field }) => <StarInput value={field.value} onChange={field.onChange} />}
+          />
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={textId}>
+              Your review <span aria-hidden="true">*</span>
+            </Label>
+            <Textarea
+              id={textId}
+              rows={3}
+              required
+              maxLength={2000}
+              placeholder="How was the meal, the portion and the pickup?"
+              aria-invalid={Boolean(textError)}
+              aria-describedby={textError ? errorId : undefined}
+              {...form.register("text")}
+            />
+            {textError && (
+              <p id={errorId} className="text-sm text-destructive">
+                {textError}
+              </p>
+            )}
+          </div>
+          <Button type="submit" className="self-start" disabled={rating === 0 || create.isPending}>
+            Submit Review
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
