@@ -1,6 +1,7 @@
 /** The signed-in user as `GET /api/auth/user` returns it (spec §3 User, §7). */
 import { z } from "zod";
 import { isoDateTime } from "./common";
+import { PHOTO_PATH } from "./photos";
 
 export const userRoleSchema = z.enum(["eater", "feeder"]);
 export type UserRole = z.infer<typeof userRoleSchema>;
@@ -24,9 +25,6 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** `PUT /api/user/role` body (spec §4 "Role toggle"). */
 export const updateRoleSchema = z.object({ role: userRoleSchema });
-
-/** Where processed photos are served; a profile photo must be one of these (issue 4). */
-export const PHOTO_PATH = /^\/objects\/photos\/[0-9a-f-]{36}\.webp$/;
 
 /** `PUT /api/user/profile` body: the Settings tab, and the profile photo. */
 export const updateProfileSchema = z

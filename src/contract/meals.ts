@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { isoDateTime, pageQuerySchema, publicUserSchema } from "./common";
+import { PHOTO_PATH } from "./photos";
 
 export const MEAL_TITLE_MAX = 120;
 export const MEAL_TEXT_MAX = 2000;
@@ -51,11 +52,7 @@ export const mealFields = {
   pickupWindowStart: requiredDateTime("Pickup start time is required"),
   pickupWindowEnd: requiredDateTime("Pickup end time is required"),
   deliveryAvailable: z.boolean(),
-  photoPath: z
-    .string()
-    .regex(/^\/objects\/[A-Za-z0-9/_.-]{1,200}$/, "Invalid photo")
-    .nullable()
-    .optional(),
+  photoPath: z.string().regex(PHOTO_PATH, "Invalid photo").nullable().optional(),
   latitude: z.number().min(-90).max(90).transform(roundCoordinate).nullable().optional(),
   longitude: z.number().min(-180).max(180).transform(roundCoordinate).nullable().optional(),
 };

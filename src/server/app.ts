@@ -25,18 +25,22 @@ import { registerEventRoutes } from "./features/events/routes";
 import { registerMealRoutes } from "./features/meals/routes";
 import { registerNewsletterOptInRoutes, registerNewsletterRoutes } from "./features/newsletter/routes";
 import { registerNotificationRoutes } from "./features/notifications/routes";
+import { registerPhotoRoutes, registerPhotoServing } from "./features/photos/routes";
 import { registerReportRoutes } from "./features/reports/routes";
 import { registerRequestRoutes } from "./features/requests/routes";
 import { registerReviewRoutes } from "./features/reviews/routes";
 import { registerUserRoutes } from "./features/users/routes";
 import { startLiveHub } from "./live/hub";
 import { registerLiveRoutes, sseOptions } from "./live/routes";
+import { createStorage, type ObjectStorage } from "./storage/storage";
 
 /** What the app is built from. */
 export interface AppDeps {
   config: Config;
   /** The open database; the app uses its Drizzle handle and LISTENs on its driver. */
   database: Database;
+  /** Photo storage; defaults to what the configuration asks for (local files or S3). */
+  storage?: ObjectStorage;
   /** Folder of the built client; defaults to dist/client. Unset or missing: API only. */
   clientDir?: string;
 }
@@ -48,6 +52,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const { db } = database;
+  const storage = deps.storage ?? createStorage(config);
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -129,11 +134,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerReportRoutes(api, { db });
     registerReviewRoutes(api, { db });
     registerUserRoutes(api, { db, config });
+    await registerPhotoRoutes(api, { db, storage });
     registerEventRoutes(api, { db });
     registerNewsletterOptInRoutes(api, { db });
   });
   await registerAdminRoutes(app, { db, config });
   registerNewsletterRoutes(app, { db });
+  registerPhotoServing(app, { storage });
 
   // 6. The built client, with the SPA fallback for its routes.
   const clientDir = deps.clientDir ?? defaultClientDir;

@@ -273,6 +273,27 @@ export const liveEvents = pgTable(
   (t) => [index("live_events_user_idx").on(t.userId, t.id), index("live_events_created_idx").on(t.createdAt)],
 );
 
+/**
+ * Photo uploads in flight (issue 4, spec §7 photo flow): `POST /api/objects/upload` creates one
+ * with an expiring, single-use upload URL; the file lands under `key`; `PUT /api/meal-photos`
+ * registers it once, after which it is processed and the incoming object deleted.
+ */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: varchar("key", { length: 200 }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }),
+    registeredAt: timestamp("registered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("uploads_user_idx").on(t.userId, t.createdAt)],
+);
+
 export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
   {

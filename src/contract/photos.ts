@@ -1,0 +1,43 @@
+/** The photo flow's shapes (spec §7 "The photo flow", §9 "Photo"; issue 4). */
+import { z } from "zod";
+import { isoDateTime } from "./common";
+
+/** spec §9: one file, at most 5 MB. */
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/** Image types the uploader offers; the server decides by the bytes, not by this list. */
+export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"];
+
+/**
+ * `POST /api/objects/upload` body. The spec sends none; our uploader also sends the file's size,
+ * so an S3 presigned URL can bind it and the bucket refuses anything else.
+ */
+export const uploadRequestSchema = z
+  .object({ contentLength: z.number().int().min(1).optional() })
+  .nullish()
+  .transform((body) => body ?? {});
+
+export const uploadParamsSchema = z.object({
+  uploadURL: z.url(),
+  method: z.literal("PUT"),
+  expiresAt: isoDateTime,
+});
+export type UploadParams = z.infer<typeof uploadParamsSchema>;
+
+/** `PUT /api/meal-photos` body: the URL the file was PUT to. */
+export const registerPhotoSchema = z.object({
+  photoURL: z.string({ error: "photoURL is required" }).url("photoURL must be the upload URL"),
+});
+
+export const registeredPhotoSchema = z.object({
+  /** The 1600 px WebP, e.g. `/objects/photos/{uuid}.webp`; stored as a meal's photoPath. */
+  objectPath: z.string(),
+  /** The 400 px WebP thumbnail of the same photo. */
+  thumbnailPath: z.string(),
+});
+export type RegisteredPhoto = z.infer<typeof registeredPhotoSchema>;
+
+/** Where processed photos are served; a meal's photoPath or a profile photo must be one (issue 4). */
+export const PHOTO_PATH = /^\/objects\/photos\/[0-9a-f-]{36}\.webp$/;
+
+/** The 400 px thumbnail of a stored photo (`…/{uuid}.webp` → `…/{uuid}-400.webp`). */
+export const thumbnailOf = (objectPath: string) => objectPath.replace(/\.webp$/, "-400.webp");

@@ -1,0 +1,111 @@
+/**
+ * The photo flow's endpoints (spec §7): `POST /api/objects/upload`, `PUT /api/uploads/{id}` (the
+ * local driver's upload target), `PUT /api/meal-photos`, and `GET /objects/photos/{file}`, which
+ * serves stored photos with immutable caching (their names never change content).
+ */
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorSchema, idParamsSchema } from "../../../contract/common";
+import {
+  PHOTO_MAX_BYTES,
+  registeredPhotoSchema,
+  registerPhotoSchema,
+  uploadParamsSchema,
+  uploadRequestSchema,
+} from "../../../contract/photos";
+import { requireUser } from "../../auth/users";
+import type { Db } from "../../db/client";
+import type { ObjectStorage } from "../../storage/storage";
+import { createUpload, receiveUpload, registerPhoto } from "./service";
+
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  413: errorSchema,
+};
+
+/** Signed-in routes; the caller's scope already requires a user. */
+export async function registerPhotoRoutes(
+  app: FastifyInstance,
+  { db, storage }: { db: Db; storage: ObjectStorage },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    "/api/objects/upload",
+    {
+      schema: {
+        tags: ["photos"],
+        summary: "Upload parameters: an expiring, single-use URL to PUT one photo (≤ 5 MB) to",
+        body: uploadRequestSchema,
+        response: { 200: uploadParamsSchema, ...errors },
+      },
+    },
+    async (request) => createUpload(db, storage, requireUser(request), request.body?.contentLength),
+  );
+
+  r.put(
+    "/api/meal-photos",
+    {
+      schema: {
+        tags: ["photos"],
+        summary: "Register an uploaded photo: checked, stripped of metadata, stored as WebP",
+        body: registerPhotoSchema,
+        response: { 200: registeredPhotoSchema, ...errors },
+      },
+    },
+    async (request) => registerPhoto(db, storage, requireUser(request), request.body.photoURL),
+  );
+
+  if (storage.kind === "local") {
+    // The file arrives raw (any content type); only this route takes bodies up to 5 MB.
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser(
+        "*",
+        { parseAs: "buffer", bodyLimit: PHOTO_MAX_BYTES },
+        (_request, body, done) => done(null, body),
+      );
+      scope.withTypeProvider<ZodTypeProvider>().put(
+        "/api/uploads/:id",
+        {
+          bodyLimit: PHOTO_MAX_BYTES,
+          schema: {
+            tags: ["photos"],
+            summary: "Upload target of the local storage driver (single use, expires)",
+            params: idParamsSchema,
+            response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+          },
+        },
+        async (request) => {
+          const body = request.body;
+          if (!Buffer.isBuffer(body) || body.length === 0) {
+            return Promise.reject(Object.assign(new Error("The file is empty."), { statusCode: 400 }));
+          }
+          await receiveUpload(db, storage, requireUser(request), request.params.id, body);
+          return { ok: true as const };
+        },
+      );
+    });
+  }
+}
+
+const PHOTO_FILE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-400)?\.webp$/;
+
+/** Public photo serving, outside /api. */
+export function registerPhotoServing(app: FastifyInstance, { storage }: { storage: ObjectStorage }) {
+  app.get<{ Params: { file: string } }>("/objects/photos/:file", async (request, reply) => {
+    const { file } = request.params;
+    if (!PHOTO_FILE.test(file)) return reply.status(404).send({ message: "Not found", code: "not_found" });
+    const object = await storage.open(`photos/${file}`);
+    if (!object) return reply.status(404).send({ message: "Not found", code: "not_found" });
+    return reply
+      .type("image/webp")
+      .header("Content-Length", object.size)
+      .header("Cache-Control", "public, max-age=31536000, immutable")
+      .send(object.stream);
+  });
+}

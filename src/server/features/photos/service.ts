@@ -1,0 +1,172 @@
+/**
+ * Photos (issue 4; spec §7 "The photo flow"): expiring single-use upload URLs, then registration,
+ * which checks the bytes are a real image with sharp, refuses decompression bombs, strips every
+ * bit of metadata (EXIF, GPS, XMP), and stores a 1600 px WebP and a 400 px thumbnail.
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import sharp, { type Metadata } from "sharp";
+import { PHOTO_MAX_BYTES, type RegisteredPhoto, type UploadParams } from "../../../contract/photos";
+import type { Executor } from "../../db/client";
+import { type UserRow, uploads } from "../../db/schema";
+import { AppError, conflict, forbidden, notFound, validation } from "../../errors";
+import type { ObjectStorage } from "../../storage/storage";
+
+/** How long an upload URL stays valid. */
+export const UPLOAD_URL_SECONDS = 15 * 60;
+/** Largest image accepted, in pixels (about 40 MP; phone cameras reach 50 MP only in raw modes). */
+export const MAX_INPUT_PIXELS = 40_000_000;
+const FULL_WIDTH = 1600;
+const THUMB_WIDTH = 400;
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);
+
+const tooLarge = () => new AppError(413, "too_large", "Photos can be at most 5 MB.");
+
+/**
+ * Starts an upload: a fresh incoming key and the URL to PUT the file to.
+ * @param contentLength the file's size in bytes, when the client knows it
+ * @throws AppError 413 when the announced size is over 5 MB
+ */
+export async function createUpload(
+  db: Executor,
+  storage: ObjectStorage,
+  user: UserRow,
+  contentLength?: number,
+): Promise<UploadParams> {
+  if (contentLength !== undefined && contentLength > PHOTO_MAX_BYTES) throw tooLarge();
+  const id = randomUUID();
+  const key = `incoming/${id}`;
+  const expiresAt = new Date(Date.now() + UPLOAD_URL_SECONDS * 1000);
+  await db.insert(uploads).values({ id, userId: user.id, key, expiresAt });
+  const uploadURL = await storage.uploadUrl(key, {
+    uploadId: id,
+    expiresInSeconds: UPLOAD_URL_SECONDS,
+    contentLength,
+  });
+  return { uploadURL, method: "PUT", expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * Receives the PUT of a local-storage upload: once, before it expires, by the user who asked.
+ * @throws AppError 404 unknown or someone else's; 403 expired; 409 already used; 413 over 5 MB
+ */
+export async function receiveUpload(
+  db: Executor,
+  storage: ObjectStorage,
+  user: UserRow,
+  uploadId: string,
+  body: Buffer,
+): Promise<void> {
+  if (body.length > PHOTO_MAX_BYTES) throw tooLarge();
+  const [claimed] = await db
+    .update(uploads)
+    .set({ uploadedAt: sql`now()` })
+    .where(
+      and(
+        eq(uploads.id, uploadId),
+        eq(uploads.userId, user.id),
+        isNull(uploads.uploadedAt),
+        gt(uploads.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ key: uploads.key });
+  if (!claimed) {
+    const [upload] = await db.select().from(uploads).where(eq(uploads.id, uploadId)).limit(1);
+    if (!upload || upload.userId !== user.id) throw notFound("Upload not found");
+    if (upload.uploadedAt) throw conflict("This upload link was already used.", "upload_used");
+    throw forbidden("This upload link has expired.");
+  }
+  await storage.write(claimed.key, body, "application/octet-stream");
+}
+
+/** The upload id in an upload URL (ours or a presigned bucket URL), or null. */
+export function uploadIdFromUrl(photoURL: string): string | null {
+  let pathname: string;
+  try {
+    pathname = new URL(photoURL).pathname;
+  } catch {
+    return null;
+  }
+  return (
+    /\/(?:api\/uploads|incoming)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(
+      pathname,
+    )?.[1] ?? null
+  );
+}
+
+/**
+ * Turns uploaded bytes into the stored photo: validated, oriented, metadata-free WebP in two sizes.
+ * @throws AppError 400 not an image we accept, or too many pixels
+ */
+export async function processPhoto(input: Buffer): Promise<{ full: Buffer; thumbnail: Buffer }> {
+  const unreadable = () =>
+    validation("This file is not a photo we can read. Please upload a JPEG, PNG or WebP image.", {
+      photoURL: "Not a supported image",
+    });
+  let metadata: Metadata;
+  try {
+    // Only the header is read here, so no pixel limit yet: the check below gives the clearer answer.
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unreadable();
+  }
+  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw unreadable();
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
+    throw validation("This image has too many pixels to process.", { photoURL: "Image too large" });
+  }
+  const resize = (width: number) =>
+    sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+      // EXIF orientation is applied to the pixels before the metadata is dropped.
+      .rotate()
+      .resize({ width, height: width, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+  try {
+    const [full, thumbnail] = await Promise.all([resize(FULL_WIDTH), resize(THUMB_WIDTH)]);
+    return { full, thumbnail };
+  } catch {
+    throw unreadable();
+  }
+}
+
+/**
+ * Registers an uploaded file as a photo (`PUT /api/meal-photos`): once per upload, by its owner.
+ * The incoming object is deleted whatever the outcome.
+ * @throws AppError 400 bad URL, nothing uploaded or not an image; 404 unknown or someone else's;
+ *   409 already registered; 413 over 5 MB
+ */
+export async function registerPhoto(
+  db: Executor,
+  storage: ObjectStorage,
+  user: UserRow,
+  photoURL: string,
+): Promise<RegisteredPhoto> {
+  const uploadId = uploadIdFromUrl(photoURL);
+  if (!uploadId)
+    throw validation("photoURL is not an upload URL of this app.", { photoURL: "Unknown upload URL" });
+  const [claimed] = await db
+    .update(uploads)
+    .set({ registeredAt: sql`now()` })
+    .where(and(eq(uploads.id, uploadId), eq(uploads.userId, user.id), isNull(uploads.registeredAt)))
+    .returning({ key: uploads.key });
+  if (!claimed) {
+    const [upload] = await db.select().from(uploads).where(eq(uploads.id, uploadId)).limit(1);
+    if (!upload || upload.userId !== user.id) throw notFound("Upload not found");
+    throw conflict("This upload was already used.", "upload_used");
+  }
+  try {
+    const size = await storage.size(claimed.key);
+    if (size === null)
+      throw validation("Nothing was uploaded to this URL.", { photoURL: "Nothing uploaded" });
+    if (size > PHOTO_MAX_BYTES) throw tooLarge();
+    const bytes = await storage.read(claimed.key);
+    if (!bytes) throw validation("Nothing was uploaded to this URL.", { photoURL: "Nothing uploaded" });
+    const { full, thumbnail } = await processPhoto(bytes);
+    const id = randomUUID();
+    await storage.write(`photos/${id}.webp`, full, "image/webp");
+    await storage.write(`photos/${id}-400.webp`, thumbnail, "image/webp");
+    return { objectPath: `/objects/photos/${id}.webp`, thumbnailPath: `/objects/photos/${id}-400.webp` };
+  } finally {
+    await storage.delete(claimed.key).catch(() => {});
+  }
+}

@@ -1,0 +1,288 @@
+/**
+ * The photo flow (issue 4; spec §7) on both storage drivers: local files, and S3 against a real
+ * S3-protocol server (s3rver) started here. Files go over real HTTP, as a browser sends them.
+ */
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { crc32 } from "node:zlib";
+import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import { eq, sql } from "drizzle-orm";
+import S3rver from "s3rver";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uploads } from "../../src/server/db/schema";
+import { buildSignedInUser } from "../factories";
+import { createTestApp, freePort, type TestApp } from "./harness";
+
+const BUCKET = "mealshare-test";
+const S3_KEYS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+
+/** A real JPEG whose EXIF carries a GPS position, as a phone writes it. */
+async function jpegWithGps(): Promise<Buffer> {
+  return sharp({ create: { width: 2400, height: 1800, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: "PhoneMaker", Model: "Phone 12" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "51/1 30/1 2600/100",
+        GPSLongitudeRef: "W",
+        GPSLongitude: "0/1 7/1 3900/100",
+      },
+    })
+    .toBuffer();
+}
+
+/** A tiny PNG whose header claims 50000 × 50000 pixels: a decompression bomb's calling card. */
+function pngBomb(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(50_000, 0);
+  ihdr.writeUInt32BE(50_000, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+interface Driver {
+  name: "local" | "s3";
+  start(): Promise<TestApp>;
+  /** Keys of stored processed photos. */
+  storedPhotos(t: TestApp): Promise<string[]>;
+  stop(): Promise<void>;
+}
+
+const localDriver = (): Driver => ({
+  name: "local",
+  start: () => createTestApp({ listen: true }),
+  async storedPhotos(t) {
+    const dir = path.join(t.config.dataDir, "objects", "photos");
+    try {
+      return readdirSync(dir);
+    } catch {
+      return [];
+    }
+  },
+  async stop() {},
+});
+
+const s3Driver = (): Driver => {
+  let server: S3rver;
+  let endpoint = "";
+  const directory = mkdtempSync(path.join(os.tmpdir(), "mealshare-s3rver-"));
+  const client = () =>
+    new S3Client({ region: "us-east-1", endpoint, forcePathStyle: true, credentials: S3_KEYS });
+  return {
+    name: "s3",
+    async start() {
+      server = new S3rver({
+        port: await freePort(),
+        address: "127.0.0.1",
+        silent: true,
+        directory,
+        configureBuckets: [{ name: BUCKET, configs: [] }],
+      });
+      const address = (await server.run()) as AddressInfo;
+      endpoint = `http://127.0.0.1:${address.port}`;
+      return createTestApp({
+        listen: true,
+        config: {
+          s3: { bucket: BUCKET, endpoint, region: "us-east-1", ...S3_KEYS, forcePathStyle: true },
+        },
+      });
+    },
+    async storedPhotos() {
+      const listed = await client().send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: "photos/" }));
+      return (listed.Contents ?? []).map((object) => object.Key ?? "");
+    },
+    async stop() {
+      await server?.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+};
+
+describe.each([localDriver(), s3Driver()])("photo uploads on the $name driver", (driver) => {
+  let t: TestApp;
+  let user: { cookie: string };
+  beforeAll(async () => {
+    t = await driver.start();
+    user = await buildSignedInUser(t.db);
+  });
+  afterAll(async () => {
+    await t.close();
+    await driver.stop();
+  });
+
+  const api = (method: string, url: string, cookie: string, body?: unknown) =>
+    fetch(`${t.config.publicUrl}${url}`, {
+      method,
+      // spec §7: a body, when present, is JSON with a JSON content type; the spec's upload call has none.
+      headers: {
+        cookie,
+        origin: t.config.publicUrl,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  /** Asks for upload parameters and PUTs `bytes` to the URL, as the uploader does. */
+  async function upload(bytes: Buffer, cookie = user.cookie, announce = true) {
+    const params = await api(
+      "POST",
+      "/api/objects/upload",
+      cookie,
+      announce ? { contentLength: bytes.length } : undefined,
+    );
+    expect(params.status).toBe(200);
+    const { uploadURL } = await params.json();
+    const put = await fetch(uploadURL, {
+      method: "PUT",
+      body: new Uint8Array(bytes),
+      headers: {
+        "content-type": "image/jpeg",
+        ...(driver.name === "local" ? { cookie, origin: t.config.publicUrl } : {}),
+      },
+    });
+    return { uploadURL: uploadURL as string, put };
+  }
+  const register = (photoURL: string, cookie = user.cookie) =>
+    api("PUT", "/api/meal-photos", cookie, { photoURL });
+
+  it("turns a JPEG with GPS EXIF into WebP without any metadata, in two sizes, served immutable", async () => {
+    const original = await jpegWithGps();
+    expect((await sharp(original).metadata()).exif?.includes(Buffer.from("GPS"))).toBeDefined();
+    const { uploadURL, put } = await upload(original);
+    expect(put.ok).toBe(true);
+    const registered = await register(uploadURL);
+    expect(registered.status).toBe(200);
+    const { objectPath, thumbnailPath } = await registered.json();
+    expect(objectPath).toMatch(/^\/objects\/photos\/[0-9a-f-]{36}\.webp$/);
+
+    const served = await fetch(`${t.config.publicUrl}${objectPath}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/webp");
+    expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const bytes = Buffer.from(await served.arrayBuffer());
+    const meta = await sharp(bytes).metadata();
+    expect(meta).toMatchObject({ format: "webp", width: 1600, height: 1200 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(bytes.includes(Buffer.from("GPS"))).toBe(false);
+    expect(bytes.includes(Buffer.from("PhoneMaker"))).toBe(false);
+
+    const thumb = await sharp(
+      Buffer.from(await (await fetch(`${t.config.publicUrl}${thumbnailPath}`)).arrayBuffer()),
+    ).metadata();
+    expect(thumb).toMatchObject({ format: "webp", width: 400, height: 300 });
+  });
+
+  it("refuses a text file renamed .jpg, a 6 MB file and a decompression bomb, storing nothing", async () => {
+    const before = await driver.storedPhotos(t);
+
+    const text = await upload(Buffer.from("this is not a photo, just text\n"));
+    const textRegistered = await register(text.uploadURL);
+    expect(textRegistered.status).toBe(400);
+    expect((await textRegistered.json()).message).toMatch(/not a photo/);
+
+    const bomb = await upload(pngBomb());
+    const bombRegistered = await register(bomb.uploadURL);
+    expect(bombRegistered.status).toBe(400);
+    expect((await bombRegistered.json()).message).toBe("This image has too many pixels to process.");
+
+    const big = Buffer.alloc(6 * 1024 * 1024, 1);
+    // Announced: refused before any URL is handed out.
+    expect(
+      (await api("POST", "/api/objects/upload", user.cookie, { contentLength: big.length })).status,
+    ).toBe(413);
+    // Not announced: the receiving server refuses the PUT (local), or registration refuses it (S3).
+    const unannounced = await upload(big, user.cookie, false);
+    if (driver.name === "local") {
+      expect(unannounced.put.status).toBe(413);
+    } else {
+      const response = await register(unannounced.uploadURL);
+      expect(response.status).toBe(413);
+      expect((await response.json()).message).toBe("Photos can be at most 5 MB.");
+    }
+
+    expect(await driver.storedPhotos(t)).toEqual(before);
+  });
+
+  it("accepts each upload once, from its owner only, and not after it expires", async () => {
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#0a0" } })
+      .png()
+      .toBuffer();
+    const { uploadURL } = await upload(photo);
+    const stranger = await buildSignedInUser(t.db);
+    expect((await register(uploadURL, stranger.cookie)).status).toBe(404);
+    expect((await register(uploadURL)).status).toBe(200);
+    const again = await register(uploadURL);
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe("This upload was already used.");
+    expect((await register("https://elsewhere.example/some.jpg")).status).toBe(400);
+
+    if (driver.name === "local") {
+      // The local upload target itself is single-use and expires.
+      const fresh = await (await api("POST", "/api/objects/upload", user.cookie, {})).json();
+      const put = (cookie: string) =>
+        fetch(fresh.uploadURL, {
+          method: "PUT",
+          body: new Uint8Array(photo),
+          headers: { cookie, origin: t.config.publicUrl },
+        });
+      expect((await put(stranger.cookie)).status).toBe(404);
+      expect((await put(user.cookie)).status).toBe(200);
+      const reused = await put(user.cookie);
+      expect(reused.status).toBe(409);
+      expect((await reused.json()).message).toBe("This upload link was already used.");
+
+      const stale = await (await api("POST", "/api/objects/upload", user.cookie, {})).json();
+      const id = stale.uploadURL.split("/").pop();
+      await t.db
+        .update(uploads)
+        .set({ expiresAt: sql`now() - interval '1 minute'` })
+        .where(eq(uploads.id, id));
+      const expired = await fetch(stale.uploadURL, {
+        method: "PUT",
+        body: new Uint8Array(photo),
+        headers: { cookie: user.cookie, origin: t.config.publicUrl },
+      });
+      expect(expired.status).toBe(403);
+      expect((await expired.json()).message).toBe("This upload link has expired.");
+    } else {
+      // The presigned URL carries its expiry and the size it was issued for.
+      const url = new URL(
+        (await (await api("POST", "/api/objects/upload", user.cookie, { contentLength: 10 })).json())
+          .uploadURL,
+      );
+      expect(url.searchParams.get("X-Amz-Expires")).toBe("900");
+      expect(url.searchParams.get("X-Amz-SignedHeaders")).toContain("content-length");
+    }
+  });
+
+  it("requires a session for every step", async () => {
+    expect(
+      (
+        await fetch(`${t.config.publicUrl}/api/objects/upload`, {
+          method: "POST",
+          headers: { origin: t.config.publicUrl },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (await api("PUT", "/api/meal-photos", "", { photoURL: "http://x.example/incoming/x" })).status,
+    ).toBe(401);
+  });
+});
