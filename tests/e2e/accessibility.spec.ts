@@ -107,6 +107,7 @@ test("signed-in routes pass axe and fit a phone", async ({ browser }) => {
     [`/request/${request.id}`, async (p) => expect(p.getByText("Thanks in advance!")).toBeVisible()],
     ["/profile", heading(/Ari/)],
     ["/events", heading("Community Events")],
+    ["/reviews", heading("Pending Reviews")],
     ["/about", heading("About MealShare")],
     ["/how-it-works", heading("How It Works")],
     ["/safety", heading("Safety")],

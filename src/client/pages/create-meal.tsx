@@ -19,6 +19,7 @@ import {
   mealFormSchema,
   toCreateMeal,
 } from "@/client/features/meals/meal-form-schema";
+import { MealPhotoField } from "@/client/features/photos/photo-field";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
 import { requestViewerPosition } from "@/client/lib/geo";
 
@@ -62,8 +63,10 @@ export default function CreateMealPage() {
   const kind = watch("kind");
   const latitude = watch("latitude");
 
+  const [photoPath, setPhotoPath] = useState<string | null>(null);
+
   const onSubmit = handleSubmit((values) => {
-    const meal = toCreateMeal(values);
+    const meal = { ...toCreateMeal(values), photoPath };
     const invalid = Object.entries(crossFieldErrors(meal));
     if (invalid.length > 0) {
       for (const [field, message] of invalid) setError(field as FieldPath<MealFormValues>, { message });
@@ -114,6 +117,7 @@ export default function CreateMealPage() {
         Share what you cooked. Neighbours can request a portion each.
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-5">
+        <MealPhotoField value={photoPath} onChange={setPhotoPath} />
         <div className="flex flex-col gap-2">
           <Label htmlFor="title">Title</Label>
           <Input {...field("title")} {...register("title")} placeholder="e.g. Vegetable lasagne" />

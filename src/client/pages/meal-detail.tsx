@@ -17,6 +17,7 @@ import { ReportButton } from "@/client/features/reports/components/report-button
 import { formatDay, formatPrice, formatWindow, initials, pluralize } from "@/client/lib/format";
 import type { Meal } from "@/contract/meals";
 import { allergenTags } from "@/contract/meals";
+import { thumbnailOf } from "@/contract/photos";
 
 export default function MealDetailPage() {
   const { id } = useParams<{ id: string }>();
@@ -41,7 +42,7 @@ export default function MealDetailPage() {
   return (
     <article className="mx-auto grid max-w-5xl gap-8 lg:grid-cols-2">
       <div className="relative overflow-hidden rounded-xl">
-        <MealPhoto meal={meal} eager />
+        <MealPhoto meal={meal} eager sizes="(min-width: 1024px) 50vw, 100vw" />
         <div className="absolute left-3 top-3 flex gap-1">
           {meal.kind === "free" ? (
             <Badge className="bg-green-700">FREE</Badge>
@@ -81,7 +82,9 @@ export default function MealDetailPage() {
 
         <div className="flex items-center gap-3 rounded-xl border bg-card p-4">
           <Avatar>
-            {meal.owner.profileImageUrl && <AvatarImage src={meal.owner.profileImageUrl} alt="" />}
+            {meal.owner.profileImageUrl && (
+              <AvatarImage src={thumbnailOf(meal.owner.profileImageUrl)} alt="" />
+            )}
             <AvatarFallback>{initials(meal.owner)}</AvatarFallback>
           </Avatar>
           <div className="min-w-0 flex-1">

@@ -23,11 +23,13 @@ import { useUpdateMeal } from "@/client/features/meals/api/update-meal";
 import { MealPhoto } from "@/client/features/meals/components/meal-photo";
 import { StarRating } from "@/client/features/meals/components/star-rating";
 import { NewsletterOptIn } from "@/client/features/newsletter/components/newsletter-opt-in";
+import { UploadPhotoButton } from "@/client/features/photos/photo-field";
 import { useRating, useUpdateProfile, useUpdateRole } from "@/client/features/users/api/users";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
 import { formatDay, formatPrice, initials } from "@/client/lib/format";
 import type { CurrentUser, UserRole } from "@/contract/auth";
 import type { Meal } from "@/contract/meals";
+import { thumbnailOf } from "@/contract/photos";
 
 export default function ProfilePage() {
   const { user } = useCurrentUser();
@@ -40,7 +42,7 @@ export default function ProfilePage() {
       <header className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
         <div className="flex flex-col items-center gap-2">
           <Avatar className="h-24 w-24 text-2xl">
-            {user.profileImageUrl && <AvatarImage src={user.profileImageUrl} alt="" />}
+            {user.profileImageUrl && <AvatarImage src={thumbnailOf(user.profileImageUrl)} alt="" />}
             <AvatarFallback className="bg-primary/10 text-primary">{initials(user)}</AvatarFallback>
           </Avatar>
           <ProfilePhotoButton />
@@ -215,9 +217,30 @@ function ProfileSettings({ user }: { user: CurrentUser }) {
   );
 }
 
-/** Opens the photo uploader for the profile photo (issue 4); filled in with the upload flow. */
+/** The profile photo: the same upload flow as meals, then `PUT /api/user/profile` (spec §7). */
 function ProfilePhotoButton() {
-  return null;
+  const update = useUpdateProfile();
+  return (
+    <UploadPhotoButton
+      label="Change photo"
+      variant="ghost"
+      note="One photo, up to 5 MB"
+      onUploaded={(photo) =>
+        update.mutate(
+          { profileImageUrl: photo.objectPath },
+          {
+            onSuccess: () => toast({ title: "Profile photo updated." }),
+            onError: () =>
+              toast({
+                title: "Error",
+                description: "Failed to update profile photo. Please try again.",
+                variant: "destructive",
+              }),
+          },
+        )
+      }
+    />
+  );
 }
 
 function OwnMealCard({ meal }: { meal: Meal }) {

@@ -26,6 +26,7 @@ import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { useUnreadCount } from "@/client/features/notifications/api/get-notifications";
 import { initials } from "@/client/lib/format";
 import { cn } from "@/client/lib/utils";
+import { thumbnailOf } from "@/contract/photos";
 
 const LINKS = [
   { href: "/", label: "Home" },
@@ -55,7 +56,7 @@ export function NavBar() {
   const [sheetOpen, setSheetOpen] = useState(false);
   const avatar = (
     <Avatar className="h-9 w-9">
-      {user?.profileImageUrl && <AvatarImage src={user.profileImageUrl} alt="" />}
+      {user?.profileImageUrl && <AvatarImage src={thumbnailOf(user.profileImageUrl)} alt="" />}
       <AvatarFallback className="bg-primary/10 text-primary">{initials(user)}</AvatarFallback>
     </Avatar>
   );

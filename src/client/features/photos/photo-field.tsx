@@ -1,0 +1,89 @@
+/**
+ * A photo picker for forms: shows the chosen photo (or the placeholder) and opens the uploader,
+ * which is loaded only when first needed (Uppy is the heaviest part of the client).
+ */
+import { ImagePlus } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { Button } from "@/client/components/ui/button";
+import { toast } from "@/client/components/ui/use-toast";
+import { type RegisteredPhoto, thumbnailOf } from "@/contract/photos";
+
+const PhotoUploader = lazy(() =>
+  import("./photo-uploader").then((module) => ({ default: module.PhotoUploader })),
+);
+
+/** Opens the uploader from a button; `onUploaded` gets the stored photo. */
+export function UploadPhotoButton({
+  label,
+  note,
+  onUploaded,
+  variant = "outline",
+}: {
+  label: string;
+  note: string;
+  onUploaded: (photo: RegisteredPhoto) => void;
+  variant?: "outline" | "ghost" | "default";
+}) {
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  return (
+    <>
+      <Button
+        type="button"
+        variant={variant}
+        size="sm"
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
+      >
+        <ImagePlus className="h-4 w-4" aria-hidden="true" /> {label}
+      </Button>
+      {loaded && (
+        <Suspense fallback={null}>
+          <PhotoUploader open={open} onClose={() => setOpen(false)} onUploaded={onUploaded} note={note} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** The meal form's photo (spec §2 "Create New Meal": a photo upload). */
+export function MealPhotoField({
+  value,
+  onChange,
+}: {
+  value: string | null;
+  onChange: (objectPath: string | null) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <span className="text-sm font-medium">Photo (optional)</span>
+      <div className="flex flex-wrap items-center gap-4">
+        <img
+          src={value ? thumbnailOf(value) : "/meal-placeholder.svg"}
+          alt={value ? "The meal's photo" : "No photo yet"}
+          width={160}
+          height={120}
+          className="aspect-[4/3] w-40 rounded-md bg-muted object-cover"
+          data-testid="meal-photo-preview"
+        />
+        <div className="flex flex-col gap-2">
+          <UploadPhotoButton
+            label={value ? "Change Photo" : "Upload Photo"}
+            note="One photo, up to 5 MB"
+            onUploaded={(photo) => {
+              onChange(photo.objectPath);
+              toast({ title: "Photo uploaded." });
+            }}
+          />
+          {value && (
+            <Button type="button" variant="ghost" size="sm" onClick={() => onChange(null)}>
+              Remove photo
+            </Button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

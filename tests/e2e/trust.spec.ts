@@ -1,0 +1,152 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
+import { apiPost, person, signedInPage, toast } from "./fixtures";
+
+/** A real JPEG photo on disk, as a phone would pick it. */
+async function photoFile(): Promise<string> {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "mealshare-photo-")), "dinner.jpg");
+  const jpeg = await sharp({
+    create: { width: 1200, height: 900, channels: 3, background: { r: 180, g: 90, b: 30 } },
+  })
+    .jpeg()
+    .toBuffer();
+  writeFileSync(file, jpeg);
+  return file;
+}
+
+async function setStatus(page: Page, requestId: string, status: string) {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.put(`/api/requests/${requestId}/status`, {
+    data: { status },
+    headers: { origin },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+test("a meal photo uploaded through the Uppy modal shows on the card", async ({ browser }) => {
+  const cook = await signedInPage(browser, person("Pia", "Photo"));
+  await cook.goto("/meals/new");
+  await expect(cook.getByRole("heading", { name: "Create New Meal" })).toBeVisible();
+
+  // The modal opens, and Escape closes it.
+  await cook.getByRole("button", { name: "Upload Photo" }).click();
+  const dashboard = cook.getByRole("dialog");
+  await expect(dashboard).toBeVisible();
+  await cook.keyboard.press("Escape");
+  await expect(dashboard).toBeHidden();
+
+  await cook.getByRole("button", { name: "Upload Photo" }).click();
+  await cook
+    .locator(".uppy-Dashboard input[type=file]")
+    .first()
+    .setInputFiles(await photoFile());
+  await cook.getByRole("button", { name: /Upload 1 file/ }).click();
+  await expect(toast(cook, "Photo uploaded.")).toBeVisible();
+  await expect(dashboard).toBeHidden();
+  await expect(cook.getByTestId("meal-photo-preview")).toHaveAttribute(
+    "src",
+    /\/objects\/photos\/[0-9a-f-]+-400\.webp$/,
+  );
+
+  await cook.getByLabel("Title").fill("Photogenic pumpkin soup");
+  await cook.getByLabel("Description").fill("Roasted pumpkin, ginger and coconut.");
+  await cook.getByLabel("Portions").fill("2");
+  await cook.getByLabel("Ingredients").fill("pumpkin, ginger, coconut milk, onion");
+  await cook.getByLabel("Pickup location").fill("5 Cedar Row");
+  await cook.getByRole("button", { name: "Create Meal" }).click();
+  await expect(toast(cook, "Meal created!")).toBeVisible();
+
+  await cook.goto("/community");
+  const card = cook.getByTestId("meal-card").filter({ hasText: "Photogenic pumpkin soup" });
+  const image = card.getByRole("img", { name: "Photogenic pumpkin soup" });
+  await expect(image).toHaveAttribute("src", /\/objects\/photos\/[0-9a-f-]+-400\.webp$/);
+  await expect(image).toHaveAttribute("srcset", /-400\.webp 400w, .*\.webp 1600w/);
+  // The browser really loaded it.
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+});
+
+test("both parties review after a completed exchange, and the cook's stars show on the card", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Cora", "Stars"));
+  const meal = await apiPost(cook, "/api/meals", {
+    title: "Five-star dumplings",
+    description: "Pork and chive dumplings.",
+    kind: "free",
+    priceCents: null,
+    portionSize: 4,
+    ingredients: "flour, pork, chives",
+    allergens: "gluten",
+    pickupLocation: "9 Elm Court",
+    pickupWindowStart: new Date(Date.now() + 3_600_000).toISOString(),
+    pickupWindowEnd: new Date(Date.now() + 7_200_000).toISOString(),
+    deliveryAvailable: false,
+  });
+  const eater = await signedInPage(browser, person("Eddie", "Eater"));
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "Yes please" });
+  await setStatus(cook, request.id, "accepted");
+  await setStatus(eater, request.id, "completed");
+
+  // The eater reviews the cook.
+  await eater.goto("/reviews");
+  await expect(eater.getByRole("heading", { name: "Pending Reviews" })).toBeVisible();
+  await expect(eater.getByText("1 review pending")).toBeVisible();
+  const card = eater.getByTestId("pending-review").filter({ hasText: "Five-star dumplings" });
+  await expect(card.getByText("Review for Cora Stars")).toBeVisible();
+  await expect(card.getByText("As Eater")).toBeVisible();
+  const submit = card.getByRole("button", { name: "Submit Review" });
+  await expect(card.getByText("Click stars to rate")).toBeVisible();
+  await expect(submit).toBeDisabled();
+  // Stars are radios: keyboard operable, each labelled.
+  await card.getByRole("radio", { name: /^1 star/ }).focus();
+  await eater.keyboard.press("ArrowRight");
+  await eater.keyboard.press("ArrowRight");
+  await eater.keyboard.press("ArrowRight");
+  await expect(card.getByRole("radio", { name: "4 stars: Very Good" })).toBeChecked();
+  await expect(card.getByText("Very Good")).toBeVisible();
+  await card.getByLabel("Your review").fill("Too short");
+  await submit.click();
+  await expect(card.getByText("Review must be at least 10 characters")).toBeVisible();
+  await card.getByLabel("Your review").fill("Juicy dumplings and a friendly pickup.");
+  await submit.click();
+  await expect(toast(eater, "Review submitted")).toBeVisible();
+  await expect(eater.getByText("No pending reviews")).toBeVisible();
+  await expect(eater.getByText("0 reviews pending")).toBeVisible();
+
+  // The cook reviews the eater.
+  await cook.goto("/reviews");
+  const cookCard = cook.getByTestId("pending-review").filter({ hasText: "Review for Eddie Eater" });
+  await expect(cookCard.getByText("As Feeder")).toBeVisible();
+  await cookCard.getByRole("radio", { name: "5 stars: Excellent" }).check({ force: true });
+  await cookCard.getByLabel("Your review").fill("Friendly and right on time.");
+  await cookCard.getByRole("button", { name: "Submit Review" }).click();
+  await expect(toast(cook, "Review submitted")).toBeVisible();
+  await expect(cook.getByText("No pending reviews")).toBeVisible();
+
+  // The cook's 4 stars show on the meal card, and with the count on the detail's cook block.
+  await eater.goto("/community");
+  const mealCard = eater.getByTestId("meal-card").filter({ hasText: "Five-star dumplings" });
+  await expect(mealCard.getByRole("img", { name: "Rated 4.0 out of 5" })).toBeVisible();
+  await mealCard.getByRole("link").first().click();
+  await expect(eater.getByText("(1 review)")).toBeVisible();
+});
+
+test("the profile role toggle switches to feeder mode", async ({ browser }) => {
+  const page = await signedInPage(browser, person("Rory", "Role"));
+  await page.goto("/profile");
+  const feeder = page.getByRole("button", { name: "Feeder" });
+  await expect(feeder).toHaveAttribute("aria-pressed", "false");
+  await feeder.click();
+  await expect(toast(page, "Switched to feeder mode successfully.")).toBeVisible();
+  await expect(feeder).toHaveAttribute("aria-pressed", "true");
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Feeder" })).toHaveAttribute("aria-pressed", "true");
+
+  await page.getByRole("tab", { name: "Settings" }).click();
+  await page.getByLabel("Bio").fill("I make too much soup.");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(toast(page, "Profile updated.")).toBeVisible();
+});
