@@ -163,38 +163,16 @@ function OpenReports({ reports }: { reports: Report[] }) {
             </p>
           </div>
         ) : (
-          <Table data-testid="open-reports">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Target</TableHead>
-                <TableHead>Type</TableHead>
-                <TableHead>Reason</TableHead>
-                <TableHead>Date</TableHead>
-                <TableHead>Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {reports.map((report) => (
-                <TableRow key={report.id}>
-                  <TableCell>
-                    <TargetCell report={report} />
-                  </TableCell>
-                  <TableCell>
-                    <TypeBadge type={report.targetType} />
-                  </TableCell>
-                  <TableCell className="min-w-48 max-w-md whitespace-pre-line break-words">
-                    {report.reason}
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">{formatReportDate(report.createdAt)}</TableCell>
-                  <TableCell>
-                    <Button size="sm" disabled={resolve.isPending} onClick={() => onResolve(report.id)}>
-                      Resolve
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <ReportsTable
+            reports={reports}
+            testId="open-reports"
+            lastColumn="Actions"
+            renderLast={(report) => (
+              <Button size="sm" disabled={resolve.isPending} onClick={() => onResolve(report.id)}>
+                Resolve
+              </Button>
+            )}
+          />
         )}
       </CardContent>
     </Card>
@@ -208,38 +186,58 @@ function ResolvedReports({ reports }: { reports: Report[] }) {
         <CardTitle>Resolved Reports</CardTitle>
       </CardHeader>
       <CardContent>
-        <Table data-testid="resolved-reports">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Target</TableHead>
-              <TableHead>Type</TableHead>
-              <TableHead>Reason</TableHead>
-              <TableHead>Date</TableHead>
-              <TableHead>Status</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {reports.map((report) => (
-              <TableRow key={report.id}>
-                <TableCell>
-                  <TargetCell report={report} />
-                </TableCell>
-                <TableCell>
-                  <TypeBadge type={report.targetType} />
-                </TableCell>
-                <TableCell className="min-w-48 max-w-md whitespace-pre-line break-words">
-                  {report.reason}
-                </TableCell>
-                <TableCell className="whitespace-nowrap">{formatReportDate(report.createdAt)}</TableCell>
-                <TableCell>
-                  <Badge className="bg-green-700">Resolved</Badge>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <ReportsTable
+          reports={reports}
+          testId="resolved-reports"
+          lastColumn="Status"
+          renderLast={() => <Badge className="bg-green-700">Resolved</Badge>}
+        />
       </CardContent>
     </Card>
+  );
+}
+
+/** spec §2: columns Target, Type, Reason, Date and a last one (Resolve, or the Resolved badge). */
+function ReportsTable({
+  reports,
+  testId,
+  lastColumn,
+  renderLast,
+}: {
+  reports: Report[];
+  testId: string;
+  lastColumn: string;
+  renderLast: (report: Report) => React.ReactNode;
+}) {
+  return (
+    <Table data-testid={testId}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Target</TableHead>
+          <TableHead>Type</TableHead>
+          <TableHead>Reason</TableHead>
+          <TableHead>Date</TableHead>
+          <TableHead>{lastColumn}</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {reports.map((report) => (
+          <TableRow key={report.id}>
+            <TableCell>
+              <TargetCell report={report} />
+            </TableCell>
+            <TableCell>
+              <TypeBadge type={report.targetType} />
+            </TableCell>
+            <TableCell className="min-w-48 max-w-md whitespace-pre-line break-words">
+              {report.reason}
+            </TableCell>
+            <TableCell className="whitespace-nowrap">{formatReportDate(report.createdAt)}</TableCell>
+            <TableCell>{renderLast(report)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }
 

@@ -1,5 +1,6 @@
 /** The signed-out landing page (spec §2 "Landing page"). Every sign-in button goes to /api/login. */
-import { ChefHat, Heart, MessageCircle, Search, Star, Store, Users } from "lucide-react";
+import { Heart, MessageCircle, Search, Star, Store, Users } from "lucide-react";
+import { PublicHeader } from "@/client/components/layout/public-header";
 import { SiteFooter } from "@/client/components/layout/site-footer";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
@@ -27,19 +28,7 @@ const STEPS = [
 export default function LandingPage() {
   return (
     <div className="min-h-screen bg-gradient-to-b from-green-50 to-background">
-      <header className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-4">
-        <span className="flex items-center gap-2 text-lg font-bold text-primary">
-          <ChefHat className="h-6 w-6" aria-hidden="true" /> MealShare
-        </span>
-        <nav aria-label="Account" className="flex gap-2">
-          <Button asChild variant="ghost">
-            <a href="/api/login">Sign In</a>
-          </Button>
-          <Button asChild>
-            <a href="/api/login">Sign Up</a>
-          </Button>
-        </nav>
-      </header>
+      <PublicHeader />
 
       <main>
         <section className="mx-auto max-w-4xl px-4 py-12 text-center sm:py-20">

@@ -6,10 +6,9 @@ import { Spinner } from "@/client/components/layout/spinner";
 import { Avatar, AvatarFallback, AvatarImage } from "@/client/components/ui/avatar";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
-import { toast } from "@/client/components/ui/use-toast";
 import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { useMeal } from "@/client/features/meals/api/get-meal";
-import { useUpdateMeal } from "@/client/features/meals/api/update-meal";
+import { useToggleMealActive } from "@/client/features/meals/api/update-meal";
 import { MealPhoto } from "@/client/features/meals/components/meal-photo";
 import { RequestMealForm } from "@/client/features/meals/components/request-meal-form";
 import { StarRating } from "@/client/features/meals/components/star-rating";
@@ -173,20 +172,8 @@ export default function MealDetailPage() {
 
 /** An admin can take a reported meal down, or put it back (issue 5). */
 function AdminMealControls({ meal }: { meal: Meal }) {
-  const update = useUpdateMeal();
-  const toggle = () =>
-    update.mutate(
-      { id: meal.id, patch: { isActive: !meal.isActive } },
-      {
-        onSuccess: () => toast({ title: "Meal updated." }),
-        onError: () =>
-          toast({
-            title: "Error",
-            description: "Failed to update meal status. Please try again.",
-            variant: "destructive",
-          }),
-      },
-    );
+  const update = useToggleMealActive();
+  const toggle = () => update.toggle(meal);
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4">
       <p className="text-sm font-medium">

@@ -19,7 +19,7 @@ import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
 import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { useMyMeals } from "@/client/features/meals/api/get-my-meals";
-import { useUpdateMeal } from "@/client/features/meals/api/update-meal";
+import { useToggleMealActive } from "@/client/features/meals/api/update-meal";
 import { MealPhoto } from "@/client/features/meals/components/meal-photo";
 import { StarRating } from "@/client/features/meals/components/star-rating";
 import { NewsletterOptIn } from "@/client/features/newsletter/components/newsletter-opt-in";
@@ -244,20 +244,8 @@ function ProfilePhotoButton() {
 }
 
 function OwnMealCard({ meal }: { meal: Meal }) {
-  const updateMeal = useUpdateMeal();
-  const toggle = () =>
-    updateMeal.mutate(
-      { id: meal.id, patch: { isActive: !meal.isActive } },
-      {
-        onSuccess: () => toast({ title: "Meal updated." }),
-        onError: () =>
-          toast({
-            title: "Error",
-            description: "Failed to update meal status. Please try again.",
-            variant: "destructive",
-          }),
-      },
-    );
+  const updateMeal = useToggleMealActive();
+  const toggle = () => updateMeal.toggle(meal);
   return (
     <Card className="overflow-hidden" data-testid="own-meal">
       <Link href={`/meal/${meal.id}`}>

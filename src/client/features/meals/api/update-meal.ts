@@ -1,5 +1,6 @@
 /** `PUT /api/meals/{id}`, e.g. `{ isActive }` for Activate / Deactivate (spec §4 "Meal"). */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "@/client/components/ui/use-toast";
 import { apiRequest } from "@/client/lib/api-client";
 import type { Meal, UpdateMeal } from "@/contract/meals";
 
@@ -14,4 +15,26 @@ export function useUpdateMeal() {
       queryClient.invalidateQueries({ queryKey: ["/api/meals/my/all"] });
     },
   });
+}
+
+/**
+ * spec §4 "Meal": Deactivate / Activate with the spec §8 toasts ('Meal updated.' or the failure
+ * message). Used by the owner's profile and by admins on the meal page.
+ */
+export function useToggleMealActive() {
+  const update = useUpdateMeal();
+  const toggle = (meal: Pick<Meal, "id" | "isActive">) =>
+    update.mutate(
+      { id: meal.id, patch: { isActive: !meal.isActive } },
+      {
+        onSuccess: () => toast({ title: "Meal updated." }),
+        onError: () =>
+          toast({
+            title: "Error",
+            description: "Failed to update meal status. Please try again.",
+            variant: "destructive",
+          }),
+      },
+    );
+  return { toggle, isPending: update.isPending };
 }
