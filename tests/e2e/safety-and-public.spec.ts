@@ -36,7 +36,7 @@ test("a neighbour reports a meal through the prompt; the admin resolves it", asy
   const row = adminPage.getByTestId("open-reports").getByRole("row").filter({ hasText: "It smelled sour" });
   await expect(row.getByText(`meal ${meal.id.slice(0, 8)}`)).toBeVisible();
   await expect(row.getByText(/\d{1,2}\/\d{1,2}\/\d{4} \d{2}:\d{2}/)).toBeVisible();
-  await expect(adminPage.getByTestId("resolved-reports")).toHaveCount(0);
+  await expect(adminPage.getByTestId("resolved-reports").getByText("It smelled sour")).toHaveCount(0);
 
   // From the row the admin can open the meal and take it down.
   await row.getByRole("link", { name: `meal ${meal.id.slice(0, 8)}` }).click();
