@@ -17,6 +17,13 @@ async function photoFile(): Promise<string> {
   return file;
 }
 
+/** Opens the uploader from the button, picks `file` in the Dashboard and starts the upload. */
+async function uploadThroughModal(page: Page, file: string) {
+  await page.getByRole("button", { name: "Upload Photo" }).click();
+  await page.locator(".uppy-Dashboard input[type=file]").first().setInputFiles(file);
+  await page.getByRole("button", { name: /Upload 1 file/ }).click();
+}
+
 async function setStatus(page: Page, requestId: string, status: string) {
   const origin = new URL(page.url()).origin;
   const response = await page.request.put(`/api/requests/${requestId}/status`, {
@@ -38,12 +45,7 @@ test("a meal photo uploaded through the Uppy modal shows on the card", async ({ 
   await cook.keyboard.press("Escape");
   await expect(dashboard).toBeHidden();
 
-  await cook.getByRole("button", { name: "Upload Photo" }).click();
-  await cook
-    .locator(".uppy-Dashboard input[type=file]")
-    .first()
-    .setInputFiles(await photoFile());
-  await cook.getByRole("button", { name: /Upload 1 file/ }).click();
+  await uploadThroughModal(cook, await photoFile());
   await expect(toast(cook, "Photo uploaded.")).toBeVisible();
   await expect(dashboard).toBeHidden();
   await expect(cook.getByTestId("meal-photo-preview")).toHaveAttribute(
@@ -66,6 +68,52 @@ test("a meal photo uploaded through the Uppy modal shows on the card", async ({ 
   await expect(image).toHaveAttribute("srcset", /-400\.webp 400w, .*\.webp 1600w/);
   // The browser really loaded it.
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+});
+
+test("a photo upload paused mid-way resumes to a fresh upload URL and completes", async ({ browser }) => {
+  const cook = await signedInPage(browser, person("Pablo", "Pause"));
+  // Hold the first PUT in flight, as a slow phone connection would, until the cook pauses it.
+  const putUrls: string[] = [];
+  let firstHeld: (() => void) | undefined;
+  const firstPutSeen = new Promise<void>((resolve) => {
+    firstHeld = resolve;
+  });
+  await cook.route("**/api/uploads/*", async (route) => {
+    putUrls.push(route.request().url());
+    if (putUrls.length === 1) {
+      firstHeld?.();
+      return; // never answered: pausing aborts it
+    }
+    await route.continue();
+  });
+
+  await cook.goto("/meals/new");
+  await uploadThroughModal(cook, await photoFile());
+  await firstPutSeen;
+
+  await cook.getByRole("button", { name: "Pause", exact: true }).click();
+  await expect(cook.getByRole("button", { name: "Resume", exact: true })).toBeVisible();
+  await cook.getByRole("button", { name: "Resume", exact: true }).click();
+
+  await expect(toast(cook, "Photo uploaded.")).toBeVisible();
+  await expect(cook.getByTestId("meal-photo-preview")).toHaveAttribute("src", /-400\.webp$/);
+  expect(putUrls).toHaveLength(2);
+  expect(putUrls[1]).not.toBe(putUrls[0]);
+});
+
+test("a text file renamed .jpg is refused after upload with the spec's error toast", async ({ browser }) => {
+  const cook = await signedInPage(browser, person("Fay", "Fake"));
+  const fake = path.join(mkdtempSync(path.join(os.tmpdir(), "mealshare-fake-")), "lasagne.jpg");
+  writeFileSync(fake, "this is a shopping list, not a photo\n".repeat(50));
+
+  await cook.goto("/meals/new");
+  await uploadThroughModal(cook, fake);
+
+  await expect(toast(cook, "Failed to process uploaded photo. Please try again.")).toBeVisible();
+  await expect(toast(cook, "Photo uploaded.")).toHaveCount(0);
+  await cook.keyboard.press("Escape");
+  await expect(cook.getByTestId("meal-photo-preview")).toHaveAttribute("src", "/meal-placeholder.svg");
+  await expect(cook.getByRole("button", { name: "Upload Photo" })).toBeVisible();
 });
 
 test("both parties review after a completed exchange, and the cook's stars show on the card", async ({

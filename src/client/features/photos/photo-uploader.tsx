@@ -1,12 +1,14 @@
 /**
- * The photo uploader (spec §2 "Notifications and uploads", §7 photo flow, §9): Uppy's Dashboard
- * in a modal — one image, at most 5 MB, closed with Escape — that asks for an upload URL, PUTs
- * the file there with progress, cancel and retry, then registers it (`PUT /api/meal-photos`) in
- * Uppy's post-processing step and hands the stored photo's path to the caller.
+ * The photo uploader (spec §2 "Notifications and uploads", §7 photo flow, §8, §9): Uppy's
+ * Dashboard in a modal — one image, at most 5 MB, closed with Escape — that asks for an upload
+ * URL, PUTs the file there with progress, pause/resume, cancel and retry (@uppy/aws-s3 in single-PUT
+ * mode: the same flow for the local driver's URL and a bucket's presigned URL; spec §9 uses
+ * multipart only above 100 MB), then registers it (`PUT /api/meal-photos`) in Uppy's
+ * post-processing step and hands the stored photo's path to the caller.
  */
-import Uppy, { type UppyFile } from "@uppy/core";
+import AwsS3 from "@uppy/aws-s3";
+import Uppy from "@uppy/core";
 import DashboardModal from "@uppy/react/dashboard-modal";
-import XHRUpload from "@uppy/xhr-upload";
 import { useEffect, useState } from "react";
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
@@ -18,26 +20,27 @@ type Meta = Record<string, never>;
 type PhotoBody = Record<string, unknown>;
 
 function createUppy(onRegistered: (photo: RegisteredPhoto) => void) {
+  /** The upload URL each file was last PUT to: resuming after a pause asks for a fresh one. */
   const uploadUrls = new Map<string, string>();
   const uppy = new Uppy<Meta, PhotoBody>({
     restrictions: { maxNumberOfFiles: 1, maxFileSize: PHOTO_MAX_BYTES, allowedFileTypes: PHOTO_TYPES },
     autoProceed: false,
-  }).use(XHRUpload, {
-    method: "PUT",
-    formData: false,
+  });
+  uppy.use(AwsS3<Meta, PhotoBody>, {
+    shouldUseMultipart: false,
     limit: 1,
-    // A presigned bucket URL answers with an empty body; nothing in it is needed.
-    getResponseData: () => ({}),
-    endpoint: async (file) => {
-      const single = file as UppyFile<Meta, PhotoBody>;
+    // The server names the object; the requested key only tells signRequest which file it is for.
+    generateObjectKey: (file) => file.id,
+    signRequest: async ({ key: fileId }) => {
       const response = await apiRequest("POST", "/api/objects/upload", {
-        contentLength: single.size ?? undefined,
+        contentLength: uppy.getFile(fileId)?.size ?? undefined,
       });
       const { uploadURL } = (await response.json()) as UploadParams;
-      uploadUrls.set(single.id, uploadURL);
-      return uploadURL;
+      uploadUrls.set(fileId, uploadURL);
+      return { url: uploadURL };
     },
   });
+  uppy.on("upload-error", (_file, error) => toastUploadError(error));
 
   uppy.addPostProcessor(async (fileIds) => {
     for (const id of fileIds) {
@@ -101,6 +104,32 @@ export function PhotoUploader({
       note={note}
     />
   );
+}
+
+/**
+ * spec §8 "Uploader": a 401 says 'Authorization required'; a 4xx with a message shows that
+ * message (our upload target answers DESIGN.md §4 JSON errors; a bucket answers XML, whose
+ * message Uppy's own error line already carries).
+ */
+function toastUploadError(error: unknown) {
+  const { status, body } = (error ?? {}) as { status?: number; body?: unknown };
+  if (status === 401) {
+    toast({ title: "Authorization required", description: "Please sign in again.", variant: "destructive" });
+    return;
+  }
+  if (status && status >= 400 && status < 500 && typeof body === "string") {
+    const message = jsonMessage(body);
+    if (message) toast({ title: "Upload error", description: message, variant: "destructive" });
+  }
+}
+
+function jsonMessage(body: string): string | undefined {
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown };
+    return typeof parsed.message === "string" ? parsed.message : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A ref that always holds the latest value, so Uppy's long-lived callbacks call the current prop. */
