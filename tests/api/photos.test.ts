@@ -2,7 +2,7 @@
  * The photo flow (issue 4; spec §7) on both storage drivers: local files, and S3 against a real
  * S3-protocol server (s3rver) started here. Files go over real HTTP, as a browser sends them.
  */
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -33,6 +33,20 @@ async function jpegWithGps(): Promise<Buffer> {
       },
     })
     .toBuffer();
+}
+
+/** 640 × 480, left half red, right half blue, EXIF with maker and GPS; made with libheif's heif-enc. */
+const HEIC_FIXTURE = path.join(import.meta.dirname, "../fixtures/red-blue-gps.heic");
+
+/** A copy of a HEIC file whose image-size property (`ispe` box) claims other dimensions. */
+function withHeicSize(heic: Buffer, width: number, height: number): Buffer {
+  const copy = Buffer.from(heic);
+  const ispe = copy.indexOf("ispe");
+  expect(ispe).toBeGreaterThan(0);
+  // Box type, then 4 bytes of version and flags, then width and height.
+  copy.writeUInt32BE(width, ispe + 8);
+  copy.writeUInt32BE(height, ispe + 12);
+  return copy;
 }
 
 /** A tiny PNG whose header claims 50000 × 50000 pixels: a decompression bomb's calling card. */
@@ -189,6 +203,38 @@ describe.each([localDriver(), s3Driver()])("photo uploads on the $name driver", 
     expect(thumb).toMatchObject({ format: "webp", width: 400, height: 300 });
   });
 
+  it("decodes an iPhone-style HEIC (HEVC) photo to the same metadata-free WebP", async () => {
+    const original = readFileSync(HEIC_FIXTURE);
+    expect(await sharp(original).metadata()).toMatchObject({ format: "heif", compression: "hevc" });
+    expect(original.includes(Buffer.from("PhoneMaker"))).toBe(true);
+
+    const { uploadURL } = await upload(original);
+    const registered = await register(uploadURL);
+    expect(registered.status).toBe(200);
+    const { objectPath } = await registered.json();
+    const bytes = Buffer.from(await (await fetch(`${t.config.publicUrl}${objectPath}`)).arrayBuffer());
+    const meta = await sharp(bytes).metadata();
+    expect(meta).toMatchObject({ format: "webp", width: 640, height: 480 });
+    expect(meta.exif).toBeUndefined();
+    expect(bytes.includes(Buffer.from("PhoneMaker"))).toBe(false);
+
+    // The pixels are the photo's, not a blank canvas: red on the left, blue on the right.
+    const pixel = async (left: number) => {
+      const { data } = await sharp(bytes)
+        .extract({ left, top: 240, width: 1, height: 1 })
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return [...data];
+    };
+    const [red, , blue] = await pixel(100);
+    expect(red).toBeGreaterThan(180);
+    expect(blue).toBeLessThan(80);
+    const [red2, , blue2] = await pixel(540);
+    expect(red2).toBeLessThan(80);
+    expect(blue2).toBeGreaterThan(170);
+  });
+
   it("refuses a text file renamed .jpg, a 6 MB file and a decompression bomb, storing nothing", async () => {
     const before = await driver.storedPhotos(t);
 
@@ -201,6 +247,15 @@ describe.each([localDriver(), s3Driver()])("photo uploads on the $name driver", 
     const bombRegistered = await register(bomb.uploadURL);
     expect(bombRegistered.status).toBe(400);
     expect((await bombRegistered.json()).message).toBe("This image has too many pixels to process.");
+
+    // A HEIC cut short after its header, and one whose header claims 50000 × 50000 pixels.
+    const heic = readFileSync(HEIC_FIXTURE);
+    const truncated = await register((await upload(heic.subarray(0, heic.length - 200))).uploadURL);
+    expect(truncated.status).toBe(400);
+    expect((await truncated.json()).message).toMatch(/not a photo/);
+    const heicBomb = await register((await upload(withHeicSize(heic, 50_000, 50_000))).uploadURL);
+    expect(heicBomb.status).toBe(400);
+    expect((await heicBomb.json()).message).toBe("This image has too many pixels to process.");
 
     const big = Buffer.alloc(6 * 1024 * 1024, 1);
     // Announced: refused before any URL is handed out.

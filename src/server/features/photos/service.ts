@@ -11,6 +11,7 @@ import type { Executor } from "../../db/client";
 import { type UserRow, uploads } from "../../db/schema";
 import { AppError, conflict, forbidden, notFound, validation } from "../../errors";
 import type { ObjectStorage } from "../../storage/storage";
+import { decodeHeic, type RawImage } from "./heic";
 
 /** How long an upload URL stays valid. */
 export const UPLOAD_URL_SECONDS = 15 * 60;
@@ -100,7 +101,7 @@ export function uploadIdFromUrl(photoURL: string): string | null {
  */
 export async function processPhoto(input: Buffer): Promise<{ full: Buffer; thumbnail: Buffer }> {
   const unreadable = () =>
-    validation("This file is not a photo we can read. Please upload a JPEG, PNG or WebP image.", {
+    validation("This file is not a photo we can read. Please upload a JPEG, PNG, WebP or HEIC image.", {
       photoURL: "Not a supported image",
     });
   let metadata: Metadata;
@@ -114,8 +115,18 @@ export async function processPhoto(input: Buffer): Promise<{ full: Buffer; thumb
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
     throw validation("This image has too many pixels to process.", { photoURL: "Image too large" });
   }
+  let open = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
+  if (metadata.format === "heif" && metadata.compression === "hevc") {
+    let raw: RawImage;
+    try {
+      raw = await decodeHeic(input);
+    } catch {
+      throw unreadable();
+    }
+    open = () => sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 4 } });
+  }
   const resize = (width: number) =>
-    sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+    open()
       // EXIF orientation is applied to the pixels before the metadata is dropped.
       .rotate()
       .resize({ width, height: width, fit: "inside", withoutEnlargement: true })

@@ -1,0 +1,37 @@
+/**
+ * HEIC support for the photo pipeline (issue 4: "JPEG/PNG/WebP/HEIC"): iPhones store photos as
+ * HEVC-coded HEIF, which the prebuilt sharp reads the header of but cannot decode (HEVC is left
+ * out of its binaries for patent reasons). heic-decode does it in a worker thread.
+ */
+import { Worker } from "node:worker_threads";
+
+/** RGBA pixels of a decoded image, 4 bytes per pixel, row by row. */
+export interface RawImage {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+const WORKER_URL = new URL("./heic-worker.mjs", import.meta.url);
+
+/**
+ * Decodes the primary image of a HEIC file. The caller checks the pixel count from the header
+ * first (sharp's metadata), so no decompression bomb reaches the decoder.
+ * @param input the file's bytes
+ * @returns its pixels, already turned as the file's rotation/mirror properties say
+ * @throws Error when the bytes are not a decodable HEIC image
+ */
+export function decodeHeic(input: Buffer): Promise<RawImage> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_URL, { workerData: new Uint8Array(input) });
+    worker.once("message", (result: RawImage | { error: string }) => {
+      if ("error" in result) reject(new Error(result.error));
+      else resolve(result);
+      void worker.terminate();
+    });
+    worker.once("error", reject);
+    worker.once("exit", (code) => {
+      if (code !== 0) reject(new Error(`HEIC decoder stopped with code ${code}`));
+    });
+  });
+}
