@@ -26,6 +26,7 @@ import { registerMealRoutes } from "./features/meals/routes";
 import { registerNewsletterOptInRoutes, registerNewsletterRoutes } from "./features/newsletter/routes";
 import { registerNotificationRoutes } from "./features/notifications/routes";
 import { registerPhotoRoutes, registerPhotoServing } from "./features/photos/routes";
+import { sweepAbandonedUploads } from "./features/photos/service";
 import { registerReportRoutes } from "./features/reports/routes";
 import { registerRequestRoutes } from "./features/requests/routes";
 import { registerReviewRoutes } from "./features/reviews/routes";
@@ -47,6 +48,7 @@ export interface AppDeps {
 
 const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const UPLOAD_SWEEP_EVERY_MS = 10 * 60_000;
 
 /** Builds the app with every plugin and route registered, ready to `listen` or `inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -121,6 +123,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const hub = await startLiveHub(database, app.log);
   app.addHook("preClose", async () => hub.closeStreams());
   app.addHook("onClose", async () => hub.close());
+
+  // Abandoned photo uploads (paused, cancelled, never registered) are swept on every instance.
+  const sweepTimer = setInterval(() => {
+    sweepAbandonedUploads(db, storage).catch((error) =>
+      app.log.warn({ err: error }, "sweeping abandoned uploads failed"),
+    );
+  }, UPLOAD_SWEEP_EVERY_MS);
+  sweepTimer.unref();
+  app.addHook("onClose", async () => clearInterval(sweepTimer));
 
   // 5. The signed-in API: one hook answers 401 for the whole subtree, before validation.
   await app.register(async (api) => {

@@ -13,6 +13,8 @@ import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploads } from "../../src/server/db/schema";
+import { sweepAbandonedUploads, uploadIdFromUrl } from "../../src/server/features/photos/service";
+import { createStorage } from "../../src/server/storage/storage";
 import { buildSignedInUser } from "../factories";
 import { createTestApp, freePort, type TestApp } from "./harness";
 
@@ -325,6 +327,52 @@ describe.each([localDriver(), s3Driver()])("photo uploads on the $name driver", 
       expect(url.searchParams.get("X-Amz-Expires")).toBe("900");
       expect(url.searchParams.get("X-Amz-SignedHeaders")).toContain("content-length");
     }
+  });
+
+  it("sweeps abandoned uploads and their files, and leaves fresh and just-registered ones", async () => {
+    const storage = createStorage(t.config);
+    const photo = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#a50" } })
+      .png()
+      .toBuffer();
+    const idOf = (uploadURL: string) => uploadIdFromUrl(uploadURL)!;
+    const keyOf = (uploadURL: string) => `incoming/${idOf(uploadURL)}`;
+    const age = (uploadURL: string, expired: string, registered?: string) =>
+      t.db
+        .update(uploads)
+        .set({
+          expiresAt: sql`now() - ${expired}::interval`,
+          ...(registered ? { registeredAt: sql`now() - ${registered}::interval` } : {}),
+        })
+        .where(eq(uploads.id, idOf(uploadURL)));
+
+    // Paused or abandoned long ago: file and row go.
+    const abandoned = await upload(photo);
+    await age(abandoned.uploadURL, "2 hours");
+    // Expired only minutes ago: a PUT begun in time may still be running.
+    const recent = await upload(photo);
+    await age(recent.uploadURL, "5 minutes");
+    // Registered long ago: only its row is left, and it goes; registered today: it stays.
+    const oldRegistered = await upload(photo);
+    expect((await register(oldRegistered.uploadURL)).status).toBe(200);
+    await age(oldRegistered.uploadURL, "3 days", "2 days");
+    const newRegistered = await upload(photo);
+    expect((await register(newRegistered.uploadURL)).status).toBe(200);
+    await age(newRegistered.uploadURL, "2 hours", "2 hours");
+    expect(await storage.size(keyOf(abandoned.uploadURL))).toBe(photo.length);
+
+    expect(await sweepAbandonedUploads(t.db, storage)).toBe(2);
+    expect(await storage.size(keyOf(abandoned.uploadURL))).toBeNull();
+    expect(await storage.size(keyOf(recent.uploadURL))).toBe(photo.length);
+    const left = await t.db.select({ id: uploads.id }).from(uploads);
+    const ids = left.map((row) => row.id);
+    expect(ids).not.toContain(idOf(abandoned.uploadURL));
+    expect(ids).not.toContain(idOf(oldRegistered.uploadURL));
+    expect(ids).toContain(idOf(recent.uploadURL));
+    expect(ids).toContain(idOf(newRegistered.uploadURL));
+    // The registered one still answers "already used".
+    expect((await register(newRegistered.uploadURL)).status).toBe(409);
+    // A second sweep, as another instance would run it, finds nothing more.
+    expect(await sweepAbandonedUploads(t.db, storage)).toBe(0);
   });
 
   it("requires a session for every step", async () => {

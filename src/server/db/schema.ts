@@ -291,7 +291,11 @@ export const uploads = pgTable(
     registeredAt: timestamp("registered_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("uploads_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("uploads_user_idx").on(t.userId, t.createdAt),
+    // The sweep of abandoned uploads walks them by expiry.
+    index("uploads_expires_idx").on(t.expiresAt),
+  ],
 );
 
 export const newsletterSubscribers = pgTable(

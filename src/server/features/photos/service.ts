@@ -4,7 +4,7 @@
  * bit of metadata (EXIF, GPS, XMP), and stores a 1600 px WebP and a 400 px thumbnail.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import sharp, { type Metadata } from "sharp";
 import { PHOTO_MAX_BYTES, type RegisteredPhoto, type UploadParams } from "../../../contract/photos";
 import type { Executor } from "../../db/client";
@@ -20,6 +20,12 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 const FULL_WIDTH = 1600;
 const THUMB_WIDTH = 400;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);
+
+/** An abandoned upload is swept this long after its URL expired (a PUT begun in time may still run). */
+const SWEEP_GRACE = "1 hour";
+/** A registered upload's row (kept so a second registration answers 409) is dropped after this. */
+const REGISTERED_KEPT = "1 day";
+const SWEEP_BATCH = 500;
 
 const tooLarge = () => new AppError(413, "too_large", "Photos can be at most 5 MB.");
 
@@ -180,4 +186,43 @@ export async function registerPhoto(
   } finally {
     await storage.delete(claimed.key).catch(() => {});
   }
+}
+
+/**
+ * Deletes uploads nobody registered — their incoming object and their row — once their URL has
+ * been expired for an hour, and registered uploads' rows after a day (issue 4: "nothing stored"
+ * for refused files must also hold for abandoned and paused ones). Objects go first; a row whose
+ * object could not be deleted stays for the next sweep. Safe on many instances at once: every step
+ * is idempotent.
+ * @returns how many rows were deleted (at most 500 per call)
+ */
+export async function sweepAbandonedUploads(db: Executor, storage: ObjectStorage): Promise<number> {
+  const sweepable = and(
+    lt(uploads.expiresAt, sql`now() - ${SWEEP_GRACE}::interval`),
+    or(isNull(uploads.registeredAt), lt(uploads.registeredAt, sql`now() - ${REGISTERED_KEPT}::interval`)),
+  );
+  const candidates = await db
+    .select({ id: uploads.id, key: uploads.key, registeredAt: uploads.registeredAt })
+    .from(uploads)
+    .where(sweepable)
+    .orderBy(uploads.expiresAt)
+    .limit(SWEEP_BATCH);
+  const done: string[] = [];
+  for (const upload of candidates) {
+    // Registration already deleted a registered upload's object.
+    if (upload.registeredAt === null) {
+      const deleted = await storage.delete(upload.key).then(
+        () => true,
+        () => false,
+      );
+      if (!deleted) continue;
+    }
+    done.push(upload.id);
+  }
+  if (done.length === 0) return 0;
+  const deleted = await db
+    .delete(uploads)
+    .where(and(inArray(uploads.id, done), sweepable))
+    .returning({ id: uploads.id });
+  return deleted.length;
 }

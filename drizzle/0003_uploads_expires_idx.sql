@@ -1,0 +1,1 @@
+CREATE INDEX "uploads_expires_idx" ON "uploads" USING btree ("expires_at");
