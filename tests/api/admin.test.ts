@@ -4,7 +4,7 @@
  */
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newsletterSubscribers } from "../../src/server/db/schema";
+import { newsletterSubscribers, reports } from "../../src/server/db/schema";
 import { buildMeal, buildSignedInUser, buildUser } from "../factories";
 import { ADMIN_EMAIL, createTestApp, type TestApp } from "./harness";
 
@@ -299,6 +299,35 @@ describe("reports, admin, events and mailing list API", () => {
           .statusCode,
       ).toBe(401);
     });
+  });
+
+  it("lists the newest 500 open reports while the stats count them all", async () => {
+    const busy = await createTestApp();
+    try {
+      const reporter = await buildUser(busy.db);
+      const boss = await buildSignedInUser(busy.db, { email: ADMIN_EMAIL });
+      const start = Date.parse("2026-01-01T00:00:00Z");
+      await busy.db.insert(reports).values(
+        Array.from({ length: 502 }, (_, i) => ({
+          reporterId: reporter.id,
+          targetType: "other" as const,
+          targetId: `case-${i}`,
+          reason: `Report number ${i}`,
+          createdAt: new Date(start + i * 60_000),
+        })),
+      );
+      const listed = (
+        await busy.api({ method: "GET", url: "/api/admin/reports", cookie: boss.cookie })
+      ).json();
+      const open = listed.filter((row: { resolved: boolean }) => !row.resolved);
+      expect(open).toHaveLength(500);
+      expect(open[0].targetId).toBe("case-501");
+      expect(open.map((row: { targetId: string }) => row.targetId)).not.toContain("case-0");
+      const stats = (await busy.api({ method: "GET", url: "/api/admin/stats", cookie: boss.cookie })).json();
+      expect(stats).toMatchObject({ openReports: 502, totalReports: 502, resolvedReports: 0 });
+    } finally {
+      await busy.close();
+    }
   });
 
   it("rate-limits newsletter sign-ups per client (429 with Retry-After)", async () => {

@@ -83,7 +83,7 @@ export default function AdminPage() {
           <TabsTrigger value="tools">Tools &amp; Export</TabsTrigger>
         </TabsList>
         <TabsContent value="reports" className="flex flex-col gap-6">
-          <OpenReports reports={open} />
+          <OpenReports reports={open} total={counts.openReports} />
           {resolved.length > 0 && <ResolvedReports reports={resolved} />}
         </TabsContent>
         <TabsContent value="tools" className="flex flex-col gap-6">
@@ -132,7 +132,8 @@ function TypeBadge({ type }: { type: ReportTargetType }) {
   );
 }
 
-function OpenReports({ reports }: { reports: Report[] }) {
+/** `total` is the open count from the stats; the list itself stops at the server's page of 500. */
+function OpenReports({ reports, total }: { reports: Report[]; total: number }) {
   const resolve = useResolveReport();
   const onResolve = (id: string) =>
     resolve.mutate(id, {
@@ -163,16 +164,23 @@ function OpenReports({ reports }: { reports: Report[] }) {
             </p>
           </div>
         ) : (
-          <ReportsTable
-            reports={reports}
-            testId="open-reports"
-            lastColumn="Actions"
-            renderLast={(report) => (
-              <Button size="sm" disabled={resolve.isPending} onClick={() => onResolve(report.id)}>
-                Resolve
-              </Button>
+          <>
+            {total > reports.length && (
+              <p className="mb-3 text-sm text-muted-foreground">
+                Showing the newest {reports.length} of {total} open reports. Resolve these to see the rest.
+              </p>
             )}
-          />
+            <ReportsTable
+              reports={reports}
+              testId="open-reports"
+              lastColumn="Actions"
+              renderLast={(report) => (
+                <Button size="sm" disabled={resolve.isPending} onClick={() => onResolve(report.id)}>
+                  Resolve
+                </Button>
+              )}
+            />
+          </>
         )}
       </CardContent>
     </Card>
