@@ -3,7 +3,9 @@
  * HEVC-coded HEIF, which the prebuilt sharp reads the header of but cannot decode (HEVC is left
  * out of its binaries for patent reasons). heic-decode does it in a worker thread.
  */
+import os from "node:os";
 import { Worker } from "node:worker_threads";
+import pLimit from "p-limit";
 
 /** RGBA pixels of a decoded image, 4 bytes per pixel, row by row. */
 export interface RawImage {
@@ -13,6 +15,11 @@ export interface RawImage {
 }
 
 const WORKER_URL = new URL("./heic-worker.mjs", import.meta.url);
+/**
+ * Decodes at once per instance: each holds the whole image in memory (up to 160 MB at the 40 MP
+ * limit), so a burst of uploads queues instead of exhausting memory or the cores.
+ */
+const decodeSlots = pLimit(Math.max(1, Math.min(2, os.availableParallelism() - 1)));
 
 /**
  * Decodes the primary image of a HEIC file. The caller checks the pixel count from the header
@@ -22,6 +29,10 @@ const WORKER_URL = new URL("./heic-worker.mjs", import.meta.url);
  * @throws Error when the bytes are not a decodable HEIC image
  */
 export function decodeHeic(input: Buffer): Promise<RawImage> {
+  return decodeSlots(() => decodeInWorker(input));
+}
+
+function decodeInWorker(input: Buffer): Promise<RawImage> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_URL, { workerData: new Uint8Array(input) });
     worker.once("message", (result: RawImage | { error: string }) => {
