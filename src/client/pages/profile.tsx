@@ -45,7 +45,7 @@ export default function ProfilePage() {
             {user.profileImageUrl && <AvatarImage src={thumbnailOf(user.profileImageUrl)} alt="" />}
             <AvatarFallback className="bg-primary/10 text-primary">{initials(user)}</AvatarFallback>
           </Avatar>
-          <ProfilePhotoButton />
+          <ProfilePhotoButton hasPhoto={Boolean(user.profileImageUrl)} />
         </div>
         <div className="flex flex-1 flex-col items-center gap-2 text-center sm:items-start sm:text-left">
           <h1 className="text-3xl font-bold">
@@ -218,11 +218,11 @@ function ProfileSettings({ user }: { user: CurrentUser }) {
 }
 
 /** The profile photo: the same upload flow as meals, then `PUT /api/user/profile` (spec §7). */
-function ProfilePhotoButton() {
+function ProfilePhotoButton({ hasPhoto }: { hasPhoto: boolean }) {
   const update = useUpdateProfile();
   return (
     <UploadPhotoButton
-      label="Change photo"
+      label={hasPhoto ? "Change photo" : "Add photo"}
       variant="ghost"
       note="One photo, up to 5 MB"
       onUploaded={(photo) =>
