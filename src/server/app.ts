@@ -77,7 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // 1. External plugins. Cookies first: sessions and the rate limiter read them.
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { directives: cspDirectives(config) },
+    contentSecurityPolicy: { directives: cspDirectives(config, await bucketOrigin(storage, config)) },
     hsts: config.publicUrl.startsWith("https://"),
   });
   await app.register(fastifyRateLimit, {
@@ -193,15 +193,30 @@ function isSameOrigin(request: FastifyRequest, config: Config): boolean {
   }
 }
 
-/** A strict CSP the built client passes: no inline scripts, images only from us (and the bucket). */
-function cspDirectives(config: Config) {
-  const bucket = config.s3?.endpoint ? [new URL(config.s3.endpoint).origin] : [];
+/**
+ * Where the browser sends photo uploads, if not to us: the S3 driver's presigned-URL origin. When
+ * it cannot presign yet (no credentials at start), the configured endpoint is the best guess.
+ */
+async function bucketOrigin(storage: ObjectStorage, config: Config): Promise<string | null> {
+  try {
+    return await storage.uploadOrigin();
+  } catch {
+    return config.s3?.endpoint ? new URL(config.s3.endpoint).origin : null;
+  }
+}
+
+/**
+ * A strict CSP the built client passes: no inline scripts, images only from us, and connections to
+ * us and the bucket that takes uploads (DESIGN.md §5).
+ */
+function cspDirectives(config: Config, bucketOrigin: string | null) {
+  const bucket = bucketOrigin ? [bucketOrigin] : [];
   const issuer = config.oidc ? [new URL(config.oidc.issuerUrl).origin] : [];
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", "data:", "blob:", ...bucket],
+    imgSrc: ["'self'", "data:", "blob:"],
     connectSrc: ["'self'", ...bucket],
     fontSrc: ["'self'", "data:"],
     objectSrc: ["'none'"],

@@ -60,6 +60,39 @@ describe("security baseline (DESIGN.md §5)", () => {
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
   });
 
+  it.each([
+    ["no bucket: only ourselves", undefined, "connect-src 'self'"],
+    [
+      "AWS by region: the bucket's virtual-hosted origin",
+      { region: "eu-west-1", endpoint: undefined, forcePathStyle: false },
+      "connect-src 'self' https://meal-photos.s3.eu-west-1.amazonaws.com",
+    ],
+    [
+      "MinIO path-style: the endpoint",
+      { region: "us-east-1", endpoint: "http://minio.internal:9000", forcePathStyle: true },
+      "connect-src 'self' http://minio.internal:9000",
+    ],
+    [
+      "R2 virtual-hosted: the bucket under the endpoint",
+      { region: "auto", endpoint: "https://abc123.r2.cloudflarestorage.com", forcePathStyle: false },
+      "connect-src 'self' https://meal-photos.abc123.r2.cloudflarestorage.com",
+    ],
+  ])("lets the browser upload to where presigned URLs point (%s)", async (_name, s3, expected) => {
+    const app = await createTestApp({
+      database: t.database,
+      config: {
+        s3: s3 && { bucket: "meal-photos", accessKeyId: "key", secretAccessKey: "secret", ...s3 },
+      },
+    });
+    try {
+      const response = await app.api({ url: "/api/auth/user" });
+      const directives = String(response.headers["content-security-policy"]).split(";");
+      expect(directives.find((directive) => directive.startsWith("connect-src"))).toBe(expected);
+    } finally {
+      await app.close();
+    }
+  });
+
   it("answers unknown API paths with a JSON 404", async () => {
     const response = await t.api({ url: "/api/nope" });
     expect(response.statusCode).toBe(404);

@@ -44,6 +44,12 @@ export interface ObjectStorage {
   /** Opens an object for serving, or null when it does not exist. */
   open(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
+  /**
+   * The origin browsers PUT uploads to when it is not the app's own (the CSP's connect-src must
+   * allow it), or null. S3: taken from a presigned URL, so path-style, virtual-hosted and AWS's
+   * regional hosts all come out as the SDK builds them.
+   */
+  uploadOrigin(): Promise<string | null>;
 }
 
 /** Keys are made by the app, but a slip must never escape the storage root. */
@@ -60,6 +66,9 @@ export function localStorage(root: string, publicUrl: string): ObjectStorage {
   };
   return {
     kind: "local",
+    async uploadOrigin() {
+      return null;
+    },
     async uploadUrl(_key, { uploadId }) {
       return `${publicUrl}/api/uploads/${uploadId}`;
     },
@@ -114,6 +123,12 @@ export function s3Storage(s3: NonNullable<Config["s3"]>): ObjectStorage {
 
   return {
     kind: "s3",
+    async uploadOrigin() {
+      const probe = await getSignedUrl(client, new PutObjectCommand({ Bucket, Key: "incoming/probe" }), {
+        expiresIn: 60,
+      });
+      return new URL(probe).origin;
+    },
     async uploadUrl(key, { expiresInSeconds, contentLength }) {
       assertSafeKey(key);
       return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentLength: contentLength }), {
