@@ -16,8 +16,8 @@ export interface RawImage {
 
 const WORKER_URL = new URL("./heic-worker.mjs", import.meta.url);
 /**
- * Decodes at once per instance: each holds the whole image in memory (up to 160 MB at the 40 MP
- * limit), so a burst of uploads queues instead of exhausting memory or the cores.
+ * How many decodes run at once per instance: each holds the whole image in memory (up to 160 MB
+ * at the 40 MP limit), so a burst of uploads queues instead of exhausting memory or the cores.
  */
 const decodeSlots = pLimit(Math.max(1, Math.min(2, os.availableParallelism() - 1)));
 

@@ -28,6 +28,8 @@ const REGISTERED_KEPT = "1 day";
 const SWEEP_BATCH = 500;
 
 const tooLarge = () => new AppError(413, "too_large", "Photos can be at most 5 MB.");
+const tooManyPixels = () =>
+  validation("This image has too many pixels to process.", { photoURL: "Image too large" });
 
 /**
  * Starts an upload: a fresh incoming key and the URL to PUT the file to.
@@ -119,7 +121,7 @@ export async function processPhoto(input: Buffer): Promise<{ full: Buffer; thumb
   }
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw unreadable();
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
-    throw validation("This image has too many pixels to process.", { photoURL: "Image too large" });
+    throw tooManyPixels();
   }
   let open = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
   if (metadata.format === "heif" && metadata.compression === "hevc") {
@@ -128,6 +130,10 @@ export async function processPhoto(input: Buffer): Promise<{ full: Buffer; thumb
       raw = await decodeHeic(input);
     } catch {
       throw unreadable();
+    }
+    // The decoder sizes its output itself; it must still be what the header promised.
+    if (raw.width * raw.height > MAX_INPUT_PIXELS) {
+      throw tooManyPixels();
     }
     open = () => sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 4 } });
   }
