@@ -5,12 +5,14 @@
  */
 import { format } from "date-fns";
 import { Activity, CheckCircle2, Download, FileText, Flag, ListChecks, Trash2 } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId } from "react";
+import { useForm } from "react-hook-form";
 import { Link, useLocation } from "wouter";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { FieldError, fieldAria } from "@/client/components/ui/field-error";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/client/components/ui/table";
@@ -21,7 +23,7 @@ import { useExportMailingList } from "@/client/features/admin/api/export-mailing
 import { useAdminReports, useAdminStats, useResolveReport } from "@/client/features/admin/api/reports";
 import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { useCreateEvent, useDeleteEvent, useEvents } from "@/client/features/events/api/events";
-import { errorMessage, handleUnauthorized, isUnauthorizedError } from "@/client/lib/api-client";
+import { ApiError, errorMessage, handleUnauthorized, isUnauthorizedError } from "@/client/lib/api-client";
 import { cn } from "@/client/lib/utils";
 import { RESOLVED_REPORTS_SHOWN, type Report, type ReportTargetType } from "@/contract/reports";
 
@@ -305,36 +307,28 @@ function EventTools() {
   const { data: events = [] } = useEvents();
   const create = useCreateEvent();
   const remove = useDeleteEvent();
-  const ids = {
-    title: useId(),
-    description: useId(),
-    startsAt: useId(),
-    location: useId(),
-    rsvpUrl: useId(),
-  };
+  const prefix = useId();
   const empty = { title: "", description: "", startsAt: "", location: "", rsvpUrl: "" };
-  const [form, setForm] = useState(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const field = (name: keyof typeof empty) => ({
-    id: ids[name],
-    value: form[name],
-    "aria-invalid": Boolean(errors[name]),
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      setForm({ ...form, [name]: event.target.value }),
-  });
+  type EventField = keyof typeof empty;
+  // The server validates (createEventSchema) and answers field errors; startsAt is local here.
+  const { register, handleSubmit, setError, reset, formState } = useForm({ defaultValues: empty });
+  const errors = formState.errors;
+  const id = (name: EventField) => `${prefix}${name}`;
+  const field = (name: EventField) => ({ ...fieldAria(id(name), errors[name]?.message), ...register(name) });
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const onSubmit = handleSubmit((values) =>
     create.mutate(
-      { ...form, startsAt: form.startsAt ? new Date(form.startsAt).toISOString() : "" },
+      { ...values, startsAt: values.startsAt ? new Date(values.startsAt).toISOString() : "" },
       {
         onSuccess: () => {
-          setForm(empty);
-          setErrors({});
+          reset();
           toast({ title: "Event created." });
         },
         onError: (error) => {
-          setErrors((error as { errors?: Record<string, string> }).errors ?? {});
+          if (error instanceof ApiError) {
+            for (const [name, message] of Object.entries(error.errors))
+              setError(name as EventField, { message });
+          }
           toast({
             title: "Error",
             description: errorMessage(error, "Failed to create event. Please try again."),
@@ -342,8 +336,8 @@ function EventTools() {
           });
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Card>
@@ -354,28 +348,29 @@ function EventTools() {
       <CardContent className="flex flex-col gap-6">
         <form className="grid gap-3 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
           <div className="flex flex-col gap-1 sm:col-span-2">
-            <Label htmlFor={ids.title}>Event title</Label>
+            <Label htmlFor={id("title")}>Event title</Label>
             <Input {...field("title")} maxLength={120} required />
-            {errors.title && <p className="text-sm text-destructive">{errors.title}</p>}
+            <FieldError id={id("title")} message={errors.title?.message} />
           </div>
           <div className="flex flex-col gap-1 sm:col-span-2">
-            <Label htmlFor={ids.description}>Event description</Label>
+            <Label htmlFor={id("description")}>Event description</Label>
             <Textarea {...field("description")} maxLength={2000} required />
-            {errors.description && <p className="text-sm text-destructive">{errors.description}</p>}
+            <FieldError id={id("description")} message={errors.description?.message} />
           </div>
           <div className="flex flex-col gap-1">
-            <Label htmlFor={ids.startsAt}>Starts at</Label>
+            <Label htmlFor={id("startsAt")}>Starts at</Label>
             <Input {...field("startsAt")} type="datetime-local" required />
-            {errors.startsAt && <p className="text-sm text-destructive">{errors.startsAt}</p>}
+            <FieldError id={id("startsAt")} message={errors.startsAt?.message} />
           </div>
           <div className="flex flex-col gap-1">
-            <Label htmlFor={ids.location}>Location (optional)</Label>
+            <Label htmlFor={id("location")}>Location (optional)</Label>
             <Input {...field("location")} maxLength={300} />
+            <FieldError id={id("location")} message={errors.location?.message} />
           </div>
           <div className="flex flex-col gap-1 sm:col-span-2">
-            <Label htmlFor={ids.rsvpUrl}>RSVP link (optional)</Label>
+            <Label htmlFor={id("rsvpUrl")}>RSVP link (optional)</Label>
             <Input {...field("rsvpUrl")} type="url" placeholder="https://" />
-            {errors.rsvpUrl && <p className="text-sm text-destructive">{errors.rsvpUrl}</p>}
+            <FieldError id={id("rsvpUrl")} message={errors.rsvpUrl?.message} />
           </div>
           <Button type="submit" className="sm:col-span-2 sm:justify-self-start" disabled={create.isPending}>
             Add Event

@@ -7,6 +7,7 @@ import { type FieldPath, useForm } from "react-hook-form";
 import { Link, useLocation, useSearch } from "wouter";
 import { Button } from "@/client/components/ui/button";
 import { Checkbox } from "@/client/components/ui/checkbox";
+import { FieldError, fieldAria } from "@/client/components/ui/field-error";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
@@ -24,15 +25,6 @@ import { ApiError, errorMessage } from "@/client/lib/api-client";
 import { requestViewerPosition } from "@/client/lib/geo";
 
 const localInput = (date: Date) => format(date, "yyyy-MM-dd'T'HH:mm");
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} role="alert" className="text-sm font-medium text-destructive">
-      {message}
-    </p>
-  );
-}
 
 export default function CreateMealPage() {
   const [, navigate] = useLocation();
@@ -104,11 +96,7 @@ export default function CreateMealPage() {
       (error: Error) => setLocationNote(error.message),
     );
 
-  const field = (name: keyof MealFormValues) => ({
-    id: name,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${name}-error` : undefined,
-  });
+  const field = (name: keyof MealFormValues) => fieldAria(name, errors[name]?.message);
 
   return (
     <div className="mx-auto max-w-2xl">
@@ -121,12 +109,12 @@ export default function CreateMealPage() {
         <div className="flex flex-col gap-2">
           <Label htmlFor="title">Title</Label>
           <Input {...field("title")} {...register("title")} placeholder="e.g. Vegetable lasagne" />
-          <FieldError id="title-error" message={errors.title?.message} />
+          <FieldError id="title" message={errors.title?.message} />
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor="description">Description</Label>
           <Textarea {...field("description")} {...register("description")} rows={3} />
-          <FieldError id="description-error" message={errors.description?.message} />
+          <FieldError id="description" message={errors.description?.message} />
         </div>
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-2 text-sm font-medium">Kind</legend>
@@ -153,7 +141,7 @@ export default function CreateMealPage() {
                 min="0"
                 inputMode="decimal"
               />
-              <FieldError id="price-error" message={errors.price?.message} />
+              <FieldError id="price" message={errors.price?.message} />
             </div>
           )}
           <div className="flex flex-col gap-2">
@@ -165,18 +153,18 @@ export default function CreateMealPage() {
               min="1"
               step="1"
             />
-            <FieldError id="portionSize-error" message={errors.portionSize?.message} />
+            <FieldError id="portionSize" message={errors.portionSize?.message} />
           </div>
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor="ingredients">Ingredients</Label>
           <Textarea {...field("ingredients")} {...register("ingredients")} rows={2} />
-          <FieldError id="ingredients-error" message={errors.ingredients?.message} />
+          <FieldError id="ingredients" message={errors.ingredients?.message} />
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor="allergens">Allergens (comma-separated)</Label>
           <Input {...field("allergens")} {...register("allergens")} placeholder="e.g. gluten, dairy, nuts" />
-          <FieldError id="allergens-error" message={errors.allergens?.message} />
+          <FieldError id="allergens" message={errors.allergens?.message} />
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor="pickupLocation">Pickup location</Label>
@@ -185,7 +173,7 @@ export default function CreateMealPage() {
             {...register("pickupLocation")}
             placeholder="e.g. 12 Elm Street, front porch"
           />
-          <FieldError id="pickupLocation-error" message={errors.pickupLocation?.message} />
+          <FieldError id="pickupLocation" message={errors.pickupLocation?.message} />
           <div className="flex flex-wrap items-center gap-2">
             <Button type="button" variant="outline" size="sm" onClick={addMyLocation}>
               <LocateFixed aria-hidden="true" /> {latitude != null ? "Update my location" : "Use my location"}
@@ -199,12 +187,12 @@ export default function CreateMealPage() {
           <div className="flex flex-col gap-2">
             <Label htmlFor="pickupWindowStart">Pickup start</Label>
             <Input {...field("pickupWindowStart")} {...register("pickupWindowStart")} type="datetime-local" />
-            <FieldError id="pickupWindowStart-error" message={errors.pickupWindowStart?.message} />
+            <FieldError id="pickupWindowStart" message={errors.pickupWindowStart?.message} />
           </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor="pickupWindowEnd">Pickup end</Label>
             <Input {...field("pickupWindowEnd")} {...register("pickupWindowEnd")} type="datetime-local" />
-            <FieldError id="pickupWindowEnd-error" message={errors.pickupWindowEnd?.message} />
+            <FieldError id="pickupWindowEnd" message={errors.pickupWindowEnd?.message} />
           </div>
         </div>
         <div className="flex items-center gap-2">

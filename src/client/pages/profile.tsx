@@ -2,9 +2,11 @@
  * Profile (spec §2 "Profile"): photo, name, rating, join date, badges (Verified Cook; Trusted
  * Member by the README's rule), the eater/feeder toggle, and tabs My Meals and Settings.
  */
+import { zodResolver } from "@hookform/resolvers/zod";
 import { format } from "date-fns";
 import { Plus } from "lucide-react";
-import { useId, useState } from "react";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
 import { Link } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
 import { Spinner } from "@/client/components/layout/spinner";
@@ -12,6 +14,7 @@ import { Avatar, AvatarFallback, AvatarImage } from "@/client/components/ui/avat
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
+import { FieldError, fieldAria } from "@/client/components/ui/field-error";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
@@ -27,7 +30,12 @@ import { UploadPhotoButton } from "@/client/features/photos/photo-field";
 import { useRating, useUpdateProfile, useUpdateRole } from "@/client/features/users/api/users";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
 import { formatDay, formatPrice, initials } from "@/client/lib/format";
-import type { CurrentUser, UserRole } from "@/contract/auth";
+import {
+  type CurrentUser,
+  type UpdateProfileInput,
+  type UserRole,
+  updateProfileSchema,
+} from "@/contract/auth";
 import type { Meal } from "@/contract/meals";
 import { thumbnailOf } from "@/contract/photos";
 
@@ -149,64 +157,66 @@ function RoleToggle({ role }: { role: UserRole }) {
   );
 }
 
-/** The Settings tab's form: names, bio and dietary preferences (`PUT /api/user/profile`). */
+/**
+ * The Settings tab's form: names, bio and dietary preferences (`PUT /api/user/profile`), checked
+ * by the same schema as the server's, whose field errors are shown too.
+ */
 function ProfileSettings({ user }: { user: CurrentUser }) {
   const update = useUpdateProfile();
-  const ids = { firstName: useId(), lastName: useId(), bio: useId(), dietaryPrefs: useId() };
-  const [form, setForm] = useState({
-    firstName: user.firstName,
-    lastName: user.lastName,
-    bio: user.bio ?? "",
-    dietaryPrefs: user.dietaryPrefs ?? "",
+  const prefix = useId();
+  const { register, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(updateProfileSchema),
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      bio: user.bio ?? "",
+      dietaryPrefs: user.dietaryPrefs ?? "",
+    },
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const bind = (name: keyof typeof form) => ({
-    id: ids[name],
-    value: form[name],
-    "aria-invalid": Boolean(errors[name]),
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      setForm({ ...form, [name]: event.target.value }),
+  const errors = formState.errors;
+  const field = (name: "firstName" | "lastName" | "bio" | "dietaryPrefs") => ({
+    ...fieldAria(`${prefix}${name}`, errors[name]?.message),
+    ...register(name),
   });
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    update.mutate(form, {
-      onSuccess: () => {
-        setErrors({});
-        toast({ title: "Profile updated." });
-      },
+  const onSubmit = handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: () => toast({ title: "Profile updated." }),
       onError: (error) => {
-        setErrors(error instanceof ApiError ? error.errors : {});
+        if (error instanceof ApiError) {
+          for (const [name, message] of Object.entries(error.errors))
+            setError(name as keyof UpdateProfileInput, { message });
+        }
         toast({
           title: "Error",
           description: errorMessage(error, "Failed to update profile. Please try again."),
           variant: "destructive",
         });
       },
-    });
-  };
+    }),
+  );
   return (
     <Card>
       <CardContent className="p-4">
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
           <div className="flex flex-col gap-1">
-            <Label htmlFor={ids.firstName}>First name</Label>
-            <Input {...bind("firstName")} maxLength={80} required autoComplete="given-name" />
-            {errors.firstName && <p className="text-sm text-destructive">{errors.firstName}</p>}
+            <Label htmlFor={`${prefix}firstName`}>First name</Label>
+            <Input {...field("firstName")} maxLength={80} required autoComplete="given-name" />
+            <FieldError id={`${prefix}firstName`} message={errors.firstName?.message} />
           </div>
           <div className="flex flex-col gap-1">
-            <Label htmlFor={ids.lastName}>Last name</Label>
-            <Input {...bind("lastName")} maxLength={80} autoComplete="family-name" />
-            {errors.lastName && <p className="text-sm text-destructive">{errors.lastName}</p>}
+            <Label htmlFor={`${prefix}lastName`}>Last name</Label>
+            <Input {...field("lastName")} maxLength={80} autoComplete="family-name" />
+            <FieldError id={`${prefix}lastName`} message={errors.lastName?.message} />
           </div>
           <div className="flex flex-col gap-1 sm:col-span-2">
-            <Label htmlFor={ids.bio}>Bio</Label>
-            <Textarea {...bind("bio")} maxLength={1000} rows={3} placeholder="What do you like to cook?" />
-            {errors.bio && <p className="text-sm text-destructive">{errors.bio}</p>}
+            <Label htmlFor={`${prefix}bio`}>Bio</Label>
+            <Textarea {...field("bio")} maxLength={1000} rows={3} placeholder="What do you like to cook?" />
+            <FieldError id={`${prefix}bio`} message={errors.bio?.message} />
           </div>
           <div className="flex flex-col gap-1 sm:col-span-2">
-            <Label htmlFor={ids.dietaryPrefs}>Dietary preferences</Label>
-            <Input {...bind("dietaryPrefs")} maxLength={500} placeholder="e.g. vegetarian, no nuts" />
-            {errors.dietaryPrefs && <p className="text-sm text-destructive">{errors.dietaryPrefs}</p>}
+            <Label htmlFor={`${prefix}dietaryPrefs`}>Dietary preferences</Label>
+            <Input {...field("dietaryPrefs")} maxLength={500} placeholder="e.g. vegetarian, no nuts" />
+            <FieldError id={`${prefix}dietaryPrefs`} message={errors.dietaryPrefs?.message} />
           </div>
           <Button type="submit" className="sm:col-span-2 sm:justify-self-start" disabled={update.isPending}>
             Save Settings
