@@ -109,10 +109,73 @@ export const updateMealSchema = z
   .refine((value) => Object.keys(value).length > 0, "Nothing to update");
 export type UpdateMeal = z.output<typeof updateMealSchema>;
 
-/** `GET /api/meals` query. */
+/**
+ * Meals per page of the public list when the client gives no `limit`: 24 fills whole rows of the
+ * 1-, 2-, 3- and 4-column grids (spec §2) and is what a phone scrolls through before "Load more".
+ */
+export const MEAL_PAGE_SIZE = 24;
+/** Longest search text `q` the list takes. */
+export const SEARCH_TEXT_MAX = 200;
+/** "Near me" radius in km (issue 10): the default, the largest, and what the picker offers. */
+export const NEAR_RADIUS_DEFAULT_KM = 5;
+export const NEAR_RADIUS_MAX_KM = 50;
+export const NEAR_RADIUS_CHOICES_KM = [1, 2, 5, 10, 25] as const;
+/** At most this many allergens in one `excludeAllergens`. */
+export const EXCLUDED_ALLERGENS_MAX = 20;
+/**
+ * Lists count their matches up to this many; above it the count is a lower bound and the page says
+ * "1,000+" (docs/decisions/006): an exact count would read every match, and cost must not grow with
+ * the table (DESIGN.md §6).
+ */
+export const MEAL_COUNT_CAP = 1000;
+
+/** A point as the `near` parameter spells it: "lat,lng" in decimal degrees. */
+export const nearSchema = z
+  .string()
+  .trim()
+  .regex(/^-?\d{1,3}(\.\d+)?,\s*-?\d{1,3}(\.\d+)?$/, "near must be latitude,longitude")
+  .transform((value, ctx) => {
+    const [latitude, longitude] = value.split(",").map(Number);
+    if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) {
+      ctx.addIssue({ code: "custom", message: "near is outside the earth's coordinates" });
+      return z.NEVER;
+    }
+    return { latitude, longitude };
+  });
+
+/** Comma-separated allergens, trimmed, lower-cased, empties dropped (spec §3 Meal's format). */
+const allergenListSchema = z
+  .string()
+  .max(MEAL_ALLERGENS_MAX, `excludeAllergens must be at most ${MEAL_ALLERGENS_MAX} characters`)
+  .transform((value) => [...new Set(allergenTags(value.toLowerCase()))])
+  .refine((tags) => tags.length <= EXCLUDED_ALLERGENS_MAX, `At most ${EXCLUDED_ALLERGENS_MAX} allergens`);
+
+/**
+ * `GET /api/meals` query (spec §7; issue 10): `kind`; `q` searches title, description,
+ * ingredients, allergens and kind; `near` + `radiusKm` keep meals within that distance, nearest
+ * first; `excludeAllergens` drops meals whose allergens mention any of them.
+ */
 export const mealListQuerySchema = pageQuerySchema.extend({
   kind: mealKindSchema.optional(),
+  q: z
+    .string()
+    .trim()
+    .max(SEARCH_TEXT_MAX, `Search text must be at most ${SEARCH_TEXT_MAX} characters`)
+    .optional()
+    .transform((value) => value || undefined),
+  near: nearSchema.optional(),
+  radiusKm: z.coerce
+    .number({ error: "radiusKm must be a number" })
+    .gt(0, "radiusKm must be more than 0")
+    .max(NEAR_RADIUS_MAX_KM, `radiusKm must be at most ${NEAR_RADIUS_MAX_KM}`)
+    .optional(),
+  excludeAllergens: allergenListSchema.optional(),
 });
+export type MealListQuery = z.output<typeof mealListQuerySchema>;
+
+/** `GET /api/meals/allergens`: allergens of open meals and how many of them name each. */
+export const allergensInUseSchema = z.array(z.object({ allergen: z.string(), meals: z.number().int() }));
+export type AllergensInUse = z.infer<typeof allergensInUseSchema>;
 
 /** A meal as every meal endpoint returns it (spec §3 Meal; DESIGN.md §4 "Requests" for portionsLeft). */
 export const mealSchema = z.object({
@@ -140,6 +203,11 @@ export const mealSchema = z.object({
   /** Mean of the owner's reviews, one decimal; null with none. */
   ownerRating: z.number().nullable(),
   ownerReviewCount: z.number().int(),
+  /**
+   * Distance from the list's `near` point in km, rounded to 0.1 (DESIGN.md §4 "Distance": never
+   * exact); only on lists asked with `near`.
+   */
+  distanceKm: z.number().optional(),
 });
 export type Meal = z.infer<typeof mealSchema>;
 

@@ -5,7 +5,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
+import fastifyEtag from "@fastify/etag";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySse from "@fastify/sse";
@@ -76,6 +78,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // 1. External plugins. Cookies first: sessions and the rate limiter read them.
   await app.register(fastifyCookie, { secret: config.sessionSecret });
+  // ETags before compression: both work in onSend, in this order, so the hash is of the JSON a
+  // client revalidates (304 on If-None-Match), not of one of its compressed encodings. Streams
+  // (files, SSE) and replies that carry an ETag already are left alone.
+  await app.register(fastifyEtag);
+  // Text over 1 KB goes out brotli- or gzip-compressed; the built client is compressed at build
+  // time and served as is (preCompressed below); event streams are never compressed.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { directives: cspDirectives(config, await bucketOrigin(storage, config)) },
     hsts: config.publicUrl.startsWith("https://"),
@@ -138,6 +147,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     api.addHook("onRequest", async (request) => {
       requireUser(request);
     });
+    // Answers are per user and change with every write: the browser keeps them privately and asks
+    // again each time, with the ETag, so an unchanged list costs a 304.
+    api.addHook("onSend", async (request, reply) => {
+      if (request.method === "GET" && !reply.hasHeader("cache-control")) {
+        reply.header("Cache-Control", "private, no-cache");
+      }
+    });
     registerMealRoutes(api, { db, config });
     registerRequestRoutes(api, { db });
     registerNotificationRoutes(api, { db });
@@ -160,6 +176,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: true,
+      // index.html.br, assets/*.js.gz … written by the build (vite.config.ts).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");

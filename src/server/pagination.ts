@@ -1,6 +1,7 @@
 /**
- * Keyset (cursor) pagination over `(created_at DESC, id DESC)` (DESIGN.md §6). The cursor is
- * opaque to clients: base64url of the last row's creation time and id. The next page's URL is
+ * Keyset (cursor) pagination (DESIGN.md §6, docs/decisions/003). Lists are sorted newest first by
+ * `(created_at DESC, id DESC)`, or by a score first (search relevance, distance) and then newest.
+ * The cursor is opaque to clients: base64url of the last row's sort key. The next page's URL is
  * sent in an RFC 8288 `Link` header so list bodies stay plain arrays (spec §7).
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -15,43 +16,71 @@ export interface Cursor {
   id: string;
 }
 
+/** What a score-first list sorts by before `(created_at, id)`. */
+export type ScoreSort = "relevance" | "distance";
+
+/** The cursor of a list sorted by a score first: `sort` says which, so a cursor only fits its list. */
+export interface ScoredCursor extends Cursor {
+  sort: ScoreSort;
+  score: number;
+}
+
+const SCORE_SORTS: readonly ScoreSort[] = ["relevance", "distance"];
+/** PostgreSQL's timestamptz cannot hold every JS date; a cursor outside these years is forged. */
+const MIN_YEAR = 1970;
+const MAX_YEAR = 9999;
+
 /** Encodes the sort key of a page's last row. */
-export function encodeCursor(row: Cursor): string {
-  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString("base64url");
+export function encodeCursor(row: Cursor | ScoredCursor): string {
+  const key: unknown[] = [row.createdAt.toISOString(), row.id];
+  if ("sort" in row) key.push(row.sort, row.score);
+  return Buffer.from(JSON.stringify(key)).toString("base64url");
 }
 
 /**
  * Decodes a cursor from a query string.
+ * @returns a `ScoredCursor` when the cursor was made by a score-first list
  * @throws AppError 400 when the cursor was not made by `encodeCursor`
  */
-export function decodeCursor(cursor: string | undefined): Cursor | undefined {
+export function decodeCursor(cursor: string | undefined): Cursor | ScoredCursor | undefined {
   if (!cursor) return undefined;
   try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    const [createdAt, id, sort, score] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
     const date = new Date(createdAt);
-    if (Number.isNaN(date.getTime()) || typeof id !== "string" || !/^[0-9a-f-]{36}$/i.test(id))
-      throw new Error();
-    return { createdAt: date, id };
+    const year = date.getUTCFullYear();
+    if (Number.isNaN(year) || year < MIN_YEAR || year > MAX_YEAR) throw new Error("date");
+    if (typeof id !== "string" || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
+      throw new Error("id");
+    if (sort === undefined) return { createdAt: date, id };
+    if (!SCORE_SORTS.includes(sort) || typeof score !== "number" || !Number.isFinite(score))
+      throw new Error("score");
+    return { createdAt: date, id, sort, score };
   } catch {
-    throw validation("Invalid cursor", { cursor: "Invalid cursor" });
+    throw invalidCursor();
   }
 }
+
+/** 400 for a cursor that does not fit the list it was sent to. */
+export const invalidCursor = () => validation("Invalid cursor", { cursor: "Invalid cursor" });
 
 /**
  * Splits the `limit + 1` rows a query fetched into the page and the next cursor, and sets the
  * `Link: <url>; rel="next"` header when there is a next page.
+ * @param continueFrom where a short page continues when the list knows there may be more
  */
 export function sendPage<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   rows: T[],
   limit: number,
-  cursorOf: (row: T) => Cursor,
+  cursorOf: (row: T) => Cursor | ScoredCursor,
+  continueFrom?: Cursor | ScoredCursor,
 ): T[] {
-  if (rows.length <= limit) return rows;
+  if (rows.length <= limit && !continueFrom) return rows;
   const page = rows.slice(0, limit);
+  const next = rows.length > limit ? cursorOf(page[page.length - 1]) : continueFrom!;
   const url = new URL(request.url, "http://local");
-  url.searchParams.set("cursor", encodeCursor(cursorOf(page[page.length - 1])));
+  url.searchParams.set("cursor", encodeCursor(next));
   url.searchParams.set("limit", String(limit));
   reply.header("Link", `<${url.pathname}${url.search}>; rel="next"`);
   return page;

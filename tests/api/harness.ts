@@ -34,9 +34,12 @@ export const testDatabaseKind = () => (process.env.MEALSHARE_TEST_DB === "postgr
 /**
  * Opens an empty, migrated database: PGlite in memory, or a new database on TEST_DATABASE_URL's
  * server that `close` drops again.
+ * @param options.migrationsFolder apply these migrations instead of all of ./drizzle
  */
-export async function openTestDatabase(): Promise<Database & { url?: string }> {
-  if (testDatabaseKind() === "pglite") return openDatabase({ dataDir: "memory://" });
+export async function openTestDatabase(
+  options: { migrationsFolder?: string } = {},
+): Promise<Database & { url?: string }> {
+  if (testDatabaseKind() === "pglite") return openDatabase({ dataDir: "memory://", ...options });
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is required for the api-postgres project");
   const name = `mealshare_test_${randomBytes(6).toString("hex")}`;
@@ -46,7 +49,7 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.href });
+  const database = await openDatabase({ url: url.href, ...options });
   return {
     ...database,
     url: url.href,
@@ -76,9 +79,15 @@ export async function freePort(): Promise<number> {
  * Builds the app on a fresh database.
  * @param options.listen serve real HTTP on a free port (for the OIDC redirect flow)
  * @param options.config configuration overrides, e.g. low rate limits
+ * @param options.clientDir a built client to serve; none by default (API only)
  */
 export async function createTestApp(
-  options: { listen?: boolean; config?: Partial<Config>; database?: Database & { url?: string } } = {},
+  options: {
+    listen?: boolean;
+    config?: Partial<Config>;
+    database?: Database & { url?: string };
+    clientDir?: string;
+  } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
   const port = options.listen ? await freePort() : 5000;
@@ -87,7 +96,8 @@ export async function createTestApp(
     { NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", PORT: String(port), ADMIN_EMAIL },
     { rateLimits: { signInPerMinute: 1000, writesPerMinute: 10_000 }, ...options.config },
   );
-  const app = await buildApp({ config, database, clientDir: path.join(dataDir, "no-client") });
+  const clientDir = options.clientDir ?? path.join(dataDir, "no-client");
+  const app = await buildApp({ config, database, clientDir });
   if (options.listen) await app.listen({ port, host: "127.0.0.1" });
   else await app.ready();
 

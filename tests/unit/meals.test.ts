@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { mealsUrl } from "../../src/client/features/meals/api/get-meals";
+import { countLine } from "../../src/client/features/meals/components/meal-list-page";
 import {
   crossFieldErrors,
   type MealFormValues,
   toCreateMeal,
 } from "../../src/client/features/meals/meal-form-schema";
-import { matchesSearch } from "../../src/client/features/meals/search";
 import { allergenTags, mealCrossFieldErrors, roundCoordinate } from "../../src/contract/meals";
+import { allergenMentionQuery, searchWordsOf } from "../../src/server/features/meals/search";
 
 const form = (overrides: Partial<MealFormValues> = {}): MealFormValues => ({
   title: "Soup",
@@ -76,23 +78,47 @@ describe("meal rules", () => {
   });
 });
 
-describe("meal search (spec §5)", () => {
-  const meal = {
-    title: "Spicy Noodles",
-    description: "With peanut sauce",
-    allergens: "Peanuts, Sesame",
-    kind: "paid" as const,
-  };
-  it("matches title, description and allergens case-insensitively", () => {
-    expect(matchesSearch(meal, "noodle")).toBe(true);
-    expect(matchesSearch(meal, "PEANUT SAUCE")).toBe(true);
-    expect(matchesSearch(meal, "sesame")).toBe(true);
-    expect(matchesSearch(meal, "  ")).toBe(true);
-    expect(matchesSearch(meal, "gluten")).toBe(false);
+describe("search text to tsquery (issue 10)", () => {
+  it("keeps letters and digits only, so nothing typed can change the query's meaning", () => {
+    expect(searchWordsOf("Crème brûlée & 'lasagne':* | !x <-> (y)")).toEqual([
+      "Crème",
+      "brûlée",
+      "lasagne",
+      "x",
+      "y",
+    ]);
+    expect(searchWordsOf("  !!! ")).toEqual([]);
+    expect(searchWordsOf("a b c d e f g h i j")).toHaveLength(8);
+    expect(searchWordsOf("x".repeat(100))[0]).toHaveLength(40);
   });
 
-  it("matches the kind, so Home's Free / Paid buttons filter", () => {
-    expect(matchesSearch(meal, "paid")).toBe(true);
-    expect(matchesSearch(meal, "free")).toBe(false);
+  it("asks allergens by word in the allergens part of the document (weight B)", () => {
+    expect(allergenMentionQuery(["tree nuts", "gluten"])).toBe("(tree:B & nuts:B) | (gluten:B)");
+    expect(allergenMentionQuery(["!!!"])).toBeNull();
+  });
+});
+
+describe("meal list URL and count line (issue 10)", () => {
+  it("puts only the filters in use in the URL", () => {
+    expect(mealsUrl({})).toBe("/api/meals");
+    expect(
+      mealsUrl({
+        kind: "free",
+        q: " lasagne ",
+        near: { latitude: 51.5, longitude: -0.12 },
+        radiusKm: 10,
+        excludeAllergens: ["gluten", "tree nuts"],
+      }),
+    ).toBe(
+      "/api/meals?kind=free&q=lasagne&near=51.5%2C-0.12&radiusKm=10&excludeAllergens=gluten%2Ctree+nuts",
+    );
+    expect(mealsUrl({ near: null, radiusKm: 10 })).toBe("/api/meals");
+  });
+
+  it("says the spec's count line, with 1,000+ when the server stopped counting", () => {
+    expect(countLine({ count: 1, atLeast: false }, "free")).toBe("1 free meal available");
+    expect(countLine({ count: 3, atLeast: false }, "paid")).toBe("3 paid meals available");
+    expect(countLine({ count: 1000, atLeast: true }, "free")).toBe("1,000+ free meals available");
+    expect(countLine({ count: 2, atLeast: false }, "free", 5)).toBe("2 free meals available within 5 km");
   });
 });

@@ -7,7 +7,12 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { cube } from "@electric-sql/pglite/contrib/cube";
+import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
+import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
@@ -23,6 +28,15 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Either a database or a transaction: services accept one so callers can join them into a larger unit. */
 export type Executor = Db | Tx;
+
+/**
+ * Runs a raw SQL statement on either driver and returns its rows (both answer `{ rows }`), for
+ * queries the query builder cannot express (set-returning functions, laterals).
+ */
+export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
 
 /** An open database with its driver's raw handle (needed for LISTEN/NOTIFY) and a clean close. */
 export interface Database {
@@ -40,42 +54,68 @@ const MIGRATION_LOCK_KEY = 727_443_001;
  * Opens the database and applies pending migrations.
  * @param options.url a postgres:// URL; unset = PGlite
  * @param options.dataDir where PGlite keeps its files; `memory://` for a throw-away database
+ * @param options.migrationsFolder migrations to apply; ./drizzle unless a test wants an older schema
  */
-export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
-  if (options.url) return openPostgres(options.url);
-  return openPglite(options.dataDir ?? "memory://");
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  migrationsFolder?: string;
+}): Promise<Database> {
+  const folder = options.migrationsFolder ?? migrationsFolder;
+  if (options.url) return openPostgres(options.url, folder);
+  return openPglite(options.dataDir ?? "memory://", folder);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, migrationsFolder: string): Promise<Database> {
   let location = dataDir;
   if (!dataDir.startsWith("memory://")) {
     location = path.join(dataDir, "pglite");
     mkdirSync(location, { recursive: true });
   }
-  const client = await PGlite.create(location);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
-  return {
-    db,
+  // The extensions search and "near me" use (migration 0004; DESIGN.md §6), as PostgreSQL has them.
+  const client = await PGlite.create(location, {
+    extensions: { unaccent, pg_trgm, fuzzystrmatch, cube, earthdistance },
+  });
+  const database: Database = {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
     driver: { kind: "pglite", client },
     close: async () => {
       if (!client.closed) await client.close();
     },
   };
+  await migrateDatabase(database, migrationsFolder);
+  return database;
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, migrationsFolder: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
-  const lockClient = await pool.connect();
+  const database: Database = {
+    db: drizzleNodePg(pool, { schema }) as unknown as Db,
+    driver: { kind: "pg", pool, url },
+    close: () => pool.end(),
+  };
+  await migrateDatabase(database, migrationsFolder);
+  return database;
+}
+
+/**
+ * Applies the pending migrations of `folder` (default ./drizzle). On PostgreSQL an advisory lock
+ * keeps instances starting together from migrating at once.
+ */
+export async function migrateDatabase(database: Database, folder = migrationsFolder): Promise<void> {
+  const { driver } = database;
+  if (driver.kind === "pglite") {
+    await migratePglite(drizzlePglite(driver.client), { migrationsFolder: folder });
+    return;
+  }
+  const lockClient = await driver.pool.connect();
   try {
     await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-    await migrateNodePg(drizzleNodePg(lockClient), { migrationsFolder });
+    await migrateNodePg(drizzleNodePg(lockClient), { migrationsFolder: folder });
   } finally {
     await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
     lockClient.release();
   }
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  return { db, driver: { kind: "pg", pool, url }, close: () => pool.end() };
 }

@@ -8,6 +8,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -25,6 +26,20 @@ import {
 const nowMs = sql`date_trunc('milliseconds', now())`;
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().default(nowMs);
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** A full-text search document (PostgreSQL `tsvector`); only ever read by SQL, never by the app. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+/** A point on the earth as `earthdistance` stores it (a 3-D `cube`, metres from the earth's centre). */
+const cube = customType<{ data: string }>({ dataType: () => "cube" });
+
+/**
+ * The text search configurations the migration 0004 creates: `mealshare` is English stemming
+ * after `unaccent` ("Crèmes" → "creme"), `mealshare_words` keeps whole words (for typo matching).
+ */
+export const SEARCH_CONFIG = "mealshare";
+
+// Index columns sorted newest first say `.desc().nullsFirst()`: that is what `ORDER BY … DESC`
+// means, and PostgreSQL reads an index in list order only when the null order matches too.
 
 export const userRole = pgEnum("user_role", ["eater", "feeder"]);
 export const mealKind = pgEnum("meal_kind", ["free", "paid"]);
@@ -53,6 +68,12 @@ export const users = pgTable(
     isCook: boolean("is_cook").notNull().default(false),
     dietaryPrefs: varchar("dietary_prefs", { length: 500 }),
     newsletterOptIn: boolean("newsletter_opt_in").notNull().default(false),
+    /**
+     * Sum and count of the ratings of reviews received, kept by the `reviews_rating_totals`
+     * trigger in the transaction that writes the review (DESIGN.md §6: O(page) lists).
+     */
+    ratingSum: integer("rating_sum").notNull().default(0),
+    ratingCount: integer("rating_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -95,10 +116,24 @@ export const meals = pgTable(
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
     isActive: boolean("is_active").notNull().default(true),
+    /**
+     * Accepted and completed requests, kept by the `requests_portions_taken` trigger in the
+     * transaction that changes a request's status (DESIGN.md §4 "Requests", §6).
+     */
+    portionsTaken: integer("portions_taken").notNull().default(0),
+    /** What `q` searches: title (A), allergens (B), ingredients (C), description and kind (D). */
+    searchDoc: tsvector("search_doc")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('mealshare', coalesce(title, '')), 'A') || setweight(to_tsvector('mealshare', coalesce(allergens, '')), 'B') || setweight(to_tsvector('mealshare', coalesce(ingredients, '')), 'C') || setweight(to_tsvector('mealshare', coalesce(description, '') || CASE WHEN kind = 'free' THEN ' free' ELSE ' paid' END), 'D')`,
+      ),
+    /** `ll_to_earth(latitude, longitude)`, kept by the `meals_geo_point` trigger; null without coordinates. */
+    geoPoint: cube("geo_point"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check("meals_portions_taken_range", sql`${t.portionsTaken} >= 0`),
     check(
       "meals_price_matches_kind",
       sql`(${t.kind} = 'free' AND ${t.priceCents} IS NULL) OR (${t.kind} = 'paid' AND ${t.priceCents} > 0)`,
@@ -108,10 +143,34 @@ export const meals = pgTable(
     check("meals_latitude_range", sql`${t.latitude} IS NULL OR ${t.latitude} BETWEEN -90 AND 90`),
     check("meals_longitude_range", sql`${t.longitude} IS NULL OR ${t.longitude} BETWEEN -180 AND 180`),
     // Public lists: active meals, newest first, optionally by kind (DESIGN.md §4 Visibility).
-    index("meals_active_feed_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.isActive}`),
-    index("meals_active_kind_feed_idx").on(t.kind, t.createdAt.desc(), t.id.desc()).where(sql`${t.isActive}`),
-    index("meals_owner_idx").on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+    index("meals_active_feed_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isActive}`),
+    index("meals_active_kind_feed_idx")
+      .on(t.kind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isActive}`),
+    index("meals_owner_idx").on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The capped counts of the lists walk open meals by the end of their pickup window.
+    index("meals_active_window_idx").on(t.kind, t.pickupWindowEnd).where(sql`${t.isActive}`),
+    // Search (`q`) and allergen exclusion read the document through GIN; "near me" through GiST.
+    index("meals_active_search_idx").using("gin", t.searchDoc).where(sql`${t.isActive}`),
+    index("meals_active_geo_idx")
+      .using("gist", t.geoPoint)
+      .where(sql`${t.isActive} AND ${t.geoPoint} IS NOT NULL`),
   ],
+);
+
+/**
+ * Every word of four letters or more (letters only: typos in numbers mean nothing) that any meal
+ * has used, unaccented and lower-cased, kept by the `meals_search_words` trigger. Typo matching looks for the nearest words here (pg_trgm) and
+ * checks them with `levenshtein`, so a search costs the size of the vocabulary, not of the table.
+ */
+export const searchWords = pgTable(
+  "search_words",
+  {
+    word: text("word").primaryKey(),
+  },
+  (t) => [index("search_words_trgm_idx").using("gist", t.word.op("gist_trgm_ops"))],
 );
 
 export const requests = pgTable(
@@ -140,8 +199,8 @@ export const requests = pgTable(
       .on(t.mealId, t.eaterId)
       .where(sql`${t.status} IN ('pending', 'accepted')`),
     index("requests_meal_status_idx").on(t.mealId, t.status),
-    index("requests_eater_idx").on(t.eaterId, t.createdAt.desc(), t.id.desc()),
-    index("requests_owner_idx").on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+    index("requests_eater_idx").on(t.eaterId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("requests_owner_idx").on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -213,7 +272,7 @@ export const reports = pgTable(
     uniqueIndex("reports_one_open_per_reporter_idx")
       .on(t.reporterId, t.targetType, t.targetId)
       .where(sql`NOT ${t.resolved}`),
-    index("reports_resolved_created_idx").on(t.resolved, t.createdAt.desc()),
+    index("reports_resolved_created_idx").on(t.resolved, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -248,7 +307,11 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("notifications_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("notifications_user_created_idx").on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("notifications_user_unread_idx").on(t.userId, t.requestId).where(sql`NOT ${t.isRead}`),
   ],
 );

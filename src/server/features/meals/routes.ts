@@ -4,7 +4,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorSchema, idParamsSchema, pageQuerySchema } from "../../../contract/common";
 import {
+  allergensInUseSchema,
   createMealSchema,
+  MEAL_PAGE_SIZE,
+  mealKindSchema,
   mealListQuerySchema,
   mealSchema,
   ratingSchema,
@@ -14,18 +17,17 @@ import { isAdmin, requireUser } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { DEFAULT_PAGE_SIZE, decodeCursor, sendPage } from "../../pagination";
-import {
-  createMeal,
-  getMeal,
-  getUserRating,
-  type ListedMeal,
-  listOpenMeals,
-  listOwnMeals,
-  updateMeal,
-} from "./service";
+import { listAllergensInUse, listOpenMeals } from "./list";
+import { createMeal, getMeal, getUserRating, type ListedMeal, listOwnMeals, updateMeal } from "./service";
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const mealCursor = (meal: ListedMeal) => ({ createdAt: meal.createdAtDate, id: meal.id });
+/** The cursor of a list sorted by relevance or distance carries the row's score too. */
+const scoredMealCursor = (sort: "relevance" | "distance") => (meal: ListedMeal) => ({
+  ...mealCursor(meal),
+  sort,
+  score: meal.score ?? 0,
+});
 
 /** Registers the meal routes; the caller's scope already requires a signed-in user. */
 export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
@@ -36,20 +38,44 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
     {
       schema: {
         tags: ["meals"],
-        summary: "Open meals (active, pickup not ended), newest first; cursor-paginated via the Link header",
+        summary:
+          "Open meals (active, pickup not ended): newest first; best matches first with q; nearest first with near. " +
+          "Cursor-paginated via the Link header; the first page carries X-Total-Count (exact up to 1000, then " +
+          "X-Total-Relation: gte)",
         querystring: mealListQuerySchema,
         response: { 200: z.array(mealSchema), ...errors },
       },
     },
     async (request, reply) => {
-      const limit = request.query.limit ?? DEFAULT_PAGE_SIZE;
-      const rows = await listOpenMeals(db, {
-        kind: request.query.kind,
+      const { limit = MEAL_PAGE_SIZE, cursor, ...filters } = request.query;
+      const decoded = decodeCursor(cursor);
+      const { meals, sort, count, continueFrom } = await listOpenMeals(db, {
+        ...filters,
         limit,
-        cursor: decodeCursor(request.query.cursor),
+        cursor: decoded,
+        withCount: !decoded,
       });
-      return sendPage(request, reply, rows, limit, mealCursor);
+      if (count) {
+        reply.header("X-Total-Count", String(count.count));
+        reply.header("X-Total-Relation", count.capped ? "gte" : "eq");
+      }
+      const cursorOf = sort === "newest" ? mealCursor : scoredMealCursor(sort);
+      return sendPage(request, reply, meals, limit, cursorOf, continueFrom);
     },
+  );
+
+  r.get(
+    "/api/meals/allergens",
+    {
+      schema: {
+        tags: ["meals"],
+        summary:
+          "Allergens named by open meals (the newest 500), most used first, for the Hide allergens filter",
+        querystring: z.object({ kind: mealKindSchema.optional() }),
+        response: { 200: allergensInUseSchema, ...errors },
+      },
+    },
+    async (request) => listAllergensInUse(db, request.query.kind),
   );
 
   r.get(

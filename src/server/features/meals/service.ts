@@ -1,119 +1,35 @@
 /**
- * Meal rules and queries (spec §5, §7; DESIGN.md §4 "Visibility", "Meals", "Requests"). Every
- * read returns meals with their owner, the owner's rating and the portions left in one SQL
- * statement: correlated sub-selects on indexed columns, so a page costs one round trip.
+ * Meal rules and queries (spec §5, §7; DESIGN.md §4 "Visibility", "Meals", §6): one meal, a cook's
+ * own meals, posting and changing meals, and a user's rating. The public list lives in list.ts;
+ * portions left and ratings come from counters the database keeps (migration 0004,
+ * docs/decisions/006).
  */
-import { and, desc, eq, gt, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import {
   type CreateMeal,
-  type Meal,
-  type MealKind,
   mealCrossFieldErrors,
   type Rating,
   TRUSTED_MIN_EXCHANGES,
   TRUSTED_MIN_RATING,
   type UpdateMeal,
 } from "../../../contract/meals";
-import { presentPublicUser } from "../../auth/users";
-import type { Executor } from "../../db/client";
-import { meals, requests, reviews, type UserRow, users } from "../../db/schema";
+import { type Executor, queryRows } from "../../db/client";
+import { meals, requests, type UserRow, users } from "../../db/schema";
 import { forbidden, notFound, validation } from "../../errors";
 import type { Cursor } from "../../pagination";
+import { newerThan } from "./list";
 import { canUpdateMeal } from "./policy";
+import { type ListedMeal, MEAL_COLUMNS, MEALS_WITH_OWNERS, type MealRow, presentMeal } from "./presenter";
 
-/** Requests that hold a portion (DESIGN.md §4: portionsLeft counts accepted and completed). */
-export const PORTION_HOLDING_STATUSES = ["accepted", "completed"] as const;
+export type { ListedMeal } from "./presenter";
 
-/** SQL for the portions a meal has left; `mealId` is the column or value naming the meal. */
-export const portionsTakenSql = (mealId: SQL | typeof meals.id) =>
-  sql<number>`(select count(*)::int from ${requests} where ${requests.mealId} = ${mealId} and ${requests.status} in ('accepted', 'completed'))`;
-
-/** SQL for a user's rating: the mean of reviews received, one decimal, null with none. */
-export const ratingAverageSql = (userId: SQL | typeof users.id | typeof meals.ownerId) =>
-  sql<
-    number | null
-  >`(select round(avg(${reviews.rating})::numeric, 1)::float8 from ${reviews} where ${reviews.revieweeId} = ${userId})`;
-/** SQL for how many reviews a user has received. */
-export const ratingCountSql = (userId: SQL | typeof users.id | typeof meals.ownerId) =>
-  sql<number>`(select count(*)::int from ${reviews} where ${reviews.revieweeId} = ${userId})`;
-
-const mealSelection = {
-  meal: meals,
-  owner: users,
-  portionsTaken: portionsTakenSql(meals.id),
-  ownerRating: ratingAverageSql(meals.ownerId),
-  ownerReviewCount: ratingCountSql(meals.ownerId),
-};
-
-type MealSelectionRow = {
-  meal: typeof meals.$inferSelect;
-  owner: UserRow;
-  portionsTaken: number;
-  ownerRating: number | null;
-  ownerReviewCount: number;
-};
-
-/** Turns a joined row into the API's meal shape (spec §3 Meal). */
-function presentMeal(row: MealSelectionRow, now = new Date()): Meal & { createdAtDate: Date } {
-  const { meal } = row;
-  return {
-    id: meal.id,
-    title: meal.title,
-    description: meal.description,
-    ingredients: meal.ingredients,
-    allergens: meal.allergens,
-    kind: meal.kind,
-    priceCents: meal.priceCents,
-    portionSize: meal.portionSize,
-    portionsLeft: Math.max(0, meal.portionSize - Number(row.portionsTaken)),
-    pickupWindowStart: meal.pickupWindowStart.toISOString(),
-    pickupWindowEnd: meal.pickupWindowEnd.toISOString(),
-    pickupLocation: meal.pickupLocation,
-    deliveryAvailable: meal.deliveryAvailable,
-    photoPath: meal.photoPath,
-    latitude: meal.latitude,
-    longitude: meal.longitude,
-    isActive: meal.isActive,
-    isExpired: meal.pickupWindowEnd.getTime() <= now.getTime(),
-    createdAt: meal.createdAt.toISOString(),
-    createdAtDate: meal.createdAt,
-    owner: presentPublicUser(row.owner),
-    ownerRating: row.ownerRating == null ? null : Number(row.ownerRating),
-    ownerReviewCount: Number(row.ownerReviewCount),
-  };
-}
-
-/** A listed meal plus the sort key the pagination needs. */
-export type ListedMeal = Meal & { createdAtDate: Date };
-
-const afterCursor = (cursor: Cursor | undefined) =>
-  cursor
-    ? sql`(${meals.createdAt}, ${meals.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
-    : undefined;
-
-/**
- * The public meal list: active meals whose pickup window has not ended, newest first
- * (DESIGN.md §4 "Visibility").
- * @returns up to `limit + 1` meals; the extra one tells the caller there is a next page
- */
-export async function listOpenMeals(
-  db: Executor,
-  options: { kind?: MealKind; limit: number; cursor?: Cursor },
-): Promise<ListedMeal[]> {
-  const rows = await db
-    .select(mealSelection)
-    .from(meals)
-    .innerJoin(users, eq(users.id, meals.ownerId))
-    .where(
-      and(
-        eq(meals.isActive, true),
-        gt(meals.pickupWindowEnd, sql`now()`),
-        options.kind ? eq(meals.kind, options.kind) : undefined,
-        afterCursor(options.cursor),
-      ),
-    )
-    .orderBy(desc(meals.createdAt), desc(meals.id))
-    .limit(options.limit + 1);
+/** Meals with their owners meeting `where`, newest first, at most `limit`. */
+async function selectMeals(db: Executor, where: SQL | undefined, limit: number): Promise<ListedMeal[]> {
+  const rows = await queryRows<MealRow>(
+    db,
+    sql`select ${MEAL_COLUMNS} from ${MEALS_WITH_OWNERS} where ${where ?? sql`true`}
+        order by ${meals.createdAt} desc, ${meals.id} desc limit ${limit}`,
+  );
   return rows.map((row) => presentMeal(row));
 }
 
@@ -126,14 +42,11 @@ export async function listOwnMeals(
   ownerId: string,
   options: { limit: number; cursor?: Cursor },
 ): Promise<ListedMeal[]> {
-  const rows = await db
-    .select(mealSelection)
-    .from(meals)
-    .innerJoin(users, eq(users.id, meals.ownerId))
-    .where(and(eq(meals.ownerId, ownerId), afterCursor(options.cursor)))
-    .orderBy(desc(meals.createdAt), desc(meals.id))
-    .limit(options.limit + 1);
-  return rows.map((row) => presentMeal(row));
+  return selectMeals(
+    db,
+    and(eq(meals.ownerId, ownerId), options.cursor ? newerThan(options.cursor) : undefined),
+    options.limit + 1,
+  );
 }
 
 /**
@@ -141,21 +54,20 @@ export async function listOwnMeals(
  * @throws AppError 404 "Meal not found"
  */
 export async function getMeal(db: Executor, id: string): Promise<ListedMeal> {
-  const [row] = await db
-    .select(mealSelection)
-    .from(meals)
-    .innerJoin(users, eq(users.id, meals.ownerId))
-    .where(eq(meals.id, id))
-    .limit(1);
-  if (!row) throw notFound("Meal not found");
-  return presentMeal(row);
+  const [meal] = await selectMeals(db, eq(meals.id, id), 1);
+  if (!meal) throw notFound("Meal not found");
+  return meal;
 }
 
 /**
  * Posts a meal for its owner. The input is already validated by `createMealSchema`.
  * @returns the created meal
  */
-export async function createMeal(db: Executor, owner: UserRow, input: CreateMeal): Promise<ListedMeal> {
+export async function createMeal(
+  db: Executor,
+  owner: Pick<UserRow, "id">,
+  input: CreateMeal,
+): Promise<ListedMeal> {
   const [meal] = await db
     .insert(meals)
     .values({
@@ -231,12 +143,14 @@ export async function updateMeal(
  */
 export async function getUserRating(db: Executor, userId: string): Promise<Rating> {
   const [row] = await db
-    // The id is passed as a parameter: in a one-table select Drizzle leaves `users.id` unqualified,
-    // and inside the subqueries a bare "id" would mean the subquery's own table.
     .select({
-      average: ratingAverageSql(sql`${userId}::uuid`),
-      count: ratingCountSql(sql`${userId}::uuid`),
-      completed: sql<number>`(select count(*)::int from ${requests} where ${requests.status} = 'completed' and (${requests.eaterId} = ${userId}::uuid or ${requests.ownerId} = ${userId}::uuid))`,
+      average: sql<
+        number | null
+      >`round(${users.ratingSum}::numeric / nullif(${users.ratingCount}, 0), 1)::float8`,
+      count: users.ratingCount,
+      // A user's own requests, both sides, each through its index: O(their exchanges).
+      completed: sql<number>`(select count(*)::int from ${requests} where ${requests.status} = 'completed' and ${requests.eaterId} = ${userId}::uuid)
+        + (select count(*)::int from ${requests} where ${requests.status} = 'completed' and ${requests.ownerId} = ${userId}::uuid)`,
     })
     .from(users)
     .where(eq(users.id, userId))

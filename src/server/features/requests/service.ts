@@ -19,7 +19,6 @@ import { conflict, forbidden, notFound } from "../../errors";
 import { liveEvent, publishLiveEvents } from "../../live/hub";
 import type { Cursor } from "../../pagination";
 import { isMealOpen } from "../meals/policy";
-import { PORTION_HOLDING_STATUSES } from "../meals/service";
 import { createNotification } from "../notifications/service";
 import {
   allowedTransitions,
@@ -115,6 +114,7 @@ export async function createRequest(
         isActive: meals.isActive,
         pickupWindowEnd: meals.pickupWindowEnd,
         portionSize: meals.portionSize,
+        portionsTaken: meals.portionsTaken,
       })
       .from(meals)
       .where(eq(meals.id, input.mealId))
@@ -125,8 +125,8 @@ export async function createRequest(
     if (!meal.isActive) throw conflict("This meal is no longer available.", "meal_inactive");
     if (!isMealOpen(meal)) throw conflict("The pickup window for this meal has ended.", "meal_expired");
 
-    const taken = await portionsTaken(tx, meal.id);
-    if (meal.portionSize - taken <= 0) throw conflict("This meal is fully reserved.", "fully_reserved");
+    if (meal.portionSize - meal.portionsTaken <= 0)
+      throw conflict("This meal is fully reserved.", "fully_reserved");
 
     const [open] = await tx
       .select({ id: requests.id })
@@ -219,15 +219,6 @@ export function displayName(user: Pick<UserRow, "firstName" | "lastName">): stri
   return `${user.firstName} ${user.lastName}`.trim() || "A neighbour";
 }
 
-/** Portions held by accepted or completed requests (DESIGN.md §4 "Requests"). */
-async function portionsTaken(tx: Executor, mealId: string): Promise<number> {
-  const [{ taken }] = await tx
-    .select({ taken: sql<number>`count(*)::int` })
-    .from(requests)
-    .where(and(eq(requests.mealId, mealId), inArray(requests.status, [...PORTION_HOLDING_STATUSES])));
-  return Number(taken);
-}
-
 const STATUS_VERBS: Record<RequestStatus, string> = {
   pending: "set back to pending",
   accepted: "accepted",
@@ -295,7 +286,12 @@ export async function changeRequestStatus(
       .limit(1);
     if (!target) throw notFound("Request not found");
     const [meal] = await tx
-      .select({ id: meals.id, title: meals.title, portionSize: meals.portionSize })
+      .select({
+        id: meals.id,
+        title: meals.title,
+        portionSize: meals.portionSize,
+        portionsTaken: meals.portionsTaken,
+      })
       .from(meals)
       .where(eq(meals.id, target.mealId))
       .for("update")
@@ -307,7 +303,8 @@ export async function changeRequestStatus(
     const refusal = transitionRefusal(request.status, to, who);
     if (refusal) throw refusal;
     const takesPortion = request.status === "pending" && (to === "accepted" || to === "completed");
-    if (takesPortion && meal.portionSize - (await portionsTaken(tx, meal.id)) <= 0) {
+    // The meal row is locked, so its counter (kept by the requests_portions_taken trigger) is current.
+    if (takesPortion && meal.portionSize - meal.portionsTaken <= 0) {
       throw conflict("No portions are left for this meal.", "fully_reserved");
     }
 

@@ -1,0 +1,349 @@
+/**
+ * The public meal list (spec §2 Home, Community, Marketplace; DESIGN.md §4 "Visibility", §6;
+ * issue 10): newest first, best matches first with `q`, nearest first with `near`, minus meals
+ * whose allergens mention `excludeAllergens`. One statement per page: an index picks the page
+ * (keyset after the cursor) and only its rows are joined to their owners; the first page also
+ * counts the matches, reading at most `MEAL_COUNT_CAP + 1` of them. Cost follows the page, not
+ * the table (docs/decisions/006).
+ */
+import { and, eq, gt, type SQL, sql } from "drizzle-orm";
+import {
+  type AllergensInUse,
+  MEAL_COUNT_CAP,
+  type MealKind,
+  NEAR_RADIUS_DEFAULT_KM,
+} from "../../../contract/meals";
+import { type Executor, queryRows } from "../../db/client";
+import { meals, users } from "../../db/schema";
+import { type Cursor, invalidCursor, type ScoredCursor, type ScoreSort } from "../../pagination";
+import { type ListedMeal, MEAL_COLUMNS, type MealRow, presentMeal } from "./presenter";
+import { allergenMentionQuery, buildSearchQuery } from "./search";
+
+/** What the public list may be narrowed by (issue 10). */
+export interface MealListFilters {
+  kind?: MealKind;
+  /** Search text, as typed. */
+  q?: string;
+  /** Only meals within `radiusKm` of this point, nearest first. */
+  near?: { latitude: number; longitude: number };
+  /** Radius around `near` in km; default 5. */
+  radiusKm?: number;
+  /** Drop meals whose allergens mention any of these. */
+  excludeAllergens?: string[];
+}
+
+/** How many meals match, exact up to `MEAL_COUNT_CAP`; `capped` means "at least". */
+export interface MealCount {
+  count: number;
+  capped: boolean;
+}
+
+/**
+ * The SQL a list's filters become: its WHERE conditions and how it can be sorted. A search is
+ * ranked (ts_rank) when at most `MEAL_COUNT_CAP` meals match, and newest first beyond that, so its
+ * cost stays bounded either way (docs/decisions/006).
+ */
+interface ListPlan {
+  conditions: SQL;
+  /** `to_tsquery(…)` of the search text, when there is one. */
+  tsquery?: SQL;
+  /** Distance in metres from the `near` point, and the radius, when there is one. */
+  distance?: SQL<number>;
+  radiusMetres?: number;
+}
+
+/**
+ * "Near me" reads the nearest open meals beyond the cursor in KNN order, no more than this many
+ * (its window), then keeps those within the radius that pass the other filters: its cost is bounded
+ * whatever the planner estimates (cube statistics are poor, and a bitmap over the whole radius cost
+ * 60 ms at 100,000 meals). A page the window could not fill continues from the window's edge.
+ */
+export const NEAR_WINDOW = 250;
+const NIL_UUID = "00000000-0000-0000-0000-000000000000";
+
+type Sort = "newest" | ScoreSort;
+
+/** Newer than the cursor's row in `(created_at DESC, id DESC)` order. */
+export const newerThan = (cursor: Cursor) =>
+  sql`(${meals.createdAt}, ${meals.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`;
+
+/** @returns null when the search text holds no word, so nothing can match */
+async function planList(db: Executor, filters: MealListFilters): Promise<ListPlan | null> {
+  // `is_active` as a bare column, not `= $1`: the partial indexes' predicate must be provable.
+  const conditions: (SQL | undefined)[] = [
+    sql`${meals.isActive}`,
+    gt(meals.pickupWindowEnd, sql`now()`),
+    filters.kind ? eq(meals.kind, filters.kind) : undefined,
+  ];
+  const excluded = filters.excludeAllergens?.length ? allergenMentionQuery(filters.excludeAllergens) : null;
+  if (excluded) conditions.push(sql`not (${meals.searchDoc} @@ to_tsquery('mealshare', ${excluded}))`);
+
+  let tsquery: SQL | undefined;
+  if (filters.q) {
+    const query = await buildSearchQuery(db, filters.q);
+    if (!query) return null;
+    tsquery = sql`to_tsquery('mealshare', ${query})`;
+    conditions.push(sql`${meals.searchDoc} @@ ${tsquery}`);
+  }
+  let distance: SQL<number> | undefined;
+  if (filters.near) {
+    const center = sql`ll_to_earth(${filters.near.latitude}::float8, ${filters.near.longitude}::float8)`;
+    const radiusMetres = (filters.radiusKm ?? NEAR_RADIUS_DEFAULT_KM) * 1000;
+    // Chord distance in metres: the GiST index's KNN order. Within 50 km it equals the arc to 0.2 m.
+    distance = sql<number>`(${meals.geoPoint} <-> ${center})`;
+    conditions.push(sql`${distance} <= ${radiusMetres}::float8`);
+    return { conditions: and(...conditions)!, tsquery, distance, radiusMetres };
+  }
+  return { conditions: and(...conditions)!, tsquery, distance };
+}
+
+/** The sort a first page takes: nearest, best match (few enough matches to rank), or newest. */
+function firstPageSort(plan: ListPlan, matches: MealCount | undefined): Sort {
+  if (plan.distance) return "distance";
+  if (plan.tsquery && matches && !matches.capped) return "relevance";
+  return "newest";
+}
+
+/** The sort a later page continues in: the one its cursor was made by, if the list allows it. */
+function cursorSort(plan: ListPlan, cursor: Cursor | ScoredCursor): Sort {
+  const sort: Sort = "sort" in cursor ? cursor.sort : "newest";
+  const allowed: Sort[] = plan.distance ? ["distance"] : plan.tsquery ? ["relevance", "newest"] : ["newest"];
+  if (!allowed.includes(sort)) throw invalidCursor();
+  return sort;
+}
+
+/** The score a sort orders by first, if any. */
+function scoreOf(plan: ListPlan, sort: Sort): SQL<number> | undefined {
+  if (sort === "distance") return plan.distance;
+  if (sort === "relevance") return sql<number>`ts_rank(${meals.searchDoc}, ${plan.tsquery})`;
+  return undefined;
+}
+
+/** The keyset condition after `cursor` for the sort (docs/decisions/003). */
+function afterCursor(score: SQL<number> | undefined, cursor: Cursor | ScoredCursor | undefined) {
+  if (!cursor) return undefined;
+  if (!("sort" in cursor) || !score) return newerThan(cursor);
+  const rank = sql`${cursor.score}::real`;
+  return sql`(${score} < ${rank} or (${score} = ${rank} and ${newerThan(cursor)}))`;
+}
+
+/** ORDER BY for a sort by rank or by age (near me orders in `nearPage`). */
+function orderOf(sort: Sort, score: SQL<number> | undefined): SQL {
+  const newest = sql`${meals.createdAt} desc, ${meals.id} desc`;
+  return sort === "relevance" ? sql`${score} desc, ${newest}` : newest;
+}
+
+/** The columns a page is picked with before its owners are joined (the select list's meal part). */
+const PAGE_COLUMNS = sql.join(
+  [
+    meals.id,
+    meals.ownerId,
+    meals.title,
+    meals.description,
+    meals.ingredients,
+    meals.allergens,
+    meals.kind,
+    meals.priceCents,
+    meals.portionSize,
+    meals.portionsTaken,
+    meals.pickupWindowStart,
+    meals.pickupWindowEnd,
+    meals.pickupLocation,
+    meals.deliveryAvailable,
+    meals.photoPath,
+    meals.latitude,
+    meals.longitude,
+    meals.isActive,
+    meals.createdAt,
+  ].map((column) => sql`${column}`),
+  sql`, `,
+);
+
+/** Options of one page of the public list. */
+export type MealListOptions = MealListFilters & {
+  limit: number;
+  cursor?: Cursor | ScoredCursor;
+  /** Also count the matches (the first page does; later pages need not). */
+  withCount?: boolean;
+};
+
+/** The statements of one page, built but not run. */
+export interface MealListStatements {
+  /**
+   * Counts the matches first, reading at most `MEAL_COUNT_CAP + 1` of them: a search's first page
+   * needs the count to choose its sort. Null when the count rides along in `page` or is not needed.
+   */
+  count: SQL | null;
+  /**
+   * The page for a sort: picked from `meals` alone (keyset, index order), then joined to owners;
+   * with `"total"` on every row when the list counts and `count` is null.
+   */
+  page: (sort: Sort) => SQL;
+  plan: ListPlan;
+}
+
+/**
+ * The statements of one page, built but not run: `listOpenMeals` runs them and `npm run bench`
+ * EXPLAINs the very same SQL.
+ * @returns null when the search text holds no word (nothing can match)
+ */
+export async function buildMealListStatements(
+  db: Executor,
+  options: MealListOptions,
+): Promise<MealListStatements | null> {
+  const plan = await planList(db, options);
+  if (!plan) return null;
+  if (plan.distance) return { count: null, page: () => nearPage(plan, options), plan };
+  const capped = sql`(select count(*)::int from (
+      select 1 from ${meals} where ${plan.conditions} limit ${MEAL_COUNT_CAP + 1}) as capped)`;
+  const countFirst = !options.cursor && plan.tsquery !== undefined;
+  const count = countFirst ? sql`select ${capped} as "total"` : null;
+  // Otherwise an uncorrelated subquery in the select list: computed once, in the same round trip.
+  const total = options.withCount && !countFirst ? sql`, ${capped} as "total"` : sql``;
+  const page = (sort: Sort) => {
+    const score = scoreOf(plan, sort);
+    const picked = sql`
+      select ${PAGE_COLUMNS}, ${score ?? sql`null::float8`} as "score"
+      from ${meals}
+      where ${and(plan.conditions, afterCursor(score, options.cursor))}
+      order by ${orderOf(sort, score)}
+      limit ${options.limit + 1}`;
+    // The outer query names the picked rows "meals", so the shared column list reads them.
+    const outerOrder =
+      sort === "newest"
+        ? sql`${meals.createdAt} desc, ${meals.id} desc`
+        : sql`"meals"."score" desc, ${meals.createdAt} desc, ${meals.id} desc`;
+    return sql`
+      select ${MEAL_COLUMNS}, "meals"."score" as "score"${total}
+      from (${picked}) as "meals" inner join ${users} on ${users.id} = ${meals.ownerId}
+      order by ${outerOrder}`;
+  };
+  return { count, page, plan };
+}
+
+/**
+ * A "near me" page: the nearest `NEAR_WINDOW` open meals beyond the cursor (KNN), then those
+ * within the radius that pass the filters, nearest first. The statement starts from one row of
+ * counts over the same window (matches, window size, its farthest distance), so an empty page
+ * still says how far the window reached.
+ */
+function nearPage(plan: ListPlan, options: MealListOptions): SQL {
+  const cursor = options.cursor && "sort" in options.cursor ? options.cursor : undefined;
+  // The candidates carry what the filters and the page read; the search document only when asked.
+  const searched = plan.tsquery || options.excludeAllergens?.length ? sql`, ${meals.searchDoc}` : sql``;
+  const candidates = sql`
+    select ${PAGE_COLUMNS}, ${meals.geoPoint}${searched}, ${plan.distance} as "distance" from ${meals}
+    where ${meals.isActive} and ${meals.pickupWindowEnd} > now() and ${meals.geoPoint} is not null
+      ${
+        // Distances do not tie: every earth point carries a sub-millimetre offset of its own (0004).
+        cursor ? sql`and ${plan.distance} > ${cursor.score}::float8` : sql``
+      }
+    order by ${plan.distance}
+    limit ${NEAR_WINDOW}`;
+  const page = sql`
+    select ${MEAL_COLUMNS}, "meals"."distance" as "score"
+    from (
+      select * from "candidates" as "meals" where ${plan.conditions}
+      order by "meals"."distance" limit ${options.limit + 1}
+    ) as "meals" inner join ${users} on ${users.id} = ${meals.ownerId}`;
+  return sql`
+    with "candidates" as materialized (${candidates})
+    select "page".*, "counts"."total", "counts"."candidates", "counts"."reach"
+    from (
+      select count(*) filter (where ${plan.conditions})::int as "total",
+             count(*)::int as "candidates", max("meals"."distance") as "reach"
+      from "candidates" as "meals"
+    ) as "counts"
+    left join (${page}) as "page" on true
+    order by "page"."score"`;
+}
+
+/**
+ * One page of the public list (DESIGN.md §4 "Visibility"): newest first; with `near` nearest
+ * first; with `q` best matches first when at most `MEAL_COUNT_CAP` meals match, newest first when
+ * more do (docs/decisions/006).
+ * @returns up to `limit + 1` meals (the extra one tells the caller there is a next page), the
+ *   sort their cursor continues in, the count when asked for, and for "near me" a cursor to
+ *   continue from when the page is short only because its window ran out
+ * @throws AppError 400 when the cursor belongs to another list
+ */
+export async function listOpenMeals(
+  db: Executor,
+  options: MealListOptions,
+): Promise<{ meals: ListedMeal[]; sort: Sort; count?: MealCount; continueFrom?: ScoredCursor }> {
+  const statements = await buildMealListStatements(db, options);
+  if (!statements) {
+    return { meals: [], sort: "newest", count: options.withCount ? { count: 0, capped: false } : undefined };
+  }
+  const { plan } = statements;
+  const counted = (total: number): MealCount => ({
+    count: Math.min(total, MEAL_COUNT_CAP),
+    capped: total > MEAL_COUNT_CAP,
+  });
+  let count: MealCount | undefined;
+  if (statements.count) {
+    const [{ total }] = await queryRows<{ total: number }>(db, statements.count);
+    count = counted(Number(total));
+  }
+  const sort = options.cursor ? cursorSort(plan, options.cursor) : firstPageSort(plan, count);
+  type PageRow = MealRow & {
+    score: number | null;
+    total?: number;
+    candidates?: number;
+    reach?: number | null;
+  };
+  const rows = await queryRows<PageRow>(db, statements.page(sort));
+  if (!count && options.withCount) count = counted(rows.length > 0 ? Number(rows[0].total) : 0);
+  // Near me saw only its window: when the whole window lies within the radius there may be more.
+  let continueFrom: ScoredCursor | undefined;
+  const first = rows[0];
+  if (plan.radiusMetres !== undefined && first && Number(first.candidates) >= NEAR_WINDOW) {
+    const reach = Number(first.reach);
+    if (reach <= plan.radiusMetres) {
+      if (count) count = { ...count, capped: true };
+      // Only the score matters to a distance cursor; the rest satisfies its format.
+      continueFrom = { sort: "distance", score: reach, createdAt: new Date(), id: NIL_UUID };
+    }
+  }
+  return {
+    meals: rows
+      .filter((row) => row.id != null)
+      .map((row) => {
+        const score = row.score == null ? undefined : Number(row.score);
+        const meal = presentMeal(row, sort === "distance" ? score : null);
+        return score === undefined ? meal : { ...meal, score };
+      }),
+    sort,
+    count: options.withCount ? count : undefined,
+    continueFrom,
+  };
+}
+
+/** Open meals read to find the allergens in use: the newest this many (a bounded read). */
+const ALLERGENS_SAMPLE = 500;
+
+/**
+ * The allergens named by open meals, most used first, for the "Hide allergens" filter (issue 10):
+ * read from the newest 500 open meals, so the cost does not grow with the table.
+ */
+export async function listAllergensInUse(db: Executor, kind?: MealKind): Promise<AllergensInUse> {
+  const rows = await queryRows<{ allergen: string; meals: number }>(
+    db,
+    sql`
+    with recent as (
+      select ${meals.allergens} as allergens from ${meals}
+      where ${meals.isActive} and ${meals.pickupWindowEnd} > now() ${kind ? sql`and ${meals.kind} = ${kind}` : sql``}
+      order by ${meals.createdAt} desc, ${meals.id} desc
+      limit ${ALLERGENS_SAMPLE}
+    )
+    select tag as allergen, count(*)::int as meals
+    from recent
+    cross join lateral unnest(string_to_array(recent.allergens, ',')) as raw(value)
+    cross join lateral (select lower(btrim(raw.value)) as tag) as normalised
+    where tag <> ''
+    group by tag
+    order by count(*) desc, tag
+    limit 40`,
+  );
+  return rows.map((row) => ({ allergen: row.allergen, meals: Number(row.meals) }));
+}

@@ -1,0 +1,121 @@
+/**
+ * The one way a meal is read and shown (spec §3 Meal): the SQL columns every meal read selects,
+ * with its owner and the owner's rating from their counters, and the presenter that turns such a
+ * row into the API's shape. Reads use plain driver rows, not the query builder's mapping: on a
+ * page of meals that mapping cost more than the query itself (docs/decisions/006).
+ */
+import { type SQL, sql } from "drizzle-orm";
+import type { Meal, MealKind } from "../../../contract/meals";
+import { meals, users } from "../../db/schema";
+
+/** A meal row as `MEAL_COLUMNS` selects it (driver values: Dates, numbers, strings). */
+export interface MealRow {
+  id: string;
+  title: string;
+  description: string;
+  ingredients: string;
+  allergens: string;
+  kind: MealKind;
+  priceCents: number | null;
+  portionSize: number;
+  portionsTaken: number;
+  pickupWindowStart: Date;
+  pickupWindowEnd: Date;
+  pickupLocation: string;
+  deliveryAvailable: boolean;
+  photoPath: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  isActive: boolean;
+  createdAt: Date;
+  ownerId: string;
+  ownerFirstName: string;
+  ownerLastName: string;
+  ownerProfileImageUrl: string | null;
+  ownerIsCook: boolean;
+  ownerRating: number | null;
+  ownerReviewCount: number;
+}
+
+const aliased = (columns: Record<keyof MealRow, SQL | { name: string }>) =>
+  sql.join(
+    Object.entries(columns).map(([alias, column]) => sql`${column} as ${sql.identifier(alias)}`),
+    sql`, `,
+  );
+
+/** The select list of every meal read: `from meals join users on users.id = meals.owner_id`. */
+export const MEAL_COLUMNS = aliased({
+  id: meals.id,
+  title: meals.title,
+  description: meals.description,
+  ingredients: meals.ingredients,
+  allergens: meals.allergens,
+  kind: meals.kind,
+  priceCents: meals.priceCents,
+  portionSize: meals.portionSize,
+  portionsTaken: meals.portionsTaken,
+  pickupWindowStart: meals.pickupWindowStart,
+  pickupWindowEnd: meals.pickupWindowEnd,
+  pickupLocation: meals.pickupLocation,
+  deliveryAvailable: meals.deliveryAvailable,
+  photoPath: meals.photoPath,
+  latitude: meals.latitude,
+  longitude: meals.longitude,
+  isActive: meals.isActive,
+  createdAt: meals.createdAt,
+  ownerId: users.id,
+  ownerFirstName: users.firstName,
+  ownerLastName: users.lastName,
+  ownerProfileImageUrl: users.profileImageUrl,
+  ownerIsCook: users.isCook,
+  // DESIGN.md §4 "Reviews": the mean of reviews received, one decimal, null with none.
+  ownerRating: sql`round(${users.ratingSum}::numeric / nullif(${users.ratingCount}, 0), 1)::float8`,
+  ownerReviewCount: users.ratingCount,
+});
+
+/** `from meals join users` for the columns above. */
+export const MEALS_WITH_OWNERS = sql`${meals} inner join ${users} on ${users.id} = ${meals.ownerId}`;
+
+/** A listed meal plus the sort key the pagination needs. */
+export type ListedMeal = Meal & { createdAtDate: Date; score?: number };
+
+/**
+ * Turns a row into the API's meal shape (spec §3 Meal; DESIGN.md §4 "Requests" for portionsLeft).
+ * @param distanceMetres from the list's `near` point; shown to 0.1 km (DESIGN.md §4 "Distance")
+ */
+export function presentMeal(row: MealRow, distanceMetres?: number | null, now = Date.now()): ListedMeal {
+  const pickupWindowEnd = new Date(row.pickupWindowEnd);
+  const createdAt = new Date(row.createdAt);
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    ingredients: row.ingredients,
+    allergens: row.allergens,
+    kind: row.kind,
+    priceCents: row.priceCents,
+    portionSize: row.portionSize,
+    portionsLeft: Math.max(0, row.portionSize - row.portionsTaken),
+    pickupWindowStart: new Date(row.pickupWindowStart).toISOString(),
+    pickupWindowEnd: pickupWindowEnd.toISOString(),
+    pickupLocation: row.pickupLocation,
+    deliveryAvailable: row.deliveryAvailable,
+    photoPath: row.photoPath,
+    latitude: row.latitude == null ? null : Number(row.latitude),
+    longitude: row.longitude == null ? null : Number(row.longitude),
+    isActive: row.isActive,
+    isExpired: pickupWindowEnd.getTime() <= now,
+    createdAt: createdAt.toISOString(),
+    createdAtDate: createdAt,
+    owner: {
+      id: row.ownerId,
+      firstName: row.ownerFirstName,
+      lastName: row.ownerLastName,
+      profileImageUrl: row.ownerProfileImageUrl,
+      isCook: row.ownerIsCook,
+    },
+    ownerRating: row.ownerRating == null ? null : Number(row.ownerRating),
+    ownerReviewCount: Number(row.ownerReviewCount),
+    ...(distanceMetres == null ? {} : { distanceKm: Math.round(Number(distanceMetres) / 100) / 10 }),
+  };
+}
