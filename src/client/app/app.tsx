@@ -1,14 +1,20 @@
 /** The app's providers: the query client, the toaster, and the router. */
 import { QueryClientProvider } from "@tanstack/react-query";
-import { Toaster } from "@/client/components/ui/toaster";
+import { lazy, Suspense } from "react";
 import { queryClient } from "@/client/lib/query-client";
 import { AppRouter } from "./router";
+
+// The toaster (Radix toast) is not needed to paint the first page: it loads right after, and
+// toasts raised before it arrives wait in the toast store until it renders them.
+const Toaster = lazy(() => import("@/client/components/ui/toaster").then((m) => ({ default: m.Toaster })));
 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <AppRouter />
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

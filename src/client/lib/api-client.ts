@@ -52,10 +52,18 @@ export async function getJson<T>(url: string): Promise<T> {
   return (await apiRequest("GET", url)).json() as Promise<T>;
 }
 
-/** One page of a cursor-paginated list: its items and the URL of the next page, if any. */
+/** How many items a list matches: `atLeast` when the server stopped counting (docs/decisions/006). */
+export interface ListTotal {
+  count: number;
+  atLeast: boolean;
+}
+
+/** One page of a cursor-paginated list: its items, the URL of the next page, and the total if sent. */
 export interface Page<T> {
   items: T[];
   next: string | null;
+  /** From `X-Total-Count` / `X-Total-Relation`; lists send it with their first page. */
+  total: ListTotal | null;
 }
 
 /** GETs one page of a list; the next page's URL comes from the RFC 8288 `Link` header. */
@@ -63,7 +71,12 @@ export async function getPage<T>(url: string): Promise<Page<T>> {
   const response = await apiRequest("GET", url);
   const link = response.headers.get("Link");
   const next = link ? (/<([^>]+)>;\s*rel="next"/.exec(link)?.[1] ?? null) : null;
-  return { items: (await response.json()) as T[], next };
+  const count = response.headers.get("X-Total-Count");
+  const total =
+    count === null
+      ? null
+      : { count: Number(count), atLeast: response.headers.get("X-Total-Relation") === "gte" };
+  return { items: (await response.json()) as T[], next, total };
 }
 
 /** spec §8: an error whose message starts with "401: " and mentions Unauthorized means signed out. */

@@ -9,21 +9,24 @@ export interface Position {
   longitude: number;
 }
 
-const EARTH_RADIUS_MILES = 3958.8;
+const EARTH_RADIUS_KM = 6371;
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
-/** Great-circle (haversine) distance between two points, in miles. */
-export function distanceMiles(a: Position, b: Position): number {
+/** Great-circle (haversine) distance between two points, in km. */
+export function distanceKm(a: Position, b: Position): number {
   const dLat = toRadians(b.latitude - a.latitude);
   const dLon = toRadians(b.longitude - a.longitude);
   const h =
     Math.sin(dLat / 2) ** 2 +
     Math.cos(toRadians(a.latitude)) * Math.cos(toRadians(b.latitude)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.sqrt(h));
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h));
 }
 
-/** "0.4 mi away". */
-export const formatDistance = (miles: number) => `${miles.toFixed(1)} mi away`;
+/** "0.4 km away": to 0.1 km, like the server's distances (DESIGN.md §4 "Distance"). */
+export const formatDistance = (km: number) => `${km.toFixed(1)} km away`;
+
+/** What a refused or failed location request says (issue 12 §9 wording). */
+export const LOCATION_DENIED = "Location permission denied — distances stay hidden.";
 
 const STORAGE_KEY = "viewerPosition";
 const listeners = new Set<() => void>();
@@ -59,7 +62,14 @@ export function requestViewerPosition(): Promise<Position> {
         for (const listener of listeners) listener();
         resolve(position);
       },
-      (error) => reject(new Error(error.message || "Could not get your location.")),
+      (error) =>
+        reject(
+          new Error(
+            error.code === error.PERMISSION_DENIED
+              ? LOCATION_DENIED
+              : "Could not get your location. Please try again.",
+          ),
+        ),
       { enableHighAccuracy: false, timeout: 10_000, maximumAge: 600_000 },
     );
   });

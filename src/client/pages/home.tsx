@@ -1,15 +1,18 @@
-/** Home (spec §2 "Home"): hero search, the two kinds of sharing, and Featured Meals. */
+/**
+ * Home (spec §2 "Home"): hero search, the two kinds of sharing, and Featured Meals. The search asks
+ * the server and lives in the URL (`?q=`); All, Free and Paid only set the search text (spec §2).
+ */
 import { Heart, Plus, Store } from "lucide-react";
-import { useState } from "react";
 import { Link } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { useMeals } from "@/client/features/meals/api/get-meals";
+import { HideAllergensMenu } from "@/client/features/meals/components/hide-allergens-menu";
 import { MealGrid } from "@/client/features/meals/components/meal-grid";
+import { NearMeControl } from "@/client/features/meals/components/near-me-control";
 import { SearchBox } from "@/client/features/meals/components/search-box";
-import { ShowDistancesButton } from "@/client/features/meals/components/show-distances";
-import { matchesSearch } from "@/client/features/meals/search";
+import { useMealFilters } from "@/client/features/meals/use-meal-filters";
 import { cn } from "@/client/lib/utils";
 
 const FILTERS = [
@@ -19,9 +22,8 @@ const FILTERS = [
 ];
 
 export default function HomePage() {
-  const [search, setSearch] = useState("");
-  const { meals, isLoading, hasNextPage, fetchNextPage, isFetchingNextPage } = useMeals();
-  const shown = meals.filter((meal) => matchesSearch(meal, search));
+  const filters = useMealFilters();
+  const query = useMeals(filters.filters);
 
   return (
     <div className="flex flex-col gap-10">
@@ -34,8 +36,8 @@ export default function HomePage() {
         </p>
         <div className="mx-auto mt-6 max-w-xl">
           <SearchBox
-            value={search}
-            onChange={setSearch}
+            value={filters.text}
+            onChange={filters.setText}
             label="Search meals"
             placeholder="Search meals, ingredients, allergens..."
           />
@@ -75,16 +77,17 @@ export default function HomePage() {
             Featured Meals
           </h2>
           <div className="flex flex-wrap items-center gap-2">
-            <ShowDistancesButton />
+            <NearMeControl filters={filters} />
+            <HideAllergensMenu filters={filters} />
             <fieldset className="flex gap-1">
               <legend className="sr-only">Filter meals</legend>
               {FILTERS.map((filter) => (
                 <Button
                   key={filter.label}
                   size="sm"
-                  variant={search === filter.text ? "default" : "outline"}
-                  aria-pressed={search === filter.text}
-                  onClick={() => setSearch(filter.text)}
+                  variant={filters.filters.q === filter.text ? "default" : "outline"}
+                  aria-pressed={filters.filters.q === filter.text}
+                  onClick={() => filters.searchFor(filter.text)}
                   className={cn("min-w-14")}
                 >
                   {filter.label}
@@ -94,15 +97,11 @@ export default function HomePage() {
           </div>
         </div>
         <MealGrid
-          meals={shown}
-          isLoading={isLoading}
-          hasNextPage={hasNextPage}
-          isFetchingNextPage={isFetchingNextPage}
-          fetchNextPage={fetchNextPage}
+          query={query}
           empty={
             <EmptyState
               title="No meals found"
-              text={search ? "Try adjusting your search terms." : "Be the first to share a meal!"}
+              text={filters.narrowed ? "Try adjusting your search terms." : "Be the first to share a meal!"}
             >
               <Button asChild>
                 <Link href="/meals/new">

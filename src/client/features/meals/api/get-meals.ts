@@ -1,18 +1,53 @@
-/** `GET /api/meals`: open meals, all or by kind, page by page (spec §7, DESIGN.md §6). */
+/**
+ * `GET /api/meals`: open meals page by page (spec §7, DESIGN.md §6), searched, near the viewer and
+ * without some allergens on the server (issue 10); the first page carries the match count.
+ */
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { getPage } from "@/client/lib/api-client";
+import type { Position } from "@/client/lib/geo";
 import type { Meal, MealKind } from "@/contract/meals";
 
-export const mealsQuery = (kind?: MealKind) =>
+/** What a meal list asks the server for. */
+export interface MealFilters {
+  kind?: MealKind;
+  /** Search text, as typed; empty for none. */
+  q?: string;
+  /** Nearest first, within `radiusKm` of this position. */
+  near?: Position | null;
+  radiusKm?: number;
+  /** Allergens whose meals to leave out. */
+  excludeAllergens?: string[];
+}
+
+/** The first page's URL for `filters`. */
+export function mealsUrl(filters: MealFilters): string {
+  const params = new URLSearchParams();
+  if (filters.kind) params.set("kind", filters.kind);
+  if (filters.q?.trim()) params.set("q", filters.q.trim());
+  if (filters.near) {
+    params.set("near", `${filters.near.latitude},${filters.near.longitude}`);
+    if (filters.radiusKm) params.set("radiusKm", String(filters.radiusKm));
+  }
+  if (filters.excludeAllergens?.length) params.set("excludeAllergens", filters.excludeAllergens.join(","));
+  const query = params.toString();
+  return query ? `/api/meals?${query}` : "/api/meals";
+}
+
+export const mealsQuery = (filters: MealFilters = {}) =>
   infiniteQueryOptions({
-    queryKey: ["/api/meals", { kind: kind ?? "all" }],
+    // The key starts with "/api/meals", so writes that invalidate that prefix refresh every list.
+    queryKey: ["/api/meals", { list: mealsUrl(filters) }],
     queryFn: ({ pageParam }) => getPage<Meal>(pageParam),
-    initialPageParam: kind ? `/api/meals?kind=${kind}` : "/api/meals",
+    initialPageParam: mealsUrl(filters),
     getNextPageParam: (page) => page.next,
   });
 
-/** The loaded meals, flattened, with `fetchNextPage` for "Load more". */
-export function useMeals(kind?: MealKind) {
-  const query = useInfiniteQuery(mealsQuery(kind));
-  return { ...query, meals: query.data?.pages.flatMap((page) => page.items) ?? [] };
+/** The loaded meals, flattened, the first page's total, and `fetchNextPage` for more. */
+export function useMeals(filters: MealFilters = {}) {
+  const query = useInfiniteQuery(mealsQuery(filters));
+  return {
+    ...query,
+    meals: query.data?.pages.flatMap((page) => page.items) ?? [],
+    total: query.data?.pages[0]?.total ?? null,
+  };
 }

@@ -1,11 +1,11 @@
-/** The meal card of spec §2 "Meal card". The distance shows only when it is real (DESIGN.md §4). */
+/** The meal card of spec §2 "Meal card". The distance shows only when it is real (DESIGN.md §4), in km. */
 import { Clock, MapPin, Truck, Users } from "lucide-react";
 import { Link } from "wouter";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { formatPrice, formatWindow, pluralize } from "@/client/lib/format";
-import { distanceMiles, formatDistance, useViewerPosition } from "@/client/lib/geo";
+import { distanceKm, formatDistance, useViewerPosition } from "@/client/lib/geo";
 import { allergenTags, type Meal } from "@/contract/meals";
 import { MealPhoto } from "./meal-photo";
 import { StarRating } from "./star-rating";
@@ -15,10 +15,13 @@ const MAX_ALLERGEN_TAGS = 2;
 export function MealCard({ meal }: { meal: Meal }) {
   const viewer = useViewerPosition();
   const tags = allergenTags(meal.allergens);
-  const distance =
-    viewer && meal.latitude != null && meal.longitude != null
-      ? formatDistance(distanceMiles(viewer, { latitude: meal.latitude, longitude: meal.longitude }))
-      : null;
+  // The server's distance on "near me" lists; otherwise the viewer's shared position, if any.
+  const km =
+    meal.distanceKm ??
+    (viewer && meal.latitude != null && meal.longitude != null
+      ? distanceKm(viewer, { latitude: meal.latitude, longitude: meal.longitude })
+      : null);
+  const distance = km === null ? null : formatDistance(km);
 
   return (
     <Card className="flex flex-col overflow-hidden" data-testid="meal-card">

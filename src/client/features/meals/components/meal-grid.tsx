@@ -1,36 +1,82 @@
-import type { ReactNode } from "react";
+/**
+ * spec §2 "Meal card" grid: 1 column on small screens, 2 from sm, 3 from lg, 4 from xl. Draws all
+ * three states of its query: loading, error with Retry (never the empty state), and meals or the
+ * empty state. More meals load as the end of the grid scrolls into view, or with "Load more".
+ */
+import { type ReactNode, useEffect, useRef } from "react";
+import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Button } from "@/client/components/ui/button";
 import type { Meal } from "@/contract/meals";
 import { MealCard } from "./meal-card";
 
-/**
- * spec §2 "Meal card" grid: 1 column on small screens, 2 from sm, 3 from lg, 4 from xl; with
- * "Load more" when the server has another page.
- */
-export function MealGrid(props: {
+/** The parts of `useMeals` the grid draws. */
+interface MealListQuery {
   meals: Meal[];
   isLoading: boolean;
-  empty: ReactNode;
-  hasNextPage?: boolean;
-  isFetchingNextPage?: boolean;
-  fetchNextPage?: () => void;
-}) {
-  if (props.isLoading) return <Spinner className="py-16" label="Loading meals" />;
-  if (props.meals.length === 0 && !props.hasNextPage) return <>{props.empty}</>;
+  isError: boolean;
+  error: unknown;
+  isRefetching: boolean;
+  refetch: () => unknown;
+  hasNextPage: boolean;
+  fetchNextPage: () => unknown;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+}
+
+export function MealGrid({ query, empty }: { query: MealListQuery; empty: ReactNode }) {
+  const end = useRef<HTMLDivElement>(null);
+  const canLoadMore = query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError;
+
+  useEffect(() => {
+    const sentinel = end.current;
+    if (!sentinel || !canLoadMore || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) query.fetchNextPage();
+      },
+      { rootMargin: "600px 0px" },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [canLoadMore, query.fetchNextPage]);
+
+  if (query.isLoading) return <Spinner className="py-16" label="Loading meals" />;
+  if (query.isError && !query.isFetchNextPageError) {
+    return (
+      <QueryError
+        title="Could not load meals"
+        error={query.error}
+        onRetry={() => query.refetch()}
+        retrying={query.isRefetching}
+      />
+    );
+  }
+  if (query.meals.length === 0 && !query.hasNextPage) return <>{empty}</>;
   return (
     <div className="flex flex-col items-center gap-6">
       <ul className="grid w-full grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-        {props.meals.map((meal) => (
+        {query.meals.map((meal) => (
           <li key={meal.id} className="flex">
             <MealCard meal={meal} />
           </li>
         ))}
       </ul>
-      {props.hasNextPage && (
-        <Button variant="outline" onClick={() => props.fetchNextPage?.()} disabled={props.isFetchingNextPage}>
-          {props.isFetchingNextPage ? "Loading..." : "Load more"}
-        </Button>
+      <div ref={end} aria-hidden="true" />
+      {query.isFetchNextPageError ? (
+        <QueryError
+          compact
+          title="Could not load more meals"
+          error={query.error}
+          onRetry={() => query.fetchNextPage()}
+          retrying={query.isFetchingNextPage}
+        />
+      ) : (
+        query.hasNextPage && (
+          <Button variant="outline" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+            {query.isFetchingNextPage ? "Loading..." : "Load more"}
+          </Button>
+        )
       )}
     </div>
   );

@@ -1,18 +1,28 @@
 /**
- * The shared layout of Community and Marketplace (spec §2): title, search, count line, an add
- * button, the grid, and the empty states.
+ * The shared layout of Community and Marketplace (spec §2): title, search, the count line, an add
+ * button, the grid, and the empty states. Search, "near me" and allergen hiding run on the server
+ * and live in the URL (issue 10), so the count line counts every match, not the loaded page.
  */
 import { Plus } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
 import { Button } from "@/client/components/ui/button";
+import type { ListTotal } from "@/client/lib/api-client";
 import type { MealKind } from "@/contract/meals";
 import { useMeals } from "../api/get-meals";
-import { matchesSearch } from "../search";
+import { useMealFilters } from "../use-meal-filters";
+import { HideAllergensMenu } from "./hide-allergens-menu";
 import { MealGrid } from "./meal-grid";
+import { NearMeControl } from "./near-me-control";
 import { SearchBox } from "./search-box";
-import { ShowDistancesButton } from "./show-distances";
+
+/** spec §2: "N free meal(s) available", "1,000+" when the server stopped counting, and the radius. */
+export function countLine(total: ListTotal, kind: MealKind, withinKm?: number): string {
+  const count = `${total.count.toLocaleString("en-US")}${total.atLeast ? "+" : ""}`;
+  const meals = total.count === 1 && !total.atLeast ? "meal" : "meals";
+  return `${count} ${kind} ${meals} available${withinKm ? ` within ${withinKm} km` : ""}`;
+}
 
 export function MealListPage(props: {
   kind: MealKind;
@@ -23,10 +33,10 @@ export function MealListPage(props: {
   emptyTitle: string;
   emptyButton: string;
 }) {
-  const [search, setSearch] = useState("");
-  const { meals, isLoading, hasNextPage, fetchNextPage, isFetchingNextPage } = useMeals(props.kind);
-  const shown = meals.filter((meal) => matchesSearch(meal, search));
+  const filters = useMealFilters(props.kind);
+  const query = useMeals(filters.filters);
   const newMealHref = `/meals/new?kind=${props.kind}`;
+  const withinKm = filters.filters.near ? filters.radiusKm : undefined;
 
   return (
     <div className="flex flex-col gap-6">
@@ -41,32 +51,29 @@ export function MealListPage(props: {
           </Link>
         </Button>
       </div>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
         <div className="sm:max-w-md sm:flex-1">
           <SearchBox
-            value={search}
-            onChange={setSearch}
+            value={filters.text}
+            onChange={filters.setText}
             label={props.searchPlaceholder.replace("...", "")}
             placeholder={props.searchPlaceholder}
           />
         </div>
-        <ShowDistancesButton />
+        <div className="flex flex-wrap items-start gap-2">
+          <NearMeControl filters={filters} />
+          <HideAllergensMenu kind={props.kind} filters={filters} />
+        </div>
       </div>
-      {!isLoading && (
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {shown.length} {props.kind} {shown.length === 1 ? "meal" : "meals"} available
-        </p>
-      )}
+      <p className="min-h-5 text-sm text-muted-foreground" aria-live="polite">
+        {query.total && !query.isError ? countLine(query.total, props.kind, withinKm) : ""}
+      </p>
       <MealGrid
-        meals={shown}
-        isLoading={isLoading}
-        hasNextPage={hasNextPage}
-        isFetchingNextPage={isFetchingNextPage}
-        fetchNextPage={fetchNextPage}
+        query={query}
         empty={
           <EmptyState
-            title={search && meals.length > 0 ? "No meals found" : props.emptyTitle}
-            text={search && meals.length > 0 ? "Try adjusting your search terms." : undefined}
+            title={filters.narrowed ? "No meals found" : props.emptyTitle}
+            text={filters.narrowed ? "Try adjusting your search terms." : undefined}
           >
             <Button asChild>
               <Link href={newMealHref}>{props.emptyButton}</Link>

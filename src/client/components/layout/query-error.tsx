@@ -1,0 +1,53 @@
+/**
+ * What a failed load shows: it says so and offers Retry (STYLE.md "Errors are never empty
+ * states"). The text says whether the network or the server failed, or gives the server's word.
+ */
+import { AlertTriangle, RotateCw } from "lucide-react";
+import { Button } from "@/client/components/ui/button";
+import { ApiError } from "@/client/lib/api-client";
+
+/** A short reason for a failed load, in words a neighbour understands. */
+export function loadErrorReason(error: unknown): string {
+  if (error instanceof ApiError) {
+    return error.status >= 500
+      ? "The server could not answer just now. Please try again."
+      : error.serverMessage;
+  }
+  return "Check your connection and try again.";
+}
+
+export function QueryError({
+  title,
+  error,
+  onRetry,
+  retrying = false,
+  compact = false,
+}: {
+  title: string;
+  error: unknown;
+  onRetry: () => void;
+  retrying?: boolean;
+  /** A one-line version, e.g. under a list whose next page failed. */
+  compact?: boolean;
+}) {
+  return (
+    <div
+      role="alert"
+      className={
+        compact
+          ? "flex flex-wrap items-center justify-center gap-3 text-sm"
+          : "flex flex-col items-center gap-3 rounded-xl border border-destructive/40 bg-card px-6 py-12 text-center"
+      }
+    >
+      {!compact && <AlertTriangle className="h-8 w-8 text-destructive" aria-hidden="true" />}
+      <div>
+        <h3 className={compact ? "font-medium" : "text-lg font-semibold"}>{title}</h3>
+        <p className="text-muted-foreground">{loadErrorReason(error)}</p>
+      </div>
+      <Button variant="outline" onClick={onRetry} disabled={retrying}>
+        <RotateCw aria-hidden="true" className={retrying ? "animate-spin" : undefined} />
+        {retrying ? "Retrying..." : "Retry"}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * "Hide allergens" (issue 10): the eater picks, from the allergens open meals name, the ones whose
+ * meals the list should leave out (the server's `excludeAllergens`). The choice lives in the URL.
+ */
+import { EyeOff } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/client/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/client/components/ui/dropdown-menu";
+import type { MealKind } from "@/contract/meals";
+import { useAllergensInUse } from "../api/get-allergens";
+import type { MealFilterState } from "../use-meal-filters";
+
+export function HideAllergensMenu({ kind, filters }: { kind?: MealKind; filters: MealFilterState }) {
+  const [open, setOpen] = useState(false);
+  const inUse = useAllergensInUse(kind, open);
+  // Allergens already hidden stay listed even when no open meal names them any more.
+  const options = [...new Set([...filters.hidden, ...(inUse.data ?? []).map((entry) => entry.allergen)])];
+  const toggle = (allergen: string, hide: boolean) =>
+    filters.setHidden(hide ? [...filters.hidden, allergen] : filters.hidden.filter((a) => a !== allergen));
+
+  return (
+    <DropdownMenu open={open} onOpenChange={setOpen}>
+      <DropdownMenuTrigger asChild>
+        <Button variant={filters.hidden.length > 0 ? "default" : "outline"} size="sm">
+          <EyeOff aria-hidden="true" /> Hide allergens
+          {filters.hidden.length > 0 && ` (${filters.hidden.length})`}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" className="max-h-80 w-64 overflow-y-auto">
+        <DropdownMenuLabel>Hide meals that contain</DropdownMenuLabel>
+        {inUse.isLoading && <p className="px-2 py-1.5 text-sm text-muted-foreground">Loading allergens...</p>}
+        {inUse.isError && (
+          <div role="alert" className="flex items-center justify-between gap-2 px-2 py-1.5 text-sm">
+            Could not load allergens.
+            <Button size="sm" variant="outline" onClick={() => inUse.refetch()}>
+              Retry
+            </Button>
+          </div>
+        )}
+        {inUse.isSuccess && options.length === 0 && (
+          <p className="px-2 py-1.5 text-sm text-muted-foreground">No open meal lists allergens right now.</p>
+        )}
+        {options.map((allergen) => (
+          <DropdownMenuCheckboxItem
+            key={allergen}
+            checked={filters.hidden.includes(allergen)}
+            onCheckedChange={(checked) => toggle(allergen, checked === true)}
+            // Keep the menu open so several can be ticked.
+            onSelect={(event) => event.preventDefault()}
+          >
+            {allergen}
+          </DropdownMenuCheckboxItem>
+        ))}
+        {filters.hidden.length > 0 && (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={() => filters.setHidden([])}>Show all meals again</DropdownMenuItem>
+          </>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * Discovery at scale in a real browser (issue 10): the Community search asks the server, so it
+ * finds meals beyond the loaded page and counts every match; the search lives in the URL; "Near me"
+ * lists the nearest meals with their distances, and a refused position says so; allergens can be
+ * hidden; a failed load says so and offers Retry.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { apiPost, person, postMeal, signedInPage, signIn } from "./fixtures";
+
+/** A word of letters only that no other test uses, e.g. "qzkwvb…". */
+const uniqueWord = () =>
+  `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.replace(/[0-9]/g, (d) =>
+    String.fromCharCode(103 + Number(d)),
+  );
+
+const cards = (page: Page) => page.getByTestId("meal-card");
+const countLine = (page: Page) => page.getByText(/free meals? available/);
+
+test("Community search finds a meal beyond the first page, counts every match, and keeps ?q= on reload", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Sam", "Stew"));
+  const target = uniqueWord();
+  const batch = uniqueWord();
+  // The target is posted first, so 120 newer meals push it far past the first page.
+  await postMeal(cook, { title: `Quince crumble ${target}` });
+  for (let i = 0; i < 120; i++) await postMeal(cook, { title: `Lentil stew ${batch} ${i}` });
+
+  const eater = await signedInPage(browser, person("Noor", "Neighbour"));
+  await eater.goto("/community");
+  await expect(cards(eater).first()).toBeVisible();
+  await expect(eater.getByText(`Quince crumble ${target}`)).toHaveCount(0);
+
+  await eater.getByLabel("Search free meals").fill(`quince ${target}`);
+  await expect(cards(eater)).toHaveCount(1);
+  await expect(cards(eater).getByText(`Quince crumble ${target}`)).toBeVisible();
+  await expect(countLine(eater)).toHaveText("1 free meal available");
+  await expect(eater).toHaveURL(new RegExp(`[?&]q=quince(\\+|%20)${target}`));
+
+  await eater.reload();
+  await expect(eater.getByLabel("Search free meals")).toHaveValue(`quince ${target}`);
+  await expect(cards(eater).getByText(`Quince crumble ${target}`)).toBeVisible();
+
+  // Every match is counted, not just the 24 on the first page.
+  await eater.getByLabel("Search free meals").fill(batch);
+  await expect(countLine(eater)).toHaveText("120 free meals available");
+  await expect(cards(eater)).toHaveCount(24);
+
+  await eater.getByLabel("Search free meals").fill(`${batch} nosuchdish`);
+  await expect(eater.getByText("No meals found")).toBeVisible();
+  await expect(eater.getByRole("link", { name: "Share a Free Meal" })).toBeVisible();
+});
+
+test("Near me lists the nearest meal first with its distance, and the radius narrows the list", async ({
+  browser,
+}) => {
+  // Ushuaia: far from every other test's meals.
+  const here = { latitude: -54.8, longitude: -68.3 };
+  const cook = await signedInPage(browser, person("Nina", "Near"));
+  const word = uniqueWord();
+  for (const [title, dLat] of [
+    [`Four km soup ${word}`, -0.036],
+    [`Half km pie ${word}`, -0.005],
+    [`Two km rice ${word}`, -0.018],
+  ] as const) {
+    await postMeal(cook, { title, latitude: here.latitude + dLat, longitude: here.longitude });
+  }
+
+  const context = await browser.newContext({ geolocation: here, permissions: ["geolocation"] });
+  const eater = await context.newPage();
+  await signIn(eater, person("Gus", "Granted"));
+  await eater.goto("/community");
+  await eater.getByRole("button", { name: "Near me" }).click();
+  await expect(eater.getByRole("button", { name: "Near me" })).toHaveAttribute("aria-pressed", "true");
+  await expect(eater).toHaveURL(/[?&]near=1/);
+
+  await expect(cards(eater).first()).toContainText(`Half km pie ${word}`);
+  await expect(cards(eater).first()).toContainText("0.6 km away");
+  await expect(cards(eater).nth(1)).toContainText("2.0 km away");
+  await expect(cards(eater).nth(2)).toContainText("4.0 km away");
+  await expect(countLine(eater)).toHaveText("3 free meals available within 5 km");
+
+  await eater.getByLabel("Radius").selectOption("1");
+  await expect(cards(eater)).toHaveCount(1);
+  await expect(countLine(eater)).toHaveText("1 free meal available within 1 km");
+  await context.close();
+});
+
+test("refusing the position says so, and the list stays as it was", async ({ browser }) => {
+  const context = await browser.newContext({ permissions: [] });
+  const eater = await context.newPage();
+  await signIn(eater, person("Rita", "Refuses"));
+  await eater.goto("/marketplace");
+  await eater.getByRole("button", { name: "Near me" }).click();
+  await expect(eater.getByRole("alert")).toHaveText("Location permission denied — distances stay hidden.");
+  await expect(eater.getByRole("button", { name: "Near me" })).toHaveAttribute("aria-pressed", "false");
+  await expect(eater).not.toHaveURL(/near=1/);
+  await context.close();
+});
+
+test("Hide allergens leaves out the meals that name them", async ({ browser }) => {
+  const cook = await signedInPage(browser, person("Aly", "Allergen"));
+  const word = uniqueWord();
+  await postMeal(cook, { title: `Satay ${word}`, allergens: "peanuts, soy" });
+  await postMeal(cook, { title: `Salad ${word}`, allergens: "celery" });
+
+  const eater = await signedInPage(browser, person("Pat", "Peanut"));
+  await eater.goto(`/community?q=${word}`);
+  await expect(cards(eater)).toHaveCount(2);
+  await eater.getByRole("button", { name: "Hide allergens" }).click();
+  await eater.getByRole("menuitemcheckbox", { name: "peanuts" }).click();
+  await eater.keyboard.press("Escape");
+  await expect(cards(eater)).toHaveCount(1);
+  await expect(cards(eater)).toContainText(`Salad ${word}`);
+  await expect(eater).toHaveURL(/[?&]hide=peanuts/);
+  await expect(eater.getByRole("button", { name: "Hide allergens (1)" })).toBeVisible();
+});
+
+test("a failed load says so with Retry, never 'no meals', and Retry shows the meals", async ({ browser }) => {
+  const cook = await signedInPage(browser, person("Eve", "Error"));
+  await apiPost(cook, "/api/meals", {
+    title: "Retry risotto",
+    description: "Creamy.",
+    kind: "free",
+    priceCents: null,
+    portionSize: 2,
+    ingredients: "rice, stock",
+    allergens: "",
+    pickupLocation: "Hall",
+    pickupWindowStart: new Date(Date.now() + 60 * 60_000).toISOString(),
+    pickupWindowEnd: new Date(Date.now() + 3 * 60 * 60_000).toISOString(),
+    deliveryAvailable: false,
+  });
+  const eater = await signedInPage(browser, person("Oli", "Offline"));
+  await eater.route(/\/api\/meals(\?|$)/, (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"Down for a moment"}' }),
+  );
+  await eater.goto("/community?q=risotto");
+  await expect(eater.getByRole("alert")).toContainText("Could not load meals");
+  await expect(eater.getByText("No free meals available")).toHaveCount(0);
+  await expect(eater.getByText("No meals found")).toHaveCount(0);
+
+  await eater.unroute(/\/api\/meals(\?|$)/);
+  await eater.getByRole("button", { name: "Retry" }).click();
+  await expect(cards(eater).getByText("Retry risotto").first()).toBeVisible();
+});
