@@ -3,12 +3,16 @@
  * 1. Landing page first-load JavaScript, gzip (entry chunk + the landing chunk and their static
  *    imports, from Vite's manifest). Builds the client first.
  * 2. Time from `npm start` (scripts/start.ts, client already built) to the first HTTP answer on a
- *    fresh data dir (migrations included).
+ *    fresh data dir (migrations included), and the landing page's first load as the started server
+ *    sends it to a browser (`Accept-Encoding: br, gzip`): bytes on the wire.
  * 3. `GET /api/meals` latency with 200 open meals, 200 sequential requests: p50 / p95 in ms.
  * 4. Message delivery to the other party's open stream, one and two instances (bench/delivery.ts).
+ * 5. With TEST_DATABASE_URL: the meal list, search and "near me" at 1,000, 10,000 and 100,000 meals
+ *    under 50 connections (bench/discovery.ts).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,6 +21,7 @@ import { build } from "vite";
 import { createTestApp } from "../tests/api/harness";
 import { buildMeal, buildSignedInUser } from "../tests/factories";
 import { measureDelivery } from "./delivery";
+import { benchDiscovery } from "./discovery";
 
 // Vite's build sets NODE_ENV=production in this process; the started server must see the caller's.
 const callerNodeEnv = process.env.NODE_ENV;
@@ -53,10 +58,27 @@ async function landingFirstLoad() {
     if (file.endsWith(".css")) css += size;
     else js += size;
   }
-  return { jsKiB: js / 1024, cssKiB: css / 1024, files: files.size };
+  return { jsKiB: js / 1024, cssKiB: css / 1024, files: ["index.html", ...files] };
 }
 
-async function startupTime() {
+/** Bytes of a GET's body as sent (not decoded), with the encoding the server chose. */
+function wireBytes(url: string): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": "br, gzip" } }, (response) => {
+        let bytes = 0;
+        response.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        response.on("end", () =>
+          resolve({ bytes, encoding: response.headers["content-encoding"] ?? "none" }),
+        );
+      })
+      .on("error", reject);
+  });
+}
+
+async function startupTime(landingFiles: string[]) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "mealshare-bench-"));
   const port = 5077;
   const started = performance.now();
@@ -80,14 +102,23 @@ async function startupTime() {
     for (;;) {
       try {
         await fetch(`http://127.0.0.1:${port}/api/auth/user`);
-        return (performance.now() - started) / 1000;
+        break;
       } catch {
+        if (child.exitCode !== null || performance.now() - started > 120_000) {
+          throw new Error(`server did not answer (exit ${child.exitCode}):\n${stderr}`);
+        }
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      if (child.exitCode !== null || performance.now() - started > 120_000) {
-        throw new Error(`server did not answer (exit ${child.exitCode}):\n${stderr}`);
-      }
     }
+    const seconds = (performance.now() - started) / 1000;
+    const sent = await Promise.all(
+      landingFiles.map((file) => wireBytes(`http://127.0.0.1:${port}/${file === "index.html" ? "" : file}`)),
+    );
+    return {
+      seconds,
+      wireKiB: sent.reduce((sum, file) => sum + file.bytes, 0) / 1024,
+      encodings: [...new Set(sent.map((file) => file.encoding))].join(", "),
+    };
   } finally {
     child.kill("SIGTERM");
     await exited;
@@ -116,11 +147,20 @@ async function mealListLatency() {
 
 const landing = await landingFirstLoad();
 console.log(
-  `landing first-load JS: ${landing.jsKiB.toFixed(1)} KiB gzip (CSS ${landing.cssKiB.toFixed(1)} KiB, ${landing.files} files)`,
+  `landing first-load JS: ${landing.jsKiB.toFixed(1)} KiB gzip (CSS ${landing.cssKiB.toFixed(1)} KiB, ${landing.files.length} files)`,
 );
-console.log(`npm start → first answer on a fresh data dir: ${(await startupTime()).toFixed(1)} s`);
+const startup = await startupTime(landing.files);
+console.log(`npm start → first answer on a fresh data dir: ${startup.seconds.toFixed(1)} s`);
+console.log(
+  `landing first load on the wire: ${startup.wireKiB.toFixed(1)} KiB in ${landing.files.length} files (${startup.encodings})`,
+);
 const latency = await mealListLatency();
 console.log(
-  `GET /api/meals (page of 50 of 200 meals, PGlite): p50 ${latency.p50.toFixed(1)} ms, p95 ${latency.p95.toFixed(1)} ms`,
+  `GET /api/meals (page of 24 of 200 meals, PGlite): p50 ${latency.p50.toFixed(1)} ms, p95 ${latency.p95.toFixed(1)} ms`,
 );
 for (const line of await measureDelivery()) console.log(line);
+if (process.env.TEST_DATABASE_URL) {
+  for (const line of await benchDiscovery(process.env.TEST_DATABASE_URL)) console.log(line);
+} else {
+  console.log("Discovery at scale: set TEST_DATABASE_URL to a PostgreSQL server to measure it.");
+}

@@ -1,0 +1,282 @@
+/**
+ * Discovery at scale (issue 10): the meal list, a search and a "near me" query at 1,000, 10,000 and
+ * 100,000 meals on PostgreSQL (TEST_DATABASE_URL's server), each under 50 concurrent connections.
+ *
+ * For each size: a fresh database is seeded in SQL (meals from 40 dishes, half free, spread over a
+ * city; a fifth with requests, completed ones reviewed), the app runs as its own process like
+ * `npm start`, and autocannon measures requests/s, p50 and p99 of the first page. The same SQL the
+ * API runs is EXPLAINed, and the line says which indexes the plan used and whether it sorted or
+ * scanned the whole table. Run: `TEST_DATABASE_URL=postgres://… npx tsx bench/discovery.ts`.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import pg from "pg";
+import { MEAL_PAGE_SIZE } from "../src/contract/meals";
+import { createSession, SESSION_COOKIE } from "../src/server/auth/sessions";
+import { openDatabase, queryRows } from "../src/server/db/client";
+import {
+  buildMealListStatements,
+  listOpenMeals,
+  type MealListFilters,
+} from "../src/server/features/meals/list";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** Table sizes to measure; BENCH_SIZES=1000,5000 narrows a quick trial. */
+const SIZES = process.env.BENCH_SIZES?.split(",").map(Number) ?? [1_000, 10_000, 100_000];
+const CONNECTIONS = 50;
+/** The page the browser asks for (the list's default). */
+const PAGE = MEAL_PAGE_SIZE;
+const DURATION_S = 8;
+const CENTER = { latitude: 51.5, longitude: -0.12 };
+const DISHES = [
+  "lasagne",
+  "chickpea curry",
+  "lentil soup",
+  "shepherd's pie",
+  "pad thai",
+  "risotto",
+  "paella",
+  "moussaka",
+  "ramen",
+  "falafel wraps",
+  "chilli con carne",
+  "dal",
+  "goulash",
+  "tagine",
+  "jollof rice",
+  "biryani",
+  "pierogi",
+  "enchiladas",
+  "minestrone",
+  "quiche",
+  "fish pie",
+  "ratatouille",
+  "bibimbap",
+  "pho",
+  "gumbo",
+  "couscous salad",
+  "banana bread",
+  "apple crumble",
+  "carrot cake",
+  "brownies",
+  "crème brûlée",
+  "vegetable stew",
+  "mac and cheese",
+  "stir fry",
+  "dumplings",
+  "burritos",
+  "frittata",
+  "gnocchi",
+  "laksa",
+  "pasta bake",
+];
+const ADJECTIVES = ["Homemade", "Spicy", "Grandma's", "Vegan", "Leftover", "Weekend", "Family-size", "Mild"];
+const ALLERGENS = ["", "gluten", "milk, eggs", "tree nuts", "peanuts", "fish", "gluten, milk", "sesame, soy"];
+
+/** The three lists the issue asks about, as the browser asks for them. */
+const QUERIES: { name: string; url: string; filters: MealListFilters }[] = [
+  { name: "GET /api/meals", url: "/api/meals", filters: {} },
+  { name: "search q=lasagne", url: "/api/meals?q=lasagne", filters: { q: "lasagne" } },
+  {
+    name: "near me (5 km)",
+    url: `/api/meals?near=${CENTER.latitude},${CENTER.longitude}&radiusKm=5`,
+    filters: { near: CENTER, radiusKm: 5 },
+  },
+];
+
+interface Measured {
+  size: number;
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  failures: number;
+  plan: string;
+}
+
+/** Seeds `size` open meals, users, requests and reviews in a few set-based statements. */
+export async function seed(db: Awaited<ReturnType<typeof openDatabase>>["db"], size: number) {
+  const owners = Math.max(50, Math.floor(size / 20));
+  const list = (values: string[]) => sql`${JSON.stringify(values)}::jsonb`;
+  const [adjectives, dishes, allergens] = [list(ADJECTIVES), list(DISHES), list(ALLERGENS)];
+  await db.execute(sql`select setseed(0.42)`);
+  await db.execute(sql`
+    insert into users (oidc_issuer, oidc_subject, email, first_name, last_name)
+    select 'bench', 'u' || i, 'u' || i || '@bench.test', 'Neighbour', 'No. ' || i
+    from generate_series(1, ${owners}) as i`);
+  await db.execute(sql`
+    with numbered as (select id, row_number() over (order by oidc_subject) as n from users where oidc_issuer = 'bench')
+    insert into meals (owner_id, title, description, ingredients, allergens, kind, price_cents, portion_size,
+                       pickup_window_start, pickup_window_end, pickup_location, latitude, longitude, created_at)
+    select owner.id,
+           (${adjectives} ->> (i % ${ADJECTIVES.length})) || ' ' || (${dishes} ->> ((i / ${ADJECTIVES.length}) % ${DISHES.length})),
+           'Made too much today, portion ' || i || '. Bring a container, please.',
+           'onion, garlic, tomato, ' || (${dishes} ->> ((i / ${ADJECTIVES.length}) % ${DISHES.length})),
+           (${allergens} ->> (i % ${ALLERGENS.length})),
+           (case when i % 2 = 0 then 'free' else 'paid' end)::meal_kind,
+           case when i % 2 = 0 then null else 300 + (i % 12) * 50 end,
+           1 + i % 6,
+           now() - interval '1 hour',
+           now() + (1 + i % 48) * interval '1 hour',
+           'Street ' || (i % 300),
+           round((${CENTER.latitude} + (random() - 0.5) * 0.3)::numeric, 3)::float8,
+           round((${CENTER.longitude} + (random() - 0.5) * 0.3)::numeric, 3)::float8,
+           date_trunc('milliseconds', now()) - i * interval '7 seconds'
+    from generate_series(1, ${size}) as i
+    join numbered as owner on owner.n = 1 + i % ${owners}`);
+  // A fifth of the meals have a request: completed (and reviewed), accepted or pending.
+  await db.execute(sql`
+    with numbered as (select id, row_number() over (order by oidc_subject) as n from users where oidc_issuer = 'bench'),
+         picked as (select m.id, m.owner_id, row_number() over (order by m.created_at) as i from meals m)
+    insert into requests (meal_id, eater_id, owner_id, status)
+    select p.id, eater.id, p.owner_id,
+           (case p.i % 15 when 0 then 'completed' when 5 then 'accepted' else 'pending' end)::request_status
+    from picked p
+    join numbered eater on eater.n = 1 + (p.i * 7) % ${owners}
+    where p.i % 5 = 0 and eater.id <> p.owner_id`);
+  await db.execute(sql`
+    insert into reviews (request_id, meal_id, reviewer_id, reviewee_id, reviewer_role, rating, text)
+    select id, meal_id, eater_id, owner_id, 'eater', 3 + (abs(hashtext(id::text)) % 3), 'Lovely, thank you!'
+    from requests where status = 'completed'`);
+}
+
+function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: "warn", NODE_ENV: "" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const poll = async () => {
+      try {
+        await fetch(`http://127.0.0.1:${port}/api/auth/user`);
+        resolve(child);
+      } catch {
+        if (child.exitCode !== null || Date.now() - started > 60_000)
+          reject(new Error("server did not start"));
+        else setTimeout(poll, 100);
+      }
+    };
+    poll();
+  });
+}
+
+async function load(url: string, cookie: string, duration: number) {
+  return autocannon({ url, connections: CONNECTIONS, duration, headers: { cookie } });
+}
+
+/** What the plan of one statement did: the indexes it used, and any scan or sort of all meals. */
+function summarisePlan(plan: string): string {
+  const indexes = [...new Set([...plan.matchAll(/using (\w+)/gi)].map((m) => m[1]))];
+  const seqScan = /Seq Scan on meals/.test(plan) ? " SEQ SCAN on meals!" : "";
+  const time = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1];
+  return `${time} ms via ${indexes.join(", ") || "no index"}${seqScan}`;
+}
+
+async function explain(pool: pg.Pool, query: SQL) {
+  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+  const result = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params);
+  return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
+}
+
+/** Runs the whole benchmark and prints the table; returns the lines for `npm run bench`. */
+export async function benchDiscovery(serverUrl: string, options: { verbosePlans?: boolean } = {}) {
+  const results: Measured[] = [];
+  for (const size of SIZES) {
+    const name = `mealshare_bench_${size}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+
+    const database = await openDatabase({ url: url.href });
+    const seeding = performance.now();
+    await seed(database.db, size);
+    const pool = (database.driver as { pool: pg.Pool }).pool;
+    await pool.query("VACUUM ANALYZE");
+    const [bench] = await queryRows<{ id: string }>(database.db, sql`select id from users limit 1`);
+    const cookie = `${SESSION_COOKIE}=${await createSession(database.db, bench.id)}`;
+    console.error(`${size} meals seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+
+    const port = 5090;
+    const server = await startServer(url.href, port);
+    try {
+      for (const query of QUERIES) {
+        const target = `http://127.0.0.1:${port}${query.url}`;
+        await load(target, cookie, 3); // warm-up: JIT, plans, caches
+        const result = await load(target, cookie, DURATION_S);
+        const listOptions = { ...query.filters, limit: PAGE, withCount: true };
+        const built = await buildMealListStatements(database.db, listOptions);
+        const { sort } = await listOpenMeals(database.db, listOptions);
+        const plan = built
+          ? [built.count ? await explain(pool, built.count) : "", await explain(pool, built.page(sort))].join(
+              "\n",
+            )
+          : "";
+        if (options.verbosePlans && size === SIZES[SIZES.length - 1]) {
+          console.error(`\n--- ${query.name} at ${size}\n${plan}\n`);
+        }
+        results.push({
+          size,
+          name: query.name,
+          rps: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          failures: result.non2xx + result.errors + result.timeouts,
+          plan: summarisePlan(plan),
+        });
+      }
+    } finally {
+      server.kill("SIGTERM");
+      await new Promise((resolve) => server.once("exit", resolve));
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    }
+  }
+
+  const lines = [
+    `Meal lists on PostgreSQL, ${CONNECTIONS} connections, ${DURATION_S} s each (first page of ${PAGE}):`,
+    "| query | meals | req/s | p50 ms | p99 ms | failed | plan at this size (EXPLAIN ANALYZE) |",
+    "|---|---:|---:|---:|---:|---:|---|",
+    ...results.map(
+      (r) =>
+        `| ${r.name} | ${r.size.toLocaleString("en")} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.failures} | ${r.plan} |`,
+    ),
+    "",
+    "| query | req/s ratio 100k / 1k | p99 at 100k |",
+    "|---|---:|---:|",
+    ...QUERIES.map((query) => {
+      const small = results.find((r) => r.name === query.name && r.size === SIZES[0]);
+      const large = results.find((r) => r.name === query.name && r.size === SIZES[SIZES.length - 1]);
+      return `| ${query.name} | ${large && small ? (large.rps / small.rps).toFixed(2) : "?"} | ${large?.p99 ?? "?"} ms |`;
+    }),
+  ];
+  return lines;
+}
+
+if (
+  process.argv[1]?.endsWith("discovery.ts") &&
+  path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)
+) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    console.error(
+      "Set TEST_DATABASE_URL to a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/test).",
+    );
+    process.exit(1);
+  }
+  for (const line of await benchDiscovery(serverUrl, { verbosePlans: process.argv.includes("--plans") })) {
+    console.log(line);
+  }
+}
