@@ -37,6 +37,8 @@ export default defineConfig({
     timeout: 120_000,
     env: {
       PORT: String(PORT),
+      // Loopback: the bundled dev sign-in grants ADMIN_EMAIL admin only there (issue 11).
+      HOST: "127.0.0.1",
       DATA_DIR: ".tmp/e2e-data",
       LOG_LEVEL: "warn",
       ADMIN_EMAIL: E2E_ADMIN_EMAIL,

@@ -4,7 +4,8 @@
  *
  * For each size: a fresh database is seeded in SQL (meals from 40 dishes, half free, spread over a
  * city; a fifth with requests, completed ones reviewed), the app runs as its own process like
- * `npm start`, and autocannon measures requests/s, p50 and p99 of the first page. The same SQL the
+ * `npm start`, and autocannon measures requests/s, p50 and p99 of the first page at 50 connections,
+ * then p50/p99 at one connection (a request's own cost, without queueing). The same SQL the
  * API runs is EXPLAINed, and the line says which indexes the plan used and whether it sorted or
  * scanned the whole table. Run: `TEST_DATABASE_URL=postgres://… npx tsx bench/discovery.ts`.
  */
@@ -31,6 +32,7 @@ const CONNECTIONS = 50;
 /** The page the browser asks for (the list's default). */
 const PAGE = MEAL_PAGE_SIZE;
 const DURATION_S = 8;
+const ALONE_S = 5;
 const CENTER = { latitude: 51.5, longitude: -0.12 };
 const DISHES = [
   "lasagne",
@@ -94,6 +96,8 @@ interface Measured {
   rps: number;
   p50: number;
   p99: number;
+  aloneP50: number;
+  aloneP99: number;
   failures: number;
   plan: string;
 }
@@ -166,8 +170,8 @@ function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
   });
 }
 
-async function load(url: string, cookie: string, duration: number) {
-  return autocannon({ url, connections: CONNECTIONS, duration, headers: { cookie } });
+async function load(url: string, cookie: string, duration: number, connections = CONNECTIONS) {
+  return autocannon({ url, connections, duration, headers: { cookie } });
 }
 
 /** What the plan of one statement did: the indexes it used, and any scan or sort of all meals. */
@@ -213,6 +217,8 @@ export async function benchDiscovery(serverUrl: string, options: { verbosePlans?
         const target = `http://127.0.0.1:${port}${query.url}`;
         await load(target, cookie, 3); // warm-up: JIT, plans, caches
         const result = await load(target, cookie, DURATION_S);
+        // One connection: what a request costs on its own, without waiting behind 49 others.
+        const alone = await load(target, cookie, ALONE_S, 1);
         const listOptions = { ...query.filters, limit: PAGE, withCount: true };
         const built = await buildMealListStatements(database.db, listOptions);
         const { sort } = await listOpenMeals(database.db, listOptions);
@@ -230,7 +236,9 @@ export async function benchDiscovery(serverUrl: string, options: { verbosePlans?
           rps: result.requests.average,
           p50: result.latency.p50,
           p99: result.latency.p99,
-          failures: result.non2xx + result.errors + result.timeouts,
+          aloneP50: alone.latency.p50,
+          aloneP99: alone.latency.p99,
+          failures: result.non2xx + result.errors + result.timeouts + alone.non2xx + alone.errors,
           plan: summarisePlan(plan),
         });
       }
@@ -246,12 +254,12 @@ export async function benchDiscovery(serverUrl: string, options: { verbosePlans?
   }
 
   const lines = [
-    `Meal lists on PostgreSQL, ${CONNECTIONS} connections, ${DURATION_S} s each (first page of ${PAGE}):`,
-    "| query | meals | req/s | p50 ms | p99 ms | failed | plan at this size (EXPLAIN ANALYZE) |",
-    "|---|---:|---:|---:|---:|---:|---|",
+    `Meal lists on PostgreSQL, ${CONNECTIONS} connections for ${DURATION_S} s, then 1 connection for ${ALONE_S} s (first page of ${PAGE}):`,
+    `| query | meals | req/s | p50 ms | p99 ms | 1 conn. p50 / p99 ms | failed | plan at this size (EXPLAIN ANALYZE) |`,
+    "|---|---:|---:|---:|---:|---:|---:|---|",
     ...results.map(
       (r) =>
-        `| ${r.name} | ${r.size.toLocaleString("en")} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.failures} | ${r.plan} |`,
+        `| ${r.name} | ${r.size.toLocaleString("en")} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.aloneP50} / ${r.aloneP99} | ${r.failures} | ${r.plan} |`,
     ),
     "",
     "| query | req/s ratio 100k / 1k | p99 at 100k |",

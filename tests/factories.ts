@@ -9,7 +9,7 @@ import { meals, requests, type UserRow, users } from "../src/server/db/schema";
 
 const HOUR = 60 * 60 * 1000;
 
-/** A user with a unique email; `overrides` win. */
+/** A user with a unique, provider-verified email; `overrides` win. */
 export async function buildUser(
   db: Executor,
   overrides: Partial<typeof users.$inferInsert> = {},
@@ -21,6 +21,7 @@ export async function buildUser(
       oidcIssuer: "https://idp.example.test",
       oidcSubject: id,
       email: `user-${id.slice(0, 8)}@example.test`,
+      emailVerified: true,
       firstName: "Test",
       lastName: `User ${id.slice(0, 4)}`,
       ...overrides,

@@ -70,6 +70,11 @@ export interface Config {
   adminEmails: string[];
   oidc: { issuerUrl: string; clientId: string; clientSecret: string | undefined } | undefined;
   devLogin: boolean;
+  /**
+   * The dev sign-in may grant admin (ADMIN_EMAIL): only when the server listens on loopback, or
+   * DEV_LOGIN is set explicitly (issue 11: anyone who reaches it can type any email).
+   */
+  devAdmin: boolean;
   trustProxy: boolean;
   s3:
     | {
@@ -89,6 +94,12 @@ export interface Config {
 export class ConfigError extends Error {}
 
 const isOn = (value: string | undefined) => value === "1" || value === "true";
+
+/** True for addresses only this machine can reach: localhost, 127.0.0.0/8, ::1. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return bare === "localhost" || bare === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
 
 /**
  * Reads and validates the configuration.
@@ -142,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET }
       : undefined,
     devLogin,
+    devAdmin: devLogin && (isLoopbackHost(e.HOST) || isOn(e.DEV_LOGIN)),
     trustProxy: isOn(e.TRUST_PROXY),
     s3: e.S3_BUCKET
       ? {
@@ -160,6 +172,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     ...overrides,
   };
+}
+
+/**
+ * The one warning line to print at start-up when the bundled dev sign-in answers on an address
+ * other machines can reach (issue 11 finding 1); undefined when there is nothing to warn about.
+ */
+export function devLoginWarning(config: Pick<Config, "devLogin" | "devAdmin" | "host" | "port">) {
+  if (!config.devLogin || isLoopbackHost(config.host)) return undefined;
+  const admin = config.devAdmin
+    ? "and, since DEV_LOGIN is set, as an ADMIN_EMAIL admin"
+    : "(ADMIN_EMAIL grants no admin here unless DEV_LOGIN=1)";
+  return `Warning: the bundled dev sign-in is active on ${config.host}:${config.port}: anyone who can reach it can sign in as any email ${admin}. Set OIDC_ISSUER_URL for real sign-in, or HOST=127.0.0.1 to keep it on this machine.`;
 }
 
 /**

@@ -4,7 +4,7 @@
  * PGlite needs to flush and to let the process exit.
  */
 import { buildApp } from "./app";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, devLoginWarning, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 
 async function main() {
@@ -35,6 +35,8 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
+  const warning = devLoginWarning(config);
+  if (warning) app.log.warn(warning);
   app.log.info(
     `MealShare is serving ${config.publicUrl} (database: ${database.driver.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL"}; sign-in: ${config.oidc ? config.oidc.issuerUrl : "bundled dev provider"})`,
   );

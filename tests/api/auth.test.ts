@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { presentCurrentUser, upsertOidcUser } from "../../src/server/auth/users";
 import { users } from "../../src/server/db/schema";
 import { ADMIN_EMAIL, createTestApp, type TestApp } from "./harness";
 import { signInThroughProvider } from "./oidc-flow";
@@ -130,5 +131,63 @@ describe("sign-in through the bundled OIDC provider", () => {
       lastName: "",
     });
     expect(trace.jar.get("sid")).toBeUndefined();
+  });
+});
+
+describe("admin needs an email the provider verified (issue 11 finding 1)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const external = () => ({
+    ...t.config,
+    oidc: { issuerUrl: "https://idp.example", clientId: "mealshare", clientSecret: undefined },
+  });
+
+  it.each([
+    ["missing", {}],
+    ["false", { email_verified: false }],
+    ['the string "true"', { email_verified: "true" }],
+  ])("an external provider's admin email with email_verified %s is not admin", async (_, claims) => {
+    const user = await upsertOidcUser(t.db, "https://idp.example", {
+      sub: `self-service-${Math.random()}`,
+      email: ADMIN_EMAIL,
+      ...claims,
+    });
+    expect(user?.emailVerified).toBe(false);
+    expect(presentCurrentUser(user!, external()).isAdmin).toBe(false);
+  });
+
+  it("a verified admin email is admin, and a later unverified sign-in takes it away", async () => {
+    const sub = `verified-${Math.random()}`;
+    const verified = await upsertOidcUser(t.db, "https://idp.example", {
+      sub,
+      email: ADMIN_EMAIL,
+      email_verified: true,
+    });
+    expect(presentCurrentUser(verified!, external()).isAdmin).toBe(true);
+    const later = await upsertOidcUser(t.db, "https://idp.example", { sub, email: ADMIN_EMAIL });
+    expect(later?.id).toBe(verified?.id);
+    expect(presentCurrentUser(later!, external()).isAdmin).toBe(false);
+  });
+
+  it("the bundled provider on a non-loopback address makes nobody admin without DEV_LOGIN", async () => {
+    const exposed = await createTestApp({ listen: true, config: { devAdmin: false } });
+    try {
+      const { jar } = await signInThroughProvider(exposed.config.publicUrl, {
+        email: ADMIN_EMAIL,
+        firstName: "Not",
+        lastName: "Admin",
+      });
+      const cookie = `sid=${jar.get("sid")}`;
+      const me = await fetch(`${exposed.config.publicUrl}/api/auth/user`, { headers: { cookie } });
+      expect((await me.json()).isAdmin).toBe(false);
+      const reports = await fetch(`${exposed.config.publicUrl}/api/admin/reports`, { headers: { cookie } });
+      expect(reports.status).toBe(403);
+    } finally {
+      await exposed.close();
+    }
   });
 });

@@ -93,7 +93,14 @@ export async function createTestApp(
   const port = options.listen ? await freePort() : 5000;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "mealshare-test-"));
   const config = loadConfig(
-    { NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", PORT: String(port), ADMIN_EMAIL },
+    {
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      ADMIN_EMAIL,
+    },
     { rateLimits: { signInPerMinute: 1000, writesPerMinute: 10_000 }, ...options.config },
   );
   const clientDir = options.clientDir ?? path.join(dataDir, "no-client");

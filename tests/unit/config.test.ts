@@ -2,7 +2,8 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../src/server/config";
+import { isAdmin } from "../../src/server/auth/users";
+import { ConfigError, devLoginWarning, loadConfig } from "../../src/server/config";
 import { decodeCursor, encodeCursor } from "../../src/server/pagination";
 
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), "mealshare-config-"));
@@ -53,5 +54,38 @@ describe("cursors (DESIGN.md §6)", () => {
     expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
     expect(() => decodeCursor("garbage")).toThrow("Invalid cursor");
     expect(decodeCursor(undefined)).toBeUndefined();
+  });
+
+  describe("admin through the bundled dev sign-in (issue 11 finding 1)", () => {
+    const admin = { email: "boss@example.test", emailVerified: true };
+    const dev = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: admin.email, ...env });
+
+    it.each([
+      [{ HOST: "127.0.0.1" }, true],
+      [{ HOST: "localhost" }, true],
+      [{ HOST: "::1" }, true],
+      [{ HOST: "0.0.0.0" }, false],
+      [{ HOST: "192.168.1.20" }, false],
+      [{ HOST: "0.0.0.0", DEV_LOGIN: "1" }, true],
+    ])("with %o grants admin: %s", (env, granted) => {
+      expect(isAdmin(admin, dev(env))).toBe(granted);
+    });
+
+    it("warns in one line when the dev sign-in answers on a non-loopback address", () => {
+      const warning = devLoginWarning(dev({ HOST: "0.0.0.0" }));
+      expect(warning).toMatch(/^Warning: the bundled dev sign-in is active on 0\.0\.0\.0:5000/);
+      expect(warning).not.toContain("\n");
+      expect(devLoginWarning(dev({ HOST: "0.0.0.0", DEV_LOGIN: "1" }))).toContain("DEV_LOGIN is set");
+      expect(devLoginWarning(dev({ HOST: "127.0.0.1" }))).toBeUndefined();
+      const external = { OIDC_ISSUER_URL: "https://idp.example", OIDC_CLIENT_ID: "mealshare" };
+      expect(devLoginWarning(dev({ HOST: "0.0.0.0", ...external }))).toBeUndefined();
+    });
+
+    it("never trusts an email the provider did not verify", () => {
+      const external = dev({ OIDC_ISSUER_URL: "https://idp.example", OIDC_CLIENT_ID: "mealshare" });
+      expect(isAdmin(admin, external)).toBe(true);
+      expect(isAdmin({ ...admin, emailVerified: false }, external)).toBe(false);
+    });
   });
 });

@@ -21,9 +21,10 @@ declare module "fastify" {
 }
 
 /**
- * Finds the user an identity provider vouches for, creating them on first sign-in. The email is
- * refreshed from the provider each time; names are only set on creation, since users edit them.
- * @param claims ID token (and userinfo) claims: sub, email, given_name, family_name, name
+ * Finds the user an identity provider vouches for, creating them on first sign-in. The email and
+ * whether the provider verified it are refreshed each time; names are only set on creation, since
+ * users edit them.
+ * @param claims ID token (and userinfo) claims: sub, email, email_verified, given_name, family_name, name
  * @returns the user, or null when the provider gave no email
  */
 export async function upsertOidcUser(
@@ -42,12 +43,14 @@ export async function upsertOidcUser(
       oidcIssuer: issuer,
       oidcSubject: claims.sub,
       email: email.slice(0, 320),
+      // Only a literal true: some providers send "true" strings or omit it for unverified addresses.
+      emailVerified: claims.email_verified === true,
       firstName: firstName.trim().slice(0, 80),
       lastName: lastName.trim().slice(0, 80),
     })
     .onConflictDoUpdate({
       target: [users.oidcIssuer, users.oidcSubject],
-      set: { email: sql`excluded.email`, updatedAt: new Date() },
+      set: { email: sql`excluded.email`, emailVerified: sql`excluded.email_verified`, updatedAt: new Date() },
     })
     .returning();
   return user;
@@ -72,8 +75,18 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
-/** DESIGN.md §4 "Admin": the email matches one of ADMIN_EMAIL's, case-insensitively. */
-export function isAdmin(user: Pick<UserRow, "email">, config: Pick<Config, "adminEmails">): boolean {
+/**
+ * DESIGN.md §4 "Admin": the email matches one of ADMIN_EMAIL's, case-insensitively, and the
+ * provider verified it — a provider with self-service sign-up would otherwise hand out admin. The
+ * bundled dev provider vouches for any email typed into it, so its users are admins only where
+ * that is safe (`config.devAdmin`: listening on loopback, or DEV_LOGIN set on purpose).
+ */
+export function isAdmin(
+  user: Pick<UserRow, "email" | "emailVerified">,
+  config: Pick<Config, "adminEmails" | "oidc" | "devAdmin">,
+): boolean {
+  if (!user.emailVerified) return false;
+  if (!config.oidc && !config.devAdmin) return false;
   return config.adminEmails.includes(user.email.toLowerCase());
 }
 

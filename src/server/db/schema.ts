@@ -60,6 +60,8 @@ export const users = pgTable(
     oidcIssuer: text("oidc_issuer").notNull(),
     oidcSubject: text("oidc_subject").notNull(),
     email: varchar("email", { length: 320 }).notNull(),
+    /** The provider's `email_verified` claim at the last sign-in: only a verified email is trusted. */
+    emailVerified: boolean("email_verified").notNull().default(false),
     firstName: varchar("first_name", { length: 80 }).notNull().default(""),
     lastName: varchar("last_name", { length: 80 }).notNull().default(""),
     profileImageUrl: text("profile_image_url"),
