@@ -40,3 +40,24 @@ export const idParamsSchema = z.object({ id: z.uuid({ error: "Invalid id" }) });
 
 /** ISO 8601 date-time string in responses. */
 export const isoDateTime = z.iso.datetime({ offset: true });
+
+/** Years a date a client sends may fall in: PostgreSQL's timestamptz cannot hold every JS date. */
+export const DATE_YEAR_MIN = 1970;
+export const DATE_YEAR_MAX = 9999;
+
+/**
+ * An ISO 8601 date-time a client sends, with its offset, in years DATE_YEAR_MIN..DATE_YEAR_MAX
+ * (issue 11: year 0000 passed the format and failed in PostgreSQL with 22008).
+ * @param requiredMessage the spec's message when the value is missing; a malformed or
+ *   out-of-range one says "Enter a valid date and time"
+ */
+export const inputDateTime = (requiredMessage: string) =>
+  z.iso
+    .datetime({
+      offset: true,
+      error: (issue) => (issue.input ? "Enter a valid date and time" : requiredMessage),
+    })
+    .refine((value) => {
+      const year = new Date(value).getUTCFullYear();
+      return year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX;
+    }, "Enter a valid date and time");

@@ -1,6 +1,6 @@
 /** Community event shapes (spec §3 Event, §2 "Community Events"). */
 import { z } from "zod";
-import { isoDateTime } from "./common";
+import { inputDateTime, isoDateTime } from "./common";
 
 export const eventSchema = z.object({
   id: z.uuid(),
@@ -33,7 +33,7 @@ export const createEventSchema = z.object({
     .trim()
     .min(1, "Description is required")
     .max(2000, "Description must be at most 2000 characters"),
-  startsAt: z.iso.datetime({ offset: true, error: "Start time is required" }),
+  startsAt: inputDateTime("Start time is required"),
   location: optionalText(300, "Location"),
   rsvpUrl: z
     .union([

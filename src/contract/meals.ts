@@ -3,7 +3,7 @@
  * are the spec's words; the same schema validates the API body and the form's converted values.
  */
 import { z } from "zod";
-import { isoDateTime, pageQuerySchema, publicUserSchema } from "./common";
+import { inputDateTime, isoDateTime, pageQuerySchema, publicUserSchema } from "./common";
 import { PHOTO_PATH } from "./photos";
 
 export const MEAL_TITLE_MAX = 120;
@@ -19,9 +19,6 @@ export type MealKind = z.infer<typeof mealKindSchema>;
 
 const requiredText = (message: string, max: number, label: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
-
-const requiredDateTime = (message: string) =>
-  z.iso.datetime({ offset: true, error: (issue) => (issue.input ? "Enter a valid date and time" : message) });
 
 /** Coordinates are rounded to 3 decimals (about 100 m) so no home address leaks (DESIGN.md §4 "Distance"). */
 export const roundCoordinate = (value: number) => Math.round(value * 1000) / 1000;
@@ -49,8 +46,8 @@ export const mealFields = {
     .max(MEAL_ALLERGENS_MAX, `Allergens must be at most ${MEAL_ALLERGENS_MAX} characters`),
   ingredients: requiredText("Ingredients are required", MEAL_TEXT_MAX, "Ingredients"),
   pickupLocation: requiredText("Pickup location is required", MEAL_LOCATION_MAX, "Pickup location"),
-  pickupWindowStart: requiredDateTime("Pickup start time is required"),
-  pickupWindowEnd: requiredDateTime("Pickup end time is required"),
+  pickupWindowStart: inputDateTime("Pickup start time is required"),
+  pickupWindowEnd: inputDateTime("Pickup end time is required"),
   deliveryAvailable: z.boolean(),
   photoPath: z.string().regex(PHOTO_PATH, "Invalid photo").nullable().optional(),
   latitude: z.number().min(-90).max(90).transform(roundCoordinate).nullable().optional(),

@@ -33,6 +33,7 @@ import { registerReportRoutes } from "./features/reports/routes";
 import { registerRequestRoutes } from "./features/requests/routes";
 import { registerReviewRoutes } from "./features/reviews/routes";
 import { registerUserRoutes } from "./features/users/routes";
+import { registerNulGuard } from "./input-guard";
 import { startLiveHub } from "./live/hub";
 import { registerLiveRoutes, sseOptions } from "./live/routes";
 import { createStorage, type ObjectStorage } from "./storage/storage";
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  registerNulGuard(app);
 
   // 1. External plugins. Cookies first: sessions and the rate limiter read them.
   await app.register(fastifyCookie, { secret: config.sessionSecret });

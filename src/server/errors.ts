@@ -36,6 +36,9 @@ interface PgError {
   constraint?: string;
 }
 
+/** SQLSTATEs a client's value can cause: check, bad text/number/date, NUL, out of range. */
+const invalidValueCodes = new Set(["23514", "22P02", "22001", "22021", "22P05", "22003", "22007", "22008"]);
+
 const connectionErrorCodes = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -70,7 +73,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (pgError.code === "23503") {
     return reply.status(404).send(body("A record it refers to does not exist.", "not_found"));
   }
-  if (pgError.code === "23514" || pgError.code === "22P02" || pgError.code === "22001") {
+  // Validation refuses these first, naming the field; this is the backstop for a value it missed.
+  if (pgError.code && invalidValueCodes.has(pgError.code)) {
     return reply.status(400).send(body("Invalid value.", "validation_failed"));
   }
   if (pgError.code && connectionErrorCodes.has(pgError.code)) {

@@ -5,6 +5,7 @@
  * sent in an RFC 8288 `Link` header so list bodies stay plain arrays (spec §7).
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { DATE_YEAR_MAX, DATE_YEAR_MIN } from "../contract/common";
 import { validation } from "./errors";
 
 /** Rows a list returns when the client gives no `limit`. */
@@ -26,9 +27,6 @@ export interface ScoredCursor extends Cursor {
 }
 
 const SCORE_SORTS: readonly ScoreSort[] = ["relevance", "distance"];
-/** PostgreSQL's timestamptz cannot hold every JS date; a cursor outside these years is forged. */
-const MIN_YEAR = 1970;
-const MAX_YEAR = 9999;
 
 /** Encodes the sort key of a page's last row. */
 export function encodeCursor(row: Cursor | ScoredCursor): string {
@@ -48,7 +46,7 @@ export function decodeCursor(cursor: string | undefined): Cursor | ScoredCursor 
     const [createdAt, id, sort, score] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
     const date = new Date(createdAt);
     const year = date.getUTCFullYear();
-    if (Number.isNaN(year) || year < MIN_YEAR || year > MAX_YEAR) throw new Error("date");
+    if (Number.isNaN(year) || year < DATE_YEAR_MIN || year > DATE_YEAR_MAX) throw new Error("date");
     if (typeof id !== "string" || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
       throw new Error("id");
     if (sort === undefined) return { createdAt: date, id };

@@ -31,6 +31,9 @@ export class CookieJar {
 /** What each step of the flow answered, for assertions. */
 export interface SignInTrace {
   signInPage: string;
+  /** Status and page of the sign-in form's answer when it did not redirect (a refused form). */
+  formStatus?: number;
+  formPage?: string;
   finalLocation: string;
   jar: CookieJar;
 }
@@ -57,13 +60,15 @@ export async function signInThroughProvider(
 
   let response = await get(start);
   let signInPage = "";
+  let formStatus: number | undefined;
+  let formPage: string | undefined;
   for (let hop = 0; hop < 10 && response.status >= 300 && response.status < 400; hop++) {
     const location = response.headers.get("location")!;
     if (location.startsWith(`${baseUrl}/`) === false && !location.startsWith("/")) break;
     const { pathname } = new URL(location, baseUrl);
     // Back in the app, outside the sign-in machinery: the flow is over.
     if (!pathname.startsWith("/api/") && !pathname.startsWith("/oidc"))
-      return { signInPage, finalLocation: location, jar };
+      return { signInPage, formStatus, formPage, finalLocation: location, jar };
     response = await get(location);
     if (response.status === 200 && response.url.includes("/interaction/")) {
       signInPage = await response.text();
@@ -79,7 +84,9 @@ export async function signInThroughProvider(
         body: new URLSearchParams(person).toString(),
       });
       jar.store(response);
+      formStatus = response.status;
+      if (response.status < 300 || response.status >= 400) formPage = await response.text();
     }
   }
-  return { signInPage, finalLocation: response.headers.get("location") ?? "", jar };
+  return { signInPage, formStatus, formPage, finalLocation: response.headers.get("location") ?? "", jar };
 }

@@ -26,11 +26,14 @@ export interface DevIdp {
   clientSecret: string;
 }
 
-const signInFormSchema = z.object({
-  email: z.email().max(320),
-  firstName: z.string().trim().min(1).max(80),
-  lastName: z.string().trim().min(1).max(80),
-});
+// No control characters (NUL cannot even be stored: issue 11 finding 2).
+const name = z
+  .string()
+  .trim()
+  .min(1)
+  .max(80)
+  .regex(/^[^\p{Cc}]*$/u);
+const signInFormSchema = z.object({ email: z.email().max(320), firstName: name, lastName: name });
 
 interface DevAccount {
   email: string;

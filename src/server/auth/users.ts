@@ -32,11 +32,13 @@ export async function upsertOidcUser(
   issuer: string,
   claims: Record<string, unknown>,
 ): Promise<UserRow | null> {
-  const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
+  // Control characters (NUL cannot be stored at all) are dropped from what a provider sends.
+  const text = (value: unknown) => (typeof value === "string" ? value.replace(/\p{Cc}/gu, "") : undefined);
+  const email = text(claims.email)?.trim().toLowerCase() ?? "";
   if (!email || typeof claims.sub !== "string") return null;
-  const [fallbackFirst = "", ...rest] = typeof claims.name === "string" ? claims.name.split(" ") : [];
-  const firstName = typeof claims.given_name === "string" ? claims.given_name : fallbackFirst;
-  const lastName = typeof claims.family_name === "string" ? claims.family_name : rest.join(" ");
+  const [fallbackFirst = "", ...rest] = text(claims.name)?.split(" ") ?? [];
+  const firstName = text(claims.given_name) ?? fallbackFirst;
+  const lastName = text(claims.family_name) ?? rest.join(" ");
   const [user] = await db
     .insert(users)
     .values({

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildMeal, buildRequest, buildSignedInUser, hoursFromNow } from "../factories";
+import { ADMIN_EMAIL, createTestApp, type TestApp } from "./harness";
+import { signInThroughProvider } from "./oidc-flow";
+
+/**
+ * Issue 11 finding 2: input PostgreSQL cannot store (NUL characters, dates outside its range) is a
+ * 400 naming the field, never a 500.
+ */
+describe("values PostgreSQL cannot hold are refused with 400 naming the field", () => {
+  let t: TestApp;
+  let cook: Awaited<ReturnType<typeof buildSignedInUser>>;
+  let eater: Awaited<ReturnType<typeof buildSignedInUser>>;
+  let admin: Awaited<ReturnType<typeof buildSignedInUser>>;
+  let mealId: string;
+  let requestId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    cook = await buildSignedInUser(t.db);
+    eater = await buildSignedInUser(t.db);
+    admin = await buildSignedInUser(t.db, { email: ADMIN_EMAIL });
+    mealId = (await buildMeal(t.db, cook.user)).id;
+    requestId = (await buildRequest(t.db, { id: mealId, ownerId: cook.user.id }, eater.user)).id;
+  });
+  afterAll(() => t.close());
+
+  const meal = (overrides: Record<string, unknown> = {}) => ({
+    title: "Chickpea curry",
+    description: "Mild, with rice.",
+    kind: "free",
+    priceCents: null,
+    portionSize: 3,
+    allergens: "mustard",
+    ingredients: "chickpeas, tomato, rice",
+    pickupLocation: "Corner of Oak and 3rd",
+    pickupWindowStart: hoursFromNow(1),
+    pickupWindowEnd: hoursFromNow(3),
+    deliveryAvailable: false,
+    ...overrides,
+  });
+  const NUL = "bad\u0000text";
+
+  const cases: [string, () => Parameters<TestApp["api"]>[0], string][] = [
+    ["meal title", () => ({ method: "POST", url: "/api/meals", payload: meal({ title: NUL }) }), "title"],
+    [
+      "meal allergens",
+      () => ({ method: "POST", url: "/api/meals", payload: meal({ allergens: NUL }) }),
+      "allergens",
+    ],
+    [
+      "meal description on edit",
+      () => ({ method: "PUT", url: `/api/meals/${mealId}`, payload: { description: NUL } }),
+      "description",
+    ],
+    ["search text", () => ({ method: "GET", url: "/api/meals?q=lasa%00gne" }), "q"],
+    [
+      "excluded allergens",
+      () => ({ method: "GET", url: "/api/meals?excludeAllergens=nuts%00" }),
+      "excludeAllergens",
+    ],
+    [
+      "request message",
+      () => ({ method: "POST", url: "/api/requests", payload: { mealId, message: NUL } }),
+      "message",
+    ],
+    [
+      "thread message",
+      () => ({ method: "POST", url: `/api/requests/${requestId}/messages`, payload: { body: NUL } }),
+      "body",
+    ],
+    [
+      "report reason",
+      () => ({
+        method: "POST",
+        url: "/api/reports",
+        payload: { targetType: "meal", targetId: mealId, reason: NUL },
+      }),
+      "reason",
+    ],
+    [
+      "profile first name",
+      () => ({
+        method: "PUT",
+        url: "/api/user/profile",
+        payload: { firstName: NUL, lastName: "X", bio: null, dietaryPrefs: null, profileImageUrl: null },
+      }),
+      "firstName",
+    ],
+    [
+      "newsletter email",
+      () => ({ method: "POST", url: "/api/newsletter", payload: { email: `a${NUL}@x.org` } }),
+      "email",
+    ],
+  ];
+
+  it.each(cases)("a NUL character in the %s", async (_, request, field) => {
+    const who = request().url?.toString().startsWith("/api/requests/") ? eater : cook;
+    const response = await t.api({ ...request(), cookie: who.cookie });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: "validation_failed",
+      errors: { [field]: "Must not contain NUL characters" },
+    });
+  });
+
+  it("a NUL character in an admin's event title", async () => {
+    const response = await t.api({
+      method: "POST",
+      url: "/api/admin/events",
+      cookie: admin.cookie,
+      payload: { title: NUL, description: "Bring a dish", startsAt: hoursFromNow(48) },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ title: "Must not contain NUL characters" });
+  });
+
+  it.each([
+    ["year 0000", "0000-06-01T12:00:00Z"],
+    ["year 0000 with an offset", "0000-01-01T00:30:00+01:00"],
+    ["an extended year (+8.64e15 ms)", "+275760-09-13T00:00:00.000Z"],
+    ["an extended negative year (-8.64e15 ms)", "-271821-04-20T00:00:00.000Z"],
+    ["year 9999 + 1 day", "10000-01-01T00:00:00Z"],
+  ])("a pickup time in %s", async (_, date) => {
+    const response = await t.api({
+      method: "POST",
+      url: "/api/meals",
+      cookie: cook.cookie,
+      payload: meal({ pickupWindowStart: date }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toMatchObject({ pickupWindowStart: "Enter a valid date and time" });
+  });
+
+  it("an event starting in year 0000", async () => {
+    const response = await t.api({
+      method: "POST",
+      url: "/api/admin/events",
+      cookie: admin.cookie,
+      payload: { title: "Potluck", description: "Bring a dish", startsAt: "0000-06-01T18:00:00Z" },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ startsAt: "Enter a valid date and time" });
+  });
+
+  const cursorOf = (key: unknown) => Buffer.from(JSON.stringify(key)).toString("base64url");
+  it.each([
+    ["a date in year 0000", cursorOf(["0000-01-01T00:00:00.000Z", "00000000-0000-4000-8000-000000000000"])],
+    ["a date of 8.64e15 ms", cursorOf([8.64e15, "00000000-0000-4000-8000-000000000000"])],
+    ["a date of -8.64e15 ms", cursorOf([-8.64e15, "00000000-0000-4000-8000-000000000000"])],
+    ["text that is not base64url JSON", "%%%not-a-cursor"],
+    ["JSON that is not a key", cursorOf({ createdAt: 1 })],
+  ])("a cursor holding %s", async (_, cursor) => {
+    for (const url of ["/api/meals?", "/api/meals/my/all?", "/api/requests?type=incoming&"]) {
+      const response = await t.api({
+        method: "GET",
+        url: `${url}cursor=${encodeURIComponent(cursor)}`,
+        cookie: eater.cookie,
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().errors, url).toHaveProperty("cursor");
+    }
+  });
+});
+
+describe("the sign-in form refuses a NUL character in a name", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ listen: true });
+  });
+  afterAll(() => t.close());
+
+  it("answers the sign-in page with its error, and signs nobody in", async () => {
+    const trace = await signInThroughProvider(t.config.publicUrl, {
+      email: "nul@example.test",
+      firstName: "Nu\u0000l",
+      lastName: "Char",
+    });
+    expect(trace.jar.get("sid")).toBeUndefined();
+    expect(trace.formStatus).toBe(400);
+    expect(trace.formPage).toContain("Enter a valid email, a first name and a last name.");
+  });
+});
