@@ -25,10 +25,17 @@ export function findNulCharacter(value: unknown, path: string[] = []): string | 
   return undefined;
 }
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route stores none of its input and cleans it itself (e.g. sign-in's `returnTo`). */
+    nulGuard?: false;
+  }
+}
+
 /** Registers the hook on every /api route: body and query strings, before zod sees them. */
 export function registerNulGuard(app: FastifyInstance) {
   app.addHook("preValidation", async (request) => {
-    if (!request.url.startsWith("/api/")) return;
+    if (!request.url.startsWith("/api/") || request.routeOptions.config.nulGuard === false) return;
     const field = findNulCharacter(request.query) ?? findNulCharacter(request.body);
     if (field) {
       throw validation("Text must not contain NUL characters.", {

@@ -95,6 +95,32 @@ describe("sign-in through the bundled OIDC provider", () => {
     expect(finalLocation).toBe("/");
   });
 
+  it.each([
+    ["a tab after the slash", "/\t/evil.example/"],
+    ["a newline after the slash", "/\n/evil.example/"],
+    ["a carriage return and a header", "/x\r\nSet-Cookie: sid=stolen"],
+    ["a NUL character", "/meal/\u0000"],
+    ["a backslash", "/\\evil.example/"],
+    ["an absolute URL", "https://evil.example/"],
+    ["a scheme-relative URL", "//evil.example/"],
+  ])("falls back to / for a returnTo with %s (issue 11 finding 3)", async (_, returnTo) => {
+    const { finalLocation } = await signInThroughProvider(
+      baseUrl,
+      { email: "hostile-return@example.test", firstName: "Ret", lastName: "Urn" },
+      `/api/login?returnTo=${encodeURIComponent(returnTo)}`,
+    );
+    expect(finalLocation).toBe("/");
+  });
+
+  it("keeps a path of the app with its query and fragment", async () => {
+    const { finalLocation } = await signInThroughProvider(
+      baseUrl,
+      { email: "deep-link@example.test", firstName: "Deep", lastName: "Link" },
+      `/api/login?returnTo=${encodeURIComponent("/community?q=lasagne#top")}`,
+    );
+    expect(finalLocation).toBe("/community?q=lasagne#top");
+  });
+
   it("marks the configured admin email as admin, case-insensitively", async () => {
     const { jar } = await signInThroughProvider(baseUrl, {
       email: ADMIN_EMAIL.toUpperCase(),

@@ -63,7 +63,8 @@ export function registerAuthRoutes(
     "/api/login",
     {
       schema: { querystring: z.object({ returnTo: z.string().max(500).optional() }), hide: true },
-      config: { rateLimit: signInRateLimit(config) },
+      // A hostile returnTo falls back to "/" (safeReturnTo) rather than a JSON error page.
+      config: { rateLimit: signInRateLimit(config), nulGuard: false },
     },
     async (request, reply) => {
       const configuration = await oidcConfig();
@@ -72,7 +73,7 @@ export function registerAuthRoutes(
         verifier,
         state: oidc.randomState(),
         nonce: oidc.randomNonce(),
-        returnTo: safeReturnTo(request.query.returnTo ?? refererPath(request, config)),
+        returnTo: safeReturnTo(request.query.returnTo ?? refererPath(request, config), config.publicUrl),
       };
       const params: Record<string, string> = {
         redirect_uri: redirectUri,
@@ -136,7 +137,8 @@ export function registerAuthRoutes(
       secure,
       maxAge: SESSION_TTL_SECONDS,
     });
-    return reply.redirect(tx.data.returnTo);
+    // Checked again: the cookie is signed, but an old one may predate the rule.
+    return reply.redirect(safeReturnTo(tx.data.returnTo, config.publicUrl));
   });
 
   r.get("/api/logout", { schema: { hide: true } }, async (request, reply) => {
@@ -160,10 +162,23 @@ export function registerAuthRoutes(
 }
 
 /** Only same-site paths: an absolute URL here would make /api/login an open redirect. */
-function safeReturnTo(value: string | undefined): string {
-  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
-  if (value.startsWith("/api/")) return "/";
-  return value;
+/**
+ * Where to send the browser after sign-in: only a path of this app, as URL parsers read it (they
+ * drop tabs and newlines, and read `\\` as `/`, so "/\t/evil.example" is another site: issue 11
+ * finding 3). Anything else, and any control character, falls back to "/".
+ * @returns the normalised path, query and fragment, safe for a Location header
+ */
+export function safeReturnTo(value: string | undefined, publicUrl: string): string {
+  if (!value?.startsWith("/") || /[\p{Cc}\\]/u.test(value)) return "/";
+  let url: URL;
+  try {
+    url = new URL(value, publicUrl);
+  } catch {
+    return "/";
+  }
+  if (url.origin !== new URL(publicUrl).origin || url.pathname.startsWith("//")) return "/";
+  if (url.pathname.startsWith("/api/")) return "/";
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 function refererPath(request: FastifyRequest, config: Config): string | undefined {
