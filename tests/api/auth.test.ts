@@ -131,17 +131,50 @@ describe("sign-in through the bundled OIDC provider", () => {
     expect(body.isAdmin).toBe(true);
   });
 
-  it("ends the session on logout and returns to /", async () => {
+  it("ends the session on a sign-out POST from our pages and returns to /", async () => {
     const { jar } = await signInThroughProvider(baseUrl, {
       email: "bye@example.test",
       firstName: "By",
       lastName: "E",
     });
     const cookie = `sid=${jar.get("sid")}`;
-    const logout = await fetch(`${baseUrl}/api/logout`, { redirect: "manual", headers: { cookie } });
-    expect(logout.status).toBe(302);
+    const logout = await fetch(`${baseUrl}/api/logout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, origin: baseUrl, "content-type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    expect(logout.status).toBe(303);
     expect(logout.headers.get("location")).toBe("/");
     expect((await currentUser(cookie)).status).toBe(401);
+  });
+
+  it("does not sign out on a GET, which any site can trigger; it offers a Sign out button (issue 11 finding 5)", async () => {
+    const { jar } = await signInThroughProvider(baseUrl, {
+      email: "stay@example.test",
+      firstName: "Stay",
+      lastName: "In",
+    });
+    const cookie = `sid=${jar.get("sid")}`;
+    const page = await fetch(`${baseUrl}/api/logout`, { redirect: "manual", headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(
+      /<form method="post" action="\/api\/logout"><button type="submit">Sign out<\/button><\/form>/,
+    );
+    expect((await currentUser(cookie)).status).toBe(200);
+
+    const forged = await fetch(`${baseUrl}/api/logout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        cookie,
+        origin: "https://evil.example",
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "",
+    });
+    expect(forged.status).toBe(403);
+    expect((await currentUser(cookie)).status).toBe(200);
   });
 
   it("refuses a callback without the sign-in transaction (restarts sign-in)", async () => {

@@ -149,3 +149,19 @@ test("the Help search narrows the FAQs, one opens at a time, and events show for
   await expect(rsvp).toHaveAttribute("target", "_blank");
   await expect(rsvp).toHaveAttribute("rel", /noopener/);
 });
+
+test("Logout in the profile menu signs out with a POST; a link to /api/logout only asks", async ({
+  browser,
+}) => {
+  const member = await signedInPage(browser, person("Lou", "Gout"));
+  // Another site's link lands on a page that asks; the session survives it.
+  await member.goto("/api/logout");
+  await expect(member.getByRole("button", { name: "Sign out" })).toBeVisible();
+  expect((await member.request.get("/api/auth/user")).status()).toBe(200);
+
+  await member.goto("/");
+  await member.getByRole("button", { name: "Open profile menu" }).click();
+  await member.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(member).toHaveURL(/\/$/);
+  expect((await member.request.get("/api/auth/user")).status()).toBe(401);
+});

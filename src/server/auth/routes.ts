@@ -11,6 +11,7 @@ import { currentUserSchema } from "../../contract/auth";
 import { errorSchema } from "../../contract/common";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { registerFormBodyParser } from "./dev-idp";
 import { createSession, deleteSession, SESSION_COOKIE, SESSION_TTL_SECONDS } from "./sessions";
 import { presentCurrentUser, requireUser, signInRateLimit, upsertOidcUser } from "./users";
 
@@ -141,11 +142,19 @@ export function registerAuthRoutes(
     return reply.redirect(safeReturnTo(tx.data.returnTo, config.publicUrl));
   });
 
-  r.get("/api/logout", { schema: { hide: true } }, async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await deleteSession(db, token);
-    reply.clearCookie(SESSION_COOKIE, { path: "/" });
-    return reply.redirect("/");
+  // Sign-out is a POST (origin-checked like every write), so another site cannot sign people out
+  // with a link or a top-level navigation (issue 11 finding 5); GET shows the button that does it.
+  r.get("/api/logout", { schema: { hide: true } }, async (_request, reply) =>
+    reply.type("text/html; charset=utf-8").header("Cache-Control", "no-store").send(signOutPage()),
+  );
+  app.register(async (scope) => {
+    registerFormBodyParser(scope);
+    scope.post("/api/logout", { schema: { hide: true } }, async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await deleteSession(db, token);
+      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      return reply.redirect("/", 303);
+    });
   });
 
   r.get(
@@ -198,6 +207,14 @@ function safeJson(text: string | null): unknown {
   } catch {
     return undefined;
   }
+}
+
+function signOutPage() {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign out</title><link rel="stylesheet" href="/oidc-assets/sign-in.css"></head>
+<body><main><h1>Sign out</h1><p class="hint">Sign out of MealShare on this device?</p>
+<form method="post" action="/api/logout"><button type="submit">Sign out</button></form>
+<p class="hint"><a href="/">Stay signed in</a></p></main></body></html>`;
 }
 
 function signInFailedPage() {

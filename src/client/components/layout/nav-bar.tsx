@@ -3,7 +3,7 @@
  * unread-notification count, Add Meal, the profile dropdown, and a sheet on small screens.
  */
 import { ChefHat, LogOut, Menu, Plus, Shield, Star, User } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { Avatar, AvatarFallback, AvatarImage } from "@/client/components/ui/avatar";
 import { Button } from "@/client/components/ui/button";
@@ -54,6 +54,10 @@ export function NavBar() {
   const unread = useUnreadCount();
   const [location] = useLocation();
   const [sheetOpen, setSheetOpen] = useState(false);
+  // Sign-out is a POST (a link could be forged by any site: DESIGN.md §5). The form lives outside
+  // the menu, which unmounts on select and would cancel a submission from inside it.
+  const signOutForm = useRef<HTMLFormElement>(null);
+  const signOut = () => signOutForm.current?.submit();
   const avatar = (
     <Avatar className="h-9 w-9">
       {user?.profileImageUrl && <AvatarImage src={thumbnailOf(user.profileImageUrl)} alt="" />}
@@ -63,6 +67,7 @@ export function NavBar() {
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
+      <form ref={signOutForm} method="post" action="/api/logout" hidden />
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         <Link href="/" className="flex items-center gap-2 text-lg font-bold text-primary">
           <ChefHat className="h-6 w-6" aria-hidden="true" />
@@ -119,10 +124,8 @@ export function NavBar() {
                 </DropdownMenuItem>
               )}
               <DropdownMenuSeparator />
-              <DropdownMenuItem asChild>
-                <a href="/api/logout">
-                  <LogOut aria-hidden="true" /> Logout
-                </a>
+              <DropdownMenuItem onSelect={signOut}>
+                <LogOut aria-hidden="true" /> Logout
               </DropdownMenuItem>
             </DropdownMenuContent>
           </DropdownMenu>
@@ -166,12 +169,13 @@ export function NavBar() {
                 </li>
               ))}
               <li>
-                <a
-                  href="/api/logout"
-                  className="flex items-center rounded-md px-3 py-2 font-medium hover:bg-accent"
+                <button
+                  type="button"
+                  onClick={signOut}
+                  className="flex w-full items-center rounded-md px-3 py-2 font-medium hover:bg-accent"
                 >
                   Logout
-                </a>
+                </button>
               </li>
             </ul>
           </SheetContent>
