@@ -36,6 +36,12 @@ interface PgError {
   constraint?: string;
 }
 
+/** The SQLSTATE of a database error, also when Drizzle wraps the driver's error as its cause. */
+export function sqlState(error: unknown): string | undefined {
+  const outer = error as PgError & { cause?: PgError };
+  return outer?.cause?.code ?? outer?.code;
+}
+
 /** SQLSTATEs a client's value can cause: check, bad text/number/date, NUL, out of range. */
 const invalidValueCodes = new Set(["23514", "22P02", "22001", "22021", "22P05", "22003", "22007", "22008"]);
 

@@ -3,14 +3,12 @@
  * meal and rating totals per user, kept by triggers in the transaction of each change. Every test
  * ends by recounting from the source rows, so a counter that drifts fails here.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Executor, migrateDatabase, queryRows } from "../../src/server/db/client";
 import { buildMeal, buildRequest, buildSignedInUser, buildUser } from "../factories";
-import { createTestApp, openTestDatabase, type TestApp } from "./harness";
+import { createTestApp, migrationsBefore, openTestDatabase, type TestApp } from "./harness";
 
 /** Meals and users whose counters disagree with a fresh count of their rows. */
 async function driftedCounters(db: Executor) {
@@ -156,15 +154,7 @@ describe("counters", () => {
 describe("migration 0004", () => {
   it("backfills portions taken, rating totals, earth points and the search vocabulary", async () => {
     // A database as it was before 0004: the migrations up to 0003 only.
-    const source = path.resolve(import.meta.dirname, "../../drizzle");
-    const older = mkdtempSync(path.join(os.tmpdir(), "mealshare-migrations-"));
-    cpSync(source, older, { recursive: true });
-    const journalPath = path.join(older, "meta/_journal.json");
-    const journal = JSON.parse(readFileSync(journalPath, "utf8"));
-    const upTo = journal.entries.findIndex((entry: { tag: string }) => entry.tag.startsWith("0004"));
-    journal.entries = journal.entries.slice(0, upTo);
-    writeFileSync(journalPath, JSON.stringify(journal));
-
+    const older = migrationsBefore("0004");
     const before = await openTestDatabase({ migrationsFolder: older });
     try {
       const { db } = before;

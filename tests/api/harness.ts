@@ -4,7 +4,7 @@
  * `app.inject` (or real HTTP where a flow needs it) with a same-origin Origin header.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -61,6 +61,22 @@ export async function openTestDatabase(
       await dropper.end();
     },
   };
+}
+
+/**
+ * A copy of ./drizzle without the migrations from `tag` on (e.g. "0004"), for testing what a
+ * migration does to a database as it was before it. The caller removes the folder.
+ */
+export function migrationsBefore(tag: string): string {
+  const folder = mkdtempSync(path.join(os.tmpdir(), "mealshare-migrations-"));
+  cpSync(path.resolve(import.meta.dirname, "../../drizzle"), folder, { recursive: true });
+  const journalPath = path.join(folder, "meta/_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8"));
+  const upTo = journal.entries.findIndex((entry: { tag: string }) => entry.tag.startsWith(tag));
+  if (upTo < 0) throw new Error(`no migration ${tag}`);
+  journal.entries = journal.entries.slice(0, upTo);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return folder;
 }
 
 /** A free TCP port on the loopback interface. */

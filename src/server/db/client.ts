@@ -15,10 +15,11 @@ import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { AppError, sqlState } from "../errors";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -36,6 +37,34 @@ export type Executor = Db | Tx;
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** SQLSTATEs that mean "run the whole transaction again": serialization failure, deadlock. */
+const RETRYABLE_STATES = new Set(["40001", "40P01"]);
+/** Tries of one transaction before answering 503 (issue 11 finding 4). */
+export const TRANSACTION_ATTEMPTS = 4;
+
+/**
+ * Runs `work` in a transaction and, when PostgreSQL aborts it as a deadlock victim or for a
+ * serialization failure, runs it again from the start, up to `TRANSACTION_ATTEMPTS` times with a
+ * short random pause. Inside another transaction it is a plain savepoint: only the outermost one
+ * can be retried, since the abort ends it. `work` must keep its effects in the database (live
+ * events are rows + NOTIFY, sent at commit), so a retried attempt leaves no trace.
+ * @throws AppError 503 "busy" when every attempt was aborted; any other error as is
+ */
+export async function inTransaction<T>(db: Executor, work: (tx: Tx) => Promise<T>): Promise<T> {
+  if (db instanceof PgTransaction) return db.transaction(work);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      if (!RETRYABLE_STATES.has(sqlState(error) ?? "")) throw error;
+      if (attempt >= TRANSACTION_ATTEMPTS) {
+        throw new AppError(503, "busy", "The service is busy. Please try again.");
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+    }
+  }
 }
 
 /** An open database with its driver's raw handle (needed for LISTEN/NOTIFY) and a clean close. */

@@ -315,6 +315,10 @@ export const notifications = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index("notifications_user_unread_idx").on(t.userId, t.requestId).where(sql`NOT ${t.isRead}`),
+    /** At most one unread message notification per user and thread: the upsert's conflict target. */
+    uniqueIndex("notifications_unread_message_key")
+      .on(t.userId, t.requestId)
+      .where(sql`type = 'message_new' AND NOT is_read`),
   ],
 );
 

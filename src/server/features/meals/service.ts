@@ -13,7 +13,7 @@ import {
   TRUSTED_MIN_RATING,
   type UpdateMeal,
 } from "../../../contract/meals";
-import { type Executor, queryRows } from "../../db/client";
+import { type Executor, inTransaction, queryRows } from "../../db/client";
 import { meals, requests, type UserRow, users } from "../../db/schema";
 import { forbidden, notFound, validation } from "../../errors";
 import type { Cursor } from "../../pagination";
@@ -105,7 +105,7 @@ export async function updateMeal(
   patch: UpdateMeal,
   options: { isAdmin: boolean } = { isAdmin: false },
 ): Promise<ListedMeal> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(meals).where(eq(meals.id, id)).for("update").limit(1);
     if (!current) throw notFound("Meal not found");
     if (!canUpdateMeal(user, current, patch, options))

@@ -6,7 +6,7 @@ import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { asc, eq, sql } from "drizzle-orm";
 import { MAILING_LIST_COLUMNS } from "../../../contract/newsletter";
-import type { Executor } from "../../db/client";
+import { type Executor, inTransaction } from "../../db/client";
 import { newsletterSubscribers, type UserRow, users } from "../../db/schema";
 
 /** Adds an address (already trimmed and lower-cased); subscribing twice changes nothing. */
@@ -21,7 +21,7 @@ export async function subscribe(db: Executor, email: string, source: "landing" |
  * @returns the new choice
  */
 export async function setNewsletterOptIn(db: Executor, user: UserRow, subscribed: boolean): Promise<boolean> {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await tx
       .update(users)
       .set({ newsletterOptIn: subscribed, updatedAt: sql`now()` })

@@ -27,22 +27,19 @@ export interface NewNotification {
  */
 export async function createNotification(tx: Executor, input: NewNotification): Promise<Notification> {
   const values = { ...input, text: input.text.slice(0, 300) };
-  let row: NotificationRow | undefined;
-  if (input.type === "message_new" && input.requestId) {
-    [row] = await tx
-      .update(notifications)
-      .set({ text: values.text, createdAt: sql`date_trunc('milliseconds', now())` })
-      .where(
-        and(
-          eq(notifications.userId, input.userId),
-          eq(notifications.requestId, input.requestId),
-          eq(notifications.type, "message_new"),
-          eq(notifications.isRead, false),
-        ),
-      )
-      .returning();
-  }
-  if (!row) [row] = await tx.insert(notifications).values(values).returning();
+  // One atomic upsert: two messages at once can neither both insert nor deadlock on updates.
+  const [row] =
+    input.type === "message_new" && input.requestId
+      ? await tx
+          .insert(notifications)
+          .values(values)
+          .onConflictDoUpdate({
+            target: [notifications.userId, notifications.requestId],
+            targetWhere: sql`type = 'message_new' AND NOT is_read`,
+            set: { text: values.text, createdAt: sql`date_trunc('milliseconds', now())` },
+          })
+          .returning()
+      : await tx.insert(notifications).values(values).returning();
   const notification = presentNotification(row);
   await publishLiveEvents(tx, [liveEvent(input.userId, "notification", notification)]);
   return notification;

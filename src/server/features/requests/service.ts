@@ -13,7 +13,7 @@ import {
   type RequestStatus,
 } from "../../../contract/requests";
 import { presentPublicUser } from "../../auth/users";
-import type { Executor } from "../../db/client";
+import { type Executor, inTransaction } from "../../db/client";
 import { meals, messages, type RequestRow, requests, type UserRow, users } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
 import { liveEvent, publishLiveEvents } from "../../live/hub";
@@ -104,7 +104,7 @@ export async function createRequest(
   eater: UserRow,
   input: { mealId: string; message: string | null },
 ): Promise<ListedRequest> {
-  const id = await db.transaction(async (tx) => {
+  const id = await inTransaction(db, async (tx) => {
     // Locking the meal row serialises requests and accepts for one meal, so the checks below hold.
     const [meal] = await tx
       .select({
@@ -278,7 +278,7 @@ export async function changeRequestStatus(
   id: string,
   to: RequestStatus,
 ): Promise<ListedRequest> {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const [target] = await tx
       .select({ mealId: requests.mealId })
       .from(requests)
@@ -345,7 +345,7 @@ function statusEvent(request: RequestRow, userId: string, who: Participant) {
  * @throws AppError 404 not a participant or unknown; 409 thread closed
  */
 export async function postMessage(db: Executor, sender: UserRow, id: string, body: string): Promise<Message> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     // A share lock keeps a concurrent decline or cancel from slipping in between check and insert.
     const [row] = await tx
       .select({ request: requests, mealTitle: meals.title })

@@ -6,7 +6,7 @@
 import { and, asc, eq, isNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { PendingReview, Review } from "../../../contract/reviews";
-import type { Executor } from "../../db/client";
+import { type Executor, inTransaction } from "../../db/client";
 import { meals, requests, reviews, type UserRow, users } from "../../db/schema";
 import { conflict, forbidden } from "../../errors";
 import { createNotification } from "../notifications/service";
@@ -64,7 +64,7 @@ export async function createReview(
   reviewer: UserRow,
   input: { revieweeId: string; mealId: string; rating: number; text: string },
 ): Promise<Review> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const exchanges = await tx
       .select({ id: requests.id, eaterId: requests.eaterId, reviewed: reviews.id, mealTitle: meals.title })
       .from(requests)

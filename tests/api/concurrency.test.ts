@@ -1,0 +1,139 @@
+/**
+ * Issue 11 finding 4: many messages at once in one thread. On PostgreSQL they really run at once
+ * (a pool of connections); on PGlite one after another — both must end with one unread message
+ * notification per party and no error.
+ */
+import { rmSync } from "node:fs";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inTransaction, migrateDatabase, queryRows } from "../../src/server/db/client";
+import { notifications } from "../../src/server/db/schema";
+import { AppError } from "../../src/server/errors";
+import { buildMeal, buildRequest, buildSignedInUser } from "../factories";
+import { createTestApp, migrationsBefore, openTestDatabase, type TestApp } from "./harness";
+
+describe("messages sent at once in one thread", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("all arrive, and each party has exactly one unread message notification", async () => {
+    const cook = await buildSignedInUser(t.db);
+    const eater = await buildSignedInUser(t.db);
+    const meal = await buildMeal(t.db, cook.user);
+    const request = await buildRequest(t.db, meal, eater.user, { status: "accepted" });
+    const send = (cookie: string, n: number) =>
+      t.api({
+        method: "POST",
+        url: `/api/requests/${request.id}/messages`,
+        cookie,
+        payload: { body: `Message ${n}` },
+      });
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, n) => send(n % 2 ? cook.cookie : eater.cookie, n)),
+    );
+    expect(answers.map((answer) => answer.statusCode).filter((status) => status !== 201)).toEqual([]);
+
+    const thread = await t.api({ url: `/api/requests/${request.id}`, cookie: eater.cookie });
+    expect(thread.json().messages).toHaveLength(200);
+    for (const party of [cook.user, eater.user]) {
+      const unread = await t.db
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, party.id),
+            eq(notifications.type, "message_new"),
+            eq(notifications.isRead, false),
+          ),
+        );
+      expect(unread).toHaveLength(1);
+    }
+  });
+});
+
+describe("transactions aborted as deadlock victims", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const deadlock = () => Object.assign(new Error("deadlock detected"), { code: "40P01" });
+
+  it("run again from the start, and what the last attempt did is committed once", async () => {
+    let attempts = 0;
+    const user = await buildSignedInUser(t.db);
+    const result = await inTransaction(t.db, async (tx) => {
+      attempts++;
+      await tx
+        .insert(notifications)
+        .values({ userId: user.user.id, type: "t", text: `try ${attempts}`, link: "/" });
+      if (attempts < 3) throw deadlock();
+      return "done";
+    });
+    expect(result).toBe("done");
+    const rows = await t.db.select().from(notifications).where(eq(notifications.userId, user.user.id));
+    expect(rows.map((row) => row.text)).toEqual(["try 3"]);
+  });
+
+  it("answer 503 busy after a bounded number of attempts", async () => {
+    let attempts = 0;
+    const failing = inTransaction(t.db, async () => {
+      attempts++;
+      throw deadlock();
+    });
+    await expect(failing).rejects.toBeInstanceOf(AppError);
+    await expect(failing).rejects.toMatchObject({ statusCode: 503, code: "busy" });
+    expect(attempts).toBe(4);
+  });
+
+  it("leave other errors alone", async () => {
+    let attempts = 0;
+    const failing = inTransaction(t.db, async () => {
+      attempts++;
+      throw new Error("not a database conflict");
+    });
+    await expect(failing).rejects.toThrow("not a database conflict");
+    expect(attempts).toBe(1);
+  });
+});
+
+describe("migration 0007", () => {
+  it("keeps the newest of duplicate unread message notifications and marks the rest read", async () => {
+    const older = migrationsBefore("0007");
+    const database = await openTestDatabase({ migrationsFolder: older });
+    try {
+      const { db } = database;
+      const cook = await buildSignedInUser(db);
+      const eater = await buildSignedInUser(db);
+      const meal = await buildMeal(db, cook.user);
+      const request = await buildRequest(db, meal, eater.user);
+      for (const [n, minutesAgo] of [
+        [1, 30],
+        [2, 10],
+        [3, 20],
+      ]) {
+        await db.execute(sql`
+          insert into notifications (user_id, type, text, link, request_id, created_at)
+          values (${cook.user.id}, 'message_new', ${`message ${n}`}, '/', ${request.id},
+                  now() - make_interval(mins => ${minutesAgo}))`);
+      }
+      await migrateDatabase(database);
+      const rows = await queryRows<{ text: string; is_read: boolean }>(
+        db,
+        sql`select text, is_read from notifications order by text`,
+      );
+      expect(rows).toEqual([
+        { text: "message 1", is_read: true },
+        { text: "message 2", is_read: false },
+        { text: "message 3", is_read: true },
+      ]);
+    } finally {
+      await database.close();
+      rmSync(older, { recursive: true, force: true });
+    }
+  });
+});
