@@ -21,7 +21,7 @@ import { type OidcSettings, registerAuthRoutes } from "./auth/routes";
 import { registerSessionUser, requireUser } from "./auth/users";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
-import { errorHandler, forbidden } from "./errors";
+import { clientErrorHandler, errorHandler, forbidden, frameworkErrorHandler } from "./errors";
 import { registerAdminRoutes } from "./features/admin/routes";
 import { registerEventRoutes } from "./features/events/routes";
 import { registerMealRoutes } from "./features/meals/routes";
@@ -36,6 +36,7 @@ import { registerUserRoutes } from "./features/users/routes";
 import { registerNulGuard } from "./input-guard";
 import { startLiveHub } from "./live/hub";
 import { registerLiveRoutes, sseOptions } from "./live/routes";
+import { postgresRateLimitStore, rateLimitKey, sweepRateLimits } from "./rate-limit-store";
 import { createStorage, type ObjectStorage } from "./storage/storage";
 
 /** What the app is built from. */
@@ -61,6 +62,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     logger:
       config.logLevel === "silent"
         ? false
@@ -97,6 +100,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     timeWindow: "1 minute",
     // Writes are limited (DESIGN.md §5); reads are cheap and paginated.
     allowList: (request) => SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/"),
+    // A client that has already gone has no address; its request still needs a key (issue 11).
+    keyGenerator: rateLimitKey,
+    // On PostgreSQL every instance counts together; PGlite is one process.
+    ...(database.driver.kind === "pg" ? { store: postgresRateLimitStore(db) } : {}),
   });
   await app.register(fastifySse, sseOptions);
   await app.register(fastifySwagger, {
@@ -136,11 +143,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("preClose", async () => hub.closeStreams());
   app.addHook("onClose", async () => hub.close());
 
-  // Abandoned photo uploads (paused, cancelled, never registered) are swept on every instance.
+  // Abandoned photo uploads (paused, cancelled, never registered) and ended rate-limit windows
+  // are swept on every instance.
   const sweepTimer = setInterval(() => {
     sweepAbandonedUploads(db, storage).catch((error) =>
       app.log.warn({ err: error }, "sweeping abandoned uploads failed"),
     );
+    if (database.driver.kind === "pg") {
+      sweepRateLimits(db).catch((error) => app.log.warn({ err: error }, "sweeping rate limits failed"));
+    }
   }, UPLOAD_SWEEP_EVERY_MS);
   sweepTimer.unref();
   app.addHook("onClose", async () => clearInterval(sweepTimer));

@@ -3,6 +3,8 @@
  * status, a stable `code` and a message safe to show. The Fastify error handler in app.ts maps
  * these, zod validation failures and PostgreSQL SQLSTATEs to JSON `{ message, code?, errors? }`.
  */
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
@@ -101,6 +103,43 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   // Fastify's own 4xx (bad JSON, unsupported media type, body too large) carry safe messages.
   return reply.status(status).send(body(error.message, error.code?.toLowerCase()));
+}
+
+/**
+ * Errors Fastify's router raises before any route or hook runs (Fastify's `frameworkErrors`):
+ * a URL whose percent-escapes do not decode, a path parameter over the length limit. Same JSON
+ * shape as every other error (issue 11 finding 6).
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
+    return reply.status(414).send(body("The address is too long.", "uri_too_long"));
+  }
+  if (error.code === "FST_ERR_BAD_URL") {
+    return reply.status(400).send(body("The address is not valid.", "bad_url"));
+  }
+  return reply.status(error.statusCode ?? 400).send(body("Bad request.", "bad_request"));
+}
+
+/**
+ * Requests Node's HTTP parser refuses (malformed, headers too large, timed out) never reach
+ * Fastify; this writes the answer on the socket in the usual JSON shape (Fastify's
+ * `clientErrorHandler`). A socket already gone gets nothing.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, message, code] =
+    error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? [408, "The request took too long.", "timeout"]
+      : error.code === "HPE_HEADER_OVERFLOW"
+        ? [431, "The request headers are too large.", "headers_too_large"]
+        : [400, "The request is malformed.", "bad_request"];
+  const json = JSON.stringify(body(message, code));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(json)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 function body(message: string, code?: string, errors?: Record<string, string>) {

@@ -386,3 +386,19 @@ export const newsletterSubscribers = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type MealRow = typeof meals.$inferSelect;
 export type RequestRow = typeof requests.$inferSelect;
+
+/**
+ * Rate-limit counters every instance sees (DESIGN.md §5; issue 11 finding 7: per-instance counters
+ * let two instances take twice the writes). One row per client and limit, reset when its window
+ * ends; rows past their window are swept. Counting is not worth a WAL write: the table is UNLOGGED
+ * (migration 0008), so a crash only forgets the current minute.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    hits: integer("hits").notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
+);
