@@ -36,6 +36,7 @@ import { registerUserRoutes } from "./features/users/routes";
 import { registerNulGuard } from "./input-guard";
 import { startLiveHub } from "./live/hub";
 import { registerLiveRoutes, sseOptions } from "./live/routes";
+import { serializeError } from "./log";
 import { postgresRateLimitStore, rateLimitKey, sweepRateLimits } from "./rate-limit-store";
 import { createStorage, type ObjectStorage } from "./storage/storage";
 
@@ -48,6 +49,8 @@ export interface AppDeps {
   storage?: ObjectStorage;
   /** Folder of the built client; defaults to dist/client. Unset or missing: API only. */
   clientDir?: string;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
@@ -73,7 +76,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
             serializers: {
               req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url) }),
+              err: serializeError,
             },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
   });
   app.setValidatorCompiler(validatorCompiler);

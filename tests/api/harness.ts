@@ -96,6 +96,7 @@ export async function freePort(): Promise<number> {
  * @param options.listen serve real HTTP on a free port (for the OIDC redirect flow)
  * @param options.config configuration overrides, e.g. low rate limits
  * @param options.clientDir a built client to serve; none by default (API only)
+ * @param options.logLines collect the app's log lines (level warn and up) here instead of none
  */
 export async function createTestApp(
   options: {
@@ -103,6 +104,7 @@ export async function createTestApp(
     config?: Partial<Config>;
     database?: Database & { url?: string };
     clientDir?: string;
+    logLines?: string[];
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
@@ -120,7 +122,13 @@ export async function createTestApp(
     { rateLimits: { signInPerMinute: 1000, writesPerMinute: 10_000 }, ...options.config },
   );
   const clientDir = options.clientDir ?? path.join(dataDir, "no-client");
-  const app = await buildApp({ config, database, clientDir });
+  const logLines = options.logLines;
+  const app = await buildApp({
+    config: logLines ? { ...config, logLevel: "warn" } : config,
+    database,
+    clientDir,
+    logStream: logLines ? { write: (line) => logLines.push(line) } : undefined,
+  });
   if (options.listen) await app.listen({ port, host: "127.0.0.1" });
   else await app.ready();
 
