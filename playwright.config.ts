@@ -44,6 +44,7 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN_EMAIL,
       RATE_LIMIT_SIGNIN_PER_MINUTE: "1000",
       RATE_LIMIT_WRITES_PER_MINUTE: "10000",
+      RATE_LIMIT_MESSAGES_PER_MINUTE: "10000",
     },
   },
 });

@@ -70,9 +70,16 @@ export const requestSchema = z.object({
 });
 export type MealRequest = z.infer<typeof requestSchema>;
 
-/** `GET /api/requests/{id}`: a request with its thread. */
+/** Messages a thread page holds: the thread opens on the newest ones (issue 11 finding 9). */
+export const MESSAGE_PAGE_SIZE = 50;
+
+/**
+ * `GET /api/requests/{id}`: a request with the newest page of its thread, oldest first, and the
+ * URL of the page before it (`GET /api/requests/{id}/messages`), or null when that was all.
+ */
 export const requestDetailSchema = requestSchema.extend({
   messages: z.array(messageSchema),
+  olderMessages: z.string().nullable(),
 });
 export type MealRequestDetail = z.infer<typeof requestDetailSchema>;
 

@@ -174,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
     });
     registerMealRoutes(api, { db, config });
-    registerRequestRoutes(api, { db });
+    registerRequestRoutes(api, { db, config });
     registerNotificationRoutes(api, { db });
     registerLiveRoutes(api, { hub });
     registerReportRoutes(api, { db });

@@ -46,6 +46,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: flag,
   RATE_LIMIT_SIGNIN_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
   RATE_LIMIT_WRITES_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(120)),
+  RATE_LIMIT_MESSAGES_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -56,6 +57,8 @@ const envSchema = z.object({
 export interface RateLimits {
   signInPerMinute: number;
   writesPerMinute: number;
+  /** Messages one person may post in one thread (issue 11 finding 9). */
+  messagesPerMinute: number;
 }
 
 /** The validated configuration the server runs with. */
@@ -169,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimits: {
       signInPerMinute: e.RATE_LIMIT_SIGNIN_PER_MINUTE,
       writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
+      messagesPerMinute: e.RATE_LIMIT_MESSAGES_PER_MINUTE,
     },
     ...overrides,
   };

@@ -86,7 +86,7 @@ describe.runIf(testDatabaseKind() === "postgres")(
   () => {
     let a: TestApp;
     let b: TestApp;
-    const limit = { rateLimits: { signInPerMinute: 1000, writesPerMinute: 6 } };
+    const limit = { rateLimits: { signInPerMinute: 1000, writesPerMinute: 6, messagesPerMinute: 1000 } };
     beforeAll(async () => {
       a = await createTestApp({ config: limit });
       b = await createTestApp({ config: limit, database: a.database });

@@ -119,7 +119,10 @@ export async function createTestApp(
       PORT: String(port),
       ADMIN_EMAIL,
     },
-    { rateLimits: { signInPerMinute: 1000, writesPerMinute: 10_000 }, ...options.config },
+    {
+      rateLimits: { signInPerMinute: 1000, writesPerMinute: 10_000, messagesPerMinute: 10_000 },
+      ...options.config,
+    },
   );
   const clientDir = options.clientDir ?? path.join(dataDir, "no-client");
   const logLines = options.logLines;

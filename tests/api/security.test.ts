@@ -5,7 +5,9 @@ import { createTestApp, type TestApp } from "./harness";
 describe("security baseline (DESIGN.md §5)", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ config: { rateLimits: { signInPerMinute: 3, writesPerMinute: 5 } } });
+    t = await createTestApp({
+      config: { rateLimits: { signInPerMinute: 3, writesPerMinute: 5, messagesPerMinute: 10_000 } },
+    });
   });
   afterAll(() => t.close());
 

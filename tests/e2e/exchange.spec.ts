@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiPost, person, signedInPage, toast } from "./fixtures";
+import { apiPost, person, postMeal, signedInPage, toast } from "./fixtures";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -129,4 +129,29 @@ test("a cancelled request closes the conversation, and an unknown thread says so
   await eater.goto("/request/00000000-0000-4000-8000-000000000000");
   await expect(eater.getByRole("heading", { name: "Request not found" })).toBeVisible();
   await expect(eater.getByText("The request you're looking for doesn't exist.")).toBeVisible();
+});
+
+test("a long thread opens on its newest messages; scrolling up loads the earlier ones", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Lena", "Longchat"));
+  const eater = await signedInPage(browser, person("Otto", "Older"));
+  const meal = await postMeal(cook, { title: "Soup for the week" });
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "Hello there!" });
+  for (let n = 1; n <= 60; n++) {
+    await apiPost(n % 2 ? eater : cook, `/api/requests/${request.id}/messages`, { body: `Chat line ${n}` });
+  }
+
+  await eater.goto(`/request/${request.id}`);
+  const thread = eater.getByTestId("message-list");
+  await expect(thread.getByText("Chat line 60", { exact: true })).toBeVisible();
+  await expect(thread.getByText("Chat line 11", { exact: true })).toBeVisible();
+  await expect(thread.getByText("Chat line 10", { exact: true })).toHaveCount(0);
+  await expect(thread.getByText("Hello there!")).toHaveCount(0);
+
+  // The page opens scrolled to the newest message; going back up to the top loads the rest.
+  await eater.getByRole("heading", { name: "Messages" }).scrollIntoViewIfNeeded();
+  await expect(thread.getByText("Chat line 1", { exact: true })).toBeVisible();
+  await expect(thread.getByText("Hello there!")).toBeVisible();
+  await expect(eater.getByRole("button", { name: "Load earlier messages" })).toHaveCount(0);
 });

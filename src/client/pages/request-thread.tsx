@@ -29,7 +29,7 @@ import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { MealPhoto } from "@/client/features/meals/components/meal-photo";
 import { notificationsQuery } from "@/client/features/notifications/api/get-notifications";
 import { useMarkThreadRead } from "@/client/features/notifications/api/mark-read";
-import { useRequest } from "@/client/features/requests/api/get-request";
+import { useOlderMessages, useRequest } from "@/client/features/requests/api/get-request";
 import { useSendMessage } from "@/client/features/requests/api/send-message";
 import { useUpdateRequestStatus } from "@/client/features/requests/api/update-status";
 import { StatusBadge } from "@/client/features/requests/components/status-badge";
@@ -224,14 +224,58 @@ function Conversation({ request, viewerId }: { request: MealRequestDetail; viewe
     if (count > 0) endRef.current?.scrollIntoView({ block: "nearest" });
   }, [count]);
   const closed = request.status === "declined" || request.status === "cancelled";
+  const [wantOlder, setWantOlder] = useState(false);
+  const older = useOlderMessages(request.id, request.olderMessages, wantOlder);
+  const loadOlder = () => {
+    if (!wantOlder) setWantOlder(true);
+    else if (older.hasNextPage && !older.isFetching) void older.fetchNextPage();
+  };
+  // Scrolling up to the top of the thread loads what came before; not on arrival, when the top
+  // of a short page may already be in view.
+  const topRef = useRef<HTMLDivElement>(null);
+  const loadOlderRef = useRef(loadOlder);
+  loadOlderRef.current = loadOlder;
+  useEffect(() => {
+    const top = topRef.current;
+    if (!top || typeof IntersectionObserver === "undefined") return;
+    let wasHidden = false;
+    const observer = new IntersectionObserver(([entry]) => {
+      if (!entry.isIntersecting) wasHidden = true;
+      else if (wasHidden) loadOlderRef.current();
+    });
+    observer.observe(top);
+    return () => observer.disconnect();
+  }, []);
+  const messages = [...older.messages, ...request.messages];
 
   return (
     <section aria-labelledby="messages" className="flex flex-col gap-3">
       <h2 id="messages" className="text-lg font-semibold">
         Messages
       </h2>
+      <div ref={topRef} />
+      {older.isError ? (
+        <p className="text-sm text-destructive" role="alert">
+          Earlier messages could not be loaded.{" "}
+          <Button variant="link" className="h-auto p-0" onClick={() => void older.refetch()}>
+            Retry
+          </Button>
+        </p>
+      ) : (
+        older.hasOlder && (
+          <Button
+            variant="outline"
+            size="sm"
+            className="self-center"
+            onClick={loadOlder}
+            disabled={older.isFetching}
+          >
+            {older.isFetching ? "Loading…" : "Load earlier messages"}
+          </Button>
+        )
+      )}
       <ol className="flex flex-col gap-3" aria-live="polite" data-testid="message-list">
-        {request.message && (
+        {request.message && !older.hasOlder && (
           <li className="max-w-[85%] self-start rounded-lg bg-muted p-3">
             <p className="text-xs text-muted-foreground">
               {fullName(request.eater)} · <MessageTime iso={request.createdAt} />
@@ -239,7 +283,7 @@ function Conversation({ request, viewerId }: { request: MealRequestDetail; viewe
             <p className="whitespace-pre-line break-words">{request.message}</p>
           </li>
         )}
-        {request.messages.map((message) => {
+        {messages.map((message) => {
           const mine = message.sender.id === viewerId;
           return (
             <li

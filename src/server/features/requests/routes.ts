@@ -2,10 +2,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorSchema, idParamsSchema } from "../../../contract/common";
+import { errorSchema, idParamsSchema, pageQuerySchema } from "../../../contract/common";
 import {
   createMessageSchema,
   createRequestSchema,
+  MESSAGE_PAGE_SIZE,
   messageSchema,
   requestDetailSchema,
   requestListQuerySchema,
@@ -13,6 +14,7 @@ import {
   updateStatusSchema,
 } from "../../../contract/requests";
 import { requireUser } from "../../auth/users";
+import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { DEFAULT_PAGE_SIZE, decodeCursor, sendPage } from "../../pagination";
 import {
@@ -20,14 +22,22 @@ import {
   createRequest,
   getRequestDetail,
   type ListedRequest,
+  listMessages,
   listRequests,
   postMessage,
 } from "./service";
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  429: errorSchema,
+};
 
 /** Registers the request routes; the caller's scope already requires a signed-in user. */
-export function registerRequestRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export function registerRequestRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -83,6 +93,30 @@ export function registerRequestRoutes(app: FastifyInstance, { db }: { db: Db }) 
     async (request) => getRequestDetail(db, requireUser(request), request.params.id),
   );
 
+  r.get(
+    "/api/requests/:id/messages",
+    {
+      schema: {
+        tags: ["requests"],
+        summary: "Older messages of a thread, newest first (participants only; 404 for anyone else)",
+        params: idParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: z.array(messageSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const limit = request.query.limit ?? MESSAGE_PAGE_SIZE;
+      const rows = await listMessages(db, requireUser(request), request.params.id, {
+        limit,
+        cursor: decodeCursor(request.query.cursor),
+      });
+      return sendPage(request, reply, rows, limit, (row) => ({
+        createdAt: new Date(row.createdAt),
+        id: row.id,
+      }));
+    },
+  );
+
   r.post(
     "/api/requests/:id/messages",
     {
@@ -95,7 +129,13 @@ export function registerRequestRoutes(app: FastifyInstance, { db }: { db: Db }) 
       },
     },
     async (request, reply) => {
-      const message = await postMessage(db, requireUser(request), request.params.id, request.body.body);
+      const message = await postMessage(
+        db,
+        requireUser(request),
+        request.params.id,
+        request.body.body,
+        config.rateLimits.messagesPerMinute,
+      );
       return reply.status(201).send(message);
     },
   );

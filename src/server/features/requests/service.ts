@@ -3,9 +3,10 @@
  * them, and reading one thread. Rules are checked here, under a row lock on the meal, and backed
  * by the database (a partial unique index allows one open request per eater and meal).
  */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
+  MESSAGE_PAGE_SIZE,
   type MealRequest,
   type MealRequestDetail,
   type Message,
@@ -15,9 +16,9 @@ import {
 import { presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction } from "../../db/client";
 import { meals, messages, type RequestRow, requests, type UserRow, users } from "../../db/schema";
-import { conflict, forbidden, notFound } from "../../errors";
+import { AppError, conflict, forbidden, notFound } from "../../errors";
 import { liveEvent, publishLiveEvents } from "../../live/hub";
-import type { Cursor } from "../../pagination";
+import { type Cursor, encodeCursor } from "../../pagination";
 import { isMealOpen } from "../meals/policy";
 import { createNotification } from "../notifications/service";
 import {
@@ -197,21 +198,58 @@ export async function getRequestDetail(
   id: string,
 ): Promise<MealRequestDetail> {
   const request = await getRequestRow(db, viewer.id, id);
-  const thread = await db
+  const newest = await selectMessages(db, id, { limit: MESSAGE_PAGE_SIZE });
+  const page = newest.slice(0, MESSAGE_PAGE_SIZE);
+  const oldest = page[page.length - 1];
+  const olderMessages =
+    newest.length > MESSAGE_PAGE_SIZE
+      ? `/api/requests/${id}/messages?cursor=${encodeCursor({ createdAt: new Date(oldest.createdAt), id: oldest.id })}&limit=${MESSAGE_PAGE_SIZE}`
+      : null;
+  return { ...request, messages: page.reverse(), olderMessages };
+}
+
+/**
+ * A page of a thread's messages before `cursor`, newest first (issue 11 finding 9: a thread had
+ * grown to 349 messages in one answer), for its two participants only.
+ * @returns up to `limit + 1` messages (the extra one says there is an older page)
+ * @throws AppError 404 "Request not found" for unknown ids and for everyone else
+ */
+export async function listMessages(
+  db: Executor,
+  viewer: UserRow,
+  id: string,
+  options: { limit: number; cursor?: Cursor },
+): Promise<Message[]> {
+  await getRequestRow(db, viewer.id, id);
+  return selectMessages(db, id, options);
+}
+
+async function selectMessages(
+  db: Executor,
+  id: string,
+  options: { limit: number; cursor?: Cursor },
+): Promise<Message[]> {
+  const { cursor } = options;
+  const rows = await db
     .select({ message: messages, sender: users })
     .from(messages)
     .innerJoin(users, eq(users.id, messages.senderId))
-    .where(eq(messages.requestId, id))
-    .orderBy(asc(messages.createdAt), asc(messages.id));
-  return {
-    ...request,
-    messages: thread.map(({ message, sender }) => ({
-      id: message.id,
-      body: message.body,
-      createdAt: message.createdAt.toISOString(),
-      sender: presentPublicUser(sender),
-    })),
-  };
+    .where(
+      and(
+        eq(messages.requestId, id),
+        cursor
+          ? sql`(${messages.createdAt}, ${messages.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(options.limit + 1);
+  return rows.map(({ message, sender }) => ({
+    id: message.id,
+    body: message.body,
+    createdAt: message.createdAt.toISOString(),
+    sender: presentPublicUser(sender),
+  }));
 }
 
 /** "First Last", or "A neighbour" for a user without a name. */
@@ -344,7 +382,13 @@ function statusEvent(request: RequestRow, userId: string, who: Participant) {
  * @param body already trimmed, 1..2000 characters
  * @throws AppError 404 not a participant or unknown; 409 thread closed
  */
-export async function postMessage(db: Executor, sender: UserRow, id: string, body: string): Promise<Message> {
+export async function postMessage(
+  db: Executor,
+  sender: UserRow,
+  id: string,
+  body: string,
+  messagesPerMinute: number,
+): Promise<Message> {
   return inTransaction(db, async (tx) => {
     // A share lock keeps a concurrent decline or cancel from slipping in between check and insert.
     const [row] = await tx
@@ -358,6 +402,20 @@ export async function postMessage(db: Executor, sender: UserRow, id: string, bod
     if (!row || !who) throw notFound("Request not found");
     if (!isThreadOpen(row.request.status)) {
       throw conflict(`This request was ${row.request.status}; the conversation is closed.`, "thread_closed");
+    }
+    // A sensible pace for a chat about a pickup, counted in the database so every instance agrees.
+    const [{ recent }] = await tx
+      .select({ recent: count() })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.requestId, id),
+          sql`${messages.createdAt} > now() - interval '1 minute'`,
+          eq(messages.senderId, sender.id),
+        ),
+      );
+    if (recent >= messagesPerMinute) {
+      throw new AppError(429, "rate_limited", "You are sending messages too fast. Please wait a moment.");
     }
     const [created] = await tx
       .insert(messages)
