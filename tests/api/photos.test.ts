@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploads } from "../../src/server/db/schema";
 import { sweepAbandonedUploads, uploadIdFromUrl } from "../../src/server/features/photos/service";
 import { createStorage } from "../../src/server/storage/storage";
-import { buildSignedInUser } from "../factories";
+import { buildSignedInUser, hoursFromNow } from "../factories";
 import { createTestApp, freePort, type TestApp } from "./harness";
 
 const BUCKET = "mealshare-test";
@@ -176,6 +176,56 @@ describe.each([localDriver(), s3Driver()])("photo uploads on the $name driver", 
   }
   const register = (photoURL: string, cookie = user.cookie) =>
     api("PUT", "/api/meal-photos", cookie, { photoURL });
+
+  it("lets a meal or a profile show only a photo its own user registered (issue 11 finding 10)", async () => {
+    const { uploadURL } = await upload(await jpegWithGps());
+    const { objectPath } = await (await register(uploadURL)).json();
+    const other = await buildSignedInUser(t.db);
+    const meal = (photoPath: string) => ({
+      title: "Lentil soup",
+      description: "A big pot.",
+      kind: "free",
+      priceCents: null,
+      portionSize: 2,
+      allergens: "",
+      ingredients: "lentils, carrots",
+      pickupLocation: "Hall",
+      pickupWindowStart: hoursFromNow(1),
+      pickupWindowEnd: hoursFromNow(3),
+      deliveryAvailable: false,
+      photoPath,
+    });
+    const profile = (profileImageUrl: string) => ({
+      firstName: "Pat",
+      lastName: "Photo",
+      bio: null,
+      dietaryPrefs: null,
+      profileImageUrl,
+    });
+    const missing = "/objects/photos/00000000-0000-4000-8000-000000000000.webp";
+
+    for (const [path, cookie] of [
+      [objectPath, other.cookie],
+      [missing, user.cookie],
+    ]) {
+      const posted = await api("POST", "/api/meals", cookie, meal(path));
+      expect(posted.status).toBe(400);
+      expect((await posted.json()).errors).toEqual({ photoPath: "Upload the photo first" });
+      const profiled = await api("PUT", "/api/user/profile", cookie, profile(path));
+      expect(profiled.status).toBe(400);
+      expect((await profiled.json()).errors).toEqual({ profileImageUrl: "Upload the photo first" });
+    }
+
+    const posted = await api("POST", "/api/meals", user.cookie, meal(objectPath));
+    expect(posted.status).toBe(201);
+    const { id } = await posted.json();
+    expect((await api("PUT", "/api/user/profile", user.cookie, profile(objectPath))).status).toBe(200);
+    const kept = await api("PUT", `/api/meals/${id}`, user.cookie, {
+      title: "Red lentil soup",
+      photoPath: objectPath,
+    });
+    expect(kept.status).toBe(200);
+  });
 
   it("turns a JPEG with GPS EXIF into WebP without any metadata, in two sizes, served immutable", async () => {
     const original = await jpegWithGps();

@@ -367,6 +367,19 @@ export const uploads = pgTable(
   ],
 );
 
+/**
+ * Stored photos and who uploaded them (issue 11 finding 10): a meal or a profile may only show a
+ * photo its user registered, not another user's nor one that does not exist. The id is the one
+ * in the photo's path, `/objects/photos/{id}.webp`.
+ */
+export const photos = pgTable("photos", {
+  id: uuid("id").primaryKey(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
 export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
   {

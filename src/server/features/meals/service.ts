@@ -17,6 +17,7 @@ import { type Executor, inTransaction, queryRows } from "../../db/client";
 import { meals, requests, type UserRow, users } from "../../db/schema";
 import { forbidden, notFound, validation } from "../../errors";
 import type { Cursor } from "../../pagination";
+import { assertOwnPhoto } from "../photos/service";
 import { newerThan } from "./list";
 import { canUpdateMeal } from "./policy";
 import { type ListedMeal, MEAL_COLUMNS, MEALS_WITH_OWNERS, type MealRow, presentMeal } from "./presenter";
@@ -68,6 +69,7 @@ export async function createMeal(
   owner: Pick<UserRow, "id">,
   input: CreateMeal,
 ): Promise<ListedMeal> {
+  await assertOwnPhoto(db, owner, input.photoPath, "photoPath");
   const [meal] = await db
     .insert(meals)
     .values({
@@ -122,6 +124,7 @@ export async function updateMeal(
       longitude: merged.longitude,
     });
     if (Object.keys(errors).length > 0) throw validation(Object.values(errors)[0], errors);
+    await assertOwnPhoto(tx, user, patch.photoPath, "photoPath", current.photoPath);
 
     await tx
       .update(meals)

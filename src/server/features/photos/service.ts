@@ -8,7 +8,7 @@ import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import sharp, { type Metadata } from "sharp";
 import { PHOTO_MAX_BYTES, type RegisteredPhoto, type UploadParams } from "../../../contract/photos";
 import type { Executor } from "../../db/client";
-import { type UserRow, uploads } from "../../db/schema";
+import { photos, type UserRow, uploads } from "../../db/schema";
 import { AppError, conflict, forbidden, notFound, validation } from "../../errors";
 import type { ObjectStorage } from "../../storage/storage";
 import { decodeHeic, type RawImage } from "./heic";
@@ -188,10 +188,37 @@ export async function registerPhoto(
     const id = randomUUID();
     await storage.write(`photos/${id}.webp`, full, "image/webp");
     await storage.write(`photos/${id}-400.webp`, thumbnail, "image/webp");
+    await db.insert(photos).values({ id, userId: user.id });
     return { objectPath: `/objects/photos/${id}.webp`, thumbnailPath: `/objects/photos/${id}-400.webp` };
   } finally {
     await storage.delete(claimed.key).catch(() => {});
   }
+}
+
+/**
+ * Checks that a meal or a profile may show `path`: a photo `user` registered, or the one it
+ * shows already (issue 11 finding 10: the path's format alone let anyone show another user's
+ * photo, or one that does not exist).
+ * @param field the request field to name in the error
+ * @throws AppError 400 "Upload the photo first" otherwise
+ */
+export async function assertOwnPhoto(
+  db: Executor,
+  user: Pick<UserRow, "id">,
+  path: string | null | undefined,
+  field: string,
+  current?: string | null,
+): Promise<void> {
+  if (!path || path === current) return;
+  const id = /^\/objects\/photos\/([0-9a-f-]{36})\.webp$/.exec(path)?.[1];
+  const [own] = id
+    ? await db
+        .select({ id: photos.id })
+        .from(photos)
+        .where(and(eq(photos.id, id), eq(photos.userId, user.id)))
+        .limit(1)
+    : [];
+  if (!own) throw validation("Upload the photo first.", { [field]: "Upload the photo first" });
 }
 
 /**

@@ -8,6 +8,7 @@ import { presentCurrentUser, requireUser } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db, Executor } from "../../db/client";
 import { type UserRow, users } from "../../db/schema";
+import { assertOwnPhoto } from "../photos/service";
 
 const errors = { 400: errorSchema, 401: errorSchema };
 
@@ -47,6 +48,10 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: { db: D
         response: { 200: currentUserSchema, ...errors },
       },
     },
-    async (request) => presentCurrentUser(await updateSelf(db, requireUser(request), request.body), config),
+    async (request) => {
+      const user = requireUser(request);
+      await assertOwnPhoto(db, user, request.body.profileImageUrl, "profileImageUrl", user.profileImageUrl);
+      return presentCurrentUser(await updateSelf(db, user, request.body), config);
+    },
   );
 }
