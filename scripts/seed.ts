@@ -7,7 +7,7 @@
 import { count } from "drizzle-orm";
 import { DEV_IDP_PREFIX } from "../src/server/auth/dev-idp";
 import { ConfigError, loadConfig } from "../src/server/config";
-import { openDatabase } from "../src/server/db/client";
+import { DataDirLockedError, openDatabase } from "../src/server/db/client";
 import { events, meals, users } from "../src/server/db/schema";
 
 const HOUR = 3600_000;
@@ -271,6 +271,7 @@ async function seed() {
 }
 
 seed().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // The running app holds PGlite's data directory: the message says to stop it first.
+  console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error);
   process.exitCode = 1;
 });

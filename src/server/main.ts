@@ -5,7 +5,7 @@
  */
 import { buildApp } from "./app";
 import { ConfigError, devLoginWarning, loadConfig } from "./config";
-import { openDatabase } from "./db/client";
+import { DataDirLockedError, openDatabase } from "./db/client";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -43,6 +43,10 @@ async function main() {
 }
 
 main().catch((error) => {
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(1);
+  }
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);
 });

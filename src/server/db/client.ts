@@ -3,7 +3,7 @@
  * otherwise. Both are wrapped by Drizzle with one schema and exposed as the same `Db` type, and
  * migrations from ./drizzle are applied before the handle is returned.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -19,6 +19,7 @@ import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from "drizzle-o
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import lockfile from "proper-lockfile";
 import { AppError, sqlState } from "../errors";
 import * as schema from "./schema";
 
@@ -95,11 +96,73 @@ export async function openDatabase(options: {
   return openPglite(options.dataDir ?? "memory://", folder);
 }
 
+/** Thrown when another process has the PGlite data directory open; `message` is the line to print. */
+export class DataDirLockedError extends Error {}
+
+interface LockOwner {
+  pid: number;
+  command: string;
+  since: string;
+}
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+
+/**
+ * Takes the data directory for this process alone (issue 11 finding 11: a second process on the
+ * same PGlite files — `npm run seed` beside `npm start` — corrupted them). The lock is
+ * proper-lockfile's (a lock directory whose mtime the holder refreshes); beside it we note who
+ * holds it, so the one refused can say whom to stop. A lock left by a process that is gone
+ * (kill -9) is taken over at once instead of after its staleness timeout.
+ * @returns the release function
+ * @throws DataDirLockedError while another live process holds it
+ */
+async function lockDataDir(location: string): Promise<() => Promise<void>> {
+  const ownerFile = `${location}.owner`;
+  const lockPath = `${location}.lock`;
+  const take = () =>
+    lockfile.lock(location, { stale: 15_000, update: 5_000, realpath: false, lockfilePath: lockPath });
+  let release: () => Promise<void>;
+  try {
+    release = await take();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ELOCKED") throw error;
+    let owner: LockOwner | undefined;
+    try {
+      owner = JSON.parse(readFileSync(ownerFile, "utf8"));
+    } catch {}
+    if (!owner || isRunning(owner.pid)) {
+      const who = owner ? `process ${owner.pid} (${owner.command}, since ${owner.since})` : "another process";
+      throw new DataDirLockedError(
+        `The data directory ${path.dirname(location)} is in use by ${who}. PGlite allows one process per data directory: stop it first, or point DATA_DIR elsewhere.`,
+      );
+    }
+    // The holder is gone (killed): its lock directory is left over.
+    rmSync(lockPath, { recursive: true, force: true });
+    release = await take();
+  }
+  const owner: LockOwner = {
+    pid: process.pid,
+    command: path.basename(process.argv[1] ?? "node"),
+    since: new Date().toISOString(),
+  };
+  writeFileSync(ownerFile, JSON.stringify(owner));
+  return release;
+}
+
 async function openPglite(dataDir: string, migrationsFolder: string): Promise<Database> {
   let location = dataDir;
+  let unlock = async () => {};
   if (!dataDir.startsWith("memory://")) {
     location = path.join(dataDir, "pglite");
     mkdirSync(location, { recursive: true });
+    unlock = await lockDataDir(location);
   }
   // The extensions search and "near me" use (migration 0004; DESIGN.md §6), as PostgreSQL has them.
   const client = await PGlite.create(location, {
@@ -110,6 +173,8 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Da
     driver: { kind: "pglite", client },
     close: async () => {
       if (!client.closed) await client.close();
+      await unlock();
+      unlock = async () => {};
     },
   };
   await migrateDatabase(database, migrationsFolder);
