@@ -1,0 +1,307 @@
+/**
+ * Bad input never hurts (issue 11 "Done when"): thousands of malformed requests across every API
+ * endpoint — each field of each body swapped for a hostile value, hostile path ids and query
+ * values, broken bodies, and random JSON from fast-check — answer no 5xx, and every 4xx is the
+ * JSON error shape `{ message, code?, errors? }` (DESIGN.md §4 "Errors"). The endpoint table must
+ * cover every route the API documents, so a new one cannot be left out.
+ */
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorSchema } from "../../src/contract/common";
+import { buildMeal, buildRequest, buildSignedInUser, hoursFromNow } from "../factories";
+import { ADMIN_EMAIL, createTestApp, type TestApp } from "./harness";
+
+/** Values a client can put in any JSON field. */
+const deep = (depth: number): unknown => (depth === 0 ? "bottom" : { nested: deep(depth - 1) });
+const HOSTILE_VALUES: unknown[] = [
+  null,
+  true,
+  0,
+  -1,
+  1.5,
+  1e308,
+  -1e308,
+  2 ** 53 + 1,
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "\uD800",
+  "\u202Egnp.exe",
+  "😀".repeat(500),
+  "x".repeat(20_000),
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  "../../etc/passwd",
+  "%00%ff",
+  "\r\nSet-Cookie: a=b",
+  "0000-01-01T00:00:00Z",
+  "+275760-09-13T00:00:00.000Z",
+  "2026-02-30T10:00:00Z",
+  "not a date",
+  "00000000-0000-0000-0000-000000000000",
+  "/objects/photos/00000000-0000-4000-8000-000000000000.webp",
+  "http://169.254.169.254/latest/meta-data",
+  [],
+  [1, "a", null],
+  {},
+  { $gt: "" },
+  deep(60),
+];
+
+/** Values a client can put in a path segment or a query parameter (already URL-encoded). */
+const HOSTILE_SEGMENTS = [
+  "not-a-uuid",
+  "00000000-0000-0000-0000-000000000000",
+  "%00",
+  "%E0%A4%A",
+  "..%2F..%2Fetc%2Fpasswd",
+  "%27%20OR%201%3D1",
+  "a".repeat(300),
+  "-1",
+  "1e309",
+  "NaN",
+  "%F0%9F%98%80",
+  "%0D%0ALocation%3A%20x",
+];
+
+/** Bodies that are wrong as a whole: [content-type, raw payload]. */
+const BROKEN_BODIES: [string, string][] = [
+  ["application/json", "{"],
+  ["application/json", '{"a":'],
+  ["application/json", "[]"],
+  ["application/json", '"text"'],
+  ["application/json", "null"],
+  ["application/json", '{"__proto__":{"polluted":true}}'],
+  ["application/json", '{"constructor":{"prototype":{"polluted":true}}}'],
+  ["application/json", "\u0000"],
+  ["application/json", ""],
+  ["text/plain", "hello"],
+  ["application/x-www-form-urlencoded", "a=1&b=2"],
+  ["multipart/form-data; boundary=x", "--x\r\n\r\n--x--"],
+  ["application/json", `{"a":"${"x".repeat(1_100_000)}"}`],
+];
+
+interface Endpoint {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  /** The route as the API documents it, with `{id}` placeholders. */
+  route: string;
+  /** A valid body to mutate field by field. */
+  body?: Record<string, unknown>;
+  /** Valid query parameters to mutate one by one. */
+  query?: Record<string, string>;
+  admin?: boolean;
+}
+
+describe("fuzzing every endpoint with malformed requests", () => {
+  let t: TestApp;
+  let cookie: string;
+  let adminCookie: string;
+  let ids: Record<string, string>;
+  let endpoints: Endpoint[];
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      config: {
+        rateLimits: { signInPerMinute: 100_000, writesPerMinute: 100_000, messagesPerMinute: 100_000 },
+      },
+    });
+    const me = await buildSignedInUser(t.db);
+    const cook = await buildSignedInUser(t.db);
+    cookie = me.cookie;
+    adminCookie = (await buildSignedInUser(t.db, { email: ADMIN_EMAIL })).cookie;
+    const myMeal = await buildMeal(t.db, me.user);
+    const theirMeal = await buildMeal(t.db, cook.user, { portionSize: 50 });
+    const request = await buildRequest(t.db, theirMeal, me.user, { status: "completed" });
+    ids = { meal: myMeal.id, theirMeal: theirMeal.id, request: request.id, cook: cook.user.id };
+    const meal = {
+      title: "Chickpea curry",
+      description: "Mild, with rice.",
+      kind: "paid",
+      priceCents: 750,
+      portionSize: 3,
+      allergens: "mustard",
+      ingredients: "chickpeas, rice",
+      pickupLocation: "Corner of Oak and 3rd",
+      pickupWindowStart: hoursFromNow(1),
+      pickupWindowEnd: hoursFromNow(3),
+      deliveryAvailable: true,
+      photoPath: null,
+      latitude: 51.5,
+      longitude: -0.12,
+    };
+    const page = { limit: "10", cursor: "" };
+    endpoints = [
+      { method: "GET", route: "/api/auth/user" },
+      {
+        method: "GET",
+        route: "/api/meals",
+        query: {
+          q: "lasagne",
+          kind: "free",
+          near: "51.5,-0.12",
+          radiusKm: "5",
+          excludeAllergens: "nuts",
+          ...page,
+        },
+      },
+      { method: "POST", route: "/api/meals", body: meal },
+      { method: "GET", route: "/api/meals/allergens" },
+      { method: "GET", route: "/api/meals/my/all", query: page },
+      { method: "GET", route: "/api/meals/{id}" },
+      { method: "PUT", route: "/api/meals/{id}", body: { ...meal, isActive: true } },
+      { method: "GET", route: "/api/user/{id}/rating" },
+      { method: "POST", route: "/api/requests", body: { mealId: ids.theirMeal, message: "Hello!" } },
+      { method: "GET", route: "/api/requests", query: { type: "outgoing", ...page } },
+      { method: "GET", route: "/api/requests/{id}" },
+      { method: "GET", route: "/api/requests/{id}/messages", query: page },
+      { method: "POST", route: "/api/requests/{id}/messages", body: { body: "On my way" } },
+      { method: "PUT", route: "/api/requests/{id}/status", body: { status: "cancelled" } },
+      { method: "GET", route: "/api/notifications" },
+      { method: "PUT", route: "/api/notifications/read", body: { requestId: ids.request } },
+      {
+        method: "POST",
+        route: "/api/reports",
+        body: { targetType: "meal", targetId: ids.theirMeal, reason: "Smelled off" },
+      },
+      { method: "GET", route: "/api/reviews/pending" },
+      {
+        method: "POST",
+        route: "/api/reviews",
+        body: { revieweeId: ids.cook, mealId: ids.theirMeal, rating: 5, text: "Lovely" },
+      },
+      { method: "PUT", route: "/api/user/role", body: { role: "feeder" } },
+      {
+        method: "PUT",
+        route: "/api/user/profile",
+        body: { firstName: "Fuzz", lastName: "Er", bio: "Hi", dietaryPrefs: "none", profileImageUrl: null },
+      },
+      { method: "POST", route: "/api/objects/upload", body: { contentLength: 1000 } },
+      { method: "PUT", route: "/api/meal-photos", body: { photoURL: "http://localhost:5000/api/uploads/x" } },
+      { method: "PUT", route: "/api/uploads/{id}" },
+      { method: "GET", route: "/api/events" },
+      { method: "PUT", route: "/api/user/newsletter", body: { subscribed: true } },
+      { method: "POST", route: "/api/newsletter", body: { email: "fuzz@example.test" } },
+      { method: "GET", route: "/api/admin/reports", admin: true },
+      { method: "GET", route: "/api/admin/stats", admin: true },
+      { method: "PUT", route: "/api/admin/reports/{id}/resolve", body: {}, admin: true },
+      { method: "GET", route: "/api/admin/mailinglist.csv", admin: true },
+      {
+        method: "POST",
+        route: "/api/admin/events",
+        body: { title: "Potluck", description: "Bring a dish", startsAt: hoursFromNow(48), location: "Hall" },
+        admin: true,
+      },
+      { method: "DELETE", route: "/api/admin/events/{id}", admin: true },
+    ];
+  });
+  afterAll(() => t.close());
+
+  it("covers every route the API documents (the SSE stream is tested on its own)", () => {
+    const documented = Object.entries((t.app.swagger() as { paths: Record<string, object> }).paths).flatMap(
+      ([route, operations]) =>
+        Object.keys(operations)
+          .filter((method) => ["get", "post", "put", "delete"].includes(method))
+          .map((method) => `${method.toUpperCase()} ${route}`),
+    );
+    const covered = new Set(endpoints.map((endpoint) => `${endpoint.method} ${endpoint.route}`));
+    const apiRoutes = documented.filter((route) => route.includes(" /api/") && route !== "GET /api/stream");
+    expect(apiRoutes.filter((route) => !covered.has(route))).toEqual([]);
+  });
+
+  it("answers ≥ 2,000 malformed requests with no 5xx and the JSON error shape for every 4xx", async () => {
+    const problems: string[] = [];
+    let sent = 0;
+    const statuses: Record<number, number> = {};
+    const send = async (
+      endpoint: Endpoint,
+      label: string,
+      options: { url: string; payload?: string; contentType?: string },
+    ) => {
+      sent++;
+      const response = await t.api({
+        method: endpoint.method,
+        url: options.url,
+        cookie: endpoint.admin ? adminCookie : cookie,
+        payload: options.payload,
+        headers:
+          options.payload === undefined ? {} : { "content-type": options.contentType ?? "application/json" },
+      });
+      const where = `${endpoint.method} ${endpoint.route} ${label}`;
+      statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
+      if (response.statusCode >= 500) {
+        problems.push(`${where} → ${response.statusCode} ${response.body.slice(0, 200)}`);
+      } else if (response.statusCode >= 400) {
+        let shaped = false;
+        try {
+          shaped = errorSchema.strict().safeParse(response.json()).success;
+        } catch {}
+        if (!shaped)
+          problems.push(
+            `${where} → ${response.statusCode} not the error shape: ${response.body.slice(0, 200)}`,
+          );
+      }
+    };
+    const urlOf = (endpoint: Endpoint, id: string, query = endpoint.query) => {
+      const path = endpoint.route.replace("{id}", id);
+      const search = query ? new URLSearchParams(query).toString() : "";
+      return search ? `${path}?${search}` : path;
+    };
+    const realId = (endpoint: Endpoint) =>
+      endpoint.route.startsWith("/api/user/")
+        ? ids.cook
+        : endpoint.route.startsWith("/api/requests/")
+          ? ids.request
+          : ids.meal;
+    const json = (value: unknown) => JSON.stringify(value);
+
+    for (const endpoint of endpoints) {
+      const id = realId(endpoint);
+      const url = urlOf(endpoint, id);
+      const body = endpoint.body ? json(endpoint.body) : undefined;
+      if (endpoint.route.includes("{id}")) {
+        for (const segment of HOSTILE_SEGMENTS) {
+          await send(endpoint, `id=${segment.slice(0, 20)}`, {
+            url: urlOf(endpoint, segment),
+            payload: body,
+          });
+        }
+      }
+      for (const key of Object.keys(endpoint.query ?? {})) {
+        for (const segment of HOSTILE_SEGMENTS) {
+          const rest = new URLSearchParams({ ...endpoint.query, [key]: "" });
+          rest.delete(key);
+          await send(endpoint, `${key}=${segment.slice(0, 20)}`, {
+            url: `${endpoint.route.replace("{id}", id)}?${rest}&${key}=${segment}`,
+          });
+        }
+      }
+      if (endpoint.method === "GET" || endpoint.method === "DELETE") continue;
+      for (const field of Object.keys(endpoint.body ?? {})) {
+        for (const value of HOSTILE_VALUES) {
+          await send(endpoint, `${field}=${json(value)?.slice(0, 20)}`, {
+            url,
+            payload: json({ ...endpoint.body, [field]: value }),
+          });
+        }
+        const { [field]: _, ...without } = endpoint.body ?? {};
+        await send(endpoint, `without ${field}`, { url, payload: json(without) });
+      }
+      for (const [contentType, payload] of BROKEN_BODIES) {
+        await send(endpoint, `body ${contentType} ${payload.slice(0, 20)}`, { url, payload, contentType });
+      }
+      // Random JSON, the same every run (a fixed seed), as whole bodies and as extra fields.
+      const randomBodies = fc.sample(fc.jsonValue({ maxDepth: 3 }), { numRuns: 25, seed: 2026 });
+      for (const random of randomBodies) {
+        await send(endpoint, `random ${json(random)?.slice(0, 30)}`, { url, payload: json(random) });
+        if (random && typeof random === "object" && !Array.isArray(random)) {
+          await send(endpoint, "random merged", { url, payload: json({ ...endpoint.body, ...random }) });
+        }
+      }
+    }
+
+    console.log(`fuzz: ${sent} malformed requests, answers by status: ${JSON.stringify(statuses)}`);
+    expect(problems).toEqual([]);
+    expect(sent).toBeGreaterThanOrEqual(2_000);
+  }, 300_000);
+});
