@@ -20,7 +20,7 @@ import { DEV_CLIENT_ID, registerDevIdp, registerFormBodyParser, SIGN_IN_CSS } fr
 import { type OidcSettings, registerAuthRoutes } from "./auth/routes";
 import { registerSessionUser, requireUser } from "./auth/users";
 import type { Config } from "./config";
-import type { Database } from "./db/client";
+import { checkReadiness, type Database } from "./db/client";
 import { clientErrorHandler, errorHandler, forbidden, frameworkErrorHandler } from "./errors";
 import { registerAdminRoutes } from "./features/admin/routes";
 import { registerEventRoutes } from "./features/events/routes";
@@ -116,6 +116,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  // Probes for load balancers and orchestrators (issue 11): the process answers; the database
+  // answers with this build's migrations applied. Neither needs a session or counts against limits.
+  app.get("/healthz", { schema: { hide: true } }, async (_request, reply) =>
+    reply.header("Cache-Control", "no-store").send({ status: "ok" }),
+  );
+  app.get("/readyz", { schema: { hide: true } }, async (_request, reply) => {
+    const readiness = await checkReadiness(database);
+    reply.header("Cache-Control", "no-store");
+    if (readiness.ready) return reply.send({ status: "ready" });
+    return reply.status(503).send({ message: `Not ready: ${readiness.reason}.`, code: "not_ready" });
+  });
 
   // 2. The app's own hooks: who is signed in, then the CSRF origin check on writes.
   registerSessionUser(app, db);

@@ -7,6 +7,9 @@ import { buildApp } from "./app";
 import { ConfigError, devLoginWarning, loadConfig } from "./config";
 import { DataDirLockedError, openDatabase } from "./db/client";
 
+/** Longest wait for requests in flight when stopping. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -22,12 +25,20 @@ async function main() {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ config, database });
 
+  // Graceful shutdown: stop accepting (new requests on open connections get 503), end the live
+  // streams with a retry hint, let requests in flight finish — for SHUTDOWN_GRACE_MS at most —
+  // then close the database (PGlite flushes) and exit.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
+    const grace = setTimeout(() => {
+      app.log.warn(`requests still running after ${SHUTDOWN_GRACE_MS} ms; closing anyway`);
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
     await app.close().catch((error) => app.log.error({ err: error }, "closing the server failed"));
+    clearTimeout(grace);
     await database.close().catch((error) => app.log.error({ err: error }, "closing the database failed"));
     process.exit(0);
   };

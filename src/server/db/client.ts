@@ -12,7 +12,7 @@ import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
 import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
+import { type ExtractTablesWithRelations, type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
@@ -182,7 +182,8 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Da
 }
 
 async function openPostgres(url: string, migrationsFolder: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A connection that cannot be made in 5 s fails the query (a 503) instead of queueing forever.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
   const database: Database = {
@@ -192,6 +193,45 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
   };
   await migrateDatabase(database, migrationsFolder);
   return database;
+}
+
+/** Whether the database answers in time with every migration of this build applied. */
+export type Readiness = { ready: true } | { ready: false; reason: string };
+
+/**
+ * The readiness check of `GET /readyz` (issue 11): one cheap query, bounded by `timeoutMs`, that
+ * both reaches the database and counts the migrations applied there against this build's journal.
+ */
+export async function checkReadiness(database: Database, timeoutMs = 1_000): Promise<Readiness> {
+  const expected = journalLength(migrationsFolder);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("timeout")), timeoutMs);
+  });
+  try {
+    const [{ applied }] = await Promise.race([
+      queryRows<{ applied: number }>(
+        database.db,
+        sql`select count(*)::int as "applied" from "drizzle"."__drizzle_migrations"`,
+      ),
+      timeout,
+    ]);
+    return applied >= expected ? { ready: true } : { ready: false, reason: "migrations pending" };
+  } catch {
+    return { ready: false, reason: "database unreachable" };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const journalLengths = new Map<string, number>();
+function journalLength(folder: string): number {
+  let length = journalLengths.get(folder);
+  if (length === undefined) {
+    length = JSON.parse(readFileSync(path.join(folder, "meta/_journal.json"), "utf8")).entries.length as number;
+    journalLengths.set(folder, length);
+  }
+  return length;
 }
 
 /**

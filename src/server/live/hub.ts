@@ -65,7 +65,8 @@ export async function publishLiveEvents(tx: Executor, events: NewLiveEvent[]): P
 /** A connection's handle in the hub. */
 interface Stream {
   deliver: (event: LiveEvent) => void;
-  close: () => void;
+  /** Ends the stream; `shuttingDown` when this instance stops and the client should come back. */
+  close: (shuttingDown?: boolean) => void;
 }
 
 /** Per-instance fan-out from NOTIFY to this instance's SSE connections. */
@@ -149,13 +150,14 @@ export async function startLiveHub(database: Database, log: FastifyBaseLogger): 
       return rows as LiveEvent[];
     },
     closeStreams() {
-      for (const set of streams.values()) for (const stream of set) stream.close();
+      for (const set of streams.values()) for (const stream of set) stream.close(true);
       streams.clear();
     },
     async close() {
       clearInterval(pruneTimer);
       await queue;
-      await stopListening();
+      // A database closed first (it went away, or its owner closed it) has no listener left.
+      await stopListening().catch(() => {});
     },
   };
 }

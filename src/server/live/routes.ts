@@ -10,6 +10,8 @@ import type { LiveEvent, LiveHub } from "./hub";
 
 /** Plugin options for @fastify/sse. */
 export const sseOptions = { heartbeatInterval: LIVE_HEARTBEAT_MS };
+/** Least time a client waits before reconnecting after its instance shut down (up to twice this). */
+const RECONNECT_AFTER_SHUTDOWN_MS = 1_000;
 
 /** Registers the stream route; the caller's scope already requires a signed-in user. */
 export function registerLiveRoutes(app: FastifyInstance, { hub }: { hub: LiveHub }) {
@@ -36,7 +38,16 @@ export function registerLiveRoutes(app: FastifyInstance, { hub }: { hub: LiveHub
       let held: LiveEvent[] | null = [];
       const unsubscribe = hub.subscribe(user.id, {
         deliver: (event) => (held ? held.push(event) : send(event)),
-        close: () => sse.close(),
+        close: (shuttingDown) => {
+          if (!shuttingDown || !sse.isConnected) return sse.close();
+          // A retry hint spread over a few seconds, so the clients of a stopping instance do not
+          // all reconnect (to the others) at the same moment; the browser's EventSource obeys it.
+          const retry = RECONNECT_AFTER_SHUTDOWN_MS + Math.floor(Math.random() * RECONNECT_AFTER_SHUTDOWN_MS);
+          sse
+            .send({ event: "shutdown", data: {}, retry })
+            .catch(() => {})
+            .finally(() => sse.close());
+        },
       });
       sse.onClose(unsubscribe);
       sse.keepAlive();
