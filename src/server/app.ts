@@ -16,6 +16,7 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import pinoPretty from "pino-pretty";
 import { DEV_CLIENT_ID, registerDevIdp, registerFormBodyParser, SIGN_IN_CSS } from "./auth/dev-idp";
 import { type OidcSettings, registerAuthRoutes } from "./auth/routes";
 import { registerSessionUser, requireUser } from "./auth/users";
@@ -37,6 +38,7 @@ import { registerNulGuard } from "./input-guard";
 import { startLiveHub } from "./live/hub";
 import { registerLiveRoutes, sseOptions } from "./live/routes";
 import { serializeError } from "./log";
+import { registerMetrics } from "./metrics";
 import { postgresRateLimitStore, rateLimitKey, sweepRateLimits } from "./rate-limit-store";
 import { createStorage, type ObjectStorage } from "./storage/storage";
 
@@ -78,7 +80,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url) }),
               err: serializeError,
             },
-            ...(deps.logStream ? { stream: deps.logStream } : {}),
+            // Readable lines in a terminal, JSON lines for log collectors (issue 11).
+            stream:
+              deps.logStream ??
+              (process.stdout.isTTY
+                ? pinoPretty({ colorize: true, translateTime: "HH:MM:ss", ignore: "pid,hostname" })
+                : undefined),
           },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -158,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // before the server closes (it would otherwise wait for them), the listener after.
   const hub = await startLiveHub(database, app.log);
   app.addHook("preClose", async () => hub.closeStreams());
+  registerMetrics(app, { config, database, hub });
   app.addHook("onClose", async () => hub.close());
 
   // Abandoned photo uploads (paused, cancelled, never registered) and ended rate-limit windows

@@ -47,6 +47,10 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNIN_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
   RATE_LIMIT_WRITES_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(120)),
   RATE_LIMIT_MESSAGES_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, "must be at least 16 characters").optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -90,6 +94,8 @@ export interface Config {
       }
     | undefined;
   logLevel: string;
+  /** Bearer token of `GET /metrics`; unset: no metrics. */
+  metricsToken: string | undefined;
   rateLimits: RateLimits;
 }
 
@@ -169,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         }
       : undefined,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     rateLimits: {
       signInPerMinute: e.RATE_LIMIT_SIGNIN_PER_MINUTE,
       writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client";
+import { buildSignedInUser } from "../factories";
 import { createTestApp, freePort, type TestApp, testDatabaseKind } from "./harness";
 import { signInThroughProvider } from "./oidc-flow";
 
@@ -92,4 +93,47 @@ describe.runIf(testDatabaseKind() === "pglite")("stopping the server with SIGTER
     const next = await openDatabase({ dataDir });
     await next.close();
   }, 60_000);
+});
+
+describe("GET /metrics", () => {
+  const token = "metrics-token-0123456789";
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { metricsToken: token } });
+  });
+  afterAll(() => t.close());
+
+  it("answers Prometheus text to the bearer of METRICS_TOKEN only", async () => {
+    const { cookie } = await buildSignedInUser(t.db);
+    await t.api({ url: "/api/meals", cookie });
+    await t.api({ url: "/api/meals/00000000-0000-4000-8000-000000000000", cookie });
+
+    for (const authorization of [undefined, "Bearer wrong", `Basic ${token}`, `Bearer ${token}x`]) {
+      const refused = await t.api({ url: "/metrics", headers: authorization ? { authorization } : {} });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ code: "unauthorized" });
+    }
+    const metrics = await t.api({ url: "/metrics", headers: { authorization: `Bearer ${token}` } });
+    expect(metrics.statusCode).toBe(200);
+    expect(metrics.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(metrics.body).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/meals",status_code="200"\} 1/,
+    );
+    // Route patterns, never ids.
+    expect(metrics.body).toContain('route="/api/meals/:id",status_code="404"');
+    expect(metrics.body).not.toContain("00000000-0000-4000-8000-000000000000");
+    expect(metrics.body).toMatch(/mealshare_live_streams 0/);
+    expect(metrics.body).toMatch(/nodejs_eventloop_lag_seconds \d/);
+    if (testDatabaseKind() === "postgres")
+      expect(metrics.body).toMatch(/mealshare_db_pool_connections\{state="total"\} \d/);
+  });
+
+  it("does not exist without METRICS_TOKEN", async () => {
+    const plain = await createTestApp({ database: t.database });
+    try {
+      expect((await plain.api({ url: "/metrics" })).statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
 });

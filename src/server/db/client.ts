@@ -228,7 +228,8 @@ const journalLengths = new Map<string, number>();
 function journalLength(folder: string): number {
   let length = journalLengths.get(folder);
   if (length === undefined) {
-    length = JSON.parse(readFileSync(path.join(folder, "meta/_journal.json"), "utf8")).entries.length as number;
+    length = JSON.parse(readFileSync(path.join(folder, "meta/_journal.json"), "utf8")).entries
+      .length as number;
     journalLengths.set(folder, length);
   }
   return length;

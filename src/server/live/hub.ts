@@ -83,6 +83,8 @@ export interface LiveHub {
   replay(userId: string, afterId: number): Promise<LiveEvent[] | null>;
   /** Closes every open stream (before the server closes). */
   closeStreams(): void;
+  /** Streams open on this instance now. */
+  streamCount(): number;
   /** Stops listening. */
   close(): Promise<void>;
 }
@@ -148,6 +150,11 @@ export async function startLiveHub(database: Database, log: FastifyBaseLogger): 
         .limit(REPLAY_LIMIT + 1);
       if (rows.length > REPLAY_LIMIT) return null;
       return rows as LiveEvent[];
+    },
+    streamCount() {
+      let count = 0;
+      for (const set of streams.values()) count += set.size;
+      return count;
     },
     closeStreams() {
       for (const set of streams.values()) for (const stream of set) stream.close(true);
