@@ -31,7 +31,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "rm -rf .tmp/e2e-data && tsx scripts/start.ts",
+    command: "rm -rf .tmp/e2e-data && node scripts/start.mjs",
     url: `http://localhost:${PORT}/api/auth/user`,
     reuseExistingServer: false,
     timeout: 120_000,

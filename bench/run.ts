@@ -2,7 +2,7 @@
  * `npm run bench`: the figures the README and closing notes quote, measured on this machine.
  * 1. Landing page first-load JavaScript, gzip (entry chunk + the landing chunk and their static
  *    imports, from Vite's manifest). Builds the client first.
- * 2. Time from `npm start` (scripts/start.ts, client already built) to the first HTTP answer on a
+ * 2. Time from `npm start` (scripts/start.mjs, client and server already built) to the first HTTP answer on a
  *    fresh data dir (migrations included), and the landing page's first load as the started server
  *    sends it to a browser (`Accept-Encoding: br, gzip`): bytes on the wire.
  * 3. `GET /api/meals` latency with 200 open meals, 200 sequential requests: p50 / p95 in ms.
@@ -82,7 +82,7 @@ async function startupTime(landingFiles: string[]) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "mealshare-bench-"));
   const port = 5077;
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: root,
     env: {
       ...process.env,

@@ -4,7 +4,6 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyEtag from "@fastify/etag";
@@ -38,6 +37,7 @@ import { registerNulGuard } from "./input-guard";
 import { startLiveHub } from "./live/hub";
 import { registerLiveRoutes, sseOptions } from "./live/routes";
 import { serializeError } from "./log";
+import { clientBuildDir } from "./paths";
 import { registerMetrics } from "./metrics";
 import { postgresRateLimitStore, rateLimitKey, sweepRateLimits } from "./rate-limit-store";
 import { createStorage, type ObjectStorage } from "./storage/storage";
@@ -55,7 +55,7 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
 }
 
-const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
+const defaultClientDir = clientBuildDir;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const UPLOAD_SWEEP_EVERY_MS = 10 * 60_000;
 

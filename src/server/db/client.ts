@@ -5,7 +5,6 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { cube } from "@electric-sql/pglite/contrib/cube";
 import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
@@ -21,6 +20,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import lockfile from "proper-lockfile";
 import { AppError, sqlState } from "../errors";
+import { migrationsFolder } from "../paths";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -75,7 +75,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../drizzle");
 
 /** Arbitrary but fixed key for the advisory lock that keeps concurrent instances from migrating at once. */
 const MIGRATION_LOCK_KEY = 727_443_001;
