@@ -37,8 +37,8 @@ import { registerNulGuard } from "./input-guard";
 import { startLiveHub } from "./live/hub";
 import { registerLiveRoutes, sseOptions } from "./live/routes";
 import { serializeError } from "./log";
-import { clientBuildDir } from "./paths";
 import { registerMetrics } from "./metrics";
+import { clientBuildDir } from "./paths";
 import { postgresRateLimitStore, rateLimitKey, sweepRateLimits } from "./rate-limit-store";
 import { createStorage, type ObjectStorage } from "./storage/storage";
 

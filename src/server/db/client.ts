@@ -75,7 +75,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-
 /** Arbitrary but fixed key for the advisory lock that keeps concurrent instances from migrating at once. */
 const MIGRATION_LOCK_KEY = 727_443_001;
 
