@@ -1,7 +1,7 @@
 /**
  * Compiles the server for `npm start` (issue 11: plain `node`, not tsx): src/server/main.ts and
- * everything it imports from src/ into one ES module, dist/server/main.js, with its source map;
- * packages stay in node_modules. The HEIC decoding worker is plain JavaScript and goes beside it.
+ * everything it imports from src/ into one ES module, dist/server/main.js, with its source map,
+ * and the backup command likewise (dist/server/backup-cli.js); packages stay in node_modules. The HEIC decoding worker is plain JavaScript and goes beside it.
  * Run: `node scripts/build-server.mjs` (part of `npm run build`).
  */
 import { copyFileSync, mkdirSync } from "node:fs";
@@ -16,8 +16,8 @@ const outdir = path.join(root, "dist/server");
 export async function buildServer() {
   mkdirSync(outdir, { recursive: true });
   await build({
-    entryPoints: [path.join(root, "src/server/main.ts")],
-    outfile: path.join(outdir, "main.js"),
+    entryPoints: [path.join(root, "src/server/main.ts"), path.join(root, "src/server/backup-cli.ts")],
+    outdir,
     bundle: true,
     platform: "node",
     format: "esm",

@@ -1,51 +1,10 @@
 /**
- * `npm start`: builds what is missing or older than its sources — the client with Vite, the
- * server with esbuild — then runs the compiled server with plain node (issue 11), which applies
- * migrations and listens. One command on a fresh clone (README quick start).
+ * `npm start`: builds what is missing or stale (scripts/ensure-built.mjs), then runs the compiled
+ * server with plain node (issue 11), which applies migrations and listens. One command on a fresh
+ * clone (README quick start).
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { ensureClientBuilt, ensureServerBuilt } from "./ensure-built.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
-/** Newest modification time under a file or folder, in ms. */
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce(
-    (newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))),
-    stat.mtimeMs,
-  );
-}
-
-const builtAt = (file) => (existsSync(path.join(root, file)) ? statSync(path.join(root, file)).mtimeMs : 0);
-const sourcesAt = (sources) => Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
-
-const clientSources = [
-  "src/client",
-  "src/contract",
-  "public",
-  "index.html",
-  "vite.config.ts",
-  "package-lock.json",
-];
-if (builtAt("dist/client/index.html") < sourcesAt(clientSources)) {
-  console.log("Building the client...");
-  const { build } = await import("vite");
-  // Vite sets NODE_ENV=production for its build; the server must see the user's own value.
-  const nodeEnv = process.env.NODE_ENV;
-  await build({ root, configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
-  if (nodeEnv === undefined) delete process.env.NODE_ENV;
-  else process.env.NODE_ENV = nodeEnv;
-}
-
-const serverSources = ["src/server", "src/contract", "package-lock.json", "scripts/build-server.mjs"];
-if (builtAt("dist/server/main.js") < sourcesAt(serverSources)) {
-  console.log("Building the server...");
-  const { buildServer } = await import("./build-server.mjs");
-  await buildServer();
-}
-
+await ensureClientBuilt();
+await ensureServerBuilt();
 await import("../dist/server/main.js");

@@ -94,6 +94,9 @@ export async function openDatabase(options: {
   return openPglite(options.dataDir ?? "memory://", folder);
 }
 
+/** The extensions search and "near me" use (migration 0004; DESIGN.md §6), as PostgreSQL has them. */
+export const pgliteExtensions = { unaccent, pg_trgm, fuzzystrmatch, cube, earthdistance };
+
 /** Thrown when another process has the PGlite data directory open; `message` is the line to print. */
 export class DataDirLockedError extends Error {}
 
@@ -162,10 +165,7 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Da
     mkdirSync(location, { recursive: true });
     unlock = await lockDataDir(location);
   }
-  // The extensions search and "near me" use (migration 0004; DESIGN.md §6), as PostgreSQL has them.
-  const client = await PGlite.create(location, {
-    extensions: { unaccent, pg_trgm, fuzzystrmatch, cube, earthdistance },
-  });
+  const client = await PGlite.create(location, { extensions: pgliteExtensions });
   const database: Database = {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     driver: { kind: "pglite", client },

@@ -1,0 +1,124 @@
+/** Issue 11: `npm run backup` writes a consistent snapshot plus photos; `npm run restore` brings it back. */
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import pg from "pg";
+import { afterEach, describe, expect, it } from "vitest";
+import { BackupError, createBackup, restoreBackup } from "../../src/server/backup";
+import { loadConfig } from "../../src/server/config";
+import { type Database, openDatabase } from "../../src/server/db/client";
+import { meals, users } from "../../src/server/db/schema";
+import { buildMeal, buildUser } from "../factories";
+import { openTestDatabase, testDatabaseKind } from "./harness";
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, "../..");
+const PHOTO = "photos/00000000-0000-4000-8000-000000000001.webp";
+
+const folders: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "mealshare-backup-test-"));
+  folders.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A neighbourhood worth keeping: a cook, a meal with a photo. */
+async function fill(database: Database, dataDir: string) {
+  const cook = await buildUser(database.db, { firstName: "Kept" });
+  await buildMeal(database.db, cook, { title: "Backed-up bake", photoPath: `/objects/${PHOTO}` });
+  mkdirSync(path.join(dataDir, "objects/photos"), { recursive: true });
+  writeFileSync(path.join(dataDir, "objects", PHOTO), "webp bytes");
+}
+
+async function contents(database: Database) {
+  return {
+    users: (await database.db.select({ firstName: users.firstName }).from(users)).map((row) => row.firstName),
+    meals: (await database.db.select({ title: meals.title }).from(meals)).map((row) => row.title),
+  };
+}
+
+describe.runIf(testDatabaseKind() === "pglite")("backup and restore with PGlite", () => {
+  it("round-trips the database and the photos into an empty data directory", async () => {
+    const source = tempDir();
+    const database = await openDatabase({ dataDir: source });
+    await fill(database, source);
+    const before = await contents(database);
+    await database.close();
+
+    const file = path.join(tempDir(), "backup.tar.gz");
+    const manifest = await createBackup(loadConfig({ DATA_DIR: source }), file);
+    expect(manifest).toMatchObject({ database: "pglite", photos: true });
+
+    const target = tempDir();
+    await restoreBackup(loadConfig({ DATA_DIR: target }), file);
+    const restored = await openDatabase({ dataDir: target });
+    try {
+      expect(await contents(restored)).toEqual(before);
+      expect(readFileSync(path.join(target, "objects", PHOTO), "utf8")).toBe("webp bytes");
+    } finally {
+      await restored.close();
+    }
+    // Never over a database that is there.
+    await expect(restoreBackup(loadConfig({ DATA_DIR: target }), file)).rejects.toBeInstanceOf(BackupError);
+  }, 60_000);
+
+  it("runs as npm run backup / npm run restore", async () => {
+    const source = tempDir();
+    const database = await openDatabase({ dataDir: source });
+    await fill(database, source);
+    await database.close();
+    const file = path.join(tempDir(), "cli.tar.gz");
+    const env = { ...process.env, DATA_DIR: source };
+    const backup = await run(process.execPath, ["scripts/backup.mjs", "backup", file], { cwd: root, env });
+    expect(backup.stdout).toContain(`Backed up the pglite database and photos to ${file}.`);
+    const target = tempDir();
+    const restore = await run(process.execPath, ["scripts/backup.mjs", "restore", file], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: target },
+    });
+    expect(restore.stdout).toMatch(/^Restored the pglite database of .+ and its photos\./);
+    expect(existsSync(path.join(target, "objects", PHOTO))).toBe(true);
+  }, 120_000);
+});
+
+describe.runIf(testDatabaseKind() === "postgres")("backup and restore with PostgreSQL", () => {
+  it("round-trips the database through pg_dump and pg_restore into an empty database", async () => {
+    const source = await openTestDatabase();
+    const sourceDir = tempDir();
+    await fill(source, sourceDir);
+    const before = await contents(source);
+    const file = path.join(tempDir(), "pg.tar.gz");
+    await createBackup(loadConfig({ DATA_DIR: sourceDir, DATABASE_URL: source.url }), file);
+    await source.close();
+
+    const serverUrl = process.env.TEST_DATABASE_URL!;
+    const name = `mealshare_restore_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    try {
+      const targetDir = tempDir();
+      await restoreBackup(loadConfig({ DATA_DIR: targetDir, DATABASE_URL: url.href }), file);
+      const restored = await openDatabase({ url: url.href });
+      try {
+        expect(await contents(restored)).toEqual(before);
+        expect(readFileSync(path.join(targetDir, "objects", PHOTO), "utf8")).toBe("webp bytes");
+      } finally {
+        await restored.close();
+      }
+      await expect(
+        restoreBackup(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: url.href }), file),
+      ).rejects.toThrow("The database already has tables");
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }, 60_000);
+});
