@@ -217,6 +217,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       wildcard: true,
       // index.html.br, assets/*.js.gz … written by the build (vite.config.ts).
       preCompressed: true,
+      // Our own Cache-Control below, not send's "public, max-age=0".
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");

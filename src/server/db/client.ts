@@ -187,7 +187,10 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
   const database: Database = {
     db: drizzleNodePg(pool, { schema }) as unknown as Db,
     driver: { kind: "pg", pool, url },
-    close: () => pool.end(),
+    // Closing twice is harmless, as with PGlite (`ended` is the pool's own flag).
+    close: async () => {
+      if (!pool.ended) await pool.end();
+    },
   };
   await migrateDatabase(database, migrationsFolder);
   return database;
