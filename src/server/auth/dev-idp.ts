@@ -9,7 +9,7 @@
  */
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import Provider, { type KoaContextWithOIDC } from "oidc-provider";
+import type { KoaContextWithOIDC } from "oidc-provider";
 import { z } from "zod";
 import type { Config } from "../config";
 import { signInRateLimit } from "./users";
@@ -52,7 +52,20 @@ export async function registerDevIdp(app: FastifyInstance, config: Config): Prom
   const accounts = new Map<string, DevAccount>();
 
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const { Provider, MemoryAdapter } = await loadOidcProvider();
   const provider = new Provider(issuerUrl, {
+    // Its state in this process's memory, as said above, on purpose: a subclass of the library's
+    // own adapter, which it otherwise warns about at every start.
+    adapter: class DevIdpMemoryAdapter extends MemoryAdapter {},
+    // Explicit lifetimes (seconds), which it otherwise reports choosing by default.
+    ttl: {
+      AuthorizationCode: 60,
+      Interaction: 60 * 60,
+      Session: 14 * 24 * 60 * 60,
+      Grant: 14 * 24 * 60 * 60,
+      AccessToken: 60 * 60,
+      IdToken: 60 * 60,
+    },
     clients: [
       {
         client_id: DEV_CLIENT_ID,
@@ -160,6 +173,27 @@ export async function registerDevIdp(app: FastifyInstance, config: Config): Prom
   });
 
   return { issuerUrl, clientId: DEV_CLIENT_ID, clientSecret };
+}
+
+/**
+ * Loads oidc-provider only when the dev sign-in is used (an external provider needs none of it).
+ * Its import warns "Unsupported runtime" on Node 20, which this project supports and tests on
+ * (package.json engines): that one line, which nobody running MealShare can act on, is dropped.
+ */
+async function loadOidcProvider() {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (!String(args[0]).includes("Unsupported runtime")) warn(...args);
+  };
+  try {
+    const [{ default: Provider }, { default: MemoryAdapter }] = await Promise.all([
+      import("oidc-provider"),
+      import("oidc-provider/lib/adapters/memory_adapter.js"),
+    ]);
+    return { Provider, MemoryAdapter };
+  } finally {
+    console.warn = warn;
+  }
 }
 
 /** The form-urlencoded body of the sign-in page, parsed for the login route only. */
