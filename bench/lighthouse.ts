@@ -29,7 +29,9 @@ const CHROME_FLAGS = [
 ];
 
 function run(script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", script], {
+  // TypeScript scripts under tsx; the start script is plain JavaScript (issue 11).
+  const args = script.endsWith(".ts") ? ["--import", "tsx", script] : [script];
+  return spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit"],
@@ -71,7 +73,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), "mealshare-lighthouse-"));
 const env = { DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: "warn", PUBLIC_URL: BASE };
 const seed = run("scripts/seed.ts", env);
 await new Promise((resolve) => seed.once("exit", resolve));
-const server = run("scripts/start.ts", env);
+const server = run("scripts/start.mjs", env);
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   await waitForServer(server);
