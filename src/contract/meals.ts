@@ -70,7 +70,9 @@ type MealRuleInput = {
  */
 export function mealCrossFieldErrors(meal: MealRuleInput, now = new Date()): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (meal.kind === "paid" && !meal.priceCents) errors.priceCents = "Price is required for paid meals";
+  if (meal.kind === "paid" && meal.priceCents == null) errors.priceCents = "Price is required for paid meals";
+  else if (meal.kind === "paid" && (meal.priceCents ?? 0) <= 0)
+    errors.priceCents = "Price must be more than $0";
   if (meal.kind === "free" && meal.priceCents != null) errors.priceCents = "Free meals have no price";
   if (meal.pickupWindowStart && meal.pickupWindowEnd) {
     const start = new Date(meal.pickupWindowStart).getTime();
@@ -207,6 +209,13 @@ export const mealSchema = z.object({
   distanceKm: z.number().optional(),
 });
 export type Meal = z.infer<typeof mealSchema>;
+
+/**
+ * `GET /api/meals/{id}`: the meal, and the viewer's own pending or accepted request for it, so
+ * the page links to that thread instead of offering a second request (issue 12).
+ */
+export const mealDetailSchema = mealSchema.extend({ myOpenRequestId: z.uuid().nullable() });
+export type MealDetail = z.infer<typeof mealDetailSchema>;
 
 /** `GET /api/user/{id}/rating` (DESIGN.md §4 "Reviews"). */
 /** `GET /api/user/{id}/rating`: mean of reviews received (one decimal, null with none) and count. */

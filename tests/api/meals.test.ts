@@ -323,3 +323,37 @@ describe("meals API", () => {
     });
   });
 });
+
+describe("the meal page's link to the viewer's request (issue 12)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("names the viewer's open request, nobody else's, and none once it is cancelled", async () => {
+    const cook = await buildSignedInUser(t.db);
+    const eater = await buildSignedInUser(t.db);
+    const other = await buildSignedInUser(t.db);
+    const meal = await buildMeal(t.db, cook.user);
+    const detail = (cookie: string) => t.api({ url: `/api/meals/${meal.id}`, cookie }).then((r) => r.json());
+    expect((await detail(eater.cookie)).myOpenRequestId).toBeNull();
+    const sent = await t.api({
+      method: "POST",
+      url: "/api/requests",
+      cookie: eater.cookie,
+      payload: { mealId: meal.id, message: "" },
+    });
+    expect(sent.statusCode).toBe(201);
+    expect((await detail(eater.cookie)).myOpenRequestId).toBe(sent.json().id);
+    expect((await detail(other.cookie)).myOpenRequestId).toBeNull();
+    expect((await detail(cook.cookie)).myOpenRequestId).toBeNull();
+    await t.api({
+      method: "PUT",
+      url: `/api/requests/${sent.json().id}/status`,
+      cookie: eater.cookie,
+      payload: { status: "cancelled" },
+    });
+    expect((await detail(eater.cookie)).myOpenRequestId).toBeNull();
+  });
+});

@@ -39,8 +39,15 @@ test("cook and eater settle a pickup in the thread, live, from request to comple
   await expect(cook.getByRole("heading", { name: "Mushroom risotto" })).toBeVisible();
   await expect(cook.getByTestId("status-badge")).toHaveText("Pending");
   await expect(badge).toBeHidden();
+  // What makes sense first: Accept and Decline; Cancel behind More actions; no Mark Complete yet.
+  await expect(cook.getByRole("button", { name: "Decline" })).toBeVisible();
+  await expect(cook.getByRole("button", { name: "Mark Complete" })).toHaveCount(0);
+  await expect(cook.getByRole("button", { name: "Cancel" })).toHaveCount(0);
+  await expect(cook.getByRole("button", { name: "More actions" })).toBeVisible();
   await eater.goto(`/request/${request.id}`);
   await expect(eater.getByText("Could I come at 6?")).toBeVisible();
+  // The request's message is the eater's own: their side of the thread, as "You".
+  await expect(eater.getByTestId("message-list").locator("li").first()).toContainText("You ·");
   // The eater may not accept: the server's allowedTransitions leave only Cancel.
   await expect(eater.getByRole("button", { name: "Accept" })).toHaveCount(0);
   await expect(eater.getByRole("button", { name: "Cancel" })).toBeVisible();
@@ -88,6 +95,10 @@ test("cook and eater settle a pickup in the thread, live, from request to comple
 
   // Mark Complete: Completed and Leave a Review, on both sides.
   await eater.getByRole("button", { name: "Mark Complete" }).click();
+  await eater
+    .getByRole("alertdialog", { name: "Mark this request complete?" })
+    .getByRole("button", { name: "Mark Complete" })
+    .click();
   await expect(toast(eater, "Status updated.")).toBeVisible();
   for (const page of [eater, cook]) {
     await expect(page.getByTestId("status-badge")).toHaveText("Completed", { timeout: 2000 });
@@ -118,6 +129,7 @@ test("a cancelled request closes the conversation, and an unknown thread says so
   await eater.goto(`/request/${request.id}`);
   await eater.getByRole("button", { name: "Cancel" }).click();
   const confirm = eater.getByRole("alertdialog", { name: "Cancel this request?" });
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toHaveClass(/bg-destructive/);
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(toast(eater, "Status updated.")).toBeVisible();
   for (const page of [eater, cook]) {

@@ -52,7 +52,9 @@ test("a cook posts a paid meal, a neighbour finds it by allergen and requests it
   await requestButton.click();
   await notice.getByRole("button", { name: "I Understand" }).click();
   await expect(toast(eater, "Request sent!")).toBeVisible();
-  await expect(eater.getByLabel("Message to the cook")).toHaveValue("");
+  // The page now links to the request instead of offering a second one (issue 12).
+  await expect(eater.getByRole("heading", { name: "Request sent" })).toBeVisible();
+  await expect(eater.getByLabel("Message to the cook")).toHaveCount(0);
   const sent = await (await eater.request.get("/api/requests?type=outgoing")).json();
   expect(sent).toHaveLength(1);
   expect(sent[0]).toMatchObject({ status: "pending", message: "Could I pick up at 6?" });

@@ -44,6 +44,12 @@ describe("create meal form conversion (spec §5)", () => {
       price: "Price is required for paid meals",
     });
   });
+
+  it("says a paid meal at $0 must cost more (issue 12), not that its price is missing", () => {
+    expect(crossFieldErrors(toCreateMeal(form({ price: "0" })))).toEqual({
+      price: "Price must be more than $0",
+    });
+  });
 });
 
 describe("meal rules", () => {

@@ -1,7 +1,6 @@
 /** About (spec §2 "Static pages"): mission, four values, story, Join Our Community. */
 import { Heart, Leaf, ShieldCheck, Users } from "lucide-react";
-import { StaticPage, StaticSection } from "@/client/components/layout/static-page";
-import { Button } from "@/client/components/ui/button";
+import { JoinButton, StaticPage, StaticSection } from "@/client/components/layout/static-page";
 import { Card, CardContent } from "@/client/components/ui/card";
 
 const VALUES = [
@@ -72,9 +71,7 @@ export default function AboutPage() {
 
       <div className="rounded-xl bg-green-50 p-6 text-center">
         <p className="mb-4 text-lg font-medium">Got a spare portion, or room for one more at the table?</p>
-        <Button asChild size="lg">
-          <a href="/api/login">Join Our Community</a>
-        </Button>
+        <JoinButton>Join Our Community</JoinButton>
       </div>
     </StaticPage>
   );

@@ -8,6 +8,7 @@ import { Activity, CheckCircle2, Download, FileText, Flag, ListChecks, Trash2 } 
 import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation } from "wouter";
+import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
@@ -56,6 +57,20 @@ export default function AdminPage() {
   const stats = useAdminStats(isAdmin);
   if (!isAdmin) return null;
   if (reports.isLoading || stats.isLoading) return <Spinner className="py-24" label="Loading reports" />;
+  const failed = reports.error ?? stats.error;
+  if (failed) {
+    return (
+      <QueryError
+        title="Could not load reports"
+        error={failed}
+        onRetry={() => {
+          void reports.refetch();
+          void stats.refetch();
+        }}
+        retrying={reports.isRefetching || stats.isRefetching}
+      />
+    );
+  }
 
   const open = reports.data?.filter((report) => !report.resolved) ?? [];
   const resolved = (reports.data?.filter((report) => report.resolved) ?? []).slice(0, RESOLVED_REPORTS_SHOWN);

@@ -5,14 +5,25 @@
 import { format } from "date-fns";
 import { CalendarDays, ExternalLink, MapPin } from "lucide-react";
 import { EmptyState } from "@/client/components/layout/empty-state";
+import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { useEvents } from "@/client/features/events/api/events";
 import { type CommunityEvent, isUpcoming } from "@/contract/events";
 
 export default function EventsPage() {
-  const { data: events = [], isLoading } = useEvents();
+  const { data: events = [], isLoading, error, refetch, isRefetching } = useEvents();
   if (isLoading) return <Spinner className="py-24" label="Loading events" />;
+  if (error) {
+    return (
+      <QueryError
+        title="Could not load events"
+        error={error}
+        onRetry={() => refetch()}
+        retrying={isRefetching}
+      />
+    );
+  }
 
   const now = new Date();
   const upcoming = events

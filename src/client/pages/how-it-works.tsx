@@ -1,8 +1,7 @@
 /** How It Works (spec §2 "Static pages"): Community vs Marketplace, four steps, three differentiators. */
 import { BadgeCheck, Clock, MapPin } from "lucide-react";
-import { StaticPage, StaticSection } from "@/client/components/layout/static-page";
+import { JoinButton, StaticPage, StaticSection } from "@/client/components/layout/static-page";
 import { Badge } from "@/client/components/ui/badge";
-import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 
 const STEPS = [
@@ -107,9 +106,7 @@ export default function HowItWorksPage() {
       </StaticSection>
 
       <div className="text-center">
-        <Button asChild size="lg">
-          <a href="/api/login">Get Started Today</a>
-        </Button>
+        <JoinButton>Get Started Today</JoinButton>
       </div>
     </StaticPage>
   );

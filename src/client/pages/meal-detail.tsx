@@ -2,6 +2,7 @@
 import { Clock, MapPin, Truck, Users } from "lucide-react";
 import { Link, useParams } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
+import { isNotFound, QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Avatar, AvatarFallback, AvatarImage } from "@/client/components/ui/avatar";
 import { Badge } from "@/client/components/ui/badge";
@@ -20,10 +21,20 @@ import { thumbnailOf } from "@/contract/photos";
 
 export default function MealDetailPage() {
   const { id } = useParams<{ id: string }>();
-  const { data: meal, isLoading, error } = useMeal(id);
+  const { data: meal, isLoading, error, refetch, isRefetching } = useMeal(id);
   const { user } = useCurrentUser();
 
   if (isLoading) return <Spinner className="py-24" label="Loading meal" />;
+  if (error && !isNotFound(error)) {
+    return (
+      <QueryError
+        title="Could not load this meal"
+        error={error}
+        onRetry={() => refetch()}
+        retrying={isRefetching}
+      />
+    );
+  }
   if (!meal || error) {
     return (
       <EmptyState title="Meal not found" text="The meal you're looking for doesn't exist.">

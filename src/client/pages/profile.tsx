@@ -9,6 +9,7 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
+import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Avatar, AvatarFallback, AvatarImage } from "@/client/components/ui/avatar";
 import { Badge } from "@/client/components/ui/badge";
@@ -41,7 +42,8 @@ import { thumbnailOf } from "@/contract/photos";
 
 export default function ProfilePage() {
   const { user } = useCurrentUser();
-  const { meals, isLoading, hasNextPage, fetchNextPage } = useMyMeals();
+  const { meals, isLoading, hasNextPage, fetchNextPage, isError, error, refetch, isRefetching } =
+    useMyMeals();
   const { data: rating } = useRating(user?.id);
   if (!user) return null;
 
@@ -93,6 +95,13 @@ export default function ProfilePage() {
           </div>
           {isLoading ? (
             <Spinner className="py-12" label="Loading your meals" />
+          ) : isError && meals.length === 0 ? (
+            <QueryError
+              title="Could not load your meals"
+              error={error}
+              onRetry={() => refetch()}
+              retrying={isRefetching}
+            />
           ) : meals.length === 0 ? (
             <EmptyState title="No meals yet" text="Share your first meal with the neighbourhood." />
           ) : (

@@ -5,10 +5,11 @@
  */
 
 import { useQuery } from "@tanstack/react-query";
-import { Clock, MapPin, Navigation, Phone } from "lucide-react";
+import { Clock, MapPin, MoreHorizontal, Navigation, Phone } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useParams } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
+import { isNotFound, QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import {
   AlertDialog,
@@ -20,8 +21,14 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@/client/components/ui/alert-dialog";
-import { Button } from "@/client/components/ui/button";
+import { Button, buttonVariants } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/client/components/ui/dropdown-menu";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
@@ -46,6 +53,10 @@ const ACTION_LABELS: Partial<Record<RequestStatus, string>> = {
 
 /** Moves with no way back ask first; a slip of the thumb should not end an exchange. */
 const CONFIRM: Partial<Record<RequestStatus, { title: string; text: string }>> = {
+  completed: {
+    title: "Mark this request complete?",
+    text: "Do this once the meal has been picked up. You can both leave a review afterwards.",
+  },
   declined: { title: "Decline this request?", text: "The neighbour is told, and the conversation closes." },
   cancelled: {
     title: "Cancel this request?",
@@ -58,11 +69,21 @@ const fullName = (user: { firstName: string; lastName: string }) =>
 
 export default function RequestThreadPage() {
   const { id } = useParams<{ id: string }>();
-  const { data: request, isLoading, error } = useRequest(id);
+  const { data: request, isLoading, error, refetch, isRefetching } = useRequest(id);
   const { user } = useCurrentUser();
   useMarkReadWhileOpen(id, Boolean(request));
 
   if (isLoading) return <Spinner className="py-24" label="Loading request" />;
+  if (error && !isNotFound(error)) {
+    return (
+      <QueryError
+        title="Could not load this request"
+        error={error}
+        onRetry={() => refetch()}
+        retrying={isRefetching}
+      />
+    );
+  }
   if (!request || error) {
     return (
       <EmptyState title="Request not found" text="The request you're looking for doesn't exist.">
@@ -130,8 +151,15 @@ function useMarkReadWhileOpen(requestId: string, loaded: boolean) {
 function StatusActions({ request }: { request: MealRequestDetail }) {
   const update = useUpdateRequestStatus(request.id);
   const [confirming, setConfirming] = useState<RequestStatus | null>(null);
-  const actions = request.allowedTransitions.filter((status) => ACTION_LABELS[status]);
+  // What makes sense first (issue 12): completing only once the pickup is agreed, and Cancel
+  // tucked into a menu when there is something else to do.
+  const actions = request.allowedTransitions.filter(
+    (status) => ACTION_LABELS[status] && !(status === "completed" && request.status === "pending"),
+  );
   if (actions.length === 0) return null;
+  const primary = actions.filter((status) => status !== "cancelled");
+  const canCancel = actions.includes("cancelled");
+  const ask = (status: RequestStatus) => (CONFIRM[status] ? setConfirming(status) : run(status));
 
   const run = (status: RequestStatus) =>
     update.mutate(status, {
@@ -147,16 +175,33 @@ function StatusActions({ request }: { request: MealRequestDetail }) {
 
   return (
     <div className="flex flex-wrap gap-2">
-      {actions.map((status) => (
+      {primary.map((status) => (
         <Button
           key={status}
-          variant={status === "declined" || status === "cancelled" ? "outline" : "default"}
+          variant={status === "declined" ? "outline" : "default"}
           disabled={update.isPending}
-          onClick={() => (CONFIRM[status] ? setConfirming(status) : run(status))}
+          onClick={() => ask(status)}
         >
           {ACTION_LABELS[status]}
         </Button>
       ))}
+      {canCancel &&
+        (primary.length === 0 ? (
+          <Button variant="outline" disabled={update.isPending} onClick={() => ask("cancelled")}>
+            {ACTION_LABELS.cancelled}
+          </Button>
+        ) : (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label="More actions" disabled={update.isPending}>
+                <MoreHorizontal aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="start">
+              <DropdownMenuItem onSelect={() => ask("cancelled")}>{ACTION_LABELS.cancelled}</DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        ))}
       <AlertDialog open={Boolean(confirm)} onOpenChange={(open) => !open && setConfirming(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>
@@ -165,7 +210,14 @@ function StatusActions({ request }: { request: MealRequestDetail }) {
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>Keep it</AlertDialogCancel>
-            <AlertDialogAction onClick={() => confirming && run(confirming)}>
+            <AlertDialogAction
+              className={
+                confirming === "declined" || confirming === "cancelled"
+                  ? buttonVariants({ variant: "destructive" })
+                  : undefined
+              }
+              onClick={() => confirming && run(confirming)}
+            >
               {confirming ? ACTION_LABELS[confirming] : ""}
             </AlertDialogAction>
           </AlertDialogFooter>
@@ -276,9 +328,17 @@ function Conversation({ request, viewerId }: { request: MealRequestDetail; viewe
       )}
       <ol className="flex flex-col gap-3" aria-live="polite" data-testid="message-list">
         {request.message && !older.hasOlder && (
-          <li className="max-w-[85%] self-start rounded-lg bg-muted p-3">
+          // The request's message is the eater's own first message: their bubble, on their side.
+          <li
+            className={
+              request.eater.id === viewerId
+                ? "max-w-[85%] self-end rounded-lg bg-primary/10 p-3"
+                : "max-w-[85%] self-start rounded-lg border p-3"
+            }
+          >
             <p className="text-xs text-muted-foreground">
-              {fullName(request.eater)} · <MessageTime iso={request.createdAt} />
+              {request.eater.id === viewerId ? "You" : fullName(request.eater)} ·{" "}
+              <MessageTime iso={request.createdAt} />
             </p>
             <p className="whitespace-pre-line break-words">{request.message}</p>
           </li>
@@ -336,8 +396,9 @@ function MessageInput({ requestId }: { requestId: string }) {
   };
 
   return (
+    // Sticky: on a phone the box stays in reach while the thread scrolls (issue 12).
     <form
-      className="flex flex-col gap-2"
+      className="sticky bottom-0 z-10 -mx-1 flex flex-col gap-2 border-t bg-background/95 px-1 pt-2 pb-3 backdrop-blur"
       onSubmit={(event) => {
         event.preventDefault();
         submit();

@@ -1,21 +1,51 @@
-/** Requests (spec §2 "Requests"): Incoming and My Requests tabs with counts. */
+/**
+ * Requests (spec §2 "Requests"): Incoming and My Requests tabs with counts. It opens on the tab
+ * last chosen; the first time, on Incoming for someone who has posted meals and on My Requests for
+ * everyone else (issue 12: an eater landed on an empty Incoming tab).
+ */
+import { useState } from "react";
 import { Link } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
+import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Button } from "@/client/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
+import { useMyMeals } from "@/client/features/meals/api/get-my-meals";
 import { useRequests } from "@/client/features/requests/api/get-requests";
 import { RequestCard } from "@/client/features/requests/components/request-card";
+
+const TAB_KEY = "mealshare.requests.tab";
+type Tab = "incoming" | "outgoing";
+
+function rememberedTab(): Tab | null {
+  try {
+    const tab = localStorage.getItem(TAB_KEY);
+    return tab === "incoming" || tab === "outgoing" ? tab : null;
+  } catch {
+    return null;
+  }
+}
 
 export default function RequestsPage() {
   const incoming = useRequests("incoming");
   const outgoing = useRequests("outgoing");
+  const myMeals = useMyMeals();
+  const [chosen, setChosen] = useState<Tab | null>(rememberedTab);
   const count = (q: typeof incoming) => `${q.requests.length}${q.hasNextPage ? "+" : ""}`;
+  const choose = (value: string) => {
+    const tab = value === "incoming" ? "incoming" : "outgoing";
+    setChosen(tab);
+    try {
+      localStorage.setItem(TAB_KEY, tab);
+    } catch {}
+  };
+  if (!chosen && myMeals.isLoading) return <Spinner className="py-12" label="Loading requests" />;
+  const tab: Tab = chosen ?? (myMeals.meals.length > 0 ? "incoming" : "outgoing");
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <h1 className="text-3xl font-bold">Requests</h1>
-      <Tabs defaultValue="incoming">
+      <Tabs value={tab} onValueChange={choose}>
         <TabsList>
           <TabsTrigger value="incoming">Incoming ({count(incoming)})</TabsTrigger>
           <TabsTrigger value="outgoing">My Requests ({count(outgoing)})</TabsTrigger>
@@ -64,6 +94,16 @@ function RequestList({
   empty: React.ReactNode;
 }) {
   if (query.isLoading) return <Spinner className="py-12" label="Loading requests" />;
+  if (query.isError && !query.isFetchNextPageError) {
+    return (
+      <QueryError
+        title="Could not load requests"
+        error={query.error}
+        onRetry={() => query.refetch()}
+        retrying={query.isRefetching}
+      />
+    );
+  }
   if (query.requests.length === 0) return <>{empty}</>;
   return (
     <div className="flex flex-col gap-4">

@@ -8,6 +8,7 @@ import { Controller, useForm } from "react-hook-form";
 import { Link } from "wouter";
 import { z } from "zod";
 import { EmptyState } from "@/client/components/layout/empty-state";
+import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
@@ -21,8 +22,18 @@ import { handleUnauthorized, isUnauthorizedError } from "@/client/lib/api-client
 import { type PendingReview, REVIEW_TEXT_MIN } from "@/contract/reviews";
 
 export default function ReviewsPage() {
-  const { data: pending = [], isLoading } = usePendingReviews();
+  const { data: pending = [], isLoading, error, refetch, isRefetching } = usePendingReviews();
   if (isLoading) return <Spinner className="py-24" label="Loading pending reviews" />;
+  if (error) {
+    return (
+      <QueryError
+        title="Could not load your reviews"
+        error={error}
+        onRetry={() => refetch()}
+        retrying={isRefetching}
+      />
+    );
+  }
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">

@@ -1,7 +1,6 @@
 /** Safety (spec §2 "Static pages"): checklist, food safety, personal safety, trust, reporting. */
 import { CheckCircle2 } from "lucide-react";
-import { StaticPage, StaticSection } from "@/client/components/layout/static-page";
-import { Button } from "@/client/components/ui/button";
+import { JoinButton, StaticPage, StaticSection } from "@/client/components/layout/static-page";
 
 const CHECKLIST = [
   "Read the allergen list, and ask the cook in the thread if anything is unclear.",
@@ -81,9 +80,7 @@ export default function SafetyPage() {
       </StaticSection>
 
       <div className="text-center">
-        <Button asChild size="lg">
-          <a href="/api/login">Start Safe Food Sharing</a>
-        </Button>
+        <JoinButton>Start Safe Food Sharing</JoinButton>
       </div>
     </StaticPage>
   );

@@ -98,7 +98,11 @@ export function NavBar() {
             </Link>
           </Button>
           <DropdownMenu>
-            <DropdownMenuTrigger className="rounded-full" aria-label="Open profile menu">
+            <DropdownMenuTrigger
+              className="rounded-full"
+              // The visible initials begin the name (WCAG 2.5.3 "Label in Name").
+              aria-label={`${initials(user)} – Open profile menu`}
+            >
               {avatar}
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end" className="w-52">

@@ -6,6 +6,9 @@ import { AlertTriangle, RotateCw } from "lucide-react";
 import { Button } from "@/client/components/ui/button";
 import { ApiError } from "@/client/lib/api-client";
 
+/** The load failed because the thing is not there (or not the viewer's to see): a 404. */
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
 /** A short reason for a failed load, in words a neighbour understands. */
 export function loadErrorReason(error: unknown): string {
   if (error instanceof ApiError) {

@@ -2,8 +2,10 @@
  * The frame of the static pages (spec §2 "Static pages"), reachable signed in and out: signed
  * out they get the public header and footer; signed in they sit inside the member navigation.
  */
+import { Link } from "wouter";
 import { PublicHeader } from "@/client/components/layout/public-header";
 import { SiteFooter } from "@/client/components/layout/site-footer";
+import { Button } from "@/client/components/ui/button";
 import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 
 export function StaticPage({ children }: { children: React.ReactNode }) {
@@ -18,6 +20,19 @@ export function StaticPage({ children }: { children: React.ReactNode }) {
       <main className="flex-1 px-4 py-8 sm:py-12">{content}</main>
       <SiteFooter />
     </div>
+  );
+}
+
+/**
+ * A static page's call to action: the sign-in form for a visitor, Home for a member (issue 12: a
+ * member was sent through sign-in again).
+ */
+export function JoinButton({ children }: { children: React.ReactNode }) {
+  const { user } = useCurrentUser();
+  return (
+    <Button asChild size="lg">
+      {user ? <Link href="/">{children}</Link> : <a href="/api/login">{children}</a>}
+    </Button>
   );
 }
 

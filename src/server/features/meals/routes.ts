@@ -7,6 +7,7 @@ import {
   allergensInUseSchema,
   createMealSchema,
   MEAL_PAGE_SIZE,
+  mealDetailSchema,
   mealKindSchema,
   mealListQuerySchema,
   mealSchema,
@@ -18,7 +19,14 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { DEFAULT_PAGE_SIZE, decodeCursor, sendPage } from "../../pagination";
 import { listAllergensInUse, listOpenMeals } from "./list";
-import { createMeal, getMeal, getUserRating, type ListedMeal, listOwnMeals, updateMeal } from "./service";
+import {
+  createMeal,
+  getMealDetail,
+  getUserRating,
+  type ListedMeal,
+  listOwnMeals,
+  updateMeal,
+} from "./service";
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const mealCursor = (meal: ListedMeal) => ({ createdAt: meal.createdAtDate, id: meal.id });
@@ -105,10 +113,10 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
         tags: ["meals"],
         summary: "One meal, also when inactive or expired",
         params: idParamsSchema,
-        response: { 200: mealSchema, ...errors },
+        response: { 200: mealDetailSchema, ...errors },
       },
     },
-    async (request) => getMeal(db, request.params.id),
+    async (request) => getMealDetail(db, requireUser(request), request.params.id),
   );
 
   r.post(

@@ -4,7 +4,7 @@
  * portions left and ratings come from counters the database keeps (migration 0004,
  * docs/decisions/006).
  */
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import {
   type CreateMeal,
   mealCrossFieldErrors,
@@ -58,6 +58,31 @@ export async function getMeal(db: Executor, id: string): Promise<ListedMeal> {
   const [meal] = await selectMeals(db, eq(meals.id, id), 1);
   if (!meal) throw notFound("Meal not found");
   return meal;
+}
+
+/**
+ * One meal for its detail page, with the viewer's open (pending or accepted) request for it.
+ * @throws AppError 404 unknown meal
+ */
+export async function getMealDetail(
+  db: Executor,
+  viewer: Pick<UserRow, "id">,
+  id: string,
+): Promise<ListedMeal & { myOpenRequestId: string | null }> {
+  const meal = await getMeal(db, id);
+  const [open] = await db
+    .select({ id: requests.id })
+    .from(requests)
+    .where(
+      and(
+        eq(requests.mealId, id),
+        eq(requests.eaterId, viewer.id),
+        inArray(requests.status, ["pending", "accepted"]),
+      ),
+    )
+    .orderBy(desc(requests.createdAt))
+    .limit(1);
+  return { ...meal, myOpenRequestId: open?.id ?? null };
 }
 
 /**

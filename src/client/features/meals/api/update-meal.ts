@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/client/components/ui/use-toast";
 import { apiRequest } from "@/client/lib/api-client";
-import type { Meal, UpdateMeal } from "@/contract/meals";
+import type { Meal, MealDetail, UpdateMeal } from "@/contract/meals";
 
 export function useUpdateMeal() {
   const queryClient = useQueryClient();
@@ -10,7 +10,10 @@ export function useUpdateMeal() {
     mutationFn: async ({ id, patch }: { id: string; patch: UpdateMeal }) =>
       (await apiRequest("PUT", `/api/meals/${id}`, patch)).json() as Promise<Meal>,
     onSuccess: (meal) => {
-      queryClient.setQueryData(["/api/meals", meal.id], meal);
+      // The detail also says whether the viewer has a request open; the write does not change that.
+      queryClient.setQueryData<MealDetail>(["/api/meals", meal.id], (detail) =>
+        detail ? { ...meal, myOpenRequestId: detail.myOpenRequestId } : undefined,
+      );
       queryClient.invalidateQueries({ queryKey: ["/api/meals"] });
       queryClient.invalidateQueries({ queryKey: ["/api/meals/my/all"] });
     },

@@ -1,10 +1,15 @@
-/** The meal card of spec §2 "Meal card". The distance shows only when it is real (DESIGN.md §4), in km. */
+/**
+ * The meal card of spec §2 "Meal card". The distance shows only when it is real (DESIGN.md §4), in
+ * km. Portions are those left and the window has its day, as on the detail page (issue 12: a card
+ * must not promise more than the meal has, nor hide that pickup is tomorrow). Long words and URLs
+ * wrap, and the card fills its grid cell, so a row of cards lines up at any width.
+ */
 import { Clock, MapPin, Truck, Users } from "lucide-react";
 import { Link } from "wouter";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
-import { formatPrice, formatWindow, pluralize } from "@/client/lib/format";
+import { formatDay, formatPrice, formatWindow, pluralize } from "@/client/lib/format";
 import { distanceKm, formatDistance, useViewerPosition } from "@/client/lib/geo";
 import { allergenTags, type Meal } from "@/contract/meals";
 import { MealPhoto } from "./meal-photo";
@@ -24,7 +29,7 @@ export function MealCard({ meal }: { meal: Meal }) {
   const distance = km === null ? null : formatDistance(km);
 
   return (
-    <Card className="flex flex-col overflow-hidden" data-testid="meal-card">
+    <Card className="flex w-full min-w-0 flex-col overflow-hidden" data-testid="meal-card">
       <div className="relative">
         <MealPhoto meal={meal} />
         <div className="absolute left-2 top-2 flex gap-1">
@@ -47,11 +52,11 @@ export function MealCard({ meal }: { meal: Meal }) {
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1">
             <Users className="h-4 w-4" aria-hidden="true" />
-            {pluralize(meal.portionSize, "portion")}
+            {pluralize(meal.portionsLeft, "portion")} available
           </span>
           <span className="inline-flex items-center gap-1">
             <Clock className="h-4 w-4" aria-hidden="true" />
-            {formatWindow(meal.pickupWindowStart, meal.pickupWindowEnd)}
+            {formatDay(meal.pickupWindowStart)}, {formatWindow(meal.pickupWindowStart, meal.pickupWindowEnd)}
           </span>
           {distance && (
             <span className="inline-flex items-center gap-1">

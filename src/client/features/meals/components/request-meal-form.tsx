@@ -2,7 +2,9 @@
  * The Send Request area of the meal detail (spec §2, §4 "Safety notice gate", "Request sending"):
  * the first request of a session opens the Safety Notice; I Understand records it and sends.
  */
+import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
+import { Link } from "wouter";
 import { Button } from "@/client/components/ui/button";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
@@ -10,11 +12,11 @@ import { toast } from "@/client/components/ui/use-toast";
 import { useCreateRequest } from "@/client/features/requests/api/create-request";
 import { errorMessage } from "@/client/lib/api-client";
 import { formatPrice } from "@/client/lib/format";
-import type { Meal } from "@/contract/meals";
+import type { MealDetail } from "@/contract/meals";
 import { MESSAGE_MAX } from "@/contract/requests";
 import { acceptSafetyNotice, hasAcceptedSafetyNotice, SafetyNoticeDialog } from "./safety-notice-dialog";
 
-export function RequestMealForm({ meal }: { meal: Meal }) {
+export function RequestMealForm({ meal }: { meal: MealDetail }) {
   const [message, setMessage] = useState("");
   const [noticeOpen, setNoticeOpen] = useState(false);
   const createRequest = useCreateRequest();
@@ -47,6 +49,23 @@ export function RequestMealForm({ meal }: { meal: Meal }) {
     if (hasAcceptedSafetyNotice()) send();
     else setNoticeOpen(true);
   };
+
+  // While a request of the viewer's is open, the next step is its thread, not a second request.
+  if (meal.myOpenRequestId) {
+    return (
+      <section aria-labelledby="send-request" className="flex flex-col gap-3 rounded-xl border bg-card p-4">
+        <h2 id="send-request" className="inline-flex items-center gap-2 text-lg font-semibold">
+          <CheckCircle2 className="h-5 w-5 text-primary" aria-hidden="true" /> Request sent
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Talk with the cook and arrange the pickup in its thread.
+        </p>
+        <Button asChild>
+          <Link href={`/request/${meal.myOpenRequestId}`}>View request</Link>
+        </Button>
+      </section>
+    );
+  }
 
   return (
     <section aria-labelledby="send-request" className="flex flex-col gap-3 rounded-xl border bg-card p-4">

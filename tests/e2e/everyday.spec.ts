@@ -1,0 +1,139 @@
+/** Issue 12: the everyday journey on a phone, without stumbles. */
+import { expect, type Page, test } from "@playwright/test";
+import { apiPost, person, postMeal, signedInPage } from "./fixtures";
+
+const PHONE = { width: 375, height: 740 };
+
+async function expectNoHorizontalScroll(page: Page, where: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `horizontal scroll on ${where}`).toBeLessThanOrEqual(0);
+}
+
+test("a 120-character word and a long recipe URL wrap on the card, the meal page and the profile at 375 px", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Wanda", "Wrap"));
+  await cook.setViewportSize(PHONE);
+  const title = "Supercalifragilistic".repeat(6);
+  const url = `https://recipes.example.org/${"very-long-recipe-path-segment/".repeat(6)}soup?ref=${"x".repeat(20)}`;
+  expect(title).toHaveLength(120);
+  expect(url.length).toBeGreaterThanOrEqual(200);
+  const meal = await postMeal(cook, { title, description: `Grandma's soup, recipe: ${url}` });
+  const profile = await cook.request.put("/api/user/profile", {
+    data: {
+      firstName: "Wanda",
+      lastName: "Wrap",
+      bio: `I cook from ${url}`,
+      dietaryPrefs: null,
+      profileImageUrl: null,
+    },
+    headers: { origin: new URL(cook.url()).origin },
+  });
+  expect(profile.ok()).toBe(true);
+
+  await cook.goto(`/community?q=${title.slice(0, 20)}`);
+  await expect(cook.getByTestId("meal-card").first()).toBeVisible();
+  await expectNoHorizontalScroll(cook, "the card");
+  await cook.goto(`/meal/${meal.id}`);
+  await expect(cook.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expectNoHorizontalScroll(cook, "the meal page");
+  await cook.goto("/profile");
+  await expect(cook.getByText(title).first()).toBeVisible();
+  await expectNoHorizontalScroll(cook, "the profile");
+});
+
+test("cards show the portions left and the pickup day, and fill their grid cells evenly", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Carla", "Cards"));
+  await cook.setViewportSize(PHONE);
+  const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+  tomorrow.setHours(12, 0, 0, 0);
+  const meal = await postMeal(cook, {
+    title: "Tomorrow's stew",
+    portionSize: 4,
+    pickupWindowStart: tomorrow.toISOString(),
+    pickupWindowEnd: new Date(tomorrow.getTime() + 2 * 60 * 60 * 1000).toISOString(),
+  });
+  await postMeal(cook, { title: "Short one", description: "Soup." });
+  const eater = await signedInPage(browser, person("Ed", "Eats"));
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "" });
+  // An accepted request takes its portion.
+  const accepted = await cook.request.put(`/api/requests/${request.id}/status`, {
+    data: { status: "accepted" },
+    headers: { origin: new URL(cook.url()).origin },
+  });
+  expect(accepted.ok()).toBe(true);
+
+  await cook.goto("/community");
+  const card = cook.getByTestId("meal-card").filter({ hasText: "Tomorrow's stew" });
+  await expect(card).toContainText("3 portions available");
+  await expect(card).toContainText("Tomorrow, 12:00 PM");
+  const widths = await cook
+    .getByTestId("meal-card")
+    .evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().width)));
+  expect(new Set(widths).size).toBe(1);
+});
+
+test("a failed load says so with Retry on every list and detail page, never an empty state", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Fay", "Fails"));
+  const meal = await postMeal(cook, { title: "Reliable risotto" });
+  const pages: [string, RegExp, string][] = [
+    ["/", /\/api\/meals(\?|$)/, "Could not load meals"],
+    ["/community", /\/api\/meals\?/, "Could not load meals"],
+    ["/marketplace", /\/api\/meals\?/, "Could not load meals"],
+    ["/requests", /\/api\/requests\?/, "Could not load requests"],
+    ["/reviews", /\/api\/reviews\/pending/, "Could not load your reviews"],
+    ["/events", /\/api\/events/, "Could not load events"],
+    ["/profile", /\/api\/meals\/my\/all/, "Could not load your meals"],
+    [`/meal/${meal.id}`, new RegExp(`/api/meals/${meal.id}$`), "Could not load this meal"],
+  ];
+  for (const [path, api, title] of pages) {
+    for (const failure of ["503", "offline"] as const) {
+      await cook.route(api, (route) =>
+        failure === "503"
+          ? route.fulfill({ status: 503, json: { message: "Service unavailable", code: "unavailable" } })
+          : route.abort("internetdisconnected"),
+      );
+      await cook.goto(path);
+      const alert = cook.getByRole("alert").filter({ hasText: title });
+      await expect(alert, `${path} (${failure})`).toBeVisible();
+      await expect(
+        cook.getByText(/No (free |paid )?meals|Be the first|No requests|No pending reviews|No events/),
+      ).toHaveCount(0);
+      await cook.unroute(api);
+      await alert.getByRole("button", { name: "Retry" }).click();
+      await expect(alert, `${path} after Retry`).toHaveCount(0);
+    }
+  }
+  await cook.goto("/community");
+  await expect(cook.getByText("Reliable risotto")).toBeVisible();
+});
+
+test("after sending a request the meal page links to it; an eater with no meals lands on My Requests", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Rosa", "Requested"));
+  const meal = await postMeal(cook, { title: "Lentil dal" });
+  const eater = await signedInPage(browser, person("Nils", "Nomeals"));
+  await eater.goto(`/meal/${meal.id}`);
+  await eater.getByRole("button", { name: "Request Meal" }).click();
+  // The session's first request passes the Safety Notice first.
+  await eater.getByRole("alertdialog").getByRole("button", { name: "I Understand" }).click();
+  await expect(eater.getByRole("heading", { name: "Request sent" })).toBeVisible();
+  await expect(eater.getByRole("button", { name: "Request Meal" })).toHaveCount(0);
+  await eater.getByRole("link", { name: "View request" }).click();
+  await expect(eater).toHaveURL(/\/request\/[0-9a-f-]{36}$/);
+  await expect(eater.getByRole("heading", { name: "Lentil dal" })).toBeVisible();
+
+  await eater.goto("/requests");
+  await expect(eater.getByRole("tab", { name: /My Requests/ })).toHaveAttribute("aria-selected", "true");
+  // The cook, who has meals, lands on Incoming; the tab chosen last is remembered.
+  await cook.goto("/requests");
+  await expect(cook.getByRole("tab", { name: /Incoming/ })).toHaveAttribute("aria-selected", "true");
+  await cook.getByRole("tab", { name: /My Requests/ }).click();
+  await cook.reload();
+  await expect(cook.getByRole("tab", { name: /My Requests/ })).toHaveAttribute("aria-selected", "true");
+});
