@@ -7,7 +7,21 @@ export const notificationTypeSchema = z.enum([
   "request_status",
   "message_new",
   "review_received",
+  "report_resolved",
 ]);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+/** The notifications the Requests badge counts: those about exchanges (issue 12). */
+export const REQUEST_NOTIFICATION_TYPES: readonly NotificationType[] = [
+  "request_new",
+  "request_status",
+  "message_new",
+];
+
+/** `PUT /api/notifications/read`: all unread, one thread's, or one type's (e.g. reviews received). */
+export const markReadSchema = z
+  .object({ requestId: z.uuid().optional(), type: notificationTypeSchema.optional() })
+  .default({});
 
 export const notificationSchema = z.object({
   id: z.uuid(),

@@ -137,3 +137,43 @@ test("after sending a request the meal page links to it; an eater with no meals 
   await cook.reload();
   await expect(cook.getByRole("tab", { name: /My Requests/ })).toHaveAttribute("aria-selected", "true");
 });
+
+test("the bell counts a review received, lists it with a link, Mark all as read clears it, a read thread clears its messages", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Bella", "Bell"));
+  const meal = await postMeal(cook, { title: "Bell pepper stew" });
+  const eater = await signedInPage(browser, person("Rene", "Reviewer"));
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "" });
+  const put = (page: Page, url: string, data: unknown) =>
+    page.request.put(url, { data, headers: { origin: new URL(page.url()).origin } });
+  expect((await put(cook, `/api/requests/${request.id}/status`, { status: "accepted" })).ok()).toBe(true);
+  expect((await put(eater, `/api/requests/${request.id}/status`, { status: "completed" })).ok()).toBe(true);
+
+  await cook.goto("/community");
+  const bell = cook.getByRole("button", { name: /^Notifications/ });
+  await cook.getByRole("button", { name: /^Notifications/ }).click();
+  await cook.getByRole("button", { name: "Mark all as read" }).click();
+  await expect(cook.getByTestId("notification-count")).toHaveCount(0);
+  await cook.keyboard.press("Escape");
+
+  await apiPost(eater, "/api/reviews", {
+    revieweeId: request.owner.id,
+    mealId: meal.id,
+    rating: 5,
+    text: "Wonderful stew, thank you!",
+  });
+  await expect(cook.getByTestId("notification-count")).toHaveText("1");
+  await bell.click();
+  const item = cook.getByRole("menuitem", { name: /left you a 5-star review for "Bell pepper stew"/ });
+  await expect(item).toHaveAttribute("href", "/reviews");
+  await cook.getByRole("button", { name: "Mark all as read" }).click();
+  await expect(cook.getByTestId("notification-count")).toHaveCount(0);
+  await cook.keyboard.press("Escape");
+
+  await apiPost(eater, `/api/requests/${request.id}/messages`, { body: "See you again soon!" });
+  await expect(cook.getByTestId("notification-count")).toHaveText("1");
+  await cook.goto(`/request/${request.id}`);
+  await expect(cook.getByText("See you again soon!")).toBeVisible();
+  await expect(cook.getByTestId("notification-count")).toHaveCount(0);
+});

@@ -3,7 +3,7 @@
  * owes, each with its own form; after a submit the list is refreshed so the item leaves it.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId } from "react";
+import { useEffect, useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link } from "wouter";
 import { z } from "zod";
@@ -16,12 +16,22 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
+import { useUnreadCount } from "@/client/features/notifications/api/get-notifications";
+import { useMarkNotificationsRead } from "@/client/features/notifications/api/mark-read";
 import { useCreateReview, usePendingReviews } from "@/client/features/reviews/api/reviews";
 import { StarInput } from "@/client/features/reviews/components/star-input";
 import { handleUnauthorized, isUnauthorizedError } from "@/client/lib/api-client";
 import { type PendingReview, REVIEW_TEXT_MIN } from "@/contract/reviews";
 
+const REVIEW_TYPES = ["review_received"] as const;
+
 export default function ReviewsPage() {
+  // Opening the reviews page reads the "left you a review" notifications (issue 12).
+  const unreadReviews = useUnreadCount(REVIEW_TYPES);
+  const { mutate: markRead, isPending: marking } = useMarkNotificationsRead();
+  useEffect(() => {
+    if (unreadReviews > 0 && !marking) markRead({ type: "review_received" });
+  }, [unreadReviews, marking, markRead]);
   const { data: pending = [], isLoading, error, refetch, isRefetching } = usePendingReviews();
   if (isLoading) return <Spinner className="py-24" label="Loading pending reviews" />;
   if (error) {

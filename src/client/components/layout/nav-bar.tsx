@@ -24,8 +24,10 @@ import {
 } from "@/client/components/ui/sheet";
 import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { useUnreadCount } from "@/client/features/notifications/api/get-notifications";
+import { NotificationBell } from "@/client/features/notifications/components/notification-bell";
 import { initials } from "@/client/lib/format";
 import { cn } from "@/client/lib/utils";
+import { REQUEST_NOTIFICATION_TYPES } from "@/contract/notifications";
 import { thumbnailOf } from "@/contract/photos";
 
 const LINKS = [
@@ -51,7 +53,8 @@ function UnreadBadge({ count }: { count: number }) {
 
 export function NavBar() {
   const { user } = useCurrentUser();
-  const unread = useUnreadCount();
+  // The Requests badge counts what is about exchanges; the bell counts everything.
+  const unread = useUnreadCount(REQUEST_NOTIFICATION_TYPES);
   const [location] = useLocation();
   const [sheetOpen, setSheetOpen] = useState(false);
   // Sign-out is a POST (a link could be forged by any site: DESIGN.md §5). The form lives outside
@@ -90,7 +93,9 @@ export function NavBar() {
             </li>
           ))}
         </ul>
-        <div className="ml-auto hidden items-center gap-3 md:flex">
+        {/* One bell for every width: the desktop group and the phone menu follow it. */}
+        <NotificationBell className="ml-auto" />
+        <div className="hidden items-center gap-3 md:flex">
           <Button asChild size="sm">
             <Link href="/meals/new">
               <Plus aria-hidden="true" />
@@ -137,7 +142,7 @@ export function NavBar() {
 
         <Sheet open={sheetOpen} onOpenChange={setSheetOpen}>
           <SheetTrigger asChild>
-            <Button variant="ghost" size="icon" className="ml-auto md:hidden" aria-label="Open menu">
+            <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
               <Menu className="h-6 w-6" />
               {unread > 0 && (
                 <span className="absolute mt-[-18px] ml-[18px] h-2.5 w-2.5 rounded-full bg-red-600" />

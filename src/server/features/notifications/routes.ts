@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorSchema } from "../../../contract/common";
-import { notificationSchema } from "../../../contract/notifications";
+import { markReadSchema, notificationSchema } from "../../../contract/notifications";
 import { requireUser } from "../../auth/users";
 import type { Db } from "../../db/client";
 import { listNotifications, markNotificationsRead } from "./service";
@@ -29,13 +29,13 @@ export function registerNotificationRoutes(app: FastifyInstance, { db }: { db: D
     {
       schema: {
         tags: ["notifications"],
-        summary: "Mark notifications read: all, or one thread's",
-        body: z.object({ requestId: z.uuid().optional() }).default({}),
+        summary: "Mark notifications read: all, one thread's, or one type's",
+        body: markReadSchema,
         response: { 200: z.object({ updated: z.number().int() }), 400: errorSchema, 401: errorSchema },
       },
     },
     async (request) => ({
-      updated: await markNotificationsRead(db, requireUser(request).id, request.body.requestId),
+      updated: await markNotificationsRead(db, requireUser(request).id, request.body),
     }),
   );
 }

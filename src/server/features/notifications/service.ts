@@ -68,14 +68,16 @@ export async function listNotifications(db: Executor, userId: string): Promise<N
 }
 
 /**
- * Marks a user's notifications read: all of them, or only one thread's.
+ * Marks a user's notifications read: all of them, only one thread's, or only one type's (the
+ * reviews page clears "review received").
  * @returns how many changed
  */
 export async function markNotificationsRead(
   db: Executor,
   userId: string,
-  requestId?: string,
+  filter: { requestId?: string; type?: Notification["type"] } = {},
 ): Promise<number> {
+  const { requestId, type } = filter;
   const changed = await db
     .update(notifications)
     .set({ isRead: true })
@@ -84,6 +86,7 @@ export async function markNotificationsRead(
         eq(notifications.userId, userId),
         eq(notifications.isRead, false),
         requestId ? eq(notifications.requestId, requestId) : undefined,
+        type ? eq(notifications.type, type) : undefined,
       ),
     )
     .returning({ id: notifications.id });

@@ -6,9 +6,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { AdminStats, CreateReportInput, Report } from "../../../contract/reports";
 import { RESOLVED_REPORTS_SHOWN } from "../../../contract/reports";
-import type { Executor } from "../../db/client";
+import { type Executor, inTransaction } from "../../db/client";
 import { meals, reports, type UserRow, users } from "../../db/schema";
 import { notFound } from "../../errors";
+import { createNotification } from "../notifications/service";
 
 type ReportRow = typeof reports.$inferSelect;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -111,12 +112,24 @@ export async function reportStats(db: Executor): Promise<AdminStats> {
  * @throws AppError 404 for an unknown id
  */
 export async function resolveReport(db: Executor, admin: UserRow, id: string): Promise<Report> {
-  const [updated] = await db
-    .update(reports)
-    .set({ resolved: true, resolvedAt: sql`now()`, resolvedById: admin.id })
-    .where(and(eq(reports.id, id), eq(reports.resolved, false)))
-    .returning();
-  if (updated) return presentReport(updated);
+  const resolved = await inTransaction(db, async (tx) => {
+    const [updated] = await tx
+      .update(reports)
+      .set({ resolved: true, resolvedAt: sql`now()`, resolvedById: admin.id })
+      .where(and(eq(reports.id, id), eq(reports.resolved, false)))
+      .returning();
+    // The neighbour who reported hears that it was dealt with (issue 12's notification centre).
+    if (updated) {
+      await createNotification(tx, {
+        userId: updated.reporterId,
+        type: "report_resolved",
+        text: "An admin resolved your report. Thank you for keeping MealShare safe.",
+        link: updated.targetType === "meal" ? `/meal/${updated.targetId}` : "/help",
+      });
+    }
+    return updated;
+  });
+  if (resolved) return presentReport(resolved);
   const [existing] = await db.select().from(reports).where(eq(reports.id, id)).limit(1);
   if (!existing) throw notFound("Report not found");
   return presentReport(existing);

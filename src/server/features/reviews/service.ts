@@ -104,7 +104,8 @@ export async function createReview(
       userId: input.revieweeId,
       type: "review_received",
       text: `${displayName(reviewer)} left you a ${input.rating}-star review for "${owed.mealTitle}"`,
-      link: "/profile",
+      // The reviews page lists what was received; opening it marks these read (issue 12).
+      link: "/reviews",
     });
     return {
       id: row.id,
