@@ -4,6 +4,11 @@ import { isoDateTime } from "./common";
 
 /** spec §9: one file, at most 5 MB. */
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * Largest photo a person may pick: the browser makes bigger ones smaller before uploading them
+ * (issue 12: an ordinary 9.7 MB phone photo was refused); the server's 5 MB limit stays.
+ */
+export const PHOTO_PICK_MAX_BYTES = 25 * 1024 * 1024;
 /** Image types the uploader offers; the server decides by the bytes, not by this list. */
 export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"];
 

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -101,6 +102,29 @@ test("a photo upload paused mid-way resumes to a fresh upload URL and completes"
   expect(putUrls[1]).not.toBe(putUrls[0]);
 });
 
+test("a 12 MB, 4000 × 3000 phone photo is made smaller in the browser and stored at most 1600 px wide", async ({
+  browser,
+}) => {
+  // Noise does not compress: a camera-sized JPEG of at least 12 MB.
+  const big = path.join(mkdtempSync(path.join(os.tmpdir(), "mealshare-big-")), "IMG_4000.jpg");
+  const raw = randomBytes(4000 * 3000 * 3);
+  const jpeg = await sharp(raw, { raw: { width: 4000, height: 3000, channels: 3 } })
+    .jpeg({ quality: 78, chromaSubsampling: "4:4:4" })
+    .toBuffer();
+  expect(jpeg.length).toBeGreaterThanOrEqual(12 * 1024 * 1024);
+  writeFileSync(big, jpeg);
+
+  const cook = await signedInPage(browser, person("Bea", "Bigphoto"));
+  await cook.goto("/meals/new");
+  await uploadThroughModal(cook, big);
+  await expect(toast(cook, "Photo uploaded.")).toBeVisible({ timeout: 30_000 });
+  const preview = cook.getByTestId("meal-photo-preview");
+  await expect(preview).toHaveAttribute("src", /\/objects\/photos\/[0-9a-f-]+-400\.webp$/);
+  const full = (await preview.getAttribute("src"))!.replace("-400.webp", ".webp");
+  const stored = await sharp(Buffer.from(await (await cook.request.get(full)).body())).metadata();
+  expect(stored.width).toBeLessThanOrEqual(1600);
+});
+
 test("a text file renamed .jpg is refused after upload with the spec's error toast", async ({ browser }) => {
   const cook = await signedInPage(browser, person("Fay", "Fake"));
   const fake = path.join(mkdtempSync(path.join(os.tmpdir(), "mealshare-fake-")), "lasagne.jpg");
@@ -111,6 +135,9 @@ test("a text file renamed .jpg is refused after upload with the spec's error toa
 
   await expect(toast(cook, "Failed to process uploaded photo. Please try again.")).toBeVisible();
   await expect(toast(cook, "Photo uploaded.")).toHaveCount(0);
+  // One clear error, not beside a success tick (issue 12).
+  await expect(cook.getByText("Upload complete")).toHaveCount(0);
+  await expect(cook.locator(".uppy-Dashboard-Item.is-error")).toHaveCount(1);
   await cook.keyboard.press("Escape");
   await expect(cook.getByTestId("meal-photo-preview")).toHaveAttribute("src", "/meal-placeholder.svg");
   await expect(cook.getByRole("button", { name: "Upload Photo" })).toBeVisible();

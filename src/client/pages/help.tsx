@@ -107,7 +107,7 @@ const CATEGORIES: { title: string; faqs: Faq[] }[] = [
       {
         question: "My photo will not upload.",
         answer:
-          "Photos can be up to 5 MB, one per meal. Try a smaller picture, or a JPEG instead of another format.",
+          "Pick any photo up to 25 MB, one per meal: large ones are made smaller before they are sent. If one is still refused, try a JPEG instead of another format.",
       },
       {
         question: "How do I sign out?",

@@ -243,7 +243,7 @@ function ProfilePhotoButton({ hasPhoto }: { hasPhoto: boolean }) {
     <UploadPhotoButton
       label={hasPhoto ? "Change photo" : "Add photo"}
       variant="ghost"
-      note="One photo, up to 5 MB"
+      note="One photo, up to 25 MB (large ones are made smaller)"
       onUploaded={(photo) =>
         update.mutate(
           { profileImageUrl: photo.objectPath },

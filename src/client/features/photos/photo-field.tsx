@@ -71,7 +71,7 @@ export function MealPhotoField({
         <div className="flex flex-col gap-2">
           <UploadPhotoButton
             label={value ? "Change Photo" : "Upload Photo"}
-            note="One photo, up to 5 MB"
+            note="One photo, up to 25 MB (large ones are made smaller)"
             onUploaded={(photo) => {
               onChange(photo.objectPath);
               toast({ title: "Photo uploaded." });

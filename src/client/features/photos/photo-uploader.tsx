@@ -1,20 +1,28 @@
 /**
  * The photo uploader (spec §2 "Notifications and uploads", §7 photo flow, §8, §9): Uppy's
- * Dashboard in a modal — one image, at most 5 MB, closed with Escape — that asks for an upload
+ * Dashboard in a modal — one image, up to 25 MB picked, made at most 2400 px and re-encoded in the
+ * browser (@uppy/compressor) so it arrives under the server's 5 MB, closed with Escape — that asks for an upload
  * URL, PUTs the file there with progress, pause/resume, cancel and retry (@uppy/aws-s3 in single-PUT
  * mode: the same flow for the local driver's URL and a bucket's presigned URL; spec §9 uses
  * multipart only above 100 MB), then registers it (`PUT /api/meal-photos`) in Uppy's
  * post-processing step and hands the stored photo's path to the caller.
  */
 import AwsS3 from "@uppy/aws-s3";
+import Compressor from "@uppy/compressor";
 import Uppy from "@uppy/core";
 import DashboardModal from "@uppy/react/dashboard-modal";
 import { useEffect, useState } from "react";
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
+import "./uppy-theme.css";
 import { toast } from "@/client/components/ui/use-toast";
 import { apiRequest } from "@/client/lib/api-client";
-import { PHOTO_MAX_BYTES, PHOTO_TYPES, type RegisteredPhoto, type UploadParams } from "@/contract/photos";
+import {
+  PHOTO_PICK_MAX_BYTES,
+  PHOTO_TYPES,
+  type RegisteredPhoto,
+  type UploadParams,
+} from "@/contract/photos";
 
 type Meta = Record<string, never>;
 type PhotoBody = Record<string, unknown>;
@@ -23,9 +31,12 @@ function createUppy(onRegistered: (photo: RegisteredPhoto) => void) {
   /** The upload URL each file was last PUT to: resuming after a pause asks for a fresh one. */
   const uploadUrls = new Map<string, string>();
   const uppy = new Uppy<Meta, PhotoBody>({
-    restrictions: { maxNumberOfFiles: 1, maxFileSize: PHOTO_MAX_BYTES, allowedFileTypes: PHOTO_TYPES },
+    restrictions: { maxNumberOfFiles: 1, maxFileSize: PHOTO_PICK_MAX_BYTES, allowedFileTypes: PHOTO_TYPES },
     autoProceed: false,
   });
+  // Phone photos are 3–12 MB: at most 2400 px and JPEG quality 0.8 they are well under 5 MB, and
+  // the server stores 1600 px anyway. What the browser cannot decode (HEIC) goes as it is.
+  uppy.use(Compressor<Meta, PhotoBody>, { quality: 0.8, maxWidth: 2400, maxHeight: 2400 });
   uppy.use(AwsS3<Meta, PhotoBody>, {
     shouldUseMultipart: false,
     limit: 1,
@@ -54,6 +65,11 @@ function createUppy(onRegistered: (photo: RegisteredPhoto) => void) {
           title: "Upload error",
           description: "Failed to process uploaded photo. Please try again.",
           variant: "destructive",
+        });
+        // The file failed, said once: no "Upload complete" tick beside the error (issue 12).
+        uppy.setFileState(id, {
+          error: "Not a photo we could read",
+          progress: { ...file.progress, uploadComplete: false },
         });
         throw error;
       } finally {
