@@ -9,6 +9,7 @@ import { DEV_IDP_PREFIX } from "../src/server/auth/dev-idp";
 import { ConfigError, loadConfig } from "../src/server/config";
 import { DataDirLockedError, openDatabase } from "../src/server/db/client";
 import { events, meals, users } from "../src/server/db/schema";
+import { addSeedPhotos } from "./seed-photos";
 
 const HOUR = 3600_000;
 
@@ -25,6 +26,7 @@ async function seed() {
       return;
     }
     const issuer = config.oidc?.issuerUrl ?? `${config.publicUrl}${DEV_IDP_PREFIX}`;
+    let seeded: { id: string; ownerId: string; title: string }[] = [];
     await database.db.transaction(async (tx) => {
       const people = await tx
         .insert(users)
@@ -99,144 +101,147 @@ async function seed() {
         pickupLocation: fields.location,
         deliveryAvailable: fields.delivery ?? false,
       });
-      await tx.insert(meals).values([
-        meal(maria, {
-          title: "Chicken mole with rice",
-          description: "Slow-cooked mole poblano, rich and mildly spicy.",
-          ingredients: "chicken, chillies, chocolate, sesame, peanuts, rice",
-          allergens: "peanuts, sesame",
-          priceCents: 950,
-          portions: 6,
-          start: 2,
-          location: "Linden Ave 4, ground floor",
-          delivery: true,
-        }),
-        meal(maria, {
-          title: "Black bean tamales (4 pieces)",
-          description: "Steamed corn masa with black beans and cheese.",
-          ingredients: "corn masa, black beans, queso fresco, lard",
-          allergens: "dairy",
-          priceCents: 700,
-          portions: 8,
-          start: 26,
-          location: "Linden Ave 4, ground floor",
-        }),
-        meal(maria, {
-          title: "Horchata, one litre",
-          description: "Cinnamon rice drink, chilled.",
-          ingredients: "rice, cinnamon, sugar, almonds",
-          allergens: "tree nuts",
-          priceCents: 350,
-          portions: 5,
-          start: 3,
-          location: "Linden Ave 4, ground floor",
-        }),
-        meal(tom, {
-          title: "Courgette and feta fritters",
-          description: "A big batch from the allotment glut. Reheat in a pan.",
-          ingredients: "courgette, feta, egg, flour, dill",
-          allergens: "gluten, egg, dairy",
-          portions: 4,
-          start: 1,
-          location: "Allotment gate, Mill Lane",
-        }),
-        meal(tom, {
-          title: "Tomato and basil soup",
-          description: "Two litres of soup, bring a container.",
-          ingredients: "tomatoes, onion, garlic, basil, olive oil",
-          allergens: "",
-          portions: 6,
-          start: 4,
-          location: "12 Mill Lane porch",
-        }),
-        meal(tom, {
-          title: "Runner bean chutney jars",
-          description: "Sweet and tangy, keeps for months.",
-          ingredients: "runner beans, onion, vinegar, sugar, mustard seed",
-          allergens: "mustard",
-          portions: 6,
-          start: 27,
-          location: "12 Mill Lane porch",
-        }),
-        meal(jonas, {
-          title: "Sourdough loaf",
-          description: "Baked this morning, crusty white sourdough.",
-          ingredients: "wheat flour, water, salt",
-          allergens: "gluten",
-          portions: 3,
-          start: 1,
-          location: "Bakery corner, Birch St 9",
-        }),
-        meal(jonas, {
-          title: "Cinnamon buns (6)",
-          description: "Swedish-style kanelbullar, a tray left over from a party.",
-          ingredients: "flour, butter, milk, sugar, cinnamon, cardamom, egg",
-          allergens: "gluten, dairy, egg",
-          portions: 6,
-          start: 2,
-          location: "Bakery corner, Birch St 9",
-        }),
-        meal(jonas, {
-          title: "Rye crispbread",
-          description: "Thin seeded crackers, great with cheese.",
-          ingredients: "rye flour, sunflower seeds, sesame, flax",
-          allergens: "gluten, sesame",
-          priceCents: 300,
-          portions: 4,
-          start: 28,
-          location: "Bakery corner, Birch St 9",
-        }),
-        meal(priya, {
-          title: "Vegetable thali",
-          description: "Dal, two sabzis, rice, raita and a chapati.",
-          ingredients: "lentils, seasonal vegetables, rice, yoghurt, wheat, spices",
-          allergens: "dairy, gluten",
-          priceCents: 1100,
-          portions: 5,
-          start: 3,
-          location: "Priya's Kitchen, Elm Court 2",
-          delivery: true,
-        }),
-        meal(priya, {
-          title: "Chana masala",
-          description: "Chickpea curry, medium heat. Vegan.",
-          ingredients: "chickpeas, tomato, onion, ginger, garlic, spices",
-          allergens: "",
-          priceCents: 650,
-          portions: 6,
-          start: 5,
-          location: "Priya's Kitchen, Elm Court 2",
-        }),
-        meal(priya, {
-          title: "Mango lassi",
-          description: "Sweet yoghurt drink, 500 ml bottles.",
-          ingredients: "mango, yoghurt, sugar, cardamom",
-          allergens: "dairy",
-          priceCents: 300,
-          portions: 6,
-          start: 2,
-          location: "Priya's Kitchen, Elm Court 2",
-        }),
-        meal(aisha, {
-          title: "Lentil soup (extra from my batch)",
-          description: "Red lentil soup with cumin and lemon.",
-          ingredients: "red lentils, onion, carrot, cumin, lemon",
-          allergens: "celery",
-          portions: 2,
-          start: 2,
-          location: "Oak House, flat 3 (ring twice)",
-        }),
-        meal(aisha, {
-          title: "Fruit salad bowl",
-          description: "Apples, oranges, grapes and kiwi; cut this afternoon.",
-          ingredients: "apple, orange, grapes, kiwi",
-          allergens: "",
-          portions: 3,
-          start: 1,
-          length: 2,
-          location: "Oak House, flat 3 (ring twice)",
-        }),
-      ]);
+      seeded = await tx
+        .insert(meals)
+        .values([
+          meal(maria, {
+            title: "Chicken mole with rice",
+            description: "Slow-cooked mole poblano, rich and mildly spicy.",
+            ingredients: "chicken, chillies, chocolate, sesame, peanuts, rice",
+            allergens: "peanuts, sesame",
+            priceCents: 950,
+            portions: 6,
+            start: 2,
+            location: "Linden Ave 4, ground floor",
+            delivery: true,
+          }),
+          meal(maria, {
+            title: "Black bean tamales (4 pieces)",
+            description: "Steamed corn masa with black beans and cheese.",
+            ingredients: "corn masa, black beans, queso fresco, lard",
+            allergens: "dairy",
+            priceCents: 700,
+            portions: 8,
+            start: 26,
+            location: "Linden Ave 4, ground floor",
+          }),
+          meal(maria, {
+            title: "Horchata, one litre",
+            description: "Cinnamon rice drink, chilled.",
+            ingredients: "rice, cinnamon, sugar, almonds",
+            allergens: "tree nuts",
+            priceCents: 350,
+            portions: 5,
+            start: 3,
+            location: "Linden Ave 4, ground floor",
+          }),
+          meal(tom, {
+            title: "Courgette and feta fritters",
+            description: "A big batch from the allotment glut. Reheat in a pan.",
+            ingredients: "courgette, feta, egg, flour, dill",
+            allergens: "gluten, egg, dairy",
+            portions: 4,
+            start: 1,
+            location: "Allotment gate, Mill Lane",
+          }),
+          meal(tom, {
+            title: "Tomato and basil soup",
+            description: "Two litres of soup, bring a container.",
+            ingredients: "tomatoes, onion, garlic, basil, olive oil",
+            allergens: "",
+            portions: 6,
+            start: 4,
+            location: "12 Mill Lane porch",
+          }),
+          meal(tom, {
+            title: "Runner bean chutney jars",
+            description: "Sweet and tangy, keeps for months.",
+            ingredients: "runner beans, onion, vinegar, sugar, mustard seed",
+            allergens: "mustard",
+            portions: 6,
+            start: 27,
+            location: "12 Mill Lane porch",
+          }),
+          meal(jonas, {
+            title: "Sourdough loaf",
+            description: "Baked this morning, crusty white sourdough.",
+            ingredients: "wheat flour, water, salt",
+            allergens: "gluten",
+            portions: 3,
+            start: 1,
+            location: "Bakery corner, Birch St 9",
+          }),
+          meal(jonas, {
+            title: "Cinnamon buns (6)",
+            description: "Swedish-style kanelbullar, a tray left over from a party.",
+            ingredients: "flour, butter, milk, sugar, cinnamon, cardamom, egg",
+            allergens: "gluten, dairy, egg",
+            portions: 6,
+            start: 2,
+            location: "Bakery corner, Birch St 9",
+          }),
+          meal(jonas, {
+            title: "Rye crispbread",
+            description: "Thin seeded crackers, great with cheese.",
+            ingredients: "rye flour, sunflower seeds, sesame, flax",
+            allergens: "gluten, sesame",
+            priceCents: 300,
+            portions: 4,
+            start: 28,
+            location: "Bakery corner, Birch St 9",
+          }),
+          meal(priya, {
+            title: "Vegetable thali",
+            description: "Dal, two sabzis, rice, raita and a chapati.",
+            ingredients: "lentils, seasonal vegetables, rice, yoghurt, wheat, spices",
+            allergens: "dairy, gluten",
+            priceCents: 1100,
+            portions: 5,
+            start: 3,
+            location: "Priya's Kitchen, Elm Court 2",
+            delivery: true,
+          }),
+          meal(priya, {
+            title: "Chana masala",
+            description: "Chickpea curry, medium heat. Vegan.",
+            ingredients: "chickpeas, tomato, onion, ginger, garlic, spices",
+            allergens: "",
+            priceCents: 650,
+            portions: 6,
+            start: 5,
+            location: "Priya's Kitchen, Elm Court 2",
+          }),
+          meal(priya, {
+            title: "Mango lassi",
+            description: "Sweet yoghurt drink, 500 ml bottles.",
+            ingredients: "mango, yoghurt, sugar, cardamom",
+            allergens: "dairy",
+            priceCents: 300,
+            portions: 6,
+            start: 2,
+            location: "Priya's Kitchen, Elm Court 2",
+          }),
+          meal(aisha, {
+            title: "Lentil soup (extra from my batch)",
+            description: "Red lentil soup with cumin and lemon.",
+            ingredients: "red lentils, onion, carrot, cumin, lemon",
+            allergens: "celery",
+            portions: 2,
+            start: 2,
+            location: "Oak House, flat 3 (ring twice)",
+          }),
+          meal(aisha, {
+            title: "Fruit salad bowl",
+            description: "Apples, oranges, grapes and kiwi; cut this afternoon.",
+            ingredients: "apple, orange, grapes, kiwi",
+            allergens: "",
+            portions: 3,
+            start: 1,
+            length: 2,
+            location: "Oak House, flat 3 (ring twice)",
+          }),
+        ])
+        .returning({ id: meals.id, ownerId: meals.ownerId, title: meals.title });
       await tx.insert(events).values([
         {
           title: "Community potluck in the park",
@@ -265,6 +270,8 @@ async function seed() {
         `Seeded ${people.length} neighbours, 14 meals and 3 events. Sign in as e.g. ${maria.email}.`,
       );
     });
+    // Files are not part of the transaction: the meals exist first, then get their photos.
+    await addSeedPhotos(database.db, config, seeded);
   } finally {
     await database.close();
   }

@@ -55,7 +55,7 @@ test("cards show the portions left and the pickup day, and fill their grid cells
     pickupWindowStart: tomorrow.toISOString(),
     pickupWindowEnd: new Date(tomorrow.getTime() + 2 * 60 * 60 * 1000).toISOString(),
   });
-  await postMeal(cook, { title: "Short one", description: "Soup." });
+  await postMeal(cook, { title: "Short apple crumble", description: "Warm." });
   const eater = await signedInPage(browser, person("Ed", "Eats"));
   const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "" });
   // An accepted request takes its portion.
@@ -69,6 +69,19 @@ test("cards show the portions left and the pickup day, and fill their grid cells
   const card = cook.getByTestId("meal-card").filter({ hasText: "Tomorrow's stew" });
   await expect(card).toContainText("3 portions available");
   await expect(card).toContainText("Tomorrow, 12:00 PM");
+  // Photo-less meals get a placeholder of their own kind and colour, not one plate for all.
+  const look = (title: string) =>
+    cook
+      .getByRole("img", { name: `No photo of ${title}` })
+      .first()
+      .evaluate(
+        (image) => `${image.getAttribute("data-placeholder")} ${getComputedStyle(image).backgroundColor}`,
+      );
+  const stew = await look("Tomorrow's stew");
+  const crumble = await look("Short apple crumble");
+  expect(stew).toMatch(/^Soup /);
+  expect(crumble).toMatch(/^CakeSlice /);
+  expect(stew.replace("Soup ", "")).not.toBe(crumble.replace("CakeSlice ", ""));
   const widths = await cook
     .getByTestId("meal-card")
     .evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().width)));

@@ -6,6 +6,7 @@ import {
   type MealFormValues,
   toCreateMeal,
 } from "../../src/client/features/meals/meal-form-schema";
+import { placeholderFor } from "../../src/client/features/meals/placeholder";
 import { allergenTags, mealCrossFieldErrors, roundCoordinate } from "../../src/contract/meals";
 import { allergenMentionQuery, searchWordsOf } from "../../src/server/features/meals/search";
 
@@ -126,5 +127,21 @@ describe("meal list URL and count line (issue 10)", () => {
     expect(countLine({ count: 3, atLeast: false }, "paid")).toBe("3 paid meals available");
     expect(countLine({ count: 1000, atLeast: true }, "free")).toBe("1,000+ free meals available");
     expect(countLine({ count: 2, atLeast: false }, "free", 5)).toBe("2 free meals available within 5 km");
+  });
+});
+
+describe("placeholders of meals without a photo (issue 12)", () => {
+  it("pick the icon from the kind of dish the title names, and stay the same for a title", () => {
+    expect(placeholderFor("Lentil soup").icon).toBe("Soup");
+    expect(placeholderFor("Grandma's apple crumble").icon).toBe("CakeSlice");
+    expect(placeholderFor("Vegetable lasagne").icon).toBe("CookingPot");
+    expect(placeholderFor("Mystery box").icon).toBe("UtensilsCrossed");
+    expect(placeholderFor("Lentil soup")).toEqual(placeholderFor("  lentil SOUP "));
+  });
+
+  it("give different titles different colours, not one mint plate for all", () => {
+    const titles = ["Lentil soup", "Pea soup", "Tomato soup", "Onion soup", "Bean soup", "Fish soup"];
+    const colours = new Set(titles.map((title) => placeholderFor(title).background));
+    expect(colours.size).toBeGreaterThanOrEqual(3);
   });
 });

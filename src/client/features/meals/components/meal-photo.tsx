@@ -1,13 +1,44 @@
+import {
+  Apple,
+  CakeSlice,
+  CookingPot,
+  Croissant,
+  Drumstick,
+  Egg,
+  Fish,
+  Pizza,
+  Salad,
+  Sandwich,
+  Soup,
+  UtensilsCrossed,
+} from "lucide-react";
 import { cn } from "@/client/lib/utils";
 import type { Meal } from "@/contract/meals";
 import { thumbnailOf } from "@/contract/photos";
+import { type DishIcon, placeholderFor } from "../placeholder";
+
+const ICONS: Record<DishIcon, typeof Soup> = {
+  Apple,
+  CakeSlice,
+  CookingPot,
+  Croissant,
+  Drumstick,
+  Egg,
+  Fish,
+  Pizza,
+  Salad,
+  Sandwich,
+  Soup,
+  UtensilsCrossed,
+};
 
 /** How wide a card's photo is at each breakpoint (the grid of spec §2: 1/2/3/4 columns). */
 const CARD_SIZES = "(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
 
 /**
- * The meal's photo, or the placeholder when it has none (spec §9). Stored photos come in a 400 px
- * thumbnail and a 1600 px version; `srcset` lets the browser take the one its slot needs.
+ * The meal's photo, or the placeholder when it has none (spec §9): an icon for the kind of dish on
+ * a colour of its own (features/meals/placeholder.ts). Stored photos come in a 400 px thumbnail and
+ * a 1600 px version; `srcset` lets the browser take the one its slot needs.
  */
 export function MealPhoto({
   meal,
@@ -21,12 +52,27 @@ export function MealPhoto({
   sizes?: string;
 }) {
   const photo = meal.photoPath;
+  if (!photo) {
+    const { icon, background, foreground } = placeholderFor(meal.title);
+    const Icon = ICONS[icon];
+    return (
+      <div
+        role="img"
+        aria-label={`No photo of ${meal.title}`}
+        data-placeholder={icon}
+        style={{ backgroundColor: background, color: foreground }}
+        className={cn("flex aspect-[4/3] w-full items-center justify-center", className)}
+      >
+        <Icon className="h-1/3 w-1/3" strokeWidth={1.5} aria-hidden="true" />
+      </div>
+    );
+  }
   return (
     <img
-      src={photo ? thumbnailOf(photo) : "/meal-placeholder.svg"}
-      srcSet={photo ? `${thumbnailOf(photo)} 400w, ${photo} 1600w` : undefined}
-      sizes={photo ? sizes : undefined}
-      alt={photo ? meal.title : `No photo of ${meal.title}`}
+      src={thumbnailOf(photo)}
+      srcSet={`${thumbnailOf(photo)} 400w, ${photo} 1600w`}
+      sizes={sizes}
+      alt={meal.title}
       loading={eager ? "eager" : "lazy"}
       decoding="async"
       width={400}

@@ -1,0 +1,45 @@
+/** `npm run seed` (issue 12): a fresh demo whose meals have real-looking photos. */
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/server/db/client";
+import { meals, photos } from "../../src/server/db/schema";
+import { testDatabaseKind } from "./harness";
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, "../..");
+
+describe.runIf(testDatabaseKind() === "pglite")("npm run seed", () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "mealshare-seed-"));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("gives every seeded meal its own stored photo, owned by its cook", async () => {
+    await run(process.execPath, ["--import", "tsx", "scripts/seed.ts"], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir },
+    });
+    const database = await openDatabase({ dataDir });
+    try {
+      const seeded = await database.db.select().from(meals);
+      const owners = new Map(
+        (await database.db.select().from(photos)).map((photo) => [photo.id, photo.userId]),
+      );
+      expect(seeded).toHaveLength(14);
+      const paths = new Set(seeded.map((meal) => meal.photoPath));
+      expect(paths.size).toBe(14);
+      for (const meal of seeded) {
+        const id = /^\/objects\/photos\/([0-9a-f-]{36})\.webp$/.exec(meal.photoPath ?? "")?.[1];
+        expect(id, meal.title).toBeDefined();
+        expect(owners.get(id!)).toBe(meal.ownerId);
+        for (const file of [`${id}.webp`, `${id}-400.webp`]) {
+          expect(existsSync(path.join(dataDir, "objects/photos", file))).toBe(true);
+        }
+      }
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});
