@@ -3,14 +3,13 @@
  * (a pool of connections); on PGlite one after another — both must end with one unread message
  * notification per party and no error.
  */
-import { rmSync } from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inTransaction, migrateDatabase, queryRows } from "../../src/server/db/client";
 import { messages, notifications } from "../../src/server/db/schema";
 import { AppError } from "../../src/server/errors";
 import { buildMeal, buildRequest, buildSignedInUser } from "../factories";
-import { createTestApp, migrationsBefore, openTestDatabase, type TestApp } from "./harness";
+import { createTestApp, openDatabaseBefore, type TestApp } from "./harness";
 
 describe("messages sent at once in one thread", () => {
   let t: TestApp;
@@ -103,8 +102,7 @@ describe("transactions aborted as deadlock victims", () => {
 
 describe("migration 0007", () => {
   it("keeps the newest of duplicate unread message notifications and marks the rest read", async () => {
-    const older = migrationsBefore("0007");
-    const database = await openTestDatabase({ migrationsFolder: older });
+    const database = await openDatabaseBefore("0007");
     try {
       const { db } = database;
       const cook = await buildSignedInUser(db);
@@ -133,7 +131,6 @@ describe("migration 0007", () => {
       ]);
     } finally {
       await database.close();
-      rmSync(older, { recursive: true, force: true });
     }
   });
 });

@@ -3,12 +3,11 @@
  * meal and rating totals per user, kept by triggers in the transaction of each change. Every test
  * ends by recounting from the source rows, so a counter that drifts fails here.
  */
-import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Executor, migrateDatabase, queryRows } from "../../src/server/db/client";
 import { buildMeal, buildRequest, buildSignedInUser, buildUser } from "../factories";
-import { createTestApp, migrationsBefore, openTestDatabase, type TestApp } from "./harness";
+import { createTestApp, openDatabaseBefore, type TestApp } from "./harness";
 
 /** Meals and users whose counters disagree with a fresh count of their rows. */
 async function driftedCounters(db: Executor) {
@@ -154,8 +153,7 @@ describe("counters", () => {
 describe("migration 0004", () => {
   it("backfills portions taken, rating totals, earth points and the search vocabulary", async () => {
     // A database as it was before 0004: the migrations up to 0003 only.
-    const older = migrationsBefore("0004");
-    const before = await openTestDatabase({ migrationsFolder: older });
+    const before = await openDatabaseBefore("0004");
     try {
       const { db } = before;
       await db.execute(sql`
@@ -197,7 +195,6 @@ describe("migration 0004", () => {
       expect(words.map((w) => w.word)).toEqual(expect.arrayContaining(["creme", "brulee", "cream", "eggs"]));
     } finally {
       await before.close();
-      rmSync(older, { recursive: true, force: true });
     }
   });
 });

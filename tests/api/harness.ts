@@ -79,6 +79,23 @@ export function migrationsBefore(tag: string): string {
   return folder;
 }
 
+/**
+ * An empty database as it was before migration `tag` (its migrations up to there only), for
+ * testing what that migration does to existing rows; `migrateDatabase` then brings it up to date.
+ * Closing it also removes the copied migrations.
+ */
+export async function openDatabaseBefore(tag: string): Promise<Database & { url?: string }> {
+  const folder = migrationsBefore(tag);
+  const database = await openTestDatabase({ migrationsFolder: folder });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
 /** A free TCP port on the loopback interface. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

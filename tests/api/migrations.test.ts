@@ -1,15 +1,13 @@
 /** What migrations do to data that was there before them. */
-import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { migrateDatabase, queryRows } from "../../src/server/db/client";
 import { buildMeal, buildUser } from "../factories";
-import { migrationsBefore, openTestDatabase } from "./harness";
+import { openDatabaseBefore } from "./harness";
 
 describe("migration 0009", () => {
   it("gives each photo in use to the first user who showed it", async () => {
-    const older = migrationsBefore("0009");
-    const database = await openTestDatabase({ migrationsFolder: older });
+    const database = await openDatabaseBefore("0009");
     try {
       const { db } = database;
       const photo = (n: number) => `/objects/photos/00000000-0000-4000-8000-00000000000${n}.webp`;
@@ -29,7 +27,6 @@ describe("migration 0009", () => {
       ]);
     } finally {
       await database.close();
-      rmSync(older, { recursive: true, force: true });
     }
   });
 });

@@ -190,3 +190,28 @@ test("the bell counts a review received, lists it with a link, Mark all as read 
   await expect(cook.getByText("See you again soon!")).toBeVisible();
   await expect(cook.getByTestId("notification-count")).toHaveCount(0);
 });
+
+test("small texts: the visitor's 404 has the public header, and a member's call to action goes Home", async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  await visitor.goto("/no-such-page");
+  await expect(visitor.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  await expect(visitor.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+  await context.close();
+
+  const member = await signedInPage(browser, person("Cal", "Toaction"));
+  for (const [path, action] of [
+    ["/about", "Join Our Community"],
+    ["/how-it-works", "Get Started Today"],
+    ["/safety", "Start Safe Food Sharing"],
+  ]) {
+    await member.goto(path);
+    await member.getByRole("link", { name: action }).click();
+    await expect(member).toHaveURL(/\/$/);
+    await expect(member.getByRole("heading", { level: 1 })).toContainText("What's cooking");
+  }
+  // The avatar's name starts with the initials it shows (WCAG 2.5.3).
+  await expect(member.getByRole("button", { name: /^CT – Open profile menu$/ })).toBeVisible();
+});

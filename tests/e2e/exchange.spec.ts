@@ -54,6 +54,8 @@ test("cook and eater settle a pickup in the thread, live, from request to comple
 
   // The eater writes; the cook's open page shows it within 2 s, without reload.
   const input = eater.getByLabel("Message", { exact: true });
+  // On a phone the message box stays in reach while the thread scrolls.
+  await expect(eater.locator("form").filter({ has: input })).toHaveCSS("position", "sticky");
   await input.fill("   ");
   await expect(eater.getByRole("button", { name: "Send" })).toBeDisabled();
   await input.fill("  I can bring my own container.  ");
