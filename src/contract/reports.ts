@@ -47,3 +47,22 @@ export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 /** How many resolved reports the dashboard lists (spec §9). */
 export const RESOLVED_REPORTS_SHOWN = 10;
+
+/** `PUT /api/admin/users/{id}/suspend` body (issue 13): why, shown to other admins and kept. */
+export const suspendUserSchema = z.object({
+  reason: z
+    .string({ error: "A reason is required" })
+    .trim()
+    .min(1, "A reason is required")
+    .max(500, "Reason must be at most 500 characters"),
+});
+
+/** The state of an account after suspending or unsuspending it. */
+export const suspensionSchema = z.object({
+  userId: z.uuid(),
+  suspended: z.boolean(),
+  reason: z.string().nullable(),
+  /** Meals hidden by the suspension, or shown again by lifting it. */
+  meals: z.number().int(),
+});
+export type Suspension = z.infer<typeof suspensionSchema>;

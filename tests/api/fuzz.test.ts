@@ -193,6 +193,8 @@ describe("fuzzing every endpoint with malformed requests", () => {
         admin: true,
       },
       { method: "DELETE", route: "/api/admin/events/{id}", admin: true },
+      { method: "PUT", route: "/api/admin/users/{id}/suspend", body: { reason: "Fuzzing" }, admin: true },
+      { method: "PUT", route: "/api/admin/users/{id}/unsuspend", admin: true },
     ];
   });
   afterAll(() => t.close());

@@ -34,6 +34,9 @@ export interface SignInTrace {
   /** Status and page of the sign-in form's answer when it did not redirect (a refused form). */
   formStatus?: number;
   formPage?: string;
+  /** Status and page of the last answer when the flow ended without a redirect (e.g. a refusal). */
+  lastStatus?: number;
+  lastPage?: string;
   finalLocation: string;
   jar: CookieJar;
 }
@@ -88,5 +91,15 @@ export async function signInThroughProvider(
       if (response.status < 300 || response.status >= 400) formPage = await response.text();
     }
   }
-  return { signInPage, formStatus, formPage, finalLocation: response.headers.get("location") ?? "", jar };
+  const redirected = response.status >= 300 && response.status < 400;
+  return {
+    signInPage,
+    formStatus,
+    formPage,
+    lastStatus: response.status,
+    // The form's refusal was read already (formPage).
+    lastPage: redirected || response.bodyUsed ? formPage : await response.text(),
+    finalLocation: response.headers.get("location") ?? "",
+    jar,
+  };
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { admin, person, postMeal, signedInPage, toast } from "./fixtures";
+import { admin, apiPost, person, postMeal, signedInPage, toast } from "./fixtures";
 
 test("a neighbour reports a meal through the prompt; the admin resolves it", async ({ browser }) => {
   const cook = await signedInPage(browser, person("Rita", "Cook"));
@@ -164,4 +164,23 @@ test("Logout in the profile menu signs out with a POST; a link to /api/logout on
   await member.getByRole("menuitem", { name: "Logout" }).click();
   await expect(member).toHaveURL(/\/$/);
   expect((await member.request.get("/api/auth/user")).status()).toBe(401);
+});
+
+test("an admin suspends a reported user from the report; their session ends at once", async ({ browser }) => {
+  const troll = await signedInPage(browser, person("Tro", "Ll"));
+  const trollId = (await (await troll.request.get("/api/auth/user")).json()).id;
+  const neighbour = await signedInPage(browser, person("Nell", "Reporter"));
+  await apiPost(neighbour, "/api/reports", {
+    targetType: "user",
+    targetId: trollId,
+    reason: "Rude messages",
+  });
+
+  const adminPage = await signedInPage(browser, admin());
+  await adminPage.goto("/admin");
+  const row = adminPage.getByTestId("open-reports").getByRole("row").filter({ hasText: "Rude messages" });
+  adminPage.once("dialog", (dialog) => dialog.accept("Repeated rude messages"));
+  await row.getByRole("button", { name: "Suspend user" }).click();
+  await expect(toast(adminPage, "User suspended")).toBeVisible();
+  expect((await troll.request.get("/api/auth/user")).status()).toBe(401);
 });

@@ -21,7 +21,12 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui
 import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
 import { useExportMailingList } from "@/client/features/admin/api/export-mailing-list";
-import { useAdminReports, useAdminStats, useResolveReport } from "@/client/features/admin/api/reports";
+import {
+  useAdminReports,
+  useAdminStats,
+  useResolveReport,
+  useSuspendUser,
+} from "@/client/features/admin/api/reports";
 import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { useCreateEvent, useDeleteEvent, useEvents } from "@/client/features/events/api/events";
 import { ApiError, errorMessage, handleUnauthorized, isUnauthorizedError } from "@/client/lib/api-client";
@@ -152,6 +157,27 @@ function TypeBadge({ type }: { type: ReportTargetType }) {
 /** `total` is the open count from the stats; the list itself stops at the server's page of 500. */
 function OpenReports({ reports, total }: { reports: Report[]; total: number }) {
   const resolve = useResolveReport();
+  const suspend = useSuspendUser();
+  // A reported user can be suspended from the report (issue 13); the reason is required.
+  const onSuspend = (userId: string) => {
+    const reason = window.prompt("Why is this account suspended? (required)")?.trim();
+    if (!reason) return;
+    suspend.mutate(
+      { userId, reason },
+      {
+        onSuccess: () =>
+          toast({ title: "User suspended", description: "Their sessions ended and their meals are hidden." }),
+        onError: (error) => {
+          if (isUnauthorizedError(error)) return handleUnauthorized();
+          toast({
+            title: "Error",
+            description: errorMessage(error, "Failed to suspend user."),
+            variant: "destructive",
+          });
+        },
+      },
+    );
+  };
   const onResolve = (id: string) =>
     resolve.mutate(id, {
       onSuccess: () =>
@@ -192,9 +218,21 @@ function OpenReports({ reports, total }: { reports: Report[]; total: number }) {
               testId="open-reports"
               lastColumn="Actions"
               renderLast={(report) => (
-                <Button size="sm" disabled={resolve.isPending} onClick={() => onResolve(report.id)}>
-                  Resolve
-                </Button>
+                <div className="flex flex-wrap gap-2">
+                  <Button size="sm" disabled={resolve.isPending} onClick={() => onResolve(report.id)}>
+                    Resolve
+                  </Button>
+                  {report.targetType === "user" && (
+                    <Button
+                      size="sm"
+                      variant="destructive"
+                      disabled={suspend.isPending}
+                      onClick={() => onSuspend(report.targetId)}
+                    >
+                      Suspend user
+                    </Button>
+                  )}
+                </div>
               )}
             />
           </>

@@ -130,6 +130,9 @@ export function registerAuthRoutes(
 
     const user = await upsertOidcUser(db, configuration.serverMetadata().issuer, claims);
     if (!user) return reply.status(400).type("text/html; charset=utf-8").send(signInFailedPage());
+    if (user.suspendedAt) {
+      return reply.status(403).type("text/html; charset=utf-8").send(suspendedPage());
+    }
     const token = await createSession(db, user.id);
     reply.setCookie(SESSION_COOKIE, token, {
       path: "/",
@@ -215,6 +218,13 @@ function signOutPage() {
 <body><main><h1>Sign out</h1><p class="hint">Sign out of MealShare on this device?</p>
 <form method="post" action="/api/logout"><button type="submit">Sign out</button></form>
 <p class="hint"><a href="/">Stay signed in</a></p></main></body></html>`;
+}
+
+function suspendedPage() {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Account suspended</title><link rel="stylesheet" href="/oidc-assets/sign-in.css"></head>
+<body><main><h1>Account suspended</h1><p>Your account is suspended.</p>
+<p class="hint">If you think this is a mistake, write to the MealShare team from the <a href="/help">Help page</a>.</p></main></body></html>`;
 }
 
 function signInFailedPage() {

@@ -3,7 +3,7 @@
  * in the `sessions` table, so every instance sees the same sessions and signing out revokes one.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { sessions, type UserRow, users } from "../db/schema";
 
@@ -34,7 +34,10 @@ export async function findSessionUser(db: Executor, token: string): Promise<User
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    // A suspended account has no session, even one that raced its suspension (issue 13).
+    .where(
+      and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date()), isNull(users.suspendedAt)),
+    )
     .limit(1);
   return row?.user ?? null;
 }

@@ -74,6 +74,9 @@ export const users = pgTable(
      * Sum and count of the ratings of reviews received, kept by the `reviews_rating_totals`
      * trigger in the transaction that writes the review (DESIGN.md §6: O(page) lists).
      */
+    /** Set while an admin has suspended the account (issue 13): no sessions, no sign-in, meals hidden. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    suspendedReason: varchar("suspended_reason", { length: 500 }),
     ratingSum: integer("rating_sum").notNull().default(0),
     ratingCount: integer("rating_count").notNull().default(0),
     createdAt: createdAt(),
@@ -118,6 +121,8 @@ export const meals = pgTable(
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
     isActive: boolean("is_active").notNull().default(true),
+    /** Deactivated because its owner was suspended; unsuspending reactivates exactly these. */
+    hiddenBySuspension: boolean("hidden_by_suspension").notNull().default(false),
     /**
      * Accepted and completed requests, kept by the `requests_portions_taken` trigger in the
      * transaction that changes a request's status (DESIGN.md §4 "Requests", §6).

@@ -7,15 +7,21 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorSchema, idParamsSchema } from "../../../contract/common";
 import { createEventSchema, eventSchema } from "../../../contract/events";
-import { adminStatsSchema, reportSchema } from "../../../contract/reports";
+import {
+  adminStatsSchema,
+  reportSchema,
+  suspendUserSchema,
+  suspensionSchema,
+} from "../../../contract/reports";
 import { requireAdmin } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { createEvent, deleteEvent } from "../events/service";
 import { mailingListCsv } from "../newsletter/service";
 import { listReportsForAdmin, reportStats, resolveReport } from "../reports/service";
+import { suspendUser, unsuspendUser } from "./suspensions";
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** Registers the admin routes in a scope of their own. */
 export async function registerAdminRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
@@ -60,6 +66,34 @@ export async function registerAdminRoutes(app: FastifyInstance, { db, config }: 
         },
       },
       async (request) => resolveReport(db, requireAdmin(request, config), request.params.id),
+    );
+
+    r.put(
+      "/api/admin/users/:id/suspend",
+      {
+        schema: {
+          tags: ["admin"],
+          summary: "Suspend a user (reason required): sessions end, sign-in refused, meals hidden",
+          params: idParamsSchema,
+          body: suspendUserSchema,
+          response: { 200: suspensionSchema, ...errors },
+        },
+      },
+      async (request) =>
+        suspendUser(db, requireAdmin(request, config), request.params.id, request.body.reason),
+    );
+
+    r.put(
+      "/api/admin/users/:id/unsuspend",
+      {
+        schema: {
+          tags: ["admin"],
+          summary: "Lift a suspension; the meals it hid are shown again",
+          params: idParamsSchema,
+          response: { 200: suspensionSchema, ...errors },
+        },
+      },
+      async (request) => unsuspendUser(db, request.params.id),
     );
 
     r.get(

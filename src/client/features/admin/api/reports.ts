@@ -13,6 +13,17 @@ export const adminStatsQuery = queryOptions<AdminStats>({ queryKey: ["/api/admin
 export const useAdminReports = (enabled: boolean) => useQuery({ ...adminReportsQuery, enabled });
 export const useAdminStats = (enabled: boolean) => useQuery({ ...adminStatsQuery, enabled });
 
+/** `PUT /api/admin/users/{id}/suspend` (issue 13): the reported user, with the admin's reason. */
+export function useSuspendUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ userId, reason }: { userId: string; reason: string }) => {
+      await apiRequest("PUT", `/api/admin/users/${userId}/suspend`, { reason });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["/api/meals"] }),
+  });
+}
+
 export function useResolveReport() {
   const queryClient = useQueryClient();
   return useMutation({

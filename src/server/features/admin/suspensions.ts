@@ -1,0 +1,63 @@
+/**
+ * Suspending accounts (issue 13 point 5): an admin suspends a user with a reason. At once every
+ * session of theirs ends (the session lookup also refuses suspended users, so a request racing the
+ * change gets 401 too), sign-in is refused, and their active meals are hidden; lifting it brings
+ * back exactly the meals the suspension hid. One transaction each, so no half-suspended account.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Suspension } from "../../../contract/reports";
+import { type Executor, inTransaction } from "../../db/client";
+import { meals, sessions, type UserRow, users } from "../../db/schema";
+import { conflict, notFound } from "../../errors";
+
+/**
+ * @throws AppError 404 unknown user; 409 for the admin's own account
+ */
+export async function suspendUser(
+  db: Executor,
+  admin: UserRow,
+  userId: string,
+  reason: string,
+): Promise<Suspension> {
+  if (userId === admin.id) throw conflict("You cannot suspend your own account.");
+  return inTransaction(db, async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({
+        suspendedAt: sql`coalesce(${users.suspendedAt}, now())`,
+        suspendedReason: reason,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+    if (!user) throw notFound("User not found");
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    const hidden = await tx
+      .update(meals)
+      .set({ isActive: false, hiddenBySuspension: true, updatedAt: new Date() })
+      .where(and(eq(meals.ownerId, userId), eq(meals.isActive, true)))
+      .returning({ id: meals.id });
+    return { userId, suspended: true, reason, meals: hidden.length };
+  });
+}
+
+/**
+ * Lifts a suspension; the meals it hid are active again.
+ * @throws AppError 404 unknown user
+ */
+export async function unsuspendUser(db: Executor, userId: string): Promise<Suspension> {
+  return inTransaction(db, async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ suspendedAt: null, suspendedReason: null, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+    if (!user) throw notFound("User not found");
+    const shown = await tx
+      .update(meals)
+      .set({ isActive: true, hiddenBySuspension: false, updatedAt: new Date() })
+      .where(and(eq(meals.ownerId, userId), eq(meals.hiddenBySuspension, true)))
+      .returning({ id: meals.id });
+    return { userId, suspended: false, reason: null, meals: shown.length };
+  });
+}
