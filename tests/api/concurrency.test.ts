@@ -105,10 +105,22 @@ describe("migration 0007", () => {
     const database = await openDatabaseBefore("0007");
     try {
       const { db } = database;
-      const cook = await buildSignedInUser(db);
-      const eater = await buildSignedInUser(db);
-      const meal = await buildMeal(db, cook.user);
-      const request = await buildRequest(db, meal, eater.user);
+      // Raw SQL: the factories write today's columns, which an older schema does not have.
+      const cook = { user: { id: "00000000-0000-4000-8000-0000000000c1" } };
+      const eater = "00000000-0000-4000-8000-0000000000e1";
+      const meal = "00000000-0000-4000-8000-0000000000a1";
+      const request = { id: "00000000-0000-4000-8000-0000000000b1" };
+      await db.execute(sql`
+        insert into users (id, oidc_issuer, oidc_subject, email) values
+          (${cook.user.id}, 'i', 'c1', 'cook@example.test'), (${eater}, 'i', 'e1', 'eater@example.test')`);
+      await db.execute(sql`
+        insert into meals (id, owner_id, title, description, ingredients, allergens, kind, portion_size,
+                           pickup_window_start, pickup_window_end, pickup_location)
+        values (${meal}, ${cook.user.id}, 'Soup', 'Hot', 'water', '', 'free', 2, now(),
+                now() + interval '2 hours', 'Hall')`);
+      await db.execute(sql`
+        insert into requests (id, meal_id, eater_id, owner_id, status)
+        values (${request.id}, ${meal}, ${eater}, ${cook.user.id}, 'pending')`);
       for (const [n, minutesAgo] of [
         [1, 30],
         [2, 10],

@@ -2,7 +2,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { migrateDatabase, queryRows } from "../../src/server/db/client";
-import { buildMeal, buildUser } from "../factories";
 import { openDatabaseBefore } from "./harness";
 
 describe("migration 0009", () => {
@@ -10,12 +9,21 @@ describe("migration 0009", () => {
     const database = await openDatabaseBefore("0009");
     try {
       const { db } = database;
+      // Raw SQL: the factories write today's columns, which an older schema does not have.
       const photo = (n: number) => `/objects/photos/00000000-0000-4000-8000-00000000000${n}.webp`;
-      const cook = await buildUser(db, { createdAt: new Date("2026-01-01") });
-      await buildMeal(db, cook, { photoPath: photo(1), createdAt: new Date("2026-01-02") });
-      const profiled = await buildUser(db, { profileImageUrl: photo(2), createdAt: new Date("2026-01-03") });
-      // Someone who pointed their profile at the cook's photo later does not get it.
-      await buildUser(db, { profileImageUrl: photo(1), createdAt: new Date("2026-02-01") });
+      const cook = { id: "00000000-0000-4000-8000-0000000000c1" };
+      const profiled = { id: "00000000-0000-4000-8000-0000000000c2" };
+      await db.execute(sql`
+        insert into users (id, oidc_issuer, oidc_subject, email, profile_image_url, created_at) values
+          (${cook.id}, 'i', 'c1', 'cook@example.test', null, '2026-01-01'),
+          (${profiled.id}, 'i', 'c2', 'profiled@example.test', ${photo(2)}, '2026-01-03'),
+          -- Someone who pointed their profile at the cook's photo later does not get it.
+          ('00000000-0000-4000-8000-0000000000c3', 'i', 'c3', 'copycat@example.test', ${photo(1)}, '2026-02-01')`);
+      await db.execute(sql`
+        insert into meals (owner_id, title, description, ingredients, allergens, kind, portion_size,
+                           pickup_window_start, pickup_window_end, pickup_location, photo_path, created_at)
+        values (${cook.id}, 'Soup', 'Hot', 'water', '', 'free', 1, now(), now() + interval '2 hours',
+                'Hall', ${photo(1)}, '2026-01-02')`);
       await migrateDatabase(database);
       const owners = await queryRows<{ id: string; user_id: string }>(
         db,
