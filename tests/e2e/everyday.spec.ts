@@ -67,7 +67,9 @@ test("cards show the portions left and the pickup day, and fill their grid cells
 
   await cook.goto("/community");
   const card = cook.getByTestId("meal-card").filter({ hasText: "Tomorrow's stew" });
-  await expect(card).toContainText("3 portions available");
+  // spec §2's words, 'N portion(s)', counting the portions left: one of four is taken.
+  await expect(card).toContainText("3 portions");
+  await expect(card).not.toContainText("4 portions");
   await expect(card).toContainText("Tomorrow, 12:00 PM");
   // Photo-less meals get a placeholder of their own kind and colour, not one plate for all.
   const look = (title: string) =>

@@ -1,6 +1,6 @@
 /**
  * The meal card of spec §2 "Meal card". The distance shows only when it is real (DESIGN.md §4), in
- * km. Portions are those left and the window has its day, as on the detail page (issue 12: a card
+ * km. Portions are those left (in the spec's words, 'N portion(s)') and the window has its day, as on the detail page (issue 12: a card
  * must not promise more than the meal has, nor hide that pickup is tomorrow). Long words and URLs
  * wrap, and the card fills its grid cell, so a row of cards lines up at any width.
  */
@@ -52,7 +52,7 @@ export function MealCard({ meal }: { meal: Meal }) {
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1">
             <Users className="h-4 w-4" aria-hidden="true" />
-            {pluralize(meal.portionsLeft, "portion")} available
+            {pluralize(meal.portionsLeft, "portion")}
           </span>
           <span className="inline-flex items-center gap-1">
             <Clock className="h-4 w-4" aria-hidden="true" />
