@@ -55,6 +55,7 @@ export async function buildMeal(
       description: "A big tray, too much for us.",
       ingredients: "pasta, tomato, courgette, cheese",
       allergens: "gluten, dairy",
+      allergenCodes: ["gluten", "milk"],
       kind: "free",
       priceCents: null,
       portionSize: 2,

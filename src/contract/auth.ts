@@ -1,6 +1,7 @@
 /** The signed-in user as `GET /api/auth/user` returns it (spec §3 User, §7). */
 import { z } from "zod";
 import { isoDateTime } from "./common";
+import { allergenCodeSchema, allergenCodesSchema, dietTagsSchema, otherAllergensSchema } from "./food-safety";
 import { PHOTO_PATH } from "./photos";
 
 export const userRoleSchema = z.enum(["eater", "feeder"]);
@@ -16,6 +17,10 @@ export const currentUserSchema = z.object({
   role: userRoleSchema,
   isCook: z.boolean(),
   dietaryPrefs: z.string().nullable(),
+  /** Settings → My allergies and My diet (issue 13): private, never on the public profile. */
+  allergyCodes: z.array(allergenCodeSchema),
+  allergiesOther: z.string(),
+  dietTags: z.array(z.string()),
   newsletterOptIn: z.boolean(),
   createdAt: isoDateTime,
   /** DESIGN.md §4 "Admin": email matches ADMIN_EMAIL. */
@@ -48,6 +53,9 @@ export const updateProfileSchema = z
       .nullable()
       .transform((value) => value || null),
     profileImageUrl: z.string().regex(PHOTO_PATH, "Upload the photo first").nullable(),
+    allergyCodes: allergenCodesSchema,
+    allergiesOther: otherAllergensSchema,
+    dietTags: dietTagsSchema,
   })
   .partial();
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;

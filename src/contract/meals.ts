@@ -4,6 +4,17 @@
  */
 import { z } from "zod";
 import { inputDateTime, isoDateTime, pageQuerySchema, publicUserSchema } from "./common";
+import {
+  type AllergenCode,
+  allergenCodeSchema,
+  allergenCodesSchema,
+  type DietTag,
+  dietTagConflict,
+  dietTagsSchema,
+  otherAllergensSchema,
+  REHEATING_MAX,
+  storageTypeSchema,
+} from "./food-safety";
 import { PHOTO_PATH } from "./photos";
 
 export const MEAL_TITLE_MAX = 120;
@@ -44,6 +55,26 @@ export const mealFields = {
     .string()
     .trim()
     .max(MEAL_ALLERGENS_MAX, `Allergens must be at most ${MEAL_ALLERGENS_MAX} characters`),
+  /**
+   * Issue 13: which of the 14 allergens the meal contains. When sent, `allergens` is derived from
+   * these and `allergensOther`; without them, an `allergens` text is mapped to codes where its
+   * words are unambiguous (the spec's clients keep working).
+   */
+  allergenCodes: allergenCodesSchema,
+  allergensOther: otherAllergensSchema,
+  /** The cook's explicit "Contains none of the 14". */
+  noMajorAllergens: z.boolean({ error: "noMajorAllergens must be true or false" }),
+  dietTags: dietTagsSchema,
+  /** When the food was made: not in the future (issue 13 point 3). */
+  preparedAt: inputDateTime("Enter when the meal was prepared").nullable().optional(),
+  storage: storageTypeSchema.nullable().optional(),
+  reheating: z
+    .string()
+    .trim()
+    .max(REHEATING_MAX, `Reheating instructions must be at most ${REHEATING_MAX} characters`)
+    .nullable()
+    .optional()
+    .transform((value) => value || null),
   ingredients: requiredText("Ingredients are required", MEAL_TEXT_MAX, "Ingredients"),
   pickupLocation: requiredText("Pickup location is required", MEAL_LOCATION_MAX, "Pickup location"),
   pickupWindowStart: inputDateTime("Pickup start time is required"),
@@ -56,6 +87,10 @@ export const mealFields = {
 
 type MealRuleInput = {
   kind?: MealKind;
+  allergenCodes?: readonly AllergenCode[];
+  noMajorAllergens?: boolean;
+  dietTags?: readonly DietTag[];
+  preparedAt?: string | Date | null;
   priceCents?: number | null;
   pickupWindowStart?: string | Date;
   pickupWindowEnd?: string | Date;
@@ -65,7 +100,9 @@ type MealRuleInput = {
 
 /**
  * The rules that span fields (DESIGN.md §4 "Meals"): price required (> 0) for paid and absent for
- * free, pickup end after start and not already over, coordinates in pairs.
+ * free, pickup end after start and not already over, coordinates in pairs; issue 13: allergens
+ * either listed or declared none (when codes are given at all, not both), dietary tags that agree,
+ * prepared at not in the future (a minute of clock difference allowed).
  * @returns field → message for each broken rule; empty when the meal is valid
  */
 export function mealCrossFieldErrors(meal: MealRuleInput, now = new Date()): Record<string, string> {
@@ -82,14 +119,31 @@ export function mealCrossFieldErrors(meal: MealRuleInput, now = new Date()): Rec
   }
   if ((meal.latitude == null) !== (meal.longitude == null))
     errors.latitude = "Give both latitude and longitude";
+  if (meal.allergenCodes !== undefined) {
+    if (meal.noMajorAllergens && meal.allergenCodes.length > 0)
+      errors.noMajorAllergens = "A meal cannot both contain allergens and none of the 14";
+    else if (!meal.noMajorAllergens && meal.allergenCodes.length === 0)
+      errors.allergenCodes = "Choose the allergens this meal contains, or confirm it contains none of the 14";
+  }
+  const conflict = meal.dietTags ? dietTagConflict(meal.dietTags) : null;
+  if (conflict) errors.dietTags = conflict;
+  if (meal.preparedAt && new Date(meal.preparedAt).getTime() > now.getTime() + PREPARED_AT_SKEW_MS)
+    errors.preparedAt = "Prepared at cannot be in the future";
   return errors;
 }
 
-/** `POST /api/meals` body (spec §7). */
+/** A phone's clock may run this far ahead of the server's. */
+const PREPARED_AT_SKEW_MS = 60_000;
+
+/** `POST /api/meals` body (spec §7; issue 13 adds the allergen codes, dietary tags and food details). */
 export const createMealSchema = z
   .object({
     ...mealFields,
     allergens: mealFields.allergens.default(""),
+    allergenCodes: mealFields.allergenCodes.optional(),
+    allergensOther: mealFields.allergensOther.default(""),
+    noMajorAllergens: mealFields.noMajorAllergens.default(false),
+    dietTags: mealFields.dietTags.default([]),
     deliveryAvailable: mealFields.deliveryAvailable.default(false),
   })
   .superRefine((meal, ctx) => {
@@ -183,6 +237,14 @@ export const mealSchema = z.object({
   description: z.string(),
   ingredients: z.string(),
   allergens: z.string(),
+  /** Issue 13: the 14 allergens' codes it contains, free-text others, "none of the 14" declared. */
+  allergenCodes: z.array(allergenCodeSchema),
+  allergensOther: z.string(),
+  noMajorAllergens: z.boolean(),
+  dietTags: z.array(z.string()),
+  preparedAt: isoDateTime.nullable(),
+  storage: storageTypeSchema.nullable(),
+  reheating: z.string().nullable(),
   kind: mealKindSchema,
   priceCents: z.number().int().nullable(),
   portionSize: z.number().int(),

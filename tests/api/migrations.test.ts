@@ -38,3 +38,48 @@ describe("migration 0009", () => {
     }
   });
 });
+
+describe("migration 0011", () => {
+  it("maps the free-text allergens of existing meals to codes where unambiguous, the rest to Other", async () => {
+    const database = await openDatabaseBefore("0011");
+    try {
+      const { db } = database;
+      const cook = "00000000-0000-4000-8000-0000000000c1";
+      await db.execute(sql`
+        insert into users (id, oidc_issuer, oidc_subject, email) values (${cook}, 'i', 'c1', 'cook@example.test')`);
+      const texts = [
+        "Dairy, nuts, Wheat",
+        "shellfish",
+        "gluten, fish sauce, coriander",
+        "Soy, Sesame seeds, eggs, mustard, celery, lupin, sulphites, peanuts",
+        "Garlic",
+        "",
+      ];
+      for (const [n, allergens] of texts.entries()) {
+        await db.execute(sql`
+          insert into meals (owner_id, title, description, ingredients, allergens, kind, portion_size,
+                             pickup_window_start, pickup_window_end, pickup_location)
+          values (${cook}, ${`Meal ${n}`}, 'd', 'i', ${allergens}, 'free', 1, now(), now() + interval '2 hours', 'Hall')`);
+      }
+      await migrateDatabase(database);
+      const rows = await queryRows<{
+        title: string;
+        allergens: string;
+        allergen_codes: string[];
+        allergens_other: string;
+      }>(db, sql`select title, allergens, allergen_codes, allergens_other from meals order by title`);
+      expect(rows.map((row) => [row.allergen_codes, row.allergens_other])).toEqual([
+        [["gluten", "milk", "tree_nuts"], ""],
+        [["crustaceans", "molluscs"], ""],
+        [["fish", "gluten"], "coriander"],
+        [["celery", "eggs", "lupin", "mustard", "peanuts", "sesame", "soybeans", "sulphites"], ""],
+        [[], "Garlic"],
+        [[], ""],
+      ]);
+      // The spec's text stays as the cook wrote it.
+      expect(rows[0].allergens).toBe("Dairy, nuts, Wheat");
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -70,3 +70,18 @@ export function postMeal(page: Page, overrides: Record<string, unknown> = {}) {
 
 /** The admin of the e2e server (ADMIN_EMAIL in playwright.config.ts). */
 export const admin = (): Person => ({ email: "admin@example.test", firstName: "Ada", lastName: "Admin" });
+
+/**
+ * Fills the meal form's food-safety part (issue 13): ticks the named allergens, or "Contains none
+ * of the 14" when there are none; prepared an hour ago; kept chilled.
+ */
+export async function fillFoodSafety(page: Page, allergens: string[] = []) {
+  if (allergens.length === 0) await page.getByLabel("Contains none of the 14").check();
+  for (const name of allergens) await page.getByRole("checkbox", { name, exact: true }).check();
+  const anHourAgo = new Date(Date.now() - HOUR);
+  const local = new Date(anHourAgo.getTime() - anHourAgo.getTimezoneOffset() * 60_000)
+    .toISOString()
+    .slice(0, 16);
+  await page.getByLabel("Prepared at").fill(local);
+  await page.getByLabel("Storage").selectOption("chilled");
+}

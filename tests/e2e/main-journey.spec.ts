@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { person, signedInPage, toast } from "./fixtures";
+import { fillFoodSafety, person, signedInPage, toast } from "./fixtures";
 
 test("a cook posts a paid meal, a neighbour finds it by allergen and requests it past the safety notice, the cook sees it", async ({
   browser,
@@ -15,7 +15,7 @@ test("a cook posts a paid meal, a neighbour finds it by allergen and requests it
   await cook.getByLabel("Price ($)").fill("7.50");
   await cook.getByLabel("Portions").fill("2");
   await cook.getByLabel("Ingredients").fill("noodles, peanuts, soy sauce, sesame oil, spring onion");
-  await cook.getByLabel("Allergens (comma-separated)").fill("peanuts, soy, sesame");
+  await fillFoodSafety(cook, ["Peanuts", "Soybeans", "Sesame"]);
   await cook.getByLabel("Pickup location").fill("14 Rowan Close, side door");
   await cook.getByRole("button", { name: "Create Meal" }).click();
   await expect(toast(cook, "Meal created!")).toBeVisible();

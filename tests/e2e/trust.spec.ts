@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { apiPost, person, signedInPage, toast } from "./fixtures";
+import { apiPost, fillFoodSafety, person, signedInPage, toast } from "./fixtures";
 
 /** A real JPEG photo on disk, as a phone would pick it. */
 async function photoFile(): Promise<string> {
@@ -59,6 +59,7 @@ test("a meal photo uploaded through the Uppy modal shows on the card", async ({ 
   await cook.getByLabel("Portions").fill("2");
   await cook.getByLabel("Ingredients").fill("pumpkin, ginger, coconut milk, onion");
   await cook.getByLabel("Pickup location").fill("5 Cedar Row");
+  await fillFoodSafety(cook);
   await cook.getByRole("button", { name: "Create Meal" }).click();
   await expect(toast(cook, "Meal created!")).toBeVisible();
 

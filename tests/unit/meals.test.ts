@@ -16,7 +16,13 @@ const form = (overrides: Partial<MealFormValues> = {}): MealFormValues => ({
   kind: "paid",
   price: "7.5",
   portionSize: 2,
-  allergens: "",
+  allergenCodes: ["celery"],
+  noMajorAllergens: false,
+  allergensOther: "",
+  dietTags: [],
+  preparedAt: "2020-01-01T12:00",
+  storage: "chilled",
+  reheating: "",
   ingredients: "water",
   pickupLocation: "Here",
   pickupWindowStart: "2099-01-01T17:00",
@@ -50,6 +56,20 @@ describe("create meal form conversion (spec §5)", () => {
     expect(crossFieldErrors(toCreateMeal(form({ price: "0" })))).toEqual({
       price: "Price must be more than $0",
     });
+  });
+});
+
+describe("the form's allergens (issue 13)", () => {
+  it("asks for allergens or 'Contains none of the 14' on the allergens field", () => {
+    expect(crossFieldErrors(toCreateMeal(form({ allergenCodes: [] })))).toEqual({
+      allergenCodes: "Choose the allergens this meal contains, or confirm it contains none of the 14",
+    });
+  });
+
+  it("sends no codes once 'Contains none of the 14' is ticked", () => {
+    const meal = toCreateMeal(form({ allergenCodes: ["milk"], noMajorAllergens: true }));
+    expect(meal).toMatchObject({ allergenCodes: [], noMajorAllergens: true });
+    expect(crossFieldErrors(meal)).toEqual({});
   });
 });
 

@@ -13,6 +13,7 @@ import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
 import { useCreateMeal } from "@/client/features/meals/api/create-meal";
+import { CheckboxGroup } from "@/client/features/meals/components/food-safety";
 import {
   crossFieldErrors,
   formFieldOf,
@@ -23,6 +24,7 @@ import {
 import { MealPhotoField } from "@/client/features/photos/photo-field";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
 import { requestViewerPosition } from "@/client/lib/geo";
+import { ALLERGENS, DIET_TAGS, STORAGE_TYPES } from "@/contract/food-safety";
 
 const localInput = (date: Date) => format(date, "yyyy-MM-dd'T'HH:mm");
 
@@ -40,7 +42,13 @@ export default function CreateMealPage() {
       kind: search.get("kind") === "paid" ? "paid" : "free",
       price: "",
       portionSize: 1,
-      allergens: "",
+      allergenCodes: [],
+      noMajorAllergens: false,
+      allergensOther: "",
+      dietTags: [],
+      preparedAt: "",
+      storage: "",
+      reheating: "",
       ingredients: "",
       pickupLocation: "",
       pickupWindowStart: localInput(new Date(now.getTime() + 30 * 60_000)),
@@ -161,11 +169,87 @@ export default function CreateMealPage() {
           <Textarea {...field("ingredients")} {...register("ingredients")} rows={2} />
           <FieldError id="ingredients" message={errors.ingredients?.message} />
         </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="allergens">Allergens (comma-separated)</Label>
-          <Input {...field("allergens")} {...register("allergens")} placeholder="e.g. gluten, dairy, nuts" />
-          <FieldError id="allergens" message={errors.allergens?.message} />
+        <div className="flex flex-col gap-3 rounded-lg border p-4">
+          <CheckboxGroup
+            legend="Allergens"
+            hint="Tick every one of the 14 major allergens this meal contains."
+            options={ALLERGENS}
+            registration={register("allergenCodes", {
+              onChange: () => setValue("noMajorAllergens", false),
+            })}
+            error={errors.allergenCodes?.message}
+            errorId="allergenCodes"
+            idPrefix="allergen-"
+          />
+          <label className="flex items-center gap-2 text-sm font-medium" htmlFor="noMajorAllergens">
+            <input
+              id="noMajorAllergens"
+              type="checkbox"
+              className="h-4 w-4 accent-green-700"
+              {...register("noMajorAllergens", {
+                onChange: (event) => event.target.checked && setValue("allergenCodes", []),
+              })}
+            />
+            Contains none of the 14
+          </label>
+          <FieldError id="noMajorAllergens" message={errors.noMajorAllergens?.message} />
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="allergensOther">Other allergens</Label>
+            <Input
+              {...field("allergensOther")}
+              {...register("allergensOther")}
+              placeholder="e.g. coriander, kiwi (comma-separated)"
+            />
+            <FieldError id="allergensOther" message={errors.allergensOther?.message} />
+          </div>
         </div>
+        <CheckboxGroup
+          legend="Diet"
+          options={DIET_TAGS}
+          registration={register("dietTags")}
+          error={errors.dietTags?.message}
+          errorId="dietTags"
+          idPrefix="diet-"
+        />
+        <fieldset className="flex flex-col gap-4 rounded-lg border p-4">
+          <legend className="px-1 text-sm font-medium">Food details</legend>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="preparedAt">Prepared at</Label>
+            <Input
+              {...field("preparedAt")}
+              {...register("preparedAt")}
+              type="datetime-local"
+              max={localInput(now)}
+            />
+            <FieldError id="preparedAt" message={errors.preparedAt?.message} />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="storage">Storage</Label>
+            <select
+              {...field("storage")}
+              {...register("storage")}
+              className="h-10 rounded-md border border-input bg-background px-3 text-sm"
+            >
+              <option value="">Choose how it is kept</option>
+              {STORAGE_TYPES.map((type) => (
+                <option key={type.code} value={type.code}>
+                  {type.name}
+                </option>
+              ))}
+            </select>
+            <FieldError id="storage" message={errors.storage?.message} />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="reheating">Reheating instructions (optional)</Label>
+            <Textarea
+              {...field("reheating")}
+              {...register("reheating")}
+              rows={2}
+              placeholder="e.g. Microwave for 3 minutes until steaming hot"
+            />
+            <FieldError id="reheating" message={errors.reheating?.message} />
+          </div>
+        </fieldset>
         <div className="flex flex-col gap-2">
           <Label htmlFor="pickupLocation">Pickup location</Label>
           <Input

@@ -10,11 +10,13 @@ import { Button } from "@/client/components/ui/button";
 import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { useMeal } from "@/client/features/meals/api/get-meal";
 import { useToggleMealActive } from "@/client/features/meals/api/update-meal";
+import { AllergenWarning, FoodDetails } from "@/client/features/meals/components/food-safety";
 import { MealPhoto } from "@/client/features/meals/components/meal-photo";
 import { RequestMealForm } from "@/client/features/meals/components/request-meal-form";
 import { StarRating } from "@/client/features/meals/components/star-rating";
 import { ReportButton } from "@/client/features/reports/components/report-button";
 import { formatDay, formatPrice, formatWindow, initials, pluralize } from "@/client/lib/format";
+import { type DietTag, dietTagName, matchingAllergens } from "@/contract/food-safety";
 import type { Meal } from "@/contract/meals";
 import { allergenTags } from "@/contract/meals";
 import { thumbnailOf } from "@/contract/photos";
@@ -46,6 +48,7 @@ export default function MealDetailPage() {
   }
 
   const tags = allergenTags(meal.allergens);
+  const warnings = isOwnerOf(user, meal) ? [] : matchingAllergens(meal, user);
   const isOwner = user?.id === meal.owner.id;
   const ownerName = `${meal.owner.firstName} ${meal.owner.lastName}`.trim();
 
@@ -88,6 +91,7 @@ export default function MealDetailPage() {
             </span>
           </div>
           <StarRating rating={meal.ownerRating} className="mt-2" />
+          <AllergenWarning names={warnings} className="mt-3" />
         </div>
 
         <div className="flex items-center gap-3 rounded-xl border bg-card p-4">
@@ -139,10 +143,29 @@ export default function MealDetailPage() {
                   </li>
                 ))}
               </ul>
-            ) : (
+            ) : meal.noMajorAllergens ? null : (
               <p className="text-muted-foreground">None listed. Ask the cook if you have an allergy.</p>
             )}
+            {meal.noMajorAllergens && (
+              <p className="mt-1 text-muted-foreground">
+                The cook declares it contains none of the 14 major allergens
+                {tags.length > 0 ? " other than those listed." : "."}
+              </p>
+            )}
           </div>
+          {meal.dietTags.length > 0 && (
+            <div>
+              <h2 className="font-semibold">Diet</h2>
+              <ul className="mt-1 flex flex-wrap gap-1">
+                {meal.dietTags.map((tag) => (
+                  <li key={tag}>
+                    <Badge variant="secondary">{dietTagName(tag as DietTag)}</Badge>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <FoodDetails meal={meal} />
           <div className="grid gap-3 sm:grid-cols-2">
             <div>
               <h2 className="font-semibold">Pickup location</h2>
@@ -174,12 +197,14 @@ export default function MealDetailPage() {
         {isOwner ? (
           <p className="rounded-xl border bg-muted p-4 text-center font-medium">This is your meal</p>
         ) : (
-          <RequestMealForm meal={meal} />
+          <RequestMealForm meal={meal} allergenWarnings={warnings} />
         )}
       </div>
     </article>
   );
 }
+
+const isOwnerOf = (user: { id: string } | null, meal: Meal) => user?.id === meal.owner.id;
 
 /** An admin can take a reported meal down, or put it back (issue 5). */
 function AdminMealControls({ meal }: { meal: Meal }) {

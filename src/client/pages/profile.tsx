@@ -24,6 +24,7 @@ import { toast } from "@/client/components/ui/use-toast";
 import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { useMyMeals } from "@/client/features/meals/api/get-my-meals";
 import { useToggleMealActive } from "@/client/features/meals/api/update-meal";
+import { CheckboxGroup } from "@/client/features/meals/components/food-safety";
 import { MealPhoto } from "@/client/features/meals/components/meal-photo";
 import { StarRating } from "@/client/features/meals/components/star-rating";
 import { NewsletterOptIn } from "@/client/features/newsletter/components/newsletter-opt-in";
@@ -37,6 +38,7 @@ import {
   type UserRole,
   updateProfileSchema,
 } from "@/contract/auth";
+import { ALLERGENS, DIET_TAGS, type DietTag } from "@/contract/food-safety";
 import type { Meal } from "@/contract/meals";
 import { thumbnailOf } from "@/contract/photos";
 
@@ -168,7 +170,8 @@ function RoleToggle({ role }: { role: UserRole }) {
 
 /**
  * The Settings tab's form: names, bio and dietary preferences (`PUT /api/user/profile`), checked
- * by the same schema as the server's, whose field errors are shown too.
+ * by the same schema as the server's, whose field errors are shown too; My allergies and My diet
+ * (issue 13), which warn on meals and hide them from lists.
  */
 function ProfileSettings({ user }: { user: CurrentUser }) {
   const update = useUpdateProfile();
@@ -180,10 +183,13 @@ function ProfileSettings({ user }: { user: CurrentUser }) {
       lastName: user.lastName,
       bio: user.bio ?? "",
       dietaryPrefs: user.dietaryPrefs ?? "",
+      allergyCodes: user.allergyCodes,
+      allergiesOther: user.allergiesOther,
+      dietTags: user.dietTags as DietTag[],
     },
   });
   const errors = formState.errors;
-  const field = (name: "firstName" | "lastName" | "bio" | "dietaryPrefs") => ({
+  const field = (name: "firstName" | "lastName" | "bio" | "dietaryPrefs" | "allergiesOther") => ({
     ...fieldAria(`${prefix}${name}`, errors[name]?.message),
     ...register(name),
   });
@@ -226,6 +232,32 @@ function ProfileSettings({ user }: { user: CurrentUser }) {
             <Label htmlFor={`${prefix}dietaryPrefs`}>Dietary preferences</Label>
             <Input {...field("dietaryPrefs")} maxLength={500} placeholder="e.g. vegetarian, no nuts" />
             <FieldError id={`${prefix}dietaryPrefs`} message={errors.dietaryPrefs?.message} />
+          </div>
+          <div className="flex flex-col gap-3 sm:col-span-2">
+            <CheckboxGroup
+              legend="My allergies"
+              hint="Meals containing these show a warning, and lists can hide them. Only you see this."
+              options={ALLERGENS}
+              registration={register("allergyCodes")}
+              error={errors.allergyCodes?.message}
+              errorId={`${prefix}allergyCodes`}
+              idPrefix={`${prefix}allergy-`}
+            />
+            <div className="flex flex-col gap-1">
+              <Label htmlFor={`${prefix}allergiesOther`}>Other allergies</Label>
+              <Input {...field("allergiesOther")} maxLength={300} placeholder="e.g. coriander, kiwi" />
+              <FieldError id={`${prefix}allergiesOther`} message={errors.allergiesOther?.message} />
+            </div>
+          </div>
+          <div className="sm:col-span-2">
+            <CheckboxGroup
+              legend="My diet"
+              options={DIET_TAGS}
+              registration={register("dietTags")}
+              error={errors.dietTags?.message}
+              errorId={`${prefix}dietTags`}
+              idPrefix={`${prefix}diet-`}
+            />
           </div>
           <Button type="submit" className="sm:col-span-2 sm:justify-self-start" disabled={update.isPending}>
             Save Settings

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { CurrentUser } from "../../contract/auth";
 import type { PublicUser } from "../../contract/common";
+import type { AllergenCode } from "../../contract/food-safety";
 import type { Config } from "../config";
 import type { Db, Executor } from "../db/client";
 import { type UserRow, users } from "../db/schema";
@@ -114,6 +115,9 @@ export function presentCurrentUser(user: UserRow, config: Config): CurrentUser {
     role: user.role,
     isCook: user.isCook,
     dietaryPrefs: user.dietaryPrefs,
+    allergyCodes: user.allergyCodes as AllergenCode[],
+    allergiesOther: user.allergiesOther,
+    dietTags: user.dietTags,
     newsletterOptIn: user.newsletterOptIn,
     createdAt: user.createdAt.toISOString(),
     isAdmin: isAdmin(user, config),

@@ -52,6 +52,13 @@ export const requestStatus = pgEnum("request_status", [
 ]);
 export const reviewerRole = pgEnum("reviewer_role", ["eater", "feeder"]);
 export const reportTargetType = pgEnum("report_target_type", ["meal", "user", "other"]);
+/** How a meal is kept until pickup (issue 13 point 3; contract/food-safety.ts STORAGE_TYPES). */
+export const mealStorage = pgEnum("meal_storage", ["chilled", "frozen", "hot", "ambient"]);
+
+/** The 14 allergen codes of contract/food-safety.ts, for the checks that keep stored codes valid. */
+const ALLERGEN_CODES_SQL = sql.raw(
+  "ARRAY['gluten','crustaceans','eggs','fish','peanuts','soybeans','milk','tree_nuts','celery','mustard','sesame','sulphites','lupin','molluscs']::text[]",
+);
 
 export const users = pgTable(
   "users",
@@ -69,6 +76,11 @@ export const users = pgTable(
     role: userRole("role").notNull().default("eater"),
     isCook: boolean("is_cook").notNull().default(false),
     dietaryPrefs: varchar("dietary_prefs", { length: 500 }),
+    /** Settings → My allergies (issue 13): codes of the 14 and free-text others. Private to the user. */
+    allergyCodes: text("allergy_codes").array().notNull().default(sql`'{}'::text[]`),
+    allergiesOther: varchar("allergies_other", { length: 300 }).notNull().default(""),
+    /** Settings → My diet: dietary tags the user follows. */
+    dietTags: text("diet_tags").array().notNull().default(sql`'{}'::text[]`),
     newsletterOptIn: boolean("newsletter_opt_in").notNull().default(false),
     /**
      * Sum and count of the ratings of reviews received, kept by the `reviews_rating_totals`
@@ -82,7 +94,10 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("users_oidc_identity_key").on(t.oidcIssuer, t.oidcSubject)],
+  (t) => [
+    uniqueIndex("users_oidc_identity_key").on(t.oidcIssuer, t.oidcSubject),
+    check("users_allergy_codes_known", sql`${t.allergyCodes} <@ ${ALLERGEN_CODES_SQL}`),
+  ],
 );
 
 export const sessions = pgTable(
@@ -109,7 +124,22 @@ export const meals = pgTable(
     title: varchar("title", { length: 120 }).notNull(),
     description: varchar("description", { length: 2000 }).notNull(),
     ingredients: varchar("ingredients", { length: 2000 }).notNull(),
+    /**
+     * The spec's comma-separated text: for meals posted with codes, the codes' display names then
+     * the free text (issue 13); for older meals, what the cook typed.
+     */
     allergens: varchar("allergens", { length: 500 }).notNull().default(""),
+    /** Which of the 14 allergens (EU 1169/2011 Annex II) the meal contains. */
+    allergenCodes: text("allergen_codes").array().notNull().default(sql`'{}'::text[]`),
+    /** Allergens beyond the 14, free text, comma-separated. */
+    allergensOther: varchar("allergens_other", { length: 300 }).notNull().default(""),
+    /** The cook declared the meal contains none of the 14. */
+    noMajorAllergens: boolean("no_major_allergens").notNull().default(false),
+    dietTags: text("diet_tags").array().notNull().default(sql`'{}'::text[]`),
+    /** Food details (issue 13 point 3): when it was made, how it is kept, how to reheat it. */
+    preparedAt: timestamp("prepared_at", { withTimezone: true }),
+    storage: mealStorage("storage"),
+    reheating: varchar("reheating", { length: 1000 }),
     kind: mealKind("kind").notNull(),
     priceCents: integer("price_cents"),
     portionSize: integer("portion_size").notNull(),
@@ -146,6 +176,11 @@ export const meals = pgTable(
       sql`(${t.kind} = 'free' AND ${t.priceCents} IS NULL) OR (${t.kind} = 'paid' AND ${t.priceCents} > 0)`,
     ),
     check("meals_portion_size_positive", sql`${t.portionSize} >= 1`),
+    check("meals_allergen_codes_known", sql`${t.allergenCodes} <@ ${ALLERGEN_CODES_SQL}`),
+    check(
+      "meals_no_major_allergens_means_none",
+      sql`NOT ${t.noMajorAllergens} OR cardinality(${t.allergenCodes}) = 0`,
+    ),
     check("meals_pickup_window_ordered", sql`${t.pickupWindowEnd} > ${t.pickupWindowStart}`),
     check("meals_latitude_range", sql`${t.latitude} IS NULL OR ${t.latitude} BETWEEN -90 AND 90`),
     check("meals_longitude_range", sql`${t.longitude} IS NULL OR ${t.longitude} BETWEEN -180 AND 180`),
@@ -179,6 +214,16 @@ export const searchWords = pgTable(
   },
   (t) => [index("search_words_trgm_idx").using("gist", t.word.op("gist_trgm_ops"))],
 );
+
+/**
+ * Words cooks used for allergens before the codes existed, and the codes each one means (issue
+ * 13): migration 0011 maps old meals' text with it, and the API maps an `allergens` text sent
+ * without codes, or an `excludeAllergens` word, the same way. A word not here stays free text.
+ */
+export const allergenSynonyms = pgTable("allergen_synonyms", {
+  synonym: text("synonym").primaryKey(),
+  codes: text("codes").array().notNull(),
+});
 
 export const requests = pgTable(
   "requests",

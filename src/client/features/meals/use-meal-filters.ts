@@ -1,13 +1,17 @@
 /**
  * A meal list's filters, kept in the URL so a search can be shared and survives a reload
- * (issue 10): `?q=` the search text, `?near=1` nearest first, `?radius=` km, `?hide=` allergens.
+ * (issue 10): `?q=` the search text, `?near=1` nearest first, `?radius=` km, `?hide=` allergens;
+ * `?mine=0` shows meals with the viewer's own allergens, which are hidden by default once the
+ * viewer has set allergies (issue 13).
  * The viewer's position itself never goes in the URL: it stays in this browser session (lib/geo).
  * The search box shows what is typed at once; the URL and the server follow 300 ms after typing stops.
  */
 import { useEffect, useState } from "react";
 import { useDebouncedCallback } from "use-debounce";
 import { useSearchParams } from "wouter";
+import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { useViewerPosition } from "@/client/lib/geo";
+import { exclusionsOf } from "@/contract/food-safety";
 import { type MealKind, NEAR_RADIUS_CHOICES_KM, NEAR_RADIUS_DEFAULT_KM } from "@/contract/meals";
 import type { MealFilters } from "./api/get-meals";
 
@@ -25,6 +29,9 @@ export function useMealFilters(kind?: MealKind) {
     ? radius
     : NEAR_RADIUS_DEFAULT_KM;
   const hidden = (params.get("hide") ?? "").split(",").filter(Boolean);
+  const { user } = useCurrentUser();
+  const myAllergens = exclusionsOf(user);
+  const hideMine = myAllergens.length > 0 && params.get("mine") !== "0";
 
   const update = (changes: Record<string, string | null>) =>
     setParams(
@@ -53,7 +60,7 @@ export function useMealFilters(kind?: MealKind) {
     q,
     near: nearMe ? position : null,
     radiusKm,
-    excludeAllergens: hidden,
+    excludeAllergens: [...new Set([...hidden, ...(hideMine ? myAllergens : [])])],
   };
 
   return {
@@ -78,8 +85,12 @@ export function useMealFilters(kind?: MealKind) {
     setRadiusKm: (km: number) => update({ radius: km === NEAR_RADIUS_DEFAULT_KM ? null : String(km) }),
     hidden,
     setHidden: (allergens: string[]) => update({ hide: allergens.join(",") || null }),
+    /** Whether the viewer has allergies to hide, and whether their meals are hidden now. */
+    hasMyAllergens: myAllergens.length > 0,
+    hideMine,
+    setHideMine: (on: boolean) => update({ mine: on ? null : "0" }),
     /** Whether anything narrows the list, so an empty list means "no match", not "nothing shared". */
-    narrowed: Boolean(q) || hidden.length > 0 || nearMe,
+    narrowed: Boolean(q) || hidden.length > 0 || nearMe || hideMine,
   };
 }
 

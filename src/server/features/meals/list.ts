@@ -14,7 +14,7 @@ import {
   NEAR_RADIUS_DEFAULT_KM,
 } from "../../../contract/meals";
 import { type Executor, queryRows } from "../../db/client";
-import { meals, users } from "../../db/schema";
+import { allergenSynonyms, meals, users } from "../../db/schema";
 import { type Cursor, invalidCursor, type ScoredCursor, type ScoreSort } from "../../pagination";
 import { type ListedMeal, MEAL_COLUMNS, type MealRow, presentMeal } from "./presenter";
 import { allergenMentionQuery, buildSearchQuery } from "./search";
@@ -75,8 +75,21 @@ async function planList(db: Executor, filters: MealListFilters): Promise<ListPla
     gt(meals.pickupWindowEnd, sql`now()`),
     filters.kind ? eq(meals.kind, filters.kind) : undefined,
   ];
-  const excluded = filters.excludeAllergens?.length ? allergenMentionQuery(filters.excludeAllergens) : null;
-  if (excluded) conditions.push(sql`not (${meals.searchDoc} @@ to_tsquery('mealshare', ${excluded}))`);
+  if (filters.excludeAllergens?.length) {
+    // Issue 13: codes, and words that mean codes ("dairy" → milk), by the meal's codes; every
+    // allergen also by its words in the allergens text (names and free text), so a free-text
+    // "Other" allergen is hidden too. The codes are looked up once per statement (an InitPlan).
+    const tokens = sql`array[${sql.join(
+      filters.excludeAllergens.map((token) => sql`${token}`),
+      sql`, `,
+    )}]::text[]`;
+    conditions.push(sql`not (${meals.allergenCodes} && (
+      select coalesce(array_agg(code), '{}'::text[]) from ${allergenSynonyms}
+      cross join lateral unnest(${allergenSynonyms.codes}) as code
+      where ${allergenSynonyms.synonym} = any(${tokens})))`);
+    const excluded = allergenMentionQuery(filters.excludeAllergens);
+    if (excluded) conditions.push(sql`not (${meals.searchDoc} @@ to_tsquery('mealshare', ${excluded}))`);
+  }
 
   let tsquery: SQL | undefined;
   if (filters.q) {
@@ -142,6 +155,13 @@ const PAGE_COLUMNS = sql.join(
     meals.description,
     meals.ingredients,
     meals.allergens,
+    meals.allergenCodes,
+    meals.allergensOther,
+    meals.noMajorAllergens,
+    meals.dietTags,
+    meals.preparedAt,
+    meals.storage,
+    meals.reheating,
     meals.kind,
     meals.priceCents,
     meals.portionSize,

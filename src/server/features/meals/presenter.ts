@@ -5,6 +5,7 @@
  * page of meals that mapping cost more than the query itself (docs/decisions/006).
  */
 import { type SQL, sql } from "drizzle-orm";
+import type { AllergenCode, StorageType } from "../../../contract/food-safety";
 import type { Meal, MealKind } from "../../../contract/meals";
 import { meals, users } from "../../db/schema";
 
@@ -15,6 +16,13 @@ export interface MealRow {
   description: string;
   ingredients: string;
   allergens: string;
+  allergenCodes: AllergenCode[];
+  allergensOther: string;
+  noMajorAllergens: boolean;
+  dietTags: string[];
+  preparedAt: Date | null;
+  storage: StorageType | null;
+  reheating: string | null;
   kind: MealKind;
   priceCents: number | null;
   portionSize: number;
@@ -50,6 +58,13 @@ export const MEAL_COLUMNS = aliased({
   description: meals.description,
   ingredients: meals.ingredients,
   allergens: meals.allergens,
+  allergenCodes: meals.allergenCodes,
+  allergensOther: meals.allergensOther,
+  noMajorAllergens: meals.noMajorAllergens,
+  dietTags: meals.dietTags,
+  preparedAt: meals.preparedAt,
+  storage: meals.storage,
+  reheating: meals.reheating,
   kind: meals.kind,
   priceCents: meals.priceCents,
   portionSize: meals.portionSize,
@@ -92,6 +107,13 @@ export function presentMeal(row: MealRow, distanceMetres?: number | null, now = 
     description: row.description,
     ingredients: row.ingredients,
     allergens: row.allergens,
+    allergenCodes: row.allergenCodes,
+    allergensOther: row.allergensOther,
+    noMajorAllergens: row.noMajorAllergens,
+    dietTags: row.dietTags,
+    preparedAt: row.preparedAt == null ? null : new Date(row.preparedAt).toISOString(),
+    storage: row.storage,
+    reheating: row.reheating,
     kind: row.kind,
     priceCents: row.priceCents,
     portionSize: row.portionSize,

@@ -5,6 +5,7 @@
  * docs/decisions/006).
  */
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { AllergenCode, DietTag } from "../../../contract/food-safety";
 import {
   type CreateMeal,
   mealCrossFieldErrors,
@@ -18,6 +19,7 @@ import { meals, requests, type UserRow, users } from "../../db/schema";
 import { forbidden, notFound, validation } from "../../errors";
 import type { Cursor } from "../../pagination";
 import { assertOwnPhoto } from "../photos/service";
+import { allergenColumns } from "./allergens";
 import { newerThan } from "./list";
 import { canUpdateMeal } from "./policy";
 import { type ListedMeal, MEAL_COLUMNS, MEALS_WITH_OWNERS, type MealRow, presentMeal } from "./presenter";
@@ -95,6 +97,7 @@ export async function createMeal(
   input: CreateMeal,
 ): Promise<ListedMeal> {
   await assertOwnPhoto(db, owner, input.photoPath, "photoPath");
+  const allergens = await allergenColumns(db, input);
   const [meal] = await db
     .insert(meals)
     .values({
@@ -102,7 +105,11 @@ export async function createMeal(
       title: input.title,
       description: input.description,
       ingredients: input.ingredients,
-      allergens: input.allergens,
+      ...allergens,
+      dietTags: input.dietTags,
+      preparedAt: input.preparedAt ? new Date(input.preparedAt) : null,
+      storage: input.storage ?? null,
+      reheating: input.reheating ?? null,
       kind: input.kind,
       priceCents: input.kind === "free" ? null : (input.priceCents ?? null),
       portionSize: input.portionSize,
@@ -140,7 +147,13 @@ export async function updateMeal(
 
     const merged = { ...current, ...patch };
     const touchesWindow = patch.pickupWindowStart !== undefined || patch.pickupWindowEnd !== undefined;
+    // Allergens are checked when the patch touches them: older meals never declared any.
+    const touchesAllergens = patch.allergenCodes !== undefined || patch.noMajorAllergens !== undefined;
     const errors = mealCrossFieldErrors({
+      allergenCodes: touchesAllergens ? (merged.allergenCodes as AllergenCode[]) : undefined,
+      noMajorAllergens: merged.noMajorAllergens,
+      dietTags: merged.dietTags as DietTag[],
+      preparedAt: patch.preparedAt,
       kind: merged.kind,
       priceCents: patch.kind === "free" && patch.priceCents === undefined ? null : merged.priceCents,
       pickupWindowStart: touchesWindow ? merged.pickupWindowStart : undefined,
@@ -150,11 +163,23 @@ export async function updateMeal(
     });
     if (Object.keys(errors).length > 0) throw validation(Object.values(errors)[0], errors);
     await assertOwnPhoto(tx, user, patch.photoPath, "photoPath", current.photoPath);
+    const allergens =
+      touchesAllergens || patch.allergensOther !== undefined
+        ? await allergenColumns(tx, {
+            allergenCodes: merged.allergenCodes as AllergenCode[],
+            allergensOther: merged.allergensOther,
+            noMajorAllergens: merged.noMajorAllergens,
+          })
+        : patch.allergens !== undefined
+          ? await allergenColumns(tx, { allergens: patch.allergens })
+          : {};
 
     await tx
       .update(meals)
       .set({
         ...patch,
+        ...allergens,
+        preparedAt: patch.preparedAt ? new Date(patch.preparedAt) : (patch.preparedAt as null | undefined),
         priceCents: merged.kind === "free" ? null : merged.priceCents,
         pickupWindowStart: patch.pickupWindowStart ? new Date(patch.pickupWindowStart) : undefined,
         pickupWindowEnd: patch.pickupWindowEnd ? new Date(patch.pickupWindowEnd) : undefined,

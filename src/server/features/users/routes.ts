@@ -43,7 +43,7 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: { db: D
     {
       schema: {
         tags: ["users"],
-        summary: "Change your name, bio, dietary preferences or profile photo",
+        summary: "Change your name, bio, dietary preferences, allergies, diet or profile photo",
         body: updateProfileSchema,
         response: { 200: currentUserSchema, ...errors },
       },

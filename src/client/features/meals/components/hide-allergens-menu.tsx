@@ -1,6 +1,8 @@
 /**
  * "Hide allergens" (issue 10): the eater picks, from the allergens open meals name, the ones whose
  * meals the list should leave out (the server's `excludeAllergens`). The choice lives in the URL.
+ * Beside it, for a viewer with allergies set in Settings, 'Hide meals with my allergens' (issue 13,
+ * on by default).
  */
 import { EyeOff } from "lucide-react";
 import { useState } from "react";
@@ -27,45 +29,66 @@ export function HideAllergensMenu({ kind, filters }: { kind?: MealKind; filters:
     filters.setHidden(hide ? [...filters.hidden, allergen] : filters.hidden.filter((a) => a !== allergen));
 
   return (
-    <DropdownMenu open={open} onOpenChange={setOpen}>
-      <DropdownMenuTrigger asChild>
-        <Button variant={filters.hidden.length > 0 ? "default" : "outline"} size="sm">
-          <EyeOff aria-hidden="true" /> Hide allergens
-          {filters.hidden.length > 0 && ` (${filters.hidden.length})`}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="max-h-80 w-64 overflow-y-auto">
-        <DropdownMenuLabel>Hide meals that contain</DropdownMenuLabel>
-        {inUse.isLoading && <p className="px-2 py-1.5 text-sm text-muted-foreground">Loading allergens...</p>}
-        {inUse.isError && (
-          <div role="alert" className="flex items-center justify-between gap-2 px-2 py-1.5 text-sm">
-            Could not load allergens.
-            <Button size="sm" variant="outline" onClick={() => inUse.refetch()}>
-              Retry
-            </Button>
-          </div>
-        )}
-        {inUse.isSuccess && options.length === 0 && (
-          <p className="px-2 py-1.5 text-sm text-muted-foreground">No open meal lists allergens right now.</p>
-        )}
-        {options.map((allergen) => (
-          <DropdownMenuCheckboxItem
-            key={allergen}
-            checked={filters.hidden.includes(allergen)}
-            onCheckedChange={(checked) => toggle(allergen, checked === true)}
-            // Keep the menu open so several can be ticked.
-            onSelect={(event) => event.preventDefault()}
-          >
-            {allergen}
-          </DropdownMenuCheckboxItem>
-        ))}
-        {filters.hidden.length > 0 && (
-          <>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem onSelect={() => filters.setHidden([])}>Show all meals again</DropdownMenuItem>
-          </>
-        )}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <>
+      {filters.hasMyAllergens && (
+        <label
+          htmlFor="hide-my-allergens"
+          className="flex h-9 items-center gap-2 rounded-md border px-3 text-sm font-medium"
+        >
+          <input
+            id="hide-my-allergens"
+            type="checkbox"
+            className="h-4 w-4 accent-green-700"
+            checked={filters.hideMine}
+            onChange={(event) => filters.setHideMine(event.target.checked)}
+          />
+          Hide meals with my allergens
+        </label>
+      )}
+      <DropdownMenu open={open} onOpenChange={setOpen}>
+        <DropdownMenuTrigger asChild>
+          <Button variant={filters.hidden.length > 0 ? "default" : "outline"} size="sm">
+            <EyeOff aria-hidden="true" /> Hide allergens
+            {filters.hidden.length > 0 && ` (${filters.hidden.length})`}
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="start" className="max-h-80 w-64 overflow-y-auto">
+          <DropdownMenuLabel>Hide meals that contain</DropdownMenuLabel>
+          {inUse.isLoading && (
+            <p className="px-2 py-1.5 text-sm text-muted-foreground">Loading allergens...</p>
+          )}
+          {inUse.isError && (
+            <div role="alert" className="flex items-center justify-between gap-2 px-2 py-1.5 text-sm">
+              Could not load allergens.
+              <Button size="sm" variant="outline" onClick={() => inUse.refetch()}>
+                Retry
+              </Button>
+            </div>
+          )}
+          {inUse.isSuccess && options.length === 0 && (
+            <p className="px-2 py-1.5 text-sm text-muted-foreground">
+              No open meal lists allergens right now.
+            </p>
+          )}
+          {options.map((allergen) => (
+            <DropdownMenuCheckboxItem
+              key={allergen}
+              checked={filters.hidden.includes(allergen)}
+              onCheckedChange={(checked) => toggle(allergen, checked === true)}
+              // Keep the menu open so several can be ticked.
+              onSelect={(event) => event.preventDefault()}
+            >
+              {allergen}
+            </DropdownMenuCheckboxItem>
+          ))}
+          {filters.hidden.length > 0 && (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={() => filters.setHidden([])}>Show all meals again</DropdownMenuItem>
+            </>
+          )}
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </>
   );
 }

@@ -2,16 +2,20 @@
  * The meal card of spec §2 "Meal card". The distance shows only when it is real (DESIGN.md §4), in
  * km. Portions are those left (in the spec's words, 'N portion(s)') and the window has its day, as on the detail page (issue 12: a card
  * must not promise more than the meal has, nor hide that pickup is tomorrow). Long words and URLs
- * wrap, and the card fills its grid cell, so a row of cards lines up at any width.
+ * wrap, and the card fills its grid cell, so a row of cards lines up at any width. A meal holding
+ * one of the viewer's allergens says so by name (issue 13).
  */
 import { Clock, MapPin, Truck, Users } from "lucide-react";
 import { Link } from "wouter";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
+import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { formatDay, formatPrice, formatWindow, pluralize } from "@/client/lib/format";
 import { distanceKm, formatDistance, useViewerPosition } from "@/client/lib/geo";
+import { type DietTag, dietTagName, matchingAllergens } from "@/contract/food-safety";
 import { allergenTags, type Meal } from "@/contract/meals";
+import { AllergenWarning } from "./food-safety";
 import { MealPhoto } from "./meal-photo";
 import { StarRating } from "./star-rating";
 
@@ -19,7 +23,9 @@ const MAX_ALLERGEN_TAGS = 2;
 
 export function MealCard({ meal }: { meal: Meal }) {
   const viewer = useViewerPosition();
+  const { user } = useCurrentUser();
   const tags = allergenTags(meal.allergens);
+  const warnings = matchingAllergens(meal, user);
   // The server's distance on "near me" lists; otherwise the viewer's shared position, if any.
   const km =
     meal.distanceKm ??
@@ -48,6 +54,7 @@ export function MealCard({ meal }: { meal: Meal }) {
       <CardContent className="flex flex-1 flex-col gap-2 p-4">
         <StarRating rating={meal.ownerRating} />
         <h3 className="text-lg font-semibold leading-tight">{meal.title}</h3>
+        <AllergenWarning names={warnings} />
         <p className="line-clamp-2 text-sm text-muted-foreground">{meal.description}</p>
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1">
@@ -79,6 +86,15 @@ export function MealCard({ meal }: { meal: Meal }) {
                 <Badge variant="outline">+{tags.length - MAX_ALLERGEN_TAGS} more</Badge>
               </li>
             )}
+          </ul>
+        )}
+        {meal.dietTags.length > 0 && (
+          <ul className="flex flex-wrap gap-1" aria-label="Diet">
+            {meal.dietTags.map((tag) => (
+              <li key={tag}>
+                <Badge variant="secondary">{dietTagName(tag as DietTag)}</Badge>
+              </li>
+            ))}
           </ul>
         )}
         <Button asChild className="mt-auto w-full">

@@ -1,6 +1,8 @@
 /**
  * The Send Request area of the meal detail (spec §2, §4 "Safety notice gate", "Request sending"):
- * the first request of a session opens the Safety Notice; I Understand records it and sends.
+ * the first request of a session opens the Safety Notice; I Understand records it and sends. A meal
+ * holding one of the viewer's allergens opens the notice every time, with that allergen named and
+ * a box to tick before I Understand (issue 13).
  */
 import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
@@ -16,7 +18,13 @@ import type { MealDetail } from "@/contract/meals";
 import { MESSAGE_MAX } from "@/contract/requests";
 import { acceptSafetyNotice, hasAcceptedSafetyNotice, SafetyNoticeDialog } from "./safety-notice-dialog";
 
-export function RequestMealForm({ meal }: { meal: MealDetail }) {
+export function RequestMealForm({
+  meal,
+  allergenWarnings,
+}: {
+  meal: MealDetail;
+  allergenWarnings: string[];
+}) {
   const [message, setMessage] = useState("");
   const [noticeOpen, setNoticeOpen] = useState(false);
   const createRequest = useCreateRequest();
@@ -46,7 +54,7 @@ export function RequestMealForm({ meal }: { meal: MealDetail }) {
     );
 
   const onRequest = () => {
-    if (hasAcceptedSafetyNotice()) send();
+    if (hasAcceptedSafetyNotice() && allergenWarnings.length === 0) send();
     else setNoticeOpen(true);
   };
 
@@ -89,6 +97,7 @@ export function RequestMealForm({ meal }: { meal: MealDetail }) {
       </Button>
       <SafetyNoticeDialog
         open={noticeOpen}
+        allergens={allergenWarnings}
         onCancel={() => setNoticeOpen(false)}
         onAccept={() => {
           acceptSafetyNotice();

@@ -1,4 +1,9 @@
-/** spec §2 "Safety Notice" dialog and §4 "Safety notice gate" (acceptance lasts for the session). */
+/**
+ * spec §2 "Safety Notice" dialog and §4 "Safety notice gate" (acceptance lasts for the session).
+ * Issue 13: for a meal with the viewer's allergens the notice names them and I Understand waits
+ * for 'I understand this meal contains …' to be ticked.
+ */
+import { useEffect, useState } from "react";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -9,6 +14,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@/client/components/ui/alert-dialog";
+import { joinNames } from "@/contract/food-safety";
 
 const ACCEPTED_KEY = "safetyNoticeAccepted";
 
@@ -19,13 +25,23 @@ export const acceptSafetyNotice = () => window.sessionStorage.setItem(ACCEPTED_K
 
 export function SafetyNoticeDialog({
   open,
+  allergens = [],
   onCancel,
   onAccept,
 }: {
   open: boolean;
+  /** The viewer's allergens this meal contains, by name. */
+  allergens?: string[];
   onCancel: () => void;
   onAccept: () => void;
 }) {
+  const [understood, setUnderstood] = useState(false);
+  // Each opening asks again.
+  useEffect(() => {
+    if (open) setUnderstood(false);
+  }, [open]);
+  const named = joinNames(allergens);
+  const blocked = allergens.length > 0 && !understood;
   return (
     <AlertDialog open={open} onOpenChange={(next) => !next && onCancel()}>
       <AlertDialogContent>
@@ -41,9 +57,26 @@ export function SafetyNoticeDialog({
           <li>Trust your instincts about food safety.</li>
           <li>Report any concerns to the support team.</li>
         </ul>
+        {allergens.length > 0 && (
+          <div className="flex flex-col gap-2 rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm text-red-900">
+            <p className="font-semibold">This meal contains your allergen: {named}.</p>
+            <label className="flex items-start gap-2" htmlFor="allergen-understood">
+              <input
+                id="allergen-understood"
+                type="checkbox"
+                className="mt-0.5 h-4 w-4 accent-red-700"
+                checked={understood}
+                onChange={(event) => setUnderstood(event.target.checked)}
+              />
+              I understand this meal contains {named}
+            </label>
+          </div>
+        )}
         <AlertDialogFooter>
           <AlertDialogCancel onClick={onCancel}>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onAccept}>I Understand</AlertDialogAction>
+          <AlertDialogAction onClick={onAccept} disabled={blocked}>
+            I Understand
+          </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>

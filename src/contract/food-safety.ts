@@ -1,0 +1,205 @@
+/**
+ * Food-safety vocabulary (issue 13): the 14 allergens of EU Regulation 1169/2011 Annex II as fixed
+ * codes with their display names, the dietary tags, how a meal is stored, and how an eater's
+ * allergies are matched against a meal. Shared by the API (validation) and the client (forms,
+ * warnings), so both speak the same codes.
+ */
+import { z } from "zod";
+
+/** Annex II of Regulation (EU) No 1169/2011, in the Annex's order; the code is what the API stores. */
+export const ALLERGENS = [
+  { code: "gluten", name: "Cereals containing gluten" },
+  { code: "crustaceans", name: "Crustaceans" },
+  { code: "eggs", name: "Eggs" },
+  { code: "fish", name: "Fish" },
+  { code: "peanuts", name: "Peanuts" },
+  { code: "soybeans", name: "Soybeans" },
+  { code: "milk", name: "Milk" },
+  { code: "tree_nuts", name: "Tree nuts" },
+  { code: "celery", name: "Celery" },
+  { code: "mustard", name: "Mustard" },
+  { code: "sesame", name: "Sesame" },
+  { code: "sulphites", name: "Sulphur dioxide/sulphites" },
+  { code: "lupin", name: "Lupin" },
+  { code: "molluscs", name: "Molluscs" },
+] as const;
+
+export type AllergenCode = (typeof ALLERGENS)[number]["code"];
+export const ALLERGEN_CODES = ALLERGENS.map((allergen) => allergen.code) as [AllergenCode, ...AllergenCode[]];
+
+/** One of the 14 codes; anything else is a 400 naming the field. */
+export const allergenCodeSchema = z.enum(ALLERGEN_CODES, {
+  error: (issue) => `Unknown allergen code: ${String(issue.input).slice(0, 40)}`,
+});
+
+/** A set of codes, each at most once, in the Annex's order. */
+export const allergenCodesSchema = z
+  .array(allergenCodeSchema, { error: "allergenCodes must be a list of allergen codes" })
+  .max(ALLERGENS.length)
+  .transform(sortAllergenCodes);
+
+/** Free-text allergens beyond the 14 ("Other allergens"), comma-separated. */
+export const OTHER_ALLERGENS_MAX = 300;
+export const otherAllergensSchema = z
+  .string({ error: "Other allergens must be text" })
+  .trim()
+  .max(OTHER_ALLERGENS_MAX, `Other allergens must be at most ${OTHER_ALLERGENS_MAX} characters`);
+
+/** Display name of a code. */
+export const allergenName = (code: AllergenCode) =>
+  ALLERGENS.find((allergen) => allergen.code === code)?.name ?? code;
+
+/** Codes without repeats, in the Annex's order (so the derived text reads the same every time). */
+export function sortAllergenCodes(codes: readonly AllergenCode[]): AllergenCode[] {
+  return ALLERGEN_CODES.filter((code) => codes.includes(code));
+}
+
+/**
+ * The spec's comma-separated `allergens` text of a meal with codes (issue 13: "derived: display
+ * names, then the free text").
+ */
+export function deriveAllergensText(codes: readonly AllergenCode[], other: string): string {
+  return [...sortAllergenCodes(codes).map(allergenName), ...splitOtherAllergens(other)].join(", ");
+}
+
+/** "Other" allergens as their trimmed, non-empty comma-separated parts. */
+export function splitOtherAllergens(other: string): string[] {
+  return other
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** Dietary tags a meal can carry and an eater can follow (issue 13 point 1). */
+export const DIET_TAGS = [
+  { code: "vegetarian", name: "Vegetarian" },
+  { code: "vegan", name: "Vegan" },
+  { code: "halal", name: "Halal" },
+  { code: "kosher", name: "Kosher" },
+  { code: "contains_pork", name: "Contains pork" },
+  { code: "contains_alcohol", name: "Contains alcohol" },
+] as const;
+export type DietTag = (typeof DIET_TAGS)[number]["code"];
+export const DIET_TAG_CODES = DIET_TAGS.map((tag) => tag.code) as [DietTag, ...DietTag[]];
+export const dietTagsSchema = z
+  .array(
+    z.enum(DIET_TAG_CODES, {
+      error: (issue) => `Unknown dietary tag: ${String(issue.input).slice(0, 40)}`,
+    }),
+    { error: "dietTags must be a list of dietary tags" },
+  )
+  .max(DIET_TAGS.length)
+  .transform((tags) => DIET_TAG_CODES.filter((code) => tags.includes(code)));
+export const dietTagName = (code: DietTag) => DIET_TAGS.find((tag) => tag.code === code)?.name ?? code;
+
+/**
+ * Tags that cannot both be true of one meal.
+ * @returns the message for the first contradiction, or null
+ */
+export function dietTagConflict(tags: readonly DietTag[]): string | null {
+  const has = (tag: DietTag) => tags.includes(tag);
+  if ((has("vegetarian") || has("vegan")) && has("contains_pork"))
+    return "A vegetarian or vegan meal cannot contain pork";
+  if ((has("halal") || has("kosher")) && has("contains_pork"))
+    return "A halal or kosher meal cannot contain pork";
+  return null;
+}
+
+/** How a meal is kept until pickup (issue 13 point 3). */
+export const STORAGE_TYPES = [
+  { code: "chilled", name: "Chilled (fridge)" },
+  { code: "frozen", name: "Frozen" },
+  { code: "hot", name: "Hot (kept hot)" },
+  { code: "ambient", name: "Room temperature" },
+] as const;
+export type StorageType = (typeof STORAGE_TYPES)[number]["code"];
+export const storageTypeSchema = z.enum(
+  STORAGE_TYPES.map((type) => type.code) as [StorageType, ...StorageType[]],
+  { error: "Storage must be chilled, frozen, hot or ambient" },
+);
+export const storageName = (code: StorageType) =>
+  STORAGE_TYPES.find((type) => type.code === code)?.name ?? code;
+
+/**
+ * Short food-safety guidance per storage type, from the UK Food Standards Agency's advice on
+ * chilling, leftovers and reheating (food.gov.uk/safety-hygiene: "Chilling", "Leftovers";
+ * FSA Food Safety Week tips, 2012: fridge within 90 minutes, eat within two days, reheat until
+ * steaming hot, only once) and its hot-holding rule (63 °C or above).
+ */
+export const STORAGE_GUIDANCE: Record<StorageType, string> = {
+  chilled:
+    "Keep it in the fridge at 5 °C or below and eat it within two days of when it was made (rice within one day).",
+  frozen:
+    "Keep it frozen until needed. Defrost it in the fridge, eat it within 24 hours of defrosting, and do not refreeze it.",
+  hot: "It is kept hot (63 °C or above). Eat it within two hours of pickup, or cool it and put it in the fridge within 90 minutes.",
+  ambient:
+    "Food at room temperature should be eaten soon. Do not leave cooked food out for more than two hours; put leftovers in the fridge.",
+};
+/** The FSA's reheating rule, shown whenever a meal may be reheated. */
+export const REHEATING_GUIDANCE = "Reheat until steaming hot all the way through, and only reheat once.";
+
+/** Longest reheating instructions. */
+export const REHEATING_MAX = 1000;
+
+/** An eater's allergies: codes of the 14 and free-text others (Settings → My allergies). */
+export interface Allergies {
+  allergyCodes: readonly AllergenCode[];
+  allergiesOther: string;
+}
+
+/** What a meal declares, as the matcher reads it. */
+export interface DeclaredAllergens {
+  allergenCodes: readonly AllergenCode[];
+  allergensOther: string;
+}
+
+/** Lower-cased words of a text, with a plural "s" dropped, so "Pine nuts" matches "pine nut". */
+const wordsOf = (text: string) =>
+  (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((word) =>
+    word.length > 3 && word.endsWith("s") ? word.slice(0, -1) : word,
+  );
+
+/** Whether `phrase`'s words appear in `text` as consecutive whole words (case-insensitive). */
+function mentionsWords(text: string, phrase: string): boolean {
+  const haystack = wordsOf(text);
+  const needle = wordsOf(phrase);
+  if (needle.length === 0) return false;
+  for (let start = 0; start + needle.length <= haystack.length; start++) {
+    if (needle.every((word, i) => haystack[start + i] === word)) return true;
+  }
+  return false;
+}
+
+/**
+ * The viewer's allergens a meal contains (issue 13 point 2): codes in both, and each free-text
+ * allergy that the meal's free text mentions as whole words, case-insensitively.
+ * @returns display names ("Peanuts") and the viewer's own words for free-text ones, in that order
+ */
+export function matchingAllergens(
+  meal: DeclaredAllergens,
+  allergies: Allergies | null | undefined,
+): string[] {
+  if (!allergies) return [];
+  const names = sortAllergenCodes(
+    allergies.allergyCodes.filter((code) => meal.allergenCodes.includes(code)),
+  ).map(allergenName);
+  const others = splitOtherAllergens(allergies.allergiesOther).filter((allergy) =>
+    mentionsWords(meal.allergensOther, allergy),
+  );
+  return [...names, ...others];
+}
+
+/** The `excludeAllergens` list that hides meals with the viewer's allergens: codes, then free text. */
+export function exclusionsOf(allergies: Allergies | null | undefined): string[] {
+  if (!allergies) return [];
+  return [
+    ...allergies.allergyCodes,
+    ...splitOtherAllergens(allergies.allergiesOther).map((a) => a.toLowerCase()),
+  ];
+}
+
+/** Names joined for a sentence: "Peanuts", "Peanuts and Milk", "Peanuts, Milk and Eggs". */
+export function joinNames(names: readonly string[]): string {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}

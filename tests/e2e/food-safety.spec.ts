@@ -1,0 +1,67 @@
+/** Issue 13: structured allergens, the eater's allergy warnings, and hiding meals with them. */
+import { expect, test } from "@playwright/test";
+import { fillFoodSafety, person, signedInPage, toast } from "./fixtures";
+
+test("an eater with a peanut allergy is warned on the card, the page and the notice, and can hide the meal", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Priya", "Peanut"));
+  await cook.goto("/meals/new?kind=free");
+  await cook.getByLabel("Title").fill("Peanut curry");
+  await cook.getByLabel("Description").fill("Creamy satay curry with rice.");
+  await cook.getByLabel("Portions").fill("3");
+  await cook.getByLabel("Ingredients").fill("peanuts, coconut milk, rice, coriander");
+  await cook.getByLabel("Pickup location").fill("3 Birch Lane");
+  // The cook must say which allergens it holds, or that it holds none of the 14.
+  await cook.getByRole("button", { name: "Create Meal" }).click();
+  await expect(
+    cook.getByText("Choose the allergens this meal contains, or confirm it contains none of the 14"),
+  ).toBeVisible();
+  await fillFoodSafety(cook, ["Peanuts"]);
+  await cook.getByLabel("Vegan").check();
+  await cook.getByLabel("Reheating instructions (optional)").fill("Simmer 5 minutes.");
+  await cook.getByRole("button", { name: "Create Meal" }).click();
+  await expect(toast(cook, "Meal created!")).toBeVisible();
+
+  const eater = await signedInPage(browser, person("Noah", "Nutfree"));
+  await eater.goto("/profile");
+  await eater.getByRole("tab", { name: "Settings" }).click();
+  const allergies = eater.getByRole("group", { name: "My allergies" });
+  await allergies.getByRole("checkbox", { name: "Peanuts", exact: true }).check();
+  await eater.getByRole("button", { name: "Save Settings" }).click();
+  await expect(toast(eater, "Profile updated.")).toBeVisible();
+
+  // Lists hide it by default once allergies are set; unticking shows it, with the warning.
+  await eater.goto("/community");
+  const hideMine = eater.getByLabel("Hide meals with my allergens");
+  await expect(hideMine).toBeChecked();
+  const card = eater.getByTestId("meal-card").filter({ hasText: "Peanut curry" });
+  await expect(eater.getByText(/free meals? available/)).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await hideMine.uncheck();
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId("allergen-warning")).toHaveText("Contains your allergen: Peanuts");
+  await expect(card.getByText("Vegan")).toBeVisible();
+
+  await card.getByRole("link", { name: /Request/ }).click();
+  await expect(eater.getByRole("heading", { name: "Peanut curry" })).toBeVisible();
+  await expect(eater.getByTestId("allergen-warning")).toHaveText("Contains your allergen: Peanuts");
+  await expect(eater.getByText(/Chilled \(fridge\)\. Keep it in the fridge at 5 °C/)).toBeVisible();
+  await expect(eater.getByText("Simmer 5 minutes.")).toBeVisible();
+
+  await eater.getByRole("button", { name: "Request Meal" }).click();
+  const notice = eater.getByRole("alertdialog", { name: "Safety Notice" });
+  await expect(notice.getByText("This meal contains your allergen: Peanuts.")).toBeVisible();
+  const understand = notice.getByRole("button", { name: "I Understand" });
+  await expect(understand).toBeDisabled();
+  await notice.getByLabel("I understand this meal contains Peanuts").check();
+  await expect(understand).toBeEnabled();
+  await understand.click();
+  await expect(toast(eater, "Request sent!")).toBeVisible();
+
+  // The choice to show them lives in the URL; ticking hides the meal again.
+  await eater.goto("/community?mine=0");
+  await expect(card).toBeVisible();
+  await eater.getByLabel("Hide meals with my allergens").check();
+  await expect(card).toHaveCount(0);
+});
