@@ -32,7 +32,7 @@ import { sweepAbandonedUploads } from "./features/photos/service";
 import { registerReportRoutes } from "./features/reports/routes";
 import { registerRequestRoutes } from "./features/requests/routes";
 import { registerReviewRoutes } from "./features/reviews/routes";
-import { registerUserRoutes } from "./features/users/routes";
+import { registerProfileRoutes, registerUserRoutes } from "./features/users/routes";
 import { registerNulGuard } from "./input-guard";
 import { startLiveHub } from "./live/hub";
 import { registerLiveRoutes, sseOptions } from "./live/routes";
@@ -200,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerReportRoutes(api, { db });
     registerReviewRoutes(api, { db });
     registerUserRoutes(api, { db, config });
+    registerProfileRoutes(api, { db, config });
     await registerPhotoRoutes(api, { db, storage });
     registerEventRoutes(api, { db });
     registerNewsletterOptInRoutes(api, { db });

@@ -9,12 +9,14 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -83,6 +85,12 @@ export const users = pgTable(
     dietTags: text("diet_tags").array().notNull().default(sql`'{}'::text[]`),
     newsletterOptIn: boolean("newsletter_opt_in").notNull().default(false),
     /**
+     * A registered cook's food hygiene certificate runs out on this day (issue 13 point 4): 30 days
+     * before, they are reminded (`cookExpiryRemindedAt`); after it, `isCook` lapses.
+     */
+    cookCertificateExpiresOn: date("cook_certificate_expires_on", { mode: "string" }),
+    cookExpiryRemindedAt: timestamp("cook_expiry_reminded_at", { withTimezone: true }),
+    /**
      * Sum and count of the ratings of reviews received, kept by the `reviews_rating_totals`
      * trigger in the transaction that writes the review (DESIGN.md §6: O(page) lists).
      */
@@ -97,6 +105,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_oidc_identity_key").on(t.oidcIssuer, t.oidcSubject),
     check("users_allergy_codes_known", sql`${t.allergyCodes} <@ ${ALLERGEN_CODES_SQL}`),
+    // The certificate job walks registered cooks by expiry.
+    index("users_cook_expiry_idx").on(t.cookCertificateExpiresOn).where(sql`${t.isCook}`),
   ],
 );
 
@@ -300,7 +310,8 @@ export const reviews = pgTable(
     check("reviews_rating_range", sql`${t.rating} BETWEEN 1 AND 5`),
     check("reviews_text_length", sql`length(${t.text}) >= 10`),
     uniqueIndex("reviews_one_per_reviewer_idx").on(t.requestId, t.reviewerId),
-    index("reviews_reviewee_idx").on(t.revieweeId),
+    // A public profile's reviews received, newest first, page by page (issue 13 point 6).
+    index("reviews_reviewee_idx").on(t.revieweeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -405,6 +416,8 @@ export const uploads = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     key: varchar("key", { length: 200 }).notNull(),
+    /** What the file is for: a photo (≤ 5 MB) or a registered cook's document (≤ 10 MB, issue 13). */
+    purpose: varchar("purpose", { length: 20 }).notNull().default("photo"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     uploadedAt: timestamp("uploaded_at", { withTimezone: true }),
     registeredAt: timestamp("registered_at", { withTimezone: true }),
@@ -464,4 +477,65 @@ export const rateLimits = pgTable(
     resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
+);
+
+/**
+ * Who blocked whom (issue 13 point 5): neither may request the other's meals or message the
+ * other, and each other's meals leave their lists. One row per direction.
+ */
+export const blocks = pgTable(
+  "blocks",
+  {
+    blockerId: uuid("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: uuid("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index("blocks_blocked_idx").on(t.blockedId),
+    check("blocks_not_self", sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+export const cookApplicationStatus = pgEnum("cook_application_status", ["pending", "approved", "rejected"]);
+
+/**
+ * Applications to become a registered cook (issue 13 point 4): the kitchen, its food business
+ * registration, the hygiene certificate and a document, decided by an admin.
+ */
+export const cookApplications = pgTable(
+  "cook_applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kitchenName: varchar("kitchen_name", { length: 120 }).notNull(),
+    registrationNumber: varchar("registration_number", { length: 60 }).notNull(),
+    registrationAuthority: varchar("registration_authority", { length: 120 }).notNull(),
+    certificateLevel: varchar("certificate_level", { length: 60 }).notNull(),
+    certificateIssuer: varchar("certificate_issuer", { length: 120 }).notNull(),
+    certificateExpiresOn: date("certificate_expires_on", { mode: "string" }).notNull(),
+    /** Storage key of the document (`documents/{uuid}`), never served publicly. */
+    documentKey: varchar("document_key", { length: 200 }).notNull(),
+    documentType: varchar("document_type", { length: 40 }).notNull(),
+    status: cookApplicationStatus("status").notNull().default("pending"),
+    rejectionReason: varchar("rejection_reason", { length: 500 }),
+    reviewedById: uuid("reviewed_by_id").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("cook_applications_one_pending_idx").on(t.userId).where(sql`${t.status} = 'pending'`),
+    index("cook_applications_status_idx").on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("cook_applications_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+  ],
 );

@@ -16,6 +16,7 @@ import {
 import { type Executor, queryRows } from "../../db/client";
 import { allergenSynonyms, meals, users } from "../../db/schema";
 import { type Cursor, invalidCursor, type ScoredCursor, type ScoreSort } from "../../pagination";
+import { notBlockedWith } from "../blocks/service";
 import { type ListedMeal, MEAL_COLUMNS, type MealRow, presentMeal } from "./presenter";
 import { allergenMentionQuery, buildSearchQuery } from "./search";
 
@@ -30,6 +31,8 @@ export interface MealListFilters {
   radiusKm?: number;
   /** Drop meals whose allergens mention any of these. */
   excludeAllergens?: string[];
+  /** The signed-in viewer: meals of users they blocked, or who blocked them, are left out (issue 13). */
+  viewerId?: string;
 }
 
 /** How many meals match, exact up to `MEAL_COUNT_CAP`; `capped` means "at least". */
@@ -74,6 +77,7 @@ async function planList(db: Executor, filters: MealListFilters): Promise<ListPla
     sql`${meals.isActive}`,
     gt(meals.pickupWindowEnd, sql`now()`),
     filters.kind ? eq(meals.kind, filters.kind) : undefined,
+    filters.viewerId ? notBlockedWith(filters.viewerId, meals.ownerId) : undefined,
   ];
   if (filters.excludeAllergens?.length) {
     // Issue 13: codes, and words that mean codes ("dairy" → milk), by the meal's codes; every

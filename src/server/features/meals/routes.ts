@@ -59,6 +59,7 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
       const decoded = decodeCursor(cursor);
       const { meals, sort, count, continueFrom } = await listOpenMeals(db, {
         ...filters,
+        viewerId: requireUser(request).id,
         limit,
         cursor: decoded,
         withCount: !decoded,

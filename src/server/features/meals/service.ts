@@ -53,6 +53,28 @@ export async function listOwnMeals(
 }
 
 /**
+ * A user's open meals (active, pickup not ended), newest first, for their public profile (issue
+ * 13 point 6). Walks the owner's index; the open filter drops at most their own closed meals.
+ * @returns up to `limit + 1` meals
+ */
+export async function listOpenMealsOf(
+  db: Executor,
+  ownerId: string,
+  options: { limit: number; cursor?: Cursor },
+): Promise<ListedMeal[]> {
+  return selectMeals(
+    db,
+    and(
+      eq(meals.ownerId, ownerId),
+      sql`${meals.isActive}`,
+      sql`${meals.pickupWindowEnd} > now()`,
+      options.cursor ? newerThan(options.cursor) : undefined,
+    ),
+    options.limit + 1,
+  );
+}
+
+/**
  * One meal, also when inactive or expired, so old links and threads keep working (DESIGN.md §4).
  * @throws AppError 404 "Meal not found"
  */

@@ -19,6 +19,7 @@ import { meals, messages, type RequestRow, requests, type UserRow, users } from 
 import { AppError, conflict, forbidden, notFound } from "../../errors";
 import { liveEvent, publishLiveEvents } from "../../live/hub";
 import { type Cursor, encodeCursor } from "../../pagination";
+import { assertNotBlocked } from "../blocks/service";
 import { isMealOpen } from "../meals/policy";
 import { createNotification } from "../notifications/service";
 import {
@@ -95,9 +96,13 @@ const selectRequests = (db: Executor) =>
     .innerJoin(eaters, eq(eaters.id, requests.eaterId))
     .innerJoin(owners, eq(owners.id, requests.ownerId));
 
+/** What a blocked request or message answers (issue 13 point 5: refused with a clear message). */
+export const REQUEST_BLOCKED = "You can't request this meal because one of you has blocked the other.";
+export const MESSAGE_BLOCKED = "You can't message this person because one of you has blocked the other.";
+
 /**
  * Sends a request for one portion of a meal (DESIGN.md §4 "Requests") and notifies the cook.
- * @throws AppError 404 unknown meal; 403 own meal; 409 inactive, ended, fully reserved, or an
+ * @throws AppError 404 unknown meal; 403 own meal or a block between the two; 409 inactive, ended, fully reserved, or an
  *   open request by this eater already exists
  */
 export async function createRequest(
@@ -123,6 +128,7 @@ export async function createRequest(
       .limit(1);
     if (!meal) throw notFound("Meal not found");
     if (meal.ownerId === eater.id) throw forbidden("You cannot request your own meal.");
+    await assertNotBlocked(tx, eater.id, meal.ownerId, REQUEST_BLOCKED);
     if (!meal.isActive) throw conflict("This meal is no longer available.", "meal_inactive");
     if (!isMealOpen(meal)) throw conflict("The pickup window for this meal has ended.", "meal_expired");
 
@@ -380,7 +386,7 @@ function statusEvent(request: RequestRow, userId: string, who: Participant) {
  * Adds a message to a thread (DESIGN.md §4: participants only, refused once the request is
  * declined or cancelled), notifies the other party and pushes the message live to both.
  * @param body already trimmed, 1..2000 characters
- * @throws AppError 404 not a participant or unknown; 409 thread closed
+ * @throws AppError 404 not a participant or unknown; 403 a block between the two; 409 thread closed
  */
 export async function postMessage(
   db: Executor,
@@ -403,6 +409,8 @@ export async function postMessage(
     if (!isThreadOpen(row.request.status)) {
       throw conflict(`This request was ${row.request.status}; the conversation is closed.`, "thread_closed");
     }
+    const otherParty = row.request.eaterId === sender.id ? row.request.ownerId : row.request.eaterId;
+    await assertNotBlocked(tx, sender.id, otherParty, MESSAGE_BLOCKED);
     // A sensible pace for a chat about a pickup, counted in the database so every instance agrees.
     const [{ recent }] = await tx
       .select({ recent: count() })

@@ -2,13 +2,26 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { currentUserSchema, updateProfileSchema, updateRoleSchema } from "../../../contract/auth";
-import { errorSchema } from "../../../contract/common";
-import { presentCurrentUser, requireUser } from "../../auth/users";
+import { errorSchema, idParamsSchema, pageQuerySchema } from "../../../contract/common";
+import { MEAL_PAGE_SIZE, mealSchema } from "../../../contract/meals";
+import {
+  blockedUserSchema,
+  blockStateSchema,
+  publicProfileSchema,
+  REVIEWS_PAGE_SIZE,
+  receivedReviewSchema,
+} from "../../../contract/users";
+import { isAdmin, presentCurrentUser, requireUser } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db, Executor } from "../../db/client";
 import { type UserRow, users } from "../../db/schema";
+import { decodeCursor, invalidCursor, sendPage } from "../../pagination";
+import { blockedEitherWay, blockUser, listBlockedUsers, unblockUser } from "../blocks/service";
+import { listOpenMealsOf } from "../meals/service";
 import { assertOwnPhoto } from "../photos/service";
+import { getPublicProfile, listReceivedReviews } from "./profiles";
 
 const errors = { 400: errorSchema, 401: errorSchema };
 
@@ -52,6 +65,122 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: { db: D
       const user = requireUser(request);
       await assertOwnPhoto(db, user, request.body.profileImageUrl, "profileImageUrl", user.profileImageUrl);
       return presentCurrentUser(await updateSelf(db, user, request.body), config);
+    },
+  );
+}
+
+const profileErrors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
+const byNewest = (row: { createdAtDate: Date; id: string }) => ({ createdAt: row.createdAtDate, id: row.id });
+
+/** A cursor of a newest-first list; a scored cursor belongs to another list. */
+function newestCursor(cursor: string | undefined) {
+  const decoded = decodeCursor(cursor);
+  if (decoded && "sort" in decoded) throw invalidCursor();
+  return decoded;
+}
+
+/**
+ * Public profiles and blocking (issue 13 points 5–6): `GET /api/users/{id}` and its reviews and
+ * open meals; `GET|PUT|DELETE /api/user/blocks[/{id}]` for the signed-in user's blocks.
+ */
+export function registerProfileRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    "/api/users/:id",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "A user's public profile: name, photo, bio, badges and rating",
+        params: idParamsSchema,
+        response: { 200: publicProfileSchema, ...profileErrors },
+      },
+    },
+    async (request) => {
+      const viewer = requireUser(request);
+      return getPublicProfile(db, viewer, request.params.id, { isAdmin: isAdmin(viewer, config) });
+    },
+  );
+  r.get(
+    "/api/users/:id/reviews",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Reviews a user received, newest first; cursor-paginated via the Link header",
+        params: idParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: z.array(receivedReviewSchema), ...profileErrors },
+      },
+    },
+    async (request, reply) => {
+      const limit = request.query.limit ?? REVIEWS_PAGE_SIZE;
+      const rows = await listReceivedReviews(db, request.params.id, {
+        limit,
+        cursor: newestCursor(request.query.cursor),
+      });
+      return sendPage(request, reply, rows, limit, byNewest);
+    },
+  );
+  r.get(
+    "/api/users/:id/meals",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "A user's open meals, newest first (none when either has blocked the other)",
+        params: idParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: z.array(mealSchema), ...profileErrors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireUser(request);
+      if (await blockedEitherWay(db, viewer.id, request.params.id)) return [];
+      const limit = request.query.limit ?? MEAL_PAGE_SIZE;
+      const rows = await listOpenMealsOf(db, request.params.id, {
+        limit,
+        cursor: newestCursor(request.query.cursor),
+      });
+      return sendPage(request, reply, rows, limit, byNewest);
+    },
+  );
+  r.get(
+    "/api/user/blocks",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "The users you have blocked, most recent first",
+        response: { 200: z.array(blockedUserSchema), ...profileErrors },
+      },
+    },
+    async (request) => listBlockedUsers(db, requireUser(request)),
+  );
+  r.put(
+    "/api/user/blocks/:id",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Block a user: neither can request the other's meals or message the other",
+        params: idParamsSchema,
+        response: { 200: blockStateSchema, ...profileErrors },
+      },
+    },
+    async (request) => {
+      await blockUser(db, requireUser(request), request.params.id);
+      return { userId: request.params.id, blocked: true };
+    },
+  );
+  r.delete(
+    "/api/user/blocks/:id",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Unblock a user",
+        params: idParamsSchema,
+        response: { 200: blockStateSchema, ...profileErrors },
+      },
+    },
+    async (request) => {
+      await unblockUser(db, requireUser(request), request.params.id);
+      return { userId: request.params.id, blocked: false };
     },
   );
 }

@@ -1,0 +1,53 @@
+/**
+ * Public profiles and blocking (issue 13 points 5–6): what anyone signed in may see of another
+ * user, the reviews they received, and the user's own list of blocked users.
+ */
+import { z } from "zod";
+import { isoDateTime } from "./common";
+import { ratingSchema } from "./meals";
+
+/** `GET /api/users/{id}`: the public profile. Never the email, allergies or diet. */
+export const publicProfileSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  bio: z.string().nullable(),
+  isCook: z.boolean(),
+  memberSince: isoDateTime,
+  rating: ratingSchema,
+  /** Whether the viewer has blocked this user (their Block / Unblock button). */
+  blockedByMe: z.boolean(),
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+/** One review on a public profile (`GET /api/users/{id}/reviews`, newest first, paginated). */
+export const receivedReviewSchema = z.object({
+  id: z.uuid(),
+  rating: z.number().int(),
+  text: z.string(),
+  createdAt: isoDateTime,
+  reviewer: z.object({
+    id: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    profileImageUrl: z.string().nullable(),
+  }),
+});
+export type ReceivedReview = z.infer<typeof receivedReviewSchema>;
+
+/** Settings → Blocked users (`GET /api/user/blocks`). */
+export const blockedUserSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  blockedAt: isoDateTime,
+});
+export type BlockedUser = z.infer<typeof blockedUserSchema>;
+
+/** `PUT|DELETE /api/user/blocks/{id}`: whether the user is blocked now. */
+export const blockStateSchema = z.object({ userId: z.uuid(), blocked: z.boolean() });
+
+/** Reviews per page on a public profile. */
+export const REVIEWS_PAGE_SIZE = 10;
