@@ -14,7 +14,7 @@ const NotFoundPage = lazy(() => import("@/client/pages/not-found"));
 const SignInRequiredPage = lazy(() => import("@/client/pages/sign-in-required"));
 /** Paths only members can open; a visitor gets the sign-in offer instead of a 404. */
 const MEMBER_PATHS =
-  /^\/(community|marketplace|meal\/[^/]+|meals\/new|requests|request\/[^/]+|profile|events|admin|reviews)\/?$/;
+  /^\/(community|marketplace|meal\/[^/]+|meals\/new|requests|request\/[^/]+|profile|events|admin|reviews|user\/[^/]+|become-a-cook)\/?$/;
 
 function SignedOutRoutes() {
   return (

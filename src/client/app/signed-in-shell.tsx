@@ -21,6 +21,7 @@ const NotFoundPage = lazy(() => import("@/client/pages/not-found"));
 const EventsPage = lazy(() => import("@/client/pages/events"));
 const AdminPage = lazy(() => import("@/client/pages/admin"));
 const ReviewsPage = lazy(() => import("@/client/pages/reviews"));
+const UserProfilePage = lazy(() => import("@/client/pages/user-profile"));
 
 export default function SignedInShell() {
   useLiveUpdates();
@@ -41,6 +42,7 @@ export default function SignedInShell() {
             <Route path="/events" component={EventsPage} />
             <Route path="/admin" component={AdminPage} />
             <Route path="/reviews" component={ReviewsPage} />
+            <Route path="/user/:id" component={UserProfilePage} />
             {STATIC_ROUTES.map((route) => (
               <Route key={route.path} path={route.path} component={route.component} />
             ))}

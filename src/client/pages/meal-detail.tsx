@@ -102,7 +102,9 @@ export default function MealDetailPage() {
             <AvatarFallback>{initials(meal.owner)}</AvatarFallback>
           </Avatar>
           <div className="min-w-0 flex-1">
-            <p className="font-semibold">{ownerName || "A neighbour"}</p>
+            <Link href={`/user/${meal.owner.id}`} className="font-semibold hover:underline">
+              {ownerName || "A neighbour"}
+            </Link>
             {meal.owner.isCook && <p className="text-sm text-green-700">Registered Cook</p>}
             {meal.ownerReviewCount > 0 && (
               <StarRating rating={meal.ownerRating} count={meal.ownerReviewCount} />

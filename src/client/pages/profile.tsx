@@ -29,7 +29,9 @@ import { MealPhoto } from "@/client/features/meals/components/meal-photo";
 import { StarRating } from "@/client/features/meals/components/star-rating";
 import { NewsletterOptIn } from "@/client/features/newsletter/components/newsletter-opt-in";
 import { UploadPhotoButton } from "@/client/features/photos/photo-field";
+import { useBlockedUsers } from "@/client/features/users/api/profiles";
 import { useRating, useUpdateProfile, useUpdateRole } from "@/client/features/users/api/users";
+import { BlockButton } from "@/client/features/users/components/block-button";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
 import { formatDay, formatPrice, initials } from "@/client/lib/format";
 import {
@@ -128,6 +130,7 @@ export default function ProfilePage() {
               <NewsletterOptIn subscribed={user.newsletterOptIn} />
             </CardContent>
           </Card>
+          <BlockedUsersSettings />
         </TabsContent>
       </Tabs>
     </div>
@@ -263,6 +266,46 @@ function ProfileSettings({ user }: { user: CurrentUser }) {
             Save Settings
           </Button>
         </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Settings → Blocked users, each with Unblock (issue 13 point 5). */
+function BlockedUsersSettings() {
+  const blocked = useBlockedUsers();
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-3 p-4">
+        <h2 className="font-semibold">Blocked users</h2>
+        {blocked.isLoading && <Spinner label="Loading blocked users" />}
+        {blocked.isError && (
+          <QueryError
+            title="Could not load blocked users"
+            error={blocked.error}
+            onRetry={() => blocked.refetch()}
+            retrying={blocked.isRefetching}
+            compact
+          />
+        )}
+        {blocked.data?.length === 0 && (
+          <p className="text-sm text-muted-foreground">You have not blocked anyone.</p>
+        )}
+        {blocked.data && blocked.data.length > 0 && (
+          <ul className="flex flex-col gap-2">
+            {blocked.data.map((person) => {
+              const name = `${person.firstName} ${person.lastName}`.trim() || "A neighbour";
+              return (
+                <li key={person.id} className="flex items-center justify-between gap-2">
+                  <Link href={`/user/${person.id}`} className="hover:underline">
+                    {name}
+                  </Link>
+                  <BlockButton userId={person.id} name={name} blocked />
+                </li>
+              );
+            })}
+          </ul>
+        )}
       </CardContent>
     </Card>
   );

@@ -40,6 +40,8 @@ import { useOlderMessages, useRequest } from "@/client/features/requests/api/get
 import { useSendMessage } from "@/client/features/requests/api/send-message";
 import { useUpdateRequestStatus } from "@/client/features/requests/api/update-status";
 import { StatusBadge } from "@/client/features/requests/components/status-badge";
+import { useBlockedUsers } from "@/client/features/users/api/profiles";
+import { BlockButton } from "@/client/features/users/components/block-button";
 import { formatDay, formatMessageDay, formatPrice, formatTime, formatWindow } from "@/client/lib/format";
 import { MESSAGE_MAX, type MealRequestDetail, type RequestStatus } from "@/contract/requests";
 
@@ -71,6 +73,7 @@ export default function RequestThreadPage() {
   const { id } = useParams<{ id: string }>();
   const { data: request, isLoading, error, refetch, isRefetching } = useRequest(id);
   const { user } = useCurrentUser();
+  const blockedUsers = useBlockedUsers();
   useMarkReadWhileOpen(id, Boolean(request));
 
   if (isLoading) return <Spinner className="py-24" label="Loading request" />;
@@ -96,6 +99,7 @@ export default function RequestThreadPage() {
 
   const viewerIsOwner = user?.id === request.owner.id;
   const other = viewerIsOwner ? request.eater : request.owner;
+  const otherBlocked = blockedUsers.data?.some((blocked) => blocked.id === other.id) ?? false;
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
@@ -113,8 +117,19 @@ export default function RequestThreadPage() {
             </div>
             <p className="text-sm text-muted-foreground">
               {request.meal.kind === "free" ? "FREE" : formatPrice(request.meal.priceCents ?? 0)} ·{" "}
-              {viewerIsOwner ? "Requested by" : "Cooked by"} {fullName(other)}
+              {viewerIsOwner ? "Requested by" : "Cooked by"}{" "}
+              <Link href={`/user/${other.id}`} className="font-medium text-foreground hover:underline">
+                {fullName(other)}
+              </Link>
             </p>
+            <div className="flex flex-wrap items-center gap-2">
+              <BlockButton userId={other.id} name={fullName(other)} blocked={otherBlocked} />
+              {otherBlocked && (
+                <span className="text-sm text-muted-foreground">
+                  You blocked {fullName(other)}: neither of you can send messages here.
+                </span>
+              )}
+            </div>
             <StatusActions request={request} />
             {request.status === "completed" && (
               <Button asChild variant="outline" className="self-start">

@@ -1,0 +1,87 @@
+/**
+ * 'Block user' with a confirmation (issue 13 point 5), and Unblock once blocked. Used on public
+ * profiles and in threads; the server refuses requests and messages between the two afterwards.
+ */
+import { Ban } from "lucide-react";
+import { useState } from "react";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/client/components/ui/alert-dialog";
+import { Button, buttonVariants } from "@/client/components/ui/button";
+import { toast } from "@/client/components/ui/use-toast";
+import { errorMessage } from "@/client/lib/api-client";
+import { useSetBlocked } from "../api/profiles";
+
+export function BlockButton({
+  userId,
+  name,
+  blocked,
+  onChange,
+}: {
+  userId: string;
+  /** The person's name, for the confirmation. */
+  name: string;
+  blocked: boolean;
+  onChange?: (blocked: boolean) => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const setBlocked = useSetBlocked();
+  const run = (next: boolean) =>
+    setBlocked.mutate(
+      { userId, blocked: next },
+      {
+        onSuccess: () => {
+          toast({ title: next ? `${name} is blocked.` : `${name} is unblocked.` });
+          onChange?.(next);
+        },
+        onError: (error) =>
+          toast({
+            title: "Error",
+            description: errorMessage(error, "Please try again."),
+            variant: "destructive",
+          }),
+      },
+    );
+
+  if (blocked) {
+    return (
+      <Button variant="outline" size="sm" disabled={setBlocked.isPending} onClick={() => run(false)}>
+        Unblock
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button variant="outline" size="sm" disabled={setBlocked.isPending} onClick={() => setConfirming(true)}>
+        <Ban aria-hidden="true" /> Block user
+      </Button>
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Block {name}?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Neither of you will be able to request the other's meals or send the other messages, and you
+              will no longer see each other's meals. You can unblock them in Settings.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              className={buttonVariants({ variant: "destructive" })}
+              onClick={() => run(true)}
+            >
+              Block
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}

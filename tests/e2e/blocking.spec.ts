@@ -1,0 +1,54 @@
+/** Issue 13 points 5–6: blocking from a thread, and the public profile the names link to. */
+import { expect, test } from "@playwright/test";
+import { apiPost, person, postMeal, signedInPage, toast } from "./fixtures";
+
+test("a cook blocks an eater from their thread; the eater's next request is refused with a clear message", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Bo", "Blocker"));
+  const first = await postMeal(cook, { title: "Lentil soup" });
+  const second = await postMeal(cook, { title: "Barley stew" });
+  const eater = await signedInPage(browser, person("Ed", "Pest"));
+  const request = await apiPost(eater, "/api/requests", { mealId: first.id, message: "Hi!" });
+
+  await cook.goto(`/request/${request.id}`);
+  await cook.getByRole("button", { name: "Block user" }).click();
+  const confirm = cook.getByRole("alertdialog", { name: "Block Ed Pest?" });
+  await confirm.getByRole("button", { name: "Block", exact: true }).click();
+  await expect(toast(cook, "Ed Pest is blocked.")).toBeVisible();
+  await expect(cook.getByText("You blocked Ed Pest: neither of you can send messages here.")).toBeVisible();
+
+  // The eater no longer sees the cook's meals, and a request by link is refused, saying why.
+  await eater.goto("/community");
+  await expect(eater.getByTestId("meal-card").filter({ hasText: "Barley stew" })).toHaveCount(0);
+  await eater.goto(`/meal/${second.id}`);
+  await eater.getByRole("button", { name: "Request Meal" }).click();
+  await eater
+    .getByRole("alertdialog", { name: "Safety Notice" })
+    .getByRole("button", { name: "I Understand" })
+    .click();
+  await expect(
+    toast(eater, "You can't request this meal because one of you has blocked the other."),
+  ).toBeVisible();
+
+  // Settings lists the block; Unblock lifts it.
+  await cook.goto("/profile");
+  await cook.getByRole("tab", { name: "Settings" }).click();
+  const blocked = cook.getByRole("listitem").filter({ hasText: "Ed Pest" });
+  await blocked.getByRole("button", { name: "Unblock" }).click();
+  await expect(toast(cook, "Ed Pest is unblocked.")).toBeVisible();
+  await expect(cook.getByText("You have not blocked anyone.")).toBeVisible();
+});
+
+test("the cook's name on a meal opens their public profile with meals and reviews", async ({ browser }) => {
+  const cook = await signedInPage(browser, person("Pam", "Public"));
+  await postMeal(cook, { title: "Profile pie" });
+  const viewer = await signedInPage(browser, person("Vic", "Viewer"));
+  await viewer.goto("/community");
+  await viewer.getByTestId("meal-card").filter({ hasText: "Profile pie" }).getByRole("link").click();
+  await viewer.getByRole("link", { name: "Pam Public" }).click();
+  await expect(viewer).toHaveURL(/\/user\/[0-9a-f-]+$/);
+  await expect(viewer.getByRole("heading", { name: "Pam Public" })).toBeVisible();
+  await expect(viewer.getByTestId("meal-card").filter({ hasText: "Profile pie" })).toBeVisible();
+  await expect(viewer.getByText("No reviews yet").first()).toBeVisible();
+});
