@@ -8,6 +8,9 @@ export const notificationTypeSchema = z.enum([
   "message_new",
   "review_received",
   "report_resolved",
+  // Issue 13 point 4: an admin's decision on a cook application; the certificate's reminders.
+  "cook_application",
+  "cook_certificate",
 ]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 

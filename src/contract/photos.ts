@@ -17,7 +17,11 @@ export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic
  * so an S3 presigned URL can bind it and the bucket refuses anything else.
  */
 export const uploadRequestSchema = z
-  .object({ contentLength: z.number().int().min(1).optional() })
+  .object({
+    contentLength: z.number().int().min(1).optional(),
+    /** A photo (≤ 5 MB, the default) or a cook application's document (≤ 10 MB, issue 13). */
+    purpose: z.enum(["photo", "document"], { error: "purpose must be photo or document" }).optional(),
+  })
   .nullish()
   .transform((body) => body ?? {});
 

@@ -23,6 +23,8 @@ import type { Config } from "./config";
 import { checkReadiness, type Database } from "./db/client";
 import { clientErrorHandler, errorHandler, forbidden, frameworkErrorHandler } from "./errors";
 import { registerAdminRoutes } from "./features/admin/routes";
+import { registerCookRoutes } from "./features/cooks/routes";
+import { runCertificateJob } from "./features/cooks/service";
 import { registerEventRoutes } from "./features/events/routes";
 import { registerMealRoutes } from "./features/meals/routes";
 import { registerNewsletterOptInRoutes, registerNewsletterRoutes } from "./features/newsletter/routes";
@@ -58,6 +60,9 @@ export interface AppDeps {
 const defaultClientDir = clientBuildDir;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const UPLOAD_SWEEP_EVERY_MS = 10 * 60_000;
+/** The cook certificate job: first run shortly after start, then hourly (issue 13 point 4). */
+const CERTIFICATE_JOB_DELAY_MS = 30_000;
+const CERTIFICATE_JOB_EVERY_MS = 60 * 60_000;
 
 /** Builds the app with every plugin and route registered, ready to `listen` or `inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -181,6 +186,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   sweepTimer.unref();
   app.addHook("onClose", async () => clearInterval(sweepTimer));
 
+  // Registered cooks' certificates (issue 13): reminders and lapses, hourly on every instance;
+  // the job does each one exactly once however many instances run it.
+  const certificates = () =>
+    runCertificateJob(db)
+      .then(({ reminded, lapsed }) => {
+        if (reminded || lapsed) app.log.info({ reminded, lapsed }, "cook certificates checked");
+      })
+      .catch((error) => app.log.warn({ err: error }, "checking cook certificates failed"));
+  const certificateStart = setTimeout(certificates, CERTIFICATE_JOB_DELAY_MS);
+  const certificateTimer = setInterval(certificates, CERTIFICATE_JOB_EVERY_MS);
+  certificateStart.unref();
+  certificateTimer.unref();
+  app.addHook("onClose", async () => {
+    clearTimeout(certificateStart);
+    clearInterval(certificateTimer);
+  });
+
   // 5. The signed-in API: one hook answers 401 for the whole subtree, before validation.
   await app.register(async (api) => {
     api.addHook("onRequest", async (request) => {
@@ -202,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerUserRoutes(api, { db, config });
     registerProfileRoutes(api, { db, config });
     await registerPhotoRoutes(api, { db, storage });
+    registerCookRoutes(api, { db, config, storage });
     registerEventRoutes(api, { db });
     registerNewsletterOptInRoutes(api, { db });
   });

@@ -106,7 +106,8 @@ describe("fuzzing every endpoint with malformed requests", () => {
         rateLimits: { signInPerMinute: 100_000, writesPerMinute: 100_000, messagesPerMinute: 100_000 },
       },
     });
-    const me = await buildSignedInUser(t.db);
+    // A registered cook, so paid meals get past the cook rule to the validation under test.
+    const me = await buildSignedInUser(t.db, { isCook: true });
     const cook = await buildSignedInUser(t.db);
     cookie = me.cookie;
     adminCookie = (await buildSignedInUser(t.db, { email: ADMIN_EMAIL })).cookie;
@@ -217,6 +218,30 @@ describe("fuzzing every endpoint with malformed requests", () => {
       { method: "GET", route: "/api/user/blocks" },
       { method: "PUT", route: "/api/user/blocks/{id}" },
       { method: "DELETE", route: "/api/user/blocks/{id}" },
+      {
+        method: "POST",
+        route: "/api/cook-applications",
+        body: {
+          kitchenName: "Fuzz Kitchen",
+          registrationNumber: "FBR-1",
+          registrationAuthority: "Council",
+          certificateLevel: "Level 2",
+          certificateIssuer: "Trainer",
+          certificateExpiresOn: "2099-01-01",
+          documentURL: "http://localhost:5000/api/uploads/00000000-0000-4000-8000-000000000000",
+          declaration: true,
+        },
+      },
+      { method: "GET", route: "/api/cook-applications/mine" },
+      { method: "GET", route: "/api/cook-applications/{id}/document" },
+      { method: "GET", route: "/api/admin/cook-applications", query: { status: "pending" }, admin: true },
+      { method: "PUT", route: "/api/admin/cook-applications/{id}/approve", admin: true },
+      {
+        method: "PUT",
+        route: "/api/admin/cook-applications/{id}/reject",
+        body: { reason: "Fuzz" },
+        admin: true,
+      },
     ];
   });
   afterAll(() => t.close());

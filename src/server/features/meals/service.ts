@@ -18,6 +18,7 @@ import { type Executor, inTransaction, queryRows } from "../../db/client";
 import { meals, requests, type UserRow, users } from "../../db/schema";
 import { forbidden, notFound, validation } from "../../errors";
 import type { Cursor } from "../../pagination";
+import { assertMaySell } from "../cooks/service";
 import { assertOwnPhoto } from "../photos/service";
 import { allergenColumns } from "./allergens";
 import { newerThan } from "./list";
@@ -112,12 +113,14 @@ export async function getMealDetail(
 /**
  * Posts a meal for its owner. The input is already validated by `createMealSchema`.
  * @returns the created meal
+ * @throws AppError 403 a paid meal by someone who is not a registered cook (issue 13)
  */
 export async function createMeal(
   db: Executor,
-  owner: Pick<UserRow, "id">,
+  owner: Pick<UserRow, "id" | "isCook">,
   input: CreateMeal,
 ): Promise<ListedMeal> {
+  assertMaySell(owner, input.kind);
   await assertOwnPhoto(db, owner, input.photoPath, "photoPath");
   const allergens = await allergenColumns(db, input);
   const [meal] = await db
@@ -152,7 +155,8 @@ export async function createMeal(
  * deactivate or reactivate it. The merged meal must still satisfy
  * the cross-field rules, except that an expired window may stay as it is (e.g. to deactivate).
  * @param options.isAdmin the user is an admin (DESIGN.md §4 "Admin")
- * @throws AppError 404 unknown meal, 403 not the owner (nor an admin switching isActive), 400 broken rule
+ * @throws AppError 404 unknown meal, 403 not the owner (nor an admin switching isActive) or a paid
+ *   meal made or switched on for an owner who is not a registered cook (issue 13), 400 broken rule
  */
 export async function updateMeal(
   db: Executor,
@@ -184,6 +188,14 @@ export async function updateMeal(
       longitude: merged.longitude,
     });
     if (Object.keys(errors).length > 0) throw validation(Object.values(errors)[0], errors);
+    // Only registered cooks sell (issue 13): making a meal paid, or switching a paid one on.
+    if (merged.kind === "paid" && merged.isActive && (patch.kind === "paid" || patch.isActive === true)) {
+      const [owner] = await tx
+        .select({ isCook: users.isCook })
+        .from(users)
+        .where(eq(users.id, current.ownerId));
+      assertMaySell(owner, "paid");
+    }
     await assertOwnPhoto(tx, user, patch.photoPath, "photoPath", current.photoPath);
     const allergens =
       touchesAllergens || patch.allergensOther !== undefined

@@ -7,8 +7,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorSchema, idParamsSchema } from "../../../contract/common";
+import { DOCUMENT_MAX_BYTES } from "../../../contract/cooks";
 import {
-  PHOTO_MAX_BYTES,
   registeredPhotoSchema,
   registerPhotoSchema,
   uploadParamsSchema,
@@ -39,12 +39,14 @@ export async function registerPhotoRoutes(
     {
       schema: {
         tags: ["photos"],
-        summary: "Upload parameters: an expiring, single-use URL to PUT one photo (≤ 5 MB) to",
+        summary:
+          "Upload parameters: an expiring, single-use URL to PUT one photo (≤ 5 MB) or, with purpose document, one cook application document (≤ 10 MB) to",
         body: uploadRequestSchema,
         response: { 200: uploadParamsSchema, ...errors },
       },
     },
-    async (request) => createUpload(db, storage, requireUser(request), request.body?.contentLength),
+    async (request) =>
+      createUpload(db, storage, requireUser(request), request.body?.contentLength, request.body?.purpose),
   );
 
   r.put(
@@ -61,18 +63,19 @@ export async function registerPhotoRoutes(
   );
 
   if (storage.kind === "local") {
-    // The file arrives raw (any content type); only this route takes bodies up to 5 MB.
+    // The file arrives raw (any content type); only this route takes large bodies: up to 10 MB for
+    // documents, and the upload's own purpose limits photos to 5 MB.
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser(
         "*",
-        { parseAs: "buffer", bodyLimit: PHOTO_MAX_BYTES },
+        { parseAs: "buffer", bodyLimit: DOCUMENT_MAX_BYTES },
         (_request, body, done) => done(null, body),
       );
       scope.withTypeProvider<ZodTypeProvider>().put(
         "/api/uploads/:id",
         {
-          bodyLimit: PHOTO_MAX_BYTES,
+          bodyLimit: DOCUMENT_MAX_BYTES,
           schema: {
             tags: ["photos"],
             summary: "Upload target of the local storage driver (single use, expires)",

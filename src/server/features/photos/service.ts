@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import sharp, { type Metadata } from "sharp";
+import { DOCUMENT_MAX_BYTES } from "../../../contract/cooks";
 import { PHOTO_MAX_BYTES, type RegisteredPhoto, type UploadParams } from "../../../contract/photos";
 import type { Executor } from "../../db/client";
 import { photos, type UserRow, uploads } from "../../db/schema";
@@ -28,25 +29,33 @@ const REGISTERED_KEPT = "1 day";
 const SWEEP_BATCH = 500;
 
 const tooLarge = () => new AppError(413, "too_large", "Photos can be at most 5 MB.");
+const documentTooLarge = () => new AppError(413, "too_large", "Documents can be at most 10 MB.");
+
+/** What an upload is for, and the most bytes each may have. */
+export type UploadPurpose = "photo" | "document";
+const MAX_BYTES: Record<UploadPurpose, number> = { photo: PHOTO_MAX_BYTES, document: DOCUMENT_MAX_BYTES };
+const TOO_LARGE: Record<UploadPurpose, () => AppError> = { photo: tooLarge, document: documentTooLarge };
 const tooManyPixels = () =>
   validation("This image has too many pixels to process.", { photoURL: "Image too large" });
 
 /**
  * Starts an upload: a fresh incoming key and the URL to PUT the file to.
  * @param contentLength the file's size in bytes, when the client knows it
- * @throws AppError 413 when the announced size is over 5 MB
+ * @param purpose a photo (≤ 5 MB) or a cook application's document (≤ 10 MB)
+ * @throws AppError 413 when the announced size is over the purpose's limit
  */
 export async function createUpload(
   db: Executor,
   storage: ObjectStorage,
   user: UserRow,
   contentLength?: number,
+  purpose: UploadPurpose = "photo",
 ): Promise<UploadParams> {
-  if (contentLength !== undefined && contentLength > PHOTO_MAX_BYTES) throw tooLarge();
+  if (contentLength !== undefined && contentLength > MAX_BYTES[purpose]) throw TOO_LARGE[purpose]();
   const id = randomUUID();
   const key = `incoming/${id}`;
   const expiresAt = new Date(Date.now() + UPLOAD_URL_SECONDS * 1000);
-  await db.insert(uploads).values({ id, userId: user.id, key, expiresAt });
+  await db.insert(uploads).values({ id, userId: user.id, key, expiresAt, purpose });
   const uploadURL = await storage.uploadUrl(key, {
     uploadId: id,
     expiresInSeconds: UPLOAD_URL_SECONDS,
@@ -57,7 +66,8 @@ export async function createUpload(
 
 /**
  * Receives the PUT of a local-storage upload: once, before it expires, by the user who asked.
- * @throws AppError 404 unknown or someone else's; 403 expired; 409 already used; 413 over 5 MB
+ * @throws AppError 404 unknown or someone else's; 403 expired; 409 already used; 413 over the
+ *   purpose's limit (5 MB for photos, 10 MB for documents)
  */
 export async function receiveUpload(
   db: Executor,
@@ -66,7 +76,7 @@ export async function receiveUpload(
   uploadId: string,
   body: Buffer,
 ): Promise<void> {
-  if (body.length > PHOTO_MAX_BYTES) throw tooLarge();
+  if (body.length > DOCUMENT_MAX_BYTES) throw documentTooLarge();
   const [claimed] = await db
     .update(uploads)
     .set({ uploadedAt: sql`now()` })
@@ -78,12 +88,18 @@ export async function receiveUpload(
         gt(uploads.expiresAt, sql`now()`),
       ),
     )
-    .returning({ key: uploads.key });
+    .returning({ key: uploads.key, purpose: uploads.purpose });
   if (!claimed) {
     const [upload] = await db.select().from(uploads).where(eq(uploads.id, uploadId)).limit(1);
     if (!upload || upload.userId !== user.id) throw notFound("Upload not found");
     if (upload.uploadedAt) throw conflict("This upload link was already used.", "upload_used");
     throw forbidden("This upload link has expired.");
+  }
+  const purpose = claimed.purpose as UploadPurpose;
+  if (body.length > MAX_BYTES[purpose]) {
+    // Nothing was stored: the link may be used again with a smaller file.
+    await db.update(uploads).set({ uploadedAt: null }).where(eq(uploads.id, uploadId));
+    throw TOO_LARGE[purpose]();
   }
   await storage.write(claimed.key, body, "application/octet-stream");
 }
@@ -170,11 +186,19 @@ export async function registerPhoto(
   const [claimed] = await db
     .update(uploads)
     .set({ registeredAt: sql`now()` })
-    .where(and(eq(uploads.id, uploadId), eq(uploads.userId, user.id), isNull(uploads.registeredAt)))
+    .where(
+      and(
+        eq(uploads.id, uploadId),
+        eq(uploads.userId, user.id),
+        eq(uploads.purpose, "photo"),
+        isNull(uploads.registeredAt),
+      ),
+    )
     .returning({ key: uploads.key });
   if (!claimed) {
     const [upload] = await db.select().from(uploads).where(eq(uploads.id, uploadId)).limit(1);
-    if (!upload || upload.userId !== user.id) throw notFound("Upload not found");
+    if (!upload || upload.userId !== user.id || upload.purpose !== "photo")
+      throw notFound("Upload not found");
     throw conflict("This upload was already used.", "upload_used");
   }
   try {
