@@ -113,6 +113,9 @@ test("signed-in routes pass axe and fit a phone", async ({ browser }) => {
     ["/safety", heading("Safety")],
     ["/help", heading("Help Center")],
     ["/no-such-page", heading("404 Page Not Found")],
+    // Issue 13's pages: a public profile, and the registered-cook application.
+    [`/user/${meal.owner.id}`, heading("Axel Cook")],
+    ["/become-a-cook", heading("Become a Registered Cook")],
   ];
   for (const [path, ready] of routes) await checkRoute(eater, path, ready);
 
@@ -123,6 +126,13 @@ test("signed-in routes pass axe and fit a phone", async ({ browser }) => {
   expect(stops).toEqual(expect.arrayContaining(["button:Report this meal", "a:View request"]));
 
   await checkRoute(adminPage, "/admin", heading("Admin Dashboard"));
+  await adminPage.getByRole("tab", { name: /Cook applications/ }).click();
+  await checkRoute(
+    adminPage,
+    "/admin#cooks",
+    (p) => expect(p.getByText("Pending cook applications")).toBeVisible(),
+    true,
+  );
   await adminPage.getByRole("tab", { name: "Tools & Export" }).click();
   await checkRoute(
     adminPage,

@@ -85,3 +85,35 @@ export async function fillFoodSafety(page: Page, allergens: string[] = []) {
   await page.getByLabel("Prepared at").fill(local);
   await page.getByLabel("Storage").selectOption("chilled");
 }
+
+/** A small real PDF, as a cook's certificate. */
+export const CERTIFICATE_PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
+
+/**
+ * Makes the page's user a registered cook the way the app does (issue 13): the document uploaded,
+ * the application filed, an admin's approval, all through the API.
+ */
+export async function becomeRegisteredCook(page: Page, browser: Browser) {
+  const origin = new URL(page.url()).origin;
+  const params = await apiPost(page, "/api/objects/upload", { purpose: "document" });
+  const put = await page.request.put(params.uploadURL, { data: CERTIFICATE_PDF, headers: { origin } });
+  expect(put.ok()).toBe(true);
+  const application = await apiPost(page, "/api/cook-applications", {
+    kitchenName: "Test Kitchen",
+    registrationNumber: "FBR-1",
+    registrationAuthority: "Council",
+    certificateLevel: "Level 2",
+    certificateIssuer: "Trainer",
+    certificateExpiresOn: "2099-12-31",
+    documentURL: params.uploadURL,
+    declaration: true,
+  });
+  const approver = await signedInPage(browser, admin());
+  const approved = await approver.request.put(`/api/admin/cook-applications/${application.id}/approve`, {
+    headers: { origin },
+  });
+  expect(approved.ok()).toBe(true);
+  await approver.close();
+}

@@ -1,10 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { fillFoodSafety, person, signedInPage, toast } from "./fixtures";
+import { becomeRegisteredCook, fillFoodSafety, person, signedInPage, toast } from "./fixtures";
 
 test("a cook posts a paid meal, a neighbour finds it by allergen and requests it past the safety notice, the cook sees it", async ({
   browser,
 }) => {
   const cook = await signedInPage(browser, person("Cara", "Cook"));
+  // Only registered cooks sell (issue 13).
+  await becomeRegisteredCook(cook, browser);
+  await cook.reload();
 
   // The cook creates a paid meal through the form.
   await cook.getByRole("link", { name: "Add Meal" }).click();

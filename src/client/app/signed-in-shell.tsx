@@ -22,6 +22,7 @@ const EventsPage = lazy(() => import("@/client/pages/events"));
 const AdminPage = lazy(() => import("@/client/pages/admin"));
 const ReviewsPage = lazy(() => import("@/client/pages/reviews"));
 const UserProfilePage = lazy(() => import("@/client/pages/user-profile"));
+const BecomeACookPage = lazy(() => import("@/client/pages/become-a-cook"));
 
 export default function SignedInShell() {
   useLiveUpdates();
@@ -43,6 +44,7 @@ export default function SignedInShell() {
             <Route path="/admin" component={AdminPage} />
             <Route path="/reviews" component={ReviewsPage} />
             <Route path="/user/:id" component={UserProfilePage} />
+            <Route path="/become-a-cook" component={BecomeACookPage} />
             {STATIC_ROUTES.map((route) => (
               <Route key={route.path} path={route.path} component={route.component} />
             ))}

@@ -28,8 +28,10 @@ import {
   useSuspendUser,
 } from "@/client/features/admin/api/reports";
 import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
+import { useCookApplications, useDecideApplication } from "@/client/features/cooks/api/cooks";
 import { useCreateEvent, useDeleteEvent, useEvents } from "@/client/features/events/api/events";
 import { ApiError, errorMessage, handleUnauthorized, isUnauthorizedError } from "@/client/lib/api-client";
+import { formatMessageDay } from "@/client/lib/format";
 import { cn } from "@/client/lib/utils";
 import { RESOLVED_REPORTS_SHOWN, type Report, type ReportTargetType } from "@/contract/reports";
 
@@ -60,6 +62,7 @@ export default function AdminPage() {
 
   const reports = useAdminReports(isAdmin);
   const stats = useAdminStats(isAdmin);
+  const cookApplications = useCookApplications("pending", isAdmin);
   if (!isAdmin) return null;
   if (reports.isLoading || stats.isLoading) return <Spinner className="py-24" label="Loading reports" />;
   const failed = reports.error ?? stats.error;
@@ -102,11 +105,17 @@ export default function AdminPage() {
       <Tabs defaultValue="reports">
         <TabsList className="h-auto flex-wrap">
           <TabsTrigger value="reports">Reports ({counts.openReports} open)</TabsTrigger>
+          <TabsTrigger value="cooks">
+            Cook applications ({cookApplications.data?.pending ?? "…"} pending)
+          </TabsTrigger>
           <TabsTrigger value="tools">Tools &amp; Export</TabsTrigger>
         </TabsList>
         <TabsContent value="reports" className="flex flex-col gap-6">
           <OpenReports reports={open} total={counts.openReports} />
           {resolved.length > 0 && <ResolvedReports reports={resolved} />}
+        </TabsContent>
+        <TabsContent value="cooks" className="flex flex-col gap-6">
+          <CookApplications query={cookApplications} />
         </TabsContent>
         <TabsContent value="tools" className="flex flex-col gap-6">
           <ExportTools />
@@ -114,6 +123,113 @@ export default function AdminPage() {
         </TabsContent>
       </Tabs>
     </div>
+  );
+}
+
+/**
+ * The pending cook applications (issue 13 point 4): details, the document (opened in a new tab,
+ * served only to admins and the applicant), Approve, and Reject with a required reason.
+ */
+function CookApplications({ query }: { query: ReturnType<typeof useCookApplications> }) {
+  const decide = useDecideApplication();
+  const run = (id: string, reason?: string) =>
+    decide.mutate(
+      { id, reason },
+      {
+        onSuccess: (application) =>
+          toast({
+            title: application.status === "approved" ? "Application approved" : "Application rejected",
+            description: "The applicant has been notified.",
+          }),
+        onError: (error) => {
+          if (isUnauthorizedError(error)) return handleUnauthorized();
+          toast({
+            title: "Error",
+            description: errorMessage(error, "Please try again."),
+            variant: "destructive",
+          });
+        },
+      },
+    );
+  const reject = (id: string) => {
+    const reason = window
+      .prompt("Why is this application rejected? The applicant will see it. (required)")
+      ?.trim();
+    if (reason) run(id, reason);
+  };
+  if (query.isLoading) return <Spinner label="Loading cook applications" />;
+  if (query.isError)
+    return (
+      <QueryError
+        title="Could not load cook applications"
+        error={query.error}
+        onRetry={() => query.refetch()}
+        retrying={query.isRefetching}
+      />
+    );
+  const applications = query.data?.applications ?? [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Pending cook applications</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {applications.length === 0 ? (
+          <p className="py-6 text-center text-muted-foreground">No applications are waiting.</p>
+        ) : (
+          <ul className="flex flex-col gap-3" data-testid="cook-applications">
+            {applications.map((application) => (
+              <li key={application.id} className="flex flex-col gap-2 rounded-lg border p-3">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <p className="font-semibold">
+                    {application.kitchenName} —{" "}
+                    <Link href={`/user/${application.applicant.id}`} className="hover:underline">
+                      {`${application.applicant.firstName} ${application.applicant.lastName}`.trim()}
+                    </Link>
+                  </p>
+                  <span className="text-sm text-muted-foreground">
+                    {formatMessageDay(application.createdAt)}
+                  </span>
+                </div>
+                <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+                  <div>
+                    <dt className="inline font-medium">Registration: </dt>
+                    <dd className="inline">
+                      {application.registrationNumber} ({application.registrationAuthority})
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="inline font-medium">Certificate: </dt>
+                    <dd className="inline">
+                      {application.certificateLevel}, {application.certificateIssuer}, expires{" "}
+                      {application.certificateExpiresOn}
+                    </dd>
+                  </div>
+                </dl>
+                <div className="flex flex-wrap gap-2">
+                  <Button asChild size="sm" variant="outline">
+                    <a href={application.documentUrl} target="_blank" rel="noopener noreferrer">
+                      View document
+                    </a>
+                  </Button>
+                  <Button size="sm" disabled={decide.isPending} onClick={() => run(application.id)}>
+                    Approve
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="destructive"
+                    disabled={decide.isPending}
+                    onClick={() => reject(application.id)}
+                  >
+                    Reject
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 

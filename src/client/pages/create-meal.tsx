@@ -12,6 +12,7 @@ import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
+import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { useCreateMeal } from "@/client/features/meals/api/create-meal";
 import { CheckboxGroup } from "@/client/features/meals/components/food-safety";
 import {
@@ -32,6 +33,7 @@ export default function CreateMealPage() {
   const [, navigate] = useLocation();
   const search = new URLSearchParams(useSearch());
   const createMeal = useCreateMeal();
+  const { user } = useCurrentUser();
   const [locationNote, setLocationNote] = useState<string | null>(null);
   const now = new Date();
   const form = useForm<MealFormValues>({
@@ -137,6 +139,18 @@ export default function CreateMealPage() {
             </label>
           </div>
         </fieldset>
+        {kind === "paid" && !user?.isCook && (
+          <p
+            role="status"
+            className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-900"
+            data-testid="cook-only-notice"
+          >
+            Only registered cooks can sell meals.{" "}
+            <Link href="/become-a-cook" className="font-semibold underline">
+              Apply to become one.
+            </Link>
+          </p>
+        )}
         <div className="grid gap-5 sm:grid-cols-2">
           {kind === "paid" && (
             <div className="flex flex-col gap-2">

@@ -76,6 +76,12 @@ export default function ProfilePage() {
           <div className="flex flex-wrap gap-2">
             {user.isCook && <Badge className="bg-green-700">Verified Cook</Badge>}
             {rating?.trustedMember && <Badge className="bg-blue-700">Trusted Member</Badge>}
+            <Link href="/become-a-cook" className="text-sm font-medium text-green-800 underline">
+              {user.isCook ? "Renew your cook registration" : "Become a registered cook"}
+            </Link>
+            <Link href={`/user/${user.id}`} className="text-sm font-medium underline">
+              See your public profile
+            </Link>
           </div>
         </div>
         <RoleToggle role={user.role} />

@@ -5,7 +5,7 @@
  * wrap, and the card fills its grid cell, so a row of cards lines up at any width. A meal holding
  * one of the viewer's allergens says so by name (issue 13).
  */
-import { Clock, MapPin, Truck, Users } from "lucide-react";
+import { BadgeCheck, Clock, MapPin, Truck, Users } from "lucide-react";
 import { Link } from "wouter";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
@@ -52,7 +52,14 @@ export function MealCard({ meal }: { meal: Meal }) {
         </div>
       </div>
       <CardContent className="flex flex-1 flex-col gap-2 p-4">
-        <StarRating rating={meal.ownerRating} />
+        <div className="flex flex-wrap items-center gap-2">
+          <StarRating rating={meal.ownerRating} />
+          {meal.owner.isCook && (
+            <Badge variant="outline" className="gap-1 border-green-700 text-green-800">
+              <BadgeCheck className="h-3 w-3" aria-hidden="true" /> Registered Cook
+            </Badge>
+          )}
+        </div>
         <h3 className="text-lg font-semibold leading-tight">{meal.title}</h3>
         <AllergenWarning names={warnings} />
         <p className="line-clamp-2 text-sm text-muted-foreground">{meal.description}</p>

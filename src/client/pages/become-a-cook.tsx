@@ -1,0 +1,243 @@
+/**
+ * Become a registered cook, `/become-a-cook` (issue 13 point 4): the kitchen, its food business
+ * registration, the food hygiene certificate and a document (PDF, JPEG or PNG up to 10 MB), and a
+ * declaration. Shows where the latest application stands: waiting, approved, or rejected with the
+ * admin's reason (then the form again).
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { BadgeCheck, Clock } from "lucide-react";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "wouter";
+import { z } from "zod";
+import { QueryError } from "@/client/components/layout/query-error";
+import { Spinner } from "@/client/components/layout/spinner";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent } from "@/client/components/ui/card";
+import { FieldError, fieldAria } from "@/client/components/ui/field-error";
+import { Input } from "@/client/components/ui/input";
+import { Label } from "@/client/components/ui/label";
+import { toast } from "@/client/components/ui/use-toast";
+import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
+import { useMyApplications, useSubmitApplication } from "@/client/features/cooks/api/cooks";
+import { ApiError, errorMessage } from "@/client/lib/api-client";
+import {
+  type CookApplication,
+  cookApplicationInputSchema,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_TYPES,
+} from "@/contract/cooks";
+
+const formSchema = cookApplicationInputSchema.omit({ documentURL: true }).extend({
+  file: z
+    .custom<FileList>()
+    .refine(
+      (files) => files instanceof FileList && files.length === 1,
+      "Choose your certificate or registration document",
+    )
+    .refine(
+      (files) => !(files instanceof FileList) || files.length !== 1 || files[0].size <= DOCUMENT_MAX_BYTES,
+      "The document must be at most 10 MB",
+    )
+    .refine(
+      (files) =>
+        !(files instanceof FileList) ||
+        files.length !== 1 ||
+        (DOCUMENT_TYPES as readonly string[]).includes(files[0].type),
+      "The document must be a PDF, JPEG or PNG file",
+    ),
+});
+type FormValues = z.input<typeof formSchema>;
+
+const TEXT_FIELDS = [
+  ["kitchenName", "Kitchen or business name"],
+  ["registrationNumber", "Food business registration number"],
+  ["registrationAuthority", "Registration authority (e.g. your council)"],
+  ["certificateLevel", "Food hygiene certificate level"],
+  ["certificateIssuer", "Certificate issuer"],
+] as const;
+
+export default function BecomeACookPage() {
+  const { user } = useCurrentUser();
+  const applications = useMyApplications();
+  const latest = applications.data?.[0];
+
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6">
+      <header>
+        <h1 className="text-3xl font-bold">Become a Registered Cook</h1>
+        <p className="mt-1 text-muted-foreground">
+          Selling home-cooked meals on the Marketplace is for cooks registered as a food business, with a
+          current food hygiene certificate. Free Community meals stay open to everyone.
+        </p>
+      </header>
+      {applications.isLoading && <Spinner label="Loading your application" />}
+      {applications.isError && (
+        <QueryError
+          title="Could not load your application"
+          error={applications.error}
+          onRetry={() => applications.refetch()}
+          retrying={applications.isRefetching}
+        />
+      )}
+      {applications.isSuccess && (
+        <>
+          {latest && <ApplicationStatus application={latest} isCook={Boolean(user?.isCook)} />}
+          {latest?.status !== "pending" && <ApplicationForm renewal={Boolean(user?.isCook)} />}
+        </>
+      )}
+    </div>
+  );
+}
+
+function ApplicationStatus({ application, isCook }: { application: CookApplication; isCook: boolean }) {
+  if (application.status === "pending") {
+    return (
+      <Card>
+        <CardContent className="flex items-start gap-3 p-4">
+          <Clock className="mt-0.5 h-5 w-5 text-amber-700" aria-hidden="true" />
+          <div>
+            <h2 className="font-semibold">Application received</h2>
+            <p className="text-sm text-muted-foreground">
+              An admin is reviewing your application for {application.kitchenName}. You will get a
+              notification either way.
+            </p>
+          </div>
+        </CardContent>
+      </Card>
+    );
+  }
+  if (application.status === "approved" && isCook) {
+    return (
+      <Card>
+        <CardContent className="flex items-start gap-3 p-4">
+          <BadgeCheck className="mt-0.5 h-5 w-5 text-green-700" aria-hidden="true" />
+          <div>
+            <h2 className="font-semibold">You are a Registered Cook</h2>
+            <p className="text-sm text-muted-foreground">
+              Your certificate is valid until {application.certificateExpiresOn}. Apply again with the new
+              certificate before then to keep selling.
+            </p>
+            <Button asChild size="sm" className="mt-2">
+              <Link href="/meals/new?kind=paid">Sell a meal</Link>
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+    );
+  }
+  if (application.status === "rejected") {
+    return (
+      <Card className="border-destructive">
+        <CardContent className="p-4">
+          <h2 className="font-semibold">Your last application was not approved</h2>
+          <p className="text-sm">Reason: {application.rejectionReason}</p>
+          <p className="mt-1 text-sm text-muted-foreground">You can correct it and apply again below.</p>
+        </CardContent>
+      </Card>
+    );
+  }
+  return null;
+}
+
+function ApplicationForm({ renewal }: { renewal: boolean }) {
+  const submit = useSubmitApplication();
+  const prefix = useId();
+  const { register, handleSubmit, setError, reset, formState } = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: {
+      kitchenName: "",
+      registrationNumber: "",
+      registrationAuthority: "",
+      certificateLevel: "",
+      certificateIssuer: "",
+      certificateExpiresOn: "",
+      declaration: false as unknown as true,
+    },
+  });
+  const errors = formState.errors;
+  const id = (name: string) => `${prefix}${name}`;
+
+  const onSubmit = handleSubmit((values) => {
+    const { file, ...fields } = values;
+    submit.mutate(
+      { ...fields, declaration: true, file: (file as FileList)[0] },
+      {
+        onSuccess: () => {
+          toast({ title: "Application sent", description: "An admin will review it soon." });
+          reset();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) {
+            for (const [name, message] of Object.entries(error.errors))
+              setError((name === "documentURL" ? "file" : name) as keyof FormValues, { message });
+          }
+          toast({
+            title: "Error",
+            description: errorMessage(error, "Failed to send your application. Please try again."),
+            variant: "destructive",
+          });
+        },
+      },
+    );
+  });
+
+  return (
+    <Card>
+      <CardContent className="p-4">
+        <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+          <h2 className="text-lg font-semibold">
+            {renewal ? "Renew your registration" : "Your application"}
+          </h2>
+          {TEXT_FIELDS.map(([name, label]) => (
+            <div key={name} className="flex flex-col gap-1">
+              <Label htmlFor={id(name)}>{label}</Label>
+              <Input {...fieldAria(id(name), errors[name]?.message)} {...register(name)} />
+              <FieldError id={id(name)} message={errors[name]?.message} />
+            </div>
+          ))}
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={id("certificateExpiresOn")}>Certificate expiry date</Label>
+            <Input
+              type="date"
+              {...fieldAria(id("certificateExpiresOn"), errors.certificateExpiresOn?.message)}
+              {...register("certificateExpiresOn")}
+            />
+            <FieldError id={id("certificateExpiresOn")} message={errors.certificateExpiresOn?.message} />
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={id("file")}>
+              Certificate or registration document (PDF, JPEG or PNG, up to 10 MB)
+            </Label>
+            <Input
+              type="file"
+              accept="application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png"
+              {...fieldAria(id("file"), errors.file?.message as string | undefined)}
+              {...register("file")}
+            />
+            <FieldError id={id("file")} message={errors.file?.message as string | undefined} />
+            <p className="text-xs text-muted-foreground">
+              Only you and MealShare's admins can see this document.
+            </p>
+          </div>
+          <label className="flex items-start gap-2 text-sm" htmlFor={id("declaration")}>
+            <input
+              id={id("declaration")}
+              type="checkbox"
+              className="mt-0.5 h-4 w-4 accent-green-700"
+              aria-invalid={errors.declaration ? true : undefined}
+              aria-describedby={errors.declaration ? `${id("declaration")}-error` : undefined}
+              {...register("declaration")}
+            />
+            I declare that these details are true, that my kitchen is registered as a food business, and that
+            I follow food hygiene law when I cook for others.
+          </label>
+          <FieldError id={id("declaration")} message={errors.declaration?.message} />
+          <Button type="submit" className="self-start" disabled={submit.isPending}>
+            {submit.isPending ? "Sending..." : "Send application"}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,70 @@
+/** Issue 13 point 4: becoming a registered cook, and selling once approved. */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { admin, CERTIFICATE_PDF, fillFoodSafety, person, signedInPage, toast } from "./fixtures";
+
+test("a neighbour applies with a PDF, the admin approves, and they sell a meal shown as by a Registered Cook", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Rita", "Rendang"));
+  // Selling first: the form says who may, with the way to become one.
+  await cook.goto("/meals/new?kind=paid");
+  await expect(cook.getByTestId("cook-only-notice")).toContainText("Only registered cooks can sell meals.");
+  await cook.getByRole("link", { name: "Apply to become one." }).click();
+  await expect(cook.getByRole("heading", { name: "Become a Registered Cook" })).toBeVisible();
+
+  const pdf = path.join(mkdtempSync(path.join(os.tmpdir(), "mealshare-cert-")), "hygiene-certificate.pdf");
+  writeFileSync(pdf, CERTIFICATE_PDF);
+  await cook.getByLabel("Kitchen or business name").fill("Rita's Kitchen");
+  await cook.getByLabel("Food business registration number").fill("FBR-2026-0042");
+  await cook.getByLabel("Registration authority (e.g. your council)").fill("Camden Council");
+  await cook.getByLabel("Food hygiene certificate level").fill("Level 2 Food Hygiene");
+  await cook.getByLabel("Certificate issuer").fill("Highfield");
+  await cook.getByLabel("Certificate expiry date").fill("2099-06-30");
+  await cook.getByLabel(/Certificate or registration document/).setInputFiles(pdf);
+  await cook.getByRole("button", { name: "Send application" }).click();
+  await expect(cook.getByText("Confirm the declaration to apply")).toBeVisible();
+  await cook.getByLabel(/I declare that these details are true/).check();
+  await cook.getByRole("button", { name: "Send application" }).click();
+  await expect(toast(cook, "Application sent")).toBeVisible();
+  await expect(cook.getByRole("heading", { name: "Application received" })).toBeVisible();
+
+  const boss = await signedInPage(browser, admin());
+  await boss.goto("/admin");
+  await boss.getByRole("tab", { name: /Cook applications \(\d+ pending\)/ }).click();
+  const row = boss
+    .getByTestId("cook-applications")
+    .getByRole("listitem")
+    .filter({ hasText: "Rita's Kitchen" });
+  // The document opens for the admin.
+  const href = await row.getByRole("link", { name: "View document" }).getAttribute("href");
+  const document = await boss.request.get(href!);
+  expect(document.headers()["content-type"]).toBe("application/pdf");
+  // …and not for another member.
+  const stranger = await signedInPage(browser, person("Sid", "Stranger"));
+  expect((await stranger.request.get(href!)).status()).toBe(404);
+  await row.getByRole("button", { name: "Approve" }).click();
+  await expect(toast(boss, "Application approved")).toBeVisible();
+
+  // The cook is told, and now sells.
+  await cook.goto("/");
+  await cook.getByRole("button", { name: /Notifications/ }).click();
+  await expect(cook.getByText(/Your application was approved/)).toBeVisible();
+  await cook.goto("/meals/new?kind=paid");
+  await expect(cook.getByTestId("cook-only-notice")).toHaveCount(0);
+  await cook.getByLabel("Title").fill("Beef rendang");
+  await cook.getByLabel("Description").fill("Slow-cooked for six hours.");
+  await cook.getByLabel("Price ($)").fill("9.00");
+  await cook.getByLabel("Portions").fill("2");
+  await cook.getByLabel("Ingredients").fill("beef, coconut, lemongrass, rice");
+  await cook.getByLabel("Pickup location").fill("7 Ash Road");
+  await fillFoodSafety(cook);
+  await cook.getByRole("button", { name: "Create Meal" }).click();
+  await expect(toast(cook, "Meal created!")).toBeVisible();
+
+  await stranger.goto("/marketplace");
+  const card = stranger.getByTestId("meal-card").filter({ hasText: "Beef rendang" });
+  await expect(card.getByText("Registered Cook")).toBeVisible();
+});
