@@ -1,17 +1,44 @@
 /**
- * `npm run seed`: fills an EMPTY database with a believable neighbourhood: five neighbours (one a
- * registered cook), fourteen meals of both kinds with future pickup windows, three events. It
+ * `npm run seed`: fills an EMPTY database with a believable neighbourhood: five neighbours (two of
+ * them registered cooks with current certificates), fourteen meals of both kinds with future pickup windows, three events. It
  * refuses to touch a database that already has users. With the bundled dev sign-in, signing in
  * with a seeded email (e.g. maria.lopez@example.org) signs in as that neighbour.
  */
 import { count } from "drizzle-orm";
 import { DEV_IDP_PREFIX } from "../src/server/auth/dev-idp";
 import { ConfigError, loadConfig } from "../src/server/config";
-import { DataDirLockedError, openDatabase } from "../src/server/db/client";
+import { DataDirLockedError, type Executor, openDatabase } from "../src/server/db/client";
 import { events, meals, users } from "../src/server/db/schema";
+import { type AllergenColumns, allergenColumns } from "../src/server/features/meals/allergens";
 import { addSeedPhotos } from "./seed-photos";
 
 const HOUR = 3600_000;
+
+/** A date a year from today, YYYY-MM-DD: the seeded cooks' certificates are current. */
+const aYearFromToday = () => new Date(Date.now() + 365 * 24 * HOUR).toISOString().slice(0, 10);
+
+/**
+ * Issue 13: each seeded meal's allergen codes come from its text the way the API maps a text
+ * sent without codes; meals with none declare none of the 14; all were made an hour ago and kept
+ * chilled.
+ */
+async function withFoodSafety<T extends { allergens: string; pickupWindowStart: Date }>(
+  tx: Executor,
+  values: T[],
+): Promise<(T & AllergenColumns & { preparedAt: Date; storage: "chilled" })[]> {
+  return Promise.all(
+    values.map(async (value) => {
+      const columns = await allergenColumns(tx, { allergens: value.allergens });
+      return {
+        ...value,
+        ...columns,
+        noMajorAllergens: columns.allergenCodes.length === 0 && value.allergens === "",
+        preparedAt: new Date(Date.now() - HOUR),
+        storage: "chilled" as const,
+      };
+    }),
+  );
+}
 
 async function seed() {
   const config = loadConfig();
@@ -36,6 +63,7 @@ async function seed() {
               firstName: "Maria",
               lastName: "Lopez",
               isCook: true,
+              cookCertificateExpiresOn: aYearFromToday(),
               role: "feeder" as const,
               bio: "Cooking Oaxacan family recipes since forever.",
             },
@@ -60,6 +88,7 @@ async function seed() {
               firstName: "Priya",
               lastName: "Patel",
               isCook: true,
+              cookCertificateExpiresOn: aYearFromToday(),
               role: "feeder" as const,
               bio: "Runs a small home kitchen, vegetarian thalis.",
             },
@@ -103,144 +132,146 @@ async function seed() {
       });
       seeded = await tx
         .insert(meals)
-        .values([
-          meal(maria, {
-            title: "Chicken mole with rice",
-            description: "Slow-cooked mole poblano, rich and mildly spicy.",
-            ingredients: "chicken, chillies, chocolate, sesame, peanuts, rice",
-            allergens: "peanuts, sesame",
-            priceCents: 950,
-            portions: 6,
-            start: 2,
-            location: "Linden Ave 4, ground floor",
-            delivery: true,
-          }),
-          meal(maria, {
-            title: "Black bean tamales (4 pieces)",
-            description: "Steamed corn masa with black beans and cheese.",
-            ingredients: "corn masa, black beans, queso fresco, lard",
-            allergens: "dairy",
-            priceCents: 700,
-            portions: 8,
-            start: 26,
-            location: "Linden Ave 4, ground floor",
-          }),
-          meal(maria, {
-            title: "Horchata, one litre",
-            description: "Cinnamon rice drink, chilled.",
-            ingredients: "rice, cinnamon, sugar, almonds",
-            allergens: "tree nuts",
-            priceCents: 350,
-            portions: 5,
-            start: 3,
-            location: "Linden Ave 4, ground floor",
-          }),
-          meal(tom, {
-            title: "Courgette and feta fritters",
-            description: "A big batch from the allotment glut. Reheat in a pan.",
-            ingredients: "courgette, feta, egg, flour, dill",
-            allergens: "gluten, egg, dairy",
-            portions: 4,
-            start: 1,
-            location: "Allotment gate, Mill Lane",
-          }),
-          meal(tom, {
-            title: "Tomato and basil soup",
-            description: "Two litres of soup, bring a container.",
-            ingredients: "tomatoes, onion, garlic, basil, olive oil",
-            allergens: "",
-            portions: 6,
-            start: 4,
-            location: "12 Mill Lane porch",
-          }),
-          meal(tom, {
-            title: "Runner bean chutney jars",
-            description: "Sweet and tangy, keeps for months.",
-            ingredients: "runner beans, onion, vinegar, sugar, mustard seed",
-            allergens: "mustard",
-            portions: 6,
-            start: 27,
-            location: "12 Mill Lane porch",
-          }),
-          meal(jonas, {
-            title: "Sourdough loaf",
-            description: "Baked this morning, crusty white sourdough.",
-            ingredients: "wheat flour, water, salt",
-            allergens: "gluten",
-            portions: 3,
-            start: 1,
-            location: "Bakery corner, Birch St 9",
-          }),
-          meal(jonas, {
-            title: "Cinnamon buns (6)",
-            description: "Swedish-style kanelbullar, a tray left over from a party.",
-            ingredients: "flour, butter, milk, sugar, cinnamon, cardamom, egg",
-            allergens: "gluten, dairy, egg",
-            portions: 6,
-            start: 2,
-            location: "Bakery corner, Birch St 9",
-          }),
-          meal(jonas, {
-            title: "Rye crispbread",
-            description: "Thin seeded crackers, great with cheese.",
-            ingredients: "rye flour, sunflower seeds, sesame, flax",
-            allergens: "gluten, sesame",
-            priceCents: 300,
-            portions: 4,
-            start: 28,
-            location: "Bakery corner, Birch St 9",
-          }),
-          meal(priya, {
-            title: "Vegetable thali",
-            description: "Dal, two sabzis, rice, raita and a chapati.",
-            ingredients: "lentils, seasonal vegetables, rice, yoghurt, wheat, spices",
-            allergens: "dairy, gluten",
-            priceCents: 1100,
-            portions: 5,
-            start: 3,
-            location: "Priya's Kitchen, Elm Court 2",
-            delivery: true,
-          }),
-          meal(priya, {
-            title: "Chana masala",
-            description: "Chickpea curry, medium heat. Vegan.",
-            ingredients: "chickpeas, tomato, onion, ginger, garlic, spices",
-            allergens: "",
-            priceCents: 650,
-            portions: 6,
-            start: 5,
-            location: "Priya's Kitchen, Elm Court 2",
-          }),
-          meal(priya, {
-            title: "Mango lassi",
-            description: "Sweet yoghurt drink, 500 ml bottles.",
-            ingredients: "mango, yoghurt, sugar, cardamom",
-            allergens: "dairy",
-            priceCents: 300,
-            portions: 6,
-            start: 2,
-            location: "Priya's Kitchen, Elm Court 2",
-          }),
-          meal(aisha, {
-            title: "Lentil soup (extra from my batch)",
-            description: "Red lentil soup with cumin and lemon.",
-            ingredients: "red lentils, onion, carrot, cumin, lemon",
-            allergens: "celery",
-            portions: 2,
-            start: 2,
-            location: "Oak House, flat 3 (ring twice)",
-          }),
-          meal(aisha, {
-            title: "Fruit salad bowl",
-            description: "Apples, oranges, grapes and kiwi; cut this afternoon.",
-            ingredients: "apple, orange, grapes, kiwi",
-            allergens: "",
-            portions: 3,
-            start: 1,
-            length: 2,
-            location: "Oak House, flat 3 (ring twice)",
-          }),
-        ])
+        .values(
+          await withFoodSafety(tx, [
+            meal(maria, {
+              title: "Chicken mole with rice",
+              description: "Slow-cooked mole poblano, rich and mildly spicy.",
+              ingredients: "chicken, chillies, chocolate, sesame, peanuts, rice",
+              allergens: "peanuts, sesame",
+              priceCents: 950,
+              portions: 6,
+              start: 2,
+              location: "Linden Ave 4, ground floor",
+              delivery: true,
+            }),
+            meal(maria, {
+              title: "Black bean tamales (4 pieces)",
+              description: "Steamed corn masa with black beans and cheese.",
+              ingredients: "corn masa, black beans, queso fresco, lard",
+              allergens: "dairy",
+              priceCents: 700,
+              portions: 8,
+              start: 26,
+              location: "Linden Ave 4, ground floor",
+            }),
+            meal(maria, {
+              title: "Horchata, one litre",
+              description: "Cinnamon rice drink, chilled.",
+              ingredients: "rice, cinnamon, sugar, almonds",
+              allergens: "tree nuts",
+              priceCents: 350,
+              portions: 5,
+              start: 3,
+              location: "Linden Ave 4, ground floor",
+            }),
+            meal(tom, {
+              title: "Courgette and feta fritters",
+              description: "A big batch from the allotment glut. Reheat in a pan.",
+              ingredients: "courgette, feta, egg, flour, dill",
+              allergens: "gluten, egg, dairy",
+              portions: 4,
+              start: 1,
+              location: "Allotment gate, Mill Lane",
+            }),
+            meal(tom, {
+              title: "Tomato and basil soup",
+              description: "Two litres of soup, bring a container.",
+              ingredients: "tomatoes, onion, garlic, basil, olive oil",
+              allergens: "",
+              portions: 6,
+              start: 4,
+              location: "12 Mill Lane porch",
+            }),
+            meal(tom, {
+              title: "Runner bean chutney jars",
+              description: "Sweet and tangy, keeps for months.",
+              ingredients: "runner beans, onion, vinegar, sugar, mustard seed",
+              allergens: "mustard",
+              portions: 6,
+              start: 27,
+              location: "12 Mill Lane porch",
+            }),
+            meal(jonas, {
+              title: "Sourdough loaf",
+              description: "Baked this morning, crusty white sourdough.",
+              ingredients: "wheat flour, water, salt",
+              allergens: "gluten",
+              portions: 3,
+              start: 1,
+              location: "Bakery corner, Birch St 9",
+            }),
+            meal(jonas, {
+              title: "Cinnamon buns (6)",
+              description: "Swedish-style kanelbullar, a tray left over from a party.",
+              ingredients: "flour, butter, milk, sugar, cinnamon, cardamom, egg",
+              allergens: "gluten, dairy, egg",
+              portions: 6,
+              start: 2,
+              location: "Bakery corner, Birch St 9",
+            }),
+            meal(jonas, {
+              title: "Rye crispbread",
+              description: "Thin seeded crackers, great with cheese.",
+              ingredients: "rye flour, sunflower seeds, sesame, flax",
+              allergens: "gluten, sesame",
+              priceCents: 300,
+              portions: 4,
+              start: 28,
+              location: "Bakery corner, Birch St 9",
+            }),
+            meal(priya, {
+              title: "Vegetable thali",
+              description: "Dal, two sabzis, rice, raita and a chapati.",
+              ingredients: "lentils, seasonal vegetables, rice, yoghurt, wheat, spices",
+              allergens: "dairy, gluten",
+              priceCents: 1100,
+              portions: 5,
+              start: 3,
+              location: "Priya's Kitchen, Elm Court 2",
+              delivery: true,
+            }),
+            meal(priya, {
+              title: "Chana masala",
+              description: "Chickpea curry, medium heat. Vegan.",
+              ingredients: "chickpeas, tomato, onion, ginger, garlic, spices",
+              allergens: "",
+              priceCents: 650,
+              portions: 6,
+              start: 5,
+              location: "Priya's Kitchen, Elm Court 2",
+            }),
+            meal(priya, {
+              title: "Mango lassi",
+              description: "Sweet yoghurt drink, 500 ml bottles.",
+              ingredients: "mango, yoghurt, sugar, cardamom",
+              allergens: "dairy",
+              priceCents: 300,
+              portions: 6,
+              start: 2,
+              location: "Priya's Kitchen, Elm Court 2",
+            }),
+            meal(aisha, {
+              title: "Lentil soup (extra from my batch)",
+              description: "Red lentil soup with cumin and lemon.",
+              ingredients: "red lentils, onion, carrot, cumin, lemon",
+              allergens: "celery",
+              portions: 2,
+              start: 2,
+              location: "Oak House, flat 3 (ring twice)",
+            }),
+            meal(aisha, {
+              title: "Fruit salad bowl",
+              description: "Apples, oranges, grapes and kiwi; cut this afternoon.",
+              ingredients: "apple, orange, grapes, kiwi",
+              allergens: "",
+              portions: 3,
+              start: 1,
+              length: 2,
+              location: "Oak House, flat 3 (ring twice)",
+            }),
+          ]),
+        )
         .returning({ id: meals.id, ownerId: meals.ownerId, title: meals.title });
       await tx.insert(events).values([
         {
