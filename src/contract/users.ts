@@ -18,6 +18,8 @@ export const publicProfileSchema = z.object({
   rating: ratingSchema,
   /** Whether the viewer has blocked this user (their Block / Unblock button). */
   blockedByMe: z.boolean(),
+  /** Suspended by an admin; only admins see such a profile at all. */
+  suspended: z.boolean(),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

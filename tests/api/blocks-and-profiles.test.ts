@@ -132,6 +132,7 @@ describe("blocking and public profiles", () => {
         isCook: true,
         rating: { average: null, count: 0, trustedMember: false },
         blockedByMe: false,
+        suspended: false,
       });
       const text = profile.body;
       expect(text).not.toContain(cook.email);
@@ -188,7 +189,10 @@ describe("blocking and public profiles", () => {
       const admin = await buildSignedInUser(t.db, { email: ADMIN_EMAIL });
       const gone = await buildUser(t.db, { suspendedAt: new Date(), suspendedReason: "Spam" });
       expect((await t.api({ url: `/api/users/${gone.id}`, cookie: viewer.cookie })).statusCode).toBe(404);
-      expect((await t.api({ url: `/api/users/${gone.id}`, cookie: admin.cookie })).statusCode).toBe(200);
+      const seen = await t.api({ url: `/api/users/${gone.id}`, cookie: admin.cookie });
+      expect(seen.statusCode).toBe(200);
+      // The admin's profile view offers Unsuspend.
+      expect(seen.json().suspended).toBe(true);
     });
   });
 });

@@ -12,12 +12,15 @@ import { Avatar, AvatarFallback, AvatarImage } from "@/client/components/ui/avat
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
+import { toast } from "@/client/components/ui/use-toast";
+import { useSuspendUser } from "@/client/features/admin/api/reports";
 import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { MealGrid } from "@/client/features/meals/components/meal-grid";
 import { StarRating } from "@/client/features/meals/components/star-rating";
 import { ReportButton } from "@/client/features/reports/components/report-button";
 import { useProfile, useReceivedReviews, useUserMeals } from "@/client/features/users/api/profiles";
 import { BlockButton } from "@/client/features/users/components/block-button";
+import { errorMessage } from "@/client/lib/api-client";
 import { formatMessageDay, initials } from "@/client/lib/format";
 import { thumbnailOf } from "@/contract/photos";
 
@@ -60,6 +63,7 @@ export default function UserProfilePage() {
           </Avatar>
           <div className="min-w-0 flex-1">
             <h1 className="text-3xl font-bold">{name}</h1>
+            {person.suspended && <Badge variant="destructive">Suspended</Badge>}
             <div className="mt-2 flex flex-wrap gap-2">
               {person.isCook && (
                 <Badge className="gap-1 bg-green-700">
@@ -84,7 +88,8 @@ export default function UserProfilePage() {
             {person.bio && <p className="mt-3 whitespace-pre-line">{person.bio}</p>}
           </div>
           {!isMe && (
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
+              {me?.isAdmin && <AdminSuspend userId={person.id} suspended={person.suspended} />}
               <BlockButton
                 userId={person.id}
                 name={name}
@@ -119,6 +124,43 @@ export default function UserProfilePage() {
         <ProfileReviews id={person.id} />
       </section>
     </div>
+  );
+}
+
+/** Admins suspend (reason required) or unsuspend the account from its profile (issue 13 point 5). */
+function AdminSuspend({ userId, suspended }: { userId: string; suspended: boolean }) {
+  const suspend = useSuspendUser();
+  const run = () => {
+    const reason = suspended ? undefined : window.prompt("Why is this account suspended? (required)")?.trim();
+    if (!suspended && !reason) return;
+    suspend.mutate(
+      { userId, reason },
+      {
+        onSuccess: () =>
+          toast({
+            title: suspended ? "User unsuspended" : "User suspended",
+            description: suspended
+              ? "They can sign in again and their meals are back."
+              : "Their sessions ended and their meals are hidden.",
+          }),
+        onError: (error) =>
+          toast({
+            title: "Error",
+            description: errorMessage(error, "Please try again."),
+            variant: "destructive",
+          }),
+      },
+    );
+  };
+  return (
+    <Button
+      size="sm"
+      variant={suspended ? "outline" : "destructive"}
+      disabled={suspend.isPending}
+      onClick={run}
+    >
+      {suspended ? "Unsuspend user" : "Suspend user"}
+    </Button>
   );
 }
 

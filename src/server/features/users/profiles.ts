@@ -35,6 +35,7 @@ export async function getPublicProfile(
     memberSince: user.createdAt.toISOString(),
     rating,
     blockedByMe,
+    suspended: user.suspendedAt !== null,
   };
 }
 

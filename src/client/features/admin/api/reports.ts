@@ -13,14 +13,21 @@ export const adminStatsQuery = queryOptions<AdminStats>({ queryKey: ["/api/admin
 export const useAdminReports = (enabled: boolean) => useQuery({ ...adminReportsQuery, enabled });
 export const useAdminStats = (enabled: boolean) => useQuery({ ...adminStatsQuery, enabled });
 
-/** `PUT /api/admin/users/{id}/suspend` (issue 13): the reported user, with the admin's reason. */
+/**
+ * `PUT /api/admin/users/{id}/suspend` (issue 13), with the admin's reason, from a report or the
+ * user's profile; without a reason, `…/unsuspend`.
+ */
 export function useSuspendUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ userId, reason }: { userId: string; reason: string }) => {
-      await apiRequest("PUT", `/api/admin/users/${userId}/suspend`, { reason });
+    mutationFn: async ({ userId, reason }: { userId: string; reason?: string }) => {
+      if (reason === undefined) await apiRequest("PUT", `/api/admin/users/${userId}/unsuspend`);
+      else await apiRequest("PUT", `/api/admin/users/${userId}/suspend`, { reason });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["/api/meals"] }),
+    onSuccess: (_result, { userId }) => {
+      queryClient.invalidateQueries({ queryKey: ["/api/meals"] });
+      queryClient.invalidateQueries({ queryKey: [`/api/users/${userId}`] });
+    },
   });
 }
 
