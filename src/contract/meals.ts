@@ -286,6 +286,9 @@ export const ratingSchema = z.object({
   count: z.number().int(),
   /** Completed exchanges, either side. */
   completedExchanges: z.number().int(),
+  /** Meals they posted, and portions picked up from them (issue 15 "Impact"). */
+  mealsShared: z.number().int(),
+  portionsShared: z.number().int(),
   /** README "Trusted Member": `TRUSTED_MIN_EXCHANGES`+ completed exchanges and a rating of 4.0 or more. */
   trustedMember: z.boolean(),
 });

@@ -26,6 +26,7 @@ import { registerAdminRoutes } from "./features/admin/routes";
 import { registerCookRoutes } from "./features/cooks/routes";
 import { runCertificateJob } from "./features/cooks/service";
 import { registerEventRoutes } from "./features/events/routes";
+import { registerImpactRoutes } from "./features/impact/routes";
 import { registerMealRoutes } from "./features/meals/routes";
 import { registerNewsletterOptInRoutes, registerNewsletterRoutes } from "./features/newsletter/routes";
 import { registerNotificationRoutes } from "./features/notifications/routes";
@@ -230,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerAdminRoutes(app, { db, config });
   registerNewsletterRoutes(app, { db });
+  registerImpactRoutes(app, { db });
   registerPhotoServing(app, { storage });
 
   // 6. The built client, with the SPA fallback for its routes.

@@ -233,6 +233,7 @@ describe("fuzzing every endpoint with malformed requests", () => {
         },
       },
       { method: "GET", route: "/api/cook-applications/mine" },
+      { method: "GET", route: "/api/impact" },
       { method: "GET", route: "/api/cook-applications/{id}/document" },
       { method: "GET", route: "/api/admin/cook-applications", query: { status: "pending" }, admin: true },
       { method: "PUT", route: "/api/admin/cook-applications/{id}/approve", admin: true },

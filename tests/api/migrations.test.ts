@@ -83,3 +83,51 @@ describe("migration 0011", () => {
     }
   });
 });
+
+describe("migration 0013", () => {
+  it("starts the impact counters from the meals and completed requests already there", async () => {
+    const database = await openDatabaseBefore("0013");
+    try {
+      const { db } = database;
+      const [a, b, eater] = ["c1", "c2", "c3"].map((n) => `00000000-0000-4000-8000-0000000000${n}`);
+      await db.execute(sql`
+        insert into users (id, oidc_issuer, oidc_subject, email) values
+          (${a}, 'i', 'a', 'a@example.test'), (${b}, 'i', 'b', 'b@example.test'), (${eater}, 'i', 'e', 'e@example.test')`);
+      const meal = async (owner: string) =>
+        (
+          await queryRows<{ id: string }>(
+            db,
+            sql`insert into meals (owner_id, title, description, ingredients, kind, portion_size,
+                                   pickup_window_start, pickup_window_end, pickup_location)
+                values (${owner}, 'Soup', 'Hot', 'water', 'free', 5, now(), now() + interval '2 hours', 'Hall')
+                returning id`,
+          )
+        )[0].id;
+      const soup = await meal(a);
+      await meal(a);
+      const bread = await meal(b);
+      for (const [mealId, owner, status] of [
+        [soup, a, "completed"],
+        [bread, b, "completed"],
+        [bread, b, "cancelled"],
+      ]) {
+        await db.execute(sql`
+          insert into requests (meal_id, eater_id, owner_id, status) values (${mealId}, ${eater}, ${owner}, ${status})`);
+      }
+      await migrateDatabase(database);
+      const [totals] = await queryRows<{
+        meals_shared: number;
+        portions_picked_up: number;
+        neighbours_shared: number;
+      }>(db, sql`select meals_shared, portions_picked_up, neighbours_shared from impact_totals`);
+      expect(Object.values(totals).map(Number)).toEqual([3, 2, 2]);
+      const [ana] = await queryRows<{ meals_shared: number; portions_shared: number }>(
+        db,
+        sql`select meals_shared, portions_shared from users where id = ${a}`,
+      );
+      expect([Number(ana.meals_shared), Number(ana.portions_shared)]).toEqual([2, 1]);
+    } finally {
+      await database.close();
+    }
+  });
+});

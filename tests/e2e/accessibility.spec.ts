@@ -65,6 +65,14 @@ test("signed-out routes pass axe and fit a phone", async ({ browser }) => {
     ["/how-it-works", heading("How It Works")],
     ["/safety", heading("Safety")],
     ["/help", heading("Help Center")],
+    // Issue 15: the impact page is public, with its figures and their sources.
+    [
+      "/impact",
+      async (p) => {
+        await heading("Our Impact")(p);
+        await expect(p.getByText("portions picked up")).toBeVisible();
+      },
+    ],
     ["/community", heading("Sign in to continue")],
     ["/no-such-page", heading("404 Page Not Found")],
   ];

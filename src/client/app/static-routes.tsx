@@ -5,6 +5,7 @@ const AboutPage = lazy(() => import("@/client/pages/about"));
 const HowItWorksPage = lazy(() => import("@/client/pages/how-it-works"));
 const SafetyPage = lazy(() => import("@/client/pages/safety"));
 const HelpPage = lazy(() => import("@/client/pages/help"));
+const ImpactPage = lazy(() => import("@/client/pages/impact"));
 
 /** Path and page of each static page. */
 export const STATIC_ROUTES = [
@@ -12,4 +13,5 @@ export const STATIC_ROUTES = [
   { path: "/how-it-works", component: HowItWorksPage },
   { path: "/safety", component: SafetyPage },
   { path: "/help", component: HelpPage },
+  { path: "/impact", component: ImpactPage },
 ];

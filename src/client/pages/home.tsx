@@ -5,8 +5,11 @@
 import { Heart, Plus, Store } from "lucide-react";
 import { Link } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
+import { QueryError } from "@/client/components/layout/query-error";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
+import { useImpact } from "@/client/features/impact/api/impact";
+import { ImpactFigures } from "@/client/features/impact/components/impact-figures";
 import { useMeals } from "@/client/features/meals/api/get-meals";
 import { HideAllergensMenu } from "@/client/features/meals/components/hide-allergens-menu";
 import { MealGrid } from "@/client/features/meals/components/meal-grid";
@@ -71,6 +74,8 @@ export default function HomePage() {
         </Card>
       </section>
 
+      <HomeImpact />
+
       <section aria-labelledby="featured" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="featured" className="text-2xl font-bold">
@@ -118,5 +123,38 @@ export default function HomePage() {
         </div>
       </section>
     </div>
+  );
+}
+
+/**
+ * Home's impact card (issue 15): the neighbourhood's figures and a link to how they are made. A
+ * failed load says so with Retry, in the card's place.
+ */
+function HomeImpact() {
+  const impact = useImpact();
+  return (
+    <section aria-labelledby="home-impact" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="home-impact" className="text-2xl font-bold">
+          Our neighbourhood so far
+        </h2>
+        <Link href="/impact" className="text-sm font-medium text-green-800 underline">
+          How we count
+        </Link>
+      </div>
+      {impact.isError ? (
+        <QueryError
+          title="Could not load the figures"
+          error={impact.error}
+          onRetry={() => impact.refetch()}
+          retrying={impact.isRefetching}
+          compact
+        />
+      ) : impact.data ? (
+        <ImpactFigures impact={impact.data} />
+      ) : (
+        <div className="h-24" aria-hidden="true" />
+      )}
+    </section>
   );
 }

@@ -33,7 +33,7 @@ import { useBlockedUsers } from "@/client/features/users/api/profiles";
 import { useRating, useUpdateProfile, useUpdateRole } from "@/client/features/users/api/users";
 import { BlockButton } from "@/client/features/users/components/block-button";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
-import { formatDay, formatPrice, initials } from "@/client/lib/format";
+import { formatDay, formatPrice, initials, pluralize } from "@/client/lib/format";
 import {
   type CurrentUser,
   type UpdateProfileInput,
@@ -73,6 +73,11 @@ export default function ProfilePage() {
           <p className="text-muted-foreground">
             Member since {format(new Date(user.createdAt), "MMMM yyyy")}
           </p>
+          {rating && (
+            <p className="text-sm font-medium text-green-800" data-testid="my-impact">
+              You have shared {pluralize(rating.portionsShared, "portion")}
+            </p>
+          )}
           <div className="flex flex-wrap gap-2">
             {user.isCook && <Badge className="bg-green-700">Verified Cook</Badge>}
             {rating?.trustedMember && <Badge className="bg-blue-700">Trusted Member</Badge>}

@@ -21,7 +21,7 @@ import { ReportButton } from "@/client/features/reports/components/report-button
 import { useProfile, useReceivedReviews, useUserMeals } from "@/client/features/users/api/profiles";
 import { BlockButton } from "@/client/features/users/components/block-button";
 import { errorMessage } from "@/client/lib/api-client";
-import { formatMessageDay, initials } from "@/client/lib/format";
+import { formatMessageDay, initials, pluralize } from "@/client/lib/format";
 import { thumbnailOf } from "@/contract/photos";
 
 export default function UserProfilePage() {
@@ -83,7 +83,8 @@ export default function UserProfilePage() {
             )}
             <p className="mt-1 text-sm text-muted-foreground">
               Member since {formatMessageDay(person.memberSince)} · {person.rating.completedExchanges}{" "}
-              completed exchange{person.rating.completedExchanges === 1 ? "" : "s"}
+              completed exchange{person.rating.completedExchanges === 1 ? "" : "s"} · shared{" "}
+              {pluralize(person.rating.portionsShared, "portion")}
             </p>
             {person.bio && <p className="mt-3 whitespace-pre-line">{person.bio}</p>}
           </div>

@@ -97,6 +97,12 @@ export const users = pgTable(
     /** Set while an admin has suspended the account (issue 13): no sessions, no sign-in, meals hidden. */
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     suspendedReason: varchar("suspended_reason", { length: 500 }),
+    /**
+     * Meals posted and portions picked up from them (completed requests as the cook), kept by the
+     * `meals_totals_impact` and `requests_totals_impact` triggers (issue 15 "Impact").
+     */
+    mealsShared: integer("meals_shared").notNull().default(0),
+    portionsShared: integer("portions_shared").notNull().default(0),
     ratingSum: integer("rating_sum").notNull().default(0),
     ratingCount: integer("rating_count").notNull().default(0),
     createdAt: createdAt(),
@@ -538,4 +544,19 @@ export const cookApplications = pgTable(
     ),
     index("cook_applications_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
   ],
+);
+
+/**
+ * The neighbourhood's totals for the impact page (issue 15): one row, kept by the same triggers as
+ * the users' counters, so `/impact` reads one row whatever the size of the tables.
+ */
+export const impactTotals = pgTable(
+  "impact_totals",
+  {
+    id: integer("id").primaryKey(),
+    mealsShared: bigint("meals_shared", { mode: "number" }).notNull().default(0),
+    portionsPickedUp: bigint("portions_picked_up", { mode: "number" }).notNull().default(0),
+    neighboursShared: bigint("neighbours_shared", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("impact_totals_one_row", sql`${t.id} = 1`)],
 );

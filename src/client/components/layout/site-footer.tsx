@@ -26,6 +26,9 @@ export function SiteFooter() {
           <Link href="/help" className="hover:underline">
             Help Center
           </Link>
+          <Link href="/impact" className="hover:underline">
+            Our Impact
+          </Link>
           <Link href="/help#contact" className="hover:underline">
             Contact Us
           </Link>

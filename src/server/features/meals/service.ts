@@ -235,6 +235,8 @@ export async function getUserRating(db: Executor, userId: string): Promise<Ratin
         number | null
       >`round(${users.ratingSum}::numeric / nullif(${users.ratingCount}, 0), 1)::float8`,
       count: users.ratingCount,
+      mealsShared: users.mealsShared,
+      portionsShared: users.portionsShared,
       // A user's own requests, both sides, each through its index: O(their exchanges).
       completed: sql<number>`(select count(*)::int from ${requests} where ${requests.status} = 'completed' and ${requests.eaterId} = ${userId}::uuid)
         + (select count(*)::int from ${requests} where ${requests.status} = 'completed' and ${requests.ownerId} = ${userId}::uuid)`,
@@ -249,6 +251,8 @@ export async function getUserRating(db: Executor, userId: string): Promise<Ratin
     average,
     count: Number(row.count),
     completedExchanges,
+    mealsShared: Number(row.mealsShared),
+    portionsShared: Number(row.portionsShared),
     trustedMember:
       completedExchanges >= TRUSTED_MIN_EXCHANGES && average !== null && average >= TRUSTED_MIN_RATING,
   };

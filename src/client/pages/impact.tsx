@@ -1,0 +1,68 @@
+/**
+ * Our Impact, `/impact` (issue 15): public, what the neighbourhood has shared together, with the
+ * estimates' factors and their sources stated on the page.
+ */
+import { QueryError } from "@/client/components/layout/query-error";
+import { Spinner } from "@/client/components/layout/spinner";
+import { JoinButton, StaticPage, StaticSection } from "@/client/components/layout/static-page";
+import { useImpact } from "@/client/features/impact/api/impact";
+import { ImpactFigures } from "@/client/features/impact/components/impact-figures";
+import { CO2E_KG_PER_KG_FOOD, IMPACT_SOURCES, PORTION_KG } from "@/contract/impact";
+
+export default function ImpactPage() {
+  const impact = useImpact();
+  return (
+    <StaticPage>
+      <header className="flex flex-col gap-2">
+        <h1 className="text-4xl font-bold">Our Impact</h1>
+        <p className="text-lg text-muted-foreground">
+          Every portion picked up is a meal eaten instead of thrown away. Here is what neighbours have done
+          together.
+        </p>
+      </header>
+      {impact.isLoading && <Spinner label="Loading the figures" />}
+      {impact.isError && (
+        <QueryError
+          title="Could not load the figures"
+          error={impact.error}
+          onRetry={() => impact.refetch()}
+          retrying={impact.isRefetching}
+        />
+      )}
+      {impact.data && <ImpactFigures impact={impact.data} />}
+      <StaticSection title="How we estimate">
+        <ul className="list-disc space-y-2 pl-5 text-muted-foreground">
+          <li>
+            A portion picked up is a request the cook marked completed; cancelled and declined requests do not
+            count.
+          </li>
+          <li>
+            Food kept out of the bin: each portion is assumed to weigh {PORTION_KG * 1000} g. This is an
+            assumption (a main-meal portion is typically 300–500 g), not a measurement.
+          </li>
+          <li>
+            Emissions avoided: {CO2E_KG_PER_KG_FOOD} kg of CO2e per kg of food not wasted. WRAP estimates the
+            UK's food waste after the farm gate at about 10 million tonnes a year, associated with about 20
+            million tonnes of greenhouse-gas emissions.
+          </li>
+        </ul>
+        <p className="text-sm text-muted-foreground">
+          Source:{" "}
+          {IMPACT_SOURCES.map((source) => (
+            <a
+              key={source.url}
+              href={source.url}
+              className="underline"
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {source.label}
+            </a>
+          ))}
+          .
+        </p>
+      </StaticSection>
+      <JoinButton>Share a meal</JoinButton>
+    </StaticPage>
+  );
+}
