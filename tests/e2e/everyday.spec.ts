@@ -104,6 +104,7 @@ test("a failed load says so with Retry on every list and detail page, never an e
     ["/events", /\/api\/events/, "Could not load events"],
     ["/profile", /\/api\/meals\/my\/all/, "Could not load your meals"],
     [`/meal/${meal.id}`, new RegExp(`/api/meals/${meal.id}$`), "Could not load this meal"],
+    ["/impact", /\/api\/impact$/, "Could not load the figures"],
   ];
   for (const [path, api, title] of pages) {
     for (const failure of ["503", "offline"] as const) {
