@@ -23,6 +23,7 @@ import type { Config } from "./config";
 import { checkReadiness, type Database } from "./db/client";
 import { clientErrorHandler, errorHandler, forbidden, frameworkErrorHandler } from "./errors";
 import { registerAdminRoutes } from "./features/admin/routes";
+import { registerCalendarFeed, registerCalendarRoutes } from "./features/calendar/routes";
 import { registerCookRoutes } from "./features/cooks/routes";
 import { runCertificateJob } from "./features/cooks/service";
 import { registerEventRoutes } from "./features/events/routes";
@@ -226,12 +227,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerProfileRoutes(api, { db, config });
     await registerPhotoRoutes(api, { db, storage });
     registerCookRoutes(api, { db, config, storage });
+    registerCalendarRoutes(api, { db, config });
     registerEventRoutes(api, { db });
     registerNewsletterOptInRoutes(api, { db });
   });
   await registerAdminRoutes(app, { db, config });
   registerNewsletterRoutes(app, { db });
   registerImpactRoutes(app, { db });
+  registerCalendarFeed(app, { db, config });
   registerPhotoServing(app, { storage });
 
   // 6. The built client, with the SPA fallback for its routes.

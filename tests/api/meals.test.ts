@@ -316,6 +316,8 @@ describe("meals API", () => {
         average: null,
         count: 0,
         completedExchanges: 0,
+        mealsShared: 0,
+        portionsShared: 0,
         trustedMember: false,
       });
       const missing = await t.api({ url: "/api/user/00000000-0000-4000-8000-000000000000/rating", cookie });

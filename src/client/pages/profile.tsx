@@ -22,6 +22,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui
 import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
 import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
+import { CalendarFeedSettings } from "@/client/features/calendar/calendar-feed-settings";
 import { useMyMeals } from "@/client/features/meals/api/get-my-meals";
 import { useToggleMealActive } from "@/client/features/meals/api/update-meal";
 import { CheckboxGroup } from "@/client/features/meals/components/food-safety";
@@ -141,6 +142,7 @@ export default function ProfilePage() {
               <NewsletterOptIn subscribed={user.newsletterOptIn} />
             </CardContent>
           </Card>
+          <CalendarFeedSettings />
           <BlockedUsersSettings />
         </TabsContent>
       </Tabs>

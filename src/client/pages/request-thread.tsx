@@ -5,7 +5,7 @@
  */
 
 import { useQuery } from "@tanstack/react-query";
-import { Clock, MapPin, MoreHorizontal, Navigation, Phone } from "lucide-react";
+import { CalendarPlus, Clock, MapPin, MoreHorizontal, Navigation, Phone } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useParams } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
@@ -265,6 +265,11 @@ function PickupDetails({ request }: { request: MealRequestDetail }) {
           <Button asChild variant="outline">
             <a href={directions} target="_blank" rel="noopener noreferrer">
               <Navigation className="h-4 w-4" aria-hidden="true" /> Directions
+            </a>
+          </Button>
+          <Button asChild variant="outline">
+            <a href={`/api/requests/${request.id}/calendar.ics`} download="mealshare-pickup.ics">
+              <CalendarPlus className="h-4 w-4" aria-hidden="true" /> Add to calendar
             </a>
           </Button>
         </div>

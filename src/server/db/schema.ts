@@ -101,6 +101,11 @@ export const users = pgTable(
      * Meals posted and portions picked up from them (completed requests as the cook), kept by the
      * `meals_totals_impact` and `requests_totals_impact` triggers (issue 15 "Impact").
      */
+    /**
+     * SHA-256 of the private calendar feed's token (issue 14 point 6), null while the feed is off:
+     * a leaked table does not leak the feeds. Resetting the link replaces it.
+     */
+    calendarTokenHash: text("calendar_token_hash"),
     mealsShared: integer("meals_shared").notNull().default(0),
     portionsShared: integer("portions_shared").notNull().default(0),
     ratingSum: integer("rating_sum").notNull().default(0),
@@ -111,6 +116,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_oidc_identity_key").on(t.oidcIssuer, t.oidcSubject),
     check("users_allergy_codes_known", sql`${t.allergyCodes} <@ ${ALLERGEN_CODES_SQL}`),
+    uniqueIndex("users_calendar_token_key").on(t.calendarTokenHash),
     // The certificate job walks registered cooks by expiry.
     index("users_cook_expiry_idx").on(t.cookCertificateExpiresOn).where(sql`${t.isCook}`),
   ],

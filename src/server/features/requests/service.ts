@@ -195,6 +195,34 @@ async function getRequestRow(db: Executor, viewerId: string, id: string): Promis
 }
 
 /**
+ * One request without its thread, for its eater and the meal's owner only (the calendar file).
+ * @throws AppError 404 "Request not found" for unknown ids and for everyone else
+ */
+export const getRequest = (db: Executor, viewerId: string, id: string) => getRequestRow(db, viewerId, id);
+
+/**
+ * The user's accepted requests, either side, whose pickup window ends after `since`, soonest
+ * first (the private calendar feed, issue 14 point 6). Each side walks its own index.
+ */
+export async function listAcceptedPickups(
+  db: Executor,
+  userId: string,
+  options: { since: Date; limit: number },
+): Promise<ListedRequest[]> {
+  const rows = await selectRequests(db)
+    .where(
+      and(
+        eq(requests.status, "accepted"),
+        sql`(${requests.eaterId} = ${userId}::uuid or ${requests.ownerId} = ${userId}::uuid)`,
+        sql`${meals.pickupWindowEnd} > ${options.since.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(meals.pickupWindowStart)
+    .limit(options.limit);
+  return rows.map((row) => presentRequest(row, userId));
+}
+
+/**
  * One request with its thread, for its eater and the meal's owner only (DESIGN.md §4).
  * @throws AppError 404 "Request not found" for unknown ids and for everyone else
  */

@@ -1,0 +1,103 @@
+/**
+ * Settings → Calendar feed (issue 14 point 6): a private link calendar apps subscribe to, listing
+ * accepted pickups. The link is shown once when made (only its hash is kept); Reset makes a new
+ * one and the old stops working; Turn off ends it.
+ */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { QueryError } from "@/client/components/layout/query-error";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent } from "@/client/components/ui/card";
+import { Input } from "@/client/components/ui/input";
+import { Label } from "@/client/components/ui/label";
+import { toast } from "@/client/components/ui/use-toast";
+import { apiRequest, errorMessage } from "@/client/lib/api-client";
+
+interface FeedState {
+  enabled: boolean;
+  url?: string;
+}
+
+export function CalendarFeedSettings() {
+  const queryClient = useQueryClient();
+  const state = useQuery<FeedState>({ queryKey: ["/api/user/calendar"] });
+  const [url, setUrl] = useState<string | null>(null);
+  const linkId = useId();
+  const change = useMutation({
+    mutationFn: async (on: boolean) =>
+      (await apiRequest(on ? "PUT" : "DELETE", "/api/user/calendar")).json() as Promise<FeedState>,
+    onSuccess: (next) => {
+      setUrl(next.url ?? null);
+      queryClient.setQueryData(["/api/user/calendar"], { enabled: next.enabled });
+    },
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Please try again."),
+        variant: "destructive",
+      }),
+  });
+  const copy = async () => {
+    if (!url) return;
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: "Link copied." });
+    } catch {
+      toast({ title: "Copy the link from the box.", variant: "destructive" });
+    }
+  };
+
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-3 p-4">
+        <h2 className="font-semibold">Calendar feed</h2>
+        <p className="text-sm text-muted-foreground">
+          Subscribe to your accepted pickups in your calendar app. Keep the link private: anyone with it can
+          see your pickups.
+        </p>
+        {state.isError && (
+          <QueryError
+            title="Could not load your calendar feed"
+            error={state.error}
+            onRetry={() => state.refetch()}
+            retrying={state.isRefetching}
+            compact
+          />
+        )}
+        {url && (
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={linkId}>Your calendar link (shown once)</Label>
+            <div className="flex gap-2">
+              <Input id={linkId} readOnly value={url} onFocus={(event) => event.target.select()} />
+              <Button type="button" variant="outline" onClick={copy}>
+                Copy
+              </Button>
+            </div>
+          </div>
+        )}
+        {state.data && (
+          <div className="flex flex-wrap gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              disabled={change.isPending}
+              onClick={() => change.mutate(true)}
+            >
+              {state.data.enabled ? "Reset link" : "Turn on calendar feed"}
+            </Button>
+            {state.data.enabled && (
+              <Button
+                type="button"
+                variant="ghost"
+                disabled={change.isPending}
+                onClick={() => change.mutate(false)}
+              >
+                Turn off
+              </Button>
+            )}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
