@@ -4,7 +4,7 @@
  * reminds a cook 30 days before their certificate expires and lapses their status after it.
  */
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import {
   CERTIFICATE_REMINDER_DAYS,
@@ -17,11 +17,11 @@ import {
   ONLY_COOKS_SELL,
 } from "../../../contract/cooks";
 import { type Executor, inTransaction, queryRows } from "../../db/client";
-import { cookApplications, meals, type UserRow, uploads, users } from "../../db/schema";
+import { cookApplications, meals, type UserRow, users } from "../../db/schema";
 import { AppError, conflict, notFound, validation } from "../../errors";
 import type { ObjectStorage, StoredObject } from "../../storage/storage";
 import { createNotification } from "../notifications/service";
-import { uploadIdFromUrl } from "../photos/service";
+import { claimUpload, uploadIdFromUrl } from "../photos/service";
 
 /** The admin list shows at most this many applications of a status, newest first. */
 const APPLICATIONS_LIST_MAX = 200;
@@ -108,24 +108,7 @@ export async function submitApplication(
 
   const uploadId = uploadIdFromUrl(input.documentURL);
   if (!uploadId) throw validation("Upload the document first.", { documentURL: "Upload the document first" });
-  const [claimed] = await db
-    .update(uploads)
-    .set({ registeredAt: sql`now()` })
-    .where(
-      and(
-        eq(uploads.id, uploadId),
-        eq(uploads.userId, user.id),
-        eq(uploads.purpose, "document"),
-        isNull(uploads.registeredAt),
-      ),
-    )
-    .returning({ key: uploads.key });
-  if (!claimed) {
-    const [upload] = await db.select().from(uploads).where(eq(uploads.id, uploadId)).limit(1);
-    if (!upload || upload.userId !== user.id || upload.purpose !== "document")
-      throw notFound("Upload not found");
-    throw conflict("This upload was already used.", "upload_used");
-  }
+  const claimed = await claimUpload(db, user, uploadId, "document");
   const documentKey = `documents/${randomUUID()}`;
   let documentType: DocumentType;
   try {

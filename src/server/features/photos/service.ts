@@ -169,6 +169,36 @@ export async function processPhoto(input: Buffer): Promise<{ full: Buffer; thumb
 }
 
 /**
+ * Marks an upload registered, once, for its owner and the purpose it was made for (a photo upload
+ * cannot become a cook's document, nor the other way round).
+ * @returns the storage key of the uploaded file
+ * @throws AppError 404 unknown, someone else's or another purpose's; 409 already registered
+ */
+export async function claimUpload(
+  db: Executor,
+  user: Pick<UserRow, "id">,
+  uploadId: string,
+  purpose: UploadPurpose,
+): Promise<{ key: string }> {
+  const [claimed] = await db
+    .update(uploads)
+    .set({ registeredAt: sql`now()` })
+    .where(
+      and(
+        eq(uploads.id, uploadId),
+        eq(uploads.userId, user.id),
+        eq(uploads.purpose, purpose),
+        isNull(uploads.registeredAt),
+      ),
+    )
+    .returning({ key: uploads.key });
+  if (claimed) return claimed;
+  const [upload] = await db.select().from(uploads).where(eq(uploads.id, uploadId)).limit(1);
+  if (!upload || upload.userId !== user.id || upload.purpose !== purpose) throw notFound("Upload not found");
+  throw conflict("This upload was already used.", "upload_used");
+}
+
+/**
  * Registers an uploaded file as a photo (`PUT /api/meal-photos`): once per upload, by its owner.
  * The incoming object is deleted whatever the outcome.
  * @throws AppError 400 bad URL, nothing uploaded or not an image; 404 unknown or someone else's;
@@ -183,24 +213,7 @@ export async function registerPhoto(
   const uploadId = uploadIdFromUrl(photoURL);
   if (!uploadId)
     throw validation("photoURL is not an upload URL of this app.", { photoURL: "Unknown upload URL" });
-  const [claimed] = await db
-    .update(uploads)
-    .set({ registeredAt: sql`now()` })
-    .where(
-      and(
-        eq(uploads.id, uploadId),
-        eq(uploads.userId, user.id),
-        eq(uploads.purpose, "photo"),
-        isNull(uploads.registeredAt),
-      ),
-    )
-    .returning({ key: uploads.key });
-  if (!claimed) {
-    const [upload] = await db.select().from(uploads).where(eq(uploads.id, uploadId)).limit(1);
-    if (!upload || upload.userId !== user.id || upload.purpose !== "photo")
-      throw notFound("Upload not found");
-    throw conflict("This upload was already used.", "upload_used");
-  }
+  const claimed = await claimUpload(db, user, uploadId, "photo");
   try {
     const size = await storage.size(claimed.key);
     if (size === null)
