@@ -11,6 +11,8 @@ export const notificationTypeSchema = z.enum([
   // Issue 13 point 4: an admin's decision on a cook application; the certificate's reminders.
   "cook_application",
   "cook_certificate",
+  // Issue 14 point 5: a pickup is near, or its window is ending.
+  "pickup_reminder",
 ]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
@@ -38,3 +40,84 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 /** How many notifications `GET /api/notifications` returns, newest first. */
 export const NOTIFICATIONS_LIMIT = 50;
+
+/**
+ * What a user chooses to hear about outside the app (issue 14 point 4). In the app every
+ * notification shows; push and email are per category. The newsletter is email only: it is the
+ * mailing-list opt-in of the profile.
+ */
+export const DELIVERY_CATEGORIES = ["requests", "messages", "reviews", "reminders"] as const;
+export type DeliveryCategory = (typeof DELIVERY_CATEGORIES)[number];
+/** Every category an unsubscribe link can name. */
+export const EMAIL_CATEGORIES = [...DELIVERY_CATEGORIES, "newsletter"] as const;
+export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
+
+/** The labels Settings → Notifications and the unsubscribe page show. */
+export const CATEGORY_LABELS: Record<EmailCategory, string> = {
+  requests: "Requests",
+  messages: "Messages",
+  reviews: "Reviews",
+  reminders: "Pickup reminders",
+  newsletter: "Newsletter",
+};
+
+const channelsSchema = z.object({ push: z.boolean(), email: z.boolean() });
+/** `GET /api/user/notification-preferences`: every category's channels. */
+export const notificationPreferencesSchema = z.object({
+  requests: channelsSchema,
+  messages: channelsSchema,
+  reviews: channelsSchema,
+  reminders: channelsSchema,
+  newsletter: z.object({ email: z.boolean() }),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+/** `PUT /api/user/notification-preferences`: the channels to change; the rest stay as they are. */
+export const updateNotificationPreferencesSchema = z
+  .object({
+    requests: channelsSchema.partial(),
+    messages: channelsSchema.partial(),
+    reviews: channelsSchema.partial(),
+    reminders: channelsSchema.partial(),
+    newsletter: z.object({ email: z.boolean() }).partial(),
+  })
+  .partial()
+  .strict();
+export type UpdateNotificationPreferences = z.infer<typeof updateNotificationPreferencesSchema>;
+
+/**
+ * `PUT /api/push/subscription`: the browser's PushSubscription as `toJSON()` gives it. The
+ * endpoint must be an https URL of a push service (checked against the configured hosts).
+ */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.url({ protocol: /^https$/, message: "The endpoint must be an https URL" }).max(1000),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    // base64url of an uncompressed P-256 point (65 bytes, starting 0x04) and a 16-byte secret.
+    p256dh: z.string().regex(/^B[A-Za-z0-9_-]{86}=?$/, "keys.p256dh must be a base64url P-256 public key"),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{22}(==)?$/, "keys.auth must be 16 bytes in base64url"),
+  }),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
+
+/** `DELETE /api/push/subscription`: this device's endpoint. */
+export const pushEndpointSchema = z.object({ endpoint: z.string().min(1).max(1000) });
+
+/** `GET /api/push/public-key`: the VAPID key browsers subscribe with (applicationServerKey). */
+export const pushPublicKeySchema = z.object({ publicKey: z.string() });
+
+/** An unsubscribe link's signed token (issue 14 point 3: works without sign-in). */
+export const unsubscribeTokenSchema = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, "This unsubscribe link is not valid.");
+
+/** `GET /api/unsubscribe?token=` (what the link would do) and the answer of the POST. */
+export const unsubscribeStateSchema = z.object({
+  category: z.enum(EMAIL_CATEGORIES),
+  label: z.string(),
+  /** The address the emails go to, partly hidden ("m•••@example.org"). */
+  email: z.string(),
+  unsubscribed: z.boolean(),
+});
+export type UnsubscribeState = z.infer<typeof unsubscribeStateSchema>;

@@ -3,6 +3,7 @@
  * client (STYLE.md, after fastify/demo). Nothing here listens; main.ts and tests do.
  */
 import { existsSync } from "node:fs";
+import type { Agent } from "node:https";
 import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
@@ -30,14 +31,23 @@ import { registerEventRoutes } from "./features/events/routes";
 import { registerImpactRoutes } from "./features/impact/routes";
 import { registerMealRoutes } from "./features/meals/routes";
 import { registerNewsletterOptInRoutes, registerNewsletterRoutes } from "./features/newsletter/routes";
-import { registerNotificationRoutes } from "./features/notifications/routes";
+import { deliverNotification } from "./features/notifications/delivery";
+import { createMailer, type Mailer } from "./features/notifications/email";
+import { loadVapidKeys, pushSender } from "./features/notifications/push";
+import {
+  registerNotificationRoutes,
+  registerUnsubscribeRoutes,
+  TOKEN_AUTHORISED_WRITES,
+} from "./features/notifications/routes";
 import { registerPhotoRoutes, registerPhotoServing } from "./features/photos/routes";
 import { sweepAbandonedUploads } from "./features/photos/service";
 import { registerReportRoutes } from "./features/reports/routes";
+import { sendPickupReminder } from "./features/requests/reminders";
 import { registerRequestRoutes } from "./features/requests/routes";
 import { registerReviewRoutes } from "./features/reviews/routes";
 import { registerProfileRoutes, registerUserRoutes } from "./features/users/routes";
 import { registerNulGuard } from "./input-guard";
+import { QUEUES, startJobQueue } from "./jobs/queue";
 import { startLiveHub } from "./live/hub";
 import { registerLiveRoutes, sseOptions } from "./live/routes";
 import { serializeError } from "./log";
@@ -57,6 +67,8 @@ export interface AppDeps {
   clientDir?: string;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** TLS agent for Web Push requests (tests trust their fake push service with it). */
+  pushAgent?: Agent;
 }
 
 const defaultClientDir = clientBuildDir;
@@ -147,6 +159,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSessionUser(app, db);
   app.addHook("onRequest", async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
+    // A mail app's one-click unsubscribe comes from nowhere; its token, not a cookie, authorises it.
+    if (TOKEN_AUTHORISED_WRITES.includes(request.routeOptions.url ?? "")) return;
     if (!isSameOrigin(request, config)) throw forbidden("Cross-origin request refused.");
   });
 
@@ -205,6 +219,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clearInterval(certificateTimer);
   });
 
+  // Notifications outside the app (issue 14; DESIGN.md §6a): jobs on every instance take each
+  // notification to push and email, and send the pickup reminders when they fall due.
+  const mailer: Mailer = createMailer(config, app.log);
+  const vapidKeys = await loadVapidKeys(db, config.push.vapidKeys);
+  const delivery = {
+    db,
+    mailer,
+    push: pushSender(config, vapidKeys, deps.pushAgent),
+    publicUrl: config.publicUrl,
+    secret: config.sessionSecret,
+    onError: (error: unknown) => app.log.warn({ err: error }, "a push could not be sent"),
+  };
+  const jobs = await startJobQueue(
+    database,
+    {
+      [QUEUES.delivery]: (data) => deliverNotification(delivery, data),
+      [QUEUES.reminder]: (data) => sendPickupReminder(db, data),
+    },
+    {
+      pollingSeconds: config.jobPollingSeconds,
+      onError: (error) => app.log.warn({ err: error }, "a job failed"),
+    },
+  );
+  app.addHook("onClose", async () => {
+    await jobs.stop().catch((error) => app.log.warn({ err: error }, "stopping the job queue failed"));
+    mailer.close();
+  });
+
   // 5. The signed-in API: one hook answers 401 for the whole subtree, before validation.
   await app.register(async (api) => {
     api.addHook("onRequest", async (request) => {
@@ -219,7 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     registerMealRoutes(api, { db, config });
     registerRequestRoutes(api, { db, config });
-    registerNotificationRoutes(api, { db });
+    registerNotificationRoutes(api, { db, config, vapidPublicKey: vapidKeys.publicKey });
     registerLiveRoutes(api, { hub });
     registerReportRoutes(api, { db });
     registerReviewRoutes(api, { db });
@@ -235,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerNewsletterRoutes(app, { db });
   registerImpactRoutes(app, { db });
   registerCalendarFeed(app, { db, config });
+  await registerUnsubscribeRoutes(app, { db, config });
   registerPhotoServing(app, { storage });
 
   // 6. The built client, with the SPA fallback for its routes.

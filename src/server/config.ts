@@ -47,6 +47,36 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNIN_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
   RATE_LIMIT_WRITES_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(120)),
   RATE_LIMIT_MESSAGES_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")
+      .optional(),
+  ),
+  MAIL_FROM: optionalString,
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, "must be a base64url P-256 public key (87 characters)")
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key (43 characters)")
+      .optional(),
+  ),
+  VAPID_SUBJECT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https:// URL")
+      .optional(),
+  ),
+  PUSH_ALLOWED_HOSTS: optionalString,
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,
     z.string().min(16, "must be at least 16 characters").optional(),
@@ -97,7 +127,34 @@ export interface Config {
   /** Bearer token of `GET /metrics`; unset: no metrics. */
   metricsToken: string | undefined;
   rateLimits: RateLimits;
+  /** Notification emails (issue 14 point 3). No `smtpUrl`: logged in development, skipped in production. */
+  email: { smtpUrl: string | undefined; from: string };
+  /**
+   * Web Push (issue 14 point 2): the VAPID key pair when set in the environment (otherwise made on
+   * first start and kept in the database), the contact sent to push services, and the push
+   * services the server will send to — the browser names the endpoint, so anything else would let
+   * a client make the server POST where it likes.
+   */
+  push: {
+    vapidKeys: { publicKey: string; privateKey: string } | undefined;
+    subject: string;
+    allowedHosts: string[];
+  };
+  /** How often each instance asks the job queue for due work, in seconds (issue 14 point 5). */
+  jobPollingSeconds: number;
 }
+
+/**
+ * The push services of the browsers people use (Chrome/Edge/Android: FCM; Firefox: Mozilla;
+ * Windows: WNS; Safari: Apple). A host is allowed when it is one of these or ends with "." + one.
+ */
+export const DEFAULT_PUSH_HOSTS = [
+  "fcm.googleapis.com",
+  "android.googleapis.com",
+  "push.services.mozilla.com",
+  "notify.windows.com",
+  "push.apple.com",
+];
 
 /** Thrown when the environment holds a bad value; `message` is the one line to print. */
 export class ConfigError extends Error {}
@@ -139,12 +196,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       "Invalid configuration: OIDC_ISSUER_URL is required when NODE_ENV=production (or set DEV_LOGIN=1)",
     );
   }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together",
+    );
+  }
   if (e.S3_BUCKET && !e.S3_REGION && !e.S3_ENDPOINT) {
     throw new ConfigError("Invalid configuration: S3_REGION or S3_ENDPOINT is required with S3_BUCKET");
   }
 
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const mailFrom = e.MAIL_FROM ?? `MealShare <no-reply@${new URL(publicUrl).hostname}>`;
 
   return {
     env: e.NODE_ENV,
@@ -181,8 +244,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
       messagesPerMinute: e.RATE_LIMIT_MESSAGES_PER_MINUTE,
     },
+    email: { smtpUrl: e.SMTP_URL, from: mailFrom },
+    push: {
+      vapidKeys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject:
+        e.VAPID_SUBJECT ?? (publicUrl.startsWith("https://") ? publicUrl : `mailto:${addressOf(mailFrom)}`),
+      allowedHosts: e.PUSH_ALLOWED_HOSTS
+        ? e.PUSH_ALLOWED_HOSTS.split(",")
+            .map((host) => host.trim().toLowerCase())
+            .filter(Boolean)
+        : DEFAULT_PUSH_HOSTS,
+    },
+    jobPollingSeconds: 1,
     ...overrides,
   };
+}
+
+/** The address of a From header such as `MealShare <no-reply@example.org>`. */
+function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 }
 
 /**

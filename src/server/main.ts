@@ -6,6 +6,7 @@
 import { buildApp } from "./app";
 import { ConfigError, devLoginWarning, loadConfig } from "./config";
 import { DataDirLockedError, openDatabase } from "./db/client";
+import { mailerStartupLine } from "./features/notifications/email";
 
 /** Longest wait for requests in flight when stopping. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -48,6 +49,8 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const warning = devLoginWarning(config);
   if (warning) app.log.warn(warning);
+  const email = mailerStartupLine(config);
+  if (email) app.log.info(email);
   app.log.info(
     `MealShare is serving ${config.publicUrl} (database: ${database.driver.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL"}; sign-in: ${config.oidc ? config.oidc.issuerUrl : "bundled dev provider"})`,
   );

@@ -14,6 +14,9 @@ export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
+/** The `sessions` row id of a cookie's token (what the table stores instead of the token). */
+export const sessionIdOf = hashToken;
+
 /**
  * Starts a session for a user.
  * @returns the token to put in the cookie (never stored in clear)

@@ -20,6 +20,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import lockfile from "proper-lockfile";
 import { AppError, sqlState } from "../errors";
+import { installJobSchema } from "../jobs/queue";
 import { migrationsFolder } from "../paths";
 import * as schema from "./schema";
 
@@ -237,21 +238,23 @@ function journalLength(folder: string): number {
 }
 
 /**
- * Applies the pending migrations of `folder` (default ./drizzle). On PostgreSQL an advisory lock
- * keeps instances starting together from migrating at once.
+ * Applies the pending migrations of `folder` (default ./drizzle), then installs or upgrades the
+ * job queue's schema (jobs/queue.ts). On PostgreSQL an advisory lock keeps instances starting
+ * together from migrating at once.
  */
 export async function migrateDatabase(database: Database, folder = migrationsFolder): Promise<void> {
   const { driver } = database;
   if (driver.kind === "pglite") {
     await migratePglite(drizzlePglite(driver.client), { migrationsFolder: folder });
-    return;
+  } else {
+    const lockClient = await driver.pool.connect();
+    try {
+      await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      await migrateNodePg(drizzleNodePg(lockClient), { migrationsFolder: folder });
+    } finally {
+      await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+      lockClient.release();
+    }
   }
-  const lockClient = await driver.pool.connect();
-  try {
-    await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-    await migrateNodePg(drizzleNodePg(lockClient), { migrationsFolder: folder });
-  } finally {
-    await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
-    lockClient.release();
-  }
+  await installJobSchema(database);
 }

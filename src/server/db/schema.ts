@@ -106,6 +106,15 @@ export const users = pgTable(
      * a leaked table does not leak the feeds. Resetting the link replaces it.
      */
     calendarTokenHash: text("calendar_token_hash"),
+    /**
+     * Settings → Notifications (issue 14 point 4): only the user's changes to the defaults, by
+     * category and channel (`{ "messages": { "email": false } }`); read through
+     * features/notifications/preferences.ts, which fills in the rest.
+     */
+    notificationPreferences: jsonb("notification_preferences")
+      .$type<Record<string, Record<string, boolean>>>()
+      .notNull()
+      .default({}),
     mealsShared: integer("meals_shared").notNull().default(0),
     portionsShared: integer("portions_shared").notNull().default(0),
     ratingSum: integer("rating_sum").notNull().default(0),
@@ -379,9 +388,21 @@ export const notifications = pgTable(
     /** The thread this notification belongs to, so opening the thread marks it read. */
     requestId: uuid("request_id").references(() => requests.id, { onDelete: "cascade" }),
     isRead: boolean("is_read").notNull().default(false),
+    /**
+     * When a push and an email went out for it (issue 14): the delivery job claims a channel by
+     * setting these in one UPDATE, so two instances never send one twice.
+     */
+    pushedAt: timestamp("pushed_at", { withTimezone: true }),
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+    /**
+     * Set on notifications that must exist once, such as one pickup reminder per person and
+     * request: a job that runs again (a restart, a second instance) inserts nothing.
+     */
+    dedupeKey: varchar("dedupe_key", { length: 120 }),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex("notifications_dedupe_key").on(t.dedupeKey),
     index("notifications_user_created_idx").on(
       t.userId,
       t.createdAt.desc().nullsFirst(),
@@ -566,3 +587,62 @@ export const impactTotals = pgTable(
   },
   (t) => [check("impact_totals_one_row", sql`${t.id} = 1`)],
 );
+
+/**
+ * Web Push subscriptions, one per device and browser (issue 14 point 2; DESIGN.md §6: shared by
+ * every instance). The endpoint is the push service's URL for that browser; `p256dh` and `auth`
+ * are its keys (base64url) that payloads are encrypted to. Removed when the push service answers
+ * 404 or 410, when the user turns push off on that device, and with the session it was made in:
+ * after signing out, a shared device shows the next person nobody else's notifications.
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: varchar("p256dh", { length: 200 }).notNull(),
+    auth: varchar("auth", { length: 100 }).notNull(),
+    createdAt: createdAt(),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_key").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+    index("push_subscriptions_session_idx").on(t.sessionId),
+  ],
+);
+
+/**
+ * The last message email per person and thread (issue 14 point 3: never more than one email per
+ * thread per hour). One upsert claims the next email, so instances agree.
+ */
+export const messageEmailThrottles = pgTable(
+  "message_email_throttles",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => requests.id, { onDelete: "cascade" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.requestId] })],
+);
+
+/**
+ * Keys the server makes itself on first start and every instance must share, such as the VAPID
+ * key pair of Web Push (issue 14 point 2): a subscription made with one key is refused by the push
+ * service when another signs. With PGlite the database lives in DATA_DIR; backups carry it.
+ */
+export const serverKeys = pgTable("server_keys", {
+  name: varchar("name", { length: 60 }).primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});

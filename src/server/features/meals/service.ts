@@ -20,6 +20,7 @@ import { forbidden, notFound, validation } from "../../errors";
 import type { Cursor } from "../../pagination";
 import { assertMaySell } from "../cooks/service";
 import { assertOwnPhoto } from "../photos/service";
+import { rescheduleMealReminders } from "../requests/reminders";
 import { allergenColumns } from "./allergens";
 import { newerThan } from "./list";
 import { canUpdateMeal } from "./policy";
@@ -220,6 +221,13 @@ export async function updateMeal(
         updatedAt: new Date(),
       })
       .where(eq(meals.id, id));
+    if (touchesWindow) {
+      // Pickups already agreed keep their reminders on time (issue 14 point 5).
+      await rescheduleMealReminders(tx, id, {
+        pickupWindowStart: new Date(merged.pickupWindowStart),
+        pickupWindowEnd: new Date(merged.pickupWindowEnd),
+      });
+    }
     return getMeal(tx, id);
   });
 }

@@ -1,13 +1,17 @@
 /**
  * Notifications for the other party of an exchange (DESIGN.md §4 "Notifications"): created inside
- * the transaction of the change they report, pushed live over SSE, read newest first.
+ * the transaction of the change they report, pushed live over SSE, read newest first. The row is
+ * the source of every channel (DESIGN.md §6a): a delivery job enqueued in the same transaction
+ * takes it on to push and email (delivery.ts).
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Notification } from "../../../contract/notifications";
 import { NOTIFICATIONS_LIMIT } from "../../../contract/notifications";
 import type { Executor } from "../../db/client";
 import { notifications } from "../../db/schema";
+import { enqueueJob, QUEUES } from "../../jobs/queue";
 import { liveEvent, publishLiveEvents } from "../../live/hub";
+import { deliveryCategoryOf } from "./preferences";
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -18,15 +22,25 @@ export interface NewNotification {
   text: string;
   link: string;
   requestId?: string;
+  /**
+   * False keeps it in the app even when its type goes out by push and email (a completed
+   * request: issue 14 lists accepted, declined and cancelled).
+   */
+  deliver?: boolean;
+  /** Makes it exist once: creating it again with the same key does nothing (pickup reminders). */
+  dedupeKey?: string;
 }
 
 /**
- * Stores a notification and announces it live to its user; call it with the transaction of the
- * change it reports. A new message in a thread whose message notification is still unread
- * refreshes that one instead of adding another, so a chat does not flood the list and badge.
+ * Stores a notification, announces it live to its user and enqueues its delivery by push and
+ * email; call it with the transaction of the change it reports. A new message in a thread whose
+ * message notification is still unread refreshes that one instead of adding another, so a chat
+ * does not flood the list and badge.
+ * @returns the notification, or null when one with its `dedupeKey` exists already
  */
-export async function createNotification(tx: Executor, input: NewNotification): Promise<Notification> {
-  const values = { ...input, text: input.text.slice(0, 300) };
+export async function createNotification(tx: Executor, input: NewNotification): Promise<Notification | null> {
+  const { deliver = true, ...fields } = input;
+  const values = { ...fields, text: fields.text.slice(0, 300) };
   // One atomic upsert: two messages at once can neither both insert nor deadlock on updates.
   const [row] =
     input.type === "message_new" && input.requestId
@@ -39,9 +53,15 @@ export async function createNotification(tx: Executor, input: NewNotification): 
             set: { text: values.text, createdAt: sql`date_trunc('milliseconds', now())` },
           })
           .returning()
-      : await tx.insert(notifications).values(values).returning();
+      : input.dedupeKey
+        ? await tx.insert(notifications).values(values).onConflictDoNothing().returning()
+        : await tx.insert(notifications).values(values).returning();
+  if (!row) return null;
   const notification = presentNotification(row);
   await publishLiveEvents(tx, [liveEvent(input.userId, "notification", notification)]);
+  if (deliver && deliveryCategoryOf(notification.type)) {
+    await enqueueJob(tx, QUEUES.delivery, { notificationId: row.id });
+  }
   return notification;
 }
 

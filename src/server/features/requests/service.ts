@@ -29,6 +29,7 @@ import {
   participantOf,
   transitionExists,
 } from "./policy";
+import { scheduleReminders } from "./reminders";
 
 const eaters = alias(users, "eater");
 const owners = alias(users, "owner");
@@ -340,7 +341,7 @@ function statusNotificationText(actor: UserRow, to: RequestStatus, mealTitle: st
  * Moves a request to `to` for `actor` (DESIGN.md §4 transition table) in one transaction with the
  * portion accounting: the meal row is locked first (as `createRequest` does), so two accepts
  * racing for the last portion are serialised and the second sees none left. Notifies the other
- * party and pushes the new status live to both.
+ * party, pushes the new status live to both, and on acceptance enqueues the pickup reminders.
  * @throws AppError 404 not a participant or unknown; 403 wrong party; 409 move not in the table,
  *   or no portion left for an accept/complete of a pending request
  */
@@ -363,6 +364,8 @@ export async function changeRequestStatus(
         title: meals.title,
         portionSize: meals.portionSize,
         portionsTaken: meals.portionsTaken,
+        pickupWindowStart: meals.pickupWindowStart,
+        pickupWindowEnd: meals.pickupWindowEnd,
       })
       .from(meals)
       .where(eq(meals.id, target.mealId))
@@ -392,7 +395,10 @@ export async function changeRequestStatus(
       text: statusNotificationText(actor, to, meal.title),
       link: `/request/${id}`,
       requestId: id,
+      // A completion stays in the app, where the review it asks for waits (issue 14 point 2).
+      deliver: to !== "completed",
     });
+    if (to === "accepted") await scheduleReminders(tx, id, meal);
     await publishLiveEvents(tx, [
       statusEvent(updated, updated.ownerId, "owner"),
       statusEvent(updated, updated.eaterId, "eater"),

@@ -1,0 +1,137 @@
+/**
+ * Pickup reminders (issue 14 point 5): for each accepted request, both parties hear 1 hour before
+ * the pickup window opens (or at acceptance, if that is later), and the eater hears when the window
+ * ends in 30 minutes without the pickup marked complete.
+ *
+ * Each reminder is a durable job (jobs/queue.ts) enqueued in the transaction that accepts the
+ * request, so a restart or a second instance neither loses nor doubles it: the job checks the
+ * request and the meal's window again when it runs, and each reminder notification carries a
+ * dedupe key, so a job that runs twice notifies once. A meal whose window moves has its reminders
+ * enqueued again; a job that finds itself early waits for the new time.
+ */
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { type Executor, inTransaction } from "../../db/client";
+import { meals, requests } from "../../db/schema";
+import { enqueueJob, QUEUES } from "../../jobs/queue";
+import { createNotification } from "../notifications/service";
+
+const MINUTE = 60_000;
+/** How long before the window opens both parties are reminded. */
+export const REMIND_BEFORE_START_MS = 60 * MINUTE;
+/** How long before the window ends the eater is reminded. */
+export const REMIND_BEFORE_END_MS = 30 * MINUTE;
+/** A job this much early still counts as on time (clocks and polling are not exact). */
+const EARLY_TOLERANCE_MS = MINUTE;
+
+const reminderSchema = z.object({ requestId: z.uuid(), kind: z.enum(["starts", "ends"]) });
+type Reminder = z.infer<typeof reminderSchema>;
+
+interface Window {
+  pickupWindowStart: Date;
+  pickupWindowEnd: Date;
+}
+
+/** When a reminder falls due for a window, or null when it is too late to be any use. */
+function dueAt(kind: Reminder["kind"], window: Window, now: Date): Date | null {
+  if (kind === "starts") {
+    if (window.pickupWindowEnd <= now) return null;
+    return new Date(Math.max(now.getTime(), window.pickupWindowStart.getTime() - REMIND_BEFORE_START_MS));
+  }
+  const due = new Date(window.pickupWindowEnd.getTime() - REMIND_BEFORE_END_MS);
+  return due > now ? due : null;
+}
+
+/**
+ * Enqueues a request's reminders; call it in the transaction that accepts it.
+ * @param now the acceptance time (tests pass their own)
+ */
+export async function scheduleReminders(
+  tx: Executor,
+  requestId: string,
+  window: Window,
+  now = new Date(),
+): Promise<void> {
+  for (const kind of ["starts", "ends"] as const) {
+    const due = dueAt(kind, window, now);
+    if (due) await enqueueJob(tx, QUEUES.reminder, { requestId, kind }, { startAfter: due });
+  }
+}
+
+/**
+ * Enqueues again the reminders of a meal's accepted requests after its pickup window changed
+ * (call it in the transaction of the change): a reminder moved earlier goes out on time, and the
+ * old job, finding the reminder sent or itself early, does nothing.
+ */
+export async function rescheduleMealReminders(tx: Executor, mealId: string, window: Window): Promise<void> {
+  const accepted = await tx
+    .select({ id: requests.id })
+    .from(requests)
+    .where(and(eq(requests.mealId, mealId), eq(requests.status, "accepted")));
+  for (const request of accepted) await scheduleReminders(tx, request.id, window);
+}
+
+/** "in 1 hour", "in 25 minutes", or "now": when the window opens, said from `now`. */
+function opensIn(start: Date, now: Date): string {
+  const minutes = Math.round((start.getTime() - now.getTime()) / MINUTE);
+  if (minutes >= 55) return "in 1 hour";
+  if (minutes >= 2) return `in ${minutes} minutes`;
+  return "now";
+}
+
+/**
+ * The `pickup-reminder` job: notifies as the reminder says, if the request is still accepted and
+ * the window still calls for it; a reminder found early (the window moved later) is enqueued for
+ * its new time instead.
+ */
+export async function sendPickupReminder(db: Executor, data: unknown, now = new Date()): Promise<void> {
+  const job = reminderSchema.safeParse(data);
+  if (!job.success) return;
+  const { requestId, kind } = job.data;
+  await inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .select({
+        status: requests.status,
+        eaterId: requests.eaterId,
+        ownerId: requests.ownerId,
+        title: meals.title,
+        location: meals.pickupLocation,
+        pickupWindowStart: meals.pickupWindowStart,
+        pickupWindowEnd: meals.pickupWindowEnd,
+      })
+      .from(requests)
+      .innerJoin(meals, eq(meals.id, requests.mealId))
+      .where(eq(requests.id, requestId))
+      .limit(1);
+    if (row?.status !== "accepted") return;
+    const due = dueAt(kind, row, now);
+    if (!due) return;
+    if (due.getTime() - now.getTime() > EARLY_TOLERANCE_MS) {
+      await enqueueJob(tx, QUEUES.reminder, { requestId, kind }, { startAfter: due });
+      return;
+    }
+    const link = `/request/${requestId}`;
+    if (kind === "starts") {
+      const text = `Pickup reminder: "${row.title}" can be picked up ${opensIn(row.pickupWindowStart, now)}, at ${row.location}.`;
+      for (const userId of [row.eaterId, row.ownerId]) {
+        await createNotification(tx, {
+          userId,
+          type: "pickup_reminder",
+          text,
+          link,
+          requestId,
+          dedupeKey: `pickup:${requestId}:starts:${userId}`,
+        });
+      }
+    } else {
+      await createNotification(tx, {
+        userId: row.eaterId,
+        type: "pickup_reminder",
+        text: `Pickup window ends in 30 minutes: "${row.title}" at ${row.location}.`,
+        link,
+        requestId,
+        dedupeKey: `pickup:${requestId}:ends`,
+      });
+    }
+  });
+}

@@ -1,0 +1,155 @@
+/**
+ * The durable job queue (DESIGN.md §6 and §6a; issue 14 point 5): pg-boss, on PostgreSQL and on
+ * PGlite through the same code path — pg-boss talks to the database only through an
+ * `executeSql(text, values)` adapter, which both drivers provide (docs/decisions/007).
+ *
+ * A job is inserted in the transaction of the change that causes it (`enqueueJob(tx, …)`), so a
+ * rolled-back change leaves no job and a committed one cannot lose its job to a crash. Every
+ * instance runs workers; pg-boss hands each job to one of them (`FOR UPDATE SKIP LOCKED`), and a
+ * job whose worker died is retried after it expires, so handlers are written to be idempotent.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import PgBoss from "pg-boss";
+// Types only: db/client.ts installs the queue's schema with `installJobSchema` below.
+import type { Database, Executor } from "../db/client";
+
+/** The queues the app uses, each with its handler registered in app.ts. */
+export const QUEUES = {
+  /** Push and email for one notification (features/notifications/delivery.ts). */
+  delivery: "notification-delivery",
+  /** A pickup reminder falling due (features/requests/reminders.ts). */
+  reminder: "pickup-reminder",
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** What pg-boss needs of a database: one statement (or, without values, a script) and its rows. */
+interface SqlAdapter {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * pg-boss's positional SQL (`$1`, `$2`, …) as a Drizzle query with the same parameters, so a job
+ * can be inserted through a Drizzle transaction on either driver.
+ */
+function positionalSql(text: string, values: unknown[]): SQL {
+  const chunks: SQL[] = [];
+  const placeholder = /\$(\d+)/g;
+  let last = 0;
+  for (let match = placeholder.exec(text); match; match = placeholder.exec(text)) {
+    chunks.push(sql.raw(text.slice(last, match.index)));
+    chunks.push(sql`${values[Number(match[1]) - 1] ?? null}`);
+    last = placeholder.lastIndex;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  return sql.join(chunks);
+}
+
+const executorAdapter = (db: Executor): SqlAdapter => ({
+  // Both drivers answer `execute` with `{ rows }`.
+  executeSql: async (text, values = []) =>
+    (await db.execute(positionalSql(text, values))) as unknown as { rows: unknown[] },
+});
+
+/**
+ * The adapter pg-boss's own work runs on (fetching, completing, maintenance, its schema). On
+ * PGlite a statement without values may be a whole script (pg-boss installs its schema in one),
+ * which only `exec` runs.
+ */
+function databaseAdapter(database: Database): SqlAdapter {
+  const { driver } = database;
+  if (driver.kind === "pg") {
+    return { executeSql: (text, values) => driver.pool.query(text, values as unknown[]) };
+  }
+  return {
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return driver.client.query(text, values as unknown[]);
+      const results = await driver.client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+  };
+}
+
+// Sending needs only pg-boss's SQL, never a started instance: every send passes its own `db`.
+const sender = new PgBoss({
+  db: {
+    executeSql: () => {
+      throw new Error("enqueueJob passes the database or transaction to use");
+    },
+  },
+});
+
+/**
+ * Inserts a job, in `db`'s transaction when it is one.
+ * @param options.startAfter when it falls due (default now)
+ * @throws Error when the queue does not exist (pg-boss inserts nothing then)
+ */
+export async function enqueueJob(
+  db: Executor,
+  queue: QueueName,
+  data: object,
+  options: { startAfter?: Date } = {},
+): Promise<string> {
+  const id = await sender.send(queue, data, { ...options, db: executorAdapter(db) } as PgBoss.SendOptions);
+  if (!id) throw new Error(`job queue ${queue} does not exist`);
+  return id;
+}
+
+/** Retries of a failed job, and how long a worker may hold one before it counts as dead. */
+const QUEUE_OPTIONS = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 };
+
+/** pg-boss on `database`, doing nothing by itself beyond what it is asked. */
+const bossOn = (database: Database, options: Partial<PgBoss.ConstructorOptions> = {}) =>
+  new PgBoss({
+    db: databaseAdapter(database),
+    // No cron schedules here (and no state monitor: off unless asked for).
+    schedule: false,
+    ...options,
+  } as PgBoss.ConstructorOptions);
+
+/**
+ * Installs or upgrades pg-boss's schema (`pgboss`) and creates the app's queues, so any code that
+ * opens the database (the server, `npm run seed`, tests) can enqueue; part of migrating
+ * (db/client.ts). Instances starting together are safe: pg-boss installs under an advisory lock
+ * and creating a queue twice does nothing.
+ */
+export async function installJobSchema(database: Database): Promise<void> {
+  const boss = bossOn(database, { supervise: false });
+  await boss.start();
+  for (const queue of Object.values(QUEUES)) {
+    await boss.createQueue(queue, { name: queue, ...QUEUE_OPTIONS });
+  }
+  await boss.stop({ graceful: false, close: false, wait: true });
+}
+
+/** A queue's handler: it gets one job's data; throwing fails the job, which is retried. */
+export type JobHandler = (data: unknown) => Promise<void>;
+
+/** The running queue of one instance. */
+export interface JobQueue {
+  /** Stops fetching, waits up to `timeoutMs` for jobs in hand, leaves the database open. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+/**
+ * Starts this instance's share of the queue (the schema is installed by then): works each queue
+ * with its handler, and runs pg-boss's maintenance (expiring jobs whose worker died, archiving).
+ * @param options.pollingSeconds how often an idle worker asks for due jobs (≥ 0.5)
+ * @param options.onError where failures of pg-boss itself and of handlers are reported
+ */
+export async function startJobQueue(
+  database: Database,
+  handlers: Record<QueueName, JobHandler>,
+  options: { pollingSeconds: number; onError: (error: unknown) => void },
+): Promise<JobQueue> {
+  const boss = bossOn(database);
+  boss.on("error", options.onError);
+  await boss.start();
+  for (const [queue, handler] of Object.entries(handlers)) {
+    await boss.work(queue, { pollingIntervalSeconds: options.pollingSeconds, batchSize: 1 }, async (jobs) => {
+      for (const job of jobs) await handler(job.data);
+    });
+  }
+  return {
+    stop: (timeoutMs = 5_000) => boss.stop({ graceful: true, close: false, timeout: timeoutMs, wait: true }),
+  };
+}
