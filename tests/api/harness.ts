@@ -5,14 +5,16 @@
  */
 import { randomBytes } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import type { Agent } from "node:https";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { buildApp } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
-import { type Database, openDatabase } from "../../src/server/db/client";
+import { type Database, openDatabase, queryRows } from "../../src/server/db/client";
 
 export const ADMIN_EMAIL = "admin@example.test";
 
@@ -114,6 +116,7 @@ export async function freePort(): Promise<number> {
  * @param options.config configuration overrides, e.g. low rate limits
  * @param options.clientDir a built client to serve; none by default (API only)
  * @param options.logLines collect the app's log lines (level warn and up) here instead of none
+ * @param options.pushAgent TLS agent for Web Push (to trust a fake push service)
  */
 export async function createTestApp(
   options: {
@@ -122,6 +125,7 @@ export async function createTestApp(
     database?: Database & { url?: string };
     clientDir?: string;
     logLines?: string[];
+    pushAgent?: Agent;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
@@ -138,6 +142,8 @@ export async function createTestApp(
     },
     {
       rateLimits: { signInPerMinute: 1000, writesPerMinute: 10_000, messagesPerMinute: 10_000 },
+      // pg-boss's shortest: jobs (push, email, reminders) follow their cause within half a second.
+      jobPollingSeconds: 0.5,
       ...options.config,
     },
   );
@@ -148,6 +154,7 @@ export async function createTestApp(
     database,
     clientDir,
     logStream: logLines ? { write: (line) => logLines.push(line) } : undefined,
+    pushAgent: options.pushAgent,
   });
   if (options.listen) await app.listen({ port, host: "127.0.0.1" });
   else await app.ready();
@@ -170,4 +177,24 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Resolves when the job queue has nothing due left to do: no job of the app's queues waiting,
+ * retrying or running whose time has come (issue 14). Tests that assert something was not sent
+ * wait for this instead of sleeping.
+ */
+export async function jobsSettled(db: Database["db"], timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [{ pending }] = await queryRows<{ pending: number }>(
+      db,
+      sql`select count(*)::int as "pending" from pgboss.job
+          where state in ('created', 'retry', 'active') and start_after <= now()
+            and name in ('notification-delivery', 'pickup-reminder')`,
+    );
+    if (pending === 0) return;
+    if (Date.now() > deadline) throw new Error(`${pending} jobs still pending`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

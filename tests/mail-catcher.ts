@@ -1,0 +1,79 @@
+/**
+ * A real SMTP server in the test process (`smtp-server`), keeping every email it receives parsed
+ * by `mailparser`, so tests assert what nodemailer really sent over SMTP (issue 14 point 3).
+ */
+import type { AddressInfo } from "node:net";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+/** One received email: envelope recipient, subject, text, html and headers. */
+export interface CaughtMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Raw header values by lower-case name, as sent (e.g. `list-unsubscribe`). */
+  headers: Record<string, string>;
+}
+
+/** The running catcher. */
+export interface MailCatcher {
+  /** `smtp://127.0.0.1:<port>`, for `SMTP_URL`. */
+  url: string;
+  mails: CaughtMail[];
+  /** Resolves when `count` emails match `predicate` (polling the list, not sleeping blindly). */
+  waitFor(
+    predicate: (mail: CaughtMail) => boolean,
+    count?: number,
+    timeoutMs?: number,
+  ): Promise<CaughtMail[]>;
+  close(): Promise<void>;
+}
+
+/** Starts the catcher on a free loopback port. */
+export async function startMailCatcher(): Promise<MailCatcher> {
+  const mails: CaughtMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          for (const recipient of session.envelope.rcptTo) {
+            mails.push({
+              to: recipient.address,
+              subject: parsed.subject ?? "",
+              text: parsed.text ?? "",
+              html: typeof parsed.html === "string" ? parsed.html : "",
+              headers: Object.fromEntries(
+                parsed.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(":") + 1).trim()]),
+              ),
+            });
+          }
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    async waitFor(predicate, count = 1, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = mails.filter(predicate);
+        if (found.length >= count) return found;
+        if (Date.now() > deadline) {
+          throw new Error(
+            `expected ${count} matching emails, got ${found.length}; received: ${mails.map((m) => `${m.to}: ${m.subject}`).join(" | ")}`,
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
