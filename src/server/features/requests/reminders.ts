@@ -32,14 +32,15 @@ interface Window {
   pickupWindowEnd: Date;
 }
 
-/** When a reminder falls due for a window, or null when it is too late to be any use. */
-function dueAt(kind: Reminder["kind"], window: Window, now: Date): Date | null {
+/**
+ * When a reminder falls due for a window: 1 hour before it opens (never before `acceptedAt`: a
+ * pickup accepted within the hour is reminded at once), or 30 minutes before it ends.
+ */
+function dueAt(kind: Reminder["kind"], window: Window, acceptedAt: Date): Date {
   if (kind === "starts") {
-    if (window.pickupWindowEnd <= now) return null;
-    return new Date(Math.max(now.getTime(), window.pickupWindowStart.getTime() - REMIND_BEFORE_START_MS));
+    return new Date(Math.max(acceptedAt.getTime(), window.pickupWindowStart.getTime() - REMIND_BEFORE_START_MS));
   }
-  const due = new Date(window.pickupWindowEnd.getTime() - REMIND_BEFORE_END_MS);
-  return due > now ? due : null;
+  return new Date(window.pickupWindowEnd.getTime() - REMIND_BEFORE_END_MS);
 }
 
 /**
@@ -52,10 +53,11 @@ export async function scheduleReminders(
   window: Window,
   now = new Date(),
 ): Promise<void> {
-  for (const kind of ["starts", "ends"] as const) {
-    const due = dueAt(kind, window, now);
-    if (due) await enqueueJob(tx, QUEUES.reminder, { requestId, kind }, { startAfter: due });
-  }
+  if (window.pickupWindowEnd <= now) return;
+  await enqueueJob(tx, QUEUES.reminder, { requestId, kind: "starts" }, { startAfter: dueAt("starts", window, now) });
+  // Accepted within the last 30 minutes: the eater knows the window is ending.
+  const ending = dueAt("ends", window, now);
+  if (ending > now) await enqueueJob(tx, QUEUES.reminder, { requestId, kind: "ends" }, { startAfter: ending });
 }
 
 /**
@@ -103,9 +105,9 @@ export async function sendPickupReminder(db: Executor, data: unknown, now = new 
       .innerJoin(meals, eq(meals.id, requests.mealId))
       .where(eq(requests.id, requestId))
       .limit(1);
-    if (row?.status !== "accepted") return;
+    // No longer agreed, or the window is over: nothing to remind.
+    if (row?.status !== "accepted" || row.pickupWindowEnd <= now) return;
     const due = dueAt(kind, row, now);
-    if (!due) return;
     if (due.getTime() - now.getTime() > EARLY_TOLERANCE_MS) {
       await enqueueJob(tx, QUEUES.reminder, { requestId, kind }, { startAfter: due });
       return;

@@ -1,0 +1,182 @@
+/**
+ * Issue 14 point 5: pickup reminders as durable jobs. Both parties hear 1 hour before the window
+ * opens (or at acceptance when that is later); the eater hears 30 minutes before it ends unless the
+ * pickup is complete; nothing for a request no longer accepted; a moved window moves them; a job
+ * that runs twice notifies once. (reminder-restart.test.ts kills and restarts real processes.)
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../src/server/db/client";
+import { notifications } from "../../src/server/db/schema";
+import { sendPickupReminder } from "../../src/server/features/requests/reminders";
+import { buildMeal, buildRequest, buildSignedInUser } from "../factories";
+import { createTestApp, type TestApp } from "./harness";
+
+const MINUTE = 60_000;
+const at = (ms: number) => new Date(Date.now() + ms);
+
+describe("pickup reminders", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** A pending request for a meal with this pickup window, and the cook's and eater's sessions. */
+  async function pendingPickup(window: { start: Date; end: Date }, title = "Lentil dal") {
+    const cook = await buildSignedInUser(t.db, { firstName: "Maria", lastName: "Lopez" });
+    const eater = await buildSignedInUser(t.db, { firstName: "Sam", lastName: "Okafor" });
+    const meal = await buildMeal(t.db, cook.user, {
+      title,
+      pickupLocation: "12 Elm Street",
+      pickupWindowStart: window.start,
+      pickupWindowEnd: window.end,
+    });
+    const request = await buildRequest(t.db, meal, eater.user);
+    return { cook, eater, meal, request };
+  }
+  const setStatus = (cookie: string, id: string, status: string) =>
+    t.api({ method: "PUT", url: `/api/requests/${id}/status`, cookie, payload: { status } });
+  const remindersOf = (userId: string) =>
+    t.db
+      .select({ text: notifications.text, link: notifications.link })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.type, "pickup_reminder")))
+      .orderBy(notifications.createdAt);
+
+  /** Waits until `userId` has `count` reminders. */
+  async function waitForReminders(userId: string, count: number, timeoutMs = 15_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const rows = await remindersOf(userId);
+      if (rows.length >= count) return rows;
+      if (Date.now() > deadline) throw new Error(`expected ${count} reminders, got ${rows.length}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** Waits until the `kind` reminder jobs of `requestId` have run, however they ended. */
+  async function remindersRun(requestId: string, kinds: string[], timeoutMs = 15_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const [{ waiting }] = await queryRows<{ waiting: number }>(
+        t.db,
+        sql`select count(*)::int as "waiting" from pgboss.job
+            where name = 'pickup-reminder' and data->>'requestId' = ${requestId}
+              and data->>'kind' in ${sql.raw(`('${kinds.join("','")}')`)}
+              and state not in ('completed', 'failed', 'cancelled')`,
+      );
+      if (waiting === 0) return;
+      if (Date.now() > deadline) throw new Error(`${waiting} reminder jobs still waiting`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  it("reminds both parties 1 hour before the window opens, once, with the thread's link", async () => {
+    // The reminder falls due 2 s after the acceptance.
+    const { cook, eater, request } = await pendingPickup({
+      start: at(60 * MINUTE + 2_000),
+      end: at(3 * 60 * MINUTE),
+    });
+    expect((await setStatus(cook.cookie, request.id, "accepted")).statusCode).toBe(200);
+    expect(await remindersOf(eater.user.id)).toEqual([]);
+    const [eaterReminder] = await waitForReminders(eater.user.id, 1);
+    expect(eaterReminder).toEqual({
+      text: 'Pickup reminder: "Lentil dal" can be picked up in 1 hour, at 12 Elm Street.',
+      link: `/request/${request.id}`,
+    });
+    expect(await waitForReminders(cook.user.id, 1)).toEqual([eaterReminder]);
+
+    // The same job running again (a retry after a crash) notifies nobody twice.
+    await sendPickupReminder(t.db, { requestId: request.id, kind: "starts" });
+    expect(await remindersOf(eater.user.id)).toHaveLength(1);
+    expect(await remindersOf(cook.user.id)).toHaveLength(1);
+  });
+
+  it("reminds at acceptance when the window opens within the hour or is open already", async () => {
+    const { cook, eater, request } = await pendingPickup({
+      start: at(-10 * MINUTE),
+      end: at(2 * 60 * MINUTE),
+    });
+    await setStatus(cook.cookie, request.id, "accepted");
+    const [reminder] = await waitForReminders(eater.user.id, 1);
+    expect(reminder.text).toBe('Pickup reminder: "Lentil dal" can be picked up now, at 12 Elm Street.');
+  });
+
+  it("tells the eater alone when the window ends in 30 minutes, unless the pickup is complete", async () => {
+    const { cook, eater, request } = await pendingPickup({
+      start: at(-2 * 60 * MINUTE),
+      end: at(30 * MINUTE + 2_000),
+    });
+    await setStatus(cook.cookie, request.id, "accepted");
+    await remindersRun(request.id, ["starts", "ends"]);
+    expect((await remindersOf(eater.user.id)).map((r) => r.text)).toEqual([
+      'Pickup reminder: "Lentil dal" can be picked up now, at 12 Elm Street.',
+      'Pickup window ends in 30 minutes: "Lentil dal" at 12 Elm Street.',
+    ]);
+    expect(await remindersOf(cook.user.id)).toHaveLength(1);
+
+    const done = await pendingPickup(
+      { start: at(-2 * 60 * MINUTE), end: at(30 * MINUTE + 2_000) },
+      "Done dumplings",
+    );
+    await setStatus(done.cook.cookie, done.request.id, "accepted");
+    await waitForReminders(done.eater.user.id, 1);
+    await setStatus(done.eater.cookie, done.request.id, "completed");
+    await remindersRun(done.request.id, ["ends"]);
+    expect(await remindersOf(done.eater.user.id)).toHaveLength(1);
+  });
+
+  it("sends nothing for a request cancelled before its reminder falls due", async () => {
+    const { cook, eater, request } = await pendingPickup({
+      start: at(60 * MINUTE + 1_500),
+      end: at(3 * 60 * MINUTE),
+    });
+    await setStatus(cook.cookie, request.id, "accepted");
+    await setStatus(eater.cookie, request.id, "cancelled");
+    await remindersRun(request.id, ["starts"]);
+    expect(await remindersOf(eater.user.id)).toEqual([]);
+    expect(await remindersOf(cook.user.id)).toEqual([]);
+  });
+
+  it("moves the reminder with the window: an earlier window reminds earlier, the old job then does nothing", async () => {
+    const { cook, eater, meal, request } = await pendingPickup({
+      start: at(3 * 60 * MINUTE),
+      end: at(5 * 60 * MINUTE),
+    });
+    await setStatus(cook.cookie, request.id, "accepted");
+    const start = at(60 * MINUTE + 2_000);
+    const moved = await t.api({
+      method: "PUT",
+      url: `/api/meals/${meal.id}`,
+      cookie: cook.cookie,
+      payload: { pickupWindowStart: start.toISOString(), pickupWindowEnd: at(4 * 60 * MINUTE).toISOString() },
+    });
+    expect(moved.statusCode).toBe(200);
+    await waitForReminders(eater.user.id, 1);
+    // The job enqueued at acceptance runs two hours from now: it finds the reminder sent.
+    await sendPickupReminder(t.db, { requestId: request.id, kind: "starts" }, at(2 * 60 * MINUTE));
+    expect(await remindersOf(eater.user.id)).toHaveLength(1);
+  });
+
+  it("waits when a job finds the window moved later, and ignores jobs it cannot read", async () => {
+    const { cook, eater, request } = await pendingPickup({
+      start: at(3 * 60 * MINUTE),
+      end: at(5 * 60 * MINUTE),
+    });
+    await setStatus(cook.cookie, request.id, "accepted");
+    // As if the job had been enqueued for an earlier window: it runs now, 2 h early.
+    await sendPickupReminder(t.db, { requestId: request.id, kind: "starts" });
+    expect(await remindersOf(eater.user.id)).toEqual([]);
+    const [{ waiting }] = await queryRows<{ waiting: number }>(
+      t.db,
+      sql`select count(*)::int as "waiting" from pgboss.job
+          where name = 'pickup-reminder' and data->>'requestId' = ${request.id} and data->>'kind' = 'starts'
+            and state = 'created' and start_after > now() + interval '100 minutes'`,
+    );
+    expect(waiting).toBe(2);
+    await expect(
+      sendPickupReminder(t.db, { requestId: "not-a-uuid", kind: "starts" }),
+    ).resolves.toBeUndefined();
+  });
+});
