@@ -6,6 +6,22 @@ import { defineConfig, devices } from "@playwright/test";
  */
 const PORT = 5055;
 export const E2E_ADMIN_EMAIL = "admin@example.test";
+/** Where the e2e server keeps its data (a test reads its session secret to sign an unsubscribe link). */
+export const E2E_DATA_DIR = ".tmp/e2e-data";
+
+/** Debian's Chromium, quiet on a closed network (this machine's rules). */
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
+};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -16,22 +32,14 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
+    // The app's service worker would sit between pages and `page.route`; the specs of the
+    // installable app (installable.spec.ts) allow it.
+    serviceWorkers: "block",
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "rm -rf .tmp/e2e-data && node scripts/start.mjs",
+    command: `rm -rf ${E2E_DATA_DIR} && node scripts/start.mjs`,
     url: `http://localhost:${PORT}/api/auth/user`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -39,7 +47,7 @@ export default defineConfig({
       PORT: String(PORT),
       // Loopback: the bundled dev sign-in grants ADMIN_EMAIL admin only there (issue 11).
       HOST: "127.0.0.1",
-      DATA_DIR: ".tmp/e2e-data",
+      DATA_DIR: E2E_DATA_DIR,
       LOG_LEVEL: "warn",
       ADMIN_EMAIL: E2E_ADMIN_EMAIL,
       RATE_LIMIT_SIGNIN_PER_MINUTE: "1000",

@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
+import { VitePWA } from "vite-plugin-pwa";
 
 /**
  * Adds `<link rel="modulepreload">` for the landing page's chunk and the chunks it imports, so a
@@ -59,6 +60,49 @@ function inlineEntryStylesheet(): Plugin {
 }
 
 /**
+ * The installable app (issue 14 point 1): a web app manifest, icons drawn at build time from
+ * public/favicon.svg (@vite-pwa/assets-generator, the "minimal-2023" set: 64, 192 and 512 px, a
+ * maskable 512 px and the Apple touch icon), and our service worker (src/client/sw.ts) with
+ * Workbox's precache of the app shell injected. API answers are never cached (they are per user).
+ */
+const pwa = VitePWA({
+  strategies: "injectManifest",
+  srcDir: "src/client",
+  filename: "sw.ts",
+  registerType: "autoUpdate",
+  // main.tsx registers it after the first paint.
+  injectRegister: false,
+  pwaAssets: {
+    image: "public/favicon.svg",
+    preset: "minimal-2023",
+    overrideManifestIcons: true,
+    // index.html has its theme-color already.
+    injectThemeColor: false,
+    includeHtmlHeadLinks: true,
+  },
+  manifest: {
+    name: "MealShare",
+    short_name: "MealShare",
+    description: "Neighbours share surplus meals for free, and local cooks sell home-cooked food.",
+    lang: "en",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    theme_color: "#15803d",
+    background_color: "#ffffff",
+    categories: ["food", "lifestyle", "social"],
+  },
+  injectManifest: {
+    // The shell and every page's chunk, so the app opens offline; the photo uploader (a large chunk
+    // only the forms load) and the API docs are fetched when needed.
+    // (The plugin adds the manifest itself.)
+    globPatterns: ["**/*.{js,css,html,svg,png,ico}"],
+    globIgnores: ["**/photo-uploader-*.js", "**/uppy-*.js", "**/*.map"],
+    maximumFileSizeToCacheInBytes: 1024 * 1024,
+  },
+});
+
+/**
  * The client build (DESIGN.md §1). Text assets are also written brotli- and gzip-compressed
  * (`x.js.br`, `x.js.gz`) for the server to send as they are (DESIGN.md §6, issue 10). In
  * `npm run dev` the API runs on 5001 behind this proxy.
@@ -70,6 +114,7 @@ export default defineConfig({
     tailwindcss(),
     preloadLandingPage(),
     inlineEntryStylesheet(),
+    pwa,
     compression({
       include: /\.(js|css|html|svg|json|txt|webmanifest)$/,
       algorithms: ["gzip", "brotliCompress"],

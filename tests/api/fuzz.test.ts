@@ -242,6 +242,29 @@ describe("fuzzing every endpoint with malformed requests", () => {
       { method: "GET", route: "/api/cook-applications/{id}/document" },
       { method: "GET", route: "/api/admin/cook-applications", query: { status: "pending" }, admin: true },
       { method: "PUT", route: "/api/admin/cook-applications/{id}/approve", admin: true },
+      // Issue 14: preferences, this device's push subscription, unsubscribe links.
+      { method: "GET", route: "/api/user/notification-preferences" },
+      {
+        method: "PUT",
+        route: "/api/user/notification-preferences",
+        body: { messages: { email: false }, newsletter: { email: true } },
+      },
+      { method: "GET", route: "/api/push/public-key" },
+      {
+        method: "PUT",
+        route: "/api/push/subscription",
+        body: {
+          endpoint: "https://fcm.googleapis.com/fcm/send/fuzz",
+          keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
+        },
+      },
+      {
+        method: "DELETE",
+        route: "/api/push/subscription",
+        body: { endpoint: "https://fcm.googleapis.com/fcm/send/fuzz" },
+      },
+      { method: "GET", route: "/api/unsubscribe", query: { token: "abc.def" } },
+      { method: "POST", route: "/api/unsubscribe", query: { token: "abc.def" } },
       {
         method: "PUT",
         route: "/api/admin/cook-applications/{id}/reject",

@@ -75,6 +75,14 @@ test("signed-out routes pass axe and fit a phone", async ({ browser }) => {
     ],
     ["/community", heading("Sign in to continue")],
     ["/no-such-page", heading("404 Page Not Found")],
+    // Issue 14: an email's unsubscribe link, opened without signing in.
+    [
+      "/unsubscribe?token=not.valid",
+      async (p) => {
+        await heading("Email preferences")(p);
+        await expect(p.getByRole("alert")).toBeVisible();
+      },
+    ],
   ];
   for (const [path, ready] of routes) await checkRoute(page, path, ready);
 
@@ -124,6 +132,11 @@ test("signed-in routes pass axe and fit a phone", async ({ browser }) => {
     // Issue 13's pages: a public profile, and the registered-cook application.
     [`/user/${meal.owner.id}`, heading("Axel Cook")],
     ["/become-a-cook", heading("Become a Registered Cook")],
+    // Issue 14: Settings with Notifications (a table of checkboxes) and the calendar feed.
+    [
+      "/profile?tab=settings",
+      async (p) => expect(p.getByRole("table", { name: "Notifications" })).toBeVisible(),
+    ],
   ];
   for (const [path, ready] of routes) await checkRoute(eater, path, ready);
 

@@ -1,6 +1,7 @@
-/** The app's providers: the query client, the toaster, and the router. */
+/** The app's providers: the query client, the offline banner, the toaster, and the router. */
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
+import { OfflineBanner } from "@/client/components/layout/offline-banner";
 import { queryClient } from "@/client/lib/query-client";
 import { AppRouter } from "./router";
 
@@ -11,6 +12,7 @@ const Toaster = lazy(() => import("@/client/components/ui/toaster").then((m) => 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
+      <OfflineBanner />
       <AppRouter />
       <Suspense fallback={null}>
         <Toaster />

@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
+import { AppUnreachable } from "@/client/components/layout/app-unreachable";
 import { FullScreenSpinner } from "@/client/components/layout/spinner";
 import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { STATIC_ROUTES } from "./static-routes";
@@ -32,8 +33,9 @@ function SignedOutRoutes() {
 }
 
 export function AppRouter() {
-  const { user, isLoading } = useCurrentUser();
+  const { user, isLoading, error, retry, retrying } = useCurrentUser();
   if (isLoading) return <FullScreenSpinner />;
+  if (error) return <AppUnreachable error={error} onRetry={() => void retry()} retrying={retrying} />;
   return (
     <Suspense fallback={<FullScreenSpinner />}>{user ? <SignedInShell /> : <SignedOutRoutes />}</Suspense>
   );

@@ -1,12 +1,15 @@
 /**
- * The signed-in app: navigation bar and member routes, one lazily loaded chunk (spec §2), and the
- * live-update stream that keeps their data current.
+ * The signed-in app: navigation bar and member routes, one lazily loaded chunk (spec §2), the
+ * live-update stream that keeps their data current, and the offer of push notifications.
  */
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Route, Switch } from "wouter";
 import { NavBar } from "@/client/components/layout/nav-bar";
 import { Spinner } from "@/client/components/layout/spinner";
+import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { useLiveUpdates } from "@/client/features/live/use-live-updates";
+import { PushPrompt } from "@/client/features/notifications/components/push-prompt";
+import { syncPush } from "@/client/features/notifications/push-client";
 import { STATIC_ROUTES } from "./static-routes";
 
 const HomePage = lazy(() => import("@/client/pages/home"));
@@ -26,6 +29,12 @@ const BecomeACookPage = lazy(() => import("@/client/pages/become-a-cook"));
 
 export default function SignedInShell() {
   useLiveUpdates();
+  const { user } = useCurrentUser();
+  const userId = user?.id;
+  // This device's push state, and the server's copy of its subscription for this session.
+  useEffect(() => {
+    if (userId) void syncPush(userId);
+  }, [userId]);
   return (
     <div className="min-h-screen">
       <NavBar />
@@ -52,6 +61,7 @@ export default function SignedInShell() {
           </Switch>
         </Suspense>
       </main>
+      <PushPrompt />
     </div>
   );
 }

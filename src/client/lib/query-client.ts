@@ -30,7 +30,10 @@ export const queryClient = new QueryClient({
       retry: false,
       refetchOnWindowFocus: false,
       refetchInterval: false,
+      // Offline, a load fails at once and says so with Retry (and a failed load is tried again
+      // when the connection returns), instead of waiting silently behind a spinner.
+      networkMode: "always",
     },
-    mutations: { retry: false },
+    mutations: { retry: false, networkMode: "always" },
   },
 });

@@ -22,6 +22,7 @@ import {
   mealFormSchema,
   toCreateMeal,
 } from "@/client/features/meals/meal-form-schema";
+import { offerPush } from "@/client/features/notifications/push-offer";
 import { MealPhotoField } from "@/client/features/photos/photo-field";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
 import { requestViewerPosition } from "@/client/lib/geo";
@@ -80,6 +81,8 @@ export default function CreateMealPage() {
           title: "Meal created!",
           description: "Your meal has been successfully created and is now live.",
         });
+        // Requests for it are worth hearing about outside the app (issue 14).
+        offerPush();
         navigate("/profile");
       },
       onError: (error) => {

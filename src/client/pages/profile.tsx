@@ -7,7 +7,7 @@ import { format } from "date-fns";
 import { Plus } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
-import { Link } from "wouter";
+import { Link, useSearch } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
@@ -28,7 +28,7 @@ import { useToggleMealActive } from "@/client/features/meals/api/update-meal";
 import { CheckboxGroup } from "@/client/features/meals/components/food-safety";
 import { MealPhoto } from "@/client/features/meals/components/meal-photo";
 import { StarRating } from "@/client/features/meals/components/star-rating";
-import { NewsletterOptIn } from "@/client/features/newsletter/components/newsletter-opt-in";
+import { NotificationSettings } from "@/client/features/notifications/components/notification-settings";
 import { UploadPhotoButton } from "@/client/features/photos/photo-field";
 import { useBlockedUsers } from "@/client/features/users/api/profiles";
 import { useRating, useUpdateProfile, useUpdateRole } from "@/client/features/users/api/users";
@@ -47,6 +47,7 @@ import { thumbnailOf } from "@/contract/photos";
 
 export default function ProfilePage() {
   const { user } = useCurrentUser();
+  const tab = new URLSearchParams(useSearch()).get("tab");
   const { meals, isLoading, hasNextPage, fetchNextPage, isError, error, refetch, isRefetching } =
     useMyMeals();
   const { data: rating } = useRating(user?.id);
@@ -93,7 +94,8 @@ export default function ProfilePage() {
         <RoleToggle role={user.role} />
       </header>
 
-      <Tabs defaultValue="meals">
+      {/* Emails link to /profile?tab=settings (issue 14). */}
+      <Tabs defaultValue={tab === "settings" ? "settings" : "meals"}>
         <TabsList>
           <TabsTrigger value="meals">
             My Meals ({meals.length}
@@ -137,11 +139,7 @@ export default function ProfilePage() {
         </TabsContent>
         <TabsContent value="settings" className="flex flex-col gap-4">
           <ProfileSettings user={user} />
-          <Card>
-            <CardContent className="p-4">
-              <NewsletterOptIn subscribed={user.newsletterOptIn} />
-            </CardContent>
-          </Card>
+          <NotificationSettings userId={user.id} />
           <CalendarFeedSettings />
           <BlockedUsersSettings />
         </TabsContent>

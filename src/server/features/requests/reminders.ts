@@ -38,7 +38,9 @@ interface Window {
  */
 function dueAt(kind: Reminder["kind"], window: Window, acceptedAt: Date): Date {
   if (kind === "starts") {
-    return new Date(Math.max(acceptedAt.getTime(), window.pickupWindowStart.getTime() - REMIND_BEFORE_START_MS));
+    return new Date(
+      Math.max(acceptedAt.getTime(), window.pickupWindowStart.getTime() - REMIND_BEFORE_START_MS),
+    );
   }
   return new Date(window.pickupWindowEnd.getTime() - REMIND_BEFORE_END_MS);
 }
@@ -54,10 +56,16 @@ export async function scheduleReminders(
   now = new Date(),
 ): Promise<void> {
   if (window.pickupWindowEnd <= now) return;
-  await enqueueJob(tx, QUEUES.reminder, { requestId, kind: "starts" }, { startAfter: dueAt("starts", window, now) });
+  await enqueueJob(
+    tx,
+    QUEUES.reminder,
+    { requestId, kind: "starts" },
+    { startAfter: dueAt("starts", window, now) },
+  );
   // Accepted within the last 30 minutes: the eater knows the window is ending.
   const ending = dueAt("ends", window, now);
-  if (ending > now) await enqueueJob(tx, QUEUES.reminder, { requestId, kind: "ends" }, { startAfter: ending });
+  if (ending > now)
+    await enqueueJob(tx, QUEUES.reminder, { requestId, kind: "ends" }, { startAfter: ending });
 }
 
 /**

@@ -8,8 +8,17 @@ export const currentUserQuery = queryOptions({
   queryFn: getQueryFn<CurrentUser>({ on401: "returnNull" }),
 });
 
-/** The current user; `isLoading` while the first answer is pending. */
+/**
+ * The current user; `isLoading` while the first answer is pending, `error` when the server could
+ * not be asked (offline, or down) — not the same as signed out, which is a 401.
+ */
 export function useCurrentUser() {
   const query = useQuery(currentUserQuery);
-  return { user: query.data ?? null, isLoading: query.isLoading };
+  return {
+    user: query.data ?? null,
+    isLoading: query.isLoading,
+    error: query.data === undefined ? query.error : null,
+    retry: query.refetch,
+    retrying: query.isRefetching,
+  };
 }

@@ -11,6 +11,7 @@ import { Button } from "@/client/components/ui/button";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
+import { offerPush } from "@/client/features/notifications/push-offer";
 import { useCreateRequest } from "@/client/features/requests/api/create-request";
 import { errorMessage } from "@/client/lib/api-client";
 import { formatPrice } from "@/client/lib/format";
@@ -43,6 +44,8 @@ export function RequestMealForm({
         onSuccess: () => {
           setMessage("");
           toast({ title: "Request sent!", description: "Your meal request has been sent to the cook." });
+          // The cook's answer is worth hearing about outside the app (issue 14).
+          offerPush();
         },
         onError: (error) =>
           toast({

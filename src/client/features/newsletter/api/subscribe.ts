@@ -1,6 +1,8 @@
-/** `POST /api/newsletter` (DESIGN.md §4 "Mailing list") and the profile opt-in `PUT /api/user/newsletter`. */
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { currentUserQuery } from "@/client/features/auth/api/get-current-user";
+/**
+ * `POST /api/newsletter` (DESIGN.md §4 "Mailing list"). The profile's opt-in is the newsletter row
+ * of Settings → Notifications (features/notifications).
+ */
+import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/client/lib/api-client";
 
 export function useSubscribe() {
@@ -8,15 +10,5 @@ export function useSubscribe() {
     mutationFn: async (email: string) => {
       await apiRequest("POST", "/api/newsletter", { email });
     },
-  });
-}
-
-export function useNewsletterOptIn() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (subscribed: boolean) => {
-      await apiRequest("PUT", "/api/user/newsletter", { subscribed });
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
   });
 }

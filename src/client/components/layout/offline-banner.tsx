@@ -1,0 +1,22 @@
+/**
+ * The banner shown while the device is offline (issue 14 point 1): the app still opens from the
+ * service worker's cache, and this says why nothing new loads.
+ */
+import { WifiOff } from "lucide-react";
+import { useOnline } from "@/client/lib/online";
+
+export function OfflineBanner() {
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <div
+      role="status"
+      className="sticky top-0 z-[60] flex items-center justify-center gap-2 bg-stone-900 px-4 py-2 text-center text-sm text-white"
+    >
+      <WifiOff className="h-4 w-4 shrink-0" aria-hidden="true" />
+      <span>
+        <strong>You are offline.</strong> Meals and messages load again when you are back online.
+      </span>
+    </div>
+  );
+}

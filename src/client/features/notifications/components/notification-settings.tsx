@@ -1,0 +1,208 @@
+/**
+ * Settings → Notifications (issue 14 point 4): per category, in the app (always), by push and by
+ * email; and whether this device receives push at all.
+ */
+import { useId, useState } from "react";
+import { QueryError } from "@/client/components/layout/query-error";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent } from "@/client/components/ui/card";
+import { Checkbox } from "@/client/components/ui/checkbox";
+import { toast } from "@/client/components/ui/use-toast";
+import { errorMessage } from "@/client/lib/api-client";
+import {
+  CATEGORY_LABELS,
+  DELIVERY_CATEGORIES,
+  type EmailCategory,
+  type NotificationPreferences,
+} from "@/contract/notifications";
+import { useNotificationPreferences, useUpdateNotificationPreferences } from "../api/preferences";
+import { turnOffPush, turnOnPush, usePushState } from "../push-client";
+
+const CATEGORY_HINTS: Record<EmailCategory, string> = {
+  requests: "New requests for your meals; yours accepted, declined or cancelled",
+  messages: "New messages in your threads (at most one email an hour per thread)",
+  reviews: "Reviews you receive",
+  reminders: "Pickups starting in an hour or ending soon",
+  newsletter: "News from your MealShare neighbourhood (email only)",
+};
+
+export function NotificationSettings({ userId }: { userId: string }) {
+  const preferences = useNotificationPreferences();
+  const update = useUpdateNotificationPreferences();
+  const headingId = useId();
+
+  const change = (category: EmailCategory, channel: "push" | "email", on: boolean) =>
+    update.mutate(
+      { [category]: { [channel]: on } },
+      {
+        onError: (error) =>
+          toast({
+            title: "Error",
+            description: errorMessage(error, "Failed to update notification settings. Please try again."),
+            variant: "destructive",
+          }),
+      },
+    );
+
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-4 p-4">
+        <div>
+          <h2 id={headingId} className="font-semibold">
+            Notifications
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Everything shows in the app. Choose what also reaches you by push on your devices and by email.
+          </p>
+        </div>
+        <DevicePush userId={userId} />
+        {preferences.isError && (
+          <QueryError
+            title="Could not load your notification settings"
+            error={preferences.error}
+            onRetry={() => preferences.refetch()}
+            retrying={preferences.isRefetching}
+            compact
+          />
+        )}
+        {preferences.data && (
+          <PreferencesTable preferences={preferences.data} labelledBy={headingId} onChange={change} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PreferencesTable({
+  preferences,
+  labelledBy,
+  onChange,
+}: {
+  preferences: NotificationPreferences;
+  labelledBy: string;
+  onChange: (category: EmailCategory, channel: "push" | "email", on: boolean) => void;
+}) {
+  const rows: EmailCategory[] = [...DELIVERY_CATEGORIES, "newsletter"];
+  return (
+    <div className="overflow-x-auto">
+      <table aria-labelledby={labelledBy} className="w-full text-sm">
+        <thead>
+          <tr className="border-b text-left">
+            <th scope="col" className="py-2 pr-2 font-medium">
+              Category
+            </th>
+            <th scope="col" className="px-2 py-2 text-center font-medium">
+              In the app
+            </th>
+            <th scope="col" className="px-2 py-2 text-center font-medium">
+              Push
+            </th>
+            <th scope="col" className="px-2 py-2 text-center font-medium">
+              Email
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((category) => {
+            const label = CATEGORY_LABELS[category];
+            const channels = preferences[category];
+            return (
+              <tr key={category} className="border-b last:border-0">
+                <th scope="row" className="py-2 pr-2 text-left font-normal">
+                  <span className="font-medium">{label}</span>
+                  <span className="block text-xs text-muted-foreground">{CATEGORY_HINTS[category]}</span>
+                </th>
+                <td className="px-2 py-2 text-center">
+                  {category === "newsletter" ? (
+                    <NotSent />
+                  ) : (
+                    <Checkbox checked disabled aria-label={`${label} in the app (always on)`} />
+                  )}
+                </td>
+                <td className="px-2 py-2 text-center">
+                  {"push" in channels ? (
+                    <Checkbox
+                      checked={channels.push}
+                      aria-label={`${label} by push`}
+                      onCheckedChange={(on) => onChange(category, "push", on === true)}
+                    />
+                  ) : (
+                    <NotSent />
+                  )}
+                </td>
+                <td className="px-2 py-2 text-center">
+                  <Checkbox
+                    checked={channels.email}
+                    aria-label={`${label} by email`}
+                    onCheckedChange={(on) => onChange(category, "email", on === true)}
+                  />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A channel a category never uses (the newsletter is email only). */
+function NotSent() {
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">Not sent</span>
+    </>
+  );
+}
+
+/** Push on this device: on, off (with a button), blocked in the browser, or not possible here. */
+function DevicePush({ userId }: { userId: string }) {
+  const state = usePushState();
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<unknown>, failure: string) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch {
+      toast({ title: failure, description: "Please try again.", variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const text: Record<typeof state, string> = {
+    on: "Push notifications are on for this device.",
+    off: "Push notifications are off for this device.",
+    blocked:
+      "Notifications are blocked for MealShare in this browser's settings; allow them there to turn push on.",
+    unsupported: "This browser cannot receive push notifications. Email still works.",
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-lg bg-muted/50 p-3 text-sm">
+      <p className="flex-1" data-testid="device-push">
+        {text[state]}
+      </p>
+      {state === "off" && (
+        <Button
+          type="button"
+          size="sm"
+          disabled={busy}
+          onClick={() => run(() => turnOnPush(userId), "Notifications could not be turned on")}
+        >
+          Turn on push on this device
+        </Button>
+      )}
+      {state === "on" && (
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          disabled={busy}
+          onClick={() => run(turnOffPush, "Notifications could not be turned off")}
+        >
+          Turn off push on this device
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * The "Turn on notifications" prompt (issue 14 point 2): a card at the bottom of the screen, shown
+ * after the first request or meal (push-offer.ts) while this browser has not been asked yet.
+ */
+import { BellRing, X } from "lucide-react";
+import { useId, useState } from "react";
+import { Button } from "@/client/components/ui/button";
+import { toast } from "@/client/components/ui/use-toast";
+import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
+import { turnOnPush, usePushState } from "../push-client";
+import { dismissPushOffer, usePushOffer } from "../push-offer";
+
+export function PushPrompt() {
+  const { user } = useCurrentUser();
+  const offered = usePushOffer();
+  const pushState = usePushState();
+  const [busy, setBusy] = useState(false);
+  const titleId = useId();
+  const undecided = typeof Notification !== "undefined" && Notification.permission === "default";
+  if (!user || !offered || pushState !== "off" || !undecided) return null;
+
+  const turnOn = async () => {
+    setBusy(true);
+    try {
+      const next = await turnOnPush(user.id);
+      if (next === "on") toast({ title: "Notifications are on for this device." });
+      dismissPushOffer();
+    } catch {
+      toast({
+        title: "Notifications could not be turned on",
+        description: "Please try again from Settings → Notifications.",
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-md gap-3 rounded-xl border bg-card p-4 shadow-lg sm:right-4 sm:left-auto"
+    >
+      <BellRing className="mt-0.5 h-5 w-5 shrink-0 text-primary" aria-hidden="true" />
+      <div className="flex flex-1 flex-col gap-2">
+        <h2 id={titleId} className="font-semibold">
+          Turn on notifications
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Hear when the cook answers, a message arrives or a pickup is near, even with MealShare closed.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" size="sm" onClick={turnOn} disabled={busy}>
+            Turn on notifications
+          </Button>
+          <Button type="button" size="sm" variant="ghost" onClick={dismissPushOffer}>
+            Not now
+          </Button>
+        </div>
+      </div>
+      <Button
+        type="button"
+        size="icon"
+        variant="ghost"
+        className="h-8 w-8 shrink-0"
+        aria-label="Close"
+        onClick={dismissPushOffer}
+      >
+        <X aria-hidden="true" />
+      </Button>
+    </section>
+  );
+}

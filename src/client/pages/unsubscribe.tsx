@@ -1,0 +1,91 @@
+/**
+ * The page of an email's unsubscribe link, `/unsubscribe?token=` (issue 14 point 3): reachable
+ * signed in or out — the token, not a session, names the account. It says what the link stops and
+ * stops it with one button (a plain visit changes nothing: mail scanners open links).
+ */
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { MailX } from "lucide-react";
+import { Link, useSearch } from "wouter";
+import { isNotFound, loadErrorReason, QueryError } from "@/client/components/layout/query-error";
+import { Spinner } from "@/client/components/layout/spinner";
+import { StaticPage } from "@/client/components/layout/static-page";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent } from "@/client/components/ui/card";
+import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
+import { ApiError, apiRequest, getJson } from "@/client/lib/api-client";
+import type { UnsubscribeState } from "@/contract/notifications";
+
+export default function UnsubscribePage() {
+  const token = new URLSearchParams(useSearch()).get("token") ?? "";
+  const url = `/api/unsubscribe?token=${encodeURIComponent(token)}`;
+  const { user } = useCurrentUser();
+  const state = useQuery({
+    queryKey: [url],
+    queryFn: () => getJson<UnsubscribeState>(url),
+    enabled: token !== "",
+  });
+  const stop = useMutation({
+    mutationFn: async () => (await apiRequest("POST", url)).json() as Promise<UnsubscribeState>,
+  });
+  const current = stop.data ?? state.data;
+  const invalid =
+    token === "" ||
+    isNotFound(state.error) ||
+    (state.error instanceof ApiError && state.error.status === 400);
+
+  return (
+    <StaticPage>
+      <Card className="mx-auto w-full max-w-lg">
+        <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
+          <MailX className="h-10 w-10 text-primary" aria-hidden="true" />
+          <h1 className="text-2xl font-bold">Email preferences</h1>
+          {invalid ? (
+            <p role="alert">
+              This unsubscribe link is not valid. Choose what MealShare sends you in Settings.
+            </p>
+          ) : state.isError ? (
+            <QueryError
+              title="Could not load this link"
+              error={state.error}
+              onRetry={() => state.refetch()}
+              retrying={state.isRefetching}
+            />
+          ) : !current ? (
+            <Spinner label="Loading" />
+          ) : current.unsubscribed ? (
+            <p role="status">
+              You no longer get {current.label.toLowerCase()} emails at {current.email}.
+            </p>
+          ) : (
+            <>
+              <p>
+                Stop {current.label.toLowerCase()} emails to {current.email}? You still see everything in the
+                app.
+              </p>
+              {stop.isError && (
+                <p role="alert" className="text-sm text-destructive">
+                  {loadErrorReason(stop.error)}
+                </p>
+              )}
+              <Button type="button" onClick={() => stop.mutate()} disabled={stop.isPending}>
+                Unsubscribe
+              </Button>
+            </>
+          )}
+          {user ? (
+            <Link href="/profile?tab=settings" className="text-sm text-primary underline">
+              Choose what MealShare sends you
+            </Link>
+          ) : (
+            <a
+              href="/api/login?returnTo=%2Fprofile%3Ftab%3Dsettings"
+              className="text-sm text-primary underline"
+            >
+              Sign in to choose what MealShare sends you
+            </a>
+          )}
+        </CardContent>
+      </Card>
+    </StaticPage>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * The service worker (issue 14 points 1 and 2), built by vite-plugin-pwa with Workbox's precache
+ * manifest injected:
+ * - the app shell (index.html, scripts, styles, icons) is precached, so the app opens offline and
+ *   every page navigation is answered with index.html; the app then says it is offline;
+ * - API answers are never cached: they belong to one signed-in user. Photos are public and
+ *   immutable, so the ones seen are kept for offline use;
+ * - a push shows its notification, and clicking it opens (or focuses) the app on its link.
+ * Type-checked on its own (tsconfig.sw.json): it runs in a worker, not a page.
+ */
+/// <reference lib="webworker" />
+import { clientsClaim } from "workbox-core";
+import { ExpirationPlugin } from "workbox-expiration";
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
+import { NavigationRoute, registerRoute } from "workbox-routing";
+import { CacheFirst } from "workbox-strategies";
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
+
+// A new build takes over at once (registerType "autoUpdate").
+self.skipWaiting();
+clientsClaim();
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Pages are the single-page app's; the server's own paths (API, sign-in, photos, probes) are not.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL("/index.html"), {
+    denylist: [/^\/api\//, /^\/oidc/, /^\/objects\//, /^\/(healthz|readyz|metrics)$/],
+  }),
+);
+
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith("/objects/photos/"),
+  new CacheFirst({
+    cacheName: "photos",
+    plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 })],
+  }),
+);
+
+/** What the server pushes (features/notifications/push.ts `PushPayload`). */
+interface PushPayload {
+  title?: string;
+  body?: string;
+  url?: string;
+  tag?: string;
+}
+
+self.addEventListener("push", (event) => {
+  let payload: PushPayload = {};
+  try {
+    payload = event.data?.json() ?? {};
+  } catch {
+    payload = { body: event.data?.text() };
+  }
+  event.waitUntil(
+    self.registration.showNotification(payload.title ?? "MealShare", {
+      body: payload.body ?? "",
+      tag: payload.tag,
+      icon: "/pwa-192x192.png",
+      badge: "/pwa-64x64.png",
+      data: { url: payload.url ?? "/" },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  // Only our own pages: a payload cannot send the user elsewhere.
+  const target = new URL(String(event.notification.data?.url ?? "/"), self.location.origin);
+  const url = target.origin === self.location.origin ? target.href : self.location.origin;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        await open.navigate(url);
+        await open.focus();
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});
+
+// The push service replaced the subscription (keys rotated, expired): tell the server the new one.
+self.addEventListener("pushsubscriptionchange", (event) => {
+  const change = event as Event & { oldSubscription?: PushSubscription | null };
+  const options = change.oldSubscription?.options;
+  if (!options?.applicationServerKey) return;
+  (event as ExtendableEvent).waitUntil(
+    self.registration.pushManager.subscribe(options).then((subscription) =>
+      fetch("/api/push/subscription", {
+        method: "PUT",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(subscription.toJSON()),
+      }),
+    ),
+  );
+});
