@@ -131,6 +131,39 @@ export interface JobQueue {
 }
 
 /**
+ * Keeps count of what a running queue is doing — pg-boss's statements and our handlers — so that
+ * stopping can wait until both are idle. pg-boss fetches, completes and fails jobs without waiting
+ * for the statement, and a fetch in flight when it is told to stop still hands out its job; waiting
+ * for the pair to go quiet lets that job finish and be completed while the database is open.
+ * After that, anything late is never started (a promise that never settles): its job stays active,
+ * expires and is retried by a running instance.
+ */
+function drainable() {
+  const busy = new Set<Promise<unknown>>();
+  let stopped = false;
+  const track = <T>(work: () => Promise<T>): Promise<T> => {
+    if (stopped) return new Promise<T>(() => {});
+    const running = work();
+    busy.add(running);
+    const done = () => busy.delete(running);
+    running.then(done, done);
+    return running;
+  };
+  const drain = async (timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    // A settled handler is followed by its complete() a few microtasks later: look again after a
+    // macrotask, until nothing is left.
+    while (Date.now() < deadline) {
+      await Promise.race([Promise.allSettled([...busy]), new Promise((resolve) => setTimeout(resolve, 100))]);
+      await new Promise((resolve) => setImmediate(resolve));
+      if (busy.size === 0) break;
+    }
+    stopped = true;
+  };
+  return { track, drain };
+}
+
+/**
  * Starts this instance's share of the queue (the schema is installed by then): works each queue
  * with its handler, and runs pg-boss's maintenance (expiring jobs whose worker died, archiving).
  * @param options.pollingSeconds how often an idle worker asks for due jobs (≥ 0.5)
@@ -141,15 +174,23 @@ export async function startJobQueue(
   handlers: Record<QueueName, JobHandler>,
   options: { pollingSeconds: number; onError: (error: unknown) => void },
 ): Promise<JobQueue> {
-  const boss = bossOn(database);
+  const { track, drain } = drainable();
+  const direct = databaseAdapter(database);
+  const adapter: SqlAdapter = { executeSql: (text, values) => track(() => direct.executeSql(text, values)) };
+  const boss = bossOn(database, { db: adapter } as Partial<PgBoss.ConstructorOptions>);
   boss.on("error", options.onError);
   await boss.start();
   for (const [queue, handler] of Object.entries(handlers)) {
-    await boss.work(queue, { pollingIntervalSeconds: options.pollingSeconds, batchSize: 1 }, async (jobs) => {
-      for (const job of jobs) await handler(job.data);
-    });
+    await boss.work(queue, { pollingIntervalSeconds: options.pollingSeconds, batchSize: 1 }, (jobs) =>
+      track(async () => {
+        for (const job of jobs) await handler(job.data);
+      }),
+    );
   }
   return {
-    stop: (timeoutMs = 5_000) => boss.stop({ graceful: true, close: false, timeout: timeoutMs, wait: true }),
+    stop: async (timeoutMs = 5_000) => {
+      await boss.stop({ graceful: true, close: false, timeout: timeoutMs, wait: true });
+      await drain(timeoutMs);
+    },
   };
 }
