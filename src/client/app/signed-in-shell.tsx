@@ -39,6 +39,7 @@ export default function SignedInShell() {
     <div className="min-h-screen">
       <NavBar />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+        <PushPrompt />
         <Suspense fallback={<Spinner className="py-24" />}>
           <Switch>
             <Route path="/" component={HomePage} />
@@ -61,7 +62,6 @@ export default function SignedInShell() {
           </Switch>
         </Suspense>
       </main>
-      <PushPrompt />
     </div>
   );
 }

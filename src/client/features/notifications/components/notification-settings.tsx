@@ -91,13 +91,13 @@ function PreferencesTable({
             <th scope="col" className="py-2 pr-2 font-medium">
               Category
             </th>
-            <th scope="col" className="px-2 py-2 text-center font-medium">
+            <th scope="col" className="w-16 px-1 py-2 text-center font-medium">
               In the app
             </th>
-            <th scope="col" className="px-2 py-2 text-center font-medium">
+            <th scope="col" className="w-14 whitespace-nowrap px-1 py-2 text-center font-medium">
               Push
             </th>
-            <th scope="col" className="px-2 py-2 text-center font-medium">
+            <th scope="col" className="w-14 whitespace-nowrap px-1 py-2 text-center font-medium">
               Email
             </th>
           </tr>
@@ -112,14 +112,14 @@ function PreferencesTable({
                   <span className="font-medium">{label}</span>
                   <span className="block text-xs text-muted-foreground">{CATEGORY_HINTS[category]}</span>
                 </th>
-                <td className="px-2 py-2 text-center">
+                <td className="px-1 py-2 text-center">
                   {category === "newsletter" ? (
                     <NotSent />
                   ) : (
                     <Checkbox checked disabled aria-label={`${label} in the app (always on)`} />
                   )}
                 </td>
-                <td className="px-2 py-2 text-center">
+                <td className="px-1 py-2 text-center">
                   {"push" in channels ? (
                     <Checkbox
                       checked={channels.push}
@@ -130,7 +130,7 @@ function PreferencesTable({
                     <NotSent />
                   )}
                 </td>
-                <td className="px-2 py-2 text-center">
+                <td className="px-1 py-2 text-center">
                   <Checkbox
                     checked={channels.email}
                     aria-label={`${label} by email`}
@@ -178,8 +178,8 @@ function DevicePush({ userId }: { userId: string }) {
     unsupported: "This browser cannot receive push notifications. Email still works.",
   };
   return (
-    <div className="flex flex-wrap items-center gap-3 rounded-lg bg-muted/50 p-3 text-sm">
-      <p className="flex-1" data-testid="device-push">
+    <div className="flex flex-col items-start gap-2 rounded-lg bg-muted/50 p-3 text-sm sm:flex-row sm:items-center sm:gap-3">
+      <p className="sm:flex-1" data-testid="device-push">
         {text[state]}
       </p>
       {state === "off" && (

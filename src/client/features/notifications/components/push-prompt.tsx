@@ -1,6 +1,7 @@
 /**
- * The "Turn on notifications" prompt (issue 14 point 2): a card at the bottom of the screen, shown
- * after the first request or meal (push-offer.ts) while this browser has not been asked yet.
+ * The "Turn on notifications" prompt (issue 14 point 2): a card at the top of the page content,
+ * shown after the first request or meal (push-offer.ts) while this browser has not been asked yet.
+ * It sits in the page's flow: a floating card covered the page's next step ("View request").
  */
 import { BellRing, X } from "lucide-react";
 import { useId, useState } from "react";
@@ -39,7 +40,7 @@ export function PushPrompt() {
   return (
     <section
       aria-labelledby={titleId}
-      className="fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-md gap-3 rounded-xl border bg-card p-4 shadow-lg sm:right-4 sm:left-auto"
+      className="mb-6 flex gap-3 rounded-xl border border-primary/30 bg-primary/5 p-4"
     >
       <BellRing className="mt-0.5 h-5 w-5 shrink-0 text-primary" aria-hidden="true" />
       <div className="flex flex-1 flex-col gap-2">
