@@ -1,7 +1,17 @@
+/**
+ * The browser entry: the deployment's settings and the first catalogue are loaded (both requests
+ * start with the page, beside the sign-in check), then the app renders; the service worker comes
+ * after the first paint.
+ */
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { loadDeployment } from "./lib/deployment";
+import { startI18n } from "./lib/i18n";
 import "./index.css";
+
+const { defaultLanguage } = await loadDeployment();
+await startI18n(defaultLanguage);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { isoDateTime } from "./common";
 import { allergenCodeSchema, allergenCodesSchema, dietTagsSchema, otherAllergensSchema } from "./food-safety";
+import { languageSchema } from "./i18n";
+import { msg } from "./messages";
 import { PHOTO_PATH } from "./photos";
 
 export const userRoleSchema = z.enum(["eater", "feeder"]);
@@ -22,6 +24,8 @@ export const currentUserSchema = z.object({
   allergiesOther: z.string(),
   dietTags: z.array(z.string()),
   newsletterOptIn: z.boolean(),
+  /** The language the member chose (issue 15), or null while they have not. */
+  locale: languageSchema.nullable(),
   createdAt: isoDateTime,
   /** DESIGN.md §4 "Admin": email matches ADMIN_EMAIL. */
   isAdmin: z.boolean(),
@@ -37,22 +41,22 @@ export const updateProfileSchema = z
     firstName: z
       .string()
       .trim()
-      .min(1, "First name is required")
-      .max(80, "First name must be at most 80 characters"),
-    lastName: z.string().trim().max(80, "Last name must be at most 80 characters"),
+      .min(1, msg("First name is required"))
+      .max(80, msg("First name must be at most 80 characters")),
+    lastName: z.string().trim().max(80, msg("Last name must be at most 80 characters")),
     bio: z
       .string()
       .trim()
-      .max(1000, "Bio must be at most 1000 characters")
+      .max(1000, msg("Bio must be at most 1000 characters"))
       .nullable()
       .transform((value) => value || null),
     dietaryPrefs: z
       .string()
       .trim()
-      .max(500, "Dietary preferences must be at most 500 characters")
+      .max(500, msg("Dietary preferences must be at most 500 characters"))
       .nullable()
       .transform((value) => value || null),
-    profileImageUrl: z.string().regex(PHOTO_PATH, "Upload the photo first").nullable(),
+    profileImageUrl: z.string().regex(PHOTO_PATH, msg("Upload the photo first")).nullable(),
     allergyCodes: allergenCodesSchema,
     allergiesOther: otherAllergensSchema,
     dietTags: dietTagsSchema,

@@ -3,6 +3,7 @@
  * pagination (DESIGN.md §4 "Errors", §6).
  */
 import { z } from "zod";
+import { type Message, msg } from "./messages";
 
 /** What anyone may see of another user: never their email (STYLE.md "Presenters"). */
 export const publicUserSchema = z.object({
@@ -36,7 +37,7 @@ export const pageQuerySchema = z.object({
 });
 
 /** A path parameter that must be a UUID. */
-export const idParamsSchema = z.object({ id: z.uuid({ error: "Invalid id" }) });
+export const idParamsSchema = z.object({ id: z.uuid({ error: msg("Invalid id") }) });
 
 /** ISO 8601 date-time string in responses. */
 export const isoDateTime = z.iso.datetime({ offset: true });
@@ -51,13 +52,13 @@ export const DATE_YEAR_MAX = 9999;
  * @param requiredMessage the spec's message when the value is missing; a malformed or
  *   out-of-range one says "Enter a valid date and time"
  */
-export const inputDateTime = (requiredMessage: string) =>
+export const inputDateTime = (requiredMessage: Message) =>
   z.iso
     .datetime({
       offset: true,
-      error: (issue) => (issue.input ? "Enter a valid date and time" : requiredMessage),
+      error: (issue) => (issue.input ? msg("Enter a valid date and time") : requiredMessage),
     })
     .refine((value) => {
       const year = new Date(value).getUTCFullYear();
       return year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX;
-    }, "Enter a valid date and time");
+    }, msg("Enter a valid date and time"));

@@ -4,9 +4,10 @@
  */
 import { z } from "zod";
 import { isoDateTime } from "./common";
+import { type Message, msg } from "./messages";
 
 /** The paid-meal refusal, word for word (issue 13). */
-export const ONLY_COOKS_SELL = "Only registered cooks can sell meals. Apply to become one.";
+export const ONLY_COOKS_SELL = msg("Only registered cooks can sell meals. Apply to become one.");
 
 /** Largest application document, in bytes (issue 13: "PDF, JPEG or PNG up to 10 MB"). */
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -17,41 +18,60 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 /** Days before the certificate's expiry that the cook is reminded. */
 export const CERTIFICATE_REMINDER_DAYS = 30;
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+const text = (required: Message, tooLong: Message, max: number) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
 /** A calendar date, YYYY-MM-DD, that exists. */
 const calendarDate = z
-  .string({ error: "Enter the certificate's expiry date" })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the certificate's expiry date")
+  .string({ error: msg("Enter the certificate's expiry date") })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, msg("Enter the certificate's expiry date"))
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return (
       !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && date.getUTCFullYear() <= 9999
     );
-  }, "Enter a valid date");
+  }, msg("Enter a valid date"));
 
 /** Today as YYYY-MM-DD in UTC. */
 export const todayIso = (now = new Date()) => now.toISOString().slice(0, 10);
 
 /** `POST /api/cook-applications` body. */
 export const cookApplicationInputSchema = z.object({
-  kitchenName: text("Kitchen or business name", 120),
-  registrationNumber: text("Registration number", 60),
-  registrationAuthority: text("Registration authority", 120),
-  certificateLevel: text("Certificate level", 60),
-  certificateIssuer: text("Certificate issuer", 120),
+  kitchenName: text(
+    msg("Kitchen or business name is required"),
+    msg("Kitchen or business name must be at most {{max}} characters", { max: 120 }),
+    120,
+  ),
+  registrationNumber: text(
+    msg("Registration number is required"),
+    msg("Registration number must be at most {{max}} characters", { max: 60 }),
+    60,
+  ),
+  registrationAuthority: text(
+    msg("Registration authority is required"),
+    msg("Registration authority must be at most {{max}} characters", { max: 120 }),
+    120,
+  ),
+  certificateLevel: text(
+    msg("Certificate level is required"),
+    msg("Certificate level must be at most {{max}} characters", { max: 60 }),
+    60,
+  ),
+  certificateIssuer: text(
+    msg("Certificate issuer is required"),
+    msg("Certificate issuer must be at most {{max}} characters", { max: 120 }),
+    120,
+  ),
   certificateExpiresOn: calendarDate.refine(
     (value) => value > todayIso(),
-    "The certificate must not have expired",
+    msg("The certificate must not have expired"),
   ),
   /** The upload URL the document was PUT to (`POST /api/objects/upload` with purpose "document"). */
-  documentURL: z.string({ error: "Upload the document first" }).min(1, "Upload the document first").max(2000),
-  declaration: z.literal(true, { error: "Confirm the declaration to apply" }),
+  documentURL: z
+    .string({ error: msg("Upload the document first") })
+    .min(1, msg("Upload the document first"))
+    .max(2000),
+  declaration: z.literal(true, { error: msg("Confirm the declaration to apply") }),
 });
 export type CookApplicationInput = z.input<typeof cookApplicationInputSchema>;
 
@@ -86,10 +106,10 @@ export type CookApplication = z.infer<typeof cookApplicationSchema>;
 /** `PUT /api/admin/cook-applications/{id}/reject` body: the reason is required and sent to the applicant. */
 export const rejectApplicationSchema = z.object({
   reason: z
-    .string({ error: "Give a reason" })
+    .string({ error: msg("Give a reason") })
     .trim()
-    .min(1, "Give a reason")
-    .max(500, "The reason must be at most 500 characters"),
+    .min(1, msg("Give a reason"))
+    .max(500, msg("The reason must be at most 500 characters")),
 });
 
 /** `GET /api/admin/cook-applications` query. */

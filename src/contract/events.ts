@@ -1,6 +1,7 @@
 /** Community event shapes (spec §3 Event, §2 "Community Events"). */
 import { z } from "zod";
 import { inputDateTime, isoDateTime } from "./common";
+import { type Message, msg } from "./messages";
 
 export const eventSchema = z.object({
   id: z.uuid(),
@@ -12,11 +13,11 @@ export const eventSchema = z.object({
 });
 export type CommunityEvent = z.infer<typeof eventSchema>;
 
-const optionalText = (max: number, label: string) =>
+const optionalText = (max: number, tooLong: Message) =>
   z
     .string()
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, tooLong)
     .optional()
     .nullable()
     .transform((value) => value || null);
@@ -24,21 +25,21 @@ const optionalText = (max: number, label: string) =>
 /** `POST /api/admin/events` body. The RSVP link must be http(s), so it can never run script. */
 export const createEventSchema = z.object({
   title: z
-    .string({ error: "Title is required" })
+    .string({ error: msg("Title is required") })
     .trim()
-    .min(1, "Title is required")
-    .max(120, "Title must be at most 120 characters"),
+    .min(1, msg("Title is required"))
+    .max(120, msg("Title must be at most 120 characters")),
   description: z
-    .string({ error: "Description is required" })
+    .string({ error: msg("Description is required") })
     .trim()
-    .min(1, "Description is required")
-    .max(2000, "Description must be at most 2000 characters"),
-  startsAt: inputDateTime("Start time is required"),
-  location: optionalText(300, "Location"),
+    .min(1, msg("Description is required"))
+    .max(2000, msg("Description must be at most 2000 characters")),
+  startsAt: inputDateTime(msg("Start time is required")),
+  location: optionalText(300, msg("Location must be at most {{max}} characters", { max: 300 })),
   rsvpUrl: z
     .union([
       z.literal(""),
-      z.url({ protocol: /^https?$/, error: "RSVP link must be an http(s) URL" }).max(2000),
+      z.url({ protocol: /^https?$/, error: msg("RSVP link must be an http(s) URL") }).max(2000),
     ])
     .optional()
     .nullable()

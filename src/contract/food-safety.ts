@@ -5,23 +5,24 @@
  * warnings), so both speak the same codes.
  */
 import { z } from "zod";
+import { type Message, msg } from "./messages";
 
 /** Annex II of Regulation (EU) No 1169/2011, in the Annex's order; the code is what the API stores. */
 export const ALLERGENS = [
-  { code: "gluten", name: "Cereals containing gluten" },
-  { code: "crustaceans", name: "Crustaceans" },
-  { code: "eggs", name: "Eggs" },
-  { code: "fish", name: "Fish" },
-  { code: "peanuts", name: "Peanuts" },
-  { code: "soybeans", name: "Soybeans" },
-  { code: "milk", name: "Milk" },
-  { code: "tree_nuts", name: "Tree nuts" },
-  { code: "celery", name: "Celery" },
-  { code: "mustard", name: "Mustard" },
-  { code: "sesame", name: "Sesame" },
-  { code: "sulphites", name: "Sulphur dioxide/sulphites" },
-  { code: "lupin", name: "Lupin" },
-  { code: "molluscs", name: "Molluscs" },
+  { code: "gluten", name: msg("Cereals containing gluten") },
+  { code: "crustaceans", name: msg("Crustaceans") },
+  { code: "eggs", name: msg("Eggs") },
+  { code: "fish", name: msg("Fish") },
+  { code: "peanuts", name: msg("Peanuts") },
+  { code: "soybeans", name: msg("Soybeans") },
+  { code: "milk", name: msg("Milk") },
+  { code: "tree_nuts", name: msg("Tree nuts") },
+  { code: "celery", name: msg("Celery") },
+  { code: "mustard", name: msg("Mustard") },
+  { code: "sesame", name: msg("Sesame") },
+  { code: "sulphites", name: msg("Sulphur dioxide/sulphites") },
+  { code: "lupin", name: msg("Lupin") },
+  { code: "molluscs", name: msg("Molluscs") },
 ] as const;
 
 export type AllergenCode = (typeof ALLERGENS)[number]["code"];
@@ -29,21 +30,24 @@ export const ALLERGEN_CODES = ALLERGENS.map((allergen) => allergen.code) as [All
 
 /** One of the 14 codes; anything else is a 400 naming the field. */
 export const allergenCodeSchema = z.enum(ALLERGEN_CODES, {
-  error: (issue) => `Unknown allergen code: ${String(issue.input).slice(0, 40)}`,
+  error: (issue) => msg("Unknown allergen code: {{code}}", { code: String(issue.input).slice(0, 40) }),
 });
 
 /** A set of codes, each at most once, in the Annex's order. */
 export const allergenCodesSchema = z
-  .array(allergenCodeSchema, { error: "allergenCodes must be a list of allergen codes" })
+  .array(allergenCodeSchema, { error: msg("allergenCodes must be a list of allergen codes") })
   .max(ALLERGENS.length)
   .transform(sortAllergenCodes);
 
 /** Free-text allergens beyond the 14 ("Other allergens"), comma-separated. */
 export const OTHER_ALLERGENS_MAX = 300;
 export const otherAllergensSchema = z
-  .string({ error: "Other allergens must be text" })
+  .string({ error: msg("Other allergens must be text") })
   .trim()
-  .max(OTHER_ALLERGENS_MAX, `Other allergens must be at most ${OTHER_ALLERGENS_MAX} characters`);
+  .max(
+    OTHER_ALLERGENS_MAX,
+    msg("Other allergens must be at most {{max}} characters", { max: OTHER_ALLERGENS_MAX }),
+  );
 
 /** Display name of a code. */
 export const allergenName = (code: AllergenCode) =>
@@ -72,21 +76,21 @@ export function splitOtherAllergens(other: string): string[] {
 
 /** Dietary tags a meal can carry and an eater can follow (issue 13 point 1). */
 export const DIET_TAGS = [
-  { code: "vegetarian", name: "Vegetarian" },
-  { code: "vegan", name: "Vegan" },
-  { code: "halal", name: "Halal" },
-  { code: "kosher", name: "Kosher" },
-  { code: "contains_pork", name: "Contains pork" },
-  { code: "contains_alcohol", name: "Contains alcohol" },
+  { code: "vegetarian", name: msg("Vegetarian") },
+  { code: "vegan", name: msg("Vegan") },
+  { code: "halal", name: msg("Halal") },
+  { code: "kosher", name: msg("Kosher") },
+  { code: "contains_pork", name: msg("Contains pork") },
+  { code: "contains_alcohol", name: msg("Contains alcohol") },
 ] as const;
 export type DietTag = (typeof DIET_TAGS)[number]["code"];
 export const DIET_TAG_CODES = DIET_TAGS.map((tag) => tag.code) as [DietTag, ...DietTag[]];
 export const dietTagsSchema = z
   .array(
     z.enum(DIET_TAG_CODES, {
-      error: (issue) => `Unknown dietary tag: ${String(issue.input).slice(0, 40)}`,
+      error: (issue) => msg("Unknown dietary tag: {{tag}}", { tag: String(issue.input).slice(0, 40) }),
     }),
-    { error: "dietTags must be a list of dietary tags" },
+    { error: msg("dietTags must be a list of dietary tags") },
   )
   .max(DIET_TAGS.length)
   .transform((tags) => DIET_TAG_CODES.filter((code) => tags.includes(code)));
@@ -96,26 +100,26 @@ export const dietTagName = (code: DietTag) => DIET_TAGS.find((tag) => tag.code =
  * Tags that cannot both be true of one meal.
  * @returns the message for the first contradiction, or null
  */
-export function dietTagConflict(tags: readonly DietTag[]): string | null {
+export function dietTagConflict(tags: readonly DietTag[]): Message | null {
   const has = (tag: DietTag) => tags.includes(tag);
   if ((has("vegetarian") || has("vegan")) && has("contains_pork"))
-    return "A vegetarian or vegan meal cannot contain pork";
+    return msg("A vegetarian or vegan meal cannot contain pork");
   if ((has("halal") || has("kosher")) && has("contains_pork"))
-    return "A halal or kosher meal cannot contain pork";
+    return msg("A halal or kosher meal cannot contain pork");
   return null;
 }
 
 /** How a meal is kept until pickup (issue 13 point 3). */
 export const STORAGE_TYPES = [
-  { code: "chilled", name: "Chilled (fridge)" },
-  { code: "frozen", name: "Frozen" },
-  { code: "hot", name: "Hot (kept hot)" },
-  { code: "ambient", name: "Room temperature" },
+  { code: "chilled", name: msg("Chilled (fridge)") },
+  { code: "frozen", name: msg("Frozen") },
+  { code: "hot", name: msg("Hot (kept hot)") },
+  { code: "ambient", name: msg("Room temperature") },
 ] as const;
 export type StorageType = (typeof STORAGE_TYPES)[number]["code"];
 export const storageTypeSchema = z.enum(
   STORAGE_TYPES.map((type) => type.code) as [StorageType, ...StorageType[]],
-  { error: "Storage must be chilled, frozen, hot or ambient" },
+  { error: msg("Storage must be chilled, frozen, hot or ambient") },
 );
 export const storageName = (code: StorageType) =>
   STORAGE_TYPES.find((type) => type.code === code)?.name ?? code;
@@ -126,17 +130,22 @@ export const storageName = (code: StorageType) =>
  * FSA Food Safety Week tips, 2012: fridge within 90 minutes, eat within two days, reheat until
  * steaming hot, only once) and its hot-holding rule (63 °C or above).
  */
-export const STORAGE_GUIDANCE: Record<StorageType, string> = {
-  chilled:
+export const STORAGE_GUIDANCE: Record<StorageType, Message> = {
+  chilled: msg(
     "Keep it in the fridge at 5 °C or below and eat it within two days of when it was made (rice within one day).",
-  frozen:
+  ),
+  frozen: msg(
     "Keep it frozen until needed. Defrost it in the fridge, eat it within 24 hours of defrosting, and do not refreeze it.",
-  hot: "It is kept hot (63 °C or above). Eat it within two hours of pickup, or cool it and put it in the fridge within 90 minutes.",
-  ambient:
+  ),
+  hot: msg(
+    "It is kept hot (63 °C or above). Eat it within two hours of pickup, or cool it and put it in the fridge within 90 minutes.",
+  ),
+  ambient: msg(
     "Food at room temperature should be eaten soon. Do not leave cooked food out for more than two hours; put leftovers in the fridge.",
+  ),
 };
 /** The FSA's reheating rule, shown whenever a meal may be reheated. */
-export const REHEATING_GUIDANCE = "Reheat until steaming hot all the way through, and only reheat once.";
+export const REHEATING_GUIDANCE = msg("Reheat until steaming hot all the way through, and only reheat once.");
 
 /** Longest reheating instructions. */
 export const REHEATING_MAX = 1000;

@@ -3,6 +3,7 @@
  * from them with the factors stated, sourced, and shown on the page.
  */
 import { z } from "zod";
+import { msg } from "./messages";
 
 /**
  * Assumed weight of one portion, in kg. An assumption, shown as such: a main-meal portion of
@@ -20,7 +21,7 @@ export const CO2E_KG_PER_KG_FOOD = 2;
 
 export const IMPACT_SOURCES = [
   {
-    label: "WRAP (2017), Estimates of Food Surplus and Waste Arisings in the UK",
+    label: msg("WRAP (2017), Estimates of Food Surplus and Waste Arisings in the UK"),
     url: "https://wrap.org.uk/",
   },
 ] as const;

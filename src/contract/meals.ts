@@ -15,6 +15,7 @@ import {
   REHEATING_MAX,
   storageTypeSchema,
 } from "./food-safety";
+import { type Message, msg } from "./messages";
 import { PHOTO_PATH } from "./photos";
 
 export const MEAL_TITLE_MAX = 120;
@@ -25,36 +26,47 @@ export const MEAL_PORTIONS_MAX = 100;
 /** Largest price a cook can ask, in cents ($1,000.00). */
 export const MEAL_PRICE_MAX_CENTS = 100_000;
 
-export const mealKindSchema = z.enum(["free", "paid"], { error: "Kind must be free or paid" });
+export const mealKindSchema = z.enum(["free", "paid"], { error: msg("Kind must be free or paid") });
 export type MealKind = z.infer<typeof mealKindSchema>;
 
-const requiredText = (message: string, max: number, label: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
+const requiredText = (required: Message, tooLong: Message, max: number) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
 /** Coordinates are rounded to 3 decimals (about 100 m) so no home address leaks (DESIGN.md §4 "Distance"). */
 export const roundCoordinate = (value: number) => Math.round(value * 1000) / 1000;
 
 /** The per-field rules, for forms that build their own schema around them. */
 export const mealFields = {
-  title: requiredText("Title is required", MEAL_TITLE_MAX, "Title"),
-  description: requiredText("Description is required", MEAL_TEXT_MAX, "Description"),
+  title: requiredText(
+    msg("Title is required"),
+    msg("Title must be at most {{max}} characters", { max: MEAL_TITLE_MAX }),
+    MEAL_TITLE_MAX,
+  ),
+  description: requiredText(
+    msg("Description is required"),
+    msg("Description must be at most {{max}} characters", { max: MEAL_TEXT_MAX }),
+    MEAL_TEXT_MAX,
+  ),
   kind: mealKindSchema,
   priceCents: z
-    .number({ error: "Price must be a number" })
-    .int("Price must be a whole number of cents")
-    .min(0, "Price cannot be negative")
-    .max(MEAL_PRICE_MAX_CENTS, "Price must be at most $1,000.00")
+    .number({ error: msg("Price must be a number") })
+    .int(msg("Price must be a whole number of cents"))
+    .min(0, msg("Price cannot be negative"))
+    .max(MEAL_PRICE_MAX_CENTS, msg("Price must be at most {{max}}", { maxCents: MEAL_PRICE_MAX_CENTS }))
     .nullable()
     .optional(),
   portionSize: z
-    .number({ error: "Must have at least 1 portion" })
-    .int("Portions must be a whole number")
-    .min(1, "Must have at least 1 portion")
-    .max(MEAL_PORTIONS_MAX, `At most ${MEAL_PORTIONS_MAX} portions`),
+    .number({ error: msg("Must have at least 1 portion") })
+    .int(msg("Portions must be a whole number"))
+    .min(1, msg("Must have at least 1 portion"))
+    .max(MEAL_PORTIONS_MAX, msg("At most {{max}} portions", { max: MEAL_PORTIONS_MAX })),
   allergens: z
     .string()
     .trim()
-    .max(MEAL_ALLERGENS_MAX, `Allergens must be at most ${MEAL_ALLERGENS_MAX} characters`),
+    .max(
+      MEAL_ALLERGENS_MAX,
+      msg("Allergens must be at most {{max}} characters", { max: MEAL_ALLERGENS_MAX }),
+    ),
   /**
    * Issue 13: which of the 14 allergens the meal contains. When sent, `allergens` is derived from
    * these and `allergensOther`; without them, an `allergens` text is mapped to codes where its
@@ -63,24 +75,35 @@ export const mealFields = {
   allergenCodes: allergenCodesSchema,
   allergensOther: otherAllergensSchema,
   /** The cook's explicit "Contains none of the 14". */
-  noMajorAllergens: z.boolean({ error: "noMajorAllergens must be true or false" }),
+  noMajorAllergens: z.boolean({ error: msg("noMajorAllergens must be true or false") }),
   dietTags: dietTagsSchema,
   /** When the food was made: not in the future (issue 13 point 3). */
-  preparedAt: inputDateTime("Enter when the meal was prepared").nullable().optional(),
+  preparedAt: inputDateTime(msg("Enter when the meal was prepared")).nullable().optional(),
   storage: storageTypeSchema.nullable().optional(),
   reheating: z
     .string()
     .trim()
-    .max(REHEATING_MAX, `Reheating instructions must be at most ${REHEATING_MAX} characters`)
+    .max(
+      REHEATING_MAX,
+      msg("Reheating instructions must be at most {{max}} characters", { max: REHEATING_MAX }),
+    )
     .nullable()
     .optional()
     .transform((value) => value || null),
-  ingredients: requiredText("Ingredients are required", MEAL_TEXT_MAX, "Ingredients"),
-  pickupLocation: requiredText("Pickup location is required", MEAL_LOCATION_MAX, "Pickup location"),
-  pickupWindowStart: inputDateTime("Pickup start time is required"),
-  pickupWindowEnd: inputDateTime("Pickup end time is required"),
+  ingredients: requiredText(
+    msg("Ingredients are required"),
+    msg("Ingredients must be at most {{max}} characters", { max: MEAL_TEXT_MAX }),
+    MEAL_TEXT_MAX,
+  ),
+  pickupLocation: requiredText(
+    msg("Pickup location is required"),
+    msg("Pickup location must be at most {{max}} characters", { max: MEAL_LOCATION_MAX }),
+    MEAL_LOCATION_MAX,
+  ),
+  pickupWindowStart: inputDateTime(msg("Pickup start time is required")),
+  pickupWindowEnd: inputDateTime(msg("Pickup end time is required")),
   deliveryAvailable: z.boolean(),
-  photoPath: z.string().regex(PHOTO_PATH, "Invalid photo").nullable().optional(),
+  photoPath: z.string().regex(PHOTO_PATH, msg("Invalid photo")).nullable().optional(),
   latitude: z.number().min(-90).max(90).transform(roundCoordinate).nullable().optional(),
   longitude: z.number().min(-180).max(180).transform(roundCoordinate).nullable().optional(),
 };
@@ -105,30 +128,33 @@ type MealRuleInput = {
  * prepared at not in the future (a minute of clock difference allowed).
  * @returns field → message for each broken rule; empty when the meal is valid
  */
-export function mealCrossFieldErrors(meal: MealRuleInput, now = new Date()): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (meal.kind === "paid" && meal.priceCents == null) errors.priceCents = "Price is required for paid meals";
+export function mealCrossFieldErrors(meal: MealRuleInput, now = new Date()): Record<string, Message> {
+  const errors: Record<string, Message> = {};
+  if (meal.kind === "paid" && meal.priceCents == null)
+    errors.priceCents = msg("Price is required for paid meals");
   else if (meal.kind === "paid" && (meal.priceCents ?? 0) <= 0)
-    errors.priceCents = "Price must be more than $0";
-  if (meal.kind === "free" && meal.priceCents != null) errors.priceCents = "Free meals have no price";
+    errors.priceCents = msg("Price must be more than {{amount}}", { amountCents: 0 });
+  if (meal.kind === "free" && meal.priceCents != null) errors.priceCents = msg("Free meals have no price");
   if (meal.pickupWindowStart && meal.pickupWindowEnd) {
     const start = new Date(meal.pickupWindowStart).getTime();
     const end = new Date(meal.pickupWindowEnd).getTime();
-    if (end <= start) errors.pickupWindowEnd = "Pickup end time must be after the start time";
-    else if (end <= now.getTime()) errors.pickupWindowEnd = "Pickup end time must be in the future";
+    if (end <= start) errors.pickupWindowEnd = msg("Pickup end time must be after the start time");
+    else if (end <= now.getTime()) errors.pickupWindowEnd = msg("Pickup end time must be in the future");
   }
   if ((meal.latitude == null) !== (meal.longitude == null))
-    errors.latitude = "Give both latitude and longitude";
+    errors.latitude = msg("Give both latitude and longitude");
   if (meal.allergenCodes !== undefined) {
     if (meal.noMajorAllergens && meal.allergenCodes.length > 0)
-      errors.noMajorAllergens = "A meal cannot both contain allergens and none of the 14";
+      errors.noMajorAllergens = msg("A meal cannot both contain allergens and none of the 14");
     else if (!meal.noMajorAllergens && meal.allergenCodes.length === 0)
-      errors.allergenCodes = "Choose the allergens this meal contains, or confirm it contains none of the 14";
+      errors.allergenCodes = msg(
+        "Choose the allergens this meal contains, or confirm it contains none of the 14",
+      );
   }
   const conflict = meal.dietTags ? dietTagConflict(meal.dietTags) : null;
   if (conflict) errors.dietTags = conflict;
   if (meal.preparedAt && new Date(meal.preparedAt).getTime() > now.getTime() + PREPARED_AT_SKEW_MS)
-    errors.preparedAt = "Prepared at cannot be in the future";
+    errors.preparedAt = msg("Prepared at cannot be in the future");
   return errors;
 }
 
@@ -159,7 +185,7 @@ export const updateMealSchema = z
   .object({ ...mealFields, isActive: z.boolean() })
   .partial()
   .strict()
-  .refine((value) => Object.keys(value).length > 0, "Nothing to update");
+  .refine((value) => Object.keys(value).length > 0, msg("Nothing to update"));
 export type UpdateMeal = z.output<typeof updateMealSchema>;
 
 /**
@@ -190,7 +216,7 @@ export const nearSchema = z
   .transform((value, ctx) => {
     const [latitude, longitude] = value.split(",").map(Number);
     if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) {
-      ctx.addIssue({ code: "custom", message: "near is outside the earth's coordinates" });
+      ctx.addIssue({ code: "custom", message: msg("near is outside the earth's coordinates") });
       return z.NEVER;
     }
     return { latitude, longitude };
@@ -199,9 +225,15 @@ export const nearSchema = z
 /** Comma-separated allergens, trimmed, lower-cased, empties dropped (spec §3 Meal's format). */
 const allergenListSchema = z
   .string()
-  .max(MEAL_ALLERGENS_MAX, `excludeAllergens must be at most ${MEAL_ALLERGENS_MAX} characters`)
+  .max(
+    MEAL_ALLERGENS_MAX,
+    msg("excludeAllergens must be at most {{max}} characters", { max: MEAL_ALLERGENS_MAX }),
+  )
   .transform((value) => [...new Set(allergenTags(value.toLowerCase()))])
-  .refine((tags) => tags.length <= EXCLUDED_ALLERGENS_MAX, `At most ${EXCLUDED_ALLERGENS_MAX} allergens`);
+  .refine(
+    (tags) => tags.length <= EXCLUDED_ALLERGENS_MAX,
+    msg("At most {{max}} allergens", { max: EXCLUDED_ALLERGENS_MAX }),
+  );
 
 /**
  * `GET /api/meals` query (spec §7; issue 10): `kind`; `q` searches title, description,
@@ -213,14 +245,14 @@ export const mealListQuerySchema = pageQuerySchema.extend({
   q: z
     .string()
     .trim()
-    .max(SEARCH_TEXT_MAX, `Search text must be at most ${SEARCH_TEXT_MAX} characters`)
+    .max(SEARCH_TEXT_MAX, msg("Search text must be at most {{max}} characters", { max: SEARCH_TEXT_MAX }))
     .optional()
     .transform((value) => value || undefined),
   near: nearSchema.optional(),
   radiusKm: z.coerce
-    .number({ error: "radiusKm must be a number" })
-    .gt(0, "radiusKm must be more than 0")
-    .max(NEAR_RADIUS_MAX_KM, `radiusKm must be at most ${NEAR_RADIUS_MAX_KM}`)
+    .number({ error: msg("radiusKm must be a number") })
+    .gt(0, msg("radiusKm must be more than 0"))
+    .max(NEAR_RADIUS_MAX_KM, msg("radiusKm must be at most {{max}}", { max: NEAR_RADIUS_MAX_KM }))
     .optional(),
   excludeAllergens: allergenListSchema.optional(),
 });

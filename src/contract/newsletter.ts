@@ -1,13 +1,14 @@
 /** Mailing list shapes (DESIGN.md §4 "Mailing list"). */
 import { z } from "zod";
+import { msg } from "./messages";
 
 /** `POST /api/newsletter` body: the landing page's form. */
 export const subscribeSchema = z.object({
   email: z
-    .string({ error: "Please enter a valid email address" })
+    .string({ error: msg("Please enter a valid email address") })
     .trim()
     .toLowerCase()
-    .pipe(z.email({ error: "Please enter a valid email address" }).max(320)),
+    .pipe(z.email({ error: msg("Please enter a valid email address") }).max(320)),
 });
 
 /** `PUT /api/user/newsletter` body: the profile opt-in. */

@@ -1,6 +1,7 @@
 /** Notification shapes (spec §3 Notification, DESIGN.md §4 "Notifications"). */
 import { z } from "zod";
 import { isoDateTime } from "./common";
+import { type Message, msg } from "./messages";
 
 export const notificationTypeSchema = z.enum([
   "request_new",
@@ -31,7 +32,10 @@ export const markReadSchema = z
 export const notificationSchema = z.object({
   id: z.uuid(),
   type: notificationTypeSchema,
+  /** In English; `textKey` and `textParams` give it in the reader's language (issue 15). */
   text: z.string(),
+  textKey: z.string().nullable(),
+  textParams: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
   link: z.string(),
   isRead: z.boolean(),
   createdAt: isoDateTime,
@@ -53,12 +57,21 @@ export const EMAIL_CATEGORIES = [...DELIVERY_CATEGORIES, "newsletter"] as const;
 export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
 
 /** The labels Settings → Notifications and the unsubscribe page show. */
-export const CATEGORY_LABELS: Record<EmailCategory, string> = {
-  requests: "Requests",
-  messages: "Messages",
-  reviews: "Reviews",
-  reminders: "Pickup reminders",
-  newsletter: "Newsletter",
+export const CATEGORY_LABELS: Record<EmailCategory, Message> = {
+  requests: msg("Requests"),
+  messages: msg("Messages"),
+  reviews: msg("Reviews"),
+  reminders: msg("Pickup reminders"),
+  newsletter: msg("Newsletter"),
+};
+
+/** The same names inside a sentence ("Stop pickup reminders emails"): each language writes its own case. */
+export const CATEGORY_IN_SENTENCE: Record<EmailCategory, Message> = {
+  requests: msg("requests"),
+  messages: msg("messages"),
+  reviews: msg("reviews"),
+  reminders: msg("pickup reminders"),
+  newsletter: msg("newsletter"),
 };
 
 const channelsSchema = z.object({ push: z.boolean(), email: z.boolean() });
@@ -90,12 +103,14 @@ export type UpdateNotificationPreferences = z.infer<typeof updateNotificationPre
  * endpoint must be an https URL of a push service (checked against the configured hosts).
  */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https$/, message: "The endpoint must be an https URL" }).max(1000),
+  endpoint: z.url({ protocol: /^https$/, message: msg("The endpoint must be an https URL") }).max(1000),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
     // base64url of an uncompressed P-256 point (65 bytes, starting 0x04) and a 16-byte secret.
-    p256dh: z.string().regex(/^B[A-Za-z0-9_-]{86}=?$/, "keys.p256dh must be a base64url P-256 public key"),
-    auth: z.string().regex(/^[A-Za-z0-9_-]{22}(==)?$/, "keys.auth must be 16 bytes in base64url"),
+    p256dh: z
+      .string()
+      .regex(/^B[A-Za-z0-9_-]{86}=?$/, msg("keys.p256dh must be a base64url P-256 public key")),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{22}(==)?$/, msg("keys.auth must be 16 bytes in base64url")),
   }),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
@@ -110,7 +125,7 @@ export const pushPublicKeySchema = z.object({ publicKey: z.string() });
 export const unsubscribeTokenSchema = z
   .string()
   .max(200)
-  .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, "This unsubscribe link is not valid.");
+  .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, msg("This unsubscribe link is not valid."));
 
 /** `GET /api/unsubscribe?token=` (what the link would do) and the answer of the POST. */
 export const unsubscribeStateSchema = z.object({

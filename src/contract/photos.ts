@@ -1,6 +1,7 @@
 /** The photo flow's shapes (spec §7 "The photo flow", §9 "Photo"; issue 4). */
 import { z } from "zod";
 import { isoDateTime } from "./common";
+import { msg } from "./messages";
 
 /** spec §9: one file, at most 5 MB. */
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
@@ -20,7 +21,7 @@ export const uploadRequestSchema = z
   .object({
     contentLength: z.number().int().min(1).optional(),
     /** A photo (≤ 5 MB, the default) or a cook application's document (≤ 10 MB, issue 13). */
-    purpose: z.enum(["photo", "document"], { error: "purpose must be photo or document" }).optional(),
+    purpose: z.enum(["photo", "document"], { error: msg("purpose must be photo or document") }).optional(),
   })
   .nullish()
   .transform((body) => body ?? {});
@@ -34,7 +35,7 @@ export type UploadParams = z.infer<typeof uploadParamsSchema>;
 
 /** `PUT /api/meal-photos` body: the URL the file was PUT to. */
 export const registerPhotoSchema = z.object({
-  photoURL: z.string({ error: "photoURL is required" }).url("photoURL must be the upload URL"),
+  photoURL: z.string({ error: msg("photoURL is required") }).url("photoURL must be the upload URL"),
 });
 
 export const registeredPhotoSchema = z.object({

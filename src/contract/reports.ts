@@ -1,12 +1,13 @@
 /** Report shapes (spec §3 Report, §5 "Report reason"; DESIGN.md §4 "Reports"). */
 import { z } from "zod";
 import { isoDateTime } from "./common";
+import { msg } from "./messages";
 
 /** Longest report reason, in characters after trimming. */
 export const REPORT_REASON_MAX = 1000;
 
 export const reportTargetTypeSchema = z.enum(["meal", "user", "other"], {
-  error: "targetType must be meal, user or other",
+  error: msg("targetType must be meal, user or other"),
 });
 export type ReportTargetType = z.infer<typeof reportTargetTypeSchema>;
 
@@ -14,15 +15,15 @@ export type ReportTargetType = z.infer<typeof reportTargetTypeSchema>;
 export const createReportSchema = z.object({
   targetType: reportTargetTypeSchema,
   targetId: z
-    .string({ error: "targetId is required" })
+    .string({ error: msg("targetId is required") })
     .trim()
-    .min(1, "targetId is required")
-    .max(200, "targetId must be at most 200 characters"),
+    .min(1, msg("targetId is required"))
+    .max(200, msg("targetId must be at most 200 characters")),
   reason: z
-    .string({ error: "Please describe the reason for reporting" })
+    .string({ error: msg("Please describe the reason for reporting") })
     .trim()
-    .min(1, "Please describe the reason for reporting")
-    .max(REPORT_REASON_MAX, `Reason must be at most ${REPORT_REASON_MAX} characters`),
+    .min(1, msg("Please describe the reason for reporting"))
+    .max(REPORT_REASON_MAX, msg("Reason must be at most {{max}} characters", { max: REPORT_REASON_MAX })),
 });
 export type CreateReportInput = z.input<typeof createReportSchema>;
 
@@ -51,10 +52,10 @@ export const RESOLVED_REPORTS_SHOWN = 10;
 /** `PUT /api/admin/users/{id}/suspend` body (issue 13): why, shown to other admins and kept. */
 export const suspendUserSchema = z.object({
   reason: z
-    .string({ error: "A reason is required" })
+    .string({ error: msg("A reason is required") })
     .trim()
-    .min(1, "A reason is required")
-    .max(500, "Reason must be at most 500 characters"),
+    .min(1, msg("A reason is required"))
+    .max(500, msg("Reason must be at most 500 characters")),
 });
 
 /** The state of an account after suspending or unsuspending it. */

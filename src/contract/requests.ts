@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { isoDateTime, pageQuerySchema, publicUserSchema } from "./common";
 import { mealKindSchema } from "./meals";
+import { msg } from "./messages";
 
 /** Longest request or thread message, in characters after trimming (DESIGN.md §4). */
 export const MESSAGE_MAX = 2000;
@@ -11,20 +12,20 @@ export type RequestStatus = z.infer<typeof requestStatusSchema>;
 
 /** Labels shown on status badges (spec §4 "Request status"). */
 export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
-  pending: "Pending",
-  accepted: "Accepted",
-  declined: "Declined",
-  completed: "Completed",
-  cancelled: "Cancelled",
+  pending: msg("Pending"),
+  accepted: msg("Accepted"),
+  declined: msg("Declined"),
+  completed: msg("Completed"),
+  cancelled: msg("Cancelled"),
 };
 
 /** `POST /api/requests` body. An empty message is stored as none. */
 export const createRequestSchema = z.object({
-  mealId: z.uuid({ error: "Choose a meal to request" }),
+  mealId: z.uuid({ error: msg("Choose a meal to request") }),
   message: z
     .string()
     .trim()
-    .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`)
+    .max(MESSAGE_MAX, msg("Message must be at most {{max}} characters", { max: MESSAGE_MAX }))
     .optional()
     .nullable()
     .transform((value) => value || null),
@@ -33,7 +34,7 @@ export type CreateRequestInput = z.input<typeof createRequestSchema>;
 
 /** `GET /api/requests` query. */
 export const requestListQuerySchema = pageQuerySchema.extend({
-  type: z.enum(["incoming", "outgoing"], { error: "type must be incoming or outgoing" }),
+  type: z.enum(["incoming", "outgoing"], { error: msg("type must be incoming or outgoing") }),
 });
 
 export const messageSchema = z.object({
@@ -86,10 +87,10 @@ export type MealRequestDetail = z.infer<typeof requestDetailSchema>;
 /** `POST /api/requests/{id}/messages` body: 1..2000 characters after trimming (DESIGN.md §4). */
 export const createMessageSchema = z.object({
   body: z
-    .string({ error: "Message is required" })
+    .string({ error: msg("Message is required") })
     .trim()
-    .min(1, "Message cannot be empty")
-    .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`),
+    .min(1, msg("Message cannot be empty"))
+    .max(MESSAGE_MAX, msg("Message must be at most {{max}} characters", { max: MESSAGE_MAX })),
 });
 export type CreateMessageInput = z.input<typeof createMessageSchema>;
 

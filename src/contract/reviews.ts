@@ -1,6 +1,7 @@
 /** Review shapes (spec §3 Pending review, Review submission, §5 "Review"; DESIGN.md §4 "Reviews"). */
 import { z } from "zod";
 import { isoDateTime } from "./common";
+import { msg } from "./messages";
 
 /** Shortest review text (spec §5, §9). */
 export const REVIEW_TEXT_MIN = 10;
@@ -21,18 +22,18 @@ export type PendingReview = z.infer<typeof pendingReviewSchema>;
 
 /** `POST /api/reviews` body. */
 export const createReviewSchema = z.object({
-  revieweeId: z.uuid({ error: "Choose who you are reviewing" }),
-  mealId: z.uuid({ error: "Choose the meal you are reviewing" }),
+  revieweeId: z.uuid({ error: msg("Choose who you are reviewing") }),
+  mealId: z.uuid({ error: msg("Choose the meal you are reviewing") }),
   rating: z
-    .number({ error: "Please select a star rating" })
-    .int("Rating must be a whole number of stars")
-    .min(1, "Please select a star rating")
-    .max(5, "Rating must be at most 5"),
+    .number({ error: msg("Please select a star rating") })
+    .int(msg("Rating must be a whole number of stars"))
+    .min(1, msg("Please select a star rating"))
+    .max(5, msg("Rating must be at most 5")),
   text: z
-    .string({ error: "Review must be at least 10 characters" })
+    .string({ error: msg("Review must be at least 10 characters") })
     .trim()
-    .min(REVIEW_TEXT_MIN, `Review must be at least ${REVIEW_TEXT_MIN} characters`)
-    .max(2000, "Review must be at most 2000 characters"),
+    .min(REVIEW_TEXT_MIN, msg("Review must be at least {{min}} characters", { min: REVIEW_TEXT_MIN }))
+    .max(2000, msg("Review must be at most 2000 characters")),
 });
 export type CreateReviewInput = z.input<typeof createReviewSchema>;
 
@@ -50,10 +51,10 @@ export type Review = z.infer<typeof reviewSchema>;
 
 /** spec §4 "Review form": the label under the stars for 0..5. */
 export const RATING_LABELS = [
-  "Click stars to rate",
-  "Poor",
-  "Fair",
-  "Good",
-  "Very Good",
-  "Excellent",
+  msg("Click stars to rate"),
+  msg("Poor"),
+  msg("Fair"),
+  msg("Good"),
+  msg("Very Good"),
+  msg("Excellent"),
 ] as const;

@@ -15,14 +15,21 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
 import pinoPretty from "pino-pretty";
+import { deploymentSchema, LANGUAGES } from "../contract/i18n";
+import { msg } from "../contract/messages";
 import { DEV_CLIENT_ID, registerDevIdp, registerFormBodyParser, SIGN_IN_CSS } from "./auth/dev-idp";
 import { type OidcSettings, registerAuthRoutes } from "./auth/routes";
 import { registerSessionUser, requireUser } from "./auth/users";
 import type { Config } from "./config";
 import { checkReadiness, type Database } from "./db/client";
-import { clientErrorHandler, errorHandler, forbidden, frameworkErrorHandler } from "./errors";
+import { clientErrorHandler, errorHandlerFor, forbidden, frameworkErrorHandler } from "./errors";
 import { registerAdminRoutes } from "./features/admin/routes";
 import { registerCalendarFeed, registerCalendarRoutes } from "./features/calendar/routes";
 import { registerCookRoutes } from "./features/cooks/routes";
@@ -46,6 +53,7 @@ import { sendPickupReminder } from "./features/requests/reminders";
 import { registerRequestRoutes } from "./features/requests/routes";
 import { registerReviewRoutes } from "./features/reviews/routes";
 import { registerProfileRoutes, registerUserRoutes } from "./features/users/routes";
+import { requestLanguage } from "./i18n";
 import { registerNulGuard } from "./input-guard";
 import { QUEUES, startJobQueue } from "./jobs/queue";
 import { startLiveHub } from "./live/hub";
@@ -109,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler(errorHandler);
+  app.setErrorHandler(errorHandlerFor(config.currency, config.defaultLanguage));
   registerNulGuard(app);
 
   // 1. External plugins. Cookies first: sessions and the rate limiter read them.
@@ -157,11 +165,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // 2. The app's own hooks: who is signed in, then the CSRF origin check on writes.
   registerSessionUser(app, db);
+  // The language of this request's answers (issue 15): the app's Accept-Language, else the
+  // member's saved language, else the deployment's default.
+  app.decorateRequest("lng", config.defaultLanguage);
+  app.addHook("onRequest", async (request) => {
+    request.lng = requestLanguage(request.raw, request.user?.locale, config.defaultLanguage);
+  });
   app.addHook("onRequest", async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
     // A mail app's one-click unsubscribe comes from nowhere; its token, not a cookie, authorises it.
     if (TOKEN_AUTHORISED_WRITES.includes(request.routeOptions.url ?? "")) return;
-    if (!isSameOrigin(request, config)) throw forbidden("Cross-origin request refused.");
+    if (!isSameOrigin(request, config)) throw forbidden(msg("Cross-origin request refused."));
   });
 
   // 3. Sign-in: the bundled provider when no external one is configured.
@@ -229,6 +243,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     push: pushSender(config, vapidKeys, deps.pushAgent),
     publicUrl: config.publicUrl,
     secret: config.sessionSecret,
+    currency: config.currency,
+    defaultLanguage: config.defaultLanguage,
     onError: (error: unknown) => app.log.warn({ err: error }, "a push could not be sent"),
   };
   const jobs = await startJobQueue(
@@ -276,6 +292,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAdminRoutes(app, { db, config });
   registerNewsletterRoutes(app, { db });
   registerImpactRoutes(app, { db });
+  registerDeploymentRoute(app, config);
   registerCalendarFeed(app, { db, config });
   await registerUnsubscribeRoutes(app, { db, config });
   registerPhotoServing(app, { storage });
@@ -308,6 +325,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.log.debug({ devIdp: !config.oidc ? DEV_CLIENT_ID : undefined }, "app built");
   return app;
+}
+
+/**
+ * `GET /api/deployment` (issue 15 point 2): the currency prices are written in and the language
+ * visitors whose browser asks for none of ours get. Public: the landing page needs it too.
+ */
+function registerDeploymentRoute(app: FastifyInstance, config: Config) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/api/deployment",
+    {
+      schema: {
+        tags: ["deployment"],
+        summary: "The deployment's currency (ISO 4217) and default language",
+        response: { 200: deploymentSchema },
+      },
+    },
+    async (_request, reply) =>
+      reply.header("Cache-Control", "no-cache").send({
+        currency: config.currency,
+        defaultLanguage: config.defaultLanguage,
+        languages: [...LANGUAGES],
+      }),
+  );
 }
 
 /** DESIGN.md §5 CSRF: a write must come from our own pages. */

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { type Language, languageSchema } from "../contract/i18n";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -77,6 +78,18 @@ const envSchema = z.object({
       .optional(),
   ),
   PUSH_ALLOWED_HOSTS: optionalString,
+  CURRENCY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as USD, EUR or GBP")
+      .refine((code) => Intl.supportedValuesOf("currency").includes(code), "is not a currency Intl knows")
+      .default("USD"),
+  ),
+  DEFAULT_LOCALE: z.preprocess(
+    (value) => (typeof value === "string" && value ? value.toLowerCase().split(/[-_]/)[0] : undefined),
+    languageSchema.default("en"),
+  ),
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,
     z.string().min(16, "must be at least 16 characters").optional(),
@@ -142,6 +155,10 @@ export interface Config {
   };
   /** How often each instance asks the job queue for due work, in seconds (issue 14 point 5). */
   jobPollingSeconds: number;
+  /** The deployment's money: ISO 4217 code; prices are integer minor units (issue 15 point 2). */
+  currency: string;
+  /** The language of visitors whose browser asks for none we ship, and of emails to members who never chose one. */
+  defaultLanguage: Language;
 }
 
 /**
@@ -259,6 +276,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : DEFAULT_PUSH_HOSTS,
     },
     jobPollingSeconds: 1,
+    currency: e.CURRENCY,
+    defaultLanguage: e.DEFAULT_LOCALE,
     ...overrides,
   };
 }

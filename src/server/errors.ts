@@ -1,37 +1,53 @@
 /**
  * The one error catalogue (DESIGN.md §4 "Errors", STYLE.md): every error a client can see has a
  * status, a stable `code` and a message safe to show. The Fastify error handler in app.ts maps
- * these, zod validation failures and PostgreSQL SQLSTATEs to JSON `{ message, code?, errors? }`.
+ * these, zod validation failures and PostgreSQL SQLSTATEs to JSON `{ message, code?, errors? }`,
+ * each message in the request's language (issue 15: messages are keyed, `msg()`).
  */
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { Language } from "../contract/i18n";
+import { fillPlaceholders, type Message, type MessageParams, msg } from "../contract/messages";
+import { translate } from "./i18n";
 
-/** An error meant for the client: its message is shown as is. */
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The language this request's answers are written in (app.ts sets it; i18n.ts). */
+    lng: Language;
+  }
+}
+
+/**
+ * An error meant for the client: its message is shown, in the request's language. `key` is a
+ * `msg()` text; `params` fill its placeholders (names, titles: values only known at run time).
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: string,
-    message: string,
-    readonly errors?: Record<string, string>,
+    readonly key: Message,
+    readonly errors?: Record<string, Message>,
+    readonly params?: MessageParams,
   ) {
-    super(message);
+    super(fillPlaceholders(key, params));
   }
 }
 
 /** 400: the input breaks a rule; `errors` maps field names to the spec's messages. */
-export const validation = (message: string, errors?: Record<string, string>) =>
+export const validation = (message: Message, errors?: Record<string, Message>) =>
   new AppError(400, "validation_failed", message, errors);
 /** 401: no signed-in user. */
-export const unauthorized = (message = "Unauthorized") => new AppError(401, "unauthorized", message);
+export const unauthorized = (message = msg("Unauthorized")) => new AppError(401, "unauthorized", message);
 /** 403: signed in, but not allowed. */
-export const forbidden = (message = "You are not allowed to do that.") =>
+export const forbidden = (message = msg("You are not allowed to do that.")) =>
   new AppError(403, "forbidden", message);
 /** 404: missing, or not yours to see (DESIGN.md §4: threads answer 404 to strangers). */
-export const notFound = (message = "Not found") => new AppError(404, "not_found", message);
+export const notFound = (message = msg("Not found")) => new AppError(404, "not_found", message);
 /** 409: the request conflicts with the current state. */
-export const conflict = (message: string, code = "conflict") => new AppError(409, code, message);
+export const conflict = (message: Message, code = "conflict", params?: MessageParams) =>
+  new AppError(409, code, message, undefined, params);
 
 interface PgError {
   code?: string;
@@ -58,51 +74,61 @@ const connectionErrorCodes = new Set([
 ]);
 
 /**
- * Fastify error handler: the only place errors become responses. 5xx details are logged, never sent.
+ * The Fastify error handler: the only place errors become responses, each message in the
+ * request's language with money in `currency`. 5xx details are logged, never sent.
  */
-export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof AppError) {
-    return reply.status(error.statusCode).send(body(error.message, error.code, error.errors));
-  }
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors: Record<string, string> = {};
-    for (const issue of error.validation) {
-      const field =
-        issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || (error.validationContext ?? "body");
-      errors[field] ??= issue.message ?? "Invalid value";
+export function errorHandlerFor(currency: string, defaultLanguage: Language) {
+  return function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+    const say = (text: string, params?: MessageParams) =>
+      translate(text, request.lng ?? defaultLanguage, currency, params);
+    const sayAll = (errors?: Record<string, string>) =>
+      errors && Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, say(text)]));
+    if (error instanceof AppError) {
+      return reply
+        .status(error.statusCode)
+        .send(body(say(error.key, error.params), error.code, sayAll(error.errors)));
     }
-    const first = Object.values(errors)[0] ?? "Invalid request";
-    return reply.status(400).send(body(first, "validation_failed", errors));
-  }
-  const pgError = (error as { cause?: PgError }).cause ?? (error as PgError);
-  if (pgError.code === "23505") {
-    return reply.status(409).send(body("That already exists.", "conflict"));
-  }
-  if (pgError.code === "23503") {
-    return reply.status(404).send(body("A record it refers to does not exist.", "not_found"));
-  }
-  // Validation refuses these first, naming the field; this is the backstop for a value it missed.
-  if (pgError.code && invalidValueCodes.has(pgError.code)) {
-    return reply.status(400).send(body("Invalid value.", "validation_failed"));
-  }
-  if (pgError.code && connectionErrorCodes.has(pgError.code)) {
-    request.log.error({ err: error }, "database unavailable");
-    return reply
-      .status(503)
-      .send(body("The service is temporarily unavailable. Please try again.", "unavailable"));
-  }
-  const status = error.statusCode ?? 500;
-  if (status >= 500) {
-    request.log.error({ err: error }, "unhandled error");
-    return reply.status(500).send(body("Something went wrong. Please try again.", "internal"));
-  }
-  if (status === 429) {
-    return reply
-      .status(429)
-      .send(body("Too many requests. Please wait a moment and try again.", "rate_limited"));
-  }
-  // Fastify's own 4xx (bad JSON, unsupported media type, body too large) carry safe messages.
-  return reply.status(status).send(body(error.message, error.code?.toLowerCase()));
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field =
+          issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || (error.validationContext ?? "body");
+        errors[field] ??= say(issue.message ?? msg("Invalid value"));
+      }
+      const first = Object.values(errors)[0] ?? say(msg("Invalid request"));
+      return reply.status(400).send(body(first, "validation_failed", errors));
+    }
+    const pgError = (error as { cause?: PgError }).cause ?? (error as PgError);
+    if (pgError.code === "23505") {
+      return reply.status(409).send(body(say(msg("That already exists.")), "conflict"));
+    }
+    if (pgError.code === "23503") {
+      return reply.status(404).send(body(say(msg("A record it refers to does not exist.")), "not_found"));
+    }
+    // Validation refuses these first, naming the field; this is the backstop for a value it missed.
+    if (pgError.code && invalidValueCodes.has(pgError.code)) {
+      return reply.status(400).send(body(say(msg("Invalid value.")), "validation_failed"));
+    }
+    if (pgError.code && connectionErrorCodes.has(pgError.code)) {
+      request.log.error({ err: error }, "database unavailable");
+      return reply
+        .status(503)
+        .send(body(say(msg("The service is temporarily unavailable. Please try again.")), "unavailable"));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, "unhandled error");
+      return reply.status(500).send(body(say(msg("Something went wrong. Please try again.")), "internal"));
+    }
+    if (status === 429) {
+      return reply
+        .status(429)
+        .send(body(say(msg("Too many requests. Please wait a moment and try again.")), "rate_limited"));
+    }
+    // Fastify's own 4xx (bad JSON, unsupported media type, body too large) carry safe messages,
+    // in English: they are about the request's form, which the app itself never gets wrong.
+    return reply.status(status).send(body(error.message, error.code?.toLowerCase()));
+  };
 }
 
 /**

@@ -4,6 +4,7 @@
  * every route, before validation, with 400 naming the field — no route can forget it.
  */
 import type { FastifyInstance } from "fastify";
+import { msg } from "../contract/messages";
 import { validation } from "./errors";
 
 /** Deeper JSON than this is not walked further (our bodies are flat; the body limit bounds size). */
@@ -38,8 +39,8 @@ export function registerNulGuard(app: FastifyInstance) {
     if (!request.url.startsWith("/api/") || request.routeOptions.config.nulGuard === false) return;
     const field = findNulCharacter(request.query) ?? findNulCharacter(request.body);
     if (field) {
-      throw validation("Text must not contain NUL characters.", {
-        [field]: "Must not contain NUL characters",
+      throw validation(msg("Text must not contain NUL characters."), {
+        [field]: msg("Must not contain NUL characters"),
       });
     }
   });

@@ -6,6 +6,7 @@
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { DATE_YEAR_MAX, DATE_YEAR_MIN } from "../contract/common";
+import { msg } from "../contract/messages";
 import { validation } from "./errors";
 
 /** Rows a list returns when the client gives no `limit`. */
@@ -59,7 +60,7 @@ export function decodeCursor(cursor: string | undefined): Cursor | ScoredCursor 
 }
 
 /** 400 for a cursor that does not fit the list it was sent to. */
-export const invalidCursor = () => validation("Invalid cursor", { cursor: "Invalid cursor" });
+export const invalidCursor = () => validation(msg("Invalid cursor"), { cursor: msg("Invalid cursor") });
 
 /**
  * Splits the `limit + 1` rows a query fetched into the page and the next cursor, and sets the

@@ -4,6 +4,7 @@
  * server's field errors. A 401 from a write means the session ended: toast and sign in again.
  */
 import { toast } from "@/client/components/ui/use-toast";
+import { i18n } from "./i18n";
 
 /** An error answer from the API. `message` is "<status>: <server message>" (spec §8). */
 export class ApiError extends Error {
@@ -40,7 +41,11 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   const response = await fetch(url, {
     method,
     credentials: "include",
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    // The server answers errors in the app's language, not the browser's (issue 15).
+    headers: {
+      "Accept-Language": i18n.language ?? "en",
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   await throwIfNotOk(response);
@@ -87,8 +92,8 @@ export function isUnauthorizedError(error: unknown): boolean {
 /** spec §8: the logged-out toast, then the sign-in route after 500 ms. */
 export function handleUnauthorized(): void {
   toast({
-    title: "Unauthorized",
-    description: "You are logged out. Logging in again...",
+    title: i18n.t("Unauthorized"),
+    description: i18n.t("You are logged out. Logging in again..."),
     variant: "destructive",
   });
   setTimeout(() => {

@@ -1,41 +1,31 @@
-/** Display formats (spec §3, §9): prices in dollars, pickup windows, relative days. Uses date-fns. */
-import { format, isToday, isTomorrow, isYesterday } from "date-fns";
+/**
+ * Display formats in the reader's language (spec §3, §9; issue 15 points 1-2): prices in the
+ * deployment's currency with `Intl.NumberFormat` ("$7.50", "7,50 €"), pickup windows and days
+ * with date-fns and its locales ("Today", "Tomorrow", "Mon, Nov 24" / "lun, 24 de nov"), numbers
+ * and lists with `Intl`. `useFormat()` binds them to the current language and re-renders with it.
+ */
+import { format, isToday, isTomorrow, isYesterday, type Locale } from "date-fns";
+import { de, enUS, es } from "date-fns/locale";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import type { Language } from "@/contract/i18n";
+import { formatMoney } from "@/contract/messages";
+import { deployment } from "./deployment";
+import { currentLanguage } from "./i18n";
 
-const dollars = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-});
+const DATE_LOCALES: Record<Language, Locale> = { en: enUS, es, de };
 
-/** Cents → "$7.50" (spec §9: dollars with 2 decimals). */
-export const formatPrice = (cents: number) => dollars.format(cents / 100);
+/** Minor units → money in the deployment's currency (spec §9: "$7.50" in English and dollars). */
+export const formatPrice = (cents: number, language: Language = currentLanguage()) =>
+  formatMoney(cents, language, deployment().currency);
 
-/** ISO date-time → "5:30 PM". */
-export const formatTime = (iso: string) => format(new Date(iso), "h:mm a");
+/** ISO date-time → the language's short time: "5:30 PM", "17:30". */
+export const formatTime = (iso: string, language: Language = currentLanguage()) =>
+  format(new Date(iso), "p", { locale: DATE_LOCALES[language] });
 
 /** A pickup window's times: "5:30 PM - 7:00 PM". */
-export const formatWindow = (startIso: string, endIso: string) =>
-  `${formatTime(startIso)} - ${formatTime(endIso)}`;
-
-/** spec §2 meal detail: "Today", "Tomorrow" or a date such as "Mon, Nov 24". */
-export function formatDay(iso: string): string {
-  const date = new Date(iso);
-  if (isToday(date)) return "Today";
-  if (isTomorrow(date)) return "Tomorrow";
-  return format(date, "EEE, MMM d");
-}
-
-/** spec §2 thread: "Today", "Yesterday" or a date, for message times. */
-export function formatMessageDay(iso: string): string {
-  const date = new Date(iso);
-  if (isToday(date)) return "Today";
-  if (isYesterday(date)) return "Yesterday";
-  return format(date, "MMM d, yyyy");
-}
-
-/** "1 portion" / "3 portions". */
-export const pluralize = (count: number, word: string, plural = `${word}s`) =>
-  `${count} ${count === 1 ? word : plural}`;
+export const formatWindow = (startIso: string, endIso: string, language: Language = currentLanguage()) =>
+  `${formatTime(startIso, language)} - ${formatTime(endIso, language)}`;
 
 /** Initials for an avatar: first letters of first and last name, "U" when there are none (spec §2). */
 export function initials(
@@ -43,4 +33,44 @@ export function initials(
 ): string {
   const letters = `${user?.firstName?.[0] ?? ""}${user?.lastName?.[0] ?? ""}`.toUpperCase();
   return letters || "U";
+}
+
+/** The formats of the current language; components re-render when it changes. */
+export function useFormat() {
+  const { t, i18n } = useTranslation("common");
+  const language = (i18n.language as Language) ?? "en";
+  return useMemo(() => {
+    const locale = DATE_LOCALES[language] ?? enUS;
+    const date = (iso: string | Date, pattern: string) => format(new Date(iso), pattern, { locale });
+    return {
+      language,
+      price: (cents: number) => formatPrice(cents, language),
+      time: (iso: string) => formatTime(iso, language),
+      window: (startIso: string, endIso: string) => formatWindow(startIso, endIso, language),
+      /** spec §2 meal detail: "Today", "Tomorrow" or a date such as "Mon, Nov 24". */
+      day: (iso: string) => {
+        if (isToday(new Date(iso))) return t("Today");
+        if (isTomorrow(new Date(iso))) return t("Tomorrow");
+        // A date-fns pattern per language (translators: keep the letters' meaning).
+        return date(iso, t("EEE, MMM d"));
+      },
+      /** spec §2 thread: "Today", "Yesterday" or a date, for message times. */
+      messageDay: (iso: string) => {
+        if (isToday(new Date(iso))) return t("Today");
+        if (isYesterday(new Date(iso))) return t("Yesterday");
+        return date(iso, t("MMM d, yyyy"));
+      },
+      /** A date with its time: "Nov 24, 2026, 5:30 PM". */
+      dateTime: (iso: string) => date(iso, t("MMM d, yyyy, p")),
+      /** A month and year: "November 2026". */
+      monthYear: (iso: string) => date(iso, t("MMMM yyyy")),
+      /** A calendar day: "November 24, 2026". */
+      longDate: (iso: string) => date(iso, t("MMMM d, yyyy")),
+      number: (value: number, options?: Intl.NumberFormatOptions) =>
+        new Intl.NumberFormat(language, options).format(value),
+      /** Names for a sentence: "Peanuts and Milk", "Erdnüsse und Milch". */
+      list: (names: readonly string[]) =>
+        new Intl.ListFormat(language, { type: "conjunction" }).format(names),
+    };
+  }, [language, t]);
 }

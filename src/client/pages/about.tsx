@@ -1,5 +1,6 @@
 /** About (spec §2 "Static pages"): mission, four values, story, Join Our Community. */
 import { Heart, Leaf, ShieldCheck, Users } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { JoinButton, StaticPage, StaticSection } from "@/client/components/layout/static-page";
 import { Card, CardContent } from "@/client/components/ui/card";
 
@@ -27,18 +28,19 @@ const VALUES = [
 ];
 
 export default function AboutPage() {
+  const { t } = useTranslation("info");
   return (
     <StaticPage>
       <header className="flex flex-col gap-3">
-        <h1 className="text-4xl font-bold">About MealShare</h1>
+        <h1 className="text-4xl font-bold">{t("About MealShare")}</h1>
         <p className="text-lg text-muted-foreground">
-          Our mission is simple: no good meal should go to waste while a neighbour goes without. MealShare
-          connects people who cook too much with people who would love a home-cooked plate, and gives local
-          cooks a fair way to sell what they make.
+          {t(
+            "Our mission is simple: no good meal should go to waste while a neighbour goes without. MealShare connects people who cook too much with people who would love a home-cooked plate, and gives local cooks a fair way to sell what they make.",
+          )}
         </p>
       </header>
 
-      <StaticSection title="What we value">
+      <StaticSection title={t("What we value")}>
         <ul className="grid gap-4 sm:grid-cols-2">
           {VALUES.map(({ icon: Icon, title, text }) => (
             <li key={title}>
@@ -54,24 +56,24 @@ export default function AboutPage() {
         </ul>
       </StaticSection>
 
-      <StaticSection title="Our story">
+      <StaticSection title={t("Our story")}>
         <p>
-          MealShare started on one street, with a group chat and a pot of soup that was far too big. Before
-          long the chat was full of offers: half a lasagne, a tray of samosas, bread that would not last the
-          weekend. People met neighbours they had nodded at for years. What the chat could not do was keep
-          track of who had asked first, remind anyone about allergies, or let the retired chef down the road
-          charge a fair price for her Sunday curry.
+          {t(
+            "MealShare started on one street, with a group chat and a pot of soup that was far too big. Before long the chat was full of offers: half a lasagne, a tray of samosas, bread that would not last the weekend. People met neighbours they had nodded at for years. What the chat could not do was keep track of who had asked first, remind anyone about allergies, or let the retired chef down the road charge a fair price for her Sunday curry.",
+          )}
         </p>
         <p>
-          So we built the tool we wished we had: a place to post a meal in a minute, request it in one tap,
-          agree a pickup in a private thread, and leave a review afterwards. It is run for the neighbourhood,
-          by neighbours, and it stays small on purpose.
+          {t(
+            "So we built the tool we wished we had: a place to post a meal in a minute, request it in one tap, agree a pickup in a private thread, and leave a review afterwards. It is run for the neighbourhood, by neighbours, and it stays small on purpose.",
+          )}
         </p>
       </StaticSection>
 
       <div className="rounded-xl bg-green-50 p-6 text-center">
-        <p className="mb-4 text-lg font-medium">Got a spare portion, or room for one more at the table?</p>
-        <JoinButton>Join Our Community</JoinButton>
+        <p className="mb-4 text-lg font-medium">
+          {t("Got a spare portion, or room for one more at the table?")}
+        </p>
+        <JoinButton>{t("Join Our Community")}</JoinButton>
       </div>
     </StaticPage>
   );

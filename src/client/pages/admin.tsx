@@ -7,6 +7,7 @@ import { format } from "date-fns";
 import { Activity, CheckCircle2, Download, FileText, Flag, ListChecks, Trash2 } from "lucide-react";
 import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
@@ -45,6 +46,7 @@ const TYPE_STYLES: Record<ReportTargetType, string> = {
 const formatReportDate = (iso: string) => format(new Date(iso), "P HH:mm");
 
 export default function AdminPage() {
+  const { t } = useTranslation("app");
   const { user } = useCurrentUser();
   const [, navigate] = useLocation();
   const isAdmin = Boolean(user?.isAdmin);
@@ -64,12 +66,12 @@ export default function AdminPage() {
   const stats = useAdminStats(isAdmin);
   const cookApplications = useCookApplications("pending", isAdmin);
   if (!isAdmin) return null;
-  if (reports.isLoading || stats.isLoading) return <Spinner className="py-24" label="Loading reports" />;
+  if (reports.isLoading || stats.isLoading) return <Spinner className="py-24" label={t("Loading reports")} />;
   const failed = reports.error ?? stats.error;
   if (failed) {
     return (
       <QueryError
-        title="Could not load reports"
+        title={t("Could not load reports")}
         error={failed}
         onRetry={() => {
           void reports.refetch();
@@ -87,19 +89,23 @@ export default function AdminPage() {
   return (
     <div className="flex flex-col gap-6">
       <header>
-        <h1 className="text-3xl font-bold">Admin Dashboard</h1>
-        <p className="text-muted-foreground">Manage users, meals, and platform safety</p>
+        <h1 className="text-3xl font-bold">{t("Admin Dashboard")}</h1>
+        <p className="text-muted-foreground">{t("Manage users, meals, and platform safety")}</p>
       </header>
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard title="Open Reports" value={counts.openReports} icon={<Flag aria-hidden="true" />} />
-        <StatCard title="Total Reports" value={counts.totalReports} icon={<FileText aria-hidden="true" />} />
+        <StatCard title={t("Open Reports")} value={counts.openReports} icon={<Flag aria-hidden="true" />} />
         <StatCard
-          title="Resolved Reports"
+          title={t("Total Reports")}
+          value={counts.totalReports}
+          icon={<FileText aria-hidden="true" />}
+        />
+        <StatCard
+          title={t("Resolved Reports")}
           value={counts.resolvedReports}
           icon={<CheckCircle2 aria-hidden="true" />}
         />
-        <StatCard title="Platform Health" value="Good" icon={<Activity aria-hidden="true" />} />
+        <StatCard title={t("Platform Health")} value="Good" icon={<Activity aria-hidden="true" />} />
       </div>
 
       <Tabs defaultValue="reports">
@@ -108,7 +114,7 @@ export default function AdminPage() {
           <TabsTrigger value="cooks">
             Cook applications ({cookApplications.data?.pending ?? "…"} pending)
           </TabsTrigger>
-          <TabsTrigger value="tools">Tools &amp; Export</TabsTrigger>
+          <TabsTrigger value="tools">{t("Tools &amp; Export")}</TabsTrigger>
         </TabsList>
         <TabsContent value="reports" className="flex flex-col gap-6">
           <OpenReports reports={open} total={counts.openReports} />
@@ -131,6 +137,7 @@ export default function AdminPage() {
  * served only to admins and the applicant), Approve, and Reject with a required reason.
  */
 function CookApplications({ query }: { query: ReturnType<typeof useCookApplications> }) {
+  const { t } = useTranslation("app");
   const decide = useDecideApplication();
   const run = (id: string, reason?: string) =>
     decide.mutate(
@@ -157,11 +164,11 @@ function CookApplications({ query }: { query: ReturnType<typeof useCookApplicati
       ?.trim();
     if (reason) run(id, reason);
   };
-  if (query.isLoading) return <Spinner label="Loading cook applications" />;
+  if (query.isLoading) return <Spinner label={t("Loading cook applications")} />;
   if (query.isError)
     return (
       <QueryError
-        title="Could not load cook applications"
+        title={t("Could not load cook applications")}
         error={query.error}
         onRetry={() => query.refetch()}
         retrying={query.isRefetching}
@@ -171,11 +178,11 @@ function CookApplications({ query }: { query: ReturnType<typeof useCookApplicati
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Pending cook applications</CardTitle>
+        <CardTitle>{t("Pending cook applications")}</CardTitle>
       </CardHeader>
       <CardContent>
         {applications.length === 0 ? (
-          <p className="py-6 text-center text-muted-foreground">No applications are waiting.</p>
+          <p className="py-6 text-center text-muted-foreground">{t("No applications are waiting.")}</p>
         ) : (
           <ul className="flex flex-col gap-3" data-testid="cook-applications">
             {applications.map((application) => (
@@ -193,13 +200,13 @@ function CookApplications({ query }: { query: ReturnType<typeof useCookApplicati
                 </div>
                 <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
                   <div>
-                    <dt className="inline font-medium">Registration: </dt>
+                    <dt className="inline font-medium">{t("Registration:")} </dt>
                     <dd className="inline">
                       {application.registrationNumber} ({application.registrationAuthority})
                     </dd>
                   </div>
                   <div>
-                    <dt className="inline font-medium">Certificate: </dt>
+                    <dt className="inline font-medium">{t("Certificate:")} </dt>
                     <dd className="inline">
                       {application.certificateLevel}, {application.certificateIssuer}, expires{" "}
                       {application.certificateExpiresOn}
@@ -209,11 +216,11 @@ function CookApplications({ query }: { query: ReturnType<typeof useCookApplicati
                 <div className="flex flex-wrap gap-2">
                   <Button asChild size="sm" variant="outline">
                     <a href={application.documentUrl} target="_blank" rel="noopener noreferrer">
-                      View document
+                      {t("View document")}
                     </a>
                   </Button>
                   <Button size="sm" disabled={decide.isPending} onClick={() => run(application.id)}>
-                    Approve
+                    {t("Approve")}
                   </Button>
                   <Button
                     size="sm"
@@ -221,7 +228,7 @@ function CookApplications({ query }: { query: ReturnType<typeof useCookApplicati
                     disabled={decide.isPending}
                     onClick={() => reject(application.id)}
                   >
-                    Reject
+                    {t("Reject")}
                   </Button>
                 </div>
               </li>
@@ -272,6 +279,7 @@ function TypeBadge({ type }: { type: ReportTargetType }) {
 
 /** `total` is the open count from the stats; the list itself stops at the server's page of 500. */
 function OpenReports({ reports, total }: { reports: Report[]; total: number }) {
+  const { t } = useTranslation("app");
   const resolve = useResolveReport();
   const suspend = useSuspendUser();
   // A reported user can be suspended from the report (issue 13); the reason is required.
@@ -311,15 +319,15 @@ function OpenReports({ reports, total }: { reports: Report[]; total: number }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Open Reports</CardTitle>
+        <CardTitle>{t("Open Reports")}</CardTitle>
       </CardHeader>
       <CardContent>
         {reports.length === 0 ? (
           <div className="py-8 text-center">
             <ListChecks className="mx-auto mb-2 h-10 w-10 text-green-700" aria-hidden="true" />
-            <p className="font-semibold">No open reports</p>
+            <p className="font-semibold">{t("No open reports")}</p>
             <p className="text-sm text-muted-foreground">
-              All reports have been resolved. Great job keeping the platform safe!
+              {t("All reports have been resolved. Great job keeping the platform safe!")}
             </p>
           </div>
         ) : (
@@ -336,7 +344,7 @@ function OpenReports({ reports, total }: { reports: Report[]; total: number }) {
               renderLast={(report) => (
                 <div className="flex flex-wrap gap-2">
                   <Button size="sm" disabled={resolve.isPending} onClick={() => onResolve(report.id)}>
-                    Resolve
+                    {t("Resolve")}
                   </Button>
                   {report.targetType === "user" && (
                     <Button
@@ -345,7 +353,7 @@ function OpenReports({ reports, total }: { reports: Report[]; total: number }) {
                       disabled={suspend.isPending}
                       onClick={() => onSuspend(report.targetId)}
                     >
-                      Suspend user
+                      {t("Suspend user")}
                     </Button>
                   )}
                 </div>
@@ -359,17 +367,18 @@ function OpenReports({ reports, total }: { reports: Report[]; total: number }) {
 }
 
 function ResolvedReports({ reports }: { reports: Report[] }) {
+  const { t } = useTranslation("app");
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Resolved Reports</CardTitle>
+        <CardTitle>{t("Resolved Reports")}</CardTitle>
       </CardHeader>
       <CardContent>
         <ReportsTable
           reports={reports}
           testId="resolved-reports"
           lastColumn="Status"
-          renderLast={() => <Badge className="bg-green-700">Resolved</Badge>}
+          renderLast={() => <Badge className="bg-green-700">{t("Resolved")}</Badge>}
         />
       </CardContent>
     </Card>
@@ -388,14 +397,15 @@ function ReportsTable({
   lastColumn: string;
   renderLast: (report: Report) => React.ReactNode;
 }) {
+  const { t } = useTranslation("app");
   return (
     <Table data-testid={testId}>
       <TableHeader>
         <TableRow>
-          <TableHead>Target</TableHead>
-          <TableHead>Type</TableHead>
-          <TableHead>Reason</TableHead>
-          <TableHead>Date</TableHead>
+          <TableHead>{t("Target")}</TableHead>
+          <TableHead>{t("Type")}</TableHead>
+          <TableHead>{t("Reason")}</TableHead>
+          <TableHead>{t("Date")}</TableHead>
           <TableHead>{lastColumn}</TableHead>
         </TableRow>
       </TableHeader>
@@ -421,6 +431,7 @@ function ReportsTable({
 }
 
 function ExportTools() {
+  const { t } = useTranslation("app");
   const exportList = useExportMailingList();
   const onExport = () =>
     exportList.mutate(undefined, {
@@ -436,22 +447,22 @@ function ExportTools() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Data Export</CardTitle>
+        <CardTitle>{t("Data Export")}</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
-        <ToolRow title="Mailing List" text="Export all subscriber emails as a CSV file">
+        <ToolRow title={t("Mailing List")} text="Export all subscriber emails as a CSV file">
           <Button onClick={onExport} disabled={exportList.isPending}>
-            <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
+            <Download className="h-4 w-4" aria-hidden="true" /> {t("Export CSV")}
           </Button>
         </ToolRow>
-        <ToolRow title="User Reports" text="Export the report history">
+        <ToolRow title={t("User Reports")} text="Export the report history">
           <Button variant="outline" disabled>
-            Coming Soon
+            {t("Coming Soon")}
           </Button>
         </ToolRow>
-        <ToolRow title="Platform Analytics" text="Export usage statistics">
+        <ToolRow title={t("Platform Analytics")} text="Export usage statistics">
           <Button variant="outline" disabled>
-            Coming Soon
+            {t("Coming Soon")}
           </Button>
         </ToolRow>
       </CardContent>
@@ -473,6 +484,7 @@ function ToolRow({ title, text, children }: { title: string; text: string; child
 
 /** Admins add and remove community events (issue 5). */
 function EventTools() {
+  const { t } = useTranslation("app");
   const { data: events = [] } = useEvents();
   const create = useCreateEvent();
   const remove = useDeleteEvent();
@@ -511,38 +523,38 @@ function EventTools() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Community Events</CardTitle>
-        <CardDescription>Add events neighbours see on the Events page.</CardDescription>
+        <CardTitle>{t("Community Events")}</CardTitle>
+        <CardDescription>{t("Add events neighbours see on the Events page.")}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         <form className="grid gap-3 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
           <div className="flex flex-col gap-1 sm:col-span-2">
-            <Label htmlFor={id("title")}>Event title</Label>
+            <Label htmlFor={id("title")}>{t("Event title")}</Label>
             <Input {...field("title")} maxLength={120} required />
             <FieldError id={id("title")} message={errors.title?.message} />
           </div>
           <div className="flex flex-col gap-1 sm:col-span-2">
-            <Label htmlFor={id("description")}>Event description</Label>
+            <Label htmlFor={id("description")}>{t("Event description")}</Label>
             <Textarea {...field("description")} maxLength={2000} required />
             <FieldError id={id("description")} message={errors.description?.message} />
           </div>
           <div className="flex flex-col gap-1">
-            <Label htmlFor={id("startsAt")}>Starts at</Label>
+            <Label htmlFor={id("startsAt")}>{t("Starts at")}</Label>
             <Input {...field("startsAt")} type="datetime-local" required />
             <FieldError id={id("startsAt")} message={errors.startsAt?.message} />
           </div>
           <div className="flex flex-col gap-1">
-            <Label htmlFor={id("location")}>Location (optional)</Label>
+            <Label htmlFor={id("location")}>{t("Location (optional)")}</Label>
             <Input {...field("location")} maxLength={300} />
             <FieldError id={id("location")} message={errors.location?.message} />
           </div>
           <div className="flex flex-col gap-1 sm:col-span-2">
-            <Label htmlFor={id("rsvpUrl")}>RSVP link (optional)</Label>
-            <Input {...field("rsvpUrl")} type="url" placeholder="https://" />
+            <Label htmlFor={id("rsvpUrl")}>{t("RSVP link (optional)")}</Label>
+            <Input {...field("rsvpUrl")} type="url" placeholder={t("https://")} />
             <FieldError id={id("rsvpUrl")} message={errors.rsvpUrl?.message} />
           </div>
           <Button type="submit" className="sm:col-span-2 sm:justify-self-start" disabled={create.isPending}>
-            Add Event
+            {t("Add Event")}
           </Button>
         </form>
         {events.length > 0 && (

@@ -8,6 +8,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { BadgeCheck, Clock } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { z } from "zod";
 import { QueryError } from "@/client/components/layout/query-error";
@@ -58,6 +59,7 @@ const TEXT_FIELDS = [
 ] as const;
 
 export default function BecomeACookPage() {
+  const { t } = useTranslation("app");
   const { user } = useCurrentUser();
   const applications = useMyApplications();
   const latest = applications.data?.[0];
@@ -65,16 +67,17 @@ export default function BecomeACookPage() {
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
       <header>
-        <h1 className="text-3xl font-bold">Become a Registered Cook</h1>
+        <h1 className="text-3xl font-bold">{t("Become a Registered Cook")}</h1>
         <p className="mt-1 text-muted-foreground">
-          Selling home-cooked meals on the Marketplace is for cooks registered as a food business, with a
-          current food hygiene certificate. Free Community meals stay open to everyone.
+          {t(
+            "Selling home-cooked meals on the Marketplace is for cooks registered as a food business, with a current food hygiene certificate. Free Community meals stay open to everyone.",
+          )}
         </p>
       </header>
-      {applications.isLoading && <Spinner label="Loading your application" />}
+      {applications.isLoading && <Spinner label={t("Loading your application")} />}
       {applications.isError && (
         <QueryError
-          title="Could not load your application"
+          title={t("Could not load your application")}
           error={applications.error}
           onRetry={() => applications.refetch()}
           retrying={applications.isRefetching}
@@ -91,13 +94,14 @@ export default function BecomeACookPage() {
 }
 
 function ApplicationStatus({ application, isCook }: { application: CookApplication; isCook: boolean }) {
+  const { t } = useTranslation("app");
   if (application.status === "pending") {
     return (
       <Card>
         <CardContent className="flex items-start gap-3 p-4">
           <Clock className="mt-0.5 h-5 w-5 text-amber-700" aria-hidden="true" />
           <div>
-            <h2 className="font-semibold">Application received</h2>
+            <h2 className="font-semibold">{t("Application received")}</h2>
             <p className="text-sm text-muted-foreground">
               An admin is reviewing your application for {application.kitchenName}. You will get a
               notification either way.
@@ -113,13 +117,13 @@ function ApplicationStatus({ application, isCook }: { application: CookApplicati
         <CardContent className="flex items-start gap-3 p-4">
           <BadgeCheck className="mt-0.5 h-5 w-5 text-green-700" aria-hidden="true" />
           <div>
-            <h2 className="font-semibold">You are a Registered Cook</h2>
+            <h2 className="font-semibold">{t("You are a Registered Cook")}</h2>
             <p className="text-sm text-muted-foreground">
               Your certificate is valid until {application.certificateExpiresOn}. Apply again with the new
               certificate before then to keep selling.
             </p>
             <Button asChild size="sm" className="mt-2">
-              <Link href="/meals/new?kind=paid">Sell a meal</Link>
+              <Link href="/meals/new?kind=paid">{t("Sell a meal")}</Link>
             </Button>
           </div>
         </CardContent>
@@ -130,9 +134,11 @@ function ApplicationStatus({ application, isCook }: { application: CookApplicati
     return (
       <Card className="border-destructive">
         <CardContent className="p-4">
-          <h2 className="font-semibold">Your last application was not approved</h2>
+          <h2 className="font-semibold">{t("Your last application was not approved")}</h2>
           <p className="text-sm">Reason: {application.rejectionReason}</p>
-          <p className="mt-1 text-sm text-muted-foreground">You can correct it and apply again below.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {t("You can correct it and apply again below.")}
+          </p>
         </CardContent>
       </Card>
     );
@@ -141,6 +147,7 @@ function ApplicationStatus({ application, isCook }: { application: CookApplicati
 }
 
 function ApplicationForm({ renewal }: { renewal: boolean }) {
+  const { t } = useTranslation("app");
   const submit = useSubmitApplication();
   const prefix = useId();
   const { register, handleSubmit, setError, reset, formState } = useForm<FormValues>({
@@ -197,7 +204,7 @@ function ApplicationForm({ renewal }: { renewal: boolean }) {
             </div>
           ))}
           <div className="flex flex-col gap-1">
-            <Label htmlFor={id("certificateExpiresOn")}>Certificate expiry date</Label>
+            <Label htmlFor={id("certificateExpiresOn")}>{t("Certificate expiry date")}</Label>
             <Input
               type="date"
               {...fieldAria(id("certificateExpiresOn"), errors.certificateExpiresOn?.message)}
@@ -207,7 +214,7 @@ function ApplicationForm({ renewal }: { renewal: boolean }) {
           </div>
           <div className="flex flex-col gap-1">
             <Label htmlFor={id("file")}>
-              Certificate or registration document (PDF, JPEG or PNG, up to 10 MB)
+              {t("Certificate or registration document (PDF, JPEG or PNG, up to 10 MB)")}
             </Label>
             <Input
               type="file"
@@ -217,7 +224,7 @@ function ApplicationForm({ renewal }: { renewal: boolean }) {
             />
             <FieldError id={id("file")} message={errors.file?.message as string | undefined} />
             <p className="text-xs text-muted-foreground">
-              Only you and MealShare's admins can see this document.
+              {t("Only you and MealShare's admins can see this document.")}
             </p>
           </div>
           <label className="flex items-start gap-2 text-sm" htmlFor={id("declaration")}>
@@ -229,8 +236,9 @@ function ApplicationForm({ renewal }: { renewal: boolean }) {
               aria-describedby={errors.declaration ? `${id("declaration")}-error` : undefined}
               {...register("declaration")}
             />
-            I declare that these details are true, that my kitchen is registered as a food business, and that
-            I follow food hygiene law when I cook for others.
+            {t(
+              "I declare that these details are true, that my kitchen is registered as a food business, and that I follow food hygiene law when I cook for others.",
+            )}
           </label>
           <FieldError id={id("declaration")} message={errors.declaration?.message} />
           <Button type="submit" className="self-start" disabled={submit.isPending}>

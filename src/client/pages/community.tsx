@@ -1,11 +1,14 @@
 /** Community (spec §2 "Community"): free surplus meals. */
+
+import { useTranslation } from "react-i18next";
 import { MealListPage } from "@/client/features/meals/components/meal-list-page";
 
 export default function CommunityPage() {
+  const { t } = useTranslation("app");
   return (
     <MealListPage
       kind="free"
-      title="Community Meals"
+      title={t("Community Meals")}
       intro="Free surplus meals shared by your neighbours. Take what you need, and share when you can."
       searchPlaceholder="Search free meals..."
       addLabel="Share Meal"

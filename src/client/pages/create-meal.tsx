@@ -4,6 +4,7 @@ import { format } from "date-fns";
 import { LocateFixed } from "lucide-react";
 import { useState } from "react";
 import { type FieldPath, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearch } from "wouter";
 import { Button } from "@/client/components/ui/button";
 import { Checkbox } from "@/client/components/ui/checkbox";
@@ -31,6 +32,7 @@ import { ALLERGENS, DIET_TAGS, STORAGE_TYPES } from "@/contract/food-safety";
 const localInput = (date: Date) => format(date, "yyyy-MM-dd'T'HH:mm");
 
 export default function CreateMealPage() {
+  const { t } = useTranslation("app");
   const [, navigate] = useLocation();
   const search = new URLSearchParams(useSearch());
   const createMeal = useCreateMeal();
@@ -113,32 +115,32 @@ export default function CreateMealPage() {
 
   return (
     <div className="mx-auto max-w-2xl">
-      <h1 className="text-3xl font-bold">Create New Meal</h1>
+      <h1 className="text-3xl font-bold">{t("Create New Meal")}</h1>
       <p className="mt-1 text-muted-foreground">
-        Share what you cooked. Neighbours can request a portion each.
+        {t("Share what you cooked. Neighbours can request a portion each.")}
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-5">
         <MealPhotoField value={photoPath} onChange={setPhotoPath} />
         <div className="flex flex-col gap-2">
-          <Label htmlFor="title">Title</Label>
-          <Input {...field("title")} {...register("title")} placeholder="e.g. Vegetable lasagne" />
+          <Label htmlFor="title">{t("Title")}</Label>
+          <Input {...field("title")} {...register("title")} placeholder={t("e.g. Vegetable lasagne")} />
           <FieldError id="title" message={errors.title?.message} />
         </div>
         <div className="flex flex-col gap-2">
-          <Label htmlFor="description">Description</Label>
+          <Label htmlFor="description">{t("Description")}</Label>
           <Textarea {...field("description")} {...register("description")} rows={3} />
           <FieldError id="description" message={errors.description?.message} />
         </div>
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-2 text-sm font-medium">Kind</legend>
+          <legend className="mb-2 text-sm font-medium">{t("Kind")}</legend>
           <div className="flex flex-wrap gap-4">
             <label className="flex items-center gap-2">
               <input type="radio" value="free" {...register("kind")} className="h-4 w-4 accent-green-700" />
-              Community (free)
+              {t("Community (free)")}
             </label>
             <label className="flex items-center gap-2">
               <input type="radio" value="paid" {...register("kind")} className="h-4 w-4 accent-green-700" />
-              Marketplace (paid)
+              {t("Marketplace (paid)")}
             </label>
           </div>
         </fieldset>
@@ -150,14 +152,14 @@ export default function CreateMealPage() {
           >
             Only registered cooks can sell meals.{" "}
             <Link href="/become-a-cook" className="font-semibold underline">
-              Apply to become one.
+              {t("Apply to become one.")}
             </Link>
           </p>
         )}
         <div className="grid gap-5 sm:grid-cols-2">
           {kind === "paid" && (
             <div className="flex flex-col gap-2">
-              <Label htmlFor="price">Price ($)</Label>
+              <Label htmlFor="price">{t("Price ($)")}</Label>
               <Input
                 {...field("price")}
                 {...register("price")}
@@ -170,7 +172,7 @@ export default function CreateMealPage() {
             </div>
           )}
           <div className="flex flex-col gap-2">
-            <Label htmlFor="portionSize">Portions</Label>
+            <Label htmlFor="portionSize">{t("Portions")}</Label>
             <Input
               {...field("portionSize")}
               {...register("portionSize", { valueAsNumber: true })}
@@ -182,7 +184,7 @@ export default function CreateMealPage() {
           </div>
         </div>
         <div className="flex flex-col gap-2">
-          <Label htmlFor="ingredients">Ingredients</Label>
+          <Label htmlFor="ingredients">{t("Ingredients")}</Label>
           <Textarea {...field("ingredients")} {...register("ingredients")} rows={2} />
           <FieldError id="ingredients" message={errors.ingredients?.message} />
         </div>
@@ -207,15 +209,15 @@ export default function CreateMealPage() {
                 onChange: (event) => event.target.checked && setValue("allergenCodes", []),
               })}
             />
-            Contains none of the 14
+            {t("Contains none of the 14")}
           </label>
           <FieldError id="noMajorAllergens" message={errors.noMajorAllergens?.message} />
           <div className="flex flex-col gap-2">
-            <Label htmlFor="allergensOther">Other allergens</Label>
+            <Label htmlFor="allergensOther">{t("Other allergens")}</Label>
             <Input
               {...field("allergensOther")}
               {...register("allergensOther")}
-              placeholder="e.g. coriander, kiwi (comma-separated)"
+              placeholder={t("e.g. coriander, kiwi (comma-separated)")}
             />
             <FieldError id="allergensOther" message={errors.allergensOther?.message} />
           </div>
@@ -229,9 +231,9 @@ export default function CreateMealPage() {
           idPrefix="diet-"
         />
         <fieldset className="flex flex-col gap-4 rounded-lg border p-4">
-          <legend className="px-1 text-sm font-medium">Food details</legend>
+          <legend className="px-1 text-sm font-medium">{t("Food details")}</legend>
           <div className="flex flex-col gap-2">
-            <Label htmlFor="preparedAt">Prepared at</Label>
+            <Label htmlFor="preparedAt">{t("Prepared at")}</Label>
             <Input
               {...field("preparedAt")}
               {...register("preparedAt")}
@@ -241,13 +243,13 @@ export default function CreateMealPage() {
             <FieldError id="preparedAt" message={errors.preparedAt?.message} />
           </div>
           <div className="flex flex-col gap-2">
-            <Label htmlFor="storage">Storage</Label>
+            <Label htmlFor="storage">{t("Storage")}</Label>
             <select
               {...field("storage")}
               {...register("storage")}
               className="h-10 rounded-md border border-input bg-background px-3 text-sm"
             >
-              <option value="">Choose how it is kept</option>
+              <option value="">{t("Choose how it is kept")}</option>
               {STORAGE_TYPES.map((type) => (
                 <option key={type.code} value={type.code}>
                   {type.name}
@@ -257,22 +259,22 @@ export default function CreateMealPage() {
             <FieldError id="storage" message={errors.storage?.message} />
           </div>
           <div className="flex flex-col gap-2">
-            <Label htmlFor="reheating">Reheating instructions (optional)</Label>
+            <Label htmlFor="reheating">{t("Reheating instructions (optional)")}</Label>
             <Textarea
               {...field("reheating")}
               {...register("reheating")}
               rows={2}
-              placeholder="e.g. Microwave for 3 minutes until steaming hot"
+              placeholder={t("e.g. Microwave for 3 minutes until steaming hot")}
             />
             <FieldError id="reheating" message={errors.reheating?.message} />
           </div>
         </fieldset>
         <div className="flex flex-col gap-2">
-          <Label htmlFor="pickupLocation">Pickup location</Label>
+          <Label htmlFor="pickupLocation">{t("Pickup location")}</Label>
           <Input
             {...field("pickupLocation")}
             {...register("pickupLocation")}
-            placeholder="e.g. 12 Elm Street, front porch"
+            placeholder={t("e.g. 12 Elm Street, front porch")}
           />
           <FieldError id="pickupLocation" message={errors.pickupLocation?.message} />
           <div className="flex flex-wrap items-center gap-2">
@@ -286,12 +288,12 @@ export default function CreateMealPage() {
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
           <div className="flex flex-col gap-2">
-            <Label htmlFor="pickupWindowStart">Pickup start</Label>
+            <Label htmlFor="pickupWindowStart">{t("Pickup start")}</Label>
             <Input {...field("pickupWindowStart")} {...register("pickupWindowStart")} type="datetime-local" />
             <FieldError id="pickupWindowStart" message={errors.pickupWindowStart?.message} />
           </div>
           <div className="flex flex-col gap-2">
-            <Label htmlFor="pickupWindowEnd">Pickup end</Label>
+            <Label htmlFor="pickupWindowEnd">{t("Pickup end")}</Label>
             <Input {...field("pickupWindowEnd")} {...register("pickupWindowEnd")} type="datetime-local" />
             <FieldError id="pickupWindowEnd" message={errors.pickupWindowEnd?.message} />
           </div>
@@ -302,11 +304,11 @@ export default function CreateMealPage() {
             checked={watch("deliveryAvailable")}
             onCheckedChange={(checked) => setValue("deliveryAvailable", checked === true)}
           />
-          <Label htmlFor="deliveryAvailable">Delivery available</Label>
+          <Label htmlFor="deliveryAvailable">{t("Delivery available")}</Label>
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button asChild variant="outline" type="button">
-            <Link href="/">Cancel</Link>
+            <Link href="/">{t("Cancel")}</Link>
           </Button>
           <Button type="submit" disabled={createMeal.isPending}>
             {createMeal.isPending ? "Creating..." : "Create Meal"}

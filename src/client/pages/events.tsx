@@ -4,6 +4,7 @@
  */
 import { format } from "date-fns";
 import { CalendarDays, ExternalLink, MapPin } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/client/components/layout/empty-state";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
@@ -12,12 +13,13 @@ import { useEvents } from "@/client/features/events/api/events";
 import { type CommunityEvent, isUpcoming } from "@/contract/events";
 
 export default function EventsPage() {
+  const { t } = useTranslation("app");
   const { data: events = [], isLoading, error, refetch, isRefetching } = useEvents();
-  if (isLoading) return <Spinner className="py-24" label="Loading events" />;
+  if (isLoading) return <Spinner className="py-24" label={t("Loading events")} />;
   if (error) {
     return (
       <QueryError
-        title="Could not load events"
+        title={t("Could not load events")}
         error={error}
         onRetry={() => refetch()}
         retrying={isRefetching}
@@ -36,18 +38,20 @@ export default function EventsPage() {
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8">
       <header>
-        <h1 className="text-3xl font-bold">Community Events</h1>
-        <p className="text-muted-foreground">Potlucks, swaps and cooking afternoons with your neighbours.</p>
+        <h1 className="text-3xl font-bold">{t("Community Events")}</h1>
+        <p className="text-muted-foreground">
+          {t("Potlucks, swaps and cooking afternoons with your neighbours.")}
+        </p>
       </header>
       {events.length === 0 ? (
         <EmptyState
-          title="No events scheduled"
+          title={t("No events scheduled")}
           text="Check back soon for the next neighbourhood get-together."
         />
       ) : (
         <>
-          <EventSection title="Upcoming Events" events={upcoming} emptyText="No upcoming events yet." />
-          <EventSection title="Past Events" events={past} emptyText="No past events." muted />
+          <EventSection title={t("Upcoming Events")} events={upcoming} emptyText="No upcoming events yet." />
+          <EventSection title={t("Past Events")} events={past} emptyText="No past events." muted />
         </>
       )}
     </div>
@@ -84,6 +88,7 @@ function EventSection({
 }
 
 function EventCard({ event, muted }: { event: CommunityEvent; muted: boolean }) {
+  const { t } = useTranslation("app");
   return (
     <Card className={muted ? "opacity-80" : undefined} data-testid="event-card">
       <CardContent className="flex flex-col gap-2 p-4">
@@ -107,8 +112,8 @@ function EventCard({ event, muted }: { event: CommunityEvent; muted: boolean }) 
             rel="noopener noreferrer"
             className="inline-flex items-center gap-1 self-start text-sm font-medium text-primary underline-offset-2 hover:underline"
           >
-            RSVP <ExternalLink className="h-3 w-3" aria-hidden="true" />
-            <span className="sr-only">(opens in a new tab)</span>
+            {t("RSVP")} <ExternalLink className="h-3 w-3" aria-hidden="true" />
+            <span className="sr-only">{t("(opens in a new tab)")}</span>
           </a>
         )}
       </CardContent>

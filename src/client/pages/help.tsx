@@ -4,6 +4,7 @@
  */
 import { Search } from "lucide-react";
 import { useId, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { StaticPage, StaticSection } from "@/client/components/layout/static-page";
 import {
   Accordion,
@@ -124,6 +125,7 @@ export function matchesFaq(faq: Faq, query: string): boolean {
 }
 
 export default function HelpPage() {
+  const { t } = useTranslation("info");
   const [query, setQuery] = useState("");
   const searchId = useId();
   const categories = useMemo(
@@ -138,11 +140,13 @@ export default function HelpPage() {
   return (
     <StaticPage>
       <header className="flex flex-col gap-4">
-        <h1 className="text-4xl font-bold">Help Center</h1>
-        <p className="text-lg text-muted-foreground">Answers to common questions, and a way to reach us.</p>
+        <h1 className="text-4xl font-bold">{t("Help Center")}</h1>
+        <p className="text-lg text-muted-foreground">
+          {t("Answers to common questions, and a way to reach us.")}
+        </p>
         <div className="relative">
           <Label htmlFor={searchId} className="sr-only">
-            Search help articles
+            {t("Search help articles")}
           </Label>
           <Search
             className="absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
@@ -152,14 +156,14 @@ export default function HelpPage() {
             id={searchId}
             type="search"
             className="pl-9"
-            placeholder="Search for answers..."
+            placeholder={t("Search for answers...")}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
           />
         </div>
       </header>
 
-      <StaticSection title="Frequently Asked Questions">
+      <StaticSection title={t("Frequently Asked Questions")}>
         {categories.length === 0 ? (
           <p role="status" className="text-muted-foreground">
             No questions match "{query.trim()}". Try another word, or send us a message below.
@@ -181,21 +185,21 @@ export default function HelpPage() {
         )}
       </StaticSection>
 
-      <StaticSection title="Terms & Privacy" id="terms">
+      <StaticSection title={t("Terms & Privacy")} id="terms">
         <p>
-          MealShare is a free service that connects neighbours. Cooks are responsible for the safety and
-          description of the food they share; eaters decide what they accept. Payments for Marketplace meals
-          are made directly between neighbours, and MealShare is not a party to them.
+          {t(
+            "MealShare is a free service that connects neighbours. Cooks are responsible for the safety and description of the food they share; eaters decide what they accept. Payments for Marketplace meals are made directly between neighbours, and MealShare is not a party to them.",
+          )}
         </p>
         <p>
-          We store what you give us to run the service: your name and email from sign-in, your profile, meals,
-          requests, messages, reviews and reports. Your email is never shown to other members and is used for
-          the mailing list only if you subscribe. Ask an admin to delete your account and data at any time.
+          {t(
+            "We store what you give us to run the service: your name and email from sign-in, your profile, meals, requests, messages, reviews and reports. Your email is never shown to other members and is used for the mailing list only if you subscribe. Ask an admin to delete your account and data at any time.",
+          )}
         </p>
       </StaticSection>
 
-      <StaticSection title="Contact Us" id="contact">
-        <p className="text-muted-foreground">We usually reply within 24-48 hours.</p>
+      <StaticSection title={t("Contact Us")} id="contact">
+        <p className="text-muted-foreground">{t("We usually reply within 24-48 hours.")}</p>
         <ContactForm />
       </StaticSection>
     </StaticPage>
@@ -207,6 +211,7 @@ export default function HelpPage() {
  * id "support"), so it needs no mail server; signed out, the form asks the visitor to sign in.
  */
 function ContactForm() {
+  const { t } = useTranslation("info");
   const { user } = useCurrentUser();
   const send = useCreateReport();
   const ids = { email: useId(), subject: useId(), message: useId() };
@@ -218,7 +223,7 @@ function ContactForm() {
   if (sent) {
     return (
       <p role="status" className="rounded-lg bg-green-50 p-4 font-medium">
-        Thanks, your message has been sent. We usually reply within 24-48 hours.
+        {t("Thanks, your message has been sent. We usually reply within 24-48 hours.")}
       </p>
     );
   }
@@ -250,7 +255,7 @@ function ContactForm() {
   return (
     <form className="flex flex-col gap-3" onSubmit={onSubmit}>
       <div className="flex flex-col gap-1">
-        <Label htmlFor={ids.email}>Email</Label>
+        <Label htmlFor={ids.email}>{t("Email")}</Label>
         <Input
           id={ids.email}
           type="email"
@@ -261,7 +266,7 @@ function ContactForm() {
         />
       </div>
       <div className="flex flex-col gap-1">
-        <Label htmlFor={ids.subject}>Subject</Label>
+        <Label htmlFor={ids.subject}>{t("Subject")}</Label>
         <Input
           id={ids.subject}
           required
@@ -271,7 +276,7 @@ function ContactForm() {
         />
       </div>
       <div className="flex flex-col gap-1">
-        <Label htmlFor={ids.message}>Message</Label>
+        <Label htmlFor={ids.message}>{t("Message")}</Label>
         <Textarea
           id={ids.message}
           required
@@ -282,10 +287,12 @@ function ContactForm() {
         />
       </div>
       {!user && (
-        <p className="text-sm text-muted-foreground">You will be asked to sign in first, so we can reply.</p>
+        <p className="text-sm text-muted-foreground">
+          {t("You will be asked to sign in first, so we can reply.")}
+        </p>
       )}
       <Button type="submit" className="self-start" disabled={send.isPending}>
-        Send Message
+        {t("Send Message")}
       </Button>
     </form>
   );

@@ -3,6 +3,7 @@
  * the server and lives in the URL (`?q=`); All, Free and Paid only set the search text (spec §2).
  */
 import { Heart, Plus, Store } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
 import { QueryError } from "@/client/components/layout/query-error";
@@ -25,6 +26,7 @@ const FILTERS = [
 ];
 
 export default function HomePage() {
+  const { t } = useTranslation("app");
   const filters = useMealFilters();
   const query = useMeals(filters.filters);
 
@@ -32,31 +34,31 @@ export default function HomePage() {
     <div className="flex flex-col gap-10">
       <section className="rounded-2xl bg-gradient-to-br from-green-100 to-amber-50 px-6 py-10 text-center">
         <h1 className="text-3xl font-bold text-green-900 sm:text-4xl">
-          What's cooking in your neighbourhood?
+          {t("What's cooking in your neighbourhood?")}
         </h1>
         <p className="mt-2 text-muted-foreground">
-          Free surplus meals and home-cooked food from people nearby.
+          {t("Free surplus meals and home-cooked food from people nearby.")}
         </p>
         <div className="mx-auto mt-6 max-w-xl">
           <SearchBox
             value={filters.text}
             onChange={filters.setText}
-            label="Search meals"
-            placeholder="Search meals, ingredients, allergens..."
+            label={t("Search meals")}
+            placeholder={t("Search meals, ingredients, allergens...")}
           />
         </div>
       </section>
 
-      <section className="grid gap-4 md:grid-cols-2" aria-label="Browse by kind">
+      <section className="grid gap-4 md:grid-cols-2" aria-label={t("Browse by kind")}>
         <Card>
           <CardContent className="flex items-center gap-4 p-6">
             <Heart className="h-10 w-10 text-green-700" aria-hidden="true" />
             <div className="flex-1">
-              <h2 className="text-lg font-semibold">Community</h2>
-              <p className="text-sm text-muted-foreground">Free surplus meals shared by neighbours.</p>
+              <h2 className="text-lg font-semibold">{t("Community")}</h2>
+              <p className="text-sm text-muted-foreground">{t("Free surplus meals shared by neighbours.")}</p>
             </div>
             <Button asChild variant="outline">
-              <Link href="/community">Browse</Link>
+              <Link href="/community">{t("Browse")}</Link>
             </Button>
           </CardContent>
         </Card>
@@ -64,11 +66,13 @@ export default function HomePage() {
           <CardContent className="flex items-center gap-4 p-6">
             <Store className="h-10 w-10 text-amber-700" aria-hidden="true" />
             <div className="flex-1">
-              <h2 className="text-lg font-semibold">Marketplace</h2>
-              <p className="text-sm text-muted-foreground">Home-cooked meals from registered local cooks.</p>
+              <h2 className="text-lg font-semibold">{t("Marketplace")}</h2>
+              <p className="text-sm text-muted-foreground">
+                {t("Home-cooked meals from registered local cooks.")}
+              </p>
             </div>
             <Button asChild variant="outline">
-              <Link href="/marketplace">Explore</Link>
+              <Link href="/marketplace">{t("Explore")}</Link>
             </Button>
           </CardContent>
         </Card>
@@ -79,13 +83,13 @@ export default function HomePage() {
       <section aria-labelledby="featured" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="featured" className="text-2xl font-bold">
-            Featured Meals
+            {t("Featured Meals")}
           </h2>
           <div className="flex flex-wrap items-center gap-2">
             <NearMeControl filters={filters} />
             <HideAllergensMenu filters={filters} />
             <fieldset className="flex gap-1">
-              <legend className="sr-only">Filter meals</legend>
+              <legend className="sr-only">{t("Filter meals")}</legend>
               {FILTERS.map((filter) => (
                 <Button
                   key={filter.label}
@@ -105,12 +109,12 @@ export default function HomePage() {
           query={query}
           empty={
             <EmptyState
-              title="No meals found"
+              title={t("No meals found")}
               text={filters.narrowed ? "Try adjusting your search terms." : "Be the first to share a meal!"}
             >
               <Button asChild>
                 <Link href="/meals/new">
-                  <Plus aria-hidden="true" /> Add New Meal
+                  <Plus aria-hidden="true" /> {t("Add New Meal")}
                 </Link>
               </Button>
             </EmptyState>
@@ -118,7 +122,7 @@ export default function HomePage() {
         />
         <div className="flex justify-center">
           <Button asChild variant="outline" size="lg">
-            <Link href="/community">View All Meals</Link>
+            <Link href="/community">{t("View All Meals")}</Link>
           </Button>
         </div>
       </section>
@@ -131,20 +135,21 @@ export default function HomePage() {
  * failed load says so with Retry, in the card's place.
  */
 function HomeImpact() {
+  const { t } = useTranslation("app");
   const impact = useImpact();
   return (
     <section aria-labelledby="home-impact" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="home-impact" className="text-2xl font-bold">
-          Our neighbourhood so far
+          {t("Our neighbourhood so far")}
         </h2>
         <Link href="/impact" className="text-sm font-medium text-green-800 underline">
-          How we count
+          {t("How we count")}
         </Link>
       </div>
       {impact.isError ? (
         <QueryError
-          title="Could not load the figures"
+          title={t("Could not load the figures")}
           error={impact.error}
           onRetry={() => impact.refetch()}
           retrying={impact.isRefetching}

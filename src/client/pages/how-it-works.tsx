@@ -1,5 +1,6 @@
 /** How It Works (spec §2 "Static pages"): Community vs Marketplace, four steps, three differentiators. */
 import { BadgeCheck, Clock, MapPin } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { JoinButton, StaticPage, StaticSection } from "@/client/components/layout/static-page";
 import { Badge } from "@/client/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
@@ -42,12 +43,13 @@ const DIFFERENTIATORS = [
 ];
 
 export default function HowItWorksPage() {
+  const { t } = useTranslation("info");
   return (
     <StaticPage>
       <header className="flex flex-col gap-3">
-        <h1 className="text-4xl font-bold">How It Works</h1>
+        <h1 className="text-4xl font-bold">{t("How It Works")}</h1>
         <p className="text-lg text-muted-foreground">
-          Two ways to share, one simple flow from "I made too much" to "thank you, that was delicious".
+          {t('Two ways to share, one simple flow from "I made too much" to "thank you, that was delicious".')}
         </p>
       </header>
 
@@ -55,29 +57,30 @@ export default function HowItWorksPage() {
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
-              Community <Badge className="bg-green-700">FREE</Badge>
+              {t("Community")} <Badge className="bg-green-700">{t("FREE")}</Badge>
             </CardTitle>
           </CardHeader>
           <CardContent className="text-sm text-muted-foreground">
-            Surplus meals shared for free: the extra portions of a family dinner, party leftovers, a batch
-            bake. Nobody pays and nobody owes anything beyond a thank-you and an honest review.
+            {t(
+              "Surplus meals shared for free: the extra portions of a family dinner, party leftovers, a batch bake. Nobody pays and nobody owes anything beyond a thank-you and an honest review.",
+            )}
           </CardContent>
         </Card>
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
-              Marketplace <Badge className="bg-amber-700">PAID</Badge>
+              {t("Marketplace")} <Badge className="bg-amber-700">{t("PAID")}</Badge>
             </CardTitle>
           </CardHeader>
           <CardContent className="text-sm text-muted-foreground">
-            Home-cooked meals from local cooks at a price they set. MealShare takes no cut and handles no
-            money: you pay the cook directly at pickup, in cash or by the bank transfer or payment app you
-            agree on in the thread.
+            {t(
+              "Home-cooked meals from local cooks at a price they set. MealShare takes no cut and handles no money: you pay the cook directly at pickup, in cash or by the bank transfer or payment app you agree on in the thread.",
+            )}
           </CardContent>
         </Card>
       </div>
 
-      <StaticSection title="Four steps">
+      <StaticSection title={t("Four steps")}>
         <ol className="grid gap-4 sm:grid-cols-2">
           {STEPS.map((step, index) => (
             <li key={step.title} className="flex gap-3 rounded-xl border p-4">
@@ -93,7 +96,7 @@ export default function HowItWorksPage() {
         </ol>
       </StaticSection>
 
-      <StaticSection title="What makes MealShare different">
+      <StaticSection title={t("What makes MealShare different")}>
         <ul className="grid gap-4 md:grid-cols-3">
           {DIFFERENTIATORS.map(({ icon: Icon, title, text }) => (
             <li key={title} className="rounded-xl border p-4">
@@ -106,7 +109,7 @@ export default function HowItWorksPage() {
       </StaticSection>
 
       <div className="text-center">
-        <JoinButton>Get Started Today</JoinButton>
+        <JoinButton>{t("Get Started Today")}</JoinButton>
       </div>
     </StaticPage>
   );

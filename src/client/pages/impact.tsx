@@ -2,6 +2,8 @@
  * Our Impact, `/impact` (issue 15): public, what the neighbourhood has shared together, with the
  * estimates' factors and their sources stated on the page.
  */
+
+import { useTranslation } from "react-i18next";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { JoinButton, StaticPage, StaticSection } from "@/client/components/layout/static-page";
@@ -10,31 +12,34 @@ import { ImpactFigures } from "@/client/features/impact/components/impact-figure
 import { CO2E_KG_PER_KG_FOOD, IMPACT_SOURCES, PORTION_KG } from "@/contract/impact";
 
 export default function ImpactPage() {
+  const { t } = useTranslation("info");
   const impact = useImpact();
   return (
     <StaticPage>
       <header className="flex flex-col gap-2">
-        <h1 className="text-4xl font-bold">Our Impact</h1>
+        <h1 className="text-4xl font-bold">{t("Our Impact")}</h1>
         <p className="text-lg text-muted-foreground">
-          Every portion picked up is a meal eaten instead of thrown away. Here is what neighbours have done
-          together.
+          {t(
+            "Every portion picked up is a meal eaten instead of thrown away. Here is what neighbours have done together.",
+          )}
         </p>
       </header>
-      {impact.isLoading && <Spinner label="Loading the figures" />}
+      {impact.isLoading && <Spinner label={t("Loading the figures")} />}
       {impact.isError && (
         <QueryError
-          title="Could not load the figures"
+          title={t("Could not load the figures")}
           error={impact.error}
           onRetry={() => impact.refetch()}
           retrying={impact.isRefetching}
         />
       )}
       {impact.data && <ImpactFigures impact={impact.data} />}
-      <StaticSection title="How we estimate">
+      <StaticSection title={t("How we estimate")}>
         <ul className="list-disc space-y-2 pl-5 text-muted-foreground">
           <li>
-            A portion picked up is a request the cook marked completed; cancelled and declined requests do not
-            count.
+            {t(
+              "A portion picked up is a request the cook marked completed; cancelled and declined requests do not count.",
+            )}
           </li>
           <li>
             Food kept out of the bin: each portion is assumed to weigh {PORTION_KG * 1000} g. This is an
@@ -62,7 +67,7 @@ export default function ImpactPage() {
           .
         </p>
       </StaticSection>
-      <JoinButton>Share a meal</JoinButton>
+      <JoinButton>{t("Share a meal")}</JoinButton>
     </StaticPage>
   );
 }

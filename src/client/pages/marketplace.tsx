@@ -1,11 +1,14 @@
 /** Marketplace (spec §2 "Marketplace"): paid meals from registered local cooks. */
+
+import { useTranslation } from "react-i18next";
 import { MealListPage } from "@/client/features/meals/components/meal-list-page";
 
 export default function MarketplacePage() {
+  const { t } = useTranslation("app");
   return (
     <MealListPage
       kind="paid"
-      title="Marketplace"
+      title={t("Marketplace")}
       intro="Home-cooked meals from registered local cooks in your neighbourhood. Payment is arranged with the cook at pickup."
       searchPlaceholder="Search marketplace meals..."
       addLabel="Add Meal"

@@ -1,5 +1,6 @@
 /** Meal detail (spec §2 "Meal detail"). */
 import { Clock, MapPin, Truck, Users } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Link, useParams } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
 import { isNotFound, QueryError } from "@/client/components/layout/query-error";
@@ -22,15 +23,16 @@ import { allergenTags } from "@/contract/meals";
 import { thumbnailOf } from "@/contract/photos";
 
 export default function MealDetailPage() {
+  const { t } = useTranslation("app");
   const { id } = useParams<{ id: string }>();
   const { data: meal, isLoading, error, refetch, isRefetching } = useMeal(id);
   const { user } = useCurrentUser();
 
-  if (isLoading) return <Spinner className="py-24" label="Loading meal" />;
+  if (isLoading) return <Spinner className="py-24" label={t("Loading meal")} />;
   if (error && !isNotFound(error)) {
     return (
       <QueryError
-        title="Could not load this meal"
+        title={t("Could not load this meal")}
         error={error}
         onRetry={() => refetch()}
         retrying={isRefetching}
@@ -39,9 +41,9 @@ export default function MealDetailPage() {
   }
   if (!meal || error) {
     return (
-      <EmptyState title="Meal not found" text="The meal you're looking for doesn't exist.">
+      <EmptyState title={t("Meal not found")} text="The meal you're looking for doesn't exist.">
         <Button asChild>
-          <Link href="/community">Browse Meals</Link>
+          <Link href="/community">{t("Browse Meals")}</Link>
         </Button>
       </EmptyState>
     );
@@ -58,18 +60,18 @@ export default function MealDetailPage() {
         <MealPhoto meal={meal} eager sizes="(min-width: 1024px) 50vw, 100vw" />
         <div className="absolute left-3 top-3 flex gap-1">
           {meal.kind === "free" ? (
-            <Badge className="bg-green-700">FREE</Badge>
+            <Badge className="bg-green-700">{t("FREE")}</Badge>
           ) : (
             <Badge className="bg-amber-700">{formatPrice(meal.priceCents ?? 0)}</Badge>
           )}
-          {meal.deliveryAvailable && <Badge variant="secondary">Delivery</Badge>}
-          {!meal.isActive && <Badge variant="destructive">Inactive</Badge>}
+          {meal.deliveryAvailable && <Badge variant="secondary">{t("Delivery")}</Badge>}
+          {!meal.isActive && <Badge variant="destructive">{t("Inactive")}</Badge>}
         </div>
         {!isOwner && (
           <ReportButton
             targetType="meal"
             targetId={meal.id}
-            label="Report this meal"
+            label={t("Report this meal")}
             variant="secondary"
             size="icon"
             className="absolute right-3 top-3 rounded-full bg-white/90 hover:bg-white"
@@ -105,7 +107,7 @@ export default function MealDetailPage() {
             <Link href={`/user/${meal.owner.id}`} className="font-semibold hover:underline">
               {ownerName || "A neighbour"}
             </Link>
-            {meal.owner.isCook && <p className="text-sm text-green-700">Registered Cook</p>}
+            {meal.owner.isCook && <p className="text-sm text-green-700">{t("Registered Cook")}</p>}
             {meal.ownerReviewCount > 0 && (
               <StarRating rating={meal.ownerRating} count={meal.ownerReviewCount} />
             )}
@@ -114,27 +116,27 @@ export default function MealDetailPage() {
             <ReportButton
               targetType="user"
               targetId={meal.owner.id}
-              label="Report this cook"
+              label={t("Report this cook")}
               variant="ghost"
               size="sm"
               className="text-muted-foreground"
             >
-              Report
+              {t("Report")}
             </ReportButton>
           )}
         </div>
 
         <section className="space-y-4">
           <div>
-            <h2 className="font-semibold">Description</h2>
+            <h2 className="font-semibold">{t("Description")}</h2>
             <p className="whitespace-pre-line text-muted-foreground">{meal.description}</p>
           </div>
           <div>
-            <h2 className="font-semibold">Ingredients</h2>
+            <h2 className="font-semibold">{t("Ingredients")}</h2>
             <p className="whitespace-pre-line text-muted-foreground">{meal.ingredients}</p>
           </div>
           <div>
-            <h2 className="font-semibold">Allergens</h2>
+            <h2 className="font-semibold">{t("Allergens")}</h2>
             {tags.length > 0 ? (
               <ul className="mt-1 flex flex-wrap gap-1">
                 {tags.map((tag) => (
@@ -146,7 +148,9 @@ export default function MealDetailPage() {
                 ))}
               </ul>
             ) : meal.noMajorAllergens ? null : (
-              <p className="text-muted-foreground">None listed. Ask the cook if you have an allergy.</p>
+              <p className="text-muted-foreground">
+                {t("None listed. Ask the cook if you have an allergy.")}
+              </p>
             )}
             {meal.noMajorAllergens && (
               <p className="mt-1 text-muted-foreground">
@@ -157,7 +161,7 @@ export default function MealDetailPage() {
           </div>
           {meal.dietTags.length > 0 && (
             <div>
-              <h2 className="font-semibold">Diet</h2>
+              <h2 className="font-semibold">{t("Diet")}</h2>
               <ul className="mt-1 flex flex-wrap gap-1">
                 {meal.dietTags.map((tag) => (
                   <li key={tag}>
@@ -170,13 +174,13 @@ export default function MealDetailPage() {
           <FoodDetails meal={meal} />
           <div className="grid gap-3 sm:grid-cols-2">
             <div>
-              <h2 className="font-semibold">Pickup location</h2>
+              <h2 className="font-semibold">{t("Pickup location")}</h2>
               <p className="inline-flex items-center gap-1 text-muted-foreground">
                 <MapPin className="h-4 w-4" aria-hidden="true" /> {meal.pickupLocation}
               </p>
             </div>
             <div>
-              <h2 className="font-semibold">Pickup time</h2>
+              <h2 className="font-semibold">{t("Pickup time")}</h2>
               <p className="text-muted-foreground">
                 {formatDay(meal.pickupWindowStart)},{" "}
                 {formatWindow(meal.pickupWindowStart, meal.pickupWindowEnd)}
@@ -184,7 +188,7 @@ export default function MealDetailPage() {
             </div>
           </div>
           <div>
-            <h2 className="font-semibold">Delivery</h2>
+            <h2 className="font-semibold">{t("Delivery")}</h2>
             <p className="inline-flex items-center gap-1 text-muted-foreground">
               <Truck className="h-4 w-4" aria-hidden="true" />
               {meal.deliveryAvailable
@@ -197,7 +201,7 @@ export default function MealDetailPage() {
         {user?.isAdmin && !isOwner && <AdminMealControls meal={meal} />}
 
         {isOwner ? (
-          <p className="rounded-xl border bg-muted p-4 text-center font-medium">This is your meal</p>
+          <p className="rounded-xl border bg-muted p-4 text-center font-medium">{t("This is your meal")}</p>
         ) : (
           <RequestMealForm meal={meal} allergenWarnings={warnings} />
         )}

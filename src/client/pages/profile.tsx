@@ -7,6 +7,7 @@ import { format } from "date-fns";
 import { Plus } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
 import { QueryError } from "@/client/components/layout/query-error";
@@ -46,6 +47,7 @@ import type { Meal } from "@/contract/meals";
 import { thumbnailOf } from "@/contract/photos";
 
 export default function ProfilePage() {
+  const { t } = useTranslation("app");
   const { user } = useCurrentUser();
   const tab = new URLSearchParams(useSearch()).get("tab");
   const { meals, isLoading, hasNextPage, fetchNextPage, isError, error, refetch, isRefetching } =
@@ -70,7 +72,7 @@ export default function ProfilePage() {
           {rating && rating.count > 0 ? (
             <StarRating rating={rating.average} count={rating.count} />
           ) : (
-            <p className="text-sm text-muted-foreground">No reviews yet</p>
+            <p className="text-sm text-muted-foreground">{t("No reviews yet")}</p>
           )}
           <p className="text-muted-foreground">
             Member since {format(new Date(user.createdAt), "MMMM yyyy")}
@@ -81,13 +83,13 @@ export default function ProfilePage() {
             </p>
           )}
           <div className="flex flex-wrap gap-2">
-            {user.isCook && <Badge className="bg-green-700">Verified Cook</Badge>}
-            {rating?.trustedMember && <Badge className="bg-blue-700">Trusted Member</Badge>}
+            {user.isCook && <Badge className="bg-green-700">{t("Verified Cook")}</Badge>}
+            {rating?.trustedMember && <Badge className="bg-blue-700">{t("Trusted Member")}</Badge>}
             <Link href="/become-a-cook" className="text-sm font-medium text-green-800 underline">
               {user.isCook ? "Renew your cook registration" : "Become a registered cook"}
             </Link>
             <Link href={`/user/${user.id}`} className="text-sm font-medium underline">
-              See your public profile
+              {t("See your public profile")}
             </Link>
           </div>
         </div>
@@ -101,27 +103,27 @@ export default function ProfilePage() {
             My Meals ({meals.length}
             {hasNextPage ? "+" : ""})
           </TabsTrigger>
-          <TabsTrigger value="settings">Settings</TabsTrigger>
+          <TabsTrigger value="settings">{t("Settings")}</TabsTrigger>
         </TabsList>
         <TabsContent value="meals" className="flex flex-col gap-4">
           <div className="flex justify-end">
             <Button asChild>
               <Link href="/meals/new">
-                <Plus aria-hidden="true" /> Add New Meal
+                <Plus aria-hidden="true" /> {t("Add New Meal")}
               </Link>
             </Button>
           </div>
           {isLoading ? (
-            <Spinner className="py-12" label="Loading your meals" />
+            <Spinner className="py-12" label={t("Loading your meals")} />
           ) : isError && meals.length === 0 ? (
             <QueryError
-              title="Could not load your meals"
+              title={t("Could not load your meals")}
               error={error}
               onRetry={() => refetch()}
               retrying={isRefetching}
             />
           ) : meals.length === 0 ? (
-            <EmptyState title="No meals yet" text="Share your first meal with the neighbourhood." />
+            <EmptyState title={t("No meals yet")} text="Share your first meal with the neighbourhood." />
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {meals.map((meal) => (
@@ -133,7 +135,7 @@ export default function ProfilePage() {
           )}
           {hasNextPage && (
             <Button variant="outline" className="self-center" onClick={() => fetchNextPage()}>
-              Load more
+              {t("Load more")}
             </Button>
           )}
         </TabsContent>
@@ -150,6 +152,7 @@ export default function ProfilePage() {
 
 /** spec §4 "Role toggle": eater or feeder, switched optimistically and reverted on failure. */
 function RoleToggle({ role }: { role: UserRole }) {
+  const { t } = useTranslation("app");
   const update = useUpdateRole();
   const choose = (next: UserRole) => {
     if (next === role) return;
@@ -165,7 +168,7 @@ function RoleToggle({ role }: { role: UserRole }) {
   };
   return (
     <fieldset className="inline-flex rounded-lg border p-1">
-      <legend className="sr-only">I am here as</legend>
+      <legend className="sr-only">{t("I am here as")}</legend>
       {(["eater", "feeder"] as const).map((option) => (
         <Button
           key={option}
@@ -188,6 +191,7 @@ function RoleToggle({ role }: { role: UserRole }) {
  * (issue 13), which warn on meals and hide them from lists.
  */
 function ProfileSettings({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation("app");
   const update = useUpdateProfile();
   const prefix = useId();
   const { register, handleSubmit, setError, formState } = useForm({
@@ -228,23 +232,28 @@ function ProfileSettings({ user }: { user: CurrentUser }) {
       <CardContent className="p-4">
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
           <div className="flex flex-col gap-1">
-            <Label htmlFor={`${prefix}firstName`}>First name</Label>
+            <Label htmlFor={`${prefix}firstName`}>{t("First name")}</Label>
             <Input {...field("firstName")} maxLength={80} required autoComplete="given-name" />
             <FieldError id={`${prefix}firstName`} message={errors.firstName?.message} />
           </div>
           <div className="flex flex-col gap-1">
-            <Label htmlFor={`${prefix}lastName`}>Last name</Label>
+            <Label htmlFor={`${prefix}lastName`}>{t("Last name")}</Label>
             <Input {...field("lastName")} maxLength={80} autoComplete="family-name" />
             <FieldError id={`${prefix}lastName`} message={errors.lastName?.message} />
           </div>
           <div className="flex flex-col gap-1 sm:col-span-2">
-            <Label htmlFor={`${prefix}bio`}>Bio</Label>
-            <Textarea {...field("bio")} maxLength={1000} rows={3} placeholder="What do you like to cook?" />
+            <Label htmlFor={`${prefix}bio`}>{t("Bio")}</Label>
+            <Textarea
+              {...field("bio")}
+              maxLength={1000}
+              rows={3}
+              placeholder={t("What do you like to cook?")}
+            />
             <FieldError id={`${prefix}bio`} message={errors.bio?.message} />
           </div>
           <div className="flex flex-col gap-1 sm:col-span-2">
-            <Label htmlFor={`${prefix}dietaryPrefs`}>Dietary preferences</Label>
-            <Input {...field("dietaryPrefs")} maxLength={500} placeholder="e.g. vegetarian, no nuts" />
+            <Label htmlFor={`${prefix}dietaryPrefs`}>{t("Dietary preferences")}</Label>
+            <Input {...field("dietaryPrefs")} maxLength={500} placeholder={t("e.g. vegetarian, no nuts")} />
             <FieldError id={`${prefix}dietaryPrefs`} message={errors.dietaryPrefs?.message} />
           </div>
           <div className="flex flex-col gap-3 sm:col-span-2">
@@ -258,8 +267,8 @@ function ProfileSettings({ user }: { user: CurrentUser }) {
               idPrefix={`${prefix}allergy-`}
             />
             <div className="flex flex-col gap-1">
-              <Label htmlFor={`${prefix}allergiesOther`}>Other allergies</Label>
-              <Input {...field("allergiesOther")} maxLength={300} placeholder="e.g. coriander, kiwi" />
+              <Label htmlFor={`${prefix}allergiesOther`}>{t("Other allergies")}</Label>
+              <Input {...field("allergiesOther")} maxLength={300} placeholder={t("e.g. coriander, kiwi")} />
               <FieldError id={`${prefix}allergiesOther`} message={errors.allergiesOther?.message} />
             </div>
           </div>
@@ -274,7 +283,7 @@ function ProfileSettings({ user }: { user: CurrentUser }) {
             />
           </div>
           <Button type="submit" className="sm:col-span-2 sm:justify-self-start" disabled={update.isPending}>
-            Save Settings
+            {t("Save Settings")}
           </Button>
         </form>
       </CardContent>
@@ -284,15 +293,16 @@ function ProfileSettings({ user }: { user: CurrentUser }) {
 
 /** Settings → Blocked users, each with Unblock (issue 13 point 5). */
 function BlockedUsersSettings() {
+  const { t } = useTranslation("app");
   const blocked = useBlockedUsers();
   return (
     <Card>
       <CardContent className="flex flex-col gap-3 p-4">
-        <h2 className="font-semibold">Blocked users</h2>
-        {blocked.isLoading && <Spinner label="Loading blocked users" />}
+        <h2 className="font-semibold">{t("Blocked users")}</h2>
+        {blocked.isLoading && <Spinner label={t("Loading blocked users")} />}
         {blocked.isError && (
           <QueryError
-            title="Could not load blocked users"
+            title={t("Could not load blocked users")}
             error={blocked.error}
             onRetry={() => blocked.refetch()}
             retrying={blocked.isRefetching}
@@ -300,7 +310,7 @@ function BlockedUsersSettings() {
           />
         )}
         {blocked.data?.length === 0 && (
-          <p className="text-sm text-muted-foreground">You have not blocked anyone.</p>
+          <p className="text-sm text-muted-foreground">{t("You have not blocked anyone.")}</p>
         )}
         {blocked.data && blocked.data.length > 0 && (
           <ul className="flex flex-col gap-2">

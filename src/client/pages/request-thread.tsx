@@ -7,6 +7,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarPlus, Clock, MapPin, MoreHorizontal, Navigation, Phone } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useParams } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
 import { isNotFound, QueryError } from "@/client/components/layout/query-error";
@@ -70,17 +71,18 @@ const fullName = (user: { firstName: string; lastName: string }) =>
   `${user.firstName} ${user.lastName}`.trim() || "A neighbour";
 
 export default function RequestThreadPage() {
+  const { t } = useTranslation("app");
   const { id } = useParams<{ id: string }>();
   const { data: request, isLoading, error, refetch, isRefetching } = useRequest(id);
   const { user } = useCurrentUser();
   const blockedUsers = useBlockedUsers();
   useMarkReadWhileOpen(id, Boolean(request));
 
-  if (isLoading) return <Spinner className="py-24" label="Loading request" />;
+  if (isLoading) return <Spinner className="py-24" label={t("Loading request")} />;
   if (error && !isNotFound(error)) {
     return (
       <QueryError
-        title="Could not load this request"
+        title={t("Could not load this request")}
         error={error}
         onRetry={() => refetch()}
         retrying={isRefetching}
@@ -89,9 +91,9 @@ export default function RequestThreadPage() {
   }
   if (!request || error) {
     return (
-      <EmptyState title="Request not found" text="The request you're looking for doesn't exist.">
+      <EmptyState title={t("Request not found")} text="The request you're looking for doesn't exist.">
         <Button asChild>
-          <Link href="/requests">Back to Requests</Link>
+          <Link href="/requests">{t("Back to Requests")}</Link>
         </Button>
       </EmptyState>
     );
@@ -133,7 +135,7 @@ export default function RequestThreadPage() {
             <StatusActions request={request} />
             {request.status === "completed" && (
               <Button asChild variant="outline" className="self-start">
-                <Link href="/reviews">Leave a Review</Link>
+                <Link href="/reviews">{t("Leave a Review")}</Link>
               </Button>
             )}
           </div>
@@ -164,6 +166,7 @@ function useMarkReadWhileOpen(requestId: string, loaded: boolean) {
 }
 
 function StatusActions({ request }: { request: MealRequestDetail }) {
+  const { t } = useTranslation("app");
   const update = useUpdateRequestStatus(request.id);
   const [confirming, setConfirming] = useState<RequestStatus | null>(null);
   // What makes sense first (issue 12): completing only once the pickup is agreed, and Cancel
@@ -208,7 +211,7 @@ function StatusActions({ request }: { request: MealRequestDetail }) {
         ) : (
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label="More actions" disabled={update.isPending}>
+              <Button variant="ghost" size="icon" aria-label={t("More actions")} disabled={update.isPending}>
                 <MoreHorizontal aria-hidden="true" />
               </Button>
             </DropdownMenuTrigger>
@@ -224,7 +227,7 @@ function StatusActions({ request }: { request: MealRequestDetail }) {
             <AlertDialogDescription>{confirm?.text}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>Keep it</AlertDialogCancel>
+            <AlertDialogCancel>{t("Keep it")}</AlertDialogCancel>
             <AlertDialogAction
               className={
                 confirming === "declined" || confirming === "cancelled"
@@ -244,12 +247,13 @@ function StatusActions({ request }: { request: MealRequestDetail }) {
 
 /** spec §4: pickup details with Call and Directions once the request is accepted. */
 function PickupDetails({ request }: { request: MealRequestDetail }) {
+  const { t } = useTranslation("app");
   const noPhoneId = useId();
   const directions = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(request.meal.pickupLocation)}`;
   return (
     <Card data-testid="pickup-details">
       <CardContent className="flex flex-col gap-3 p-4">
-        <h2 className="text-lg font-semibold">Pickup details</h2>
+        <h2 className="text-lg font-semibold">{t("Pickup details")}</h2>
         <p className="inline-flex items-center gap-2 text-sm">
           <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" /> {request.meal.pickupLocation}
         </p>
@@ -260,21 +264,21 @@ function PickupDetails({ request }: { request: MealRequestDetail }) {
         </p>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" disabled aria-describedby={noPhoneId}>
-            <Phone className="h-4 w-4" aria-hidden="true" /> Call
+            <Phone className="h-4 w-4" aria-hidden="true" /> {t("Call")}
           </Button>
           <Button asChild variant="outline">
             <a href={directions} target="_blank" rel="noopener noreferrer">
-              <Navigation className="h-4 w-4" aria-hidden="true" /> Directions
+              <Navigation className="h-4 w-4" aria-hidden="true" /> {t("Directions")}
             </a>
           </Button>
           <Button asChild variant="outline">
             <a href={`/api/requests/${request.id}/calendar.ics`} download="mealshare-pickup.ics">
-              <CalendarPlus className="h-4 w-4" aria-hidden="true" /> Add to calendar
+              <CalendarPlus className="h-4 w-4" aria-hidden="true" /> {t("Add to calendar")}
             </a>
           </Button>
         </div>
         <p id={noPhoneId} className="text-xs text-muted-foreground">
-          Phone numbers are not shared on MealShare; arrange the details in the messages below.
+          {t("Phone numbers are not shared on MealShare; arrange the details in the messages below.")}
         </p>
       </CardContent>
     </Card>
@@ -290,6 +294,7 @@ function MessageTime({ iso }: { iso: string }) {
 }
 
 function Conversation({ request, viewerId }: { request: MealRequestDetail; viewerId?: string }) {
+  const { t } = useTranslation("app");
   const endRef = useRef<HTMLDivElement>(null);
   const count = request.messages.length;
   useEffect(() => {
@@ -323,14 +328,14 @@ function Conversation({ request, viewerId }: { request: MealRequestDetail; viewe
   return (
     <section aria-labelledby="messages" className="flex flex-col gap-3">
       <h2 id="messages" className="text-lg font-semibold">
-        Messages
+        {t("Messages")}
       </h2>
       <div ref={topRef} />
       {older.isError ? (
         <p className="text-sm text-destructive" role="alert">
           Earlier messages could not be loaded.{" "}
           <Button variant="link" className="h-auto p-0" onClick={() => void older.refetch()}>
-            Retry
+            {t("Retry")}
           </Button>
         </p>
       ) : (
@@ -382,12 +387,12 @@ function Conversation({ request, viewerId }: { request: MealRequestDetail; viewe
           );
         })}
         {!request.message && count === 0 && (
-          <li className="text-sm text-muted-foreground">No messages yet.</li>
+          <li className="text-sm text-muted-foreground">{t("No messages yet.")}</li>
         )}
       </ol>
       <div ref={endRef} />
       {closed ? (
-        <p className="text-sm text-muted-foreground">This conversation is closed.</p>
+        <p className="text-sm text-muted-foreground">{t("This conversation is closed.")}</p>
       ) : (
         <MessageInput requestId={request.id} />
       )}
@@ -397,6 +402,7 @@ function Conversation({ request, viewerId }: { request: MealRequestDetail; viewe
 
 /** spec §2: trimmed, non-empty; Enter sends (Shift+Enter for a new line). */
 function MessageInput({ requestId }: { requestId: string }) {
+  const { t } = useTranslation("app");
   const [body, setBody] = useState("");
   const send = useSendMessage(requestId);
   const inputId = useId();
@@ -424,14 +430,14 @@ function MessageInput({ requestId }: { requestId: string }) {
         submit();
       }}
     >
-      <Label htmlFor={inputId}>Message</Label>
+      <Label htmlFor={inputId}>{t("Message")}</Label>
       <div className="flex items-end gap-2">
         <Textarea
           id={inputId}
           value={body}
           rows={2}
           maxLength={MESSAGE_MAX}
-          placeholder="Type a message..."
+          placeholder={t("Type a message...")}
           onChange={(event) => setBody(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -441,7 +447,7 @@ function MessageInput({ requestId }: { requestId: string }) {
           }}
         />
         <Button type="submit" disabled={!trimmed || send.isPending}>
-          Send
+          {t("Send")}
         </Button>
       </div>
     </form>

@@ -4,6 +4,7 @@
  * everyone else (issue 12: an eater landed on an empty Incoming tab).
  */
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
 import { QueryError } from "@/client/components/layout/query-error";
@@ -27,6 +28,7 @@ function rememberedTab(): Tab | null {
 }
 
 export default function RequestsPage() {
+  const { t } = useTranslation("app");
   const incoming = useRequests("incoming");
   const outgoing = useRequests("outgoing");
   const myMeals = useMyMeals();
@@ -39,12 +41,12 @@ export default function RequestsPage() {
       localStorage.setItem(TAB_KEY, tab);
     } catch {}
   };
-  if (!chosen && myMeals.isLoading) return <Spinner className="py-12" label="Loading requests" />;
+  if (!chosen && myMeals.isLoading) return <Spinner className="py-12" label={t("Loading requests")} />;
   const tab: Tab = chosen ?? (myMeals.meals.length > 0 ? "incoming" : "outgoing");
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
-      <h1 className="text-3xl font-bold">Requests</h1>
+      <h1 className="text-3xl font-bold">{t("Requests")}</h1>
       <Tabs value={tab} onValueChange={choose}>
         <TabsList>
           <TabsTrigger value="incoming">Incoming ({count(incoming)})</TabsTrigger>
@@ -56,11 +58,11 @@ export default function RequestsPage() {
             viewerIs="owner"
             empty={
               <EmptyState
-                title="No incoming requests"
+                title={t("No incoming requests")}
                 text="When neighbours request your meals, they show up here."
               >
                 <Button asChild>
-                  <Link href="/meals/new">Create a Meal</Link>
+                  <Link href="/meals/new">{t("Create a Meal")}</Link>
                 </Button>
               </EmptyState>
             }
@@ -71,9 +73,12 @@ export default function RequestsPage() {
             query={outgoing}
             viewerIs="eater"
             empty={
-              <EmptyState title="No requests yet" text="Find a meal you like and send the cook a request.">
+              <EmptyState
+                title={t("No requests yet")}
+                text="Find a meal you like and send the cook a request."
+              >
                 <Button asChild>
-                  <Link href="/community">Browse Meals</Link>
+                  <Link href="/community">{t("Browse Meals")}</Link>
                 </Button>
               </EmptyState>
             }
@@ -93,11 +98,12 @@ function RequestList({
   viewerIs: "owner" | "eater";
   empty: React.ReactNode;
 }) {
-  if (query.isLoading) return <Spinner className="py-12" label="Loading requests" />;
+  const { t } = useTranslation("app");
+  if (query.isLoading) return <Spinner className="py-12" label={t("Loading requests")} />;
   if (query.isError && !query.isFetchNextPageError) {
     return (
       <QueryError
-        title="Could not load requests"
+        title={t("Could not load requests")}
         error={query.error}
         onRetry={() => query.refetch()}
         retrying={query.isRefetching}
@@ -121,7 +127,7 @@ function RequestList({
           onClick={() => query.fetchNextPage()}
           disabled={query.isFetchingNextPage}
         >
-          Load more
+          {t("Load more")}
         </Button>
       )}
     </div>

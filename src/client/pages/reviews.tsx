@@ -5,6 +5,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId } from "react";
 import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { z } from "zod";
 import { EmptyState } from "@/client/components/layout/empty-state";
@@ -26,6 +27,7 @@ import { type PendingReview, REVIEW_TEXT_MIN } from "@/contract/reviews";
 const REVIEW_TYPES = ["review_received"] as const;
 
 export default function ReviewsPage() {
+  const { t } = useTranslation("app");
   // Opening the reviews page reads the "left you a review" notifications (issue 12).
   const unreadReviews = useUnreadCount(REVIEW_TYPES);
   const { mutate: markRead, isPending: marking } = useMarkNotificationsRead();
@@ -33,11 +35,11 @@ export default function ReviewsPage() {
     if (unreadReviews > 0 && !marking) markRead({ type: "review_received" });
   }, [unreadReviews, marking, markRead]);
   const { data: pending = [], isLoading, error, refetch, isRefetching } = usePendingReviews();
-  if (isLoading) return <Spinner className="py-24" label="Loading pending reviews" />;
+  if (isLoading) return <Spinner className="py-24" label={t("Loading pending reviews")} />;
   if (error) {
     return (
       <QueryError
-        title="Could not load your reviews"
+        title={t("Could not load your reviews")}
         error={error}
         onRetry={() => refetch()}
         retrying={isRefetching}
@@ -48,20 +50,23 @@ export default function ReviewsPage() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <header>
-        <h1 className="text-3xl font-bold">Pending Reviews</h1>
+        <h1 className="text-3xl font-bold">{t("Pending Reviews")}</h1>
         <p className="text-muted-foreground">
           {pending.length} review{pending.length === 1 ? "" : "s"} pending
         </p>
       </header>
 
       {pending.length === 0 ? (
-        <EmptyState title="No pending reviews" text="When you complete an exchange, you can review it here.">
+        <EmptyState
+          title={t("No pending reviews")}
+          text="When you complete an exchange, you can review it here."
+        >
           <div className="flex flex-wrap justify-center gap-2">
             <Button asChild>
-              <Link href="/community">Browse Community</Link>
+              <Link href="/community">{t("Browse Community")}</Link>
             </Button>
             <Button asChild variant="outline">
-              <Link href="/marketplace">Browse Marketplace</Link>
+              <Link href="/marketplace">{t("Browse Marketplace")}</Link>
             </Button>
           </div>
         </EmptyState>
@@ -80,13 +85,13 @@ export default function ReviewsPage() {
         aria-labelledby="guidelines"
       >
         <h2 id="guidelines" className="mb-2 font-semibold">
-          Review Guidelines
+          {t("Review Guidelines")}
         </h2>
         <ul className="list-disc space-y-1 pl-5">
-          <li>Be honest and constructive: your review helps neighbours decide.</li>
-          <li>Focus on the meal's quality, the portion size and how the pickup went.</li>
-          <li>Respect the cook: they shared their time and their kitchen.</li>
-          <li>Report safety concerns with the report button instead of only writing them here.</li>
+          <li>{t("Be honest and constructive: your review helps neighbours decide.")}</li>
+          <li>{t("Focus on the meal's quality, the portion size and how the pickup went.")}</li>
+          <li>{t("Respect the cook: they shared their time and their kitchen.")}</li>
+          <li>{t("Report safety concerns with the report button instead of only writing them here.")}</li>
         </ul>
       </aside>
     </div>
@@ -100,6 +105,7 @@ const formSchema = z.object({
 type FormValues = z.infer<typeof formSchema>;
 
 function ReviewCard({ item }: { item: PendingReview }) {
+  const { t } = useTranslation("app");
   const create = useCreateReview();
   const textId = useId();
   const errorId = useId();
@@ -153,14 +159,14 @@ function ReviewCard({ item }: { item: PendingReview }) {
           />
           <div className="flex flex-col gap-1">
             <Label htmlFor={textId}>
-              Your review <span aria-hidden="true">*</span>
+              {t("Your review")} <span aria-hidden="true">*</span>
             </Label>
             <Textarea
               id={textId}
               rows={3}
               required
               maxLength={2000}
-              placeholder="How was the meal, the portion and the pickup?"
+              placeholder={t("How was the meal, the portion and the pickup?")}
               aria-invalid={Boolean(textError)}
               aria-describedby={textError ? errorId : undefined}
               {...form.register("text")}
@@ -172,7 +178,7 @@ function ReviewCard({ item }: { item: PendingReview }) {
             )}
           </div>
           <Button type="submit" className="self-start" disabled={rating === 0 || create.isPending}>
-            Submit Review
+            {t("Submit Review")}
           </Button>
         </form>
       </CardContent>

@@ -1,5 +1,6 @@
 /** Safety (spec §2 "Static pages"): checklist, food safety, personal safety, trust, reporting. */
 import { CheckCircle2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { JoinButton, StaticPage, StaticSection } from "@/client/components/layout/static-page";
 
 const CHECKLIST = [
@@ -24,22 +25,23 @@ function Tips({ items }: { items: string[] }) {
 }
 
 export default function SafetyPage() {
+  const { t } = useTranslation("info");
   return (
     <StaticPage>
       <header className="flex flex-col gap-3">
-        <h1 className="text-4xl font-bold">Safety</h1>
+        <h1 className="text-4xl font-bold">{t("Safety")}</h1>
         <p className="text-lg text-muted-foreground">
-          MealShare connects neighbours; it does not cook, inspect or deliver food. Food safety is the
-          responsibility of the person who cooks it, and good judgement is everyone's job. Here is how to
-          share well.
+          {t(
+            "MealShare connects neighbours; it does not cook, inspect or deliver food. Food safety is the responsibility of the person who cooks it, and good judgement is everyone's job. Here is how to share well.",
+          )}
         </p>
       </header>
 
-      <StaticSection title="Before every exchange">
+      <StaticSection title={t("Before every exchange")}>
         <Tips items={CHECKLIST} />
       </StaticSection>
 
-      <StaticSection title="Food safety for cooks">
+      <StaticSection title={t("Food safety for cooks")}>
         <Tips
           items={[
             "Wash your hands, surfaces and utensils; keep raw meat apart from ready-to-eat food.",
@@ -51,7 +53,7 @@ export default function SafetyPage() {
         />
       </StaticSection>
 
-      <StaticSection title="Personal safety">
+      <StaticSection title={t("Personal safety")}>
         <Tips
           items={[
             "Meet at a doorstep, porch or other visible place; you never need to invite anyone inside.",
@@ -62,25 +64,24 @@ export default function SafetyPage() {
         />
       </StaticSection>
 
-      <StaticSection title="Building trust">
+      <StaticSection title={t("Building trust")}>
         <p>
-          Reviews can only be left after a completed exchange, by the two people who took part. A cook's
-          rating is the average of those reviews, shown with how many there are. Registered cooks carry a
-          badge. A new member with no reviews yet is not a bad sign: start with a small free meal and get to
-          know each other.
+          {t(
+            "Reviews can only be left after a completed exchange, by the two people who took part. A cook's rating is the average of those reviews, shown with how many there are. Registered cooks carry a badge. A new member with no reviews yet is not a bad sign: start with a small free meal and get to know each other.",
+          )}
         </p>
       </StaticSection>
 
-      <StaticSection title="How to report a problem">
+      <StaticSection title={t("How to report a problem")}>
         <p>
-          Use the flag button on any meal, or Report next to the cook's name, and describe what happened.
-          Reports go to the neighbourhood's admins, who can take a meal down and follow up with the people
-          involved. If someone is in danger or seriously ill, call your local emergency number first.
+          {t(
+            "Use the flag button on any meal, or Report next to the cook's name, and describe what happened. Reports go to the neighbourhood's admins, who can take a meal down and follow up with the people involved. If someone is in danger or seriously ill, call your local emergency number first.",
+          )}
         </p>
       </StaticSection>
 
       <div className="text-center">
-        <JoinButton>Start Safe Food Sharing</JoinButton>
+        <JoinButton>{t("Start Safe Food Sharing")}</JoinButton>
       </div>
     </StaticPage>
   );

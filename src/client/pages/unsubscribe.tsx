@@ -5,6 +5,7 @@
  */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { MailX } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
 import { isNotFound, loadErrorReason, QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
@@ -16,6 +17,7 @@ import { ApiError, apiRequest, getJson } from "@/client/lib/api-client";
 import type { UnsubscribeState } from "@/contract/notifications";
 
 export default function UnsubscribePage() {
+  const { t } = useTranslation("info");
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
   const url = `/api/unsubscribe?token=${encodeURIComponent(token)}`;
   const { user } = useCurrentUser();
@@ -38,20 +40,20 @@ export default function UnsubscribePage() {
       <Card className="mx-auto w-full max-w-lg">
         <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
           <MailX className="h-10 w-10 text-primary" aria-hidden="true" />
-          <h1 className="text-2xl font-bold">Email preferences</h1>
+          <h1 className="text-2xl font-bold">{t("Email preferences")}</h1>
           {invalid ? (
             <p role="alert">
-              This unsubscribe link is not valid. Choose what MealShare sends you in Settings.
+              {t("This unsubscribe link is not valid. Choose what MealShare sends you in Settings.")}
             </p>
           ) : state.isError ? (
             <QueryError
-              title="Could not load this link"
+              title={t("Could not load this link")}
               error={state.error}
               onRetry={() => state.refetch()}
               retrying={state.isRefetching}
             />
           ) : !current ? (
-            <Spinner label="Loading" />
+            <Spinner label={t("Loading")} />
           ) : current.unsubscribed ? (
             <p role="status">
               You no longer get {current.label.toLowerCase()} emails at {current.email}.
@@ -68,20 +70,20 @@ export default function UnsubscribePage() {
                 </p>
               )}
               <Button type="button" onClick={() => stop.mutate()} disabled={stop.isPending}>
-                Unsubscribe
+                {t("Unsubscribe")}
               </Button>
             </>
           )}
           {user ? (
             <Link href="/profile?tab=settings" className="text-sm text-primary underline">
-              Choose what MealShare sends you
+              {t("Choose what MealShare sends you")}
             </Link>
           ) : (
             <a
               href="/api/login?returnTo=%2Fprofile%3Ftab%3Dsettings"
               className="text-sm text-primary underline"
             >
-              Sign in to choose what MealShare sends you
+              {t("Sign in to choose what MealShare sends you")}
             </a>
           )}
         </CardContent>

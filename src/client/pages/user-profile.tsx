@@ -4,6 +4,7 @@
  * Block user / Unblock, and Report, for anyone but oneself.
  */
 import { BadgeCheck, ShieldCheck } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Link, useParams } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
 import { isNotFound, QueryError } from "@/client/components/layout/query-error";
@@ -25,15 +26,16 @@ import { formatMessageDay, initials, pluralize } from "@/client/lib/format";
 import { thumbnailOf } from "@/contract/photos";
 
 export default function UserProfilePage() {
+  const { t } = useTranslation("app");
   const { id } = useParams<{ id: string }>();
   const { user: me } = useCurrentUser();
   const profile = useProfile(id);
 
-  if (profile.isLoading) return <Spinner className="py-24" label="Loading profile" />;
+  if (profile.isLoading) return <Spinner className="py-24" label={t("Loading profile")} />;
   if (profile.error && !isNotFound(profile.error)) {
     return (
       <QueryError
-        title="Could not load this profile"
+        title={t("Could not load this profile")}
         error={profile.error}
         onRetry={() => profile.refetch()}
         retrying={profile.isRefetching}
@@ -43,9 +45,9 @@ export default function UserProfilePage() {
   const person = profile.data;
   if (!person) {
     return (
-      <EmptyState title="User not found" text="This profile doesn't exist or is no longer available.">
+      <EmptyState title={t("User not found")} text="This profile doesn't exist or is no longer available.">
         <Button asChild>
-          <Link href="/community">Browse Meals</Link>
+          <Link href="/community">{t("Browse Meals")}</Link>
         </Button>
       </EmptyState>
     );
@@ -63,23 +65,23 @@ export default function UserProfilePage() {
           </Avatar>
           <div className="min-w-0 flex-1">
             <h1 className="text-3xl font-bold">{name}</h1>
-            {person.suspended && <Badge variant="destructive">Suspended</Badge>}
+            {person.suspended && <Badge variant="destructive">{t("Suspended")}</Badge>}
             <div className="mt-2 flex flex-wrap gap-2">
               {person.isCook && (
                 <Badge className="gap-1 bg-green-700">
-                  <BadgeCheck className="h-3 w-3" aria-hidden="true" /> Registered Cook
+                  <BadgeCheck className="h-3 w-3" aria-hidden="true" /> {t("Registered Cook")}
                 </Badge>
               )}
               {person.rating.trustedMember && (
                 <Badge variant="secondary" className="gap-1">
-                  <ShieldCheck className="h-3 w-3" aria-hidden="true" /> Trusted Member
+                  <ShieldCheck className="h-3 w-3" aria-hidden="true" /> {t("Trusted Member")}
                 </Badge>
               )}
             </div>
             {person.rating.count > 0 ? (
               <StarRating rating={person.rating.average} count={person.rating.count} className="mt-2" />
             ) : (
-              <p className="mt-2 text-sm text-muted-foreground">No reviews yet</p>
+              <p className="mt-2 text-sm text-muted-foreground">{t("No reviews yet")}</p>
             )}
             <p className="mt-1 text-sm text-muted-foreground">
               Member since {formatMessageDay(person.memberSince)} · {person.rating.completedExchanges}{" "}
@@ -100,11 +102,11 @@ export default function UserProfilePage() {
               <ReportButton
                 targetType="user"
                 targetId={person.id}
-                label="Report this user"
+                label={t("Report this user")}
                 variant="ghost"
                 size="sm"
               >
-                Report
+                {t("Report")}
               </ReportButton>
             </div>
           )}
@@ -113,14 +115,14 @@ export default function UserProfilePage() {
 
       <section aria-labelledby="profile-meals" className="flex flex-col gap-4">
         <h2 id="profile-meals" className="text-2xl font-semibold">
-          Active meals
+          {t("Active meals")}
         </h2>
         <ProfileMeals id={person.id} blocked={person.blockedByMe} />
       </section>
 
       <section aria-labelledby="profile-reviews" className="flex flex-col gap-4">
         <h2 id="profile-reviews" className="text-2xl font-semibold">
-          Reviews
+          {t("Reviews")}
         </h2>
         <ProfileReviews id={person.id} />
       </section>
@@ -176,19 +178,20 @@ function ProfileMeals({ id, blocked }: { id: string; blocked: boolean }) {
 }
 
 function ProfileReviews({ id }: { id: string }) {
+  const { t } = useTranslation("app");
   const query = useReceivedReviews(id);
-  if (query.isLoading) return <Spinner label="Loading reviews" />;
+  if (query.isLoading) return <Spinner label={t("Loading reviews")} />;
   if (query.isError && !query.isFetchNextPageError)
     return (
       <QueryError
-        title="Could not load reviews"
+        title={t("Could not load reviews")}
         error={query.error}
         onRetry={() => query.refetch()}
         retrying={query.isRefetching}
         compact
       />
     );
-  if (query.reviews.length === 0) return <EmptyState title="No reviews yet" />;
+  if (query.reviews.length === 0) return <EmptyState title={t("No reviews yet")} />;
   return (
     <div className="flex flex-col gap-3">
       <ul className="flex flex-col gap-3">
@@ -221,7 +224,7 @@ function ProfileReviews({ id }: { id: string }) {
       )}
       {query.isFetchNextPageError && (
         <QueryError
-          title="Could not load more reviews"
+          title={t("Could not load more reviews")}
           error={query.error}
           onRetry={() => query.fetchNextPage()}
           compact

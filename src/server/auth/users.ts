@@ -8,6 +8,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { CurrentUser } from "../../contract/auth";
 import type { PublicUser } from "../../contract/common";
 import type { AllergenCode } from "../../contract/food-safety";
+import { supportedLanguage } from "../../contract/i18n";
+import { msg } from "../../contract/messages";
 import type { Config } from "../config";
 import type { Db, Executor } from "../db/client";
 import { type UserRow, users } from "../db/schema";
@@ -99,7 +101,7 @@ export function isAdmin(
  */
 export function requireAdmin(request: FastifyRequest, config: Config): UserRow {
   const user = requireUser(request);
-  if (!isAdmin(user, config)) throw forbidden("Admins only.");
+  if (!isAdmin(user, config)) throw forbidden(msg("Admins only."));
   return user;
 }
 
@@ -119,6 +121,7 @@ export function presentCurrentUser(user: UserRow, config: Config): CurrentUser {
     allergiesOther: user.allergiesOther,
     dietTags: user.dietTags,
     newsletterOptIn: user.newsletterOptIn,
+    locale: supportedLanguage(user.locale) ?? null,
     createdAt: user.createdAt.toISOString(),
     isAdmin: isAdmin(user, config),
   };

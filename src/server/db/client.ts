@@ -19,6 +19,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import lockfile from "proper-lockfile";
+import { msg } from "../../contract/messages";
 import { AppError, sqlState } from "../errors";
 import { installJobSchema } from "../jobs/queue";
 import { migrationsFolder } from "../paths";
@@ -62,7 +63,7 @@ export async function inTransaction<T>(db: Executor, work: (tx: Tx) => Promise<T
     } catch (error) {
       if (!RETRYABLE_STATES.has(sqlState(error) ?? "")) throw error;
       if (attempt >= TRANSACTION_ATTEMPTS) {
-        throw new AppError(503, "busy", "The service is busy. Please try again.");
+        throw new AppError(503, "busy", msg("The service is busy. Please try again."));
       }
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
     }

@@ -111,6 +111,8 @@ export const users = pgTable(
      * category and channel (`{ "messages": { "email": false } }`); read through
      * features/notifications/preferences.ts, which fills in the rest.
      */
+    /** The language the member chose (issue 15): the app's on every device, and their emails'. */
+    locale: varchar("locale", { length: 8 }),
     notificationPreferences: jsonb("notification_preferences")
       .$type<Record<string, Record<string, boolean>>>()
       .notNull()
@@ -383,7 +385,15 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     type: varchar("type", { length: 40 }).notNull(),
+    /** The text in English: what readers without a catalogue (logs, old clients) see. */
     text: varchar("text", { length: 300 }).notNull(),
+    /**
+     * The text's catalogue key and values (issue 15): every reader sees it in their own language,
+     * the app in the browser's, emails and pushes in the member's saved one. Null on rows older
+     * than migration 0016, which have only their English text.
+     */
+    textKey: varchar("text_key", { length: 300 }),
+    textParams: jsonb("text_params").$type<Record<string, string | number>>(),
     link: varchar("link", { length: 300 }).notNull(),
     /** The thread this notification belongs to, so opening the thread marks it read. */
     requestId: uuid("request_id").references(() => requests.id, { onDelete: "cascade" }),

@@ -2,8 +2,11 @@
  * The sticky signed-in navigation (spec §2 "Navigation bar"): links, the Requests badge with the
  * unread-notification count, Add Meal, the profile dropdown, and a sheet on small screens.
  */
+
+import type { TFunction } from "i18next";
 import { ChefHat, LogOut, Menu, Plus, Shield, Star, User } from "lucide-react";
 import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import { Avatar, AvatarFallback, AvatarImage } from "@/client/components/ui/avatar";
 import { Button } from "@/client/components/ui/button";
@@ -30,15 +33,17 @@ import { cn } from "@/client/lib/utils";
 import { REQUEST_NOTIFICATION_TYPES } from "@/contract/notifications";
 import { thumbnailOf } from "@/contract/photos";
 
-const LINKS = [
-  { href: "/", label: "Home" },
-  { href: "/community", label: "Community" },
-  { href: "/marketplace", label: "Marketplace" },
-  { href: "/events", label: "Events" },
-  { href: "/requests", label: "Requests" },
+/** The main links (spec §2), labelled in the current language. */
+const mainLinks = (t: TFunction<"common">) => [
+  { href: "/", label: t("Home") },
+  { href: "/community", label: t("Community") },
+  { href: "/marketplace", label: t("Marketplace") },
+  { href: "/events", label: t("Events") },
+  { href: "/requests", label: t("Requests") },
 ];
 
 function UnreadBadge({ count }: { count: number }) {
+  const { t } = useTranslation("common");
   if (count <= 0) return null;
   return (
     <span
@@ -46,12 +51,14 @@ function UnreadBadge({ count }: { count: number }) {
       data-testid="unread-badge"
     >
       {count}
-      <span className="sr-only"> unread</span>
+      <span className="sr-only"> {t("unread")}</span>
     </span>
   );
 }
 
 export function NavBar() {
+  const { t } = useTranslation("common");
+  const links = mainLinks(t);
   const { user } = useCurrentUser();
   // The Requests badge counts what is about exchanges; the bell counts everything.
   const unread = useUnreadCount(REQUEST_NOTIFICATION_TYPES);
@@ -71,13 +78,13 @@ export function NavBar() {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
       <form ref={signOutForm} method="post" action="/api/logout" hidden />
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+      <nav aria-label={t("Main")} className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         <Link href="/" className="flex items-center gap-2 text-lg font-bold text-primary">
           <ChefHat className="h-6 w-6" aria-hidden="true" />
-          MealShare
+          {t("MealShare")}
         </Link>
         <ul className="ml-4 hidden items-center gap-1 md:flex">
-          {LINKS.map((link) => (
+          {links.map((link) => (
             <li key={link.href}>
               <Link
                 href={link.href}
@@ -99,14 +106,14 @@ export function NavBar() {
           <Button asChild size="sm">
             <Link href="/meals/new">
               <Plus aria-hidden="true" />
-              Add Meal
+              {t("Add Meal")}
             </Link>
           </Button>
           <DropdownMenu>
             <DropdownMenuTrigger
               className="rounded-full"
               // The visible initials begin the name (WCAG 2.5.3 "Label in Name").
-              aria-label={`${initials(user)} – Open profile menu`}
+              aria-label={t("{{initials}} – Open profile menu", { initials: initials(user) })}
             >
               {avatar}
             </DropdownMenuTrigger>
@@ -117,24 +124,24 @@ export function NavBar() {
               <DropdownMenuSeparator />
               <DropdownMenuItem asChild>
                 <Link href="/profile">
-                  <User aria-hidden="true" /> Profile
+                  <User aria-hidden="true" /> {t("Profile")}
                 </Link>
               </DropdownMenuItem>
               <DropdownMenuItem asChild>
                 <Link href="/reviews">
-                  <Star aria-hidden="true" /> Reviews
+                  <Star aria-hidden="true" /> {t("Reviews")}
                 </Link>
               </DropdownMenuItem>
               {user?.isAdmin && (
                 <DropdownMenuItem asChild>
                   <Link href="/admin">
-                    <Shield aria-hidden="true" /> Admin Panel
+                    <Shield aria-hidden="true" /> {t("Admin Panel")}
                   </Link>
                 </DropdownMenuItem>
               )}
               <DropdownMenuSeparator />
               <DropdownMenuItem onSelect={signOut}>
-                <LogOut aria-hidden="true" /> Logout
+                <LogOut aria-hidden="true" /> {t("Logout")}
               </DropdownMenuItem>
             </DropdownMenuContent>
           </DropdownMenu>
@@ -142,7 +149,7 @@ export function NavBar() {
 
         <Sheet open={sheetOpen} onOpenChange={setSheetOpen}>
           <SheetTrigger asChild>
-            <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+            <Button variant="ghost" size="icon" className="md:hidden" aria-label={t("Open menu")}>
               <Menu className="h-6 w-6" />
               {unread > 0 && (
                 <span className="absolute mt-[-18px] ml-[18px] h-2.5 w-2.5 rounded-full bg-red-600" />
@@ -161,11 +168,11 @@ export function NavBar() {
             </div>
             <ul className="flex flex-col gap-1" onClick={() => setSheetOpen(false)} onKeyDown={undefined}>
               {[
-                ...LINKS,
-                { href: "/meals/new", label: "Add New Meal" },
-                { href: "/profile", label: "Profile" },
-                { href: "/reviews", label: "Reviews" },
-                ...(user?.isAdmin ? [{ href: "/admin", label: "Admin Panel" }] : []),
+                ...links,
+                { href: "/meals/new", label: t("Add New Meal") },
+                { href: "/profile", label: t("Profile") },
+                { href: "/reviews", label: t("Reviews") },
+                ...(user?.isAdmin ? [{ href: "/admin", label: t("Admin Panel") }] : []),
               ].map((link) => (
                 <li key={link.href}>
                   <Link
@@ -183,7 +190,7 @@ export function NavBar() {
                   onClick={signOut}
                   className="flex w-full items-center rounded-md px-3 py-2 font-medium hover:bg-accent"
                 >
-                  Logout
+                  {t("Logout")}
                 </button>
               </li>
             </ul>

@@ -3,9 +3,11 @@
  * service worker's cache, and this says why nothing new loads.
  */
 import { WifiOff } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { useOnline } from "@/client/lib/online";
 
 export function OfflineBanner() {
+  const { t } = useTranslation("common");
   const online = useOnline();
   if (online) return null;
   return (
@@ -15,7 +17,8 @@ export function OfflineBanner() {
     >
       <WifiOff className="h-4 w-4 shrink-0" aria-hidden="true" />
       <span>
-        <strong>You are offline.</strong> Meals and messages load again when you are back online.
+        <strong>{t("You are offline.")}</strong>{" "}
+        {t("Meals and messages load again when you are back online.")}
       </span>
     </div>
   );

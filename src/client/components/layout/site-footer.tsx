@@ -1,51 +1,55 @@
 /** The public footer (spec §2 "Landing page"): links, the newsletter form, copyright 2024. */
 import { ChefHat } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { NewsletterForm } from "@/client/features/newsletter/components/newsletter-form";
+import { LanguageSelect } from "./language-select";
 
 export function SiteFooter() {
+  const { t } = useTranslation("common");
   return (
     <footer className="border-t bg-green-950 text-green-50">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 md:grid-cols-3">
         <div>
           <p className="flex items-center gap-2 text-lg font-bold">
-            <ChefHat className="h-5 w-5" aria-hidden="true" /> MealShare
+            <ChefHat className="h-5 w-5" aria-hidden="true" /> {t("MealShare")}
           </p>
-          <p className="mt-2 text-sm text-green-200">Neighbours sharing meals, one plate at a time.</p>
+          <p className="mt-2 text-sm text-green-200">{t("Neighbours sharing meals, one plate at a time.")}</p>
+          <LanguageSelect className="mt-4" tone="dark" />
         </div>
-        <nav aria-label="Footer" className="grid grid-cols-2 gap-2 text-sm">
+        <nav aria-label={t("Footer")} className="grid grid-cols-2 gap-2 text-sm">
           <Link href="/about" className="hover:underline">
-            About
+            {t("About")}
           </Link>
           <Link href="/how-it-works" className="hover:underline">
-            How It Works
+            {t("How It Works")}
           </Link>
           <Link href="/safety" className="hover:underline">
-            Safety
+            {t("Safety")}
           </Link>
           <Link href="/help" className="hover:underline">
-            Help Center
+            {t("Help Center")}
           </Link>
           <Link href="/impact" className="hover:underline">
-            Our Impact
+            {t("Our Impact")}
           </Link>
           <Link href="/help#contact" className="hover:underline">
-            Contact Us
+            {t("Contact Us")}
           </Link>
           <Link href="/help#terms" className="hover:underline">
-            Terms &amp; Privacy
+            {t("Terms & Privacy")}
           </Link>
           <a href="/api/login" className="hover:underline">
-            Success Stories
+            {t("Success Stories")}
           </a>
           <a href="/api/login" className="hover:underline">
-            Report Issue
+            {t("Report Issue")}
           </a>
         </nav>
         <NewsletterForm />
       </div>
       <p className="border-t border-green-900 py-4 text-center text-sm text-green-300">
-        © 2024 MealShare. All rights reserved.
+        {t("© 2024 MealShare. All rights reserved.")}
       </p>
     </footer>
   );

@@ -5,6 +5,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
@@ -19,6 +20,7 @@ interface FeedState {
 }
 
 export function CalendarFeedSettings() {
+  const { t } = useTranslation("app");
   const queryClient = useQueryClient();
   const state = useQuery<FeedState>({ queryKey: ["/api/user/calendar"] });
   const [url, setUrl] = useState<string | null>(null);
@@ -50,14 +52,15 @@ export function CalendarFeedSettings() {
   return (
     <Card>
       <CardContent className="flex flex-col gap-3 p-4">
-        <h2 className="font-semibold">Calendar feed</h2>
+        <h2 className="font-semibold">{t("Calendar feed")}</h2>
         <p className="text-sm text-muted-foreground">
-          Subscribe to your accepted pickups in your calendar app. Keep the link private: anyone with it can
-          see your pickups.
+          {t(
+            "Subscribe to your accepted pickups in your calendar app. Keep the link private: anyone with it can see your pickups.",
+          )}
         </p>
         {state.isError && (
           <QueryError
-            title="Could not load your calendar feed"
+            title={t("Could not load your calendar feed")}
             error={state.error}
             onRetry={() => state.refetch()}
             retrying={state.isRefetching}
@@ -66,11 +69,11 @@ export function CalendarFeedSettings() {
         )}
         {url && (
           <div className="flex flex-col gap-1">
-            <Label htmlFor={linkId}>Your calendar link (shown once)</Label>
+            <Label htmlFor={linkId}>{t("Your calendar link (shown once)")}</Label>
             <div className="flex gap-2">
               <Input id={linkId} readOnly value={url} onFocus={(event) => event.target.select()} />
               <Button type="button" variant="outline" onClick={copy}>
-                Copy
+                {t("Copy")}
               </Button>
             </div>
           </div>
@@ -92,7 +95,7 @@ export function CalendarFeedSettings() {
                 disabled={change.isPending}
                 onClick={() => change.mutate(false)}
               >
-                Turn off
+                {t("Turn off")}
               </Button>
             )}
           </div>

@@ -4,6 +4,7 @@
  */
 import { ImagePlus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/client/components/ui/button";
 import { toast } from "@/client/components/ui/use-toast";
 import { type RegisteredPhoto, thumbnailOf } from "@/contract/photos";
@@ -56,9 +57,10 @@ export function MealPhotoField({
   value: string | null;
   onChange: (objectPath: string | null) => void;
 }) {
+  const { t } = useTranslation("app");
   return (
     <div className="flex flex-col gap-2">
-      <span className="text-sm font-medium">Photo (optional)</span>
+      <span className="text-sm font-medium">{t("Photo (optional)")}</span>
       <div className="flex flex-wrap items-center gap-4">
         <img
           src={value ? thumbnailOf(value) : "/meal-placeholder.svg"}
@@ -79,7 +81,7 @@ export function MealPhotoField({
           />
           {value && (
             <Button type="button" variant="ghost" size="sm" onClick={() => onChange(null)}>
-              Remove photo
+              {t("Remove photo")}
             </Button>
           )}
         </div>

@@ -5,6 +5,7 @@
  * back exactly the meals the suspension hid. One transaction each, so no half-suspended account.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { msg } from "../../../contract/messages";
 import type { Suspension } from "../../../contract/reports";
 import { type Executor, inTransaction } from "../../db/client";
 import { meals, sessions, type UserRow, users } from "../../db/schema";
@@ -19,7 +20,7 @@ export async function suspendUser(
   userId: string,
   reason: string,
 ): Promise<Suspension> {
-  if (userId === admin.id) throw conflict("You cannot suspend your own account.");
+  if (userId === admin.id) throw conflict(msg("You cannot suspend your own account."));
   return inTransaction(db, async (tx) => {
     const [user] = await tx
       .update(users)
@@ -30,7 +31,7 @@ export async function suspendUser(
       })
       .where(eq(users.id, userId))
       .returning({ id: users.id });
-    if (!user) throw notFound("User not found");
+    if (!user) throw notFound(msg("User not found"));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     const hidden = await tx
       .update(meals)
@@ -52,7 +53,7 @@ export async function unsuspendUser(db: Executor, userId: string): Promise<Suspe
       .set({ suspendedAt: null, suspendedReason: null, updatedAt: new Date() })
       .where(eq(users.id, userId))
       .returning({ id: users.id });
-    if (!user) throw notFound("User not found");
+    if (!user) throw notFound(msg("User not found"));
     const shown = await tx
       .update(meals)
       .set({ isActive: true, hiddenBySuspension: false, updatedAt: new Date() })

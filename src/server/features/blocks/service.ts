@@ -4,6 +4,7 @@
  * people, so the lists read the set once per statement rather than once per meal.
  */
 import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { type Message, msg } from "../../../contract/messages";
 import type { BlockedUser } from "../../../contract/users";
 import type { Executor } from "../../db/client";
 import { blocks, users } from "../../db/schema";
@@ -17,9 +18,9 @@ const BLOCKED_LIST_MAX = 500;
  * @throws AppError 400 oneself; 404 unknown user
  */
 export async function blockUser(db: Executor, blocker: { id: string }, blockedId: string): Promise<void> {
-  if (blocker.id === blockedId) throw validation("You cannot block yourself.");
+  if (blocker.id === blockedId) throw validation(msg("You cannot block yourself."));
   const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, blockedId)).limit(1);
-  if (!target) throw notFound("User not found");
+  if (!target) throw notFound(msg("User not found"));
   await db.insert(blocks).values({ blockerId: blocker.id, blockedId }).onConflictDoNothing();
 }
 
@@ -76,7 +77,7 @@ export async function blockedEitherWay(db: Executor, a: string, b: string): Prom
  * @param message what the refused user reads (the spec asks for a clear message)
  * @throws AppError 403 `blocked`
  */
-export async function assertNotBlocked(db: Executor, a: string, b: string, message: string): Promise<void> {
+export async function assertNotBlocked(db: Executor, a: string, b: string, message: Message): Promise<void> {
   if (await blockedEitherWay(db, a, b)) throw new AppError(403, "blocked", message);
 }
 

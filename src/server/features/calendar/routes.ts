@@ -7,6 +7,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorSchema, idParamsSchema } from "../../../contract/common";
+import { msg } from "../../../contract/messages";
 import { requireUser } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -101,7 +102,7 @@ export function registerCalendarFeed(app: FastifyInstance, { db, config }: { db:
     },
     async (request, reply) => {
       const token = FEED_FILE.exec(request.params.file)?.[1];
-      if (!token) throw notFound("Calendar not found");
+      if (!token) throw notFound(msg("Calendar not found"));
       const ics = await calendarFeed(db, token, config.publicUrl);
       return reply
         .type("text/calendar; charset=utf-8")

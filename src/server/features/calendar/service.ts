@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { createEvents, type EventAttributes } from "ics";
+import { msg } from "../../../contract/messages";
 import type { MealRequest } from "../../../contract/requests";
 import type { Executor } from "../../db/client";
 import { users } from "../../db/schema";
@@ -61,7 +62,7 @@ export async function requestCalendar(
 ): Promise<string> {
   const request = await getRequest(db, viewerId, id);
   if (request.status !== "accepted")
-    throw conflict("Only an accepted request has a pickup to add.", "not_accepted");
+    throw conflict(msg("Only an accepted request has a pickup to add."), "not_accepted");
   return toIcs([pickupEvent(request, viewerId, publicUrl)], "MealShare pickup");
 }
 
@@ -102,7 +103,7 @@ export async function calendarFeed(db: Executor, token: string, publicUrl: strin
     .from(users)
     .where(eq(users.calendarTokenHash, hashToken(token)))
     .limit(1);
-  if (!owner || owner.suspendedAt) throw notFound("Calendar not found");
+  if (!owner || owner.suspendedAt) throw notFound(msg("Calendar not found"));
   const pickups = await listAcceptedPickups(db, owner.id, {
     since: new Date(Date.now() - FEED_PAST_DAYS * 86_400_000),
     limit: FEED_MAX,

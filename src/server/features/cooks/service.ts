@@ -16,6 +16,7 @@ import {
   type DocumentType,
   ONLY_COOKS_SELL,
 } from "../../../contract/cooks";
+import { msg } from "../../../contract/messages";
 import { type Executor, inTransaction, queryRows } from "../../db/client";
 import { cookApplications, meals, type UserRow, users } from "../../db/schema";
 import { AppError, conflict, notFound, validation } from "../../errors";
@@ -104,23 +105,26 @@ export async function submitApplication(
     .from(cookApplications)
     .where(and(eq(cookApplications.userId, user.id), eq(cookApplications.status, "pending")))
     .limit(1);
-  if (pending) throw conflict("You already have an application waiting for review.", "application_pending");
+  if (pending)
+    throw conflict(msg("You already have an application waiting for review."), "application_pending");
 
   const uploadId = uploadIdFromUrl(input.documentURL);
-  if (!uploadId) throw validation("Upload the document first.", { documentURL: "Upload the document first" });
+  if (!uploadId)
+    throw validation(msg("Upload the document first."), { documentURL: msg("Upload the document first") });
   const claimed = await claimUpload(db, user, uploadId, "document");
   const documentKey = `documents/${randomUUID()}`;
   let documentType: DocumentType;
   try {
     const size = await storage.size(claimed.key);
     if (size === null)
-      throw validation("Nothing was uploaded.", { documentURL: "Upload the document first" });
-    if (size > DOCUMENT_MAX_BYTES) throw new AppError(413, "too_large", "Documents can be at most 10 MB.");
+      throw validation(msg("Nothing was uploaded."), { documentURL: msg("Upload the document first") });
+    if (size > DOCUMENT_MAX_BYTES)
+      throw new AppError(413, "too_large", msg("Documents can be at most 10 MB."));
     const bytes = await storage.read(claimed.key);
     const sniffed = bytes ? await sniffDocument(bytes) : null;
     if (!bytes || !sniffed) {
-      throw validation("The document must be a PDF, JPEG or PNG file.", {
-        documentURL: "The document must be a PDF, JPEG or PNG file.",
+      throw validation(msg("The document must be a PDF, JPEG or PNG file."), {
+        documentURL: msg("The document must be a PDF, JPEG or PNG file."),
       });
     }
     documentType = sniffed;
@@ -206,8 +210,8 @@ export async function decideApplication(
         .select({ id: cookApplications.id })
         .from(cookApplications)
         .where(eq(cookApplications.id, id));
-      if (!exists) throw notFound("Application not found");
-      throw conflict("This application was already decided.", "already_decided");
+      if (!exists) throw notFound(msg("Application not found"));
+      throw conflict(msg("This application was already decided."), "already_decided");
     }
     if (decision.approve) {
       await tx
@@ -222,9 +226,12 @@ export async function decideApplication(
     await createNotification(tx, {
       userId: decided.userId,
       type: "cook_application",
-      text: decision.approve
-        ? "Your application was approved: you are now a Registered Cook and can sell meals."
-        : `Your application to become a registered cook was rejected: ${decision.reason}`,
+      ...(decision.approve
+        ? { message: msg("Your application was approved: you are now a Registered Cook and can sell meals.") }
+        : {
+            message: msg("Your application to become a registered cook was rejected: {{reason}}"),
+            params: { reason: decision.reason },
+          }),
       link: decision.approve ? "/meals/new?kind=paid" : "/become-a-cook",
     });
     const [row] = await selectApplications(tx, true).where(eq(cookApplications.id, id));
@@ -244,9 +251,9 @@ export async function openDocument(
   isAdmin: boolean,
 ): Promise<StoredObject & { type: string }> {
   const [row] = await db.select().from(cookApplications).where(eq(cookApplications.id, id)).limit(1);
-  if (!row || (row.userId !== viewer.id && !isAdmin)) throw notFound("Document not found");
+  if (!row || (row.userId !== viewer.id && !isAdmin)) throw notFound(msg("Document not found"));
   const object = await storage.open(row.documentKey);
-  if (!object) throw notFound("Document not found");
+  if (!object) throw notFound(msg("Document not found"));
   return { ...object, type: row.documentType };
 }
 
@@ -272,7 +279,10 @@ export async function runCertificateJob(db: Executor): Promise<{ reminded: numbe
       await createNotification(tx, {
         userId: cook.id,
         type: "cook_certificate",
-        text: `Your food hygiene certificate expires on ${cook.expires}. Apply again with the new one to keep selling.`,
+        message: msg(
+          "Your food hygiene certificate expires on {{date}}. Apply again with the new one to keep selling.",
+        ),
+        params: { date: cook.expires },
         link: "/become-a-cook",
       });
     }
@@ -290,7 +300,9 @@ export async function runCertificateJob(db: Executor): Promise<{ reminded: numbe
       await createNotification(tx, {
         userId: cook.id,
         type: "cook_certificate",
-        text: "Your food hygiene certificate has expired, so your Registered Cook status has lapsed and your paid meals were taken down. Apply again with a current certificate.",
+        message: msg(
+          "Your food hygiene certificate has expired, so your Registered Cook status has lapsed and your paid meals were taken down. Apply again with a current certificate.",
+        ),
         link: "/become-a-cook",
       });
     }

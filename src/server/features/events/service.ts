@@ -1,6 +1,7 @@
 /** Community events (spec §2 "Community Events"): listed to members, created and deleted by admins. */
 import { asc, desc, eq, gt, lte, sql } from "drizzle-orm";
 import type { CommunityEvent } from "../../../contract/events";
+import { msg } from "../../../contract/messages";
 import type { Executor } from "../../db/client";
 import { events, type UserRow } from "../../db/schema";
 import { notFound } from "../../errors";
@@ -65,5 +66,5 @@ export async function createEvent(
  */
 export async function deleteEvent(db: Executor, id: string): Promise<void> {
   const deleted = await db.delete(events).where(eq(events.id, id)).returning({ id: events.id });
-  if (deleted.length === 0) throw notFound("Event not found");
+  if (deleted.length === 0) throw notFound(msg("Event not found"));
 }

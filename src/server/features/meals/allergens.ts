@@ -6,6 +6,7 @@
 import { inArray } from "drizzle-orm";
 import { type AllergenCode, deriveAllergensText, sortAllergenCodes } from "../../../contract/food-safety";
 import { allergenTags } from "../../../contract/meals";
+import { msg } from "../../../contract/messages";
 import type { Executor } from "../../db/client";
 import { allergenSynonyms } from "../../db/schema";
 import { validation } from "../../errors";
@@ -57,7 +58,7 @@ export async function allergenColumns(db: Executor, input: AllergenInput): Promi
   if (input.allergenCodes !== undefined) {
     const allergensOther = input.allergensOther ?? "";
     const allergens = deriveAllergensText(input.allergenCodes, allergensOther);
-    if (allergens.length > 500) throw validation("Allergens must be at most 500 characters");
+    if (allergens.length > 500) throw validation(msg("Allergens must be at most 500 characters"));
     return { allergens, allergenCodes: input.allergenCodes, allergensOther, noMajorAllergens };
   }
   const text = input.allergens ?? "";
@@ -66,8 +67,8 @@ export async function allergenColumns(db: Executor, input: AllergenInput): Promi
     ...allergenTags(input.allergensOther ?? ""),
   ]);
   if (noMajorAllergens && mapped.codes.length > 0) {
-    throw validation("A meal cannot both contain allergens and none of the 14", {
-      noMajorAllergens: "A meal cannot both contain allergens and none of the 14",
+    throw validation(msg("A meal cannot both contain allergens and none of the 14"), {
+      noMajorAllergens: msg("A meal cannot both contain allergens and none of the 14"),
     });
   }
   return {

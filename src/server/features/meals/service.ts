@@ -14,6 +14,7 @@ import {
   TRUSTED_MIN_RATING,
   type UpdateMeal,
 } from "../../../contract/meals";
+import { msg } from "../../../contract/messages";
 import { type Executor, inTransaction, queryRows } from "../../db/client";
 import { meals, requests, type UserRow, users } from "../../db/schema";
 import { forbidden, notFound, validation } from "../../errors";
@@ -82,7 +83,7 @@ export async function listOpenMealsOf(
  */
 export async function getMeal(db: Executor, id: string): Promise<ListedMeal> {
   const [meal] = await selectMeals(db, eq(meals.id, id), 1);
-  if (!meal) throw notFound("Meal not found");
+  if (!meal) throw notFound(msg("Meal not found"));
   return meal;
 }
 
@@ -168,9 +169,9 @@ export async function updateMeal(
 ): Promise<ListedMeal> {
   return inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(meals).where(eq(meals.id, id)).for("update").limit(1);
-    if (!current) throw notFound("Meal not found");
+    if (!current) throw notFound(msg("Meal not found"));
     if (!canUpdateMeal(user, current, patch, options))
-      throw forbidden("Only the cook who posted this meal can change it.");
+      throw forbidden(msg("Only the cook who posted this meal can change it."));
 
     const merged = { ...current, ...patch };
     const touchesWindow = patch.pickupWindowStart !== undefined || patch.pickupWindowEnd !== undefined;
@@ -252,7 +253,7 @@ export async function getUserRating(db: Executor, userId: string): Promise<Ratin
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (!row) throw notFound("User not found");
+  if (!row) throw notFound(msg("User not found"));
   const average = row.average == null ? null : Number(row.average);
   const completedExchanges = Number(row.completed);
   return {

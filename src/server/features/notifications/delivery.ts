@@ -14,15 +14,17 @@
  */
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
+import { type Language, supportedLanguage } from "../../../contract/i18n";
 import type { NotificationType } from "../../../contract/notifications";
 import type { Executor } from "../../db/client";
 import { messageEmailThrottles, notifications, users } from "../../db/schema";
-import { type Mailer, notificationEmail } from "./email";
+import { translate } from "../../i18n";
+import { type Mailer, notificationEmail, type Say } from "./email";
 import { deliveryCategoryOf, wants } from "./preferences";
 import { type PushSender, sendPush } from "./push";
 import { unsubscribeToken } from "./unsubscribe";
 
-/** What delivering needs: the database, the two channels, and where links point. */
+/** What delivering needs: the database, the two channels, where links point, and the words. */
 export interface DeliveryContext {
   db: Executor;
   mailer: Mailer;
@@ -30,6 +32,9 @@ export interface DeliveryContext {
   publicUrl: string;
   /** Signs unsubscribe links. */
   secret: string;
+  /** Money in messages (issue 15), and the language of members who never chose one. */
+  currency: string;
+  defaultLanguage: Language;
   onError: (error: unknown) => void;
 }
 
@@ -60,6 +65,12 @@ export async function deliverNotification(context: DeliveryContext, data: unknow
   const { notification, user } = row;
   const category = deliveryCategoryOf(notification.type as NotificationType);
   if (!category) return;
+  // In the member's saved language (issue 15); rows older than their keys are in English.
+  const language = supportedLanguage(user.locale) ?? context.defaultLanguage;
+  const say: Say = (message, params) => translate(message, language, context.currency, params);
+  const text = notification.textKey
+    ? translate(notification.textKey, language, context.currency, notification.textParams ?? {})
+    : notification.text;
 
   if (wants(user, category, "push") && (await claimPush(db, notification))) {
     await sendPush(
@@ -68,7 +79,7 @@ export async function deliverNotification(context: DeliveryContext, data: unknow
       user.id,
       {
         title: "MealShare",
-        body: notification.text,
+        body: text,
         url: notification.link,
         tag: notification.requestId ?? notification.id,
       },
@@ -87,7 +98,9 @@ export async function deliverNotification(context: DeliveryContext, data: unknow
         notificationEmail({
           to: user.email,
           firstName: user.firstName,
-          text: notification.text,
+          language,
+          say,
+          text,
           url: url(notification.link),
           category,
           unsubscribePageUrl: url(`/unsubscribe?token=${token}`),

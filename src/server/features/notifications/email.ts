@@ -6,7 +6,8 @@
  */
 import escapeHtml from "escape-html";
 import nodemailer, { type Transporter } from "nodemailer";
-import { CATEGORY_LABELS, type EmailCategory } from "../../../contract/notifications";
+import { type Message, type MessageParams, msg } from "../../../contract/messages";
+import { CATEGORY_IN_SENTENCE, type EmailCategory } from "../../../contract/notifications";
 import type { Config } from "../../config";
 
 /** One email to send. */
@@ -72,10 +73,16 @@ export function mailerStartupLine(config: Pick<Config, "email" | "env">): string
   return undefined;
 }
 
+/** Says a `msg()` message in the recipient's language (i18n.ts `translate`, bound). */
+export type Say = (message: Message, params?: MessageParams) => string;
+
 /** What a notification email says. */
 export interface NotificationEmailInput {
   to: string;
   firstName: string;
+  /** The recipient's language, for the email's own words and its `lang`. */
+  language: string;
+  say: Say;
   /** The notification's text, e.g. `Maria Lopez requested "Lentil dal"`. */
   text: string;
   /** Absolute URL of the page it is about. */
@@ -89,33 +96,45 @@ export interface NotificationEmailInput {
 
 const SUBJECT_MAX = 120;
 
-/** The email of one notification: its text as subject and body, a link to it, and the footer. */
+/**
+ * The email of one notification in the recipient's language: its text as subject and body, a link
+ * to it, and the footer with the category's unsubscribe link.
+ */
 export function notificationEmail(input: NotificationEmailInput): EmailMessage {
-  const label = CATEGORY_LABELS[input.category].toLowerCase();
+  const { say } = input;
+  const category = say(CATEGORY_IN_SENTENCE[input.category]);
   const subject = input.text.length > SUBJECT_MAX ? `${input.text.slice(0, SUBJECT_MAX - 1)}…` : input.text;
-  const greeting = input.firstName ? `Hi ${input.firstName},` : "Hi,";
+  const greeting = input.firstName ? say(msg("Hi {{name}},"), { name: input.firstName }) : say(msg("Hi,"));
+  const because = say(
+    msg("You get this email because {{category}} emails are on in your MealShare settings."),
+    {
+      category,
+    },
+  );
+  const stop = say(msg("Stop {{category}} emails"), { category });
+  const choose = say(msg("Choose what MealShare sends you"));
   const text = [
     greeting,
     "",
     input.text,
     "",
-    `Open it in MealShare: ${input.url}`,
+    `${say(msg("Open it in MealShare:"))} ${input.url}`,
     "",
     "—",
-    `You get this email because ${label} emails are on in your MealShare settings.`,
-    `Stop ${label} emails: ${input.unsubscribePageUrl}`,
-    `Choose what MealShare sends you: ${input.settingsUrl}`,
+    because,
+    `${stop}: ${input.unsubscribePageUrl}`,
+    `${choose}: ${input.settingsUrl}`,
   ].join("\n");
   const e = escapeHtml;
   const html = `<!doctype html>
-<html lang="en"><body style="font-family:system-ui,sans-serif;color:#1c1917;line-height:1.5;max-width:560px;margin:0 auto;padding:16px">
+<html lang="${e(input.language)}"><body style="font-family:system-ui,sans-serif;color:#1c1917;line-height:1.5;max-width:560px;margin:0 auto;padding:16px">
 <p>${e(greeting)}</p>
 <p style="font-size:17px">${e(input.text)}</p>
-<p><a href="${e(input.url)}" style="display:inline-block;background:#15803d;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Open in MealShare</a></p>
+<p><a href="${e(input.url)}" style="display:inline-block;background:#15803d;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${e(say(msg("Open in MealShare")))}</a></p>
 <hr style="border:none;border-top:1px solid #e7e5e4;margin:24px 0">
-<p style="font-size:13px;color:#57534e">You get this email because ${e(label)} emails are on in your MealShare settings.
-<a href="${e(input.unsubscribePageUrl)}">Stop ${e(label)} emails</a> ·
-<a href="${e(input.settingsUrl)}">Choose what MealShare sends you</a></p>
+<p style="font-size:13px;color:#57534e">${e(because)}
+<a href="${e(input.unsubscribePageUrl)}">${e(stop)}</a> ·
+<a href="${e(input.settingsUrl)}">${e(choose)}</a></p>
 </body></html>`;
   return {
     to: input.to,

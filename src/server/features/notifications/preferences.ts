@@ -5,6 +5,7 @@
  * newsletter's email is the profile's mailing-list opt-in.
  */
 import { eq, sql } from "drizzle-orm";
+import { msg } from "../../../contract/messages";
 import {
   DELIVERY_CATEGORIES,
   type DeliveryCategory,
@@ -79,7 +80,7 @@ export async function updatePreferences(
 ): Promise<NotificationPreferences> {
   return inTransaction(db, async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
-    if (!user) throw notFound("User not found");
+    if (!user) throw notFound(msg("User not found"));
     const stored = { ...user.notificationPreferences };
     for (const category of DELIVERY_CATEGORIES) {
       const change = changes[category];

@@ -6,6 +6,7 @@
 import type { Agent } from "node:https";
 import { and, eq, gt, sql } from "drizzle-orm";
 import webpush, { WebPushError } from "web-push";
+import { msg } from "../../../contract/messages";
 import type { PushSubscriptionInput } from "../../../contract/notifications";
 import type { Config } from "../../config";
 import type { Executor } from "../../db/client";
@@ -64,8 +65,8 @@ export async function saveSubscription(
   allowedHosts: readonly string[],
 ): Promise<void> {
   if (!isAllowedEndpoint(input.endpoint, allowedHosts)) {
-    throw validation("This browser's push service is not supported.", {
-      endpoint: "This push service is not supported.",
+    throw validation(msg("This browser's push service is not supported."), {
+      endpoint: msg("This push service is not supported."),
     });
   }
   const values = { ...owner, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth };

@@ -5,6 +5,7 @@
  * takes it on to push and email (delivery.ts).
  */
 import { and, desc, eq, sql } from "drizzle-orm";
+import { fillPlaceholders, type Message, type MessageParams } from "../../../contract/messages";
 import type { Notification } from "../../../contract/notifications";
 import { NOTIFICATIONS_LIMIT } from "../../../contract/notifications";
 import type { Executor } from "../../db/client";
@@ -15,11 +16,16 @@ import { deliveryCategoryOf } from "./preferences";
 
 type NotificationRow = typeof notifications.$inferSelect;
 
-/** One notification to create. `link` is an app path such as `/request/{id}`. */
+/**
+ * One notification to create. `message` is a `msg()` key of the `messages` catalogue whose
+ * `params` (names, titles) fill it, so each reader sees it in their language (issue 15); `link`
+ * is an app path such as `/request/{id}`.
+ */
 export interface NewNotification {
   userId: string;
   type: Notification["type"];
-  text: string;
+  message: Message;
+  params?: MessageParams;
   link: string;
   requestId?: string;
   /**
@@ -39,8 +45,9 @@ export interface NewNotification {
  * @returns the notification, or null when one with its `dedupeKey` exists already
  */
 export async function createNotification(tx: Executor, input: NewNotification): Promise<Notification | null> {
-  const { deliver = true, ...fields } = input;
-  const values = { ...fields, text: fields.text.slice(0, 300) };
+  const { deliver = true, message, params = {}, ...fields } = input;
+  const text = fillPlaceholders(message, params).slice(0, 300);
+  const values = { ...fields, text, textKey: message, textParams: params };
   // One atomic upsert: two messages at once can neither both insert nor deadlock on updates.
   const [row] =
     input.type === "message_new" && input.requestId
@@ -50,7 +57,12 @@ export async function createNotification(tx: Executor, input: NewNotification): 
           .onConflictDoUpdate({
             target: [notifications.userId, notifications.requestId],
             targetWhere: sql`type = 'message_new' AND NOT is_read`,
-            set: { text: values.text, createdAt: sql`date_trunc('milliseconds', now())` },
+            set: {
+              text: values.text,
+              textKey: values.textKey,
+              textParams: values.textParams,
+              createdAt: sql`date_trunc('milliseconds', now())`,
+            },
           })
           .returning()
       : input.dedupeKey
@@ -70,6 +82,8 @@ function presentNotification(row: NotificationRow): Notification {
     id: row.id,
     type: row.type as Notification["type"],
     text: row.text,
+    textKey: row.textKey,
+    textParams: row.textParams,
     link: row.link,
     isRead: row.isRead,
     createdAt: row.createdAt.toISOString(),

@@ -6,6 +6,7 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { msg } from "../../../contract/messages";
 import {
   CATEGORY_LABELS,
   EMAIL_CATEGORIES,
@@ -59,7 +60,7 @@ export async function unsubscribe(
   apply: boolean,
 ): Promise<UnsubscribeState> {
   const target = readUnsubscribeToken(secret, token);
-  const invalid = notFound("This unsubscribe link is not valid.");
+  const invalid = notFound(msg("This unsubscribe link is not valid."));
   if (!target) throw invalid;
   const [user] = await db.select().from(users).where(eq(users.id, target.userId)).limit(1);
   if (!user) throw invalid;

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import sharp, { type Metadata } from "sharp";
 import { DOCUMENT_MAX_BYTES } from "../../../contract/cooks";
+import { msg } from "../../../contract/messages";
 import { PHOTO_MAX_BYTES, type RegisteredPhoto, type UploadParams } from "../../../contract/photos";
 import type { Executor } from "../../db/client";
 import { photos, type UserRow, uploads } from "../../db/schema";
@@ -28,15 +29,15 @@ const SWEEP_GRACE = "1 hour";
 const REGISTERED_KEPT = "1 day";
 const SWEEP_BATCH = 500;
 
-const tooLarge = () => new AppError(413, "too_large", "Photos can be at most 5 MB.");
-const documentTooLarge = () => new AppError(413, "too_large", "Documents can be at most 10 MB.");
+const tooLarge = () => new AppError(413, "too_large", msg("Photos can be at most 5 MB."));
+const documentTooLarge = () => new AppError(413, "too_large", msg("Documents can be at most 10 MB."));
 
 /** What an upload is for, and the most bytes each may have. */
 export type UploadPurpose = "photo" | "document";
 const MAX_BYTES: Record<UploadPurpose, number> = { photo: PHOTO_MAX_BYTES, document: DOCUMENT_MAX_BYTES };
 const TOO_LARGE: Record<UploadPurpose, () => AppError> = { photo: tooLarge, document: documentTooLarge };
 const tooManyPixels = () =>
-  validation("This image has too many pixels to process.", { photoURL: "Image too large" });
+  validation(msg("This image has too many pixels to process."), { photoURL: msg("Image too large") });
 
 /**
  * Starts an upload: a fresh incoming key and the URL to PUT the file to.
@@ -91,9 +92,9 @@ export async function receiveUpload(
     .returning({ key: uploads.key, purpose: uploads.purpose });
   if (!claimed) {
     const [upload] = await db.select().from(uploads).where(eq(uploads.id, uploadId)).limit(1);
-    if (!upload || upload.userId !== user.id) throw notFound("Upload not found");
-    if (upload.uploadedAt) throw conflict("This upload link was already used.", "upload_used");
-    throw forbidden("This upload link has expired.");
+    if (!upload || upload.userId !== user.id) throw notFound(msg("Upload not found"));
+    if (upload.uploadedAt) throw conflict(msg("This upload link was already used."), "upload_used");
+    throw forbidden(msg("This upload link has expired."));
   }
   const purpose = claimed.purpose as UploadPurpose;
   if (body.length > MAX_BYTES[purpose]) {
@@ -125,8 +126,8 @@ export function uploadIdFromUrl(photoURL: string): string | null {
  */
 export async function processPhoto(input: Buffer): Promise<{ full: Buffer; thumbnail: Buffer }> {
   const unreadable = () =>
-    validation("This file is not a photo we can read. Please upload a JPEG, PNG, WebP or HEIC image.", {
-      photoURL: "Not a supported image",
+    validation(msg("This file is not a photo we can read. Please upload a JPEG, PNG, WebP or HEIC image."), {
+      photoURL: msg("Not a supported image"),
     });
   let metadata: Metadata;
   try {
@@ -194,8 +195,9 @@ export async function claimUpload(
     .returning({ key: uploads.key });
   if (claimed) return claimed;
   const [upload] = await db.select().from(uploads).where(eq(uploads.id, uploadId)).limit(1);
-  if (!upload || upload.userId !== user.id || upload.purpose !== purpose) throw notFound("Upload not found");
-  throw conflict("This upload was already used.", "upload_used");
+  if (!upload || upload.userId !== user.id || upload.purpose !== purpose)
+    throw notFound(msg("Upload not found"));
+  throw conflict(msg("This upload was already used."), "upload_used");
 }
 
 /**
@@ -212,15 +214,18 @@ export async function registerPhoto(
 ): Promise<RegisteredPhoto> {
   const uploadId = uploadIdFromUrl(photoURL);
   if (!uploadId)
-    throw validation("photoURL is not an upload URL of this app.", { photoURL: "Unknown upload URL" });
+    throw validation(msg("photoURL is not an upload URL of this app."), {
+      photoURL: msg("Unknown upload URL"),
+    });
   const claimed = await claimUpload(db, user, uploadId, "photo");
   try {
     const size = await storage.size(claimed.key);
     if (size === null)
-      throw validation("Nothing was uploaded to this URL.", { photoURL: "Nothing uploaded" });
+      throw validation(msg("Nothing was uploaded to this URL."), { photoURL: msg("Nothing uploaded") });
     if (size > PHOTO_MAX_BYTES) throw tooLarge();
     const bytes = await storage.read(claimed.key);
-    if (!bytes) throw validation("Nothing was uploaded to this URL.", { photoURL: "Nothing uploaded" });
+    if (!bytes)
+      throw validation(msg("Nothing was uploaded to this URL."), { photoURL: msg("Nothing uploaded") });
     const { full, thumbnail } = await processPhoto(bytes);
     const id = randomUUID();
     await storage.write(`photos/${id}.webp`, full, "image/webp");
@@ -255,7 +260,7 @@ export async function assertOwnPhoto(
         .where(and(eq(photos.id, id), eq(photos.userId, user.id)))
         .limit(1)
     : [];
-  if (!own) throw validation("Upload the photo first.", { [field]: "Upload the photo first" });
+  if (!own) throw validation(msg("Upload the photo first."), { [field]: msg("Upload the photo first") });
 }
 
 /**

@@ -4,6 +4,7 @@
  * adding one (a partial unique index backs this). Only admins list and resolve.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
+import { msg } from "../../../contract/messages";
 import type { AdminStats, CreateReportInput, Report } from "../../../contract/reports";
 import { RESOLVED_REPORTS_SHOWN } from "../../../contract/reports";
 import { type Executor, inTransaction } from "../../db/client";
@@ -45,7 +46,7 @@ export async function createReport(
     const found =
       UUID.test(targetId) &&
       (await db.select({ id: table.id }).from(table).where(eq(table.id, targetId)).limit(1)).length > 0;
-    if (!found) throw notFound(input.targetType === "meal" ? "Meal not found" : "User not found");
+    if (!found) throw notFound(input.targetType === "meal" ? msg("Meal not found") : msg("User not found"));
   }
   const values = { reporterId: reporter.id, targetType: input.targetType, targetId, reason: input.reason };
   const [created] = await db
@@ -123,7 +124,7 @@ export async function resolveReport(db: Executor, admin: UserRow, id: string): P
       await createNotification(tx, {
         userId: updated.reporterId,
         type: "report_resolved",
-        text: "An admin resolved your report. Thank you for keeping MealShare safe.",
+        message: msg("An admin resolved your report. Thank you for keeping MealShare safe."),
         link: updated.targetType === "meal" ? `/meal/${updated.targetId}` : "/help",
       });
     }
@@ -131,6 +132,6 @@ export async function resolveReport(db: Executor, admin: UserRow, id: string): P
   });
   if (resolved) return presentReport(resolved);
   const [existing] = await db.select().from(reports).where(eq(reports.id, id)).limit(1);
-  if (!existing) throw notFound("Report not found");
+  if (!existing) throw notFound(msg("Report not found"));
   return presentReport(existing);
 }

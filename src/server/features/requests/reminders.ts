@@ -11,6 +11,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import { type Message, msg } from "../../../contract/messages";
 import { type Executor, inTransaction } from "../../db/client";
 import { meals, requests } from "../../db/schema";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
@@ -81,12 +82,18 @@ export async function rescheduleMealReminders(tx: Executor, mealId: string, wind
   for (const request of accepted) await scheduleReminders(tx, request.id, window);
 }
 
-/** "in 1 hour", "in 25 minutes", or "now": when the window opens, said from `now`. */
-function opensIn(start: Date, now: Date): string {
+/** The reminder before the window opens, said from `now`: in 1 hour, in N minutes, or now. */
+function startsReminder(start: Date, now: Date): { message: Message; minutes?: number } {
   const minutes = Math.round((start.getTime() - now.getTime()) / MINUTE);
-  if (minutes >= 55) return "in 1 hour";
-  if (minutes >= 2) return `in ${minutes} minutes`;
-  return "now";
+  if (minutes >= 55)
+    return { message: msg('Pickup reminder: "{{title}}" can be picked up in 1 hour, at {{location}}.') };
+  if (minutes >= 2) {
+    return {
+      message: msg('Pickup reminder: "{{title}}" can be picked up in {{minutes}} minutes, at {{location}}.'),
+      minutes,
+    };
+  }
+  return { message: msg('Pickup reminder: "{{title}}" can be picked up now, at {{location}}.') };
 }
 
 /**
@@ -122,12 +129,14 @@ export async function sendPickupReminder(db: Executor, data: unknown, now = new 
     }
     const link = `/request/${requestId}`;
     if (kind === "starts") {
-      const text = `Pickup reminder: "${row.title}" can be picked up ${opensIn(row.pickupWindowStart, now)}, at ${row.location}.`;
+      const { message, minutes } = startsReminder(row.pickupWindowStart, now);
+      const params = { title: row.title, location: row.location, ...(minutes ? { minutes } : {}) };
       for (const userId of [row.eaterId, row.ownerId]) {
         await createNotification(tx, {
           userId,
           type: "pickup_reminder",
-          text,
+          message,
+          params,
           link,
           requestId,
           dedupeKey: `pickup:${requestId}:starts:${userId}`,
@@ -137,7 +146,8 @@ export async function sendPickupReminder(db: Executor, data: unknown, now = new 
       await createNotification(tx, {
         userId: row.eaterId,
         type: "pickup_reminder",
-        text: `Pickup window ends in 30 minutes: "${row.title}" at ${row.location}.`,
+        message: msg('Pickup window ends in 30 minutes: "{{title}}" at {{location}}.'),
+        params: { title: row.title, location: row.location },
         link,
         requestId,
         dedupeKey: `pickup:${requestId}:ends`,

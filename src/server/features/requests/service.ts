@@ -5,12 +5,12 @@
  */
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { msg, type Message as Said } from "../../../contract/messages";
 import {
   MESSAGE_PAGE_SIZE,
   type MealRequest,
   type MealRequestDetail,
   type Message,
-  REQUEST_STATUS_LABELS,
   type RequestStatus,
 } from "../../../contract/requests";
 import { presentPublicUser } from "../../auth/users";
@@ -98,8 +98,8 @@ const selectRequests = (db: Executor) =>
     .innerJoin(owners, eq(owners.id, requests.ownerId));
 
 /** What a blocked request or message answers (issue 13 point 5: refused with a clear message). */
-export const REQUEST_BLOCKED = "You can't request this meal because one of you has blocked the other.";
-export const MESSAGE_BLOCKED = "You can't message this person because one of you has blocked the other.";
+export const REQUEST_BLOCKED = msg("You can't request this meal because one of you has blocked the other.");
+export const MESSAGE_BLOCKED = msg("You can't message this person because one of you has blocked the other.");
 
 /**
  * Sends a request for one portion of a meal (DESIGN.md §4 "Requests") and notifies the cook.
@@ -127,14 +127,14 @@ export async function createRequest(
       .where(eq(meals.id, input.mealId))
       .for("update")
       .limit(1);
-    if (!meal) throw notFound("Meal not found");
-    if (meal.ownerId === eater.id) throw forbidden("You cannot request your own meal.");
+    if (!meal) throw notFound(msg("Meal not found"));
+    if (meal.ownerId === eater.id) throw forbidden(msg("You cannot request your own meal."));
     await assertNotBlocked(tx, eater.id, meal.ownerId, REQUEST_BLOCKED);
-    if (!meal.isActive) throw conflict("This meal is no longer available.", "meal_inactive");
-    if (!isMealOpen(meal)) throw conflict("The pickup window for this meal has ended.", "meal_expired");
+    if (!meal.isActive) throw conflict(msg("This meal is no longer available."), "meal_inactive");
+    if (!isMealOpen(meal)) throw conflict(msg("The pickup window for this meal has ended."), "meal_expired");
 
     if (meal.portionSize - meal.portionsTaken <= 0)
-      throw conflict("This meal is fully reserved.", "fully_reserved");
+      throw conflict(msg("This meal is fully reserved."), "fully_reserved");
 
     const [open] = await tx
       .select({ id: requests.id })
@@ -147,7 +147,7 @@ export async function createRequest(
         ),
       )
       .limit(1);
-    if (open) throw conflict("You already have an open request for this meal.", "request_exists");
+    if (open) throw conflict(msg("You already have an open request for this meal."), "request_exists");
 
     const [created] = await tx
       .insert(requests)
@@ -156,7 +156,8 @@ export async function createRequest(
     await createNotification(tx, {
       userId: meal.ownerId,
       type: "request_new",
-      text: `${displayName(eater)} requested "${meal.title}"`,
+      message: msg('{{name}} requested "{{title}}"'),
+      params: { name: displayName(eater), title: meal.title },
       link: `/request/${created.id}`,
       requestId: created.id,
     });
@@ -191,7 +192,7 @@ export async function listRequests(
 
 async function getRequestRow(db: Executor, viewerId: string, id: string): Promise<ListedRequest> {
   const [row] = await selectRequests(db).where(eq(requests.id, id)).limit(1);
-  if (!row || !participantOf(viewerId, row.request)) throw notFound("Request not found");
+  if (!row || !participantOf(viewerId, row.request)) throw notFound(msg("Request not found"));
   return presentRequest(row, viewerId);
 }
 
@@ -292,12 +293,39 @@ export function displayName(user: Pick<UserRow, "firstName" | "lastName">): stri
   return `${user.firstName} ${user.lastName}`.trim() || "A neighbour";
 }
 
-const STATUS_VERBS: Record<RequestStatus, string> = {
-  pending: "set back to pending",
-  accepted: "accepted",
-  declined: "declined",
-  completed: "marked complete",
-  cancelled: "cancelled",
+/** What refusing a move to the status a request already has says (DESIGN.md §4). */
+const ALREADY: Record<RequestStatus, Said> = {
+  pending: msg("This request is already pending."),
+  accepted: msg("This request is already accepted."),
+  declined: msg("This request is already declined."),
+  completed: msg("This request is already completed."),
+  cancelled: msg("This request is already cancelled."),
+};
+
+/** What refusing a move the transition table has for nobody says, by from and to. */
+const CANNOT: Partial<Record<RequestStatus, Partial<Record<RequestStatus, Said>>>> = {
+  accepted: {
+    pending: msg("An accepted request cannot be set back to pending."),
+    declined: msg("An accepted request cannot be declined."),
+  },
+  declined: {
+    pending: msg("A declined request cannot be set back to pending."),
+    accepted: msg("A declined request cannot be accepted."),
+    completed: msg("A declined request cannot be marked complete."),
+    cancelled: msg("A declined request cannot be cancelled."),
+  },
+  completed: {
+    pending: msg("A completed request cannot be set back to pending."),
+    accepted: msg("A completed request cannot be accepted."),
+    declined: msg("A completed request cannot be declined."),
+    cancelled: msg("A completed request cannot be cancelled."),
+  },
+  cancelled: {
+    pending: msg("A cancelled request cannot be set back to pending."),
+    accepted: msg("A cancelled request cannot be accepted."),
+    declined: msg("A cancelled request cannot be declined."),
+    completed: msg("A cancelled request cannot be marked complete."),
+  },
 };
 
 /**
@@ -305,37 +333,31 @@ const STATUS_VERBS: Record<RequestStatus, string> = {
  * (DESIGN.md §4 transition table): 409 for a move that exists for nobody, 403 for the wrong party.
  */
 function transitionRefusal(from: RequestStatus, to: RequestStatus, who: Participant) {
-  if (from === to)
-    return conflict(`This request is already ${REQUEST_STATUS_LABELS[to].toLowerCase()}.`, "same_status");
+  if (from === to) return conflict(ALREADY[to], "same_status");
   if (!transitionExists(from, to)) {
     return conflict(
-      `A ${REQUEST_STATUS_LABELS[from].toLowerCase()} request cannot be ${STATUS_VERBS[to]}.`,
+      CANNOT[from]?.[to] ?? msg("This request cannot be changed that way."),
       "invalid_transition",
     );
   }
   if (!allowedTransitions(from, who).includes(to)) {
     return forbidden(
       to === "completed"
-        ? "Only the cook can mark a pending request complete."
-        : "Only the cook can accept or decline a request.",
+        ? msg("Only the cook can mark a pending request complete.")
+        : msg("Only the cook can accept or decline a request."),
     );
   }
   return null;
 }
 
-function statusNotificationText(actor: UserRow, to: RequestStatus, mealTitle: string): string {
-  const name = displayName(actor);
-  switch (to) {
-    case "accepted":
-      return `${name} accepted your request for "${mealTitle}"`;
-    case "declined":
-      return `${name} declined your request for "${mealTitle}"`;
-    case "completed":
-      return `${name} marked "${mealTitle}" as completed`;
-    default:
-      return `${name} cancelled the request for "${mealTitle}"`;
-  }
-}
+/** What the other party reads when a request moves to `to` (a `msg()` key; name and title fill it). */
+const STATUS_NOTIFICATIONS: Record<RequestStatus, Said> = {
+  pending: msg('{{name}} set your request for "{{title}}" back to pending'),
+  accepted: msg('{{name}} accepted your request for "{{title}}"'),
+  declined: msg('{{name}} declined your request for "{{title}}"'),
+  completed: msg('{{name}} marked "{{title}}" as completed'),
+  cancelled: msg('{{name}} cancelled the request for "{{title}}"'),
+};
 
 /**
  * Moves a request to `to` for `actor` (DESIGN.md §4 transition table) in one transaction with the
@@ -357,7 +379,7 @@ export async function changeRequestStatus(
       .from(requests)
       .where(eq(requests.id, id))
       .limit(1);
-    if (!target) throw notFound("Request not found");
+    if (!target) throw notFound(msg("Request not found"));
     const [meal] = await tx
       .select({
         id: meals.id,
@@ -373,14 +395,14 @@ export async function changeRequestStatus(
       .limit(1);
     const [request] = await tx.select().from(requests).where(eq(requests.id, id)).for("update").limit(1);
     const who = request ? participantOf(actor.id, request) : null;
-    if (!who) throw notFound("Request not found");
+    if (!who) throw notFound(msg("Request not found"));
 
     const refusal = transitionRefusal(request.status, to, who);
     if (refusal) throw refusal;
     const takesPortion = request.status === "pending" && (to === "accepted" || to === "completed");
     // The meal row is locked, so its counter (kept by the requests_portions_taken trigger) is current.
     if (takesPortion && meal.portionSize - meal.portionsTaken <= 0) {
-      throw conflict("No portions are left for this meal.", "fully_reserved");
+      throw conflict(msg("No portions are left for this meal."), "fully_reserved");
     }
 
     const [updated] = await tx
@@ -392,7 +414,8 @@ export async function changeRequestStatus(
     await createNotification(tx, {
       userId: other,
       type: "request_status",
-      text: statusNotificationText(actor, to, meal.title),
+      message: STATUS_NOTIFICATIONS[to],
+      params: { name: displayName(actor), title: meal.title },
       link: `/request/${id}`,
       requestId: id,
       // A completion stays in the app, where the review it asks for waits (issue 14 point 2).
@@ -439,9 +462,14 @@ export async function postMessage(
       .for("share", { of: requests })
       .limit(1);
     const who = row ? participantOf(sender.id, row.request) : null;
-    if (!row || !who) throw notFound("Request not found");
+    if (!row || !who) throw notFound(msg("Request not found"));
     if (!isThreadOpen(row.request.status)) {
-      throw conflict(`This request was ${row.request.status}; the conversation is closed.`, "thread_closed");
+      throw conflict(
+        row.request.status === "declined"
+          ? msg("This request was declined; the conversation is closed.")
+          : msg("This request was cancelled; the conversation is closed."),
+        "thread_closed",
+      );
     }
     const otherParty = row.request.eaterId === sender.id ? row.request.ownerId : row.request.eaterId;
     await assertNotBlocked(tx, sender.id, otherParty, MESSAGE_BLOCKED);
@@ -457,7 +485,11 @@ export async function postMessage(
         ),
       );
     if (recent >= messagesPerMinute) {
-      throw new AppError(429, "rate_limited", "You are sending messages too fast. Please wait a moment.");
+      throw new AppError(
+        429,
+        "rate_limited",
+        msg("You are sending messages too fast. Please wait a moment."),
+      );
     }
     const [created] = await tx
       .insert(messages)
@@ -473,7 +505,8 @@ export async function postMessage(
     await createNotification(tx, {
       userId: other,
       type: "message_new",
-      text: `${displayName(sender)} sent a message about "${row.mealTitle}"`,
+      message: msg('{{name}} sent a message about "{{title}}"'),
+      params: { name: displayName(sender), title: row.mealTitle },
       link: `/request/${id}`,
       requestId: id,
     });

@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, isNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { msg } from "../../../contract/messages";
 import type { PendingReview, Review } from "../../../contract/reviews";
 import { type Executor, inTransaction } from "../../db/client";
 import { meals, requests, reviews, type UserRow, users } from "../../db/schema";
@@ -82,10 +83,10 @@ export async function createReview(
       )
       .orderBy(asc(requests.updatedAt), asc(requests.id));
     if (exchanges.length === 0 || reviewer.id === input.revieweeId) {
-      throw forbidden("You can only review someone after a completed exchange with them.");
+      throw forbidden(msg("You can only review someone after a completed exchange with them."));
     }
     const owed = exchanges.find((exchange) => !exchange.reviewed);
-    if (!owed) throw conflict("You have already reviewed this exchange.", "already_reviewed");
+    if (!owed) throw conflict(msg("You have already reviewed this exchange."), "already_reviewed");
 
     const reviewerRole = owed.eaterId === reviewer.id ? "eater" : "feeder";
     const [row] = await tx
@@ -103,7 +104,8 @@ export async function createReview(
     await createNotification(tx, {
       userId: input.revieweeId,
       type: "review_received",
-      text: `${displayName(reviewer)} left you a ${input.rating}-star review for "${owed.mealTitle}"`,
+      message: msg('{{name}} left you a {{rating}}-star review for "{{title}}"'),
+      params: { name: displayName(reviewer), rating: input.rating, title: owed.mealTitle },
       // The reviews page lists what was received; opening it marks these read (issue 12).
       link: "/reviews",
     });

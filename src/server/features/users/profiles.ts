@@ -4,6 +4,7 @@
  * Never the email, allergies or diet. A suspended account's profile is gone for all but admins.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
+import { msg } from "../../../contract/messages";
 import type { PublicProfile, ReceivedReview } from "../../../contract/users";
 import type { Executor } from "../../db/client";
 import { reviews, users } from "../../db/schema";
@@ -23,7 +24,7 @@ export async function getPublicProfile(
   options: { isAdmin: boolean },
 ): Promise<PublicProfile> {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  if (!user || (user.suspendedAt && !options.isAdmin)) throw notFound("User not found");
+  if (!user || (user.suspendedAt && !options.isAdmin)) throw notFound(msg("User not found"));
   const [rating, blockedByMe] = await Promise.all([getUserRating(db, id), hasBlocked(db, viewer.id, id)]);
   return {
     id: user.id,

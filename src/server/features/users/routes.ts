@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUserSchema, updateProfileSchema, updateRoleSchema } from "../../../contract/auth";
 import { errorSchema, idParamsSchema, pageQuerySchema } from "../../../contract/common";
+import { updateLocaleSchema } from "../../../contract/i18n";
 import { MEAL_PAGE_SIZE, mealSchema } from "../../../contract/meals";
 import {
   blockedUserSchema,
@@ -38,6 +39,19 @@ async function updateSelf(db: Executor, user: UserRow, patch: Partial<UserRow>):
 /** Registers the routes; the caller's scope already requires a signed-in user. */
 export function registerUserRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  r.put(
+    "/api/user/locale",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Remember the language chosen, for the app on every device and for emails",
+        body: updateLocaleSchema,
+        response: { 200: currentUserSchema, ...errors },
+      },
+    },
+    async (request) =>
+      presentCurrentUser(await updateSelf(db, requireUser(request), { locale: request.body.locale }), config),
+  );
   r.put(
     "/api/user/role",
     {

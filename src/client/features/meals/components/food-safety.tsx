@@ -4,6 +4,7 @@
  */
 import { AlertTriangle } from "lucide-react";
 import type { UseFormRegisterReturn } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import { FieldError } from "@/client/components/ui/field-error";
 import { formatMessageDay, formatTime } from "@/client/lib/format";
 import { cn } from "@/client/lib/utils";
@@ -98,14 +99,15 @@ export function FoodDetails({
 }: {
   meal: { preparedAt: string | null; storage: StorageType | null; reheating: string | null };
 }) {
+  const { t } = useTranslation("common");
   if (!meal.preparedAt && !meal.storage && !meal.reheating) return null;
   return (
     <div>
-      <h2 className="font-semibold">Food details</h2>
+      <h2 className="font-semibold">{t("Food details")}</h2>
       <dl className="mt-1 grid gap-2 text-sm">
         {meal.preparedAt && (
           <div>
-            <dt className="font-medium">Prepared at</dt>
+            <dt className="font-medium">{t("Prepared at")}</dt>
             <dd className="text-muted-foreground">
               {formatMessageDay(meal.preparedAt)}, {formatTime(meal.preparedAt)}
             </dd>
@@ -113,7 +115,7 @@ export function FoodDetails({
         )}
         {meal.storage && (
           <div>
-            <dt className="font-medium">Storage</dt>
+            <dt className="font-medium">{t("Storage")}</dt>
             <dd className="text-muted-foreground">
               {storageName(meal.storage)}. {STORAGE_GUIDANCE[meal.storage]}
             </dd>
@@ -121,7 +123,7 @@ export function FoodDetails({
         )}
         {meal.reheating && (
           <div>
-            <dt className="font-medium">Reheating instructions</dt>
+            <dt className="font-medium">{t("Reheating instructions")}</dt>
             <dd className="whitespace-pre-line text-muted-foreground">{meal.reheating}</dd>
           </div>
         )}

@@ -6,6 +6,7 @@
  */
 import { EyeOff } from "lucide-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/client/components/ui/button";
 import {
   DropdownMenu,
@@ -21,6 +22,7 @@ import { useAllergensInUse } from "../api/get-allergens";
 import type { MealFilterState } from "../use-meal-filters";
 
 export function HideAllergensMenu({ kind, filters }: { kind?: MealKind; filters: MealFilterState }) {
+  const { t } = useTranslation("common");
   const [open, setOpen] = useState(false);
   const inUse = useAllergensInUse(kind, open);
   // Allergens already hidden stay listed even when no open meal names them any more.
@@ -42,7 +44,7 @@ export function HideAllergensMenu({ kind, filters }: { kind?: MealKind; filters:
             checked={filters.hideMine}
             onChange={(event) => filters.setHideMine(event.target.checked)}
           />
-          Hide meals with my allergens
+          {t("Hide meals with my allergens")}
         </label>
       )}
       <DropdownMenu open={open} onOpenChange={setOpen}>
@@ -53,21 +55,21 @@ export function HideAllergensMenu({ kind, filters }: { kind?: MealKind; filters:
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="start" className="max-h-80 w-64 overflow-y-auto">
-          <DropdownMenuLabel>Hide meals that contain</DropdownMenuLabel>
+          <DropdownMenuLabel>{t("Hide meals that contain")}</DropdownMenuLabel>
           {inUse.isLoading && (
-            <p className="px-2 py-1.5 text-sm text-muted-foreground">Loading allergens...</p>
+            <p className="px-2 py-1.5 text-sm text-muted-foreground">{t("Loading allergens...")}</p>
           )}
           {inUse.isError && (
             <div role="alert" className="flex items-center justify-between gap-2 px-2 py-1.5 text-sm">
-              Could not load allergens.
+              {t("Could not load allergens.")}
               <Button size="sm" variant="outline" onClick={() => inUse.refetch()}>
-                Retry
+                {t("Retry")}
               </Button>
             </div>
           )}
           {inUse.isSuccess && options.length === 0 && (
             <p className="px-2 py-1.5 text-sm text-muted-foreground">
-              No open meal lists allergens right now.
+              {t("No open meal lists allergens right now.")}
             </p>
           )}
           {options.map((allergen) => (
@@ -84,7 +86,9 @@ export function HideAllergensMenu({ kind, filters }: { kind?: MealKind; filters:
           {filters.hidden.length > 0 && (
             <>
               <DropdownMenuSeparator />
-              <DropdownMenuItem onSelect={() => filters.setHidden([])}>Show all meals again</DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => filters.setHidden([])}>
+                {t("Show all meals again")}
+              </DropdownMenuItem>
             </>
           )}
         </DropdownMenuContent>

@@ -6,6 +6,7 @@
  * one of the viewer's allergens says so by name (issue 13).
  */
 import { BadgeCheck, Clock, MapPin, Truck, Users } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
@@ -22,6 +23,7 @@ import { StarRating } from "./star-rating";
 const MAX_ALLERGEN_TAGS = 2;
 
 export function MealCard({ meal }: { meal: Meal }) {
+  const { t } = useTranslation("common");
   const viewer = useViewerPosition();
   const { user } = useCurrentUser();
   const tags = allergenTags(meal.allergens);
@@ -40,13 +42,13 @@ export function MealCard({ meal }: { meal: Meal }) {
         <MealPhoto meal={meal} />
         <div className="absolute left-2 top-2 flex gap-1">
           {meal.kind === "free" ? (
-            <Badge className="bg-green-700">FREE</Badge>
+            <Badge className="bg-green-700">{t("FREE")}</Badge>
           ) : (
             <Badge className="bg-amber-700">{formatPrice(meal.priceCents ?? 0)}</Badge>
           )}
           {meal.deliveryAvailable && (
             <Badge variant="secondary" className="gap-1">
-              <Truck className="h-3 w-3" aria-hidden="true" /> Delivery
+              <Truck className="h-3 w-3" aria-hidden="true" /> {t("Delivery")}
             </Badge>
           )}
         </div>
@@ -56,7 +58,7 @@ export function MealCard({ meal }: { meal: Meal }) {
           <StarRating rating={meal.ownerRating} />
           {meal.owner.isCook && (
             <Badge variant="outline" className="gap-1 border-green-700 text-green-800">
-              <BadgeCheck className="h-3 w-3" aria-hidden="true" /> Registered Cook
+              <BadgeCheck className="h-3 w-3" aria-hidden="true" /> {t("Registered Cook")}
             </Badge>
           )}
         </div>
@@ -80,7 +82,7 @@ export function MealCard({ meal }: { meal: Meal }) {
           )}
         </div>
         {tags.length > 0 && (
-          <ul className="flex flex-wrap gap-1" aria-label="Allergens">
+          <ul className="flex flex-wrap gap-1" aria-label={t("Allergens")}>
             {tags.slice(0, MAX_ALLERGEN_TAGS).map((tag) => (
               <li key={tag}>
                 <Badge variant="outline" className="border-orange-300 text-orange-800">
@@ -96,7 +98,7 @@ export function MealCard({ meal }: { meal: Meal }) {
           </ul>
         )}
         {meal.dietTags.length > 0 && (
-          <ul className="flex flex-wrap gap-1" aria-label="Diet">
+          <ul className="flex flex-wrap gap-1" aria-label={t("Diet")}>
             {meal.dietTags.map((tag) => (
               <li key={tag}>
                 <Badge variant="secondary">{dietTagName(tag as DietTag)}</Badge>

@@ -4,6 +4,7 @@
  * empty state. More meals load as the end of the grid scrolls into view, or with "Load more".
  */
 import { type ReactNode, useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Button } from "@/client/components/ui/button";
@@ -25,6 +26,7 @@ interface MealListQuery {
 }
 
 export function MealGrid({ query, empty }: { query: MealListQuery; empty: ReactNode }) {
+  const { t } = useTranslation("common");
   const end = useRef<HTMLDivElement>(null);
   const canLoadMore = query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError;
 
@@ -41,11 +43,11 @@ export function MealGrid({ query, empty }: { query: MealListQuery; empty: ReactN
     return () => observer.disconnect();
   }, [canLoadMore, query.fetchNextPage]);
 
-  if (query.isLoading) return <Spinner className="py-16" label="Loading meals" />;
+  if (query.isLoading) return <Spinner className="py-16" label={t("Loading meals")} />;
   if (query.isError && !query.isFetchNextPageError) {
     return (
       <QueryError
-        title="Could not load meals"
+        title={t("Could not load meals")}
         error={query.error}
         onRetry={() => query.refetch()}
         retrying={query.isRefetching}
@@ -66,7 +68,7 @@ export function MealGrid({ query, empty }: { query: MealListQuery; empty: ReactN
       {query.isFetchNextPageError ? (
         <QueryError
           compact
-          title="Could not load more meals"
+          title={t("Could not load more meals")}
           error={query.error}
           onRetry={() => query.fetchNextPage()}
           retrying={query.isFetchingNextPage}

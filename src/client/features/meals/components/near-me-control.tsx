@@ -5,12 +5,14 @@
  */
 import { LocateFixed } from "lucide-react";
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/client/components/ui/button";
 import { requestViewerPosition, useViewerPosition } from "@/client/lib/geo";
 import { NEAR_RADIUS_CHOICES_KM } from "@/contract/meals";
 import type { MealFilterState } from "../use-meal-filters";
 
 export function NearMeControl({ filters }: { filters: MealFilterState }) {
+  const { t } = useTranslation("common");
   const position = useViewerPosition();
   const [error, setError] = useState<string | null>(null);
   const [locating, setLocating] = useState(false);
@@ -48,7 +50,7 @@ export function NearMeControl({ filters }: { filters: MealFilterState }) {
         </Button>
         {active && (
           <div className="flex items-center gap-2 text-sm">
-            <label htmlFor={radiusId}>Radius</label>
+            <label htmlFor={radiusId}>{t("Radius")}</label>
             <select
               id={radiusId}
               value={filters.radiusKm}
@@ -65,7 +67,9 @@ export function NearMeControl({ filters }: { filters: MealFilterState }) {
         )}
       </div>
       {filters.awaitingPosition && !error && (
-        <p className="text-xs text-muted-foreground">Share your location to see the meals nearest to you.</p>
+        <p className="text-xs text-muted-foreground">
+          {t("Share your location to see the meals nearest to you.")}
+        </p>
       )}
       {error && (
         <p role="alert" className="text-xs text-destructive">

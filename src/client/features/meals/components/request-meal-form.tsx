@@ -6,6 +6,7 @@
  */
 import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button } from "@/client/components/ui/button";
 import { Label } from "@/client/components/ui/label";
@@ -26,6 +27,7 @@ export function RequestMealForm({
   meal: MealDetail;
   allergenWarnings: string[];
 }) {
+  const { t } = useTranslation("common");
   const [message, setMessage] = useState("");
   const [noticeOpen, setNoticeOpen] = useState(false);
   const createRequest = useCreateRequest();
@@ -66,13 +68,13 @@ export function RequestMealForm({
     return (
       <section aria-labelledby="send-request" className="flex flex-col gap-3 rounded-xl border bg-card p-4">
         <h2 id="send-request" className="inline-flex items-center gap-2 text-lg font-semibold">
-          <CheckCircle2 className="h-5 w-5 text-primary" aria-hidden="true" /> Request sent
+          <CheckCircle2 className="h-5 w-5 text-primary" aria-hidden="true" /> {t("Request sent")}
         </h2>
         <p className="text-sm text-muted-foreground">
-          Talk with the cook and arrange the pickup in its thread.
+          {t("Talk with the cook and arrange the pickup in its thread.")}
         </p>
         <Button asChild>
-          <Link href={`/request/${meal.myOpenRequestId}`}>View request</Link>
+          <Link href={`/request/${meal.myOpenRequestId}`}>{t("View request")}</Link>
         </Button>
       </section>
     );
@@ -81,12 +83,12 @@ export function RequestMealForm({
   return (
     <section aria-labelledby="send-request" className="flex flex-col gap-3 rounded-xl border bg-card p-4">
       <h2 id="send-request" className="text-lg font-semibold">
-        Send Request
+        {t("Send Request")}
       </h2>
-      <Label htmlFor="request-message">Message to the cook</Label>
+      <Label htmlFor="request-message">{t("Message to the cook")}</Label>
       <Textarea
         id="request-message"
-        placeholder="Add a message to the cook (optional)..."
+        placeholder={t("Add a message to the cook (optional)...")}
         value={message}
         maxLength={MESSAGE_MAX}
         onChange={(event) => setMessage(event.target.value)}

@@ -4,6 +4,7 @@
  * for 'I understand this meal contains …' to be ticked.
  */
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -35,6 +36,7 @@ export function SafetyNoticeDialog({
   onCancel: () => void;
   onAccept: () => void;
 }) {
+  const { t } = useTranslation("common");
   const [understood, setUnderstood] = useState(false);
   // Each opening asks again.
   useEffect(() => {
@@ -46,16 +48,17 @@ export function SafetyNoticeDialog({
     <AlertDialog open={open} onOpenChange={(next) => !next && onCancel()}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Safety Notice</AlertDialogTitle>
+          <AlertDialogTitle>{t("Safety Notice")}</AlertDialogTitle>
           <AlertDialogDescription>
-            MealShare is a connector only. Food safety is the responsibility of the feeder. Please check
-            allergens and use your judgment when accepting meals.
+            {t(
+              "MealShare is a connector only. Food safety is the responsibility of the feeder. Please check allergens and use your judgment when accepting meals.",
+            )}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <ul className="list-disc space-y-1 pl-5 text-sm">
-          <li>Verify allergen information with the cook.</li>
-          <li>Trust your instincts about food safety.</li>
-          <li>Report any concerns to the support team.</li>
+          <li>{t("Verify allergen information with the cook.")}</li>
+          <li>{t("Trust your instincts about food safety.")}</li>
+          <li>{t("Report any concerns to the support team.")}</li>
         </ul>
         {allergens.length > 0 && (
           <div className="flex flex-col gap-2 rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm text-red-900">
@@ -73,9 +76,9 @@ export function SafetyNoticeDialog({
           </div>
         )}
         <AlertDialogFooter>
-          <AlertDialogCancel onClick={onCancel}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel onClick={onCancel}>{t("Cancel")}</AlertDialogCancel>
           <AlertDialogAction onClick={onAccept} disabled={blocked}>
-            I Understand
+            {t("I Understand")}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

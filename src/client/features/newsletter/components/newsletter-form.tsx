@@ -1,11 +1,13 @@
 /** The landing footer's newsletter form (spec §2; DESIGN.md §4 "Mailing list": this product makes it work). */
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
 import { useSubscribe } from "@/client/features/newsletter/api/subscribe";
 import { errorMessage } from "@/client/lib/api-client";
 
 export function NewsletterForm() {
+  const { t } = useTranslation("common");
   const [email, setEmail] = useState("");
   const subscribe = useSubscribe();
   const inputId = useId();
@@ -14,7 +16,7 @@ export function NewsletterForm() {
   if (subscribe.isSuccess) {
     return (
       <p role="status" className="text-sm font-medium">
-        Thanks for subscribing! Neighbourhood news is on its way to your inbox.
+        {t("Thanks for subscribing! Neighbourhood news is on its way to your inbox.")}
       </p>
     );
   }
@@ -27,7 +29,7 @@ export function NewsletterForm() {
       }}
     >
       <label htmlFor={inputId} className="text-sm font-semibold">
-        Get neighbourhood news
+        {t("Get neighbourhood news")}
       </label>
       <div className="flex gap-2">
         <Input
@@ -35,7 +37,7 @@ export function NewsletterForm() {
           type="email"
           required
           autoComplete="email"
-          placeholder="you@example.com"
+          placeholder={t("you@example.com")}
           className="bg-white text-foreground"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
@@ -43,7 +45,7 @@ export function NewsletterForm() {
           aria-describedby={subscribe.isError ? errorId : undefined}
         />
         <Button type="submit" variant="secondary" disabled={subscribe.isPending}>
-          Subscribe
+          {t("Subscribe")}
         </Button>
       </div>
       {subscribe.isError && (

@@ -7,6 +7,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { formatDistanceToNow } from "date-fns";
 import { Bell } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button } from "@/client/components/ui/button";
 import {
@@ -22,6 +23,7 @@ import { notificationsQuery } from "../api/get-notifications";
 import { useMarkNotificationsRead } from "../api/mark-read";
 
 export function NotificationBell({ className }: { className?: string }) {
+  const { t } = useTranslation("common");
   const { data: notifications = [], isError, refetch } = useQuery(notificationsQuery);
   const markRead = useMarkNotificationsRead();
   const unread = notifications.filter((notification) => !notification.isRead).length;
@@ -48,7 +50,7 @@ export function NotificationBell({ className }: { className?: string }) {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-[min(22rem,calc(100vw-2rem))]">
         <div className="flex items-center justify-between gap-2">
-          <DropdownMenuLabel>Notifications</DropdownMenuLabel>
+          <DropdownMenuLabel>{t("Notifications")}</DropdownMenuLabel>
           {unread > 0 && (
             <Button
               variant="link"
@@ -57,20 +59,20 @@ export function NotificationBell({ className }: { className?: string }) {
               onClick={() => markRead.mutate({})}
               disabled={markRead.isPending}
             >
-              Mark all as read
+              {t("Mark all as read")}
             </Button>
           )}
         </div>
         <DropdownMenuSeparator />
         {isError ? (
           <div role="alert" className="flex flex-col items-start gap-1 px-2 py-3 text-sm">
-            Could not load notifications.
+            {t("Could not load notifications.")}
             <Button variant="link" size="sm" className="h-auto p-0" onClick={() => void refetch()}>
-              Retry
+              {t("Retry")}
             </Button>
           </div>
         ) : notifications.length === 0 ? (
-          <p className="px-2 py-3 text-sm text-muted-foreground">No notifications yet.</p>
+          <p className="px-2 py-3 text-sm text-muted-foreground">{t("No notifications yet.")}</p>
         ) : (
           <div className="max-h-[60vh] overflow-y-auto" data-testid="notification-list">
             {notifications.map((notification) => (
@@ -86,7 +88,7 @@ export function NotificationBell({ className }: { className?: string }) {
                   <span className="flex flex-col gap-0.5">
                     <span className={notification.isRead ? "text-muted-foreground" : "font-medium"}>
                       {notification.text}
-                      {!notification.isRead && <span className="sr-only"> (unread)</span>}
+                      {!notification.isRead && <span className="sr-only"> {t("(unread)")}</span>}
                     </span>
                     <time dateTime={notification.createdAt} className="text-xs text-muted-foreground">
                       {formatDistanceToNow(new Date(notification.createdAt), { addSuffix: true })}

@@ -3,6 +3,7 @@
  * email; and whether this device receives push at all.
  */
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
@@ -27,6 +28,7 @@ const CATEGORY_HINTS: Record<EmailCategory, string> = {
 };
 
 export function NotificationSettings({ userId }: { userId: string }) {
+  const { t } = useTranslation("common");
   const preferences = useNotificationPreferences();
   const update = useUpdateNotificationPreferences();
   const headingId = useId();
@@ -49,16 +51,18 @@ export function NotificationSettings({ userId }: { userId: string }) {
       <CardContent className="flex flex-col gap-4 p-4">
         <div>
           <h2 id={headingId} className="font-semibold">
-            Notifications
+            {t("Notifications")}
           </h2>
           <p className="text-sm text-muted-foreground">
-            Everything shows in the app. Choose what also reaches you by push on your devices and by email.
+            {t(
+              "Everything shows in the app. Choose what also reaches you by push on your devices and by email.",
+            )}
           </p>
         </div>
         <DevicePush userId={userId} />
         {preferences.isError && (
           <QueryError
-            title="Could not load your notification settings"
+            title={t("Could not load your notification settings")}
             error={preferences.error}
             onRetry={() => preferences.refetch()}
             retrying={preferences.isRefetching}
@@ -82,6 +86,7 @@ function PreferencesTable({
   labelledBy: string;
   onChange: (category: EmailCategory, channel: "push" | "email", on: boolean) => void;
 }) {
+  const { t } = useTranslation("common");
   const rows: EmailCategory[] = [...DELIVERY_CATEGORIES, "newsletter"];
   return (
     <div className="overflow-x-auto">
@@ -89,16 +94,16 @@ function PreferencesTable({
         <thead>
           <tr className="border-b text-left">
             <th scope="col" className="py-2 pr-2 font-medium">
-              Category
+              {t("Category")}
             </th>
             <th scope="col" className="w-16 px-1 py-2 text-center font-medium">
-              In the app
+              {t("In the app")}
             </th>
             <th scope="col" className="w-14 whitespace-nowrap px-1 py-2 text-center font-medium">
-              Push
+              {t("Push")}
             </th>
             <th scope="col" className="w-14 whitespace-nowrap px-1 py-2 text-center font-medium">
-              Email
+              {t("Email")}
             </th>
           </tr>
         </thead>
@@ -148,16 +153,18 @@ function PreferencesTable({
 
 /** A channel a category never uses (the newsletter is email only). */
 function NotSent() {
+  const { t } = useTranslation("common");
   return (
     <>
       <span aria-hidden="true">—</span>
-      <span className="sr-only">Not sent</span>
+      <span className="sr-only">{t("Not sent")}</span>
     </>
   );
 }
 
 /** Push on this device: on, off (with a button), blocked in the browser, or not possible here. */
 function DevicePush({ userId }: { userId: string }) {
+  const { t } = useTranslation("common");
   const state = usePushState();
   const [busy, setBusy] = useState(false);
   const run = async (action: () => Promise<unknown>, failure: string) => {
@@ -189,7 +196,7 @@ function DevicePush({ userId }: { userId: string }) {
           disabled={busy}
           onClick={() => run(() => turnOnPush(userId), "Notifications could not be turned on")}
         >
-          Turn on push on this device
+          {t("Turn on push on this device")}
         </Button>
       )}
       {state === "on" && (
@@ -200,7 +207,7 @@ function DevicePush({ userId }: { userId: string }) {
           disabled={busy}
           onClick={() => run(turnOffPush, "Notifications could not be turned off")}
         >
-          Turn off push on this device
+          {t("Turn off push on this device")}
         </Button>
       )}
     </div>

@@ -5,6 +5,7 @@
  */
 import { BellRing, X } from "lucide-react";
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/client/components/ui/button";
 import { toast } from "@/client/components/ui/use-toast";
 import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
@@ -12,6 +13,7 @@ import { turnOnPush, usePushState } from "../push-client";
 import { dismissPushOffer, usePushOffer } from "../push-offer";
 
 export function PushPrompt() {
+  const { t } = useTranslation("common");
   const { user } = useCurrentUser();
   const offered = usePushOffer();
   const pushState = usePushState();
@@ -45,17 +47,19 @@ export function PushPrompt() {
       <BellRing className="mt-0.5 h-5 w-5 shrink-0 text-primary" aria-hidden="true" />
       <div className="flex flex-1 flex-col gap-2">
         <h2 id={titleId} className="font-semibold">
-          Turn on notifications
+          {t("Turn on notifications")}
         </h2>
         <p className="text-sm text-muted-foreground">
-          Hear when the cook answers, a message arrives or a pickup is near, even with MealShare closed.
+          {t(
+            "Hear when the cook answers, a message arrives or a pickup is near, even with MealShare closed.",
+          )}
         </p>
         <div className="flex flex-wrap gap-2">
           <Button type="button" size="sm" onClick={turnOn} disabled={busy}>
-            Turn on notifications
+            {t("Turn on notifications")}
           </Button>
           <Button type="button" size="sm" variant="ghost" onClick={dismissPushOffer}>
-            Not now
+            {t("Not now")}
           </Button>
         </div>
       </div>
@@ -64,7 +68,7 @@ export function PushPrompt() {
         size="icon"
         variant="ghost"
         className="h-8 w-8 shrink-0"
-        aria-label="Close"
+        aria-label={t("Close")}
         onClick={dismissPushOffer}
       >
         <X aria-hidden="true" />

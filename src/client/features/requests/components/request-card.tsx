@@ -1,5 +1,6 @@
 /** One request in the Requests page (spec §2 "Requests"). */
 import { formatDistanceToNow } from "date-fns";
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
@@ -9,6 +10,7 @@ import type { MealRequest } from "@/contract/requests";
 import { StatusBadge } from "./status-badge";
 
 export function RequestCard({ request, viewerIs }: { request: MealRequest; viewerIs: "owner" | "eater" }) {
+  const { t } = useTranslation("common");
   const other = viewerIs === "owner" ? request.eater : request.owner;
   return (
     <Card data-testid="request-card">
@@ -32,7 +34,7 @@ export function RequestCard({ request, viewerIs }: { request: MealRequest; viewe
           )}
         </div>
         <Button asChild variant="outline" className="self-start">
-          <Link href={`/request/${request.id}`}>View Thread</Link>
+          <Link href={`/request/${request.id}`}>{t("View Thread")}</Link>
         </Button>
       </CardContent>
     </Card>

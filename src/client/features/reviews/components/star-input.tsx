@@ -4,16 +4,18 @@
  */
 import { Star } from "lucide-react";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { cn } from "@/client/lib/utils";
 import { RATING_LABELS } from "@/contract/reviews";
 
 export function StarInput({ value, onChange }: { value: number; onChange: (value: number) => void }) {
+  const { t } = useTranslation("common");
   const name = useId();
   const labelId = useId();
   return (
     <fieldset className="flex flex-col gap-1">
       <legend className="text-sm font-medium" id={labelId}>
-        Rating <span aria-hidden="true">*</span>
+        {t("Rating")} <span aria-hidden="true">*</span>
       </legend>
       <div className="flex items-center gap-3">
         <div className="flex">

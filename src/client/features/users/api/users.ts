@@ -6,6 +6,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { currentUserQuery } from "@/client/features/auth/api/get-current-user";
 import { apiRequest } from "@/client/lib/api-client";
 import type { CurrentUser, UpdateProfileInput, UserRole } from "@/contract/auth";
+import type { Language } from "@/contract/i18n";
 import type { Rating } from "@/contract/meals";
 
 export const ratingQuery = (userId: string) =>
@@ -42,6 +43,16 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: async (patch: UpdateProfileInput) =>
       (await apiRequest("PUT", "/api/user/profile", patch)).json() as Promise<CurrentUser>,
+    onSuccess: (user) => queryClient.setQueryData(currentUserQuery.queryKey, user),
+  });
+}
+
+/** `PUT /api/user/locale` (issue 15): the member's language, for every device and their emails. */
+export function useSaveLocale() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (locale: Language) =>
+      (await apiRequest("PUT", "/api/user/locale", { locale })).json() as Promise<CurrentUser>,
     onSuccess: (user) => queryClient.setQueryData(currentUserQuery.queryKey, user),
   });
 }

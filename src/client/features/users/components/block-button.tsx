@@ -4,6 +4,7 @@
  */
 import { Ban } from "lucide-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -31,6 +32,7 @@ export function BlockButton({
   blocked: boolean;
   onChange?: (blocked: boolean) => void;
 }) {
+  const { t } = useTranslation("common");
   const [confirming, setConfirming] = useState(false);
   const setBlocked = useSetBlocked();
   const run = (next: boolean) =>
@@ -53,31 +55,32 @@ export function BlockButton({
   if (blocked) {
     return (
       <Button variant="outline" size="sm" disabled={setBlocked.isPending} onClick={() => run(false)}>
-        Unblock
+        {t("Unblock")}
       </Button>
     );
   }
   return (
     <>
       <Button variant="outline" size="sm" disabled={setBlocked.isPending} onClick={() => setConfirming(true)}>
-        <Ban aria-hidden="true" /> Block user
+        <Ban aria-hidden="true" /> {t("Block user")}
       </Button>
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>Block {name}?</AlertDialogTitle>
             <AlertDialogDescription>
-              Neither of you will be able to request the other's meals or send the other messages, and you
-              will no longer see each other's meals. You can unblock them in Settings.
+              {t(
+                "Neither of you will be able to request the other's meals or send the other messages, and you will no longer see each other's meals. You can unblock them in Settings.",
+              )}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogCancel>{t("Cancel")}</AlertDialogCancel>
             <AlertDialogAction
               className={buttonVariants({ variant: "destructive" })}
               onClick={() => run(true)}
             >
-              Block
+              {t("Block")}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>

@@ -1,0 +1,49 @@
+/**
+ * The language menu (issue 15 point 1), in the footer and in Settings: each language named in its
+ * own words. The choice is remembered on this device, and for a member also on their account, so
+ * their other devices and their emails follow.
+ */
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
+import { useSaveLocale } from "@/client/features/users/api/users";
+import { chooseLanguage } from "@/client/lib/i18n";
+import { cn } from "@/client/lib/utils";
+import { LANGUAGE_NAMES, LANGUAGES, type Language, supportedLanguage } from "@/contract/i18n";
+
+export function LanguageSelect({
+  className,
+  tone = "light",
+}: {
+  className?: string;
+  tone?: "light" | "dark";
+}) {
+  const { t, i18n } = useTranslation("common");
+  const { user } = useCurrentUser();
+  const saveLocale = useSaveLocale();
+  const id = useId();
+  const change = async (language: Language) => {
+    await chooseLanguage(language);
+    if (user) saveLocale.mutate(language);
+  };
+  return (
+    <div className={cn("flex items-center gap-2 text-sm", className)}>
+      <label htmlFor={id}>{t("Language")}</label>
+      <select
+        id={id}
+        value={supportedLanguage(i18n.language) ?? "en"}
+        onChange={(event) => void change(event.target.value as Language)}
+        className={cn(
+          "h-9 rounded-md border px-2",
+          tone === "dark" ? "border-green-700 bg-green-900 text-green-50" : "border-input bg-background",
+        )}
+      >
+        {LANGUAGES.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {LANGUAGE_NAMES[language]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

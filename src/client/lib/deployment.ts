@@ -1,0 +1,30 @@
+/**
+ * The deployment's settings the browser formats with (issue 15 point 2): the currency prices are
+ * in and the language visitors fall back to (`GET /api/deployment`). Loaded once before the first
+ * render; offline, the last answer seen on this device (or USD and English) stands in.
+ */
+import { type Deployment, LANGUAGES } from "@/contract/i18n";
+
+const STORAGE_KEY = "mealshare:deployment";
+let current: Deployment = { currency: "USD", defaultLanguage: "en", languages: [...LANGUAGES] };
+
+/** Fetches the settings (the page preloads the request); never fails. */
+export async function loadDeployment(): Promise<Deployment> {
+  try {
+    const response = await fetch("/api/deployment", { credentials: "include" });
+    if (!response.ok) throw new Error(String(response.status));
+    current = (await response.json()) as Deployment;
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(current));
+  } catch {
+    try {
+      const saved = localStorage.getItem(STORAGE_KEY);
+      if (saved) current = JSON.parse(saved) as Deployment;
+    } catch {
+      // Storage unavailable: the defaults stand.
+    }
+  }
+  return current;
+}
+
+/** The settings loaded at start. */
+export const deployment = (): Deployment => current;

@@ -1,0 +1,79 @@
+/**
+ * The browser's languages (issue 15 point 1; docs/decisions/008): i18next with react-i18next.
+ * Catalogues are `src/locales/{language}/{namespace}.json`, loaded when first needed (`common` at
+ * start; `app` with the signed-in pages; `info` with the static pages; `messages`, the server's and
+ * the contract's words, with forms and notifications). Every key is its English text, so nothing is
+ * ever shown as a key: a missing translation reads as English (`fallbackLng: false`).
+ */
+import i18next from "i18next";
+import resourcesToBackend from "i18next-resources-to-backend";
+import { initReactI18next } from "react-i18next";
+import { LANGUAGES, type Language, supportedLanguage } from "@/contract/i18n";
+
+const CHOICE_KEY = "mealshare:language";
+
+/** The app's one i18next instance. */
+export const i18n = i18next.createInstance();
+
+function savedChoice(): string | null {
+  try {
+    return localStorage.getItem(CHOICE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The language to start in: the one chosen on this device, else the browser's first that we ship,
+ * else the deployment's default.
+ */
+export function initialLanguage(defaultLanguage: Language): Language {
+  const chosen = supportedLanguage(savedChoice());
+  if (chosen) return chosen;
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const language = supportedLanguage(tag);
+    if (language) return language;
+  }
+  return defaultLanguage;
+}
+
+/** Starts i18next in the initial language with the `common` catalogue loaded. */
+export async function startI18n(defaultLanguage: Language): Promise<void> {
+  const lng = initialLanguage(defaultLanguage);
+  await i18n
+    .use(initReactI18next)
+    .use(
+      resourcesToBackend(
+        (language: string, namespace: string) => import(`../../locales/${language}/${namespace}.json`),
+      ),
+    )
+    .init({
+      lng,
+      supportedLngs: [...LANGUAGES],
+      fallbackLng: false,
+      ns: ["common"],
+      defaultNS: "common",
+      keySeparator: false,
+      nsSeparator: false,
+      interpolation: { escapeValue: false },
+      returnEmptyString: false,
+      react: { useSuspense: true },
+    });
+  document.documentElement.lang = lng;
+  i18n.on("languageChanged", (language) => {
+    document.documentElement.lang = language;
+  });
+}
+
+/** The current language. */
+export const currentLanguage = (): Language => supportedLanguage(i18n.language) ?? "en";
+
+/** Switches the app to `language` and remembers it on this device. */
+export async function chooseLanguage(language: Language): Promise<void> {
+  try {
+    localStorage.setItem(CHOICE_KEY, language);
+  } catch {
+    // Not remembered on this device; the member's saved language still is.
+  }
+  await i18n.changeLanguage(language);
+}

@@ -1,0 +1,60 @@
+/**
+ * The server's words in the member's language (issue 15 point 1): error messages, notification
+ * texts and emails come from the `messages` catalogues (`src/locales/{language}/messages.json`), the
+ * same the browser uses for its forms. Keys are the English text (docs/decisions/008); a key
+ * missing from a catalogue reads as English.
+ */
+import type { IncomingMessage } from "node:http";
+import accepts from "accepts";
+import i18next from "i18next";
+import { LANGUAGES, type Language, supportedLanguage } from "../contract/i18n";
+import { type MessageParams, messageKey, messageValues } from "../contract/messages";
+import de from "../locales/de/messages.json" with { type: "json" };
+import en from "../locales/en/messages.json" with { type: "json" };
+import es from "../locales/es/messages.json" with { type: "json" };
+
+const i18n = i18next.createInstance();
+void i18n.init({
+  resources: { en: { messages: en }, es: { messages: es }, de: { messages: de } },
+  ns: ["messages"],
+  defaultNS: "messages",
+  supportedLngs: [...LANGUAGES],
+  fallbackLng: false,
+  keySeparator: false,
+  nsSeparator: false,
+  interpolation: { escapeValue: false },
+  returnEmptyString: false,
+  initAsync: false,
+});
+
+/**
+ * A message in `language`: a `msg()` text (with the values it was made with), or a key with
+ * `params`; money values (`…Cents`) are written in `currency`.
+ */
+export function translate(
+  text: string,
+  language: Language,
+  currency: string,
+  params: MessageParams = {},
+): string {
+  const { key, params: made } = messageKey(text);
+  return i18n.t(key, { lng: language, ...messageValues({ ...made, ...params }, language, currency) });
+}
+
+/**
+ * The language a request asks for: the best of ours by its `Accept-Language` (q-values and regional
+ * tags understood; the app sends its own choice there), else the member's saved language, else
+ * the deployment's default.
+ */
+export function requestLanguage(
+  request: Pick<IncomingMessage, "headers">,
+  saved: string | null | undefined,
+  fallback: Language,
+): Language {
+  if (request.headers["accept-language"]) {
+    const best = accepts(request as IncomingMessage).languages([...LANGUAGES]);
+    const language = supportedLanguage(typeof best === "string" ? best : undefined);
+    if (language) return language;
+  }
+  return supportedLanguage(saved) ?? fallback;
+}
