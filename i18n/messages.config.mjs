@@ -8,10 +8,13 @@ import { shared } from "./shared.mjs";
 export default {
   ...shared,
   // Relative to this folder, as i18next-parser reads them.
-  input: ["../src/contract/**/*.ts", "../src/server/**/*.ts"],
+  // The browser's own form rules use `msg` too (features/*/…-schema.ts).
+  input: ["../src/contract/**/*.ts", "../src/server/**/*.ts", "../src/client/**/*.{ts,tsx}"],
   defaultNamespace: "messages",
   lexers: {
-    ts: [{ lexer: "JavascriptLexer", functions: ["msg"] }],
+    // `msg` keys all belong to `messages`, whatever namespace the file's `useTranslation` names.
+    ts: [{ lexer: "JavascriptLexer", functions: ["msg"], namespaceFunctions: [] }],
+    tsx: [{ lexer: "JsxLexer", functions: ["msg"], namespaceFunctions: [], componentFunctions: [] }],
     default: ["JavascriptLexer"],
   },
 };

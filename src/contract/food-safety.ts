@@ -206,9 +206,3 @@ export function exclusionsOf(allergies: Allergies | null | undefined): string[] 
     ...splitOtherAllergens(allergies.allergiesOther).map((a) => a.toLowerCase()),
   ];
 }
-
-/** Names joined for a sentence: "Peanuts", "Peanuts and Milk", "Peanuts, Milk and Eggs". */
-export function joinNames(names: readonly string[]): string {
-  if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-}

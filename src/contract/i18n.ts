@@ -10,6 +10,12 @@ export const LANGUAGES = ["en", "es", "de"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const languageSchema = z.enum(LANGUAGES, { error: "Choose English, Spanish or German" });
 
+/**
+ * The cookie the app keeps its language in, so the server's own pages (sign-out, a failed sign-in)
+ * speak it too: a page navigation carries the browser's Accept-Language, not the app's choice.
+ */
+export const LANGUAGE_COOKIE = "mealshare_lang";
+
 /** Each language in its own words, for the language menus (never translated). */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", es: "Español", de: "Deutsch" };
 

@@ -169,7 +169,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // member's saved language, else the deployment's default.
   app.decorateRequest("lng", config.defaultLanguage);
   app.addHook("onRequest", async (request) => {
-    request.lng = requestLanguage(request.raw, request.user?.locale, config.defaultLanguage);
+    request.lng = requestLanguage(
+      { headers: request.headers, cookies: request.cookies },
+      request.user?.locale,
+      config.defaultLanguage,
+    );
   });
   app.addHook("onRequest", async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;

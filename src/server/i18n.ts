@@ -7,7 +7,7 @@
 import type { IncomingMessage } from "node:http";
 import accepts from "accepts";
 import i18next from "i18next";
-import { LANGUAGES, type Language, supportedLanguage } from "../contract/i18n";
+import { LANGUAGE_COOKIE, LANGUAGES, type Language, supportedLanguage } from "../contract/i18n";
 import { type MessageParams, messageKey, messageValues } from "../contract/messages";
 import de from "../locales/de/messages.json" with { type: "json" };
 import en from "../locales/en/messages.json" with { type: "json" };
@@ -42,15 +42,17 @@ export function translate(
 }
 
 /**
- * The language a request asks for: the best of ours by its `Accept-Language` (q-values and regional
- * tags understood; the app sends its own choice there), else the member's saved language, else
- * the deployment's default.
+ * The language a request asks for: the app's choice (its language cookie), else the best of ours
+ * by `Accept-Language` (q-values and regional tags understood; the app's own calls send its
+ * choice there too), else the member's saved language, else the deployment's default.
  */
 export function requestLanguage(
-  request: Pick<IncomingMessage, "headers">,
+  request: Pick<IncomingMessage, "headers"> & { cookies?: Record<string, string | undefined> },
   saved: string | null | undefined,
   fallback: Language,
 ): Language {
+  const chosen = supportedLanguage(request.cookies?.[LANGUAGE_COOKIE]);
+  if (chosen) return chosen;
   if (request.headers["accept-language"]) {
     const best = accepts(request as IncomingMessage).languages([...LANGUAGES]);
     const language = supportedLanguage(typeof best === "string" ? best : undefined);

@@ -1,3 +1,4 @@
+import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import { mealsUrl } from "../../src/client/features/meals/api/get-meals";
 import { countLine } from "../../src/client/features/meals/components/meal-list-page";
@@ -8,6 +9,11 @@ import {
 } from "../../src/client/features/meals/meal-form-schema";
 import { placeholderFor } from "../../src/client/features/meals/placeholder";
 import { allergenTags, mealCrossFieldErrors, roundCoordinate } from "../../src/contract/meals";
+import { messageKey, messageValues } from "../../src/contract/messages";
+import deApp from "../../src/locales/de/app.json" with { type: "json" };
+import enApp from "../../src/locales/en/app.json" with { type: "json" };
+import enMessages from "../../src/locales/en/messages.json" with { type: "json" };
+import esApp from "../../src/locales/es/app.json" with { type: "json" };
 import { allergenMentionQuery, searchWordsOf } from "../../src/server/features/meals/search";
 
 const form = (overrides: Partial<MealFormValues> = {}): MealFormValues => ({
@@ -33,27 +39,61 @@ const form = (overrides: Partial<MealFormValues> = {}): MealFormValues => ({
   ...overrides,
 });
 
+/** The app's real catalogues, as the browser loads them (issue 15). */
+const i18n = i18next.createInstance();
+await i18n.init({
+  resources: {
+    en: { app: enApp, messages: enMessages },
+    es: { app: esApp },
+    de: { app: deApp },
+  },
+  lng: "en",
+  fallbackLng: false,
+  keySeparator: false,
+  nsSeparator: false,
+  interpolation: { escapeValue: false },
+});
+const tIn = (language: string) => i18n.getFixedT(language, "app");
+/** A contract message in English, as the form shows it (lib/messages.ts `useMessages`). */
+const say = (text: string) => {
+  const { key, params } = messageKey(text);
+  return i18n.t(key, { ns: "messages", ...messageValues(params, "en", "USD") });
+};
+const sayAll = (errors: Record<string, string>) =>
+  Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, say(text)]));
+const toMeal = (values: MealFormValues) => toCreateMeal(values, "en", "USD");
+
 describe("create meal form conversion (spec §5)", () => {
   it("converts dollars to cents, rounding", () => {
-    expect(toCreateMeal(form({ price: "7.50" })).priceCents).toBe(750);
-    expect(toCreateMeal(form({ price: "0.295" })).priceCents).toBe(30);
-    expect(toCreateMeal(form({ price: "12" })).priceCents).toBe(1200);
+    expect(toMeal(form({ price: "7.50" })).priceCents).toBe(750);
+    expect(toMeal(form({ price: "0.295" })).priceCents).toBe(30);
+    expect(toMeal(form({ price: "12" })).priceCents).toBe(1200);
+  });
+
+  it("takes the amount as the language writes it, in the currency's minor units (issue 15)", () => {
+    expect(toCreateMeal(form({ price: "7,50" }), "de", "EUR").priceCents).toBe(750);
+    expect(toCreateMeal(form({ price: "1.234,5" }), "de", "EUR").priceCents).toBe(123450);
+    expect(toCreateMeal(form({ price: "7,5" }), "es", "EUR").priceCents).toBe(750);
+    expect(toCreateMeal(form({ price: "1,234.50" }), "en", "GBP").priceCents).toBe(123450);
+    // A yen has no minor unit: 750 yen is stored as 750.
+    expect(toCreateMeal(form({ price: "750" }), "en", "JPY").priceCents).toBe(750);
+    expect(toCreateMeal(form({ price: "seven" }), "de", "EUR").priceCents).toBeNull();
   });
 
   it("sends null for free meals and converts times to ISO strings", () => {
-    const meal = toCreateMeal(form({ kind: "free", price: "5" }));
+    const meal = toMeal(form({ kind: "free", price: "5" }));
     expect(meal.priceCents).toBeNull();
     expect(meal.pickupWindowStart).toBe(new Date("2099-01-01T17:00").toISOString());
   });
 
   it("reports a paid meal without price on the price field", () => {
-    expect(crossFieldErrors(toCreateMeal(form({ price: "" })))).toEqual({
+    expect(sayAll(crossFieldErrors(toMeal(form({ price: "" }))))).toEqual({
       price: "Price is required for paid meals",
     });
   });
 
   it("says a paid meal at $0 must cost more (issue 12), not that its price is missing", () => {
-    expect(crossFieldErrors(toCreateMeal(form({ price: "0" })))).toEqual({
+    expect(sayAll(crossFieldErrors(toMeal(form({ price: "0" }))))).toEqual({
       price: "Price must be more than $0",
     });
   });
@@ -61,13 +101,13 @@ describe("create meal form conversion (spec §5)", () => {
 
 describe("the form's allergens (issue 13)", () => {
   it("asks for allergens or 'Contains none of the 14' on the allergens field", () => {
-    expect(crossFieldErrors(toCreateMeal(form({ allergenCodes: [] })))).toEqual({
+    expect(sayAll(crossFieldErrors(toMeal(form({ allergenCodes: [] }))))).toEqual({
       allergenCodes: "Choose the allergens this meal contains, or confirm it contains none of the 14",
     });
   });
 
   it("sends no codes once 'Contains none of the 14' is ticked", () => {
-    const meal = toCreateMeal(form({ allergenCodes: ["milk"], noMajorAllergens: true }));
+    const meal = toMeal(form({ allergenCodes: ["milk"], noMajorAllergens: true }));
     expect(meal).toMatchObject({ allergenCodes: [], noMajorAllergens: true });
     expect(crossFieldErrors(meal)).toEqual({});
   });
@@ -143,10 +183,28 @@ describe("meal list URL and count line (issue 10)", () => {
   });
 
   it("says the spec's count line, with 1,000+ when the server stopped counting", () => {
-    expect(countLine({ count: 1, atLeast: false }, "free")).toBe("1 free meal available");
-    expect(countLine({ count: 3, atLeast: false }, "paid")).toBe("3 paid meals available");
-    expect(countLine({ count: 1000, atLeast: true }, "free")).toBe("1,000+ free meals available");
-    expect(countLine({ count: 2, atLeast: false }, "free", 5)).toBe("2 free meals available within 5 km");
+    const t = tIn("en");
+    expect(countLine({ count: 1, atLeast: false }, "free", t, "en")).toBe("1 free meal available");
+    expect(countLine({ count: 3, atLeast: false }, "paid", t, "en")).toBe("3 paid meals available");
+    expect(countLine({ count: 1000, atLeast: true }, "free", t, "en")).toBe("1,000+ free meals available");
+    expect(countLine({ count: 2, atLeast: false }, "free", t, "en", 5)).toBe(
+      "2 free meals available within 5 km",
+    );
+  });
+
+  it("says the count line with each language's plural and number format (issue 15)", () => {
+    expect(countLine({ count: 1, atLeast: false }, "free", tIn("es"), "es")).toBe(
+      "1 comida gratis disponible",
+    );
+    expect(countLine({ count: 3, atLeast: false }, "free", tIn("es"), "es")).toBe(
+      "3 comidas gratis disponibles",
+    );
+    expect(countLine({ count: 1000, atLeast: true }, "paid", tIn("de"), "de")).toBe(
+      "1.000+ kostenpflichtige Gerichte verfügbar",
+    );
+    expect(countLine({ count: 1, atLeast: false }, "free", tIn("de"), "de", 2)).toBe(
+      "1 kostenloses Gericht im Umkreis von 2 km verfügbar",
+    );
   });
 });
 

@@ -4,7 +4,7 @@
  * with date-fns and its locales ("Today", "Tomorrow", "Mon, Nov 24" / "lun, 24 de nov"), numbers
  * and lists with `Intl`. `useFormat()` binds them to the current language and re-renders with it.
  */
-import { format, isToday, isTomorrow, isYesterday, type Locale } from "date-fns";
+import { format, formatDistanceToNow, isToday, isTomorrow, isYesterday, type Locale } from "date-fns";
 import { de, enUS, es } from "date-fns/locale";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -44,6 +44,8 @@ export function useFormat() {
     const date = (iso: string | Date, pattern: string) => format(new Date(iso), pattern, { locale });
     return {
       language,
+      /** A date-fns pattern the caller takes from its catalogue, so each language orders its own. */
+      date,
       price: (cents: number) => formatPrice(cents, language),
       time: (iso: string) => formatTime(iso, language),
       window: (startIso: string, endIso: string) => formatWindow(startIso, endIso, language),
@@ -62,6 +64,8 @@ export function useFormat() {
       },
       /** A date with its time: "Nov 24, 2026, 5:30 PM". */
       dateTime: (iso: string) => date(iso, t("MMM d, yyyy, p")),
+      /** How long ago: "5 minutes ago", "hace 5 minutos". */
+      ago: (iso: string) => formatDistanceToNow(new Date(iso), { addSuffix: true, locale }),
       /** A month and year: "November 2026". */
       monthYear: (iso: string) => date(iso, t("MMMM yyyy")),
       /** A calendar day: "November 24, 2026". */

@@ -3,6 +3,7 @@
  * viewer's position, when the viewer chose to share it. Never a made-up number.
  */
 import { useSyncExternalStore } from "react";
+import { i18n } from "./i18n";
 
 export interface Position {
   latitude: number;
@@ -22,11 +23,14 @@ export function distanceKm(a: Position, b: Position): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h));
 }
 
-/** "0.4 km away": to 0.1 km, like the server's distances (DESIGN.md §4 "Distance"). */
-export const formatDistance = (km: number) => `${km.toFixed(1)} km away`;
-
-/** What a refused or failed location request says (issue 12 §9 wording). */
-export const LOCATION_DENIED = "Location permission denied — distances stay hidden.";
+/** "0.4 km away" ("0,4 km entfernt"): to 0.1 km, like the server's distances (DESIGN.md §4 "Distance"). */
+export const formatDistance = (km: number, language = i18n.language) =>
+  i18n.t("{{distance}} km away", {
+    ns: "app",
+    distance: new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+      km,
+    ),
+  });
 
 const STORAGE_KEY = "viewerPosition";
 const listeners = new Set<() => void>();
@@ -50,7 +54,8 @@ export function useViewerPosition(): Position | null {
  */
 export function requestViewerPosition(): Promise<Position> {
   return new Promise((resolve, reject) => {
-    if (!navigator.geolocation) return reject(new Error("Location is not available in this browser."));
+    if (!navigator.geolocation)
+      return reject(new Error(i18n.t("Location is not available in this browser.", { ns: "app" })));
     navigator.geolocation.getCurrentPosition(
       ({ coords }) => {
         const position = {
@@ -66,8 +71,9 @@ export function requestViewerPosition(): Promise<Position> {
         reject(
           new Error(
             error.code === error.PERMISSION_DENIED
-              ? LOCATION_DENIED
-              : "Could not get your location. Please try again.",
+              ? // Issue 12 §9 wording.
+                i18n.t("Location permission denied — distances stay hidden.", { ns: "app" })
+              : i18n.t("Could not get your location. Please try again.", { ns: "app" }),
           ),
         ),
       { enableHighAccuracy: false, timeout: 10_000, maximumAge: 600_000 },

@@ -8,7 +8,7 @@
 import i18next from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
-import { LANGUAGES, type Language, supportedLanguage } from "@/contract/i18n";
+import { LANGUAGE_COOKIE, LANGUAGES, type Language, supportedLanguage } from "@/contract/i18n";
 
 const CHOICE_KEY = "mealshare:language";
 
@@ -59,10 +59,14 @@ export async function startI18n(defaultLanguage: Language): Promise<void> {
       returnEmptyString: false,
       react: { useSuspense: true },
     });
-  document.documentElement.lang = lng;
-  i18n.on("languageChanged", (language) => {
-    document.documentElement.lang = language;
-  });
+  remember(lng);
+  i18n.on("languageChanged", remember);
+}
+
+/** The page's `lang`, and the cookie that lets the server's own pages speak the same language. */
+function remember(language: string) {
+  document.documentElement.lang = language;
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
 /** The current language. */

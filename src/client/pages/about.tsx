@@ -1,29 +1,39 @@
 /** About (spec §2 "Static pages"): mission, four values, story, Join Our Community. */
+
+import type { TFunction } from "i18next";
 import { Heart, Leaf, ShieldCheck, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { JoinButton, StaticPage, StaticSection } from "@/client/components/layout/static-page";
 import { Card, CardContent } from "@/client/components/ui/card";
 
-const VALUES = [
+const values = (t: TFunction<"info">) => [
   {
     icon: Users,
-    title: "Community First",
-    text: "Every exchange is between neighbours who may pass each other at the corner shop tomorrow. We build for that kind of trust, not for clicks.",
+    title: t("Community First"),
+    text: t(
+      "Every exchange is between neighbours who may pass each other at the corner shop tomorrow. We build for that kind of trust, not for clicks.",
+    ),
   },
   {
     icon: Leaf,
-    title: "Sustainability",
-    text: "A third of the food we buy is thrown away. A spare portion that feeds the family two doors down is the cheapest climate action there is.",
+    title: t("Sustainability"),
+    text: t(
+      "A third of the food we buy is thrown away. A spare portion that feeds the family two doors down is the cheapest climate action there is.",
+    ),
   },
   {
     icon: Heart,
-    title: "Inclusivity",
-    text: "Free meals sit next to paid ones on purpose: whether you are stretching a budget or cooking for a living, you belong here.",
+    title: t("Inclusivity"),
+    text: t(
+      "Free meals sit next to paid ones on purpose: whether you are stretching a budget or cooking for a living, you belong here.",
+    ),
   },
   {
     icon: ShieldCheck,
-    title: "Quality",
-    text: "Clear allergen lists, honest reviews and a simple way to report problems keep the standard high for everyone.",
+    title: t("Quality"),
+    text: t(
+      "Clear allergen lists, honest reviews and a simple way to report problems keep the standard high for everyone.",
+    ),
   },
 ];
 
@@ -42,7 +52,7 @@ export default function AboutPage() {
 
       <StaticSection title={t("What we value")}>
         <ul className="grid gap-4 sm:grid-cols-2">
-          {VALUES.map(({ icon: Icon, title, text }) => (
+          {values(t).map(({ icon: Icon, title, text }) => (
             <li key={title}>
               <Card className="h-full">
                 <CardContent className="flex flex-col gap-2 p-5">

@@ -3,7 +3,8 @@
  * reports with Resolve, the mailing-list export and community events. Everyone else gets the
  * 'Access Denied' toast and goes to /; the server refuses them anyway (403).
  */
-import { format } from "date-fns";
+
+import type { TFunction } from "i18next";
 import { Activity, CheckCircle2, Download, FileText, Flag, ListChecks, Trash2 } from "lucide-react";
 import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
@@ -32,7 +33,7 @@ import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { useCookApplications, useDecideApplication } from "@/client/features/cooks/api/cooks";
 import { useCreateEvent, useDeleteEvent, useEvents } from "@/client/features/events/api/events";
 import { ApiError, errorMessage, handleUnauthorized, isUnauthorizedError } from "@/client/lib/api-client";
-import { formatMessageDay } from "@/client/lib/format";
+import { useFormat } from "@/client/lib/format";
 import { cn } from "@/client/lib/utils";
 import { RESOLVED_REPORTS_SHOWN, type Report, type ReportTargetType } from "@/contract/reports";
 
@@ -43,7 +44,6 @@ const TYPE_STYLES: Record<ReportTargetType, string> = {
 };
 
 /** spec §2: local date plus hour:minute. */
-const formatReportDate = (iso: string) => format(new Date(iso), "P HH:mm");
 
 export default function AdminPage() {
   const { t } = useTranslation("app");
@@ -54,8 +54,8 @@ export default function AdminPage() {
   useEffect(() => {
     if (user && !user.isAdmin) {
       toast({
-        title: "Access Denied",
-        description: "You don't have permission to access this page.",
+        title: t("Access Denied"),
+        description: t("You don't have permission to access this page."),
         variant: "destructive",
       });
       navigate("/", { replace: true });
@@ -110,9 +110,11 @@ export default function AdminPage() {
 
       <Tabs defaultValue="reports">
         <TabsList className="h-auto flex-wrap">
-          <TabsTrigger value="reports">Reports ({counts.openReports} open)</TabsTrigger>
+          <TabsTrigger value="reports">
+            {t("Reports ({{number}} open)", { number: counts.openReports })}
+          </TabsTrigger>
           <TabsTrigger value="cooks">
-            Cook applications ({cookApplications.data?.pending ?? "…"} pending)
+            {t("Cook applications ({{number}} pending)", { number: cookApplications.data?.pending ?? "…" })}
           </TabsTrigger>
           <TabsTrigger value="tools">{t("Tools &amp; Export")}</TabsTrigger>
         </TabsList>
@@ -138,6 +140,7 @@ export default function AdminPage() {
  */
 function CookApplications({ query }: { query: ReturnType<typeof useCookApplications> }) {
   const { t } = useTranslation("app");
+  const f = useFormat();
   const decide = useDecideApplication();
   const run = (id: string, reason?: string) =>
     decide.mutate(
@@ -145,14 +148,14 @@ function CookApplications({ query }: { query: ReturnType<typeof useCookApplicati
       {
         onSuccess: (application) =>
           toast({
-            title: application.status === "approved" ? "Application approved" : "Application rejected",
-            description: "The applicant has been notified.",
+            title: application.status === "approved" ? t("Application approved") : t("Application rejected"),
+            description: t("The applicant has been notified."),
           }),
         onError: (error) => {
           if (isUnauthorizedError(error)) return handleUnauthorized();
           toast({
-            title: "Error",
-            description: errorMessage(error, "Please try again."),
+            title: t("Error"),
+            description: errorMessage(error, t("Please try again.")),
             variant: "destructive",
           });
         },
@@ -160,7 +163,7 @@ function CookApplications({ query }: { query: ReturnType<typeof useCookApplicati
     );
   const reject = (id: string) => {
     const reason = window
-      .prompt("Why is this application rejected? The applicant will see it. (required)")
+      .prompt(t("Why is this application rejected? The applicant will see it. (required)"))
       ?.trim();
     if (reason) run(id, reason);
   };
@@ -194,9 +197,7 @@ function CookApplications({ query }: { query: ReturnType<typeof useCookApplicati
                       {`${application.applicant.firstName} ${application.applicant.lastName}`.trim()}
                     </Link>
                   </p>
-                  <span className="text-sm text-muted-foreground">
-                    {formatMessageDay(application.createdAt)}
-                  </span>
+                  <span className="text-sm text-muted-foreground">{f.messageDay(application.createdAt)}</span>
                 </div>
                 <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
                   <div>
@@ -208,8 +209,11 @@ function CookApplications({ query }: { query: ReturnType<typeof useCookApplicati
                   <div>
                     <dt className="inline font-medium">{t("Certificate:")} </dt>
                     <dd className="inline">
-                      {application.certificateLevel}, {application.certificateIssuer}, expires{" "}
-                      {application.certificateExpiresOn}
+                      {t("{{level}}, {{issuer}}, expires {{date}}", {
+                        level: application.certificateLevel,
+                        issuer: application.certificateIssuer,
+                        date: f.longDate(`${application.certificateExpiresOn}T12:00:00`),
+                      })}
                     </dd>
                   </div>
                 </dl>
@@ -255,7 +259,8 @@ function StatCard({ title, value, icon }: { title: string; value: number | strin
 }
 
 function TargetCell({ report }: { report: Report }) {
-  const label = `${report.targetType} ${report.targetId.slice(0, 8)}`;
+  const { t } = useTranslation("app");
+  const label = `${targetTypeLabel(report.targetType, t)} ${report.targetId.slice(0, 8)}`;
   if (report.targetType === "meal") {
     return (
       <Link
@@ -269,10 +274,18 @@ function TargetCell({ report }: { report: Report }) {
   return <span className="font-mono">{label}</span>;
 }
 
+/** spec §2: a report's target type as the admin reads it. */
+function targetTypeLabel(type: ReportTargetType, t: TFunction<"app">): string {
+  if (type === "meal") return t("meal");
+  if (type === "user") return t("user");
+  return t("other");
+}
+
 function TypeBadge({ type }: { type: ReportTargetType }) {
+  const { t } = useTranslation("app");
   return (
     <Badge variant="outline" className={cn("border-transparent capitalize", TYPE_STYLES[type])}>
-      {type}
+      {targetTypeLabel(type, t)}
     </Badge>
   );
 }
@@ -284,18 +297,21 @@ function OpenReports({ reports, total }: { reports: Report[]; total: number }) {
   const suspend = useSuspendUser();
   // A reported user can be suspended from the report (issue 13); the reason is required.
   const onSuspend = (userId: string) => {
-    const reason = window.prompt("Why is this account suspended? (required)")?.trim();
+    const reason = window.prompt(t("Why is this account suspended? (required)"))?.trim();
     if (!reason) return;
     suspend.mutate(
       { userId, reason },
       {
         onSuccess: () =>
-          toast({ title: "User suspended", description: "Their sessions ended and their meals are hidden." }),
+          toast({
+            title: t("User suspended"),
+            description: t("Their sessions ended and their meals are hidden."),
+          }),
         onError: (error) => {
           if (isUnauthorizedError(error)) return handleUnauthorized();
           toast({
-            title: "Error",
-            description: errorMessage(error, "Failed to suspend user."),
+            title: t("Error"),
+            description: errorMessage(error, t("Failed to suspend user.")),
             variant: "destructive",
           });
         },
@@ -305,12 +321,12 @@ function OpenReports({ reports, total }: { reports: Report[]; total: number }) {
   const onResolve = (id: string) =>
     resolve.mutate(id, {
       onSuccess: () =>
-        toast({ title: "Report resolved", description: "The report has been marked as resolved." }),
+        toast({ title: t("Report resolved"), description: t("The report has been marked as resolved.") }),
       onError: (error) => {
         if (isUnauthorizedError(error)) return handleUnauthorized();
         toast({
-          title: "Error",
-          description: "Failed to resolve report. Please try again.",
+          title: t("Error"),
+          description: t("Failed to resolve report. Please try again."),
           variant: "destructive",
         });
       },
@@ -334,13 +350,16 @@ function OpenReports({ reports, total }: { reports: Report[]; total: number }) {
           <>
             {total > reports.length && (
               <p className="mb-3 text-sm text-muted-foreground">
-                Showing the newest {reports.length} of {total} open reports. Resolve these to see the rest.
+                {t("Showing the newest {{shown}} of {{total}} open reports. Resolve these to see the rest.", {
+                  shown: reports.length,
+                  total,
+                })}
               </p>
             )}
             <ReportsTable
               reports={reports}
               testId="open-reports"
-              lastColumn="Actions"
+              lastColumn={t("Actions")}
               renderLast={(report) => (
                 <div className="flex flex-wrap gap-2">
                   <Button size="sm" disabled={resolve.isPending} onClick={() => onResolve(report.id)}>
@@ -377,7 +396,7 @@ function ResolvedReports({ reports }: { reports: Report[] }) {
         <ReportsTable
           reports={reports}
           testId="resolved-reports"
-          lastColumn="Status"
+          lastColumn={t("Status")}
           renderLast={() => <Badge className="bg-green-700">{t("Resolved")}</Badge>}
         />
       </CardContent>
@@ -398,6 +417,7 @@ function ReportsTable({
   renderLast: (report: Report) => React.ReactNode;
 }) {
   const { t } = useTranslation("app");
+  const f = useFormat();
   return (
     <Table data-testid={testId}>
       <TableHeader>
@@ -421,7 +441,8 @@ function ReportsTable({
             <TableCell className="min-w-48 max-w-md whitespace-pre-line break-words">
               {report.reason}
             </TableCell>
-            <TableCell className="whitespace-nowrap">{formatReportDate(report.createdAt)}</TableCell>
+            {/* spec §2: local date plus hour:minute. */}
+            <TableCell className="whitespace-nowrap">{f.date(report.createdAt, "P HH:mm")}</TableCell>
             <TableCell>{renderLast(report)}</TableCell>
           </TableRow>
         ))}
@@ -436,11 +457,14 @@ function ExportTools() {
   const onExport = () =>
     exportList.mutate(undefined, {
       onSuccess: () =>
-        toast({ title: "Export complete", description: "Mailing list has been downloaded successfully." }),
+        toast({
+          title: t("Export complete"),
+          description: t("Mailing list has been downloaded successfully."),
+        }),
       onError: () =>
         toast({
-          title: "Export failed",
-          description: "Failed to export mailing list. Please try again.",
+          title: t("Export failed"),
+          description: t("Failed to export mailing list. Please try again."),
           variant: "destructive",
         }),
     });
@@ -450,17 +474,17 @@ function ExportTools() {
         <CardTitle>{t("Data Export")}</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
-        <ToolRow title={t("Mailing List")} text="Export all subscriber emails as a CSV file">
+        <ToolRow title={t("Mailing List")} text={t("Export all subscriber emails as a CSV file")}>
           <Button onClick={onExport} disabled={exportList.isPending}>
             <Download className="h-4 w-4" aria-hidden="true" /> {t("Export CSV")}
           </Button>
         </ToolRow>
-        <ToolRow title={t("User Reports")} text="Export the report history">
+        <ToolRow title={t("User Reports")} text={t("Export the report history")}>
           <Button variant="outline" disabled>
             {t("Coming Soon")}
           </Button>
         </ToolRow>
-        <ToolRow title={t("Platform Analytics")} text="Export usage statistics">
+        <ToolRow title={t("Platform Analytics")} text={t("Export usage statistics")}>
           <Button variant="outline" disabled>
             {t("Coming Soon")}
           </Button>
@@ -485,6 +509,7 @@ function ToolRow({ title, text, children }: { title: string; text: string; child
 /** Admins add and remove community events (issue 5). */
 function EventTools() {
   const { t } = useTranslation("app");
+  const f = useFormat();
   const { data: events = [] } = useEvents();
   const create = useCreateEvent();
   const remove = useDeleteEvent();
@@ -503,7 +528,7 @@ function EventTools() {
       {
         onSuccess: () => {
           reset();
-          toast({ title: "Event created." });
+          toast({ title: t("Event created.") });
         },
         onError: (error) => {
           if (error instanceof ApiError) {
@@ -511,8 +536,8 @@ function EventTools() {
               setError(name as EventField, { message });
           }
           toast({
-            title: "Error",
-            description: errorMessage(error, "Failed to create event. Please try again."),
+            title: t("Error"),
+            description: errorMessage(error, t("Failed to create event. Please try again.")),
             variant: "destructive",
           });
         },
@@ -563,20 +588,20 @@ function EventTools() {
               <li key={event.id} className="flex items-center justify-between gap-3 rounded-lg border p-3">
                 <div className="min-w-0">
                   <p className="truncate font-medium">{event.title}</p>
-                  <p className="text-sm text-muted-foreground">{format(new Date(event.startsAt), "PPp")}</p>
+                  <p className="text-sm text-muted-foreground">{f.date(event.startsAt, "PPp")}</p>
                 </div>
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label={`Delete ${event.title}`}
+                  aria-label={t("Delete {{title}}", { title: event.title })}
                   disabled={remove.isPending}
                   onClick={() =>
                     remove.mutate(event.id, {
-                      onSuccess: () => toast({ title: "Event deleted." }),
+                      onSuccess: () => toast({ title: t("Event deleted.") }),
                       onError: () =>
                         toast({
-                          title: "Error",
-                          description: "Failed to delete event. Please try again.",
+                          title: t("Error"),
+                          description: t("Failed to delete event. Please try again."),
                           variant: "destructive",
                         }),
                     })

@@ -5,6 +5,7 @@
  * admin's reason (then the form again).
  */
 import { zodResolver } from "@hookform/resolvers/zod";
+import type { TFunction } from "i18next";
 import { BadgeCheck, Clock } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
@@ -22,41 +23,45 @@ import { toast } from "@/client/components/ui/use-toast";
 import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { useMyApplications, useSubmitApplication } from "@/client/features/cooks/api/cooks";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
+import { useFormat } from "@/client/lib/format";
 import {
   type CookApplication,
   cookApplicationInputSchema,
   DOCUMENT_MAX_BYTES,
   DOCUMENT_TYPES,
 } from "@/contract/cooks";
+import { msg } from "@/contract/messages";
 
 const formSchema = cookApplicationInputSchema.omit({ documentURL: true }).extend({
   file: z
     .custom<FileList>()
     .refine(
       (files) => files instanceof FileList && files.length === 1,
-      "Choose your certificate or registration document",
+      msg("Choose your certificate or registration document"),
     )
     .refine(
       (files) => !(files instanceof FileList) || files.length !== 1 || files[0].size <= DOCUMENT_MAX_BYTES,
-      "The document must be at most 10 MB",
+      msg("The document must be at most 10 MB"),
     )
     .refine(
       (files) =>
         !(files instanceof FileList) ||
         files.length !== 1 ||
         (DOCUMENT_TYPES as readonly string[]).includes(files[0].type),
-      "The document must be a PDF, JPEG or PNG file",
+      msg("The document must be a PDF, JPEG or PNG file"),
     ),
 });
 type FormValues = z.input<typeof formSchema>;
 
-const TEXT_FIELDS = [
-  ["kitchenName", "Kitchen or business name"],
-  ["registrationNumber", "Food business registration number"],
-  ["registrationAuthority", "Registration authority (e.g. your council)"],
-  ["certificateLevel", "Food hygiene certificate level"],
-  ["certificateIssuer", "Certificate issuer"],
-] as const;
+/** The form's text fields and their labels, in the current language. */
+const textFields = (t: TFunction<"app">) =>
+  [
+    ["kitchenName", t("Kitchen or business name")],
+    ["registrationNumber", t("Food business registration number")],
+    ["registrationAuthority", t("Registration authority (e.g. your council)")],
+    ["certificateLevel", t("Food hygiene certificate level")],
+    ["certificateIssuer", t("Certificate issuer")],
+  ] as const;
 
 export default function BecomeACookPage() {
   const { t } = useTranslation("app");
@@ -95,6 +100,7 @@ export default function BecomeACookPage() {
 
 function ApplicationStatus({ application, isCook }: { application: CookApplication; isCook: boolean }) {
   const { t } = useTranslation("app");
+  const f = useFormat();
   if (application.status === "pending") {
     return (
       <Card>
@@ -103,8 +109,12 @@ function ApplicationStatus({ application, isCook }: { application: CookApplicati
           <div>
             <h2 className="font-semibold">{t("Application received")}</h2>
             <p className="text-sm text-muted-foreground">
-              An admin is reviewing your application for {application.kitchenName}. You will get a
-              notification either way.
+              {t(
+                "An admin is reviewing your application for {{kitchen}}. You will get a notification either way.",
+                {
+                  kitchen: application.kitchenName,
+                },
+              )}
             </p>
           </div>
         </CardContent>
@@ -119,8 +129,10 @@ function ApplicationStatus({ application, isCook }: { application: CookApplicati
           <div>
             <h2 className="font-semibold">{t("You are a Registered Cook")}</h2>
             <p className="text-sm text-muted-foreground">
-              Your certificate is valid until {application.certificateExpiresOn}. Apply again with the new
-              certificate before then to keep selling.
+              {t(
+                "Your certificate is valid until {{date}}. Apply again with the new certificate before then to keep selling.",
+                { date: f.longDate(`${application.certificateExpiresOn}T12:00:00`) },
+              )}
             </p>
             <Button asChild size="sm" className="mt-2">
               <Link href="/meals/new?kind=paid">{t("Sell a meal")}</Link>
@@ -135,7 +147,7 @@ function ApplicationStatus({ application, isCook }: { application: CookApplicati
       <Card className="border-destructive">
         <CardContent className="p-4">
           <h2 className="font-semibold">{t("Your last application was not approved")}</h2>
-          <p className="text-sm">Reason: {application.rejectionReason}</p>
+          <p className="text-sm">{t("Reason: {{reason}}", { reason: application.rejectionReason })}</p>
           <p className="mt-1 text-sm text-muted-foreground">
             {t("You can correct it and apply again below.")}
           </p>
@@ -171,7 +183,7 @@ function ApplicationForm({ renewal }: { renewal: boolean }) {
       { ...fields, declaration: true, file: (file as FileList)[0] },
       {
         onSuccess: () => {
-          toast({ title: "Application sent", description: "An admin will review it soon." });
+          toast({ title: t("Application sent"), description: t("An admin will review it soon.") });
           reset();
         },
         onError: (error) => {
@@ -180,8 +192,8 @@ function ApplicationForm({ renewal }: { renewal: boolean }) {
               setError((name === "documentURL" ? "file" : name) as keyof FormValues, { message });
           }
           toast({
-            title: "Error",
-            description: errorMessage(error, "Failed to send your application. Please try again."),
+            title: t("Error"),
+            description: errorMessage(error, t("Failed to send your application. Please try again.")),
             variant: "destructive",
           });
         },
@@ -194,9 +206,9 @@ function ApplicationForm({ renewal }: { renewal: boolean }) {
       <CardContent className="p-4">
         <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
           <h2 className="text-lg font-semibold">
-            {renewal ? "Renew your registration" : "Your application"}
+            {renewal ? t("Renew your registration") : t("Your application")}
           </h2>
-          {TEXT_FIELDS.map(([name, label]) => (
+          {textFields(t).map(([name, label]) => (
             <div key={name} className="flex flex-col gap-1">
               <Label htmlFor={id(name)}>{label}</Label>
               <Input {...fieldAria(id(name), errors[name]?.message)} {...register(name)} />
@@ -242,7 +254,7 @@ function ApplicationForm({ renewal }: { renewal: boolean }) {
           </label>
           <FieldError id={id("declaration")} message={errors.declaration?.message} />
           <Button type="submit" className="self-start" disabled={submit.isPending}>
-            {submit.isPending ? "Sending..." : "Send application"}
+            {submit.isPending ? t("Sending...") : t("Send application")}
           </Button>
         </form>
       </CardContent>

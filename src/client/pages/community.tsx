@@ -9,11 +9,11 @@ export default function CommunityPage() {
     <MealListPage
       kind="free"
       title={t("Community Meals")}
-      intro="Free surplus meals shared by your neighbours. Take what you need, and share when you can."
-      searchPlaceholder="Search free meals..."
-      addLabel="Share Meal"
-      emptyTitle="No free meals available"
-      emptyButton="Share a Free Meal"
+      intro={t("Free surplus meals shared by your neighbours. Take what you need, and share when you can.")}
+      searchPlaceholder={t("Search free meals...")}
+      addLabel={t("Share Meal")}
+      emptyTitle={t("No free meals available")}
+      emptyButton={t("Share a Free Meal")}
     />
   );
 }

@@ -21,18 +21,34 @@ import {
   formFieldOf,
   type MealFormValues,
   mealFormSchema,
+  parsePrice,
   toCreateMeal,
 } from "@/client/features/meals/meal-form-schema";
 import { offerPush } from "@/client/features/notifications/push-offer";
 import { MealPhotoField } from "@/client/features/photos/photo-field";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
+import { deployment } from "@/client/lib/deployment";
+import { useFormat } from "@/client/lib/format";
 import { requestViewerPosition } from "@/client/lib/geo";
+import { useMessages } from "@/client/lib/messages";
 import { ALLERGENS, DIET_TAGS, STORAGE_TYPES } from "@/contract/food-safety";
 
 const localInput = (date: Date) => format(date, "yyyy-MM-dd'T'HH:mm");
 
+/** The currency's sign as the language writes it: "$", "€", "£", "US$". */
+function currencySymbol(language: string, currency: string): string {
+  return (
+    new Intl.NumberFormat(language, { style: "currency", currency })
+      .formatToParts(0)
+      .find((part) => part.type === "currency")?.value ?? currency
+  );
+}
+
 export default function CreateMealPage() {
   const { t } = useTranslation("app");
+  const f = useFormat();
+  const say = useMessages();
+  const { currency } = deployment();
   const [, navigate] = useLocation();
   const search = new URLSearchParams(useSearch());
   const createMeal = useCreateMeal();
@@ -71,7 +87,18 @@ export default function CreateMealPage() {
   const [photoPath, setPhotoPath] = useState<string | null>(null);
 
   const onSubmit = handleSubmit((values) => {
-    const meal = { ...toCreateMeal(values), photoPath };
+    // The amount as this language writes it ("7,50" in German; issue 15 point 2).
+    if (
+      values.kind === "paid" &&
+      values.price.trim() &&
+      parsePrice(values.price, f.language, currency) === null
+    ) {
+      setError("price", {
+        message: t("Enter the price as a number, such as {{example}}", { example: priceExample }),
+      });
+      return;
+    }
+    const meal = { ...toCreateMeal(values, f.language, currency), photoPath };
     const invalid = Object.entries(crossFieldErrors(meal));
     if (invalid.length > 0) {
       for (const [field, message] of invalid) setError(field as FieldPath<MealFormValues>, { message });
@@ -80,8 +107,8 @@ export default function CreateMealPage() {
     createMeal.mutate(meal, {
       onSuccess: () => {
         toast({
-          title: "Meal created!",
-          description: "Your meal has been successfully created and is now live.",
+          title: t("Meal created!"),
+          description: t("Your meal has been successfully created and is now live."),
         });
         // Requests for it are worth hearing about outside the app (issue 14).
         offerPush();
@@ -93,8 +120,8 @@ export default function CreateMealPage() {
             setError(formFieldOf(field), { message });
         }
         toast({
-          title: "Error",
-          description: errorMessage(error, "Failed to create meal. Please try again."),
+          title: t("Error"),
+          description: errorMessage(error, t("Failed to create meal. Please try again.")),
           variant: "destructive",
         });
       },
@@ -106,12 +133,13 @@ export default function CreateMealPage() {
       (position) => {
         setValue("latitude", position.latitude);
         setValue("longitude", position.longitude);
-        setLocationNote("Approximate location added (about 100 m).");
+        setLocationNote(t("Approximate location added (about 100 m)."));
       },
       (error: Error) => setLocationNote(error.message),
     );
 
   const field = (name: keyof MealFormValues) => fieldAria(name, errors[name]?.message);
+  const priceExample = f.number(7.5, { minimumFractionDigits: 2 });
 
   return (
     <div className="mx-auto max-w-2xl">
@@ -150,7 +178,7 @@ export default function CreateMealPage() {
             className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-900"
             data-testid="cook-only-notice"
           >
-            Only registered cooks can sell meals.{" "}
+            {t("Only registered cooks can sell meals.")}{" "}
             <Link href="/become-a-cook" className="font-semibold underline">
               {t("Apply to become one.")}
             </Link>
@@ -159,14 +187,17 @@ export default function CreateMealPage() {
         <div className="grid gap-5 sm:grid-cols-2">
           {kind === "paid" && (
             <div className="flex flex-col gap-2">
-              <Label htmlFor="price">{t("Price ($)")}</Label>
+              <Label htmlFor="price">
+                {t("Price ({{currency}})", { currency: currencySymbol(f.language, currency) })}
+              </Label>
+              {/* Text, not a number input: each language writes amounts its own way (7.50, 7,50). */}
               <Input
                 {...field("price")}
                 {...register("price")}
-                type="number"
-                step="0.01"
-                min="0"
+                type="text"
                 inputMode="decimal"
+                autoComplete="off"
+                placeholder={priceExample}
               />
               <FieldError id="price" message={errors.price?.message} />
             </div>
@@ -190,8 +221,8 @@ export default function CreateMealPage() {
         </div>
         <div className="flex flex-col gap-3 rounded-lg border p-4">
           <CheckboxGroup
-            legend="Allergens"
-            hint="Tick every one of the 14 major allergens this meal contains."
+            legend={t("Allergens")}
+            hint={t("Tick every one of the 14 major allergens this meal contains.")}
             options={ALLERGENS}
             registration={register("allergenCodes", {
               onChange: () => setValue("noMajorAllergens", false),
@@ -223,7 +254,7 @@ export default function CreateMealPage() {
           </div>
         </div>
         <CheckboxGroup
-          legend="Diet"
+          legend={t("Diet")}
           options={DIET_TAGS}
           registration={register("dietTags")}
           error={errors.dietTags?.message}
@@ -252,7 +283,7 @@ export default function CreateMealPage() {
               <option value="">{t("Choose how it is kept")}</option>
               {STORAGE_TYPES.map((type) => (
                 <option key={type.code} value={type.code}>
-                  {type.name}
+                  {say(type.name)}
                 </option>
               ))}
             </select>
@@ -279,10 +310,11 @@ export default function CreateMealPage() {
           <FieldError id="pickupLocation" message={errors.pickupLocation?.message} />
           <div className="flex flex-wrap items-center gap-2">
             <Button type="button" variant="outline" size="sm" onClick={addMyLocation}>
-              <LocateFixed aria-hidden="true" /> {latitude != null ? "Update my location" : "Use my location"}
+              <LocateFixed aria-hidden="true" />{" "}
+              {latitude != null ? t("Update my location") : t("Use my location")}
             </Button>
             <span className="text-xs text-muted-foreground" aria-live="polite">
-              {locationNote ?? "Optional: lets neighbours see how far away the meal is."}
+              {locationNote ?? t("Optional: lets neighbours see how far away the meal is.")}
             </span>
           </div>
         </div>
@@ -311,7 +343,7 @@ export default function CreateMealPage() {
             <Link href="/">{t("Cancel")}</Link>
           </Button>
           <Button type="submit" disabled={createMeal.isPending}>
-            {createMeal.isPending ? "Creating..." : "Create Meal"}
+            {createMeal.isPending ? t("Creating...") : t("Create Meal")}
           </Button>
         </div>
       </form>

@@ -2,7 +2,6 @@
  * Community Events (spec §2 "Community Events"): Upcoming (start later than now, soonest first)
  * and Past (latest first); 'No events scheduled' when there are none.
  */
-import { format } from "date-fns";
 import { CalendarDays, ExternalLink, MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/client/components/layout/empty-state";
@@ -10,6 +9,7 @@ import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { useEvents } from "@/client/features/events/api/events";
+import { useFormat } from "@/client/lib/format";
 import { type CommunityEvent, isUpcoming } from "@/contract/events";
 
 export default function EventsPage() {
@@ -46,12 +46,16 @@ export default function EventsPage() {
       {events.length === 0 ? (
         <EmptyState
           title={t("No events scheduled")}
-          text="Check back soon for the next neighbourhood get-together."
+          text={t("Check back soon for the next neighbourhood get-together.")}
         />
       ) : (
         <>
-          <EventSection title={t("Upcoming Events")} events={upcoming} emptyText="No upcoming events yet." />
-          <EventSection title={t("Past Events")} events={past} emptyText="No past events." muted />
+          <EventSection
+            title={t("Upcoming Events")}
+            events={upcoming}
+            emptyText={t("No upcoming events yet.")}
+          />
+          <EventSection title={t("Past Events")} events={past} emptyText={t("No past events.")} muted />
         </>
       )}
     </div>
@@ -89,15 +93,14 @@ function EventSection({
 
 function EventCard({ event, muted }: { event: CommunityEvent; muted: boolean }) {
   const { t } = useTranslation("app");
+  const f = useFormat();
   return (
     <Card className={muted ? "opacity-80" : undefined} data-testid="event-card">
       <CardContent className="flex flex-col gap-2 p-4">
         <h3 className="text-lg font-semibold">{event.title}</h3>
         <p className="inline-flex items-center gap-2 text-sm">
           <CalendarDays className="h-4 w-4 shrink-0" aria-hidden="true" />
-          <time dateTime={event.startsAt}>
-            {format(new Date(event.startsAt), "EEEE, MMMM d, yyyy 'at' h:mm a")}
-          </time>
+          <time dateTime={event.startsAt}>{f.date(event.startsAt, t("EEEE, MMMM d, yyyy 'at' h:mm a"))}</time>
         </p>
         {event.location && (
           <p className="inline-flex items-center gap-2 text-sm">

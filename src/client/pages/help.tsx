@@ -2,6 +2,8 @@
  * Help (spec §2 "Static pages", §5 "Help search"): FAQs in four categories, filtered in the browser
  * by question or answer (case-insensitive), one open at a time; terms and privacy; the contact form.
  */
+
+import type { TFunction } from "i18next";
 import { Search } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -26,93 +28,107 @@ interface Faq {
   answer: string;
 }
 
-const CATEGORIES: { title: string; faqs: Faq[] }[] = [
+/** The FAQs by category, in the current language (the search runs over the translated text). */
+const categories = (t: TFunction<"info">): { title: string; faqs: Faq[] }[] => [
   {
-    title: "Getting Started",
+    title: t("Getting Started"),
     faqs: [
       {
-        question: "How do I join MealShare?",
-        answer:
+        question: t("How do I join MealShare?"),
+        answer: t(
           "Select Sign Up and sign in with your account. Your profile is created the first time you sign in; add a photo and a short bio so neighbours know who they are meeting.",
+        ),
       },
       {
-        question: "What is the difference between eater and feeder?",
-        answer:
+        question: t("What is the difference between eater and feeder?"),
+        answer: t(
           "It is just what you are doing right now: eaters look for meals, feeders share them. You can switch at any time from your profile, and you can do both.",
+        ),
       },
       {
-        question: "Does it cost anything to use MealShare?",
-        answer:
+        question: t("Does it cost anything to use MealShare?"),
+        answer: t(
           "No. Community meals are free, and for Marketplace meals you pay the cook directly; MealShare takes no fee or commission.",
+        ),
       },
     ],
   },
   {
-    title: "Food Sharing",
+    title: t("Food Sharing"),
     faqs: [
       {
-        question: "How do I share a meal?",
-        answer:
+        question: t("How do I share a meal?"),
+        answer: t(
           "Select Add Meal, describe the dish, list ingredients and allergens, set how many portions you have and a pickup window and place. Choose Community (free) or Marketplace (paid) and set a price for paid meals.",
+        ),
       },
       {
-        question: "How do payments for paid meals work?",
-        answer:
+        question: t("How do payments for paid meals work?"),
+        answer: t(
           "MealShare does not handle money. The price is shown on the meal; agree in the request thread how you will pay (cash at pickup, a bank transfer or a payment app) and pay the cook directly when you collect the meal.",
+        ),
       },
       {
-        question: "What happens after I request a meal?",
-        answer:
+        question: t("What happens after I request a meal?"),
+        answer: t(
           "The cook sees your request and can accept or decline it. Once accepted you both see the pickup details, and you can chat in the thread to agree a time. Either of you can cancel while the request is open.",
+        ),
       },
       {
-        question: "What is good pickup etiquette?",
-        answer:
+        question: t("What is good pickup etiquette?"),
+        answer: t(
           "Arrive within the pickup window, message the cook if you are running late, bring a container or bag if asked, and say thank you. Cooks: have the meal ready and labelled, and reply to messages promptly.",
+        ),
       },
     ],
   },
   {
-    title: "Safety & Trust",
+    title: t("Safety & Trust"),
     faqs: [
       {
-        question: "How do I know a meal is safe to eat?",
-        answer:
+        question: t("How do I know a meal is safe to eat?"),
+        answer: t(
           "Cooks are responsible for the food they share. Read the ingredients and allergen list, ask questions in the thread, check the cook's reviews, and trust your instincts: if something looks or smells wrong, do not eat it.",
+        ),
       },
       {
-        question: "I have a food allergy. What should I do?",
-        answer:
+        question: t("I have a food allergy. What should I do?"),
+        answer: t(
           "Search for your allergen to see which meals list it, and always confirm with the cook before pickup, including whether the kitchen handles it at all. Home kitchens cannot guarantee a meal is free of traces.",
+        ),
       },
       {
-        question: "How do I report a problem?",
-        answer:
+        question: t("How do I report a problem?"),
+        answer: t(
           "Use the flag button on the meal, or Report next to the cook's name. Admins review every report and can take meals down. In an emergency, contact your local emergency services first.",
+        ),
       },
       {
-        question: "Who can see my address and email?",
-        answer:
+        question: t("Who can see my address and email?"),
+        answer: t(
           "Nobody sees your email. Only the pickup location you type on a meal is shown, and a map position, if you choose to add one, is rounded to about 100 metres.",
+        ),
       },
     ],
   },
   {
-    title: "Technical Support",
+    title: t("Technical Support"),
     faqs: [
       {
-        question: "I am not receiving messages in my thread.",
-        answer:
+        question: t("I am not receiving messages in my thread."),
+        answer: t(
           "New messages appear live while the thread is open. If your connection dropped, the page catches up when it reconnects; reloading the page always shows the latest messages.",
+        ),
       },
       {
-        question: "My photo will not upload.",
-        answer:
+        question: t("My photo will not upload."),
+        answer: t(
           "Pick any photo up to 25 MB, one per meal: large ones are made smaller before they are sent. If one is still refused, try a JPEG instead of another format.",
+        ),
       },
       {
-        question: "How do I sign out?",
-        answer: "Open the menu under your avatar in the top right and choose Log Out.",
+        question: t("How do I sign out?"),
+        answer: t("Open the menu under your avatar in the top right and choose Log Out."),
       },
     ],
   },
@@ -128,13 +144,15 @@ export default function HelpPage() {
   const { t } = useTranslation("info");
   const [query, setQuery] = useState("");
   const searchId = useId();
-  const categories = useMemo(
+  const shown = useMemo(
     () =>
-      CATEGORIES.map((category) => ({
-        ...category,
-        faqs: category.faqs.filter((faq) => matchesFaq(faq, query)),
-      })).filter((category) => category.faqs.length > 0),
-    [query],
+      categories(t)
+        .map((category) => ({
+          ...category,
+          faqs: category.faqs.filter((faq) => matchesFaq(faq, query)),
+        }))
+        .filter((category) => category.faqs.length > 0),
+    [query, t],
   );
 
   return (
@@ -164,13 +182,15 @@ export default function HelpPage() {
       </header>
 
       <StaticSection title={t("Frequently Asked Questions")}>
-        {categories.length === 0 ? (
+        {shown.length === 0 ? (
           <p role="status" className="text-muted-foreground">
-            No questions match "{query.trim()}". Try another word, or send us a message below.
+            {t('No questions match "{{query}}". Try another word, or send us a message below.', {
+              query: query.trim(),
+            })}
           </p>
         ) : (
           <Accordion type="single" collapsible className="flex flex-col gap-6">
-            {categories.map((category) => (
+            {shown.map((category) => (
               <div key={category.title}>
                 <h3 className="text-lg font-semibold text-primary">{category.title}</h3>
                 {category.faqs.map((faq) => (
@@ -244,8 +264,8 @@ function ContactForm() {
         onSuccess: () => setSent(true),
         onError: () =>
           toast({
-            title: "Error",
-            description: "Failed to send message. Please try again.",
+            title: t("Error"),
+            description: t("Failed to send message. Please try again."),
             variant: "destructive",
           }),
       },

@@ -2,6 +2,8 @@
  * Home (spec §2 "Home"): hero search, the two kinds of sharing, and Featured Meals. The search asks
  * the server and lives in the URL (`?q=`); All, Free and Paid only set the search text (spec §2).
  */
+
+import type { TFunction } from "i18next";
 import { Heart, Plus, Store } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
@@ -19,10 +21,11 @@ import { SearchBox } from "@/client/features/meals/components/search-box";
 import { useMealFilters } from "@/client/features/meals/use-meal-filters";
 import { cn } from "@/client/lib/utils";
 
-const FILTERS = [
-  { label: "All", text: "" },
-  { label: "Free", text: "free" },
-  { label: "Paid", text: "paid" },
+/** spec §2: the buttons only set the search text (the server matches the kind's English word). */
+const filterButtons = (t: TFunction<"app">) => [
+  { label: t("All"), text: "" },
+  { label: t("Free"), text: "free" },
+  { label: t("Paid"), text: "paid" },
 ];
 
 export default function HomePage() {
@@ -90,7 +93,7 @@ export default function HomePage() {
             <HideAllergensMenu filters={filters} />
             <fieldset className="flex gap-1">
               <legend className="sr-only">{t("Filter meals")}</legend>
-              {FILTERS.map((filter) => (
+              {filterButtons(t).map((filter) => (
                 <Button
                   key={filter.label}
                   size="sm"
@@ -110,7 +113,9 @@ export default function HomePage() {
           empty={
             <EmptyState
               title={t("No meals found")}
-              text={filters.narrowed ? "Try adjusting your search terms." : "Be the first to share a meal!"}
+              text={
+                filters.narrowed ? t("Try adjusting your search terms.") : t("Be the first to share a meal!")
+              }
             >
               <Button asChild>
                 <Link href="/meals/new">

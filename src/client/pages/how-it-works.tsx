@@ -1,44 +1,56 @@
 /** How It Works (spec §2 "Static pages"): Community vs Marketplace, four steps, three differentiators. */
+
+import type { TFunction } from "i18next";
 import { BadgeCheck, Clock, MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { JoinButton, StaticPage, StaticSection } from "@/client/components/layout/static-page";
 import { Badge } from "@/client/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 
-const STEPS = [
+const steps = (t: TFunction<"info">) => [
   {
-    title: "Post or browse",
-    text: "Cooks post a meal with a photo, ingredients, allergens, portions and a pickup window. Eaters browse Community and Marketplace, or search for what they fancy (or must avoid).",
+    title: t("Post or browse"),
+    text: t(
+      "Cooks post a meal with a photo, ingredients, allergens, portions and a pickup window. Eaters browse Community and Marketplace, or search for what they fancy (or must avoid).",
+    ),
   },
   {
-    title: "Request",
-    text: "Open a meal, read the safety notice, and send a request with a short note. Each request is for one portion.",
+    title: t("Request"),
+    text: t(
+      "Open a meal, read the safety notice, and send a request with a short note. Each request is for one portion.",
+    ),
   },
   {
-    title: "Chat and pick up",
-    text: "The cook accepts or declines. Once accepted, you both see the pickup details and settle the time in a private thread.",
+    title: t("Chat and pick up"),
+    text: t(
+      "The cook accepts or declines. Once accepted, you both see the pickup details and settle the time in a private thread.",
+    ),
   },
   {
-    title: "Review",
-    text: "After pickup either of you marks the exchange complete, and you both leave a short review. Ratings help the whole street decide who to trust.",
+    title: t("Review"),
+    text: t(
+      "After pickup either of you marks the exchange complete, and you both leave a short review. Ratings help the whole street decide who to trust.",
+    ),
   },
 ];
 
-const DIFFERENTIATORS = [
+const differentiators = (t: TFunction<"info">) => [
   {
     icon: BadgeCheck,
-    title: "Verified Profiles",
-    text: "Everyone signs in with a real account, and registered cooks carry a badge. Ratings come only from completed exchanges.",
+    title: t("Verified Profiles"),
+    text: t(
+      "Everyone signs in with a real account, and registered cooks carry a badge. Ratings come only from completed exchanges.",
+    ),
   },
   {
     icon: MapPin,
-    title: "Hyperlocal Focus",
-    text: "MealShare is for one neighbourhood at a time: pickups are a short walk, not a delivery zone.",
+    title: t("Hyperlocal Focus"),
+    text: t("MealShare is for one neighbourhood at a time: pickups are a short walk, not a delivery zone."),
   },
   {
     icon: Clock,
-    title: "Flexible Timing",
-    text: "Cooks set a pickup window that suits them; the thread is there for 'running ten minutes late'.",
+    title: t("Flexible Timing"),
+    text: t("Cooks set a pickup window that suits them; the thread is there for 'running ten minutes late'."),
   },
 ];
 
@@ -82,7 +94,7 @@ export default function HowItWorksPage() {
 
       <StaticSection title={t("Four steps")}>
         <ol className="grid gap-4 sm:grid-cols-2">
-          {STEPS.map((step, index) => (
+          {steps(t).map((step, index) => (
             <li key={step.title} className="flex gap-3 rounded-xl border p-4">
               <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-primary font-bold text-primary-foreground">
                 {index + 1}
@@ -98,7 +110,7 @@ export default function HowItWorksPage() {
 
       <StaticSection title={t("What makes MealShare different")}>
         <ul className="grid gap-4 md:grid-cols-3">
-          {DIFFERENTIATORS.map(({ icon: Icon, title, text }) => (
+          {differentiators(t).map(({ icon: Icon, title, text }) => (
             <li key={title} className="rounded-xl border p-4">
               <Icon className="mb-2 h-6 w-6 text-primary" aria-hidden="true" />
               <h3 className="font-semibold">{title}</h3>

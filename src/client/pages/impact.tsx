@@ -9,10 +9,12 @@ import { Spinner } from "@/client/components/layout/spinner";
 import { JoinButton, StaticPage, StaticSection } from "@/client/components/layout/static-page";
 import { useImpact } from "@/client/features/impact/api/impact";
 import { ImpactFigures } from "@/client/features/impact/components/impact-figures";
+import { useMessages } from "@/client/lib/messages";
 import { CO2E_KG_PER_KG_FOOD, IMPACT_SOURCES, PORTION_KG } from "@/contract/impact";
 
 export default function ImpactPage() {
   const { t } = useTranslation("info");
+  const say = useMessages();
   const impact = useImpact();
   return (
     <StaticPage>
@@ -42,17 +44,20 @@ export default function ImpactPage() {
             )}
           </li>
           <li>
-            Food kept out of the bin: each portion is assumed to weigh {PORTION_KG * 1000} g. This is an
-            assumption (a main-meal portion is typically 300–500 g), not a measurement.
+            {t(
+              "Food kept out of the bin: each portion is assumed to weigh {{grams}} g. This is an assumption (a main-meal portion is typically 300–500 g), not a measurement.",
+              { grams: PORTION_KG * 1000 },
+            )}
           </li>
           <li>
-            Emissions avoided: {CO2E_KG_PER_KG_FOOD} kg of CO2e per kg of food not wasted. WRAP estimates the
-            UK's food waste after the farm gate at about 10 million tonnes a year, associated with about 20
-            million tonnes of greenhouse-gas emissions.
+            {t(
+              "Emissions avoided: {{factor}} kg of CO2e per kg of food not wasted. WRAP estimates the UK's food waste after the farm gate at about 10 million tonnes a year, associated with about 20 million tonnes of greenhouse-gas emissions.",
+              { factor: CO2E_KG_PER_KG_FOOD },
+            )}
           </li>
         </ul>
         <p className="text-sm text-muted-foreground">
-          Source:{" "}
+          {t("Source:")}{" "}
           {IMPACT_SOURCES.map((source) => (
             <a
               key={source.url}
@@ -61,7 +66,7 @@ export default function ImpactPage() {
               target="_blank"
               rel="noopener noreferrer"
             >
-              {source.label}
+              {say(source.label)}
             </a>
           ))}
           .

@@ -9,11 +9,13 @@ export default function MarketplacePage() {
     <MealListPage
       kind="paid"
       title={t("Marketplace")}
-      intro="Home-cooked meals from registered local cooks in your neighbourhood. Payment is arranged with the cook at pickup."
-      searchPlaceholder="Search marketplace meals..."
-      addLabel="Add Meal"
-      emptyTitle="No paid meals available"
-      emptyButton="Create Paid Meal"
+      intro={t(
+        "Home-cooked meals from registered local cooks in your neighbourhood. Payment is arranged with the cook at pickup.",
+      )}
+      searchPlaceholder={t("Search marketplace meals...")}
+      addLabel={t("Add Meal")}
+      emptyTitle={t("No paid meals available")}
+      emptyButton={t("Create Paid Meal")}
     />
   );
 }

@@ -11,19 +11,25 @@ import { Button } from "@/client/components/ui/button";
 import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { useMeal } from "@/client/features/meals/api/get-meal";
 import { useToggleMealActive } from "@/client/features/meals/api/update-meal";
-import { AllergenWarning, FoodDetails } from "@/client/features/meals/components/food-safety";
+import {
+  AllergenWarning,
+  allergenDisplayTags,
+  FoodDetails,
+} from "@/client/features/meals/components/food-safety";
 import { MealPhoto } from "@/client/features/meals/components/meal-photo";
 import { RequestMealForm } from "@/client/features/meals/components/request-meal-form";
 import { StarRating } from "@/client/features/meals/components/star-rating";
 import { ReportButton } from "@/client/features/reports/components/report-button";
-import { formatDay, formatPrice, formatWindow, initials, pluralize } from "@/client/lib/format";
+import { initials, useFormat } from "@/client/lib/format";
+import { useMessages } from "@/client/lib/messages";
 import { type DietTag, dietTagName, matchingAllergens } from "@/contract/food-safety";
 import type { Meal } from "@/contract/meals";
-import { allergenTags } from "@/contract/meals";
 import { thumbnailOf } from "@/contract/photos";
 
 export default function MealDetailPage() {
   const { t } = useTranslation("app");
+  const f = useFormat();
+  const say = useMessages();
   const { id } = useParams<{ id: string }>();
   const { data: meal, isLoading, error, refetch, isRefetching } = useMeal(id);
   const { user } = useCurrentUser();
@@ -41,7 +47,7 @@ export default function MealDetailPage() {
   }
   if (!meal || error) {
     return (
-      <EmptyState title={t("Meal not found")} text="The meal you're looking for doesn't exist.">
+      <EmptyState title={t("Meal not found")} text={t("The meal you're looking for doesn't exist.")}>
         <Button asChild>
           <Link href="/community">{t("Browse Meals")}</Link>
         </Button>
@@ -49,7 +55,7 @@ export default function MealDetailPage() {
     );
   }
 
-  const tags = allergenTags(meal.allergens);
+  const tags = allergenDisplayTags(meal, say);
   const warnings = isOwnerOf(user, meal) ? [] : matchingAllergens(meal, user);
   const isOwner = user?.id === meal.owner.id;
   const ownerName = `${meal.owner.firstName} ${meal.owner.lastName}`.trim();
@@ -62,7 +68,7 @@ export default function MealDetailPage() {
           {meal.kind === "free" ? (
             <Badge className="bg-green-700">{t("FREE")}</Badge>
           ) : (
-            <Badge className="bg-amber-700">{formatPrice(meal.priceCents ?? 0)}</Badge>
+            <Badge className="bg-amber-700">{f.price(meal.priceCents ?? 0)}</Badge>
           )}
           {meal.deliveryAvailable && <Badge variant="secondary">{t("Delivery")}</Badge>}
           {!meal.isActive && <Badge variant="destructive">{t("Inactive")}</Badge>}
@@ -84,12 +90,12 @@ export default function MealDetailPage() {
           <h1 className="text-3xl font-bold">{meal.title}</h1>
           <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
             <span className="inline-flex items-center gap-1">
-              <Users className="h-4 w-4" aria-hidden="true" /> {pluralize(meal.portionsLeft, "portion")}{" "}
-              available
+              <Users className="h-4 w-4" aria-hidden="true" />{" "}
+              {t("{{count}} portion available", { count: meal.portionsLeft })}
             </span>
             <span className="inline-flex items-center gap-1">
-              <Clock className="h-4 w-4" aria-hidden="true" /> {formatDay(meal.pickupWindowStart)},{" "}
-              {formatWindow(meal.pickupWindowStart, meal.pickupWindowEnd)}
+              <Clock className="h-4 w-4" aria-hidden="true" /> {f.day(meal.pickupWindowStart)},{" "}
+              {f.window(meal.pickupWindowStart, meal.pickupWindowEnd)}
             </span>
           </div>
           <StarRating rating={meal.ownerRating} className="mt-2" />
@@ -105,7 +111,7 @@ export default function MealDetailPage() {
           </Avatar>
           <div className="min-w-0 flex-1">
             <Link href={`/user/${meal.owner.id}`} className="font-semibold hover:underline">
-              {ownerName || "A neighbour"}
+              {ownerName || t("A neighbour")}
             </Link>
             {meal.owner.isCook && <p className="text-sm text-green-700">{t("Registered Cook")}</p>}
             {meal.ownerReviewCount > 0 && (
@@ -154,8 +160,9 @@ export default function MealDetailPage() {
             )}
             {meal.noMajorAllergens && (
               <p className="mt-1 text-muted-foreground">
-                The cook declares it contains none of the 14 major allergens
-                {tags.length > 0 ? " other than those listed." : "."}
+                {tags.length > 0
+                  ? t("The cook declares it contains none of the 14 major allergens other than those listed.")
+                  : t("The cook declares it contains none of the 14 major allergens.")}
               </p>
             )}
           </div>
@@ -165,7 +172,7 @@ export default function MealDetailPage() {
               <ul className="mt-1 flex flex-wrap gap-1">
                 {meal.dietTags.map((tag) => (
                   <li key={tag}>
-                    <Badge variant="secondary">{dietTagName(tag as DietTag)}</Badge>
+                    <Badge variant="secondary">{say(dietTagName(tag as DietTag))}</Badge>
                   </li>
                 ))}
               </ul>
@@ -182,8 +189,7 @@ export default function MealDetailPage() {
             <div>
               <h2 className="font-semibold">{t("Pickup time")}</h2>
               <p className="text-muted-foreground">
-                {formatDay(meal.pickupWindowStart)},{" "}
-                {formatWindow(meal.pickupWindowStart, meal.pickupWindowEnd)}
+                {f.day(meal.pickupWindowStart)}, {f.window(meal.pickupWindowStart, meal.pickupWindowEnd)}
               </p>
             </div>
           </div>
@@ -192,8 +198,8 @@ export default function MealDetailPage() {
             <p className="inline-flex items-center gap-1 text-muted-foreground">
               <Truck className="h-4 w-4" aria-hidden="true" />
               {meal.deliveryAvailable
-                ? "The cook can deliver nearby. Arrange it in the thread."
-                : "Pickup only."}
+                ? t("The cook can deliver nearby. Arrange it in the thread.")
+                : t("Pickup only.")}
             </p>
           </div>
         </section>
@@ -214,19 +220,20 @@ const isOwnerOf = (user: { id: string } | null, meal: Meal) => user?.id === meal
 
 /** An admin can take a reported meal down, or put it back (issue 5). */
 function AdminMealControls({ meal }: { meal: Meal }) {
+  const { t } = useTranslation("app");
   const update = useToggleMealActive();
   const toggle = () => update.toggle(meal);
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4">
       <p className="text-sm font-medium">
-        Admin: {meal.isActive ? "this meal is listed." : "this meal is hidden."}
+        {meal.isActive ? t("Admin: this meal is listed.") : t("Admin: this meal is hidden.")}
       </p>
       <Button
         variant={meal.isActive ? "destructive" : "default"}
         disabled={update.isPending}
         onClick={toggle}
       >
-        {meal.isActive ? "Deactivate" : "Activate"}
+        {meal.isActive ? t("Deactivate") : t("Activate")}
       </Button>
     </div>
   );

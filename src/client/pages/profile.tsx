@@ -3,13 +3,13 @@
  * Member by the README's rule), the eater/feeder toggle, and tabs My Meals and Settings.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { format } from "date-fns";
 import { Plus } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
+import { LanguageSelect } from "@/client/components/layout/language-select";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Avatar, AvatarFallback, AvatarImage } from "@/client/components/ui/avatar";
@@ -35,7 +35,7 @@ import { useBlockedUsers } from "@/client/features/users/api/profiles";
 import { useRating, useUpdateProfile, useUpdateRole } from "@/client/features/users/api/users";
 import { BlockButton } from "@/client/features/users/components/block-button";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
-import { formatDay, formatPrice, initials, pluralize } from "@/client/lib/format";
+import { initials, useFormat } from "@/client/lib/format";
 import {
   type CurrentUser,
   type UpdateProfileInput,
@@ -48,6 +48,7 @@ import { thumbnailOf } from "@/contract/photos";
 
 export default function ProfilePage() {
   const { t } = useTranslation("app");
+  const f = useFormat();
   const { user } = useCurrentUser();
   const tab = new URLSearchParams(useSearch()).get("tab");
   const { meals, isLoading, hasNextPage, fetchNextPage, isError, error, refetch, isRefetching } =
@@ -75,18 +76,18 @@ export default function ProfilePage() {
             <p className="text-sm text-muted-foreground">{t("No reviews yet")}</p>
           )}
           <p className="text-muted-foreground">
-            Member since {format(new Date(user.createdAt), "MMMM yyyy")}
+            {t("Member since {{date}}", { date: f.monthYear(user.createdAt) })}
           </p>
           {rating && (
             <p className="text-sm font-medium text-green-800" data-testid="my-impact">
-              You have shared {pluralize(rating.portionsShared, "portion")}
+              {t("You have shared {{count}} portion", { count: rating.portionsShared })}
             </p>
           )}
           <div className="flex flex-wrap gap-2">
             {user.isCook && <Badge className="bg-green-700">{t("Verified Cook")}</Badge>}
             {rating?.trustedMember && <Badge className="bg-blue-700">{t("Trusted Member")}</Badge>}
             <Link href="/become-a-cook" className="text-sm font-medium text-green-800 underline">
-              {user.isCook ? "Renew your cook registration" : "Become a registered cook"}
+              {user.isCook ? t("Renew your cook registration") : t("Become a registered cook")}
             </Link>
             <Link href={`/user/${user.id}`} className="text-sm font-medium underline">
               {t("See your public profile")}
@@ -100,8 +101,7 @@ export default function ProfilePage() {
       <Tabs defaultValue={tab === "settings" ? "settings" : "meals"}>
         <TabsList>
           <TabsTrigger value="meals">
-            My Meals ({meals.length}
-            {hasNextPage ? "+" : ""})
+            {t("My Meals ({{number}})", { number: `${meals.length}${hasNextPage ? "+" : ""}` })}
           </TabsTrigger>
           <TabsTrigger value="settings">{t("Settings")}</TabsTrigger>
         </TabsList>
@@ -123,7 +123,7 @@ export default function ProfilePage() {
               retrying={isRefetching}
             />
           ) : meals.length === 0 ? (
-            <EmptyState title={t("No meals yet")} text="Share your first meal with the neighbourhood." />
+            <EmptyState title={t("No meals yet")} text={t("Share your first meal with the neighbourhood.")} />
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {meals.map((meal) => (
@@ -141,6 +141,15 @@ export default function ProfilePage() {
         </TabsContent>
         <TabsContent value="settings" className="flex flex-col gap-4">
           <ProfileSettings user={user} />
+          <Card>
+            <CardContent className="flex flex-col gap-2 p-4">
+              <h2 className="font-semibold">{t("Language")}</h2>
+              <p className="text-sm text-muted-foreground">
+                {t("MealShare and its emails speak the language you choose, on every device.")}
+              </p>
+              <LanguageSelect />
+            </CardContent>
+          </Card>
           <NotificationSettings userId={user.id} />
           <CalendarFeedSettings />
           <BlockedUsersSettings />
@@ -157,11 +166,17 @@ function RoleToggle({ role }: { role: UserRole }) {
   const choose = (next: UserRole) => {
     if (next === role) return;
     update.mutate(next, {
-      onSuccess: () => toast({ title: `Switched to ${next} mode successfully.` }),
+      onSuccess: () =>
+        toast({
+          title:
+            next === "eater"
+              ? t("Switched to eater mode successfully.")
+              : t("Switched to feeder mode successfully."),
+        }),
       onError: () =>
         toast({
-          title: "Error",
-          description: "Failed to update role. Please try again.",
+          title: t("Error"),
+          description: t("Failed to update role. Please try again."),
           variant: "destructive",
         }),
     });
@@ -178,7 +193,7 @@ function RoleToggle({ role }: { role: UserRole }) {
           onClick={() => choose(option)}
           className="capitalize"
         >
-          {option === "eater" ? "Eater" : "Feeder"}
+          {option === "eater" ? t("Eater") : t("Feeder")}
         </Button>
       ))}
     </fieldset>
@@ -213,15 +228,15 @@ function ProfileSettings({ user }: { user: CurrentUser }) {
   });
   const onSubmit = handleSubmit((values) =>
     update.mutate(values, {
-      onSuccess: () => toast({ title: "Profile updated." }),
+      onSuccess: () => toast({ title: t("Profile updated.") }),
       onError: (error) => {
         if (error instanceof ApiError) {
           for (const [name, message] of Object.entries(error.errors))
             setError(name as keyof UpdateProfileInput, { message });
         }
         toast({
-          title: "Error",
-          description: errorMessage(error, "Failed to update profile. Please try again."),
+          title: t("Error"),
+          description: errorMessage(error, t("Failed to update profile. Please try again.")),
           variant: "destructive",
         });
       },
@@ -258,8 +273,8 @@ function ProfileSettings({ user }: { user: CurrentUser }) {
           </div>
           <div className="flex flex-col gap-3 sm:col-span-2">
             <CheckboxGroup
-              legend="My allergies"
-              hint="Meals containing these show a warning, and lists can hide them. Only you see this."
+              legend={t("My allergies")}
+              hint={t("Meals containing these show a warning, and lists can hide them. Only you see this.")}
               options={ALLERGENS}
               registration={register("allergyCodes")}
               error={errors.allergyCodes?.message}
@@ -274,7 +289,7 @@ function ProfileSettings({ user }: { user: CurrentUser }) {
           </div>
           <div className="sm:col-span-2">
             <CheckboxGroup
-              legend="My diet"
+              legend={t("My diet")}
               options={DIET_TAGS}
               registration={register("dietTags")}
               error={errors.dietTags?.message}
@@ -315,7 +330,7 @@ function BlockedUsersSettings() {
         {blocked.data && blocked.data.length > 0 && (
           <ul className="flex flex-col gap-2">
             {blocked.data.map((person) => {
-              const name = `${person.firstName} ${person.lastName}`.trim() || "A neighbour";
+              const name = `${person.firstName} ${person.lastName}`.trim() || t("A neighbour");
               return (
                 <li key={person.id} className="flex items-center justify-between gap-2">
                   <Link href={`/user/${person.id}`} className="hover:underline">
@@ -334,21 +349,22 @@ function BlockedUsersSettings() {
 
 /** The profile photo: the same upload flow as meals, then `PUT /api/user/profile` (spec §7). */
 function ProfilePhotoButton({ hasPhoto }: { hasPhoto: boolean }) {
+  const { t } = useTranslation("app");
   const update = useUpdateProfile();
   return (
     <UploadPhotoButton
-      label={hasPhoto ? "Change photo" : "Add photo"}
+      label={hasPhoto ? t("Change photo") : t("Add photo")}
       variant="ghost"
-      note="One photo, up to 25 MB (large ones are made smaller)"
+      note={t("One photo, up to 25 MB (large ones are made smaller)")}
       onUploaded={(photo) =>
         update.mutate(
           { profileImageUrl: photo.objectPath },
           {
-            onSuccess: () => toast({ title: "Profile photo updated." }),
+            onSuccess: () => toast({ title: t("Profile photo updated.") }),
             onError: () =>
               toast({
-                title: "Error",
-                description: "Failed to update profile photo. Please try again.",
+                title: t("Error"),
+                description: t("Failed to update profile photo. Please try again."),
                 variant: "destructive",
               }),
           },
@@ -359,6 +375,8 @@ function ProfilePhotoButton({ hasPhoto }: { hasPhoto: boolean }) {
 }
 
 function OwnMealCard({ meal }: { meal: Meal }) {
+  const { t } = useTranslation("app");
+  const f = useFormat();
   const updateMeal = useToggleMealActive();
   const toggle = () => updateMeal.toggle(meal);
   return (
@@ -371,11 +389,12 @@ function OwnMealCard({ meal }: { meal: Meal }) {
           <Link href={`/meal/${meal.id}`} className="font-semibold hover:underline">
             {meal.title}
           </Link>
-          <span className="text-sm">{meal.kind === "free" ? "FREE" : formatPrice(meal.priceCents ?? 0)}</span>
+          <span className="text-sm">{meal.kind === "free" ? t("FREE") : f.price(meal.priceCents ?? 0)}</span>
         </div>
         <p className="text-sm text-muted-foreground">
-          {formatDay(meal.pickupWindowStart)} · {meal.portionsLeft} of {meal.portionSize} left ·{" "}
-          {meal.isActive ? (meal.isExpired ? "Ended" : "Active") : "Inactive"}
+          {f.day(meal.pickupWindowStart)} ·{" "}
+          {t("{{left}} of {{size}} left", { left: meal.portionsLeft, size: meal.portionSize })} ·{" "}
+          {meal.isActive ? (meal.isExpired ? t("Ended") : t("Active")) : t("Inactive")}
         </p>
         <Button
           variant={meal.isActive ? "outline" : "default"}
@@ -383,7 +402,7 @@ function OwnMealCard({ meal }: { meal: Meal }) {
           onClick={toggle}
           disabled={updateMeal.isPending}
         >
-          {meal.isActive ? "Deactivate" : "Activate"}
+          {meal.isActive ? t("Deactivate") : t("Activate")}
         </Button>
       </CardContent>
     </Card>

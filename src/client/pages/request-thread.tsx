@@ -5,6 +5,7 @@
  */
 
 import { useQuery } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { CalendarPlus, Clock, MapPin, MoreHorizontal, Navigation, Phone } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -43,35 +44,42 @@ import { useUpdateRequestStatus } from "@/client/features/requests/api/update-st
 import { StatusBadge } from "@/client/features/requests/components/status-badge";
 import { useBlockedUsers } from "@/client/features/users/api/profiles";
 import { BlockButton } from "@/client/features/users/components/block-button";
-import { formatDay, formatMessageDay, formatPrice, formatTime, formatWindow } from "@/client/lib/format";
+import { useFormat } from "@/client/lib/format";
 import { MESSAGE_MAX, type MealRequestDetail, type RequestStatus } from "@/contract/requests";
 
 /** spec §4 button labels for each target status. */
-const ACTION_LABELS: Partial<Record<RequestStatus, string>> = {
-  accepted: "Accept",
-  declined: "Decline",
-  completed: "Mark Complete",
-  cancelled: "Cancel",
-};
+const actionLabels = (t: TFunction<"app">): Partial<Record<RequestStatus, string>> => ({
+  accepted: t("Accept"),
+  declined: t("Decline"),
+  completed: t("Mark Complete"),
+  cancelled: t("Cancel"),
+});
 
 /** Moves with no way back ask first; a slip of the thumb should not end an exchange. */
-const CONFIRM: Partial<Record<RequestStatus, { title: string; text: string }>> = {
+const confirmations = (
+  t: TFunction<"app">,
+): Partial<Record<RequestStatus, { title: string; text: string }>> => ({
   completed: {
-    title: "Mark this request complete?",
-    text: "Do this once the meal has been picked up. You can both leave a review afterwards.",
+    title: t("Mark this request complete?"),
+    text: t("Do this once the meal has been picked up. You can both leave a review afterwards."),
   },
-  declined: { title: "Decline this request?", text: "The neighbour is told, and the conversation closes." },
+  declined: {
+    title: t("Decline this request?"),
+    text: t("The neighbour is told, and the conversation closes."),
+  },
   cancelled: {
-    title: "Cancel this request?",
-    text: "The other person is told, and the conversation closes.",
+    title: t("Cancel this request?"),
+    text: t("The other person is told, and the conversation closes."),
   },
-};
+});
 
-const fullName = (user: { firstName: string; lastName: string }) =>
-  `${user.firstName} ${user.lastName}`.trim() || "A neighbour";
+/** A person's name, or "A neighbour" (translated by the caller's `t`) when they gave none. */
+const fullName = (user: { firstName: string; lastName: string }, t: TFunction<"app">) =>
+  `${user.firstName} ${user.lastName}`.trim() || t("A neighbour");
 
 export default function RequestThreadPage() {
   const { t } = useTranslation("app");
+  const f = useFormat();
   const { id } = useParams<{ id: string }>();
   const { data: request, isLoading, error, refetch, isRefetching } = useRequest(id);
   const { user } = useCurrentUser();
@@ -91,7 +99,7 @@ export default function RequestThreadPage() {
   }
   if (!request || error) {
     return (
-      <EmptyState title={t("Request not found")} text="The request you're looking for doesn't exist.">
+      <EmptyState title={t("Request not found")} text={t("The request you're looking for doesn't exist.")}>
         <Button asChild>
           <Link href="/requests">{t("Back to Requests")}</Link>
         </Button>
@@ -118,17 +126,19 @@ export default function RequestThreadPage() {
               <StatusBadge status={request.status} />
             </div>
             <p className="text-sm text-muted-foreground">
-              {request.meal.kind === "free" ? "FREE" : formatPrice(request.meal.priceCents ?? 0)} ·{" "}
-              {viewerIsOwner ? "Requested by" : "Cooked by"}{" "}
+              {request.meal.kind === "free" ? t("FREE") : f.price(request.meal.priceCents ?? 0)} ·{" "}
+              {viewerIsOwner ? t("Requested by") : t("Cooked by")}{" "}
               <Link href={`/user/${other.id}`} className="font-medium text-foreground hover:underline">
-                {fullName(other)}
+                {fullName(other, t)}
               </Link>
             </p>
             <div className="flex flex-wrap items-center gap-2">
-              <BlockButton userId={other.id} name={fullName(other)} blocked={otherBlocked} />
+              <BlockButton userId={other.id} name={fullName(other, t)} blocked={otherBlocked} />
               {otherBlocked && (
                 <span className="text-sm text-muted-foreground">
-                  You blocked {fullName(other)}: neither of you can send messages here.
+                  {t("You blocked {{name}}: neither of you can send messages here.", {
+                    name: fullName(other, t),
+                  })}
                 </span>
               )}
             </div>
@@ -167,6 +177,8 @@ function useMarkReadWhileOpen(requestId: string, loaded: boolean) {
 
 function StatusActions({ request }: { request: MealRequestDetail }) {
   const { t } = useTranslation("app");
+  const ACTION_LABELS = actionLabels(t);
+  const CONFIRM = confirmations(t);
   const update = useUpdateRequestStatus(request.id);
   const [confirming, setConfirming] = useState<RequestStatus | null>(null);
   // What makes sense first (issue 12): completing only once the pickup is agreed, and Cancel
@@ -181,11 +193,11 @@ function StatusActions({ request }: { request: MealRequestDetail }) {
 
   const run = (status: RequestStatus) =>
     update.mutate(status, {
-      onSuccess: () => toast({ title: "Status updated." }),
+      onSuccess: () => toast({ title: t("Status updated.") }),
       onError: () =>
         toast({
-          title: "Error",
-          description: "Failed to update status. Please try again.",
+          title: t("Error"),
+          description: t("Failed to update status. Please try again."),
           variant: "destructive",
         }),
     });
@@ -248,6 +260,7 @@ function StatusActions({ request }: { request: MealRequestDetail }) {
 /** spec §4: pickup details with Call and Directions once the request is accepted. */
 function PickupDetails({ request }: { request: MealRequestDetail }) {
   const { t } = useTranslation("app");
+  const f = useFormat();
   const noPhoneId = useId();
   const directions = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(request.meal.pickupLocation)}`;
   return (
@@ -258,9 +271,8 @@ function PickupDetails({ request }: { request: MealRequestDetail }) {
           <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" /> {request.meal.pickupLocation}
         </p>
         <p className="inline-flex items-center gap-2 text-sm">
-          <Clock className="h-4 w-4 shrink-0" aria-hidden="true" />{" "}
-          {formatDay(request.meal.pickupWindowStart)},{" "}
-          {formatWindow(request.meal.pickupWindowStart, request.meal.pickupWindowEnd)}
+          <Clock className="h-4 w-4 shrink-0" aria-hidden="true" /> {f.day(request.meal.pickupWindowStart)},{" "}
+          {f.window(request.meal.pickupWindowStart, request.meal.pickupWindowEnd)}
         </p>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" disabled aria-describedby={noPhoneId}>
@@ -286,9 +298,10 @@ function PickupDetails({ request }: { request: MealRequestDetail }) {
 }
 
 function MessageTime({ iso }: { iso: string }) {
+  const f = useFormat();
   return (
     <time dateTime={iso}>
-      {formatMessageDay(iso)} {formatTime(iso)}
+      {f.messageDay(iso)} {f.time(iso)}
     </time>
   );
 }
@@ -333,7 +346,7 @@ function Conversation({ request, viewerId }: { request: MealRequestDetail; viewe
       <div ref={topRef} />
       {older.isError ? (
         <p className="text-sm text-destructive" role="alert">
-          Earlier messages could not be loaded.{" "}
+          {t("Earlier messages could not be loaded.")}{" "}
           <Button variant="link" className="h-auto p-0" onClick={() => void older.refetch()}>
             {t("Retry")}
           </Button>
@@ -347,7 +360,7 @@ function Conversation({ request, viewerId }: { request: MealRequestDetail; viewe
             onClick={loadOlder}
             disabled={older.isFetching}
           >
-            {older.isFetching ? "Loading…" : "Load earlier messages"}
+            {older.isFetching ? t("Loading…") : t("Load earlier messages")}
           </Button>
         )
       )}
@@ -362,7 +375,7 @@ function Conversation({ request, viewerId }: { request: MealRequestDetail; viewe
             }
           >
             <p className="text-xs text-muted-foreground">
-              {request.eater.id === viewerId ? "You" : fullName(request.eater)} ·{" "}
+              {request.eater.id === viewerId ? t("You") : fullName(request.eater, t)} ·{" "}
               <MessageTime iso={request.createdAt} />
             </p>
             <p className="whitespace-pre-line break-words">{request.message}</p>
@@ -380,7 +393,7 @@ function Conversation({ request, viewerId }: { request: MealRequestDetail; viewe
               }
             >
               <p className="text-xs text-muted-foreground">
-                {mine ? "You" : fullName(message.sender)} · <MessageTime iso={message.createdAt} />
+                {mine ? t("You") : fullName(message.sender, t)} · <MessageTime iso={message.createdAt} />
               </p>
               <p className="whitespace-pre-line break-words">{message.body}</p>
             </li>
@@ -414,8 +427,8 @@ function MessageInput({ requestId }: { requestId: string }) {
       onSuccess: () => setBody(""),
       onError: () =>
         toast({
-          title: "Error",
-          description: "Failed to send message. Please try again.",
+          title: t("Error"),
+          description: t("Failed to send message. Please try again."),
           variant: "destructive",
         }),
     });

@@ -49,8 +49,12 @@ export default function RequestsPage() {
       <h1 className="text-3xl font-bold">{t("Requests")}</h1>
       <Tabs value={tab} onValueChange={choose}>
         <TabsList>
-          <TabsTrigger value="incoming">Incoming ({count(incoming)})</TabsTrigger>
-          <TabsTrigger value="outgoing">My Requests ({count(outgoing)})</TabsTrigger>
+          <TabsTrigger value="incoming">
+            {t("Incoming ({{number}})", { number: count(incoming) })}
+          </TabsTrigger>
+          <TabsTrigger value="outgoing">
+            {t("My Requests ({{number}})", { number: count(outgoing) })}
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="incoming">
           <RequestList
@@ -59,7 +63,7 @@ export default function RequestsPage() {
             empty={
               <EmptyState
                 title={t("No incoming requests")}
-                text="When neighbours request your meals, they show up here."
+                text={t("When neighbours request your meals, they show up here.")}
               >
                 <Button asChild>
                   <Link href="/meals/new">{t("Create a Meal")}</Link>
@@ -75,7 +79,7 @@ export default function RequestsPage() {
             empty={
               <EmptyState
                 title={t("No requests yet")}
-                text="Find a meal you like and send the cook a request."
+                text={t("Find a meal you like and send the cook a request.")}
               >
                 <Button asChild>
                   <Link href="/community">{t("Browse Meals")}</Link>

@@ -22,6 +22,8 @@ import { useMarkNotificationsRead } from "@/client/features/notifications/api/ma
 import { useCreateReview, usePendingReviews } from "@/client/features/reviews/api/reviews";
 import { StarInput } from "@/client/features/reviews/components/star-input";
 import { handleUnauthorized, isUnauthorizedError } from "@/client/lib/api-client";
+import { useMessages } from "@/client/lib/messages";
+import { msg } from "@/contract/messages";
 import { type PendingReview, REVIEW_TEXT_MIN } from "@/contract/reviews";
 
 const REVIEW_TYPES = ["review_received"] as const;
@@ -51,15 +53,13 @@ export default function ReviewsPage() {
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <header>
         <h1 className="text-3xl font-bold">{t("Pending Reviews")}</h1>
-        <p className="text-muted-foreground">
-          {pending.length} review{pending.length === 1 ? "" : "s"} pending
-        </p>
+        <p className="text-muted-foreground">{t("{{count}} review pending", { count: pending.length })}</p>
       </header>
 
       {pending.length === 0 ? (
         <EmptyState
           title={t("No pending reviews")}
-          text="When you complete an exchange, you can review it here."
+          text={t("When you complete an exchange, you can review it here.")}
         >
           <div className="flex flex-wrap justify-center gap-2">
             <Button asChild>
@@ -100,12 +100,16 @@ export default function ReviewsPage() {
 
 const formSchema = z.object({
   rating: z.number().int().min(0).max(5),
-  text: z.string().trim().min(REVIEW_TEXT_MIN, `Review must be at least ${REVIEW_TEXT_MIN} characters`),
+  text: z
+    .string()
+    .trim()
+    .min(REVIEW_TEXT_MIN, msg("Review must be at least {{min}} characters", { min: REVIEW_TEXT_MIN })),
 });
 type FormValues = z.infer<typeof formSchema>;
 
 function ReviewCard({ item }: { item: PendingReview }) {
   const { t } = useTranslation("app");
+  const say = useMessages();
   const create = useCreateReview();
   const textId = useId();
   const errorId = useId();
@@ -118,8 +122,8 @@ function ReviewCard({ item }: { item: PendingReview }) {
   const onSubmit = form.handleSubmit((values) => {
     if (values.rating === 0) {
       toast({
-        title: "Rating required",
-        description: "Please select a star rating before submitting.",
+        title: t("Rating required"),
+        description: t("Please select a star rating before submitting."),
         variant: "destructive",
       });
       return;
@@ -127,12 +131,13 @@ function ReviewCard({ item }: { item: PendingReview }) {
     create.mutate(
       { revieweeId: item.revieweeId, mealId: item.mealId, rating: values.rating, text: values.text },
       {
-        onSuccess: () => toast({ title: "Review submitted", description: "Thank you for your feedback!" }),
+        onSuccess: () =>
+          toast({ title: t("Review submitted"), description: t("Thank you for your feedback!") }),
         onError: (error) => {
           if (isUnauthorizedError(error)) return handleUnauthorized();
           toast({
-            title: "Error",
-            description: "Failed to submit review. Please try again.",
+            title: t("Error"),
+            description: t("Failed to submit review. Please try again."),
             variant: "destructive",
           });
         },
@@ -146,9 +151,11 @@ function ReviewCard({ item }: { item: PendingReview }) {
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2 space-y-0">
         <div>
           <CardTitle className="text-lg">{item.mealTitle}</CardTitle>
-          <p className="text-sm text-muted-foreground">Review for {item.revieweeName}</p>
+          <p className="text-sm text-muted-foreground">
+            {t("Review for {{name}}", { name: item.revieweeName })}
+          </p>
         </div>
-        <Badge variant="secondary">{item.reviewerRole === "eater" ? "As Eater" : "As Feeder"}</Badge>
+        <Badge variant="secondary">{item.reviewerRole === "eater" ? t("As Eater") : t("As Feeder")}</Badge>
       </CardHeader>
       <CardContent>
         <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
@@ -173,7 +180,7 @@ function ReviewCard({ item }: { item: PendingReview }) {
             />
             {textError && (
               <p id={errorId} className="text-sm text-destructive">
-                {textError}
+                {say(textError)}
               </p>
             )}
           </div>

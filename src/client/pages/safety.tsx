@@ -1,14 +1,16 @@
 /** Safety (spec §2 "Static pages"): checklist, food safety, personal safety, trust, reporting. */
+
+import type { TFunction } from "i18next";
 import { CheckCircle2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { JoinButton, StaticPage, StaticSection } from "@/client/components/layout/static-page";
 
-const CHECKLIST = [
-  "Read the allergen list, and ask the cook in the thread if anything is unclear.",
-  "Check the pickup window and location before you request.",
-  "Bring your own container or bag if the cook asks for it.",
-  "Eat or refrigerate the meal within two hours of pickup.",
-  "Leave an honest review once the exchange is complete.",
+const checklist = (t: TFunction<"info">) => [
+  t("Read the allergen list, and ask the cook in the thread if anything is unclear."),
+  t("Check the pickup window and location before you request."),
+  t("Bring your own container or bag if the cook asks for it."),
+  t("Eat or refrigerate the meal within two hours of pickup."),
+  t("Leave an honest review once the exchange is complete."),
 ];
 
 function Tips({ items }: { items: string[] }) {
@@ -38,17 +40,21 @@ export default function SafetyPage() {
       </header>
 
       <StaticSection title={t("Before every exchange")}>
-        <Tips items={CHECKLIST} />
+        <Tips items={checklist(t)} />
       </StaticSection>
 
       <StaticSection title={t("Food safety for cooks")}>
         <Tips
           items={[
-            "Wash your hands, surfaces and utensils; keep raw meat apart from ready-to-eat food.",
-            "Cool cooked food quickly (within two hours) and keep it in the fridge at 5 °C / 41 °F or below until pickup.",
-            "Reheated dishes should reach 75 °C / 165 °F throughout; never reheat more than once.",
-            "List every allergen you used, including traces: the 14 major ones are celery, cereals with gluten, crustaceans, eggs, fish, lupin, milk, molluscs, mustard, tree nuts, peanuts, sesame, soya and sulphites.",
-            "Label containers with the dish and the day it was cooked. If in doubt, do not post it.",
+            t("Wash your hands, surfaces and utensils; keep raw meat apart from ready-to-eat food."),
+            t(
+              "Cool cooked food quickly (within two hours) and keep it in the fridge at 5 °C / 41 °F or below until pickup.",
+            ),
+            t("Reheated dishes should reach 75 °C / 165 °F throughout; never reheat more than once."),
+            t(
+              "List every allergen you used, including traces: the 14 major ones are celery, cereals with gluten, crustaceans, eggs, fish, lupin, milk, molluscs, mustard, tree nuts, peanuts, sesame, soya and sulphites.",
+            ),
+            t("Label containers with the dish and the day it was cooked. If in doubt, do not post it."),
           ]}
         />
       </StaticSection>
@@ -56,10 +62,14 @@ export default function SafetyPage() {
       <StaticSection title={t("Personal safety")}>
         <Tips
           items={[
-            "Meet at a doorstep, porch or other visible place; you never need to invite anyone inside.",
-            "Keep the conversation in the MealShare thread, so there is a record if anything goes wrong.",
-            "You do not have to share your phone number or full address until the request is accepted, and only the pickup location is shown.",
-            "For paid meals, agree the price and payment method in the thread before pickup; never pay in advance to someone you have not met.",
+            t("Meet at a doorstep, porch or other visible place; you never need to invite anyone inside."),
+            t("Keep the conversation in the MealShare thread, so there is a record if anything goes wrong."),
+            t(
+              "You do not have to share your phone number or full address until the request is accepted, and only the pickup location is shown.",
+            ),
+            t(
+              "For paid meals, agree the price and payment method in the thread before pickup; never pay in advance to someone you have not met.",
+            ),
           ]}
         />
       </StaticSection>

@@ -14,10 +14,13 @@ import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { ApiError, apiRequest, getJson } from "@/client/lib/api-client";
-import type { UnsubscribeState } from "@/contract/notifications";
+import { useMessages } from "@/client/lib/messages";
+import { CATEGORY_IN_SENTENCE, type UnsubscribeState } from "@/contract/notifications";
 
 export default function UnsubscribePage() {
   const { t } = useTranslation("info");
+  const { t: common } = useTranslation("common");
+  const say = useMessages();
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
   const url = `/api/unsubscribe?token=${encodeURIComponent(token)}`;
   const { user } = useCurrentUser();
@@ -56,17 +59,22 @@ export default function UnsubscribePage() {
             <Spinner label={t("Loading")} />
           ) : current.unsubscribed ? (
             <p role="status">
-              You no longer get {current.label.toLowerCase()} emails at {current.email}.
+              {t("You no longer get {{category}} emails at {{email}}.", {
+                category: say(CATEGORY_IN_SENTENCE[current.category]),
+                email: current.email,
+              })}
             </p>
           ) : (
             <>
               <p>
-                Stop {current.label.toLowerCase()} emails to {current.email}? You still see everything in the
-                app.
+                {t("Stop {{category}} emails to {{email}}? You still see everything in the app.", {
+                  category: say(CATEGORY_IN_SENTENCE[current.category]),
+                  email: current.email,
+                })}
               </p>
               {stop.isError && (
                 <p role="alert" className="text-sm text-destructive">
-                  {loadErrorReason(stop.error)}
+                  {loadErrorReason(stop.error, common)}
                 </p>
               )}
               <Button type="button" onClick={() => stop.mutate()} disabled={stop.isPending}>

@@ -22,11 +22,12 @@ import { ReportButton } from "@/client/features/reports/components/report-button
 import { useProfile, useReceivedReviews, useUserMeals } from "@/client/features/users/api/profiles";
 import { BlockButton } from "@/client/features/users/components/block-button";
 import { errorMessage } from "@/client/lib/api-client";
-import { formatMessageDay, initials, pluralize } from "@/client/lib/format";
+import { initials, useFormat } from "@/client/lib/format";
 import { thumbnailOf } from "@/contract/photos";
 
 export default function UserProfilePage() {
   const { t } = useTranslation("app");
+  const f = useFormat();
   const { id } = useParams<{ id: string }>();
   const { user: me } = useCurrentUser();
   const profile = useProfile(id);
@@ -45,14 +46,17 @@ export default function UserProfilePage() {
   const person = profile.data;
   if (!person) {
     return (
-      <EmptyState title={t("User not found")} text="This profile doesn't exist or is no longer available.">
+      <EmptyState
+        title={t("User not found")}
+        text={t("This profile doesn't exist or is no longer available.")}
+      >
         <Button asChild>
           <Link href="/community">{t("Browse Meals")}</Link>
         </Button>
       </EmptyState>
     );
   }
-  const name = `${person.firstName} ${person.lastName}`.trim() || "A neighbour";
+  const name = `${person.firstName} ${person.lastName}`.trim() || t("A neighbour");
   const isMe = me?.id === person.id;
 
   return (
@@ -84,9 +88,9 @@ export default function UserProfilePage() {
               <p className="mt-2 text-sm text-muted-foreground">{t("No reviews yet")}</p>
             )}
             <p className="mt-1 text-sm text-muted-foreground">
-              Member since {formatMessageDay(person.memberSince)} · {person.rating.completedExchanges}{" "}
-              completed exchange{person.rating.completedExchanges === 1 ? "" : "s"} · shared{" "}
-              {pluralize(person.rating.portionsShared, "portion")}
+              {t("Member since {{date}}", { date: f.messageDay(person.memberSince) })} ·{" "}
+              {t("{{count}} completed exchange", { count: person.rating.completedExchanges })} ·{" "}
+              {t("shared {{count}} portion", { count: person.rating.portionsShared })}
             </p>
             {person.bio && <p className="mt-3 whitespace-pre-line">{person.bio}</p>}
           </div>
@@ -132,24 +136,27 @@ export default function UserProfilePage() {
 
 /** Admins suspend (reason required) or unsuspend the account from its profile (issue 13 point 5). */
 function AdminSuspend({ userId, suspended }: { userId: string; suspended: boolean }) {
+  const { t } = useTranslation("app");
   const suspend = useSuspendUser();
   const run = () => {
-    const reason = suspended ? undefined : window.prompt("Why is this account suspended? (required)")?.trim();
+    const reason = suspended
+      ? undefined
+      : window.prompt(t("Why is this account suspended? (required)"))?.trim();
     if (!suspended && !reason) return;
     suspend.mutate(
       { userId, reason },
       {
         onSuccess: () =>
           toast({
-            title: suspended ? "User unsuspended" : "User suspended",
+            title: suspended ? t("User unsuspended") : t("User suspended"),
             description: suspended
-              ? "They can sign in again and their meals are back."
-              : "Their sessions ended and their meals are hidden.",
+              ? t("They can sign in again and their meals are back.")
+              : t("Their sessions ended and their meals are hidden."),
           }),
         onError: (error) =>
           toast({
-            title: "Error",
-            description: errorMessage(error, "Please try again."),
+            title: t("Error"),
+            description: errorMessage(error, t("Please try again.")),
             variant: "destructive",
           }),
       },
@@ -162,23 +169,27 @@ function AdminSuspend({ userId, suspended }: { userId: string; suspended: boolea
       disabled={suspend.isPending}
       onClick={run}
     >
-      {suspended ? "Unsuspend user" : "Suspend user"}
+      {suspended ? t("Unsuspend user") : t("Suspend user")}
     </Button>
   );
 }
 
 function ProfileMeals({ id, blocked }: { id: string; blocked: boolean }) {
+  const { t } = useTranslation("app");
   const query = useUserMeals(id);
   return (
     <MealGrid
       query={query}
-      empty={<EmptyState title={blocked ? "You have blocked this user" : "No active meals right now"} />}
+      empty={
+        <EmptyState title={blocked ? t("You have blocked this user") : t("No active meals right now")} />
+      }
     />
   );
 }
 
 function ProfileReviews({ id }: { id: string }) {
   const { t } = useTranslation("app");
+  const f = useFormat();
   const query = useReceivedReviews(id);
   if (query.isLoading) return <Spinner label={t("Loading reviews")} />;
   if (query.isError && !query.isFetchNextPageError)
@@ -201,9 +212,9 @@ function ProfileReviews({ id }: { id: string }) {
               <CardContent className="flex flex-col gap-1 p-4">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <Link href={`/user/${review.reviewer.id}`} className="font-semibold hover:underline">
-                    {`${review.reviewer.firstName} ${review.reviewer.lastName}`.trim() || "A neighbour"}
+                    {`${review.reviewer.firstName} ${review.reviewer.lastName}`.trim() || t("A neighbour")}
                   </Link>
-                  <span className="text-sm text-muted-foreground">{formatMessageDay(review.createdAt)}</span>
+                  <span className="text-sm text-muted-foreground">{f.messageDay(review.createdAt)}</span>
                 </div>
                 <StarRating rating={review.rating} />
                 <p className="whitespace-pre-line text-muted-foreground">{review.text}</p>
@@ -219,7 +230,7 @@ function ProfileReviews({ id }: { id: string }) {
           disabled={query.isFetchingNextPage}
           onClick={() => query.fetchNextPage()}
         >
-          {query.isFetchingNextPage ? "Loading..." : "More reviews"}
+          {query.isFetchingNextPage ? t("Loading...") : t("More reviews")}
         </Button>
       )}
       {query.isFetchNextPageError && (

@@ -3,14 +3,18 @@
  * the browser to the identity provider, `/api/callback` turns the answer into a user and a
  * server-side session, `/api/logout` ends it, `/api/auth/user` says who is signed in.
  */
+
+import escapeHtml from "escape-html";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import * as oidc from "openid-client";
 import { z } from "zod";
 import { currentUserSchema } from "../../contract/auth";
 import { errorSchema } from "../../contract/common";
+import { type Message, msg } from "../../contract/messages";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { translate } from "../i18n";
 import { registerFormBodyParser } from "./dev-idp";
 import { createSession, deleteSession, SESSION_COOKIE, SESSION_TTL_SECONDS } from "./sessions";
 import { presentCurrentUser, requireUser, signInRateLimit, upsertOidcUser } from "./users";
@@ -125,13 +129,23 @@ export function registerAuthRoutes(
       }
     } catch (error) {
       request.log.warn({ err: error instanceof Error ? error.message : String(error) }, "sign-in failed");
-      return reply.status(400).type("text/html; charset=utf-8").send(signInFailedPage());
+      return reply
+        .status(400)
+        .type("text/html; charset=utf-8")
+        .send(signInFailedPage(sayTo(request)));
     }
 
     const user = await upsertOidcUser(db, configuration.serverMetadata().issuer, claims);
-    if (!user) return reply.status(400).type("text/html; charset=utf-8").send(signInFailedPage());
+    if (!user)
+      return reply
+        .status(400)
+        .type("text/html; charset=utf-8")
+        .send(signInFailedPage(sayTo(request)));
     if (user.suspendedAt) {
-      return reply.status(403).type("text/html; charset=utf-8").send(suspendedPage());
+      return reply
+        .status(403)
+        .type("text/html; charset=utf-8")
+        .send(suspendedPage(sayTo(request)));
     }
     const token = await createSession(db, user.id);
     reply.setCookie(SESSION_COOKIE, token, {
@@ -147,8 +161,11 @@ export function registerAuthRoutes(
 
   // Sign-out is a POST (origin-checked like every write), so another site cannot sign people out
   // with a link or a top-level navigation (issue 11 finding 5); GET shows the button that does it.
-  r.get("/api/logout", { schema: { hide: true } }, async (_request, reply) =>
-    reply.type("text/html; charset=utf-8").header("Cache-Control", "no-store").send(signOutPage()),
+  r.get("/api/logout", { schema: { hide: true } }, async (request, reply) =>
+    reply
+      .type("text/html; charset=utf-8")
+      .header("Cache-Control", "no-store")
+      .send(signOutPage(sayTo(request))),
   );
   app.register(async (scope) => {
     registerFormBodyParser(scope);
@@ -212,22 +229,33 @@ function safeJson(text: string | null): unknown {
   }
 }
 
-function signOutPage() {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sign out</title><link rel="stylesheet" href="/oidc-assets/sign-in.css"></head>
-<body><main><h1>Sign out</h1><p class="hint">Sign out of MealShare on this device?</p>
-<form method="post" action="/api/logout"><button type="submit">Sign out</button></form>
-<p class="hint"><a href="/">Stay signed in</a></p></main></body></html>`;
+/** The words of a server-rendered page in the request's language (issue 15), HTML-escaped. */
+interface PageWords {
+  language: string;
+  say: (message: Message) => string;
 }
 
-function suspendedPage() {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Account suspended</title><link rel="stylesheet" href="/oidc-assets/sign-in.css"></head>
-<body><main><h1>Account suspended</h1><p>Your account is suspended.</p>
-<p class="hint">If you think this is a mistake, write to the MealShare team from the <a href="/help">Help page</a>.</p></main></body></html>`;
+function sayTo(request: FastifyRequest): PageWords {
+  // Page texts have no money in them; the currency is irrelevant here.
+  return { language: request.lng, say: (message) => escapeHtml(translate(message, request.lng, "USD")) };
 }
 
-function signInFailedPage() {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in failed</title></head>
-<body><main><h1>Sign-in failed</h1><p>We could not sign you in. <a href="/api/login">Try again</a>.</p></main></body></html>`;
+function signOutPage({ language, say }: PageWords) {
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${say(msg("Sign out"))}</title><link rel="stylesheet" href="/oidc-assets/sign-in.css"></head>
+<body><main><h1>${say(msg("Sign out"))}</h1><p class="hint">${say(msg("Sign out of MealShare on this device?"))}</p>
+<form method="post" action="/api/logout"><button type="submit">${say(msg("Sign out"))}</button></form>
+<p class="hint"><a href="/">${say(msg("Stay signed in"))}</a></p></main></body></html>`;
+}
+
+function suspendedPage({ language, say }: PageWords) {
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${say(msg("Account suspended"))}</title><link rel="stylesheet" href="/oidc-assets/sign-in.css"></head>
+<body><main><h1>${say(msg("Account suspended"))}</h1><p>${say(msg("Your account is suspended."))}</p>
+<p class="hint">${say(msg("If you think this is a mistake, write to the MealShare team from the Help page."))} <a href="/help">${say(msg("Help"))}</a></p></main></body></html>`;
+}
+
+function signInFailedPage({ language, say }: PageWords) {
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${say(msg("Sign-in failed"))}</title></head>
+<body><main><h1>${say(msg("Sign-in failed"))}</h1><p>${say(msg("We could not sign you in."))} <a href="/api/login">${say(msg("Try again"))}</a>.</p></main></body></html>`;
 }

@@ -34,8 +34,8 @@ export function CalendarFeedSettings() {
     },
     onError: (error) =>
       toast({
-        title: "Error",
-        description: errorMessage(error, "Please try again."),
+        title: t("Error"),
+        description: errorMessage(error, t("Please try again.")),
         variant: "destructive",
       }),
   });
@@ -43,9 +43,9 @@ export function CalendarFeedSettings() {
     if (!url) return;
     try {
       await navigator.clipboard.writeText(url);
-      toast({ title: "Link copied." });
+      toast({ title: t("Link copied.") });
     } catch {
-      toast({ title: "Copy the link from the box.", variant: "destructive" });
+      toast({ title: t("Copy the link from the box."), variant: "destructive" });
     }
   };
 
@@ -86,7 +86,7 @@ export function CalendarFeedSettings() {
               disabled={change.isPending}
               onClick={() => change.mutate(true)}
             >
-              {state.data.enabled ? "Reset link" : "Turn on calendar feed"}
+              {state.data.enabled ? t("Reset link") : t("Turn on calendar feed")}
             </Button>
             {state.data.enabled && (
               <Button

@@ -1,10 +1,14 @@
 /**
  * The Create New Meal form (spec §5): the same field rules and messages as the API, with the
- * price typed in dollars and the pickup times as local date-times, converted on submit.
+ * price typed in the deployment's currency as the reader's language writes numbers ("7.50",
+ * "7,50"; issue 15 point 2) and the pickup times as local date-times, converted on submit.
  */
+import { NumberParser } from "@internationalized/number";
 import { z } from "zod";
 import { type AllergenCode, type DietTag, type StorageType, storageTypeSchema } from "@/contract/food-safety";
+import { minorUnitDigits } from "@/contract/i18n";
 import { type CreateMealInput, createMealSchema, mealFields } from "@/contract/meals";
+import { msg } from "@/contract/messages";
 
 export const mealFormSchema = z
   .object({
@@ -13,30 +17,30 @@ export const mealFormSchema = z
     kind: mealFields.kind,
     price: z.string(),
     portionSize: z
-      .number({ error: "Must have at least 1 portion" })
+      .number({ error: msg("Must have at least 1 portion") })
       .int()
-      .min(1, "Must have at least 1 portion"),
+      .min(1, msg("Must have at least 1 portion")),
     // Issue 13: the 14 allergens as a checkbox group, "none of the 14" as an explicit choice.
     allergenCodes: z.array(z.string()),
     noMajorAllergens: z.boolean(),
     allergensOther: mealFields.allergensOther,
     dietTags: z.array(z.string()),
-    preparedAt: z.string().min(1, "Enter when the meal was prepared"),
+    preparedAt: z.string().min(1, msg("Enter when the meal was prepared")),
     // A string, not the enum: the select starts empty, and the form's input and output types must agree.
     storage: z
       .string()
-      .refine((value) => storageTypeSchema.safeParse(value).success, "Choose how the meal is stored"),
+      .refine((value) => storageTypeSchema.safeParse(value).success, msg("Choose how the meal is stored")),
     reheating: z.string(),
     ingredients: mealFields.ingredients,
     pickupLocation: mealFields.pickupLocation,
-    pickupWindowStart: z.string().min(1, "Pickup start time is required"),
-    pickupWindowEnd: z.string().min(1, "Pickup end time is required"),
+    pickupWindowStart: z.string().min(1, msg("Pickup start time is required")),
+    pickupWindowEnd: z.string().min(1, msg("Pickup end time is required")),
     deliveryAvailable: z.boolean(),
     latitude: z.number().nullable(),
     longitude: z.number().nullable(),
   })
   .refine((values) => values.noMajorAllergens || values.allergenCodes.length > 0, {
-    message: "Choose the allergens this meal contains, or confirm it contains none of the 14",
+    message: msg("Choose the allergens this meal contains, or confirm it contains none of the 14"),
     path: ["allergenCodes"],
     // Shown with the other fields' errors, not only once they are all fixed.
     when: (payload) => {
@@ -51,16 +55,25 @@ export const formFieldOf = (apiField: string) =>
   (apiField === "priceCents" ? "price" : apiField) as keyof MealFormValues;
 
 /**
- * spec §5: price in dollars × 100, rounded, only for paid meals (null for free); times to ISO.
- * The allergens text is left to the server, which derives it from the codes (issue 13).
+ * An amount as the language writes it ("7.50", "7,50", "1.000,50") in minor units of `currency`
+ * (spec §5: × 100 and rounded, for a currency with cents), or null when it is not a number.
  */
-export function toCreateMeal(values: MealFormValues): CreateMealInput {
-  const dollars = values.price.trim() === "" ? Number.NaN : Number(values.price);
+export function parsePrice(text: string, language: string, currency: string): number | null {
+  if (text.trim() === "") return null;
+  const amount = new NumberParser(language, { style: "decimal" }).parse(text.trim());
+  return Number.isFinite(amount) ? Math.round(amount * 10 ** minorUnitDigits(currency)) : null;
+}
+
+/**
+ * spec §5: the price in minor units, only for paid meals (null for free); times to ISO. The
+ * allergens text is left to the server, which derives it from the codes (issue 13).
+ */
+export function toCreateMeal(values: MealFormValues, language: string, currency: string): CreateMealInput {
   return {
     title: values.title,
     description: values.description,
     kind: values.kind,
-    priceCents: values.kind === "paid" ? (Number.isFinite(dollars) ? Math.round(dollars * 100) : null) : null,
+    priceCents: values.kind === "paid" ? parsePrice(values.price, language, currency) : null,
     portionSize: values.portionSize,
     allergenCodes: values.noMajorAllergens ? [] : (values.allergenCodes as AllergenCode[]),
     noMajorAllergens: values.noMajorAllergens,

@@ -64,7 +64,7 @@ export function MealPhotoField({
       <div className="flex flex-wrap items-center gap-4">
         <img
           src={value ? thumbnailOf(value) : "/meal-placeholder.svg"}
-          alt={value ? "The meal's photo" : "No photo yet"}
+          alt={value ? t("The meal's photo") : t("No photo yet")}
           width={160}
           height={120}
           className="aspect-[4/3] w-40 rounded-md bg-muted object-cover"
@@ -72,11 +72,11 @@ export function MealPhotoField({
         />
         <div className="flex flex-col gap-2">
           <UploadPhotoButton
-            label={value ? "Change Photo" : "Upload Photo"}
-            note="One photo, up to 25 MB (large ones are made smaller)"
+            label={value ? t("Change Photo") : t("Upload Photo")}
+            note={t("One photo, up to 25 MB (large ones are made smaller)")}
             onUploaded={(photo) => {
               onChange(photo.objectPath);
-              toast({ title: "Photo uploaded." });
+              toast({ title: t("Photo uploaded.") });
             }}
           />
           {value && (

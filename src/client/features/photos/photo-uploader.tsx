@@ -15,8 +15,13 @@ import { useEffect, useState } from "react";
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
 import "./uppy-theme.css";
+import de_DE from "@uppy/locales/lib/de_DE";
+import en_US from "@uppy/locales/lib/en_US";
+import es_ES from "@uppy/locales/lib/es_ES";
 import { toast } from "@/client/components/ui/use-toast";
 import { apiRequest } from "@/client/lib/api-client";
+import { currentLanguage, i18n } from "@/client/lib/i18n";
+import type { Language } from "@/contract/i18n";
 import {
   PHOTO_PICK_MAX_BYTES,
   PHOTO_TYPES,
@@ -25,6 +30,8 @@ import {
 } from "@/contract/photos";
 
 type Meta = Record<string, never>;
+
+const UPPY_LOCALES: Record<Language, typeof en_US> = { en: en_US, es: es_ES, de: de_DE };
 type PhotoBody = Record<string, unknown>;
 
 function createUppy(onRegistered: (photo: RegisteredPhoto) => void) {
@@ -33,6 +40,8 @@ function createUppy(onRegistered: (photo: RegisteredPhoto) => void) {
   const uppy = new Uppy<Meta, PhotoBody>({
     restrictions: { maxNumberOfFiles: 1, maxFileSize: PHOTO_PICK_MAX_BYTES, allowedFileTypes: PHOTO_TYPES },
     autoProceed: false,
+    // Uppy's own words (Drop files here, Upload, Pause...) from its language packs (issue 15).
+    locale: UPPY_LOCALES[currentLanguage()],
   });
   // Phone photos are 3–12 MB: at most 2400 px and JPEG quality 0.8 they are well under 5 MB, and
   // the server stores 1600 px anyway. What the browser cannot decode (HEIC) goes as it is.
@@ -56,19 +65,22 @@ function createUppy(onRegistered: (photo: RegisteredPhoto) => void) {
   uppy.addPostProcessor(async (fileIds) => {
     for (const id of fileIds) {
       const file = uppy.getFile(id);
-      uppy.emit("postprocess-progress", file, { mode: "indeterminate", message: "Processing photo..." });
+      uppy.emit("postprocess-progress", file, {
+        mode: "indeterminate",
+        message: i18n.t("Processing photo...", { ns: "app" }),
+      });
       try {
         const response = await apiRequest("PUT", "/api/meal-photos", { photoURL: uploadUrls.get(id) });
         onRegistered((await response.json()) as RegisteredPhoto);
       } catch (error) {
         toast({
-          title: "Upload error",
-          description: "Failed to process uploaded photo. Please try again.",
+          title: i18n.t("Upload error", { ns: "app" }),
+          description: i18n.t("Failed to process uploaded photo. Please try again.", { ns: "app" }),
           variant: "destructive",
         });
         // The file failed, said once: no "Upload complete" tick beside the error (issue 12).
         uppy.setFileState(id, {
-          error: "Not a photo we could read",
+          error: i18n.t("Not a photo we could read", { ns: "app" }),
           progress: { ...file.progress, uploadComplete: false },
         });
         throw error;
@@ -130,12 +142,17 @@ export function PhotoUploader({
 function toastUploadError(error: unknown) {
   const { status, body } = (error ?? {}) as { status?: number; body?: unknown };
   if (status === 401) {
-    toast({ title: "Authorization required", description: "Please sign in again.", variant: "destructive" });
+    toast({
+      title: i18n.t("Authorization required", { ns: "app" }),
+      description: i18n.t("Please sign in again.", { ns: "app" }),
+      variant: "destructive",
+    });
     return;
   }
   if (status && status >= 400 && status < 500 && typeof body === "string") {
     const message = jsonMessage(body);
-    if (message) toast({ title: "Upload error", description: message, variant: "destructive" });
+    if (message)
+      toast({ title: i18n.t("Upload error", { ns: "app" }), description: message, variant: "destructive" });
   }
 }
 

@@ -7,17 +7,20 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorSchema, idParamsSchema } from "../../../contract/common";
+import { supportedLanguage } from "../../../contract/i18n";
 import { msg } from "../../../contract/messages";
 import { requireUser } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
+import { translate } from "../../i18n";
 import {
   calendarFeed,
   disableCalendarFeed,
   hasCalendarFeed,
   requestCalendar,
   resetCalendarFeed,
+  type Say,
 } from "./service";
 
 const feedStateSchema = z.object({
@@ -41,7 +44,14 @@ export function registerCalendarRoutes(app: FastifyInstance, { db, config }: { d
       },
     },
     async (request, reply) => {
-      const ics = await requestCalendar(db, requireUser(request).id, request.params.id, config.publicUrl);
+      const say: Say = (message, params) => translate(message, request.lng, config.currency, params);
+      const ics = await requestCalendar(
+        db,
+        requireUser(request).id,
+        request.params.id,
+        config.publicUrl,
+        say,
+      );
       return reply
         .type("text/calendar; charset=utf-8")
         .header("Content-Disposition", 'attachment; filename="mealshare-pickup.ics"')
@@ -103,7 +113,13 @@ export function registerCalendarFeed(app: FastifyInstance, { db, config }: { db:
     async (request, reply) => {
       const token = FEED_FILE.exec(request.params.file)?.[1];
       if (!token) throw notFound(msg("Calendar not found"));
-      const ics = await calendarFeed(db, token, config.publicUrl);
+      const ics = await calendarFeed(
+        db,
+        token,
+        config.publicUrl,
+        (locale) => (message, params) =>
+          translate(message, supportedLanguage(locale) ?? config.defaultLanguage, config.currency, params),
+      );
       return reply
         .type("text/calendar; charset=utf-8")
         .header("Cache-Control", "private, max-age=300")

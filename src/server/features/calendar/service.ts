@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { createEvents, type EventAttributes } from "ics";
-import { msg } from "../../../contract/messages";
+import { type Message, type MessageParams, msg } from "../../../contract/messages";
 import type { MealRequest } from "../../../contract/requests";
 import type { Executor } from "../../db/client";
 import { users } from "../../db/schema";
@@ -19,17 +19,22 @@ const FEED_PAST_DAYS = 30;
 const FEED_MAX = 200;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-const fullName = (user: { firstName: string; lastName: string }) =>
-  `${user.firstName} ${user.lastName}`.trim() || "a neighbour";
 
-/** The event of one pickup, as `viewerId` sees it (the other party named). */
-function pickupEvent(request: MealRequest, viewerId: string, publicUrl: string): EventAttributes {
+/** Says a `msg()` message in the reader's language (i18n.ts `translate`, bound; issue 15). */
+export type Say = (message: Message, params?: MessageParams) => string;
+
+/** The event of one pickup, as `viewerId` sees it (the other party named), in the reader's words. */
+function pickupEvent(request: MealRequest, viewerId: string, publicUrl: string, say: Say): EventAttributes {
   const other = request.eater.id === viewerId ? request.owner : request.eater;
-  const role = request.eater.id === viewerId ? "from" : "for";
+  const name = `${other.firstName} ${other.lastName}`.trim() || say(msg("A neighbour"));
+  const url = `${publicUrl}/request/${request.id}`;
   return {
     uid: `request-${request.id}@mealshare`,
-    title: `Pickup: ${request.meal.title}`,
-    description: `Meal pickup ${role} ${fullName(other)}. Thread: ${publicUrl}/request/${request.id}`,
+    title: say(msg("Pickup: {{title}}"), { title: request.meal.title }),
+    description:
+      request.eater.id === viewerId
+        ? say(msg("Meal pickup from {{name}}. Thread: {{url}}"), { name, url })
+        : say(msg("Meal pickup for {{name}}. Thread: {{url}}"), { name, url }),
     location: request.meal.pickupLocation,
     url: `${publicUrl}/request/${request.id}`,
     start: new Date(request.meal.pickupWindowStart).getTime(),
@@ -59,11 +64,12 @@ export async function requestCalendar(
   viewerId: string,
   id: string,
   publicUrl: string,
+  say: Say,
 ): Promise<string> {
   const request = await getRequest(db, viewerId, id);
   if (request.status !== "accepted")
     throw conflict(msg("Only an accepted request has a pickup to add."), "not_accepted");
-  return toIcs([pickupEvent(request, viewerId, publicUrl)], "MealShare pickup");
+  return toIcs([pickupEvent(request, viewerId, publicUrl, say)], say(msg("MealShare pickup")));
 }
 
 /**
@@ -94,12 +100,19 @@ export async function hasCalendarFeed(db: Executor, userId: string): Promise<boo
 }
 
 /**
- * The private feed: the token's owner's accepted pickups, from 30 days ago on.
+ * The private feed: the token's owner's accepted pickups, from 30 days ago on, in the owner's
+ * saved language (a calendar app asks without one).
+ * @param sayIn the words of a language
  * @throws AppError 404 unknown or revoked token
  */
-export async function calendarFeed(db: Executor, token: string, publicUrl: string): Promise<string> {
+export async function calendarFeed(
+  db: Executor,
+  token: string,
+  publicUrl: string,
+  sayIn: (language: string | null) => Say,
+): Promise<string> {
   const [owner] = await db
-    .select({ id: users.id, suspendedAt: users.suspendedAt })
+    .select({ id: users.id, suspendedAt: users.suspendedAt, locale: users.locale })
     .from(users)
     .where(eq(users.calendarTokenHash, hashToken(token)))
     .limit(1);
@@ -108,8 +121,9 @@ export async function calendarFeed(db: Executor, token: string, publicUrl: strin
     since: new Date(Date.now() - FEED_PAST_DAYS * 86_400_000),
     limit: FEED_MAX,
   });
+  const say = sayIn(owner.locale);
   return toIcs(
-    pickups.map((request) => pickupEvent(request, owner.id, publicUrl)),
-    "MealShare pickups",
+    pickups.map((request) => pickupEvent(request, owner.id, publicUrl, say)),
+    say(msg("MealShare pickups")),
   );
 }

@@ -2,20 +2,21 @@
  * The neighbourhood's impact in figures (issue 15): meals shared, portions picked up, neighbours
  * who shared, and the estimated food and CO2e saved. Used by /impact and Home's card.
  */
-
+import { useTranslation } from "react-i18next";
 import { cn } from "@/client/lib/utils";
 import type { Impact } from "@/contract/impact";
 
-const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
-
-/** The five figures, each with its label. */
+/** The five figures, each with its label, in the reader's language (Home and /impact share them). */
 export function ImpactFigures({ impact, className }: { impact: Impact; className?: string }) {
+  const { t, i18n } = useTranslation("common");
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  const kg = (value: number) => t("{{amount}} kg", { amount: number.format(value) });
   const figures = [
-    [number.format(impact.mealsShared), "meals shared"],
-    [number.format(impact.portionsPickedUp), "portions picked up"],
-    [number.format(impact.neighboursShared), "neighbours who shared"],
-    [`${number.format(impact.foodSavedKg)} kg`, "food kept out of the bin (estimate)"],
-    [`${number.format(impact.co2eAvoidedKg)} kg`, "CO2e emissions avoided (estimate)"],
+    [number.format(impact.mealsShared), t("meals shared")],
+    [number.format(impact.portionsPickedUp), t("portions picked up")],
+    [number.format(impact.neighboursShared), t("neighbours who shared")],
+    [kg(impact.foodSavedKg), t("food kept out of the bin (estimate)")],
+    [kg(impact.co2eAvoidedKg), t("CO2e emissions avoided (estimate)")],
   ] as const;
   return (
     <dl className={cn("grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5", className)}>

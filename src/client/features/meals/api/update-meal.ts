@@ -1,5 +1,6 @@
 /** `PUT /api/meals/{id}`, e.g. `{ isActive }` for Activate / Deactivate (spec §4 "Meal"). */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { toast } from "@/client/components/ui/use-toast";
 import { apiRequest } from "@/client/lib/api-client";
 import type { Meal, MealDetail, UpdateMeal } from "@/contract/meals";
@@ -25,16 +26,17 @@ export function useUpdateMeal() {
  * message). Used by the owner's profile and by admins on the meal page.
  */
 export function useToggleMealActive() {
+  const { t } = useTranslation("app");
   const update = useUpdateMeal();
   const toggle = (meal: Pick<Meal, "id" | "isActive">) =>
     update.mutate(
       { id: meal.id, patch: { isActive: !meal.isActive } },
       {
-        onSuccess: () => toast({ title: "Meal updated." }),
+        onSuccess: () => toast({ title: t("Meal updated.") }),
         onError: () =>
           toast({
-            title: "Error",
-            description: "Failed to update meal status. Please try again.",
+            title: t("Error"),
+            description: t("Failed to update meal status. Please try again."),
             variant: "destructive",
           }),
       },

@@ -6,15 +6,39 @@ import { AlertTriangle } from "lucide-react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FieldError } from "@/client/components/ui/field-error";
-import { formatMessageDay, formatTime } from "@/client/lib/format";
+import { useFormat } from "@/client/lib/format";
+import { type Say, useMessages } from "@/client/lib/messages";
 import { cn } from "@/client/lib/utils";
 import {
-  joinNames,
+  type AllergenCode,
+  allergenName,
   REHEATING_GUIDANCE,
   STORAGE_GUIDANCE,
   type StorageType,
+  sortAllergenCodes,
+  splitOtherAllergens,
   storageName,
 } from "@/contract/food-safety";
+import { allergenTags } from "@/contract/meals";
+
+/**
+ * A meal's allergen tags in the reader's language: the declared codes by name, then the cook's
+ * own words for others; a meal from before the codes shows its text as typed.
+ */
+export function useAllergenTags(meal: DeclaredTags) {
+  return allergenDisplayTags(meal, useMessages());
+}
+
+type DeclaredTags = { allergens: string; allergenCodes: string[]; allergensOther: string };
+
+/** `useAllergenTags` for a component that has its `say` already (hooks must not follow a return). */
+export function allergenDisplayTags(meal: DeclaredTags, say: Say): string[] {
+  if (meal.allergenCodes.length === 0 && !meal.allergensOther) return allergenTags(meal.allergens);
+  return [
+    ...sortAllergenCodes(meal.allergenCodes as AllergenCode[]).map((code) => say(allergenName(code))),
+    ...splitOtherAllergens(meal.allergensOther),
+  ];
+}
 
 /**
  * A fieldset of checkboxes, one per code, registered as one array field of react-hook-form.
@@ -37,6 +61,7 @@ export function CheckboxGroup({
   hint?: string;
   idPrefix?: string;
 }) {
+  const say = useMessages();
   return (
     <fieldset
       className="flex flex-col gap-2"
@@ -59,7 +84,7 @@ export function CheckboxGroup({
               className="h-4 w-4 accent-green-700"
               {...registration}
             />
-            {option.name}
+            {say(option.name)}
           </label>
         ))}
       </div>
@@ -73,6 +98,9 @@ export function CheckboxGroup({
  * border, so it does not rest on colour alone. Nothing when the meal has none of the viewer's.
  */
 export function AllergenWarning({ names, className }: { names: string[]; className?: string }) {
+  const { t } = useTranslation("app");
+  const f = useFormat();
+  const say = useMessages();
   if (names.length === 0) return null;
   return (
     <p
@@ -84,7 +112,10 @@ export function AllergenWarning({ names, className }: { names: string[]; classNa
     >
       <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
       <span>
-        {names.length === 1 ? "Contains your allergen" : "Contains your allergens"}: {joinNames(names)}
+        {t("Contains your allergen: {{names}}", {
+          count: names.length,
+          names: f.list(names.map((name) => say(name))),
+        })}
       </span>
     </p>
   );
@@ -99,7 +130,9 @@ export function FoodDetails({
 }: {
   meal: { preparedAt: string | null; storage: StorageType | null; reheating: string | null };
 }) {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("app");
+  const f = useFormat();
+  const say = useMessages();
   if (!meal.preparedAt && !meal.storage && !meal.reheating) return null;
   return (
     <div>
@@ -109,7 +142,7 @@ export function FoodDetails({
           <div>
             <dt className="font-medium">{t("Prepared at")}</dt>
             <dd className="text-muted-foreground">
-              {formatMessageDay(meal.preparedAt)}, {formatTime(meal.preparedAt)}
+              {f.messageDay(meal.preparedAt)}, {f.time(meal.preparedAt)}
             </dd>
           </div>
         )}
@@ -117,7 +150,7 @@ export function FoodDetails({
           <div>
             <dt className="font-medium">{t("Storage")}</dt>
             <dd className="text-muted-foreground">
-              {storageName(meal.storage)}. {STORAGE_GUIDANCE[meal.storage]}
+              {say(storageName(meal.storage))}. {say(STORAGE_GUIDANCE[meal.storage])}
             </dd>
           </div>
         )}
@@ -130,7 +163,7 @@ export function FoodDetails({
       </dl>
       {meal.storage !== "ambient" && (
         <p className="mt-2 text-xs text-muted-foreground">
-          {REHEATING_GUIDANCE} Guidance from the UK Food Standards Agency.
+          {say(REHEATING_GUIDANCE)} {t("Guidance from the UK Food Standards Agency.")}
         </p>
       )}
     </div>

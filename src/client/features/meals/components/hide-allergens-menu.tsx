@@ -22,7 +22,7 @@ import { useAllergensInUse } from "../api/get-allergens";
 import type { MealFilterState } from "../use-meal-filters";
 
 export function HideAllergensMenu({ kind, filters }: { kind?: MealKind; filters: MealFilterState }) {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("app");
   const [open, setOpen] = useState(false);
   const inUse = useAllergensInUse(kind, open);
   // Allergens already hidden stay listed even when no open meal names them any more.
@@ -50,8 +50,10 @@ export function HideAllergensMenu({ kind, filters }: { kind?: MealKind; filters:
       <DropdownMenu open={open} onOpenChange={setOpen}>
         <DropdownMenuTrigger asChild>
           <Button variant={filters.hidden.length > 0 ? "default" : "outline"} size="sm">
-            <EyeOff aria-hidden="true" /> Hide allergens
-            {filters.hidden.length > 0 && ` (${filters.hidden.length})`}
+            <EyeOff aria-hidden="true" />{" "}
+            {filters.hidden.length > 0
+              ? t("Hide allergens ({{number}})", { number: filters.hidden.length })
+              : t("Hide allergens")}
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="start" className="max-h-80 w-64 overflow-y-auto">

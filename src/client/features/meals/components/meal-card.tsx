@@ -12,21 +12,24 @@ import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
-import { formatDay, formatPrice, formatWindow, pluralize } from "@/client/lib/format";
+import { useFormat } from "@/client/lib/format";
 import { distanceKm, formatDistance, useViewerPosition } from "@/client/lib/geo";
+import { useMessages } from "@/client/lib/messages";
 import { type DietTag, dietTagName, matchingAllergens } from "@/contract/food-safety";
-import { allergenTags, type Meal } from "@/contract/meals";
-import { AllergenWarning } from "./food-safety";
+import type { Meal } from "@/contract/meals";
+import { AllergenWarning, useAllergenTags } from "./food-safety";
 import { MealPhoto } from "./meal-photo";
 import { StarRating } from "./star-rating";
 
 const MAX_ALLERGEN_TAGS = 2;
 
 export function MealCard({ meal }: { meal: Meal }) {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("app");
+  const f = useFormat();
+  const say = useMessages();
   const viewer = useViewerPosition();
   const { user } = useCurrentUser();
-  const tags = allergenTags(meal.allergens);
+  const tags = useAllergenTags(meal);
   const warnings = matchingAllergens(meal, user);
   // The server's distance on "near me" lists; otherwise the viewer's shared position, if any.
   const km =
@@ -34,7 +37,8 @@ export function MealCard({ meal }: { meal: Meal }) {
     (viewer && meal.latitude != null && meal.longitude != null
       ? distanceKm(viewer, { latitude: meal.latitude, longitude: meal.longitude })
       : null);
-  const distance = km === null ? null : formatDistance(km);
+  const distance = km === null ? null : formatDistance(km, f.language);
+  const action = meal.kind === "free" ? t("Request") : t("Buy Now");
 
   return (
     <Card className="flex w-full min-w-0 flex-col overflow-hidden" data-testid="meal-card">
@@ -44,7 +48,7 @@ export function MealCard({ meal }: { meal: Meal }) {
           {meal.kind === "free" ? (
             <Badge className="bg-green-700">{t("FREE")}</Badge>
           ) : (
-            <Badge className="bg-amber-700">{formatPrice(meal.priceCents ?? 0)}</Badge>
+            <Badge className="bg-amber-700">{f.price(meal.priceCents ?? 0)}</Badge>
           )}
           {meal.deliveryAvailable && (
             <Badge variant="secondary" className="gap-1">
@@ -68,11 +72,11 @@ export function MealCard({ meal }: { meal: Meal }) {
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1">
             <Users className="h-4 w-4" aria-hidden="true" />
-            {pluralize(meal.portionsLeft, "portion")}
+            {t("{{count}} portion", { count: meal.portionsLeft })}
           </span>
           <span className="inline-flex items-center gap-1">
             <Clock className="h-4 w-4" aria-hidden="true" />
-            {formatDay(meal.pickupWindowStart)}, {formatWindow(meal.pickupWindowStart, meal.pickupWindowEnd)}
+            {f.day(meal.pickupWindowStart)}, {f.window(meal.pickupWindowStart, meal.pickupWindowEnd)}
           </span>
           {distance && (
             <span className="inline-flex items-center gap-1">
@@ -92,7 +96,9 @@ export function MealCard({ meal }: { meal: Meal }) {
             ))}
             {tags.length > MAX_ALLERGEN_TAGS && (
               <li>
-                <Badge variant="outline">+{tags.length - MAX_ALLERGEN_TAGS} more</Badge>
+                <Badge variant="outline">
+                  {t("+{{number}} more", { number: tags.length - MAX_ALLERGEN_TAGS })}
+                </Badge>
               </li>
             )}
           </ul>
@@ -101,17 +107,14 @@ export function MealCard({ meal }: { meal: Meal }) {
           <ul className="flex flex-wrap gap-1" aria-label={t("Diet")}>
             {meal.dietTags.map((tag) => (
               <li key={tag}>
-                <Badge variant="secondary">{dietTagName(tag as DietTag)}</Badge>
+                <Badge variant="secondary">{say(dietTagName(tag as DietTag))}</Badge>
               </li>
             ))}
           </ul>
         )}
         <Button asChild className="mt-auto w-full">
-          <Link
-            href={`/meal/${meal.id}`}
-            aria-label={`${meal.kind === "free" ? "Request" : "Buy Now"}: ${meal.title}`}
-          >
-            {meal.kind === "free" ? "Request" : "Buy Now"}
+          <Link href={`/meal/${meal.id}`} aria-label={`${action}: ${meal.title}`}>
+            {action}
           </Link>
         </Button>
       </CardContent>

@@ -26,7 +26,7 @@ interface MealListQuery {
 }
 
 export function MealGrid({ query, empty }: { query: MealListQuery; empty: ReactNode }) {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("app");
   const end = useRef<HTMLDivElement>(null);
   const canLoadMore = query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError;
 
@@ -76,7 +76,7 @@ export function MealGrid({ query, empty }: { query: MealListQuery; empty: ReactN
       ) : (
         query.hasNextPage && (
           <Button variant="outline" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? "Loading..." : "Load more"}
+            {query.isFetchingNextPage ? t("Loading...") : t("Load more")}
           </Button>
         )
       )}

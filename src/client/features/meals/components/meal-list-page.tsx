@@ -3,8 +3,10 @@
  * button, the grid, and the empty states. Search, "near me" and allergen hiding run on the server
  * and live in the URL (issue 10), so the count line counts every match, not the loaded page.
  */
+import type { TFunction } from "i18next";
 import { Plus } from "lucide-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
 import { Button } from "@/client/components/ui/button";
@@ -17,11 +19,28 @@ import { MealGrid } from "./meal-grid";
 import { NearMeControl } from "./near-me-control";
 import { SearchBox } from "./search-box";
 
-/** spec §2: "N free meal(s) available", "1,000+" when the server stopped counting, and the radius. */
-export function countLine(total: ListTotal, kind: MealKind, withinKm?: number): string {
-  const count = `${total.count.toLocaleString("en-US")}${total.atLeast ? "+" : ""}`;
-  const meals = total.count === 1 && !total.atLeast ? "meal" : "meals";
-  return `${count} ${kind} ${meals} available${withinKm ? ` within ${withinKm} km` : ""}`;
+/**
+ * spec §2: "N free meal(s) available" in the reader's language, with the language's plural and
+ * number format ("1,000+" when the server stopped counting), and the radius of "near me".
+ */
+export function countLine(
+  total: ListTotal,
+  kind: MealKind,
+  t: TFunction<"app">,
+  language: string,
+  withinKm?: number,
+): string {
+  const number = `${new Intl.NumberFormat(language).format(total.count)}${total.atLeast ? "+" : ""}`;
+  // "1,000+" reads as many, whatever the language's rule for 1,000.
+  const count = total.atLeast ? Number.MAX_SAFE_INTEGER : total.count;
+  if (kind === "free") {
+    return withinKm
+      ? t("{{number}} free meal available within {{km}} km", { count, number, km: withinKm })
+      : t("{{number}} free meal available", { count, number });
+  }
+  return withinKm
+    ? t("{{number}} paid meal available within {{km}} km", { count, number, km: withinKm })
+    : t("{{number}} paid meal available", { count, number });
 }
 
 export function MealListPage(props: {
@@ -33,6 +52,7 @@ export function MealListPage(props: {
   emptyTitle: string;
   emptyButton: string;
 }) {
+  const { t, i18n } = useTranslation("app");
   const filters = useMealFilters(props.kind);
   const query = useMeals(filters.filters);
   const newMealHref = `/meals/new?kind=${props.kind}`;
@@ -66,14 +86,14 @@ export function MealListPage(props: {
         </div>
       </div>
       <p className="min-h-5 text-sm text-muted-foreground" aria-live="polite">
-        {query.total && !query.isError ? countLine(query.total, props.kind, withinKm) : ""}
+        {query.total && !query.isError ? countLine(query.total, props.kind, t, i18n.language, withinKm) : ""}
       </p>
       <MealGrid
         query={query}
         empty={
           <EmptyState
-            title={filters.narrowed ? "No meals found" : props.emptyTitle}
-            text={filters.narrowed ? "Try adjusting your search terms." : undefined}
+            title={filters.narrowed ? t("No meals found") : props.emptyTitle}
+            text={filters.narrowed ? t("Try adjusting your search terms.") : undefined}
           >
             <Button asChild>
               <Link href={newMealHref}>{props.emptyButton}</Link>

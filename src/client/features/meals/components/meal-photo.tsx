@@ -12,6 +12,7 @@ import {
   Soup,
   UtensilsCrossed,
 } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { cn } from "@/client/lib/utils";
 import type { Meal } from "@/contract/meals";
 import { thumbnailOf } from "@/contract/photos";
@@ -51,6 +52,7 @@ export function MealPhoto({
   eager?: boolean;
   sizes?: string;
 }) {
+  const { t } = useTranslation("app");
   const photo = meal.photoPath;
   if (!photo) {
     const { icon, background, foreground } = placeholderFor(meal.title);
@@ -58,7 +60,7 @@ export function MealPhoto({
     return (
       <div
         role="img"
-        aria-label={`No photo of ${meal.title}`}
+        aria-label={t("No photo of {{title}}", { title: meal.title })}
         data-placeholder={icon}
         style={{ backgroundColor: background, color: foreground }}
         className={cn("flex aspect-[4/3] w-full items-center justify-center", className)}

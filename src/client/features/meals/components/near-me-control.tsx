@@ -12,7 +12,7 @@ import { NEAR_RADIUS_CHOICES_KM } from "@/contract/meals";
 import type { MealFilterState } from "../use-meal-filters";
 
 export function NearMeControl({ filters }: { filters: MealFilterState }) {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("app");
   const position = useViewerPosition();
   const [error, setError] = useState<string | null>(null);
   const [locating, setLocating] = useState(false);
@@ -46,7 +46,7 @@ export function NearMeControl({ filters }: { filters: MealFilterState }) {
           onClick={toggle}
           disabled={locating}
         >
-          <LocateFixed aria-hidden="true" /> {locating ? "Locating..." : "Near me"}
+          <LocateFixed aria-hidden="true" /> {locating ? t("Locating...") : t("Near me")}
         </Button>
         {active && (
           <div className="flex items-center gap-2 text-sm">
@@ -59,7 +59,7 @@ export function NearMeControl({ filters }: { filters: MealFilterState }) {
             >
               {NEAR_RADIUS_CHOICES_KM.map((km) => (
                 <option key={km} value={km}>
-                  {km} km
+                  {t("{{km}} km", { km })}
                 </option>
               ))}
             </select>

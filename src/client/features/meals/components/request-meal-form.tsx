@@ -15,7 +15,7 @@ import { toast } from "@/client/components/ui/use-toast";
 import { offerPush } from "@/client/features/notifications/push-offer";
 import { useCreateRequest } from "@/client/features/requests/api/create-request";
 import { errorMessage } from "@/client/lib/api-client";
-import { formatPrice } from "@/client/lib/format";
+import { useFormat } from "@/client/lib/format";
 import type { MealDetail } from "@/contract/meals";
 import { MESSAGE_MAX } from "@/contract/requests";
 import { acceptSafetyNotice, hasAcceptedSafetyNotice, SafetyNoticeDialog } from "./safety-notice-dialog";
@@ -27,16 +27,17 @@ export function RequestMealForm({
   meal: MealDetail;
   allergenWarnings: string[];
 }) {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("app");
+  const f = useFormat();
   const [message, setMessage] = useState("");
   const [noticeOpen, setNoticeOpen] = useState(false);
   const createRequest = useCreateRequest();
   const unavailable = !meal.isActive
-    ? "This meal is no longer available."
+    ? t("This meal is no longer available.")
     : meal.isExpired
-      ? "The pickup window for this meal has ended."
+      ? t("The pickup window for this meal has ended.")
       : meal.portionsLeft <= 0
-        ? "Fully reserved"
+        ? t("Fully reserved")
         : null;
 
   const send = () =>
@@ -45,14 +46,17 @@ export function RequestMealForm({
       {
         onSuccess: () => {
           setMessage("");
-          toast({ title: "Request sent!", description: "Your meal request has been sent to the cook." });
+          toast({
+            title: t("Request sent!"),
+            description: t("Your meal request has been sent to the cook."),
+          });
           // The cook's answer is worth hearing about outside the app (issue 14).
           offerPush();
         },
         onError: (error) =>
           toast({
-            title: "Error",
-            description: errorMessage(error, "Failed to send request. Please try again."),
+            title: t("Error"),
+            description: errorMessage(error, t("Failed to send request. Please try again.")),
             variant: "destructive",
           }),
       },
@@ -97,8 +101,8 @@ export function RequestMealForm({
       {unavailable && <p className="text-sm font-medium text-destructive">{unavailable}</p>}
       <Button onClick={onRequest} disabled={createRequest.isPending || !!unavailable}>
         {meal.kind === "paid" && meal.priceCents != null
-          ? `Request Meal (${formatPrice(meal.priceCents)})`
-          : "Request Meal"}
+          ? t("Request Meal ({{price}})", { price: f.price(meal.priceCents) })
+          : t("Request Meal")}
       </Button>
       <SafetyNoticeDialog
         open={noticeOpen}

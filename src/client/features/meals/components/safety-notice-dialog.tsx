@@ -15,7 +15,8 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@/client/components/ui/alert-dialog";
-import { joinNames } from "@/contract/food-safety";
+import { useFormat } from "@/client/lib/format";
+import { useMessages } from "@/client/lib/messages";
 
 const ACCEPTED_KEY = "safetyNoticeAccepted";
 
@@ -36,13 +37,15 @@ export function SafetyNoticeDialog({
   onCancel: () => void;
   onAccept: () => void;
 }) {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("app");
+  const f = useFormat();
+  const say = useMessages();
   const [understood, setUnderstood] = useState(false);
   // Each opening asks again.
   useEffect(() => {
     if (open) setUnderstood(false);
   }, [open]);
-  const named = joinNames(allergens);
+  const named = f.list(allergens.map((name) => say(name)));
   const blocked = allergens.length > 0 && !understood;
   return (
     <AlertDialog open={open} onOpenChange={(next) => !next && onCancel()}>
@@ -62,7 +65,9 @@ export function SafetyNoticeDialog({
         </ul>
         {allergens.length > 0 && (
           <div className="flex flex-col gap-2 rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm text-red-900">
-            <p className="font-semibold">This meal contains your allergen: {named}.</p>
+            <p className="font-semibold">
+              {t("This meal contains your allergen: {{names}}.", { count: allergens.length, names: named })}
+            </p>
             <label className="flex items-start gap-2" htmlFor="allergen-understood">
               <input
                 id="allergen-understood"
@@ -71,7 +76,7 @@ export function SafetyNoticeDialog({
                 checked={understood}
                 onChange={(event) => setUnderstood(event.target.checked)}
               />
-              I understand this meal contains {named}
+              {t("I understand this meal contains {{names}}", { names: named })}
             </label>
           </div>
         )}

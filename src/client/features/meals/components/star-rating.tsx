@@ -1,4 +1,5 @@
 import { Star } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { cn } from "@/client/lib/utils";
 
 /**
@@ -14,11 +15,16 @@ export function StarRating({
   count?: number;
   className?: string;
 }) {
+  const { t, i18n } = useTranslation("app");
   if (rating == null) return null;
   const filled = Math.floor(rating);
+  const shown = new Intl.NumberFormat(i18n.language, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(rating);
   return (
     <span className={cn("inline-flex items-center gap-1 text-sm", className)}>
-      <span className="inline-flex" role="img" aria-label={`Rated ${rating.toFixed(1)} out of 5`}>
+      <span className="inline-flex" role="img" aria-label={t("Rated {{rating}} out of 5", { rating: shown })}>
         {[1, 2, 3, 4, 5].map((n) => (
           <Star
             key={n}
@@ -30,11 +36,9 @@ export function StarRating({
           />
         ))}
       </span>
-      <span className="font-medium">{rating.toFixed(1)}</span>
+      <span className="font-medium">{shown}</span>
       {count !== undefined && (
-        <span className="text-muted-foreground">
-          ({count} {count === 1 ? "review" : "reviews"})
-        </span>
+        <span className="text-muted-foreground">({t("{{count}} review", { count })})</span>
       )}
     </span>
   );

@@ -50,7 +50,7 @@ export function NewsletterForm() {
       </div>
       {subscribe.isError && (
         <p id={errorId} role="alert" className="text-sm text-red-200">
-          {errorMessage(subscribe.error, "Could not subscribe right now. Please try again.")}
+          {errorMessage(subscribe.error, t("Could not subscribe right now. Please try again."))}
         </p>
       )}
     </form>

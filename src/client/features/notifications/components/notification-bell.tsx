@@ -5,7 +5,6 @@
  * one the live stream keeps current; opening an item's page marks it read there.
  */
 import { useQuery } from "@tanstack/react-query";
-import { formatDistanceToNow } from "date-fns";
 import { Bell } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
@@ -18,12 +17,16 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/client/components/ui/dropdown-menu";
+import { useFormat } from "@/client/lib/format";
+import { useMessages } from "@/client/lib/messages";
 import { cn } from "@/client/lib/utils";
 import { notificationsQuery } from "../api/get-notifications";
 import { useMarkNotificationsRead } from "../api/mark-read";
 
 export function NotificationBell({ className }: { className?: string }) {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("app");
+  const f = useFormat();
+  const say = useMessages();
   const { data: notifications = [], isError, refetch } = useQuery(notificationsQuery);
   const markRead = useMarkNotificationsRead();
   const unread = notifications.filter((notification) => !notification.isRead).length;
@@ -35,7 +38,9 @@ export function NotificationBell({ className }: { className?: string }) {
           variant="ghost"
           size="icon"
           className={cn("relative", className)}
-          aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}
+          aria-label={
+            unread > 0 ? t("Notifications, {{count}} unread", { count: unread }) : t("Notifications")
+          }
         >
           <Bell aria-hidden="true" />
           {unread > 0 && (
@@ -87,11 +92,14 @@ export function NotificationBell({ className }: { className?: string }) {
                   />
                   <span className="flex flex-col gap-0.5">
                     <span className={notification.isRead ? "text-muted-foreground" : "font-medium"}>
-                      {notification.text}
+                      {/* In the reader's language (issue 15); older rows have only their English. */}
+                      {notification.textKey
+                        ? say(notification.textKey, notification.textParams)
+                        : notification.text}
                       {!notification.isRead && <span className="sr-only"> {t("(unread)")}</span>}
                     </span>
                     <time dateTime={notification.createdAt} className="text-xs text-muted-foreground">
-                      {formatDistanceToNow(new Date(notification.createdAt), { addSuffix: true })}
+                      {f.ago(notification.createdAt)}
                     </time>
                   </span>
                 </Link>

@@ -2,6 +2,7 @@
  * Settings → Notifications (issue 14 point 4): per category, in the app (always), by push and by
  * email; and whether this device receives push at all.
  */
+import type { TFunction } from "i18next";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { QueryError } from "@/client/components/layout/query-error";
@@ -10,6 +11,7 @@ import { Card, CardContent } from "@/client/components/ui/card";
 import { Checkbox } from "@/client/components/ui/checkbox";
 import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage } from "@/client/lib/api-client";
+import { useMessages } from "@/client/lib/messages";
 import {
   CATEGORY_LABELS,
   DELIVERY_CATEGORIES,
@@ -19,16 +21,17 @@ import {
 import { useNotificationPreferences, useUpdateNotificationPreferences } from "../api/preferences";
 import { turnOffPush, turnOnPush, usePushState } from "../push-client";
 
-const CATEGORY_HINTS: Record<EmailCategory, string> = {
-  requests: "New requests for your meals; yours accepted, declined or cancelled",
-  messages: "New messages in your threads (at most one email an hour per thread)",
-  reviews: "Reviews you receive",
-  reminders: "Pickups starting in an hour or ending soon",
-  newsletter: "News from your MealShare neighbourhood (email only)",
-};
+/** What each category covers, in the current language. */
+const categoryHints = (t: TFunction<"app">): Record<EmailCategory, string> => ({
+  requests: t("New requests for your meals; yours accepted, declined or cancelled"),
+  messages: t("New messages in your threads (at most one email an hour per thread)"),
+  reviews: t("Reviews you receive"),
+  reminders: t("Pickups starting in an hour or ending soon"),
+  newsletter: t("News from your MealShare neighbourhood (email only)"),
+});
 
 export function NotificationSettings({ userId }: { userId: string }) {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("app");
   const preferences = useNotificationPreferences();
   const update = useUpdateNotificationPreferences();
   const headingId = useId();
@@ -39,8 +42,8 @@ export function NotificationSettings({ userId }: { userId: string }) {
       {
         onError: (error) =>
           toast({
-            title: "Error",
-            description: errorMessage(error, "Failed to update notification settings. Please try again."),
+            title: t("Error"),
+            description: errorMessage(error, t("Failed to update notification settings. Please try again.")),
             variant: "destructive",
           }),
       },
@@ -86,7 +89,9 @@ function PreferencesTable({
   labelledBy: string;
   onChange: (category: EmailCategory, channel: "push" | "email", on: boolean) => void;
 }) {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("app");
+  const say = useMessages();
+  const hints = categoryHints(t);
   const rows: EmailCategory[] = [...DELIVERY_CATEGORIES, "newsletter"];
   return (
     <div className="overflow-x-auto">
@@ -109,26 +114,30 @@ function PreferencesTable({
         </thead>
         <tbody>
           {rows.map((category) => {
-            const label = CATEGORY_LABELS[category];
+            const label = say(CATEGORY_LABELS[category]);
             const channels = preferences[category];
             return (
               <tr key={category} className="border-b last:border-0">
                 <th scope="row" className="py-2 pr-2 text-left font-normal">
                   <span className="font-medium">{label}</span>
-                  <span className="block text-xs text-muted-foreground">{CATEGORY_HINTS[category]}</span>
+                  <span className="block text-xs text-muted-foreground">{hints[category]}</span>
                 </th>
                 <td className="px-1 py-2 text-center">
                   {category === "newsletter" ? (
                     <NotSent />
                   ) : (
-                    <Checkbox checked disabled aria-label={`${label} in the app (always on)`} />
+                    <Checkbox
+                      checked
+                      disabled
+                      aria-label={t("{{category}} in the app (always on)", { category: label })}
+                    />
                   )}
                 </td>
                 <td className="px-1 py-2 text-center">
                   {"push" in channels ? (
                     <Checkbox
                       checked={channels.push}
-                      aria-label={`${label} by push`}
+                      aria-label={t("{{category}} by push", { category: label })}
                       onCheckedChange={(on) => onChange(category, "push", on === true)}
                     />
                   ) : (
@@ -138,7 +147,7 @@ function PreferencesTable({
                 <td className="px-1 py-2 text-center">
                   <Checkbox
                     checked={channels.email}
-                    aria-label={`${label} by email`}
+                    aria-label={t("{{category}} by email", { category: label })}
                     onCheckedChange={(on) => onChange(category, "email", on === true)}
                   />
                 </td>
@@ -153,7 +162,7 @@ function PreferencesTable({
 
 /** A channel a category never uses (the newsletter is email only). */
 function NotSent() {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("app");
   return (
     <>
       <span aria-hidden="true">—</span>
@@ -164,7 +173,7 @@ function NotSent() {
 
 /** Push on this device: on, off (with a button), blocked in the browser, or not possible here. */
 function DevicePush({ userId }: { userId: string }) {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("app");
   const state = usePushState();
   const [busy, setBusy] = useState(false);
   const run = async (action: () => Promise<unknown>, failure: string) => {
@@ -172,17 +181,18 @@ function DevicePush({ userId }: { userId: string }) {
     try {
       await action();
     } catch {
-      toast({ title: failure, description: "Please try again.", variant: "destructive" });
+      toast({ title: failure, description: t("Please try again."), variant: "destructive" });
     } finally {
       setBusy(false);
     }
   };
   const text: Record<typeof state, string> = {
-    on: "Push notifications are on for this device.",
-    off: "Push notifications are off for this device.",
-    blocked:
+    on: t("Push notifications are on for this device."),
+    off: t("Push notifications are off for this device."),
+    blocked: t(
       "Notifications are blocked for MealShare in this browser's settings; allow them there to turn push on.",
-    unsupported: "This browser cannot receive push notifications. Email still works.",
+    ),
+    unsupported: t("This browser cannot receive push notifications. Email still works."),
   };
   return (
     <div className="flex flex-col items-start gap-2 rounded-lg bg-muted/50 p-3 text-sm sm:flex-row sm:items-center sm:gap-3">
@@ -194,7 +204,7 @@ function DevicePush({ userId }: { userId: string }) {
           type="button"
           size="sm"
           disabled={busy}
-          onClick={() => run(() => turnOnPush(userId), "Notifications could not be turned on")}
+          onClick={() => run(() => turnOnPush(userId), t("Notifications could not be turned on"))}
         >
           {t("Turn on push on this device")}
         </Button>
@@ -205,7 +215,7 @@ function DevicePush({ userId }: { userId: string }) {
           size="sm"
           variant="outline"
           disabled={busy}
-          onClick={() => run(turnOffPush, "Notifications could not be turned off")}
+          onClick={() => run(turnOffPush, t("Notifications could not be turned off"))}
         >
           {t("Turn off push on this device")}
         </Button>

@@ -13,7 +13,7 @@ import { turnOnPush, usePushState } from "../push-client";
 import { dismissPushOffer, usePushOffer } from "../push-offer";
 
 export function PushPrompt() {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("app");
   const { user } = useCurrentUser();
   const offered = usePushOffer();
   const pushState = usePushState();
@@ -26,12 +26,12 @@ export function PushPrompt() {
     setBusy(true);
     try {
       const next = await turnOnPush(user.id);
-      if (next === "on") toast({ title: "Notifications are on for this device." });
+      if (next === "on") toast({ title: t("Notifications are on for this device.") });
       dismissPushOffer();
     } catch {
       toast({
-        title: "Notifications could not be turned on",
-        description: "Please try again from Settings → Notifications.",
+        title: t("Notifications could not be turned on"),
+        description: t("Please try again from Settings → Notifications."),
         variant: "destructive",
       });
     } finally {

@@ -2,17 +2,21 @@
  * Reporting (spec §2 "Meal detail", §5 "Report reason", §8): a browser prompt asks for the reason;
  * an empty or cancelled prompt sends nothing.
  */
+
+import type { TFunction } from "i18next";
 import { Flag } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Button, type ButtonProps } from "@/client/components/ui/button";
 import { toast } from "@/client/components/ui/use-toast";
 import { useCreateReport } from "@/client/features/reports/api/create-report";
 import type { ReportTargetType } from "@/contract/reports";
 
-const PROMPTS: Record<ReportTargetType, string> = {
-  meal: "Please describe the reason for reporting this meal:",
-  user: "Please describe the reason for reporting this cook:",
-  other: "Please describe the reason for reporting this content:",
-};
+/** spec §2: the prompt's question, in the current language. */
+const prompts = (t: TFunction<"app">): Record<ReportTargetType, string> => ({
+  meal: t("Please describe the reason for reporting this meal:"),
+  user: t("Please describe the reason for reporting this cook:"),
+  other: t("Please describe the reason for reporting this content:"),
+});
 
 export function ReportButton({
   targetType,
@@ -20,22 +24,23 @@ export function ReportButton({
   label,
   ...props
 }: { targetType: ReportTargetType; targetId: string; label: string } & ButtonProps) {
+  const { t } = useTranslation("app");
   const report = useCreateReport();
   const onClick = () => {
-    const reason = window.prompt(PROMPTS[targetType])?.trim();
+    const reason = window.prompt(prompts(t)[targetType])?.trim();
     if (!reason) return;
     report.mutate(
       { targetType, targetId, reason },
       {
         onSuccess: () =>
           toast({
-            title: "Report submitted",
-            description: "Thank you for reporting this content. We'll review it shortly.",
+            title: t("Report submitted"),
+            description: t("Thank you for reporting this content. We'll review it shortly."),
           }),
         onError: () =>
           toast({
-            title: "Error",
-            description: "Failed to submit report. Please try again.",
+            title: t("Error"),
+            description: t("Failed to submit report. Please try again."),
             variant: "destructive",
           }),
       },

@@ -1,17 +1,19 @@
 /** One request in the Requests page (spec §2 "Requests"). */
-import { formatDistanceToNow } from "date-fns";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { MealPhoto } from "@/client/features/meals/components/meal-photo";
-import { formatPrice } from "@/client/lib/format";
+import { useFormat } from "@/client/lib/format";
 import type { MealRequest } from "@/contract/requests";
 import { StatusBadge } from "./status-badge";
 
 export function RequestCard({ request, viewerIs }: { request: MealRequest; viewerIs: "owner" | "eater" }) {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("app");
+  const f = useFormat();
   const other = viewerIs === "owner" ? request.eater : request.owner;
+  const name = `${other.firstName} ${other.lastName}`.trim() || t("A neighbour");
+  const values = { name, ago: f.ago(request.createdAt) };
   return (
     <Card data-testid="request-card">
       <CardContent className="flex flex-col gap-4 p-4 sm:flex-row">
@@ -20,17 +22,19 @@ export function RequestCard({ request, viewerIs }: { request: MealRequest; viewe
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="text-lg font-semibold">{request.meal.title}</h3>
             <span className="text-sm font-medium text-green-800">
-              {request.meal.kind === "free" ? "FREE" : formatPrice(request.meal.priceCents ?? 0)}
+              {request.meal.kind === "free" ? t("FREE") : f.price(request.meal.priceCents ?? 0)}
             </span>
             <StatusBadge status={request.status} />
           </div>
           <p className="text-sm text-muted-foreground">
-            {viewerIs === "owner" ? "From" : "Cook"}:{" "}
-            {`${other.firstName} ${other.lastName}`.trim() || "A neighbour"} · sent{" "}
-            {formatDistanceToNow(new Date(request.createdAt), { addSuffix: true })}
+            {viewerIs === "owner"
+              ? t("From: {{name}} · sent {{ago}}", values)
+              : t("Cook: {{name}} · sent {{ago}}", values)}
           </p>
           {request.message && (
-            <p className="mt-1 line-clamp-3 whitespace-pre-line text-sm">"{request.message}"</p>
+            <p className="mt-1 line-clamp-3 whitespace-pre-line text-sm">
+              {t('"{{message}}"', { message: request.message })}
+            </p>
           )}
         </div>
         <Button asChild variant="outline" className="self-start">

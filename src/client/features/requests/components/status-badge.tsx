@@ -1,4 +1,5 @@
 import { Badge } from "@/client/components/ui/badge";
+import { useMessages } from "@/client/lib/messages";
 import { cn } from "@/client/lib/utils";
 import { REQUEST_STATUS_LABELS, type RequestStatus } from "@/contract/requests";
 
@@ -12,9 +13,10 @@ const STYLES: Record<RequestStatus, string> = {
 
 /** spec §4 "Request status" labels: Pending, Accepted, Declined, Completed, Cancelled. */
 export function StatusBadge({ status }: { status: RequestStatus }) {
+  const say = useMessages();
   return (
     <Badge variant="outline" className={cn("border-transparent", STYLES[status])} data-testid="status-badge">
-      {REQUEST_STATUS_LABELS[status]}
+      {say(REQUEST_STATUS_LABELS[status])}
     </Badge>
   );
 }

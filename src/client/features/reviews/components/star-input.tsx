@@ -5,13 +5,15 @@
 import { Star } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { useMessages } from "@/client/lib/messages";
 import { cn } from "@/client/lib/utils";
 import { RATING_LABELS } from "@/contract/reviews";
 
 export function StarInput({ value, onChange }: { value: number; onChange: (value: number) => void }) {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("app");
   const name = useId();
   const labelId = useId();
+  const say = useMessages();
   return (
     <fieldset className="flex flex-col gap-1">
       <legend className="text-sm font-medium" id={labelId}>
@@ -32,7 +34,7 @@ export function StarInput({ value, onChange }: { value: number; onChange: (value
                 required
                 onChange={() => onChange(n)}
                 className="sr-only"
-                aria-label={`${n} star${n === 1 ? "" : "s"}: ${RATING_LABELS[n]}`}
+                aria-label={t("{{count}} star: {{label}}", { count: n, label: say(RATING_LABELS[n]) })}
               />
               <Star
                 aria-hidden="true"
@@ -45,7 +47,7 @@ export function StarInput({ value, onChange }: { value: number; onChange: (value
           ))}
         </div>
         <span className="text-sm text-muted-foreground" aria-live="polite">
-          {RATING_LABELS[value]}
+          {say(RATING_LABELS[value])}
         </span>
       </div>
     </fieldset>

@@ -32,7 +32,7 @@ export function BlockButton({
   blocked: boolean;
   onChange?: (blocked: boolean) => void;
 }) {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("app");
   const [confirming, setConfirming] = useState(false);
   const setBlocked = useSetBlocked();
   const run = (next: boolean) =>
@@ -40,13 +40,15 @@ export function BlockButton({
       { userId, blocked: next },
       {
         onSuccess: () => {
-          toast({ title: next ? `${name} is blocked.` : `${name} is unblocked.` });
+          toast({
+            title: next ? t("{{name}} is blocked.", { name }) : t("{{name}} is unblocked.", { name }),
+          });
           onChange?.(next);
         },
         onError: (error) =>
           toast({
-            title: "Error",
-            description: errorMessage(error, "Please try again."),
+            title: t("Error"),
+            description: errorMessage(error, t("Please try again.")),
             variant: "destructive",
           }),
       },
@@ -67,7 +69,7 @@ export function BlockButton({
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Block {name}?</AlertDialogTitle>
+            <AlertDialogTitle>{t("Block {{name}}?", { name })}</AlertDialogTitle>
             <AlertDialogDescription>
               {t(
                 "Neither of you will be able to request the other's meals or send the other messages, and you will no longer see each other's meals. You can unblock them in Settings.",
