@@ -116,7 +116,7 @@ export default function AdminPage() {
           <TabsTrigger value="cooks">
             {t("Cook applications ({{number}} pending)", { number: cookApplications.data?.pending ?? "…" })}
           </TabsTrigger>
-          <TabsTrigger value="tools">{t("Tools &amp; Export")}</TabsTrigger>
+          <TabsTrigger value="tools">{t("Tools & Export")}</TabsTrigger>
         </TabsList>
         <TabsContent value="reports" className="flex flex-col gap-6">
           <OpenReports reports={open} total={counts.openReports} />
