@@ -165,8 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // 2. The app's own hooks: who is signed in, then the CSRF origin check on writes.
   registerSessionUser(app, db);
-  // The language of this request's answers (issue 15): the app's Accept-Language, else the
-  // member's saved language, else the deployment's default.
+  // The language of this request's answers (issue 15): the app's language cookie, else the best
+  // of Accept-Language, else the member's saved language, else the deployment's default.
   app.decorateRequest("lng", config.defaultLanguage);
   app.addHook("onRequest", async (request) => {
     request.lng = requestLanguage(

@@ -67,6 +67,23 @@ describe("calendar", () => {
     ).toBe(404);
   });
 
+  it("speaks the request's language in an .ics, and the feed owner's saved language in the feed", async () => {
+    const { eater, request } = await acceptedPickup();
+    const spanish = await t.api({
+      url: `/api/requests/${request.id}/calendar.ics`,
+      cookie: eater.cookie,
+      headers: { "accept-language": "es" },
+    });
+    expect(eventsOf(spanish.body)[0].summary).toBe("Recogida: Lentil dal");
+    await t.api({ method: "PUT", url: "/api/user/locale", cookie: eater.cookie, payload: { locale: "de" } });
+    const url = new URL(
+      (await t.api({ method: "PUT", url: "/api/user/calendar", cookie: eater.cookie })).json().url,
+    );
+    // A calendar app fetches the feed with its own Accept-Language; the owner's choice wins.
+    const feed = await t.api({ url: url.pathname, headers: { "accept-language": "en-US" } });
+    expect(eventsOf(feed.body)[0].summary).toBe("Abholung: Lentil dal");
+  });
+
   it("has nothing to add for a request that is not accepted (409)", async () => {
     const cook = await buildSignedInUser(t.db);
     const eater = await buildSignedInUser(t.db);

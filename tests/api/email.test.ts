@@ -29,7 +29,10 @@ describe("notification emails", () => {
    * A cook, an eater and the eater's pending request for the cook's meal. The pickup is hours
    * away, so accepting it sends no reminder yet (reminders.test.ts covers those).
    */
-  async function exchange(title = "Lentil dal", cookOverrides: { emailVerified?: boolean } = {}) {
+  async function exchange(
+    title = "Lentil dal",
+    cookOverrides: { emailVerified?: boolean; locale?: "en" | "es" | "de" } = {},
+  ) {
     const cook = await buildSignedInUser(t.db, { firstName: "Maria", lastName: "Lopez", ...cookOverrides });
     const eater = await buildSignedInUser(t.db, { firstName: "Sam", lastName: "Okafor" });
     const meal = await buildMeal(t.db, cook.user, {
@@ -66,6 +69,18 @@ describe("notification emails", () => {
     expect(email.headers["list-unsubscribe"]).toMatch(
       /^<http:\/\/localhost:5000\/api\/unsubscribe\?token=\S+>$/,
     );
+  });
+
+  it("writes each email in its recipient's saved language", async () => {
+    const { cook, requestId } = await exchange("Sopa de lentejas", { locale: "es" });
+    const [email] = await mail.waitFor(to(cook.user));
+    expect(email.subject).toBe("Sam Okafor solicitó «Sopa de lentejas»");
+    expect(email.text).toContain("Hola, Maria:");
+    expect(email.text).toContain(`Ábrelo en MealShare: ${t.config.publicUrl}/request/${requestId}`);
+    expect(email.text).toMatch(
+      /Dejar de recibir correos de solicitudes: http:\/\/localhost:5000\/unsubscribe\?token=\S+/,
+    );
+    expect(email.html).toContain('<html lang="es">');
   });
 
   it("emails the other party when a request is accepted, declined or cancelled, not when completed", async () => {

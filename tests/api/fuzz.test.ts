@@ -271,6 +271,9 @@ describe("fuzzing every endpoint with malformed requests", () => {
         body: { reason: "Fuzz" },
         admin: true,
       },
+      // Issue 15: the deployment's languages and currency, a member's language.
+      { method: "GET", route: "/api/deployment" },
+      { method: "PUT", route: "/api/user/locale", body: { locale: "es" } },
     ];
   });
   afterAll(() => t.close());

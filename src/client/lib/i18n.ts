@@ -66,6 +66,7 @@ export async function startI18n(defaultLanguage: Language): Promise<void> {
 /** The page's `lang`, and the cookie that lets the server's own pages speak the same language. */
 function remember(language: string) {
   document.documentElement.lang = language;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and older Safari
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 

@@ -60,7 +60,7 @@ export default function AdminPage() {
       });
       navigate("/", { replace: true });
     }
-  }, [user, navigate]);
+  }, [user, navigate, t]);
 
   const reports = useAdminReports(isAdmin);
   const stats = useAdminStats(isAdmin);

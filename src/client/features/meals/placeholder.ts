@@ -59,6 +59,7 @@ function hash(text: string): number {
  * @returns the icon's name and the background and foreground colours (CSS colours)
  */
 export function placeholderFor(title: string): { icon: DishIcon; background: string; foreground: string } {
+  // eslint-disable-next-line i18next/no-literal-string -- an icon's name, not words
   const icon = KINDS.find(([words]) => words.test(title))?.[1] ?? "UtensilsCrossed";
   const [background, foreground] = COLOURS[hash(title.trim().toLowerCase()) % COLOURS.length];
   return { icon, background, foreground };

@@ -1,0 +1,136 @@
+/**
+ * Issue 15 point 1: every user-facing string of the client and every server message is in the
+ * catalogues, and English, Spanish and German each have all of them (docs/decisions/008).
+ *
+ * - i18next-parser in check mode (`--fail-on-update`) walks every source file: a `t("…")` or
+ *   `msg("…")` whose key is missing from a catalogue, or a key no code uses, fails it.
+ * - Each catalogue has every key with a non-empty value, the plural forms its language needs
+ *   (Intl.PluralRules) and the same `{{placeholders}}` as the English.
+ * - eslint-plugin-i18next finds words written straight into the client's code, outside `t()`.
+ */
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { format } from "date-fns";
+import { de, enUS, es } from "date-fns/locale";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+import { LANGUAGES } from "../../src/contract/i18n";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const NAMESPACES = ["common", "app", "info", "messages"] as const;
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+const catalogue = (language: string, namespace: string): Record<string, string> =>
+  JSON.parse(readFileSync(path.join(root, "src/locales", language, `${namespace}.json`), "utf8"));
+
+/** The catalogue's keys without plural suffixes, each with the plural forms it has. */
+function keysOf(entries: Record<string, string>): Map<string, Set<string>> {
+  const keys = new Map<string, Set<string>>();
+  for (const key of Object.keys(entries)) {
+    const suffix = PLURAL_SUFFIX.exec(key)?.[1];
+    const base = suffix ? key.slice(0, -suffix.length - 1) : key;
+    const forms = keys.get(base) ?? new Set<string>();
+    if (suffix) forms.add(suffix);
+    keys.set(base, forms);
+  }
+  return keys;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe("message catalogues", () => {
+  it.each(["client", "messages"])(
+    "has every %s string the code uses, and none it does not (i18next-parser in check mode)",
+    async (config) => {
+      const cli = path.join(root, "node_modules/i18next-parser/bin/cli.js");
+      const run = promisify(execFile)(
+        process.execPath,
+        [cli, "--config", `i18n/${config}.config.mjs`, "--fail-on-update"],
+        {
+          cwd: root,
+        },
+      );
+      // The parser names what changed on stdout and exits 1 without writing anything.
+      await expect(run.then(() => "up to date")).resolves.toBe("up to date");
+    },
+    60_000,
+  );
+
+  for (const namespace of NAMESPACES) {
+    const english = catalogue("en", namespace);
+    const englishKeys = keysOf(english);
+
+    it.each(LANGUAGES)(`has every ${namespace} key in %s, none empty, with its plural forms`, (language) => {
+      const entries = catalogue(language, namespace);
+      expect(Object.entries(entries).filter(([, value]) => value.trim() === "")).toEqual([]);
+      const keys = keysOf(entries);
+      expect([...keys.keys()].sort()).toEqual([...englishKeys.keys()].sort());
+      const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories.sort();
+      for (const [key, forms] of englishKeys) {
+        if (forms.size === 0) continue;
+        expect({ key, forms: [...(keys.get(key) ?? [])].sort() }).toEqual({ key, forms: categories });
+      }
+    });
+
+    it.each(LANGUAGES.filter((language) => language !== "en"))(
+      `keeps every ${namespace} placeholder in %s`,
+      (language) => {
+        const entries = catalogue(language, namespace);
+        const different = Object.entries(entries).filter(([key, value]) => {
+          const source = english[key] ?? english[`${key.replace(PLURAL_SUFFIX, "")}_other`];
+          return source !== undefined && placeholders(value).join() !== placeholders(source).join();
+        });
+        expect(different).toEqual([]);
+      },
+    );
+  }
+
+  it.each([
+    ["en", enUS],
+    ["es", es],
+    ["de", de],
+  ] as const)("has date patterns date-fns can write in %s", (language, locale) => {
+    const patterns = Object.entries({
+      ...catalogue(language, "common"),
+      ...catalogue(language, "app"),
+    }).filter(([key]) => /MMM|EEE|yyyy/.test(key));
+    expect(patterns.length).toBe(6);
+    const sunday = new Date(2026, 10, 22, 18, 5);
+    for (const [, pattern] of patterns) {
+      expect(() => format(sunday, pattern, { locale })).not.toThrow();
+    }
+    expect(patterns.map(([, pattern]) => format(sunday, pattern, { locale })).join(" | ")).toContain(
+      { en: "Sun", es: "dom", de: "So" }[language],
+    );
+  });
+});
+
+describe("the client's code", () => {
+  const eslint = new ESLint({ cwd: root, overrideConfigFile: path.join(root, "i18n/eslint.config.mjs") });
+
+  it("writes no words outside the catalogues (eslint-plugin-i18next)", async () => {
+    const results = await eslint.lintFiles(["src/client/**/*.{ts,tsx}"]);
+    const found = results.flatMap((result) =>
+      result.messages.map(
+        (m) => `${path.relative(root, result.filePath)}:${m.line} ${m.message.split("\n")[0]}`,
+      ),
+    );
+    expect(found).toEqual([]);
+    expect(results.length).toBeGreaterThan(100);
+  }, 60_000);
+
+  it("would catch words in JSX, attributes and toasts", async () => {
+    const code = `export function Probe({ toast }) {
+      toast({ title: "Meal saved" });
+      return <p title="Pickup details">Hello neighbour</p>;
+    }`;
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, "src/client/probe.tsx") });
+    expect(result.messages.map((m) => m.message.split("\n")[0])).toEqual([
+      expect.stringContaining("Meal saved"),
+      expect.stringContaining("Pickup details"),
+      expect.stringContaining("Hello neighbour"),
+    ]);
+  });
+});
