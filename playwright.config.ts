@@ -23,6 +23,32 @@ export const chromiumLaunchOptions = {
   ],
 };
 
+/** The second e2e server: CURRENCY=EUR, DEFAULT_LOCALE=de. */
+const EUR_PORT = 5056;
+export const EUR_BASE_URL = `http://localhost:${EUR_PORT}`;
+
+/** `npm start` on a fresh PGlite data dir at `port`. */
+function server(port: number, dataDir: string, env: Record<string, string> = {}) {
+  return {
+    command: `rm -rf ${dataDir} && node scripts/start.mjs`,
+    url: `http://localhost:${port}/api/auth/user`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      // Loopback: the bundled dev sign-in grants ADMIN_EMAIL admin only there (issue 11).
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ADMIN_EMAIL: E2E_ADMIN_EMAIL,
+      RATE_LIMIT_SIGNIN_PER_MINUTE: "1000",
+      RATE_LIMIT_WRITES_PER_MINUTE: "10000",
+      RATE_LIMIT_MESSAGES_PER_MINUTE: "10000",
+      ...env,
+    },
+  };
+}
+
 export default defineConfig({
   testDir: "tests/e2e",
   workers: 1,
@@ -38,21 +64,9 @@ export default defineConfig({
     serviceWorkers: "block",
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node scripts/start.mjs`,
-    url: `http://localhost:${PORT}/api/auth/user`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(PORT),
-      // Loopback: the bundled dev sign-in grants ADMIN_EMAIL admin only there (issue 11).
-      HOST: "127.0.0.1",
-      DATA_DIR: E2E_DATA_DIR,
-      LOG_LEVEL: "warn",
-      ADMIN_EMAIL: E2E_ADMIN_EMAIL,
-      RATE_LIMIT_SIGNIN_PER_MINUTE: "1000",
-      RATE_LIMIT_WRITES_PER_MINUTE: "10000",
-      RATE_LIMIT_MESSAGES_PER_MINUTE: "10000",
-    },
-  },
+  webServer: [
+    server(PORT, E2E_DATA_DIR),
+    // A deployment in euros whose default language is German (issue 15 point 2; languages.spec.ts).
+    server(EUR_PORT, `${E2E_DATA_DIR}-eur`, { CURRENCY: "EUR", DEFAULT_LOCALE: "de" }),
+  ],
 });

@@ -2,7 +2,7 @@
  * Playwright helpers: people sign in through the real bundled identity provider, each in a
  * browser context of their own.
  */
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 
 export interface Person {
@@ -18,6 +18,10 @@ export function person(firstName: string, lastName: string): Person {
   return { email: `${firstName.toLowerCase()}.${Date.now()}.${counter}@example.test`, firstName, lastName };
 }
 
+/** The signed-in app's main navigation, in any of its languages. */
+export const mainNav = (page: Page) =>
+  page.getByRole("navigation", { name: /^(Main|Principal|Hauptnavigation)$/ });
+
 /** Signs `who` in through the dev provider's sign-in page and waits for the signed-in home. */
 export async function signIn(page: Page, who: Person) {
   await page.goto("/api/login");
@@ -26,12 +30,12 @@ export async function signIn(page: Page, who: Person) {
   await page.getByLabel("First name").fill(who.firstName);
   await page.getByLabel("Last name").fill(who.lastName);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(mainNav(page)).toBeVisible();
 }
 
-/** A fresh browser context with `who` signed in. */
-export async function signedInPage(browser: Browser, who: Person) {
-  const context = await browser.newContext();
+/** A fresh browser context (another device: `options` may name its server or language) with `who` signed in. */
+export async function signedInPage(browser: Browser, who: Person, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext(options);
   const page = await context.newPage();
   await signIn(page, who);
   return page;
@@ -110,7 +114,7 @@ export async function becomeRegisteredCook(page: Page, browser: Browser) {
     documentURL: params.uploadURL,
     declaration: true,
   });
-  const approver = await signedInPage(browser, admin());
+  const approver = await signedInPage(browser, admin(), { baseURL: origin });
   const approved = await approver.request.put(`/api/admin/cook-applications/${application.id}/approve`, {
     headers: { origin },
   });

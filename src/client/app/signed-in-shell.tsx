@@ -10,6 +10,7 @@ import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { useLiveUpdates } from "@/client/features/live/use-live-updates";
 import { PushPrompt } from "@/client/features/notifications/components/push-prompt";
 import { syncPush } from "@/client/features/notifications/push-client";
+import { useAccountLanguage } from "@/client/features/users/use-account-language";
 import { STATIC_ROUTES } from "./static-routes";
 
 const HomePage = lazy(() => import("@/client/pages/home"));
@@ -31,6 +32,7 @@ export default function SignedInShell() {
   useLiveUpdates();
   const { user } = useCurrentUser();
   const userId = user?.id;
+  useAccountLanguage(user);
   // This device's push state, and the server's copy of its subscription for this session.
   useEffect(() => {
     if (userId) void syncPush(userId);
