@@ -22,7 +22,9 @@ createRoot(document.getElementById("root")!).render(
 // The service worker (issue 14 point 1) after the first page is up: it precaches the app shell in
 // the background so the next visit opens offline, and takes over updates by itself.
 if ("serviceWorker" in navigator && import.meta.env.PROD) {
-  window.addEventListener("load", () => {
+  const register = () =>
     void import("virtual:pwa-register").then(({ registerSW }) => registerSW({ immediate: true }));
-  });
+  // The awaits above may end after `load` has fired: then it is time already.
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
 }

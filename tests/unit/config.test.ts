@@ -32,9 +32,20 @@ describe("configuration (DESIGN.md §2)", () => {
     [{ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) }, /OIDC_ISSUER_URL is required/],
     [{ OIDC_ISSUER_URL: "https://idp.example" }, /OIDC_CLIENT_ID must be set together/],
     [{ PUBLIC_URL: "not a url" }, /PUBLIC_URL/],
+    [{ CURRENCY: "euro" }, /CURRENCY must be an ISO 4217 code/],
+    [{ CURRENCY: "XYZ" }, /CURRENCY is not a currency/],
+    [{ DEFAULT_LOCALE: "fr" }, /DEFAULT_LOCALE/],
   ])("stops with one line naming the variable for %o", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it("prices in USD and speaks English unless told otherwise; takes a regional tag", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ currency: "USD", defaultLanguage: "en" });
+    expect(loadConfig({ DATA_DIR: dataDir(), CURRENCY: "EUR", DEFAULT_LOCALE: "de-AT" })).toMatchObject({
+      currency: "EUR",
+      defaultLanguage: "de",
+    });
   });
 
   it("splits and lower-cases ADMIN_EMAIL", () => {

@@ -204,6 +204,8 @@ function DevicePush({ userId }: { userId: string }) {
           type="button"
           size="sm"
           disabled={busy}
+          // Wraps on a phone: some languages say this at length.
+          className="h-auto min-h-9 whitespace-normal py-1.5 text-left"
           onClick={() => run(() => turnOnPush(userId), t("Notifications could not be turned on"))}
         >
           {t("Turn on push on this device")}
@@ -215,6 +217,8 @@ function DevicePush({ userId }: { userId: string }) {
           size="sm"
           variant="outline"
           disabled={busy}
+          // Wraps on a phone: some languages say this at length.
+          className="h-auto min-h-9 whitespace-normal py-1.5 text-left"
           onClick={() => run(turnOffPush, t("Notifications could not be turned off"))}
         >
           {t("Turn off push on this device")}
