@@ -10,8 +10,8 @@ import { loadDeployment } from "./lib/deployment";
 import { startI18n } from "./lib/i18n";
 import "./index.css";
 
-const { defaultLanguage } = await loadDeployment();
-await startI18n(defaultLanguage);
+const deploymentLoaded = loadDeployment();
+await Promise.all([deploymentLoaded, startI18n(deploymentLoaded.then((d) => d.defaultLanguage))]);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -3,7 +3,8 @@
  * in and the language visitors fall back to (`GET /api/deployment`). Loaded once before the first
  * render; offline, the last answer seen on this device (or USD and English) stands in.
  */
-import { type Deployment, LANGUAGES } from "@/contract/i18n";
+import type { Deployment } from "@/contract/i18n";
+import { LANGUAGES } from "@/contract/languages";
 
 const STORAGE_KEY = "mealshare:deployment";
 let current: Deployment = { currency: "USD", defaultLanguage: "en", languages: [...LANGUAGES] };

@@ -8,7 +8,7 @@ import { format, formatDistanceToNow, isToday, isTomorrow, isYesterday, type Loc
 import { de, enUS, es } from "date-fns/locale";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import type { Language } from "@/contract/i18n";
+import type { Language } from "@/contract/languages";
 import { formatMoney } from "@/contract/messages";
 import { deployment } from "./deployment";
 import { currentLanguage } from "./i18n";

@@ -8,7 +8,7 @@
 import i18next from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
-import { LANGUAGE_COOKIE, LANGUAGES, type Language, supportedLanguage } from "@/contract/i18n";
+import { LANGUAGE_COOKIE, LANGUAGES, type Language, supportedLanguage } from "@/contract/languages";
 
 const CHOICE_KEY = "mealshare:language";
 
@@ -23,23 +23,24 @@ function savedChoice(): string | null {
   }
 }
 
-/**
- * The language to start in: the one chosen on this device, else the browser's first that we ship,
- * else the deployment's default.
- */
-export function initialLanguage(defaultLanguage: Language): Language {
+/** The language chosen on this device, else the browser's first that we ship. */
+function deviceLanguage(): Language | undefined {
   const chosen = supportedLanguage(savedChoice());
   if (chosen) return chosen;
   for (const tag of navigator.languages ?? [navigator.language]) {
     const language = supportedLanguage(tag);
     if (language) return language;
   }
-  return defaultLanguage;
+  return undefined;
 }
 
-/** Starts i18next in the initial language with the `common` catalogue loaded. */
-export async function startI18n(defaultLanguage: Language): Promise<void> {
-  const lng = initialLanguage(defaultLanguage);
+/**
+ * Starts i18next with the `common` catalogue loaded, in the language chosen on this device, else
+ * the browser's first that we ship, else the deployment's default. Only that last case waits for
+ * `defaultLanguage`: otherwise the catalogue loads while the deployment is still being fetched.
+ */
+export async function startI18n(defaultLanguage: Promise<Language>): Promise<void> {
+  const lng = deviceLanguage() ?? (await defaultLanguage);
   await i18n
     .use(initReactI18next)
     .use(

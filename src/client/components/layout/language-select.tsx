@@ -9,7 +9,7 @@ import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { useSaveLocale } from "@/client/features/users/api/users";
 import { chooseLanguage } from "@/client/lib/i18n";
 import { cn } from "@/client/lib/utils";
-import { LANGUAGE_NAMES, LANGUAGES, type Language, supportedLanguage } from "@/contract/i18n";
+import { LANGUAGE_NAMES, LANGUAGES, type Language, supportedLanguage } from "@/contract/languages";
 
 export function LanguageSelect({
   className,

@@ -6,7 +6,7 @@
 import { NumberParser } from "@internationalized/number";
 import { z } from "zod";
 import { type AllergenCode, type DietTag, type StorageType, storageTypeSchema } from "@/contract/food-safety";
-import { minorUnitDigits } from "@/contract/i18n";
+import { minorUnitDigits } from "@/contract/languages";
 import { type CreateMealInput, createMealSchema, mealFields } from "@/contract/meals";
 import { msg } from "@/contract/messages";
 

@@ -21,7 +21,7 @@ import es_ES from "@uppy/locales/lib/es_ES";
 import { toast } from "@/client/components/ui/use-toast";
 import { apiRequest } from "@/client/lib/api-client";
 import { currentLanguage, i18n } from "@/client/lib/i18n";
-import type { Language } from "@/contract/i18n";
+import type { Language } from "@/contract/languages";
 import {
   PHOTO_PICK_MAX_BYTES,
   PHOTO_TYPES,

@@ -6,7 +6,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { currentUserQuery } from "@/client/features/auth/api/get-current-user";
 import { apiRequest } from "@/client/lib/api-client";
 import type { CurrentUser, UpdateProfileInput, UserRole } from "@/contract/auth";
-import type { Language } from "@/contract/i18n";
+import type { Language } from "@/contract/languages";
 import type { Rating } from "@/contract/meals";
 
 export const ratingQuery = (userId: string) =>

@@ -1,0 +1,33 @@
+/**
+ * The languages of MealShare and the digits of a currency (issue 15 points 1-2), without zod: the
+ * landing page needs them before anything else, and zod would double its first load.
+ */
+
+/** The languages MealShare ships, complete (a test fails on a missing string). */
+export const LANGUAGES = ["en", "es", "de"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/**
+ * The cookie the app keeps its language in, so the server's own pages (sign-out, a failed sign-in)
+ * speak it too: a page navigation carries the browser's Accept-Language, not the app's choice.
+ */
+export const LANGUAGE_COOKIE = "mealshare_lang";
+
+/** Each language in its own words, for the language menus (never translated). */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", es: "Español", de: "Deutsch" };
+
+/** `en-GB` → `en`; a language we do not ship → undefined. */
+export function supportedLanguage(tag: string | null | undefined): Language | undefined {
+  const base = tag?.trim().toLowerCase().split(/[-_]/)[0];
+  return (LANGUAGES as readonly string[]).includes(base ?? "") ? (base as Language) : undefined;
+}
+
+/**
+ * Digits after the decimal point of a currency's minor unit (ISO 4217: 2 for EUR, 0 for JPY), as
+ * `Intl` knows them: prices are stored in minor units (`priceCents` keeps its spec name).
+ */
+export function minorUnitDigits(currency: string): number {
+  return (
+    new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2
+  );
+}
