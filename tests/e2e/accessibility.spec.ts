@@ -2,29 +2,8 @@
  * Every route of both route sets (spec §2) at phone width (375 px): no serious or critical axe-core
  * violation, no horizontal scrolling, and every image with an alt attribute.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { admin, apiPost, person, postMeal, signedInPage } from "./fixtures";
-
-const PHONE = { width: 375, height: 740 };
-
-/** Opens `path` (unless `stay` keeps the current page, e.g. after switching a tab) and checks it. */
-async function checkRoute(page: Page, path: string, ready: (page: Page) => Promise<void>, stay = false) {
-  if (!stay) await page.goto(path);
-  await ready(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    `axe on ${path}`,
-  ).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `horizontal scroll on ${path}`).toBeLessThanOrEqual(0);
-  const imagesWithoutAlt = await page.locator("img:not([alt])").count();
-  expect(imagesWithoutAlt, `images without alt on ${path}`).toBe(0);
-}
+import { admin, apiPost, checkRoute, PHONE, person, postMeal, signedInPage } from "./fixtures";
 
 /**
  * Tabs through the page from the top: every stop must show a focus indicator (an outline or a

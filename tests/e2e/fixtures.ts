@@ -2,6 +2,7 @@
  * Playwright helpers: people sign in through the real bundled identity provider, each in a
  * browser context of their own.
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 
@@ -120,4 +121,30 @@ export async function becomeRegisteredCook(page: Page, browser: Browser) {
   });
   expect(approved.ok()).toBe(true);
   await approver.close();
+}
+
+/** A small phone's viewport. */
+export const PHONE = { width: 375, height: 740 };
+
+/** Opens `path` (unless `stay` keeps the current page, e.g. after switching a tab) and checks it. */
+export async function checkRoute(
+  page: Page,
+  path: string,
+  ready: (page: Page) => Promise<void>,
+  stay = false,
+) {
+  if (!stay) await page.goto(path);
+  await ready(page);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    `axe on ${path}`,
+  ).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `horizontal scroll on ${path}`).toBeLessThanOrEqual(0);
+  const imagesWithoutAlt = await page.locator("img:not([alt])").count();
+  expect(imagesWithoutAlt, `images without alt on ${path}`).toBe(0);
 }

@@ -6,7 +6,16 @@
  */
 import { expect, test } from "@playwright/test";
 import { EUR_BASE_URL } from "../../playwright.config";
-import { becomeRegisteredCook, mainNav, person, postMeal, signedInPage, toast } from "./fixtures";
+import {
+  becomeRegisteredCook,
+  checkRoute,
+  mainNav,
+  PHONE,
+  person,
+  postMeal,
+  signedInPage,
+  toast,
+} from "./fixtures";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -101,4 +110,22 @@ test("with CURRENCY=EUR and German, a meal typed as 7,50 reads '7,50 €' and is
   expect(meal.priceCents).toBe(750);
 
   for (const page of [cook, buyer]) await page.context().close();
+});
+
+test("German pages, whose words run longest, pass axe and fit a phone", async ({ browser }) => {
+  const page = await signedInPage(browser, person("Greta", "Lang"), { locale: "de-DE", viewport: PHONE });
+  const meal = await postMeal(page, { title: "Linsensuppe mit Würstchen" });
+  const heading = (name: string) => async (p: typeof page) => {
+    await expect(p.getByRole("heading", { level: 1, name })).toBeVisible();
+  };
+  await checkRoute(page, "/", heading("Was kocht deine Nachbarschaft?"));
+  await checkRoute(page, `/meal/${meal.id}`, heading("Linsensuppe mit Würstchen"));
+  await checkRoute(page, "/meals/new?kind=paid", heading("Neues Gericht erstellen"));
+  await checkRoute(page, "/profile?tab=settings", async (p) => {
+    await expect(p.getByRole("heading", { name: "Benachrichtigungen" })).toBeVisible();
+  });
+  await checkRoute(page, "/requests", async (p) => {
+    await expect(p.getByRole("tab", { name: /Meine Anfragen/ })).toBeVisible();
+  });
+  await page.context().close();
 });
