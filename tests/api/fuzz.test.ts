@@ -66,6 +66,20 @@ const HOSTILE_SEGMENTS = [
 ];
 
 /** Bodies that are wrong as a whole: [content-type, raw payload]. */
+/** Language names a client may send (issue 15): malformed, unknown, huge, with odd q-values. */
+const HOSTILE_LANGUAGES = [
+  "",
+  "*",
+  "xx-ZZ",
+  "es;q=abc, de;q=-1",
+  ";;;,,,",
+  "de;q=2, es;q=NaN",
+  "ES-mx",
+  "en-GB-x-".concat("a".repeat(3000)),
+  "\u00e9s, d\u00e9",
+  "../../etc/passwd",
+];
+
 const BROKEN_BODIES: [string, string][] = [
   ["application/json", "{"],
   ["application/json", '{"a":'],
@@ -297,7 +311,7 @@ describe("fuzzing every endpoint with malformed requests", () => {
     const send = async (
       endpoint: Endpoint,
       label: string,
-      options: { url: string; payload?: string; contentType?: string },
+      options: { url: string; payload?: string; contentType?: string; headers?: Record<string, string> },
     ) => {
       sent++;
       const response = await t.api({
@@ -305,8 +319,12 @@ describe("fuzzing every endpoint with malformed requests", () => {
         url: options.url,
         cookie: endpoint.admin ? adminCookie : cookie,
         payload: options.payload,
-        headers:
-          options.payload === undefined ? {} : { "content-type": options.contentType ?? "application/json" },
+        headers: {
+          ...(options.payload === undefined
+            ? {}
+            : { "content-type": options.contentType ?? "application/json" }),
+          ...options.headers,
+        },
       });
       const where = `${endpoint.method} ${endpoint.route} ${label}`;
       statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
@@ -356,6 +374,21 @@ describe("fuzzing every endpoint with malformed requests", () => {
             url: `${endpoint.route.replace("{id}", id)}?${rest}&${key}=${segment}`,
           });
         }
+      }
+      // Issue 15: whatever language a client names, by header or by the app's cookie.
+      for (const language of HOSTILE_LANGUAGES) {
+        await send(endpoint, `accept-language ${language.slice(0, 20)}`, {
+          url,
+          payload: body,
+          headers: { "accept-language": language },
+        });
+        await send(endpoint, `language cookie ${language.slice(0, 20)}`, {
+          url,
+          payload: body,
+          headers: {
+            cookie: `${endpoint.admin ? adminCookie : cookie}; mealshare_lang=${encodeURIComponent(language)}`,
+          },
+        });
       }
       if (endpoint.method === "GET" || endpoint.method === "DELETE") continue;
       for (const field of Object.keys(endpoint.body ?? {})) {
