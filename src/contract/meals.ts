@@ -195,6 +195,15 @@ export type UpdateMeal = z.output<typeof updateMealSchema>;
 export const MEAL_PAGE_SIZE = 24;
 /** Longest search text `q` the list takes. */
 export const SEARCH_TEXT_MAX = 200;
+/**
+ * The word Home's Free and Paid buttons put in the search box, in the reader's language (spec §2:
+ * they "only set the search text"). The search matches every language's word for a kind, so
+ * "gratis" or "kostenlos" lists free meals whatever the language of the one who shares the link.
+ */
+export const KIND_SEARCH_WORDS: Record<MealKind, Message> = {
+  free: msg("free"),
+  paid: msg("paid"),
+};
 /** "Near me" radius in km (issue 10): the default, the largest, and what the picker offers. */
 export const NEAR_RADIUS_DEFAULT_KM = 5;
 export const NEAR_RADIUS_MAX_KM = 50;

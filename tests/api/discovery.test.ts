@@ -6,9 +6,11 @@
 import { randomBytes } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MEAL_COUNT_CAP } from "../../src/contract/meals";
+import { LANGUAGES } from "../../src/contract/i18n";
+import { KIND_SEARCH_WORDS, MEAL_COUNT_CAP, type MealKind } from "../../src/contract/meals";
 import { meals } from "../../src/server/db/schema";
 import { NEAR_WINDOW } from "../../src/server/features/meals/list";
+import { translate } from "../../src/server/i18n";
 import { buildMeal, buildSignedInUser, buildUser } from "../factories";
 import { createTestApp, type TestApp } from "./harness";
 
@@ -176,6 +178,29 @@ describe("discovery API", () => {
       expect(ids(await list(`q=${word}+free`))).toEqual([free.id]);
       expect(ids(await list(`q=${word}+paid`))).toEqual([paid.id]);
       expect(ids(await list(`q=${word}&kind=paid`))).toEqual([paid.id]);
+    });
+
+    it("finds the kind by its word in every language, as Home's buttons set it in the reader's", async () => {
+      const cook = await buildUser(t.db);
+      const word = uniqueWord();
+      const free = await buildMeal(t.db, cook, { title: `${word} rice` });
+      const paid = await buildMeal(t.db, cook, { title: `${word} rice`, kind: "paid", priceCents: 500 });
+      // One letter from "gratis": a kind's word is not corrected as a typo.
+      const gratin = await buildMeal(t.db, cook, { title: `${word} gratin`, kind: "paid", priceCents: 700 });
+      const spanishFree = translate(KIND_SEARCH_WORDS.free, "es", "USD");
+      expect(spanishFree).toBe("gratis");
+      for (const language of LANGUAGES) {
+        const inLanguage = (kind: MealKind) =>
+          encodeURIComponent(translate(KIND_SEARCH_WORDS[kind], language, "USD"));
+        expect(ids(await list(`q=${word}+${inLanguage("free")}`)), language).toEqual([free.id]);
+        expect(new Set(ids(await list(`q=${word}+${inLanguage("paid")}`))), language).toEqual(
+          new Set([paid.id, gratin.id]),
+        );
+      }
+      // Folded as the search folds: any case, with or without accents.
+      expect(ids(await list(`q=${word}+GRÁTIS`))).toEqual([free.id]);
+      // A word that only starts like one is no kind: "grat" finds the gratin by its prefix alone.
+      expect(ids(await list(`q=${word}+grat`))).toEqual([gratin.id]);
     });
 
     it("leaves out inactive and ended meals", async () => {

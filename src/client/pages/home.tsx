@@ -19,17 +19,20 @@ import { MealGrid } from "@/client/features/meals/components/meal-grid";
 import { NearMeControl } from "@/client/features/meals/components/near-me-control";
 import { SearchBox } from "@/client/features/meals/components/search-box";
 import { useMealFilters } from "@/client/features/meals/use-meal-filters";
+import { type Say, useMessages } from "@/client/lib/messages";
 import { cn } from "@/client/lib/utils";
+import { KIND_SEARCH_WORDS } from "@/contract/meals";
 
-/** spec §2: the buttons only set the search text (the server matches the kind's English word). */
-const filterButtons = (t: TFunction<"app">) => [
+/** spec §2: the buttons only set the search text, the kind's word in the reader's language. */
+const filterButtons = (t: TFunction<"app">, say: Say) => [
   { label: t("All"), text: "" },
-  { label: t("Free"), text: "free" },
-  { label: t("Paid"), text: "paid" },
+  { label: t("Free"), text: say(KIND_SEARCH_WORDS.free) },
+  { label: t("Paid"), text: say(KIND_SEARCH_WORDS.paid) },
 ];
 
 export default function HomePage() {
   const { t } = useTranslation("app");
+  const say = useMessages();
   const filters = useMealFilters();
   const query = useMeals(filters.filters);
 
@@ -54,27 +57,27 @@ export default function HomePage() {
 
       <section className="grid gap-4 md:grid-cols-2" aria-label={t("Browse by kind")}>
         <Card>
-          <CardContent className="flex items-center gap-4 p-6">
+          <CardContent className="flex flex-wrap items-center gap-4 p-6">
             <Heart className="h-10 w-10 text-green-700" aria-hidden="true" />
-            <div className="flex-1">
+            <div className="min-w-40 flex-1">
               <h2 className="text-lg font-semibold">{t("Community")}</h2>
               <p className="text-sm text-muted-foreground">{t("Free surplus meals shared by neighbours.")}</p>
             </div>
-            <Button asChild variant="outline">
+            <Button asChild variant="outline" className="ml-auto">
               <Link href="/community">{t("Browse")}</Link>
             </Button>
           </CardContent>
         </Card>
         <Card>
-          <CardContent className="flex items-center gap-4 p-6">
+          <CardContent className="flex flex-wrap items-center gap-4 p-6">
             <Store className="h-10 w-10 text-amber-700" aria-hidden="true" />
-            <div className="flex-1">
+            <div className="min-w-40 flex-1">
               <h2 className="text-lg font-semibold">{t("Marketplace")}</h2>
               <p className="text-sm text-muted-foreground">
                 {t("Home-cooked meals from registered local cooks.")}
               </p>
             </div>
-            <Button asChild variant="outline">
+            <Button asChild variant="outline" className="ml-auto">
               <Link href="/marketplace">{t("Explore")}</Link>
             </Button>
           </CardContent>
@@ -93,7 +96,7 @@ export default function HomePage() {
             <HideAllergensMenu filters={filters} />
             <fieldset className="flex gap-1">
               <legend className="sr-only">{t("Filter meals")}</legend>
-              {filterButtons(t).map((filter) => (
+              {filterButtons(t, say).map((filter) => (
                 <Button
                   key={filter.label}
                   size="sm"

@@ -11,7 +11,10 @@
  * trigram distance operator wrongly or hangs; LIKE through the same index works on both databases.)
  */
 import { sql } from "drizzle-orm";
+import { LANGUAGES } from "../../../contract/i18n";
+import { KIND_SEARCH_WORDS, type MealKind } from "../../../contract/meals";
 import { type Executor, queryRows } from "../../db/client";
+import { translate } from "../../i18n";
 
 /** Words beyond this many are ignored: a search is a few words, not a paragraph. */
 const MAX_WORDS = 8;
@@ -28,6 +31,19 @@ export function searchWordsOf(text: string): string[] {
   const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
   return words.slice(0, MAX_WORDS).map((word) => word.slice(0, MAX_WORD_LENGTH));
 }
+
+/** A word lower-cased and without accents, as the search configurations fold it. */
+const fold = (word: string) => word.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+
+/**
+ * Every language's search word for a kind ("gratis", "kostenlos" → free), folded. The search
+ * document holds only the kind's English word (migration 0004), so these are matched as that word.
+ */
+const kindWords: ReadonlyMap<string, MealKind> = new Map(
+  Object.entries(KIND_SEARCH_WORDS).flatMap(([kind, word]) =>
+    LANGUAGES.map((language) => [fold(translate(word, language, "USD")), kind as MealKind] as const),
+  ),
+);
 
 /**
  * Typed words (lower-cased) that some meal's word starts with. The vocabulary only grows, so such
@@ -85,15 +101,28 @@ async function typoCorrections(db: Executor, words: string[]): Promise<string[][
 }
 
 /**
- * The `to_tsquery('mealshare', …)` text for a search: every word must match, as a prefix or
- * through one of its typo corrections: `(lasagme:* | lasagne) & (carrots:*)`.
+ * The `to_tsquery('mealshare', …)` text for a search: every word must match, as a prefix, through
+ * one of its typo corrections, or — a kind's word in any language — as that word or the kind:
+ * `(lasagme:* | lasagne) & (carrots:*) & (gratis | free)`.
  * @returns null when the text holds no word at all
  */
 export async function buildSearchQuery(db: Executor, text: string): Promise<string | null> {
   const words = searchWordsOf(text);
   if (words.length === 0) return null;
-  const corrections = await typoCorrections(db, words);
-  return words.map((word, i) => `(${[`${word}:*`, ...corrections[i]].join(" | ")})`).join(" & ");
+  const kinds = words.map((word) => kindWords.get(fold(word)));
+  // A kind's word is a whole word, not a prefix or a typo: "gratis" (stem "grati") must not also
+  // find a paid "gratin".
+  const corrections = await typoCorrections(
+    db,
+    words.map((word, i) => (kinds[i] ? "" : word)),
+  );
+  return words
+    .map((word, i) => {
+      const kind = kinds[i];
+      const alternatives = kind ? [word, kind] : [`${word}:*`, ...corrections[i]];
+      return `(${alternatives.join(" | ")})`;
+    })
+    .join(" & ");
 }
 
 /**
