@@ -147,4 +147,34 @@ export async function checkRoute(
   expect(overflow, `horizontal scroll on ${path}`).toBeLessThanOrEqual(0);
   const imagesWithoutAlt = await page.locator("img:not([alt])").count();
   expect(imagesWithoutAlt, `images without alt on ${path}`).toBe(0);
+  expect(await wordsBrokenAcrossLines(page), `words broken mid-word on ${path}`).toEqual([]);
+}
+
+/**
+ * Visible words the layout breaks across two lines ("Gemeinschaf/t") though they are at most half
+ * the page's width, so any sane column holds them: the body wraps anywhere so a long URL never
+ * widens a phone's page (issue 12), which also lets a squeezed column split an ordinary word.
+ * Longer words (a 120-letter title) may break; that is what wrapping anywhere is for.
+ */
+export function wordsBrokenAcrossLines(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const broken: string[] = [];
+    const widest = document.documentElement.clientWidth / 2;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (!element || element.closest(".sr-only, [aria-hidden='true']")) continue;
+      for (const word of (node as Text).data.matchAll(/[\p{L}\p{N}]{4,}/gu)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const pieces = [...range.getClientRects()].filter((rect) => rect.width > 0);
+        const lines = new Set(pieces.map((rect) => Math.round(rect.top)));
+        const width = pieces.reduce((sum, rect) => sum + rect.width, 0);
+        if (lines.size > 1 && width <= widest)
+          broken.push(`"${word[0]}" in <${element.tagName.toLowerCase()}>`);
+      }
+    }
+    return broken;
+  });
 }

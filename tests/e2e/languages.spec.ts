@@ -4,9 +4,14 @@
  * device; on a deployment in euros whose default language is German, a paid meal typed as '7,50'
  * reads '7,50 €' and is stored as 750 cents.
  */
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { EUR_BASE_URL } from "../../playwright.config";
+import deApp from "../../src/locales/de/app.json" with { type: "json" };
+import deCommon from "../../src/locales/de/common.json" with { type: "json" };
+import deInfo from "../../src/locales/de/info.json" with { type: "json" };
 import {
+  admin,
+  apiPost,
   becomeRegisteredCook,
   checkRoute,
   mainNav,
@@ -105,6 +110,17 @@ test("with CURRENCY=EUR and German, a meal typed as 7,50 reads '7,50 €' and is
   const card = buyer.getByTestId("meal-card").filter({ hasText: "Käsespätzle" });
   await expect(card).toContainText("7,50\u00a0€");
 
+  // Home's "Kostenpflichtig" button searches in German, and the search knows the word.
+  await buyer.goto("/");
+  const kinds = buyer.getByRole("group", { name: "Gerichte filtern" });
+  await kinds.getByRole("button", { name: "Kostenpflichtig" }).click();
+  await expect(buyer.getByLabel("Gerichte suchen")).toHaveValue("kostenpflichtig");
+  await expect(kinds.getByRole("button", { name: "Kostenpflichtig" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(buyer.getByTestId("meal-card").filter({ hasText: "Käsespätzle" })).toBeVisible();
+
   const mine = await cook.request.get("/api/meals/my/all");
   const meal = (await mine.json()).find((m: { title: string }) => m.title === "Käsespätzle");
   expect(meal.priceCents).toBe(750);
@@ -112,20 +128,95 @@ test("with CURRENCY=EUR and German, a meal typed as 7,50 reads '7,50 €' and is
   for (const page of [cook, buyer]) await page.context().close();
 });
 
-test("German pages, whose words run longest, pass axe and fit a phone", async ({ browser }) => {
-  const page = await signedInPage(browser, person("Greta", "Lang"), { locale: "de-DE", viewport: PHONE });
-  const meal = await postMeal(page, { title: "Linsensuppe mit Würstchen" });
-  const heading = (name: string) => async (p: typeof page) => {
-    await expect(p.getByRole("heading", { level: 1, name })).toBeVisible();
+/** A text of the German catalogues, found by its English key (the source of every catalogue). */
+function germanText(key: string): string {
+  for (const catalogue of [deCommon, deApp, deInfo] as Record<string, string>[]) {
+    if (catalogue[key]) return catalogue[key];
+  }
+  throw new Error(`"${key}" is in no German catalogue`);
+}
+
+test("every page in German, whose words run longest, passes axe, fits a phone and breaks no word", async ({
+  browser,
+}) => {
+  // Every route of both route sets and the admin's tabs, each analysed by axe.
+  test.setTimeout(240_000);
+  const german = { locale: "de-DE", viewport: PHONE };
+  const titled = (name: string) => async (p: Page) => {
+    await expect(p.getByRole("heading", { level: 1, name }).first()).toBeVisible();
   };
-  await checkRoute(page, "/", heading("Was kocht deine Nachbarschaft?"));
-  await checkRoute(page, `/meal/${meal.id}`, heading("Linsensuppe mit Würstchen"));
-  await checkRoute(page, "/meals/new?kind=paid", heading("Neues Gericht erstellen"));
-  await checkRoute(page, "/profile?tab=settings", async (p) => {
-    await expect(p.getByRole("heading", { name: "Benachrichtigungen" })).toBeVisible();
+  const heading = (key: string) => titled(germanText(key));
+
+  const visitor = await (await browser.newContext(german)).newPage();
+  for (const [path, key] of [
+    ["/", "Share Food, Build Community"],
+    ["/about", "About MealShare"],
+    ["/how-it-works", "How It Works"],
+    ["/safety", "Safety"],
+    ["/help", "Help Center"],
+    ["/impact", "Our Impact"],
+  ]) {
+    await checkRoute(visitor, path, heading(key));
+  }
+  await visitor.context().close();
+
+  const cook = await signedInPage(browser, person("Greta", "Lang"), german);
+  const meal = await postMeal(cook, { title: "Linsensuppe mit Würstchen" });
+  const page = await signedInPage(browser, person("Maximilian", "Müller-Lüdenscheidt"), german);
+  const request = await apiPost(page, "/api/requests", {
+    mealId: meal.id,
+    message: "Kann ich um 17 Uhr kommen?",
   });
-  await checkRoute(page, "/requests", async (p) => {
-    await expect(p.getByRole("tab", { name: /Meine Anfragen/ })).toBeVisible();
-  });
-  await page.context().close();
+  await apiPost(page, `/api/requests/${request.id}/messages`, { body: "Vielen Dank im Voraus!" });
+  const routes: [string, (p: Page) => Promise<void>][] = [
+    ["/", heading("What's cooking in your neighbourhood?")],
+    ["/community", heading("Community Meals")],
+    ["/marketplace", heading("Marketplace")],
+    [`/meal/${meal.id}`, titled(meal.title)],
+    ["/meals/new?kind=paid", heading("Create New Meal")],
+    ["/requests", async (p) => expect(p.getByRole("tab", { name: /Meine Anfragen/ })).toBeVisible()],
+    [`/request/${request.id}`, async (p) => expect(p.getByText("Vielen Dank im Voraus!")).toBeVisible()],
+    ["/profile", titled("Maximilian Müller-Lüdenscheidt")],
+    [
+      "/profile?tab=settings",
+      async (p) => expect(p.getByRole("table", { name: germanText("Notifications") })).toBeVisible(),
+    ],
+    ["/events", heading("Community Events")],
+    ["/reviews", heading("Pending Reviews")],
+    [`/user/${meal.owner.id}`, titled("Greta Lang")],
+    ["/become-a-cook", heading("Become a Registered Cook")],
+    ["/no-such-page", heading("404 Page Not Found")],
+  ];
+  for (const [path, ready] of routes) await checkRoute(page, path, ready);
+
+  const adminPage = await signedInPage(browser, admin(), german);
+  // The one admin account is shared by every spec and its saved language wins over the browser's:
+  // German is saved for this walk and English put back afterwards, however the walk ends.
+  const saveAdminLocale = async (locale: string) => {
+    const saved = await adminPage.request.put("/api/user/locale", {
+      data: { locale },
+      headers: { origin: new URL(adminPage.url()).origin },
+    });
+    expect(saved.ok()).toBe(true);
+  };
+  await saveAdminLocale("de");
+  try {
+    await checkRoute(adminPage, "/admin", heading("Admin Dashboard"));
+    // Earlier specs may have left applications pending: any count will do.
+    const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const [before, after] = germanText("Cook applications ({{number}} pending)")
+      .split("{{number}}")
+      .map(literal);
+    await adminPage.getByRole("tab", { name: new RegExp(`^${before}\\d+${after}$`) }).click();
+    await checkRoute(
+      adminPage,
+      "/admin#cooks",
+      (p) => expect(p.getByText(germanText("Pending cook applications"))).toBeVisible(),
+      true,
+    );
+  } finally {
+    await saveAdminLocale("en");
+  }
+
+  for (const p of [cook, page, adminPage]) await p.context().close();
 });

@@ -438,7 +438,7 @@ function ReportsTable({
             <TableCell>
               <TypeBadge type={report.targetType} />
             </TableCell>
-            <TableCell className="min-w-48 max-w-md whitespace-pre-line break-words">
+            <TableCell className="min-w-48 max-w-md whitespace-pre-line wrap-anywhere">
               {report.reason}
             </TableCell>
             {/* spec §2: local date plus hour:minute. */}

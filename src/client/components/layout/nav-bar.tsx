@@ -79,7 +79,10 @@ export function NavBar() {
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
       <form ref={signOutForm} method="post" action="/api/logout" hidden />
       <nav aria-label={t("Main")} className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
-        <Link href="/" className="flex items-center gap-2 text-lg font-bold text-primary">
+        <Link
+          href="/"
+          className="flex shrink-0 items-center gap-2 whitespace-nowrap text-lg font-bold text-primary"
+        >
           <ChefHat className="h-6 w-6" aria-hidden="true" />
           {t("MealShare")}
         </Link>

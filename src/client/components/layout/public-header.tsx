@@ -8,14 +8,18 @@ export function PublicHeader() {
   const { t } = useTranslation("common");
   return (
     <header className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-4">
-      <Link href="/" className="flex items-center gap-2 text-lg font-bold text-primary">
-        <ChefHat className="h-6 w-6" aria-hidden="true" /> {t("MealShare")}
+      {/* The brand keeps its one word; the buttons take what is left, side by side or stacked. */}
+      <Link
+        href="/"
+        className="flex shrink-0 items-center gap-1.5 whitespace-nowrap text-base font-bold text-primary sm:gap-2 sm:text-lg"
+      >
+        <ChefHat className="h-5 w-5 sm:h-6 sm:w-6" aria-hidden="true" /> {t("MealShare")}
       </Link>
-      <nav aria-label={t("Account")} className="flex gap-2">
-        <Button asChild variant="ghost">
+      <nav aria-label={t("Account")} className="flex flex-wrap justify-end gap-1 sm:gap-2">
+        <Button asChild variant="ghost" className="px-2.5 sm:px-4">
           <a href="/api/login">{t("Sign In")}</a>
         </Button>
-        <Button asChild>
+        <Button asChild className="px-2.5 sm:px-4">
           <a href="/api/login">{t("Sign Up")}</a>
         </Button>
       </nav>

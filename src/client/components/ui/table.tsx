@@ -1,13 +1,42 @@
 import * as React from "react";
 import { cn } from "@/client/lib/utils";
 
-/** shadcn/ui table: semantic table elements with the app's styles, scrolling sideways on phones. */
+/** A ref for a box, and whether its content is wider than it (kept current as either resizes). */
+function useOverflowsSideways<T extends HTMLElement>() {
+  const box = React.useRef<T>(null);
+  const [overflows, setOverflows] = React.useState(false);
+  React.useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return [box, overflows] as const;
+}
+
+/**
+ * shadcn/ui table: semantic table elements with the app's styles, scrolling sideways on phones.
+ * Cells wrap between words only (the body wraps anywhere, which would let a squeezed column split
+ * "Target" into "Tar/get"): a table too wide for the phone scrolls in its box instead.
+ */
 const Table = React.forwardRef<HTMLTableElement, React.HTMLAttributes<HTMLTableElement>>(
-  ({ className, ...props }, ref) => (
-    <div className="relative w-full overflow-x-auto">
-      <table ref={ref} className={cn("w-full caption-bottom text-sm", className)} {...props} />
-    </div>
-  ),
+  ({ className, ...props }, ref) => {
+    const [box, overflows] = useOverflowsSideways<HTMLDivElement>();
+    return (
+      <div
+        ref={box}
+        // A box that scrolls is reachable by keyboard, to scroll it with the arrow keys (WCAG 2.1.1).
+        tabIndex={overflows ? 0 : undefined}
+        className="relative w-full overflow-x-auto rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <table ref={ref} className={cn("w-full caption-bottom break-words text-sm", className)} {...props} />
+      </div>
+    );
+  },
 );
 Table.displayName = "Table";
 

@@ -119,7 +119,8 @@ function PreferencesTable({
             return (
               <tr key={category} className="border-b last:border-0">
                 <th scope="row" className="py-2 pr-2 text-left font-normal">
-                  <span className="font-medium">{label}</span>
+                  {/* Whole words: the column widens to the longest ("Abholerinnerungen"). */}
+                  <span className="break-words font-medium">{label}</span>
                   <span className="block text-xs text-muted-foreground">{hints[category]}</span>
                 </th>
                 <td className="px-1 py-2 text-center">
