@@ -57,7 +57,8 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: "retain-on-failure",
+    // DOM snapshots and network, no screencast: the screenshots cost a third of each test's time.
+    trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: chromiumLaunchOptions,
     // The app's service worker would sit between pages and `page.route`; the specs of the
     // installable app (installable.spec.ts) allow it.
