@@ -12,6 +12,9 @@ const apiProject = (name: string, db: "pglite" | "postgres") => ({
     name,
     include: ["tests/api/**/*.test.ts"],
     env: { MEALSHARE_TEST_DB: db },
+    // Every PGlite test database starts from one migrated dump made before the workers start.
+    ...(db === "pglite" ? { globalSetup: ["tests/api/pglite-template.ts"] } : {}),
+    provide: { pgliteTemplate: "" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

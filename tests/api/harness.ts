@@ -41,7 +41,11 @@ export const testDatabaseKind = () => (process.env.MEALSHARE_TEST_DB === "postgr
 export async function openTestDatabase(
   options: { migrationsFolder?: string } = {},
 ): Promise<Database & { url?: string }> {
-  if (testDatabaseKind() === "pglite") return openDatabase({ dataDir: "memory://", ...options });
+  if (testDatabaseKind() === "pglite") {
+    // From the migrated dump (pglite-template.ts), unless the test wants other migrations.
+    const loadDataDir = options.migrationsFolder ? undefined : await pgliteTemplate();
+    return openDatabase({ dataDir: "memory://", loadDataDir, ...options });
+  }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is required for the api-postgres project");
   const name = `mealshare_test_${randomBytes(6).toString("hex")}`;
@@ -63,6 +67,20 @@ export async function openTestDatabase(
       await dropper.end();
     },
   };
+}
+
+let template: Blob | undefined;
+/**
+ * The api-pglite project's migrated dump, read once per test file; none outside Vitest (the
+ * benchmarks and Playwright import this file too) or outside that project.
+ */
+async function pgliteTemplate(): Promise<Blob | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import("vitest");
+  const file = inject("pgliteTemplate");
+  if (!file) return undefined;
+  template ??= new Blob([readFileSync(file)]);
+  return template;
 }
 
 /**

@@ -85,15 +85,19 @@ const MIGRATION_LOCK_KEY = 727_443_001;
  * @param options.url a postgres:// URL; unset = PGlite
  * @param options.dataDir where PGlite keeps its files; `memory://` for a throw-away database
  * @param options.migrationsFolder migrations to apply; ./drizzle unless a test wants an older schema
+ * @param options.loadDataDir PGlite only: start from this dump of a data directory (PGlite's
+ *   `dumpDataDir`, an uncompressed tar) instead of an empty cluster; pending migrations still run.
+ *   The API tests start every file from one migrated dump: 1.5 s instead of 4 s a database.
  */
 export async function openDatabase(options: {
   url?: string;
   dataDir?: string;
   migrationsFolder?: string;
+  loadDataDir?: Blob;
 }): Promise<Database> {
   const folder = options.migrationsFolder ?? migrationsFolder;
   if (options.url) return openPostgres(options.url, folder);
-  return openPglite(options.dataDir ?? "memory://", folder);
+  return openPglite(options.dataDir ?? "memory://", folder, options.loadDataDir);
 }
 
 /** The extensions search and "near me" use (migration 0004; DESIGN.md §6), as PostgreSQL has them. */
@@ -159,7 +163,7 @@ async function lockDataDir(location: string): Promise<() => Promise<void>> {
   return release;
 }
 
-async function openPglite(dataDir: string, migrationsFolder: string): Promise<Database> {
+async function openPglite(dataDir: string, migrationsFolder: string, loadDataDir?: Blob): Promise<Database> {
   let location = dataDir;
   let unlock = async () => {};
   if (!dataDir.startsWith("memory://")) {
@@ -167,7 +171,7 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Da
     mkdirSync(location, { recursive: true });
     unlock = await lockDataDir(location);
   }
-  const client = await PGlite.create(location, { extensions: pgliteExtensions });
+  const client = await PGlite.create(location, { extensions: pgliteExtensions, loadDataDir });
   const database: Database = {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     driver: { kind: "pglite", client },
