@@ -19,16 +19,17 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const folder = mkdtempSync(path.join(os.tmpdir(), "mealshare-pglite-template-"));
   const database = await openDatabase({ dataDir: "memory://" });
+  let dump: Blob;
   try {
     if (database.driver.kind !== "pglite") throw new Error("the template is a PGlite database");
-    const dump = await database.driver.client.dumpDataDir("none");
-    const file = path.join(folder, "template.tar");
-    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-    project.provide("pgliteTemplate", file);
+    dump = await database.driver.client.dumpDataDir("none");
   } finally {
     await database.close();
   }
+  const folder = mkdtempSync(path.join(os.tmpdir(), "mealshare-pglite-template-"));
+  const file = path.join(folder, "template.tar");
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide("pgliteTemplate", file);
   return () => rmSync(folder, { recursive: true, force: true });
 }

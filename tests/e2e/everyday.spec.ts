@@ -93,7 +93,7 @@ test("cards show the portions left and the pickup day, and fill their grid cells
 test("a failed load says so with Retry on every list and detail page, never an empty state", async ({
   browser,
 }) => {
-  // Nine pages, each loaded twice and retried twice: more than the default minute on a busy CI.
+  // Nine pages, each failed two ways (503, offline) and retried: over the default minute on a busy CI.
   test.setTimeout(180_000);
   const cook = await signedInPage(browser, person("Fay", "Fails"));
   const meal = await postMeal(cook, { title: "Reliable risotto" });
