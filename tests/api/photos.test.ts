@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -314,14 +314,15 @@ describe.each([localDriver(), s3Driver()])("photo uploads on the $name driver", 
     expect(
       (await api("POST", "/api/objects/upload", user.cookie, { contentLength: big.length })).status,
     ).toBe(413);
-    // Not announced: the receiving server refuses the PUT (local), or registration refuses it (S3).
-    const unannounced = await upload(big, user.cookie, false);
+    // Not announced: the receiving server refuses the PUT (local); a bucket URL is never handed out
+    // without the size it binds (S3).
     if (driver.name === "local") {
+      const unannounced = await upload(big, user.cookie, false);
       expect(unannounced.put.status).toBe(413);
     } else {
-      const response = await register(unannounced.uploadURL);
-      expect(response.status).toBe(413);
-      expect((await response.json()).message).toBe("Photos can be at most 5 MB.");
+      const response = await api("POST", "/api/objects/upload", user.cookie);
+      expect(response.status).toBe(400);
+      expect((await response.json()).errors).toEqual({ contentLength: "contentLength is required" });
     }
 
     expect(await driver.storedPhotos(t)).toEqual(before);
@@ -423,6 +424,66 @@ describe.each([localDriver(), s3Driver()])("photo uploads on the $name driver", 
     expect((await register(newRegistered.uploadURL)).status).toBe(409);
     // A second sweep, as another instance would run it, finds nothing more.
     expect(await sweepAbandonedUploads(t.db, storage)).toBe(0);
+  });
+
+  it("keeps no file that arrives after its upload was registered: released, refused or swept", async () => {
+    const storage = createStorage(t.config);
+    const photo = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#05a" } })
+      .png()
+      .toBuffer();
+    const newUpload = async () =>
+      (await (await api("POST", "/api/objects/upload", user.cookie, { contentLength: photo.length })).json())
+        .uploadURL as string;
+    const put = (uploadURL: string, bytes: Buffer) =>
+      fetch(uploadURL, {
+        method: "PUT",
+        body: new Uint8Array(bytes),
+        headers: driver.name === "local" ? { cookie: user.cookie, origin: t.config.publicUrl } : {},
+      });
+    const keyOf = (uploadURL: string) => `incoming/${uploadIdFromUrl(uploadURL)}`;
+    const expire = (uploadURL: string) =>
+      t.db
+        .update(uploads)
+        .set({
+          expiresAt: sql`now() - interval '3 days'`,
+          registeredAt: sql`case when registered_at is null then null else now() - interval '2 days' end`,
+        })
+        .where(eq(uploads.id, uploadIdFromUrl(uploadURL)!));
+
+    // Registered before its file arrived: 400, and the upload is handed back, not kept claimed.
+    const early = await newUpload();
+    const premature = await register(early);
+    expect(premature.status).toBe(400);
+    expect((await premature.json()).message).toBe("Nothing was uploaded to this URL.");
+    expect((await put(early, photo)).ok).toBe(true);
+    expect((await register(early)).status).toBe(200);
+
+    // Registration failed on the file (not an image): a second file is refused (local) or, where
+    // the bucket still takes it until the URL expires (S3), swept with its row.
+    const failed = await newUpload();
+    expect((await put(failed, Buffer.alloc(photo.length, 7))).ok).toBe(true);
+    expect((await register(failed)).status).toBe(400);
+    const late = await put(failed, photo);
+    if (driver.name === "local") {
+      expect(late.status).toBe(409);
+    } else {
+      expect(late.ok).toBe(true);
+      expect(await storage.size(keyOf(failed))).toBe(photo.length);
+    }
+
+    // Registered before the file, and the file never registered afterwards: swept with its row.
+    const abandoned = await newUpload();
+    expect((await register(abandoned)).status).toBe(400);
+    expect((await put(abandoned, photo)).ok).toBe(true);
+
+    for (const url of [early, failed, abandoned]) await expire(url);
+    await sweepAbandonedUploads(t.db, storage);
+    for (const url of [early, failed, abandoned]) expect(await storage.size(keyOf(url))).toBeNull();
+    const left = await t.db
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(inArray(uploads.id, [early, failed, abandoned].map((url) => uploadIdFromUrl(url)!)));
+    expect(left).toEqual([]);
   });
 
   it("requires a session for every step", async () => {

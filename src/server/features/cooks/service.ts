@@ -22,7 +22,7 @@ import { cookApplications, meals, type UserRow, users } from "../../db/schema";
 import { AppError, conflict, notFound, validation } from "../../errors";
 import type { ObjectStorage, StoredObject } from "../../storage/storage";
 import { createNotification } from "../notifications/service";
-import { claimUpload, uploadIdFromUrl } from "../photos/service";
+import { claimUpload, releaseUpload, uploadIdFromUrl } from "../photos/service";
 
 /** The admin list shows at most this many applications of a status, newest first. */
 const APPLICATIONS_LIST_MAX = 200;
@@ -116,8 +116,10 @@ export async function submitApplication(
   let documentType: DocumentType;
   try {
     const size = await storage.size(claimed.key);
-    if (size === null)
+    if (size === null) {
+      await releaseUpload(db, uploadId);
       throw validation(msg("Nothing was uploaded."), { documentURL: msg("Upload the document first") });
+    }
     if (size > DOCUMENT_MAX_BYTES)
       throw new AppError(413, "too_large", msg("Documents can be at most 10 MB."));
     const bytes = await storage.read(claimed.key);

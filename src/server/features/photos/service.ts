@@ -53,6 +53,11 @@ export async function createUpload(
   purpose: UploadPurpose = "photo",
 ): Promise<UploadParams> {
   if (contentLength !== undefined && contentLength > MAX_BYTES[purpose]) throw TOO_LARGE[purpose]();
+  // A presigned URL binds the size only when it is given; without it a bucket takes any size.
+  if (storage.kind === "s3" && contentLength === undefined)
+    throw validation(msg("Send the file's size in bytes as contentLength."), {
+      contentLength: msg("contentLength is required"),
+    });
   const id = randomUUID();
   const key = `incoming/${id}`;
   const expiresAt = new Date(Date.now() + UPLOAD_URL_SECONDS * 1000);
@@ -66,9 +71,10 @@ export async function createUpload(
 }
 
 /**
- * Receives the PUT of a local-storage upload: once, before it expires, by the user who asked.
- * @throws AppError 404 unknown or someone else's; 403 expired; 409 already used; 413 over the
- *   purpose's limit (5 MB for photos, 10 MB for documents)
+ * Receives the PUT of a local-storage upload: once, before it expires and before it is registered,
+ * by the user who asked. A file arriving after registration would never be read nor swept.
+ * @throws AppError 404 unknown or someone else's; 403 expired; 409 already used or registered;
+ *   413 over the purpose's limit (5 MB for photos, 10 MB for documents)
  */
 export async function receiveUpload(
   db: Executor,
@@ -86,6 +92,7 @@ export async function receiveUpload(
         eq(uploads.id, uploadId),
         eq(uploads.userId, user.id),
         isNull(uploads.uploadedAt),
+        isNull(uploads.registeredAt),
         gt(uploads.expiresAt, sql`now()`),
       ),
     )
@@ -93,7 +100,8 @@ export async function receiveUpload(
   if (!claimed) {
     const [upload] = await db.select().from(uploads).where(eq(uploads.id, uploadId)).limit(1);
     if (!upload || upload.userId !== user.id) throw notFound(msg("Upload not found"));
-    if (upload.uploadedAt) throw conflict(msg("This upload link was already used."), "upload_used");
+    if (upload.uploadedAt || upload.registeredAt)
+      throw conflict(msg("This upload link was already used."), "upload_used");
     throw forbidden(msg("This upload link has expired."));
   }
   const purpose = claimed.purpose as UploadPurpose;
@@ -201,6 +209,21 @@ export async function claimUpload(
 }
 
 /**
+ * Hands a claimed upload back when registration found nothing uploaded yet, so the file may still
+ * arrive (and be registered, or swept as abandoned) instead of landing on a claimed row that
+ * neither registration nor the sweeper would touch again.
+ */
+export async function releaseUpload(db: Executor, uploadId: string): Promise<void> {
+  await db.update(uploads).set({ registeredAt: null }).where(eq(uploads.id, uploadId));
+}
+
+/** 400 for a registration that found no file at the upload's key (the claim is released first). */
+export async function nothingUploaded(db: Executor, uploadId: string, field: string): Promise<AppError> {
+  await releaseUpload(db, uploadId);
+  return validation(msg("Nothing was uploaded to this URL."), { [field]: msg("Nothing uploaded") });
+}
+
+/**
  * Registers an uploaded file as a photo (`PUT /api/meal-photos`): once per upload, by its owner.
  * The incoming object is deleted whatever the outcome.
  * @throws AppError 400 bad URL, nothing uploaded or not an image; 404 unknown or someone else's;
@@ -220,12 +243,10 @@ export async function registerPhoto(
   const claimed = await claimUpload(db, user, uploadId, "photo");
   try {
     const size = await storage.size(claimed.key);
-    if (size === null)
-      throw validation(msg("Nothing was uploaded to this URL."), { photoURL: msg("Nothing uploaded") });
+    if (size === null) throw await nothingUploaded(db, uploadId, "photoURL");
     if (size > PHOTO_MAX_BYTES) throw tooLarge();
     const bytes = await storage.read(claimed.key);
-    if (!bytes)
-      throw validation(msg("Nothing was uploaded to this URL."), { photoURL: msg("Nothing uploaded") });
+    if (!bytes) throw await nothingUploaded(db, uploadId, "photoURL");
     const { full, thumbnail } = await processPhoto(bytes);
     const id = randomUUID();
     await storage.write(`photos/${id}.webp`, full, "image/webp");
@@ -264,11 +285,12 @@ export async function assertOwnPhoto(
 }
 
 /**
- * Deletes uploads nobody registered — their incoming object and their row — once their URL has
- * been expired for an hour, and registered uploads' rows after a day (issue 4: "nothing stored"
- * for refused files must also hold for abandoned and paused ones). Objects go first; a row whose
- * object could not be deleted stays for the next sweep. Safe on many instances at once: every step
- * is idempotent.
+ * Deletes uploads nobody registered once their URL has been expired for an hour, and registered
+ * ones a day after registration — each with its incoming object, registered or not: a presigned
+ * URL still takes a PUT after registration until it expires, and such a file must not stay for
+ * ever ("nothing stored" for refused files holds for abandoned and late ones too). Objects go
+ * first; a row whose object could not be deleted stays for the next sweep. Safe on many instances
+ * at once: every step is idempotent.
  * @returns how many rows were deleted (at most 500 per call)
  */
 export async function sweepAbandonedUploads(db: Executor, storage: ObjectStorage): Promise<number> {
@@ -277,22 +299,18 @@ export async function sweepAbandonedUploads(db: Executor, storage: ObjectStorage
     or(isNull(uploads.registeredAt), lt(uploads.registeredAt, sql`now() - ${REGISTERED_KEPT}::interval`)),
   );
   const candidates = await db
-    .select({ id: uploads.id, key: uploads.key, registeredAt: uploads.registeredAt })
+    .select({ id: uploads.id, key: uploads.key })
     .from(uploads)
     .where(sweepable)
     .orderBy(uploads.expiresAt)
     .limit(SWEEP_BATCH);
   const done: string[] = [];
   for (const upload of candidates) {
-    // Registration already deleted a registered upload's object.
-    if (upload.registeredAt === null) {
-      const deleted = await storage.delete(upload.key).then(
-        () => true,
-        () => false,
-      );
-      if (!deleted) continue;
-    }
-    done.push(upload.id);
+    const deleted = await storage.delete(upload.key).then(
+      () => true,
+      () => false,
+    );
+    if (deleted) done.push(upload.id);
   }
   if (done.length === 0) return 0;
   const deleted = await db
