@@ -92,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db } = database;
   const storage = deps.storage ?? createStorage(config);
   const app = Fastify({
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
@@ -400,6 +400,18 @@ function cspDirectives(config: Config, bucketOrigin: string | null) {
     formAction: ["'self'", ...issuer],
     upgradeInsecureRequests: config.publicUrl.startsWith("https://") ? [] : null,
   };
+}
+
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. A bare number means "fail closed" to Fastify (it cannot
+ * check the nearest peer), so a hop count becomes the function it stands for: the socket's peer and
+ * the `hops - 1` entries it appended are proxies, the entry before them is the client. That holds
+ * only where nothing but those proxies reaches the app (compose.yaml publishes nginx alone);
+ * elsewhere list the proxies' addresses.
+ */
+function trustProxyOption(trust: Config["trustProxy"]) {
+  if (typeof trust !== "number") return trust;
+  return (_address: string, hop: number) => hop < trust;
 }
 
 /** OIDC codes and states travel in query strings; they must not reach the logs. */

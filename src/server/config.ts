@@ -11,6 +11,9 @@ import { type Language, languageSchema } from "../contract/i18n";
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+/** An IPv4 or IPv6 address with an optional prefix length, or one of proxy-addr's named ranges. */
+const PROXY_ADDRESS =
+  /^(?:loopback|linklocal|uniquelocal|\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?|[0-9a-f:]*:[0-9a-f:.]*(?:\/\d{1,3})?)$/i;
 const flag = z.preprocess(emptyToUndefined, z.enum(["0", "1", "true", "false"]).optional());
 
 const envSchema = z.object({
@@ -38,7 +41,20 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
   DEV_LOGIN: flag,
-  TRUST_PROXY: flag,
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(
+        (value) => value !== "true",
+        "must be a hop count or a list of proxy addresses: true would trust every X-Forwarded-For entry, which the client writes",
+      )
+      .refine(
+        (value) => /^\d+$/.test(value) || value.split(",").every((item) => PROXY_ADDRESS.test(item.trim())),
+        "must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges",
+      )
+      .optional(),
+  ),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalUrl,
   S3_REGION: optionalString,
@@ -125,7 +141,12 @@ export interface Config {
    * DEV_LOGIN is set explicitly (issue 11: anyone who reaches it can type any email).
    */
   devAdmin: boolean;
-  trustProxy: boolean;
+  /**
+   * Which `X-Forwarded-For` entries to believe (Fastify's `trustProxy`): false for none, a number
+   * of proxy hops in front of the app, or the proxies' addresses and CIDR ranges. Never "all":
+   * the leftmost entries are whatever the client sent, and the rate limits key on the address.
+   */
+  trustProxy: false | number | string[];
   s3:
     | {
         bucket: string;
@@ -243,7 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       : undefined,
     devLogin,
     devAdmin: devLogin && (isLoopbackHost(e.HOST) || isOn(e.DEV_LOGIN)),
-    trustProxy: isOn(e.TRUST_PROXY),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -280,6 +301,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     defaultLanguage: e.DEFAULT_LOCALE,
     ...overrides,
   };
+}
+
+/** TRUST_PROXY's value: unset or 0 → off, a number → that many hops, else the listed proxies. */
+function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
+  if (value === undefined || value === "false" || value === "0") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 /** The address of a From header such as `MealShare <no-reply@example.org>`. */

@@ -132,6 +132,7 @@ export async function freePort(): Promise<number> {
  * Builds the app on a fresh database.
  * @param options.listen serve real HTTP on a free port (for the OIDC redirect flow)
  * @param options.config configuration overrides, e.g. low rate limits
+ * @param options.env more environment variables, read as the server reads them at start
  * @param options.clientDir a built client to serve; none by default (API only)
  * @param options.logLines collect the app's log lines (level warn and up) here instead of none
  * @param options.pushAgent TLS agent for Web Push (to trust a fake push service)
@@ -140,6 +141,7 @@ export async function createTestApp(
   options: {
     listen?: boolean;
     config?: Partial<Config>;
+    env?: NodeJS.ProcessEnv;
     database?: Database & { url?: string };
     clientDir?: string;
     logLines?: string[];
@@ -157,6 +159,7 @@ export async function createTestApp(
       HOST: "127.0.0.1",
       PORT: String(port),
       ADMIN_EMAIL,
+      ...options.env,
     },
     {
       rateLimits: { signInPerMinute: 1000, writesPerMinute: 10_000, messagesPerMinute: 10_000 },

@@ -122,4 +122,33 @@ describe("security baseline (DESIGN.md §5)", () => {
     for (let i = 0; i < 5; i++) statuses.push((await t.api({ url: "/api/login" })).statusCode);
     expect(statuses.slice(-1)).toEqual([429]);
   });
+
+  it.each(["1", "loopback"])(
+    "keys rate limits on the address the trusted proxy saw, whatever the client put in X-Forwarded-For (TRUST_PROXY=%s)",
+    async (trustProxy) => {
+      // One nginx in front (one hop, or its address) that appends the address it saw: the entries
+      // before it are the client's own invention and change with every request.
+      const proxied = await createTestApp({
+        env: { TRUST_PROXY: trustProxy },
+        config: { rateLimits: { signInPerMinute: 3, writesPerMinute: 1000, messagesPerMinute: 10_000 } },
+      });
+      try {
+        const signIn = (i: number, client: string) =>
+          proxied.api({
+            url: "/api/login",
+            remoteAddress: "127.0.0.1",
+            headers: { "x-forwarded-for": `198.51.100.${i}, 10.9.${i}.1, ${client}` },
+          });
+        const statuses: number[] = [];
+        for (let i = 1; i <= 5; i++) statuses.push((await signIn(i, "203.0.113.7")).statusCode);
+        // (Not listening, the sign-in start answers 503; what counts is whether it was limited.)
+        expect(statuses.slice(0, 3)).not.toContain(429);
+        expect(statuses.slice(3)).toEqual([429, 429]);
+        // Another neighbour behind the same proxy is counted on their own.
+        expect((await signIn(6, "203.0.113.8")).statusCode).not.toBe(429);
+      } finally {
+        await proxied.close();
+      }
+    },
+  );
 });

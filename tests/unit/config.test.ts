@@ -35,6 +35,8 @@ describe("configuration (DESIGN.md §2)", () => {
     [{ CURRENCY: "euro" }, /CURRENCY must be an ISO 4217 code/],
     [{ CURRENCY: "XYZ" }, /CURRENCY is not a currency/],
     [{ DEFAULT_LOCALE: "fr" }, /DEFAULT_LOCALE/],
+    [{ TRUST_PROXY: "true" }, /TRUST_PROXY must be a hop count or a list of proxy addresses/],
+    [{ TRUST_PROXY: "nginx.internal" }, /TRUST_PROXY must be a hop count/],
   ])("stops with one line naming the variable for %o", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
@@ -46,6 +48,15 @@ describe("configuration (DESIGN.md §2)", () => {
       currency: "EUR",
       defaultLanguage: "de",
     });
+  });
+
+  it("trusts a number of proxy hops or listed proxies, never every X-Forwarded-For entry", () => {
+    const trustProxy = (TRUST_PROXY?: string) => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY }).trustProxy;
+    expect(trustProxy()).toBe(false);
+    expect(trustProxy("0")).toBe(false);
+    expect(trustProxy("1")).toBe(1);
+    expect(trustProxy("2")).toBe(2);
+    expect(trustProxy("10.0.0.0/8, loopback,fd00::/8")).toEqual(["10.0.0.0/8", "loopback", "fd00::/8"]);
   });
 
   it("splits and lower-cases ADMIN_EMAIL", () => {

@@ -123,7 +123,7 @@ export async function registerDevIdp(app: FastifyInstance, config: Config): Prom
       ctx.body = page("Sign-in error", `<p>${escapeHtml(out.error_description ?? out.error)}</p>`);
     },
   });
-  provider.proxy = config.trustProxy;
+  provider.proxy = config.trustProxy !== false;
 
   await app.register(async (scope) => {
     // The provider reads its own request bodies; Fastify must leave the stream untouched.
