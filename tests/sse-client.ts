@@ -16,6 +16,10 @@ export interface ReceivedEvent {
 export interface TestStream {
   status: number;
   events: ReceivedEvent[];
+  /** Whether the server has ended the stream (or it was closed here). */
+  ended(): boolean;
+  /** Resolves when the server ends the stream; rejects after `timeoutMs`. */
+  waitForEnd(timeoutMs?: number): Promise<void>;
   /**
    * Resolves with the first event, at or after index `from`, that matches; rejects after
    * `timeoutMs` naming what it waited for.
@@ -57,17 +61,21 @@ export async function openStream(baseUrl: string, cookie: string, lastEventId?: 
       for (const listener of listeners) listener();
     },
   });
-  if (response.ok && response.body) {
+  let ended = !(response.ok && response.body);
+  const end = (async () => {
+    if (!response.ok || !response.body) return;
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
-    void (async () => {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        parser.feed(decoder.decode(value, { stream: true }));
-      }
-    })().catch(() => {});
-  }
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      parser.feed(decoder.decode(value, { stream: true }));
+    }
+  })()
+    .catch(() => {})
+    .finally(() => {
+      ended = true;
+    });
 
   return {
     status: response.status,
@@ -92,6 +100,17 @@ export async function openStream(baseUrl: string, cookie: string, lastEventId?: 
         }, timeoutMs);
         if (!check()) listeners.add(check);
       });
+    },
+    ended: () => ended,
+    waitForEnd(timeoutMs = 5000) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`the stream did not end within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+      });
+      return Promise.race([end, timeout]).finally(() => clearTimeout(timer));
     },
     close: () => controller.abort(),
   };

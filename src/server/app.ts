@@ -282,7 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerMealRoutes(api, { db, config });
     registerRequestRoutes(api, { db, config });
     registerNotificationRoutes(api, { db, config, vapidPublicKey: vapidKeys.publicKey });
-    registerLiveRoutes(api, { hub });
+    registerLiveRoutes(api, { db, hub });
     registerReportRoutes(api, { db });
     registerReviewRoutes(api, { db });
     registerUserRoutes(api, { db, config });

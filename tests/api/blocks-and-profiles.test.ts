@@ -1,4 +1,5 @@
 /** Issue 13 points 5 (blocking) and 6 (public profiles). */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviews } from "../../src/server/db/schema";
 import { buildMeal, buildRequest, buildSignedInUser, buildUser } from "../factories";
@@ -94,6 +95,57 @@ describe("blocking and public profiles", () => {
         payload: { mealId: other.id, message: "Hi" },
       });
       expect(retry.statusCode).toBe(201);
+    });
+
+    it("refuses the blocked party's status changes and reviews either way; the blocker may still wind up", async () => {
+      const cook = await buildSignedInUser(t.db);
+      const eater = await buildSignedInUser(t.db);
+      const meal = await buildMeal(t.db, cook.user, { portionSize: 5 });
+      const pending = await buildRequest(t.db, await buildMeal(t.db, cook.user), eater.user);
+      const accepted = await buildRequest(t.db, await buildMeal(t.db, cook.user), eater.user, {
+        status: "accepted",
+      });
+      const done = await buildRequest(t.db, meal, eater.user, { status: "completed" });
+      const setStatus = (cookie: string, id: string, status: string) =>
+        t.api({ method: "PUT", url: `/api/requests/${id}/status`, cookie, payload: { status } });
+      const review = (cookie: string, revieweeId: string) =>
+        t.api({
+          method: "POST",
+          url: "/api/reviews",
+          cookie,
+          payload: { revieweeId, mealId: meal.id, rating: 1, text: "Written after the block." },
+        });
+
+      await t.api({ method: "PUT", url: `/api/user/blocks/${eater.user.id}`, cookie: cook.cookie });
+
+      // The blocked eater can neither cancel nor complete (each would notify the cook).
+      for (const [id, status] of [
+        [pending.id, "cancelled"],
+        [accepted.id, "completed"],
+      ]) {
+        const refused = await setStatus(eater.cookie, id, status);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toMatchObject({
+          code: "blocked",
+          message: "You can't request this meal because one of you has blocked the other.",
+        });
+      }
+      // No public review either way.
+      for (const [who, reviewee] of [
+        [eater, cook],
+        [cook, eater],
+      ]) {
+        const refused = await review(who.cookie, reviewee.user.id);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().message).toBe(
+          "You can't review this person because one of you has blocked the other.",
+        );
+      }
+      expect(await t.db.select().from(reviews).where(eq(reviews.requestId, done.id))).toEqual([]);
+
+      // The blocker winds the exchange up.
+      expect((await setStatus(cook.cookie, pending.id, "declined")).statusCode).toBe(200);
+      expect((await setStatus(cook.cookie, accepted.id, "completed")).statusCode).toBe(200);
     });
 
     it("refuses blocking oneself (400) and an unknown user (404)", async () => {

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client";
-import { buildMeal, buildRequest, buildSignedInUser } from "../factories";
+import { buildMeal, buildRequest, buildSignedInUser, signIn } from "../factories";
 import { openStream, type ReceivedEvent, type TestStream } from "../sse-client";
-import { createTestApp, type TestApp, testDatabaseKind } from "./harness";
+import { ADMIN_EMAIL, createTestApp, type TestApp, testDatabaseKind } from "./harness";
 
 describe("live updates (SSE)", () => {
   let t: TestApp;
@@ -154,5 +154,54 @@ describe("live updates (SSE)", () => {
       await second.close();
       if (secondDatabase !== t.database) await secondDatabase.close();
     }
+  });
+
+  it("ends a stream when its session signs out, on any instance; the member's other devices stay", async () => {
+    const secondDatabase =
+      testDatabaseKind() === "postgres" ? await openDatabase({ url: t.database.url }) : t.database;
+    const second = await createTestApp({ listen: true, database: secondDatabase });
+    try {
+      const { cook, eater, request } = await exchange();
+      const laptop = await open(cook.cookie);
+      const phoneCookie = await signIn(t.db, cook.user);
+      const phone = await open(phoneCookie, undefined, second.config.publicUrl);
+
+      // Signed out on the other instance: the laptop's stream here ends at once.
+      const signOut = await fetch(`${second.config.publicUrl}/api/logout`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: cook.cookie, origin: second.config.publicUrl },
+      });
+      expect(signOut.status).toBe(303);
+      await laptop.waitForEnd();
+
+      // The phone's session is still signed in, and its stream still carries the thread.
+      expect(
+        (await post(eater.cookie, `/api/requests/${request.id}/messages`, { body: "Still here?" })).status,
+      ).toBe(201);
+      await phone.waitFor(isMessage("Still here?"));
+      expect(phone.ended()).toBe(false);
+    } finally {
+      await second.close();
+      if (secondDatabase !== t.database) await secondDatabase.close();
+    }
+  });
+
+  it("ends every stream of a member an admin suspends", async () => {
+    const { cook } = await exchange();
+    const admin = await buildSignedInUser(t.db, { email: ADMIN_EMAIL });
+    const first = await open(cook.cookie);
+    const second = await open(await signIn(t.db, cook.user));
+    const suspended = await post(
+      admin.cookie,
+      `/api/admin/users/${cook.user.id}/suspend`,
+      {
+        reason: "Spam",
+      },
+      "PUT",
+    );
+    expect(suspended.status).toBe(200);
+    await first.waitForEnd();
+    await second.waitForEnd();
   });
 });

@@ -482,7 +482,12 @@ describe.each([localDriver(), s3Driver()])("photo uploads on the $name driver", 
     const left = await t.db
       .select({ id: uploads.id })
       .from(uploads)
-      .where(inArray(uploads.id, [early, failed, abandoned].map((url) => uploadIdFromUrl(url)!)));
+      .where(
+        inArray(
+          uploads.id,
+          [early, failed, abandoned].map((url) => uploadIdFromUrl(url)!),
+        ),
+      );
     expect(left).toEqual([]);
   });
 

@@ -1,6 +1,9 @@
 /** Issue 13 point 5: an admin suspends an account; it is locked out at once and can come back. */
+
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildMeal, buildSignedInUser } from "../factories";
+import { users } from "../../src/server/db/schema";
+import { buildMeal, buildSignedInUser, buildUser } from "../factories";
 import { ADMIN_EMAIL, createTestApp, type TestApp } from "./harness";
 import { signInThroughProvider } from "./oidc-flow";
 
@@ -76,5 +79,41 @@ describe("suspending an account", () => {
     expect((await suspend(admin.cookie, admin.user.id)).statusCode).toBe(409);
     expect((await suspend(admin.cookie, "00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
     expect((await t.api({ url: "/api/auth/user", cookie: other.cookie })).statusCode).toBe(200);
+  });
+
+  it("keeps a lapsed cook's paid meals off when lifted, and hides reviews and rating while suspended", async () => {
+    const admin = await buildSignedInUser(t.db, { email: ADMIN_EMAIL });
+    const viewer = await buildSignedInUser(t.db);
+    const cook = await buildUser(t.db, { isCook: true });
+    const soup = await buildMeal(t.db, cook, { title: "Free soup" });
+    const pie = await buildMeal(t.db, cook, { title: "Paid pie", kind: "paid", priceCents: 450 });
+    expect((await suspend(admin.cookie, cook.id)).json().meals).toBe(2);
+
+    // Reviews and rating are gone like the profile, except to admins.
+    for (const url of [
+      `/api/users/${cook.id}/reviews`,
+      `/api/user/${cook.id}/rating`,
+      `/api/users/${cook.id}/meals`,
+    ]) {
+      expect((await t.api({ url, cookie: viewer.cookie })).statusCode).toBe(404);
+      expect((await t.api({ url, cookie: admin.cookie })).statusCode).toBe(200);
+    }
+
+    // The certificate lapsed during the suspension: only the free meal comes back.
+    await t.db.update(users).set({ isCook: false }).where(eq(users.id, cook.id));
+    const lifted = await t.api({
+      method: "PUT",
+      url: `/api/admin/users/${cook.id}/unsuspend`,
+      cookie: admin.cookie,
+    });
+    expect(lifted.json().meals).toBe(1);
+    const active = async (id: string) =>
+      (await t.api({ url: `/api/meals/${id}`, cookie: viewer.cookie })).json().isActive;
+    expect(await active(soup.id)).toBe(true);
+    expect(await active(pie.id)).toBe(false);
+    expect((await t.api({ url: `/api/users/${cook.id}/reviews`, cookie: viewer.cookie })).statusCode).toBe(
+      200,
+    );
+    expect((await t.api({ url: `/api/user/${cook.id}/rating`, cookie: viewer.cookie })).statusCode).toBe(200);
   });
 });

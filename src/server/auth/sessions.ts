@@ -6,6 +6,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { sessions, type UserRow, users } from "../db/schema";
+import { announceSessionsEnded } from "../live/hub";
 
 /** Name of the session cookie. */
 export const SESSION_COOKIE = "sid";
@@ -45,7 +46,11 @@ export async function findSessionUser(db: Executor, token: string): Promise<User
   return row?.user ?? null;
 }
 
-/** Ends a session; unknown tokens are ignored. */
+/** Ends a session, and the live streams it opened on every instance; unknown tokens are ignored. */
 export async function deleteSession(db: Executor, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+  const [ended] = await db
+    .delete(sessions)
+    .where(eq(sessions.id, hashToken(token)))
+    .returning({ userId: sessions.userId });
+  if (ended) await announceSessionsEnded(db, ended.userId);
 }

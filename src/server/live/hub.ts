@@ -13,7 +13,10 @@ import type { LiveEventPayloads, LiveEventType } from "../../contract/live";
 import type { Database, Db, Executor } from "../db/client";
 import { liveEvents } from "../db/schema";
 
-/** The NOTIFY channel; its payload is a JSON array of `[eventId, userId]` pairs. */
+/**
+ * The NOTIFY channel. Its payload is a JSON array of `[eventId, userId]` pairs, or
+ * `{"sessionsEnded": userId}` when some of a user's sessions ended (sign-out, suspension).
+ */
 export const LIVE_CHANNEL = "mealshare_live";
 
 /** How long events stay replayable for a reconnecting client. */
@@ -62,9 +65,21 @@ export async function publishLiveEvents(tx: Executor, events: NewLiveEvent[]): P
   }
 }
 
+/**
+ * Tells every instance that some of `userId`'s sessions ended, so their open streams are checked
+ * again and closed where their session is gone: a stream is opened by one signed-in request and
+ * would otherwise go on carrying message bodies after sign-out or suspension. Call it in the
+ * transaction that deletes the sessions (NOTIFY is delivered on commit).
+ */
+export async function announceSessionsEnded(tx: Executor, userId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ sessionsEnded: userId })})`);
+}
+
 /** A connection's handle in the hub. */
 interface Stream {
   deliver: (event: LiveEvent) => void;
+  /** Whether the session the stream was opened with is still signed in (checked when sessions end). */
+  stillSignedIn: () => Promise<boolean>;
   /** Ends the stream; `shuttingDown` when this instance stops and the client should come back. */
   close: (shuttingDown?: boolean) => void;
 }
@@ -171,10 +186,14 @@ export async function startLiveHub(database: Database, log: FastifyBaseLogger): 
 
 /** Loads the announced events of users with a stream here and delivers them. */
 async function dispatch(db: Db, streams: Map<string, Set<Stream>>, payload: string): Promise<void> {
-  let pairs: [number, string][];
+  let pairs: [number, string][] | { sessionsEnded?: unknown };
   try {
     pairs = JSON.parse(payload);
   } catch {
+    return;
+  }
+  if (!Array.isArray(pairs)) {
+    if (typeof pairs.sessionsEnded === "string") await closeSignedOut(streams, pairs.sessionsEnded);
     return;
   }
   const ids = pairs.filter(([, userId]) => streams.has(userId)).map(([id]) => id);
@@ -193,6 +212,21 @@ async function dispatch(db: Db, streams: Map<string, Set<Stream>>, payload: stri
     const event = { id: row.id, type: row.type, payload: row.payload } as LiveEvent;
     for (const stream of streams.get(row.userId) ?? []) stream.deliver(event);
   }
+}
+
+/** Closes the user's streams on this instance whose session has ended. */
+async function closeSignedOut(streams: Map<string, Set<Stream>>, userId: string): Promise<void> {
+  const set = streams.get(userId);
+  if (!set) return;
+  const checked = await Promise.all(
+    [...set].map(async (stream) => [stream, await stream.stillSignedIn()] as const),
+  );
+  for (const [stream, signedIn] of checked) {
+    if (signedIn) continue;
+    set.delete(stream);
+    stream.close();
+  }
+  if (set.size === 0) streams.delete(userId);
 }
 
 /**

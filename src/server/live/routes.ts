@@ -1,11 +1,14 @@
 /**
  * `GET /api/stream`: the signed-in user's live updates as Server-Sent Events (issue 3). The
  * stream opens with `ready`, replays what a reconnecting browser missed after its `Last-Event-ID`,
- * then forwards this instance's hub events; @fastify/sse writes a heartbeat comment every 25 s.
+ * then forwards this instance's hub events; @fastify/sse writes a heartbeat comment every 25 s. It
+ * ends when its session does: sign-out or suspension on any instance closes it (`announceSessionsEnded`).
  */
 import type { FastifyInstance } from "fastify";
 import { LIVE_HEARTBEAT_MS } from "../../contract/live";
+import { findSessionUser, SESSION_COOKIE } from "../auth/sessions";
 import { requireUser } from "../auth/users";
+import type { Db } from "../db/client";
 import type { LiveEvent, LiveHub } from "./hub";
 
 /** Plugin options for @fastify/sse. */
@@ -14,7 +17,7 @@ export const sseOptions = { heartbeatInterval: LIVE_HEARTBEAT_MS };
 const RECONNECT_AFTER_SHUTDOWN_MS = 1_000;
 
 /** Registers the stream route; the caller's scope already requires a signed-in user. */
-export function registerLiveRoutes(app: FastifyInstance, { hub }: { hub: LiveHub }) {
+export function registerLiveRoutes(app: FastifyInstance, { db, hub }: { db: Db; hub: LiveHub }) {
   app.get(
     "/api/stream",
     {
@@ -26,6 +29,7 @@ export function registerLiveRoutes(app: FastifyInstance, { hub }: { hub: LiveHub
     },
     async (request, reply) => {
       const user = requireUser(request);
+      const token = request.cookies[SESSION_COOKIE] ?? "";
       const sse = reply.sse;
       const send = (event: LiveEvent) => {
         if (!sse.isConnected) return;
@@ -38,6 +42,7 @@ export function registerLiveRoutes(app: FastifyInstance, { hub }: { hub: LiveHub
       let held: LiveEvent[] | null = [];
       const unsubscribe = hub.subscribe(user.id, {
         deliver: (event) => (held ? held.push(event) : send(event)),
+        stillSignedIn: async () => (await findSessionUser(db, token))?.id === user.id,
         close: (shuttingDown) => {
           if (!shuttingDown || !sse.isConnected) return sse.close();
           // A retry hint spread over a few seconds, so the clients of a stopping instance do not

@@ -1,6 +1,6 @@
 /**
  * Suspending accounts (issue 13 point 5): an admin suspends a user with a reason. At once every
- * session of theirs ends (the session lookup also refuses suspended users, so a request racing the
+ * session of theirs ends, and with them their open live streams on every instance (the session lookup also refuses suspended users, so a request racing the
  * change gets 401 too), sign-in is refused, and their active meals are hidden; lifting it brings
  * back exactly the meals the suspension hid. One transaction each, so no half-suspended account.
  */
@@ -10,6 +10,7 @@ import type { Suspension } from "../../../contract/reports";
 import { type Executor, inTransaction } from "../../db/client";
 import { meals, sessions, type UserRow, users } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
+import { announceSessionsEnded } from "../../live/hub";
 
 /**
  * @throws AppError 404 unknown user; 409 for the admin's own account
@@ -33,6 +34,7 @@ export async function suspendUser(
       .returning({ id: users.id });
     if (!user) throw notFound(msg("User not found"));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await announceSessionsEnded(tx, userId);
     const hidden = await tx
       .update(meals)
       .set({ isActive: false, hiddenBySuspension: true, updatedAt: new Date() })
@@ -43,7 +45,8 @@ export async function suspendUser(
 }
 
 /**
- * Lifts a suspension; the meals it hid are active again.
+ * Lifts a suspension; the meals it hid are active again, except paid ones of a member who is no
+ * longer a registered cook (their certificate lapsed meanwhile), which stay inactive.
  * @throws AppError 404 unknown user
  */
 export async function unsuspendUser(db: Executor, userId: string): Promise<Suspension> {
@@ -52,13 +55,24 @@ export async function unsuspendUser(db: Executor, userId: string): Promise<Suspe
       .update(users)
       .set({ suspendedAt: null, suspendedReason: null, updatedAt: new Date() })
       .where(eq(users.id, userId))
-      .returning({ id: users.id });
+      .returning({ id: users.id, isCook: users.isCook });
     if (!user) throw notFound(msg("User not found"));
+    // Only registered cooks sell: a certificate that lapsed during the suspension keeps paid meals off.
     const shown = await tx
       .update(meals)
       .set({ isActive: true, hiddenBySuspension: false, updatedAt: new Date() })
-      .where(and(eq(meals.ownerId, userId), eq(meals.hiddenBySuspension, true)))
+      .where(
+        and(
+          eq(meals.ownerId, userId),
+          eq(meals.hiddenBySuspension, true),
+          user.isCook ? undefined : eq(meals.kind, "free"),
+        ),
+      )
       .returning({ id: meals.id });
+    await tx
+      .update(meals)
+      .set({ hiddenBySuspension: false })
+      .where(and(eq(meals.ownerId, userId), eq(meals.hiddenBySuspension, true)));
     return { userId, suspended: false, reason: null, meals: shown.length };
   });
 }

@@ -163,6 +163,9 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
         response: { 200: ratingSchema, ...errors },
       },
     },
-    async (request) => getUserRating(db, request.params.id),
+    async (request) => {
+      const viewer = requireUser(request);
+      return getUserRating(db, request.params.id, { id: viewer.id, isAdmin: isAdmin(viewer, config) });
+    },
   );
 }

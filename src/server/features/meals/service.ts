@@ -235,9 +235,15 @@ export async function updateMeal(
 
 /**
  * A user's rating (DESIGN.md §4 "Reviews") and whether they are a Trusted Member (README).
- * @throws AppError 404 unknown user
+ * @param viewer who asks: a suspended account's rating is gone like its profile, except to admins
+ *   and to its owner
+ * @throws AppError 404 unknown user, or suspended and hidden from `viewer`
  */
-export async function getUserRating(db: Executor, userId: string): Promise<Rating> {
+export async function getUserRating(
+  db: Executor,
+  userId: string,
+  viewer?: { id: string; isAdmin: boolean },
+): Promise<Rating> {
   const [row] = await db
     .select({
       average: sql<
@@ -246,6 +252,7 @@ export async function getUserRating(db: Executor, userId: string): Promise<Ratin
       count: users.ratingCount,
       mealsShared: users.mealsShared,
       portionsShared: users.portionsShared,
+      suspended: sql<boolean>`${users.suspendedAt} is not null`,
       // A user's own requests, both sides, each through its index: O(their exchanges).
       completed: sql<number>`(select count(*)::int from ${requests} where ${requests.status} = 'completed' and ${requests.eaterId} = ${userId}::uuid)
         + (select count(*)::int from ${requests} where ${requests.status} = 'completed' and ${requests.ownerId} = ${userId}::uuid)`,
@@ -253,7 +260,8 @@ export async function getUserRating(db: Executor, userId: string): Promise<Ratin
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (!row) throw notFound(msg("User not found"));
+  const hidden = row?.suspended && viewer && !viewer.isAdmin && viewer.id !== userId;
+  if (!row || hidden) throw notFound(msg("User not found"));
   const average = row.average == null ? null : Number(row.average);
   const completedExchanges = Number(row.completed);
   return {

@@ -19,7 +19,7 @@ import { meals, messages, type RequestRow, requests, type UserRow, users } from 
 import { AppError, conflict, forbidden, notFound } from "../../errors";
 import { liveEvent, publishLiveEvents } from "../../live/hub";
 import { type Cursor, encodeCursor } from "../../pagination";
-import { assertNotBlocked } from "../blocks/service";
+import { assertNotBlocked, hasBlocked } from "../blocks/service";
 import { isMealOpen } from "../meals/policy";
 import { createNotification } from "../notifications/service";
 import {
@@ -364,8 +364,9 @@ const STATUS_NOTIFICATIONS: Record<RequestStatus, Said> = {
  * portion accounting: the meal row is locked first (as `createRequest` does), so two accepts
  * racing for the last portion are serialised and the second sees none left. Notifies the other
  * party, pushes the new status live to both, and on acceptance enqueues the pickup reminders.
- * @throws AppError 404 not a participant or unknown; 403 wrong party; 409 move not in the table,
- *   or no portion left for an accept/complete of a pending request
+ * @throws AppError 404 not a participant or unknown; 403 wrong party, or the other party has
+ *   blocked the actor; 409 move not in the table, or no portion left for an accept/complete of a
+ *   pending request
  */
 export async function changeRequestStatus(
   db: Executor,
@@ -399,6 +400,10 @@ export async function changeRequestStatus(
 
     const refusal = transitionRefusal(request.status, to, who);
     if (refusal) throw refusal;
+    // A block stops the blocked party acting on the blocker (and notifying them); the blocker may
+    // still wind the exchange up: decline, cancel or complete it.
+    const otherParty = who === "owner" ? request.eaterId : request.ownerId;
+    if (await hasBlocked(tx, otherParty, actor.id)) throw new AppError(403, "blocked", REQUEST_BLOCKED);
     const takesPortion = request.status === "pending" && (to === "accepted" || to === "completed");
     // The meal row is locked, so its counter (kept by the requests_portions_taken trigger) is current.
     if (takesPortion && meal.portionSize - meal.portionsTaken <= 0) {

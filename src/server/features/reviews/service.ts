@@ -10,6 +10,7 @@ import type { PendingReview, Review } from "../../../contract/reviews";
 import { type Executor, inTransaction } from "../../db/client";
 import { meals, requests, reviews, type UserRow, users } from "../../db/schema";
 import { conflict, forbidden } from "../../errors";
+import { assertNotBlocked } from "../blocks/service";
 import { createNotification } from "../notifications/service";
 import { displayName } from "../requests/service";
 
@@ -55,10 +56,13 @@ export async function listPendingReviews(db: Executor, viewer: UserRow): Promise
   });
 }
 
+/** What a review between two people one of whom blocked the other answers (403). */
+export const REVIEW_BLOCKED = msg("You can't review this person because one of you has blocked the other.");
+
 /**
  * Stores an owed review and notifies the reviewee.
- * @throws AppError 403 when no completed exchange links reviewer, reviewee and meal; 409 when
- *   every such exchange has this reviewer's review already
+ * @throws AppError 403 when no completed exchange links reviewer, reviewee and meal, or when either
+ *   has blocked the other; 409 when every such exchange has this reviewer's review already
  */
 export async function createReview(
   db: Executor,
@@ -85,6 +89,8 @@ export async function createReview(
     if (exchanges.length === 0 || reviewer.id === input.revieweeId) {
       throw forbidden(msg("You can only review someone after a completed exchange with them."));
     }
+    // A public review is a way to reach someone: none between two people when either blocked the other.
+    await assertNotBlocked(tx, reviewer.id, input.revieweeId, REVIEW_BLOCKED);
     const owed = exchanges.find((exchange) => !exchange.reviewed);
     if (!owed) throw conflict(msg("You have already reviewed this exchange."), "already_reviewed");
 

@@ -40,6 +40,20 @@ export async function getPublicProfile(
   };
 }
 
+/**
+ * Refuses to show anything of a suspended account (its reviews, its meals) to anyone but admins,
+ * as its profile does.
+ * @throws AppError 404 unknown, or suspended and the viewer is not an admin
+ */
+export async function assertProfileVisible(db: Executor, id: string, options: { isAdmin: boolean }) {
+  const [user] = await db
+    .select({ suspendedAt: users.suspendedAt })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  if (!user || (user.suspendedAt && !options.isAdmin)) throw notFound(msg("User not found"));
+}
+
 /** A received review plus its sort key. */
 export type ListedReview = ReceivedReview & { createdAtDate: Date };
 

@@ -22,7 +22,7 @@ import { decodeCursor, invalidCursor, sendPage } from "../../pagination";
 import { blockedEitherWay, blockUser, listBlockedUsers, unblockUser } from "../blocks/service";
 import { listOpenMealsOf } from "../meals/service";
 import { assertOwnPhoto } from "../photos/service";
-import { getPublicProfile, listReceivedReviews } from "./profiles";
+import { assertProfileVisible, getPublicProfile, listReceivedReviews } from "./profiles";
 
 const errors = { 400: errorSchema, 401: errorSchema };
 
@@ -126,6 +126,7 @@ export function registerProfileRoutes(app: FastifyInstance, { db, config }: { db
       },
     },
     async (request, reply) => {
+      await assertProfileVisible(db, request.params.id, { isAdmin: isAdmin(requireUser(request), config) });
       const limit = request.query.limit ?? REVIEWS_PAGE_SIZE;
       const rows = await listReceivedReviews(db, request.params.id, {
         limit,
@@ -147,6 +148,7 @@ export function registerProfileRoutes(app: FastifyInstance, { db, config }: { db
     },
     async (request, reply) => {
       const viewer = requireUser(request);
+      await assertProfileVisible(db, request.params.id, { isAdmin: isAdmin(viewer, config) });
       if (await blockedEitherWay(db, viewer.id, request.params.id)) return [];
       const limit = request.query.limit ?? MEAL_PAGE_SIZE;
       const rows = await listOpenMealsOf(db, request.params.id, {
