@@ -414,7 +414,12 @@ function trustProxyOption(trust: Config["trustProxy"]) {
   return (_address: string, hop: number) => hop < trust;
 }
 
-/** OIDC codes and states travel in query strings; they must not reach the logs. */
-function redactUrl(url: string): string {
-  return url.replace(/([?&](?:code|state|session_state|iss)=)[^&]*/g, "$1[redacted]");
+/**
+ * Secrets that travel in URLs must not reach the logs: OIDC codes and states, any `token=` (the
+ * unsubscribe links), and the calendar feed's path token, each of which works without a cookie.
+ */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/([?&](?:code|state|session_state|iss|token)=)[^&#]*/gi, "$1[redacted]")
+    .replace(/^(\/api\/calendar\/)[^/?#]+?(\.ics)?(?=[?#]|$)/, "$1[redacted]$2");
 }

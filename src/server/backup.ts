@@ -7,7 +7,9 @@
  */
 import { execFile } from "node:child_process";
 import {
+  chmodSync,
   cpSync,
+  createWriteStream,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -18,6 +20,7 @@ import {
 } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import * as tar from "tar";
@@ -49,11 +52,11 @@ export async function createBackup(config: Config, file: string): Promise<Manife
   try {
     const kind = config.databaseUrl ? "postgres" : "pglite";
     if (config.databaseUrl) {
-      await pgTool("pg_dump", [
+      await pgTool("pg_dump", config.databaseUrl, (dbname) => [
         "--format=custom",
         "--no-owner",
         `--file=${path.join(work, DATABASE_FILES.postgres)}`,
-        config.databaseUrl,
+        `--dbname=${dbname}`,
       ]);
     } else {
       // Opening takes the directory lock: no server may write while the snapshot is taken.
@@ -77,7 +80,12 @@ export async function createBackup(config: Config, file: string): Promise<Manife
     };
     writeFileSync(path.join(work, "manifest.json"), JSON.stringify(manifest, null, 2));
     mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    await tar.create({ gzip: true, file, cwd: work, portable: true }, readdirSync(work));
+    // The whole database is in it: readable by its owner only, from the first byte written.
+    await pipeline(
+      tar.create({ gzip: true, cwd: work, portable: true }, readdirSync(work)),
+      createWriteStream(file, { mode: 0o600 }),
+    );
+    chmodSync(file, 0o600);
     return manifest;
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -103,10 +111,10 @@ export async function restoreBackup(config: Config, file: string): Promise<Manif
     const photosDir = path.join(config.dataDir, "objects");
     if (config.databaseUrl) {
       await assertEmptyPostgres(config.databaseUrl);
-      await pgTool("pg_restore", [
+      await pgTool("pg_restore", config.databaseUrl, (dbname) => [
         "--no-owner",
         "--exit-on-error",
-        `--dbname=${config.databaseUrl}`,
+        `--dbname=${dbname}`,
         path.join(work, DATABASE_FILES.postgres),
       ]);
     } else {
@@ -133,9 +141,30 @@ export async function restoreBackup(config: Config, file: string): Promise<Manif
   }
 }
 
-async function pgTool(tool: "pg_dump" | "pg_restore", args: string[]) {
+/**
+ * How to hand a database URL to PostgreSQL's command-line tools without its password on the
+ * command line (where `ps` shows it to every user of the machine): the URL without the password
+ * as `--dbname`, the password in `PGPASSWORD`, which libpq reads.
+ * @returns the URL to pass and the environment to run the tool with
+ */
+export function pgToolConnection(databaseUrl: string): { dbname: string; env: NodeJS.ProcessEnv } {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = "";
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.PGPASSWORD;
+  if (password) env.PGPASSWORD = password;
+  return { dbname: url.href, env };
+}
+
+async function pgTool(
+  tool: "pg_dump" | "pg_restore",
+  databaseUrl: string,
+  args: (dbname: string) => string[],
+) {
+  const { dbname, env } = pgToolConnection(databaseUrl);
   try {
-    await run(tool, args, { maxBuffer: 16 * 1024 * 1024 });
+    await run(tool, args(dbname), { maxBuffer: 16 * 1024 * 1024, env });
   } catch (error) {
     const { code, stderr } = error as { code?: string; stderr?: string };
     if (code === "ENOENT") throw new BackupError(`${tool} was not found: install PostgreSQL's client tools.`);

@@ -1,12 +1,12 @@
 /** Issue 11: `npm run backup` writes a consistent snapshot plus photos; `npm run restore` brings it back. */
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { BackupError, createBackup, restoreBackup } from "../../src/server/backup";
+import { BackupError, createBackup, pgToolConnection, restoreBackup } from "../../src/server/backup";
 import { loadConfig } from "../../src/server/config";
 import { type Database, openDatabase } from "../../src/server/db/client";
 import { meals, users } from "../../src/server/db/schema";
@@ -42,6 +42,18 @@ async function contents(database: Database) {
   };
 }
 
+describe("PostgreSQL's tools", () => {
+  it("get the database password through PGPASSWORD, never on the command line", () => {
+    const { dbname, env } = pgToolConnection(
+      "postgres://meals:s%40cret%21@db.internal:5433/mealshare?sslmode=require",
+    );
+    expect(dbname).toBe("postgres://meals@db.internal:5433/mealshare?sslmode=require");
+    expect(dbname).not.toContain("cret");
+    expect(env.PGPASSWORD).toBe("s@cret!");
+    expect(pgToolConnection("postgres://postgres@127.0.0.1/test").env.PGPASSWORD).toBeUndefined();
+  });
+});
+
 describe.runIf(testDatabaseKind() === "pglite")("backup and restore with PGlite", () => {
   it("round-trips the database and the photos into an empty data directory", async () => {
     const source = tempDir();
@@ -53,6 +65,8 @@ describe.runIf(testDatabaseKind() === "pglite")("backup and restore with PGlite"
     const file = path.join(tempDir(), "backup.tar.gz");
     const manifest = await createBackup(loadConfig({ DATA_DIR: source }), file);
     expect(manifest).toMatchObject({ database: "pglite", photos: true });
+    // The whole database is in it: for its owner's eyes only.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
 
     const target = tempDir();
     await restoreBackup(loadConfig({ DATA_DIR: target }), file);
@@ -94,6 +108,7 @@ describe.runIf(testDatabaseKind() === "postgres")("backup and restore with Postg
     const before = await contents(source);
     const file = path.join(tempDir(), "pg.tar.gz");
     await createBackup(loadConfig({ DATA_DIR: sourceDir, DATABASE_URL: source.url }), file);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
     await source.close();
 
     const serverUrl = process.env.TEST_DATABASE_URL!;

@@ -134,7 +134,8 @@ export async function freePort(): Promise<number> {
  * @param options.config configuration overrides, e.g. low rate limits
  * @param options.env more environment variables, read as the server reads them at start
  * @param options.clientDir a built client to serve; none by default (API only)
- * @param options.logLines collect the app's log lines (level warn and up) here instead of none
+ * @param options.logLines collect the app's log lines (level warn and up, or `config.logLevel`)
+ *   here instead of none
  * @param options.pushAgent TLS agent for Web Push (to trust a fake push service)
  */
 export async function createTestApp(
@@ -171,7 +172,7 @@ export async function createTestApp(
   const clientDir = options.clientDir ?? path.join(dataDir, "no-client");
   const logLines = options.logLines;
   const app = await buildApp({
-    config: logLines ? { ...config, logLevel: "warn" } : config,
+    config: logLines ? { ...config, logLevel: options.config?.logLevel ?? "warn" } : config,
     database,
     clientDir,
     logStream: logLines ? { write: (line) => logLines.push(line) } : undefined,

@@ -1,10 +1,10 @@
 /**
- * Unsubscribe links (issue 14 point 3): one per email category, signed with the server's secret
- * so they work without signing in and cannot be made up for someone else. A token is
- * `base64url(userId:category).base64url(HMAC-SHA256)`; it does not expire (a link in an old email
- * still works) and names nothing but the account and the category.
+ * Unsubscribe links (docs/decisions/007): one per email category, signed with a key derived from
+ * the server's secret, so they work without signing in and cannot be made up for someone else. A
+ * token is `base64url(userId:category).base64url(HMAC-SHA256)`; it does not expire (a link in an
+ * old email still works) and names nothing but the account and the category.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { msg } from "../../../contract/messages";
 import {
@@ -18,13 +18,20 @@ import { users } from "../../db/schema";
 import { notFound } from "../../errors";
 import { preferencesOf, stopEmails } from "./preferences";
 
-const signature = (secret: string, payload: string) =>
-  createHmac("sha256", secret).update(`unsubscribe:${payload}`).digest();
+/**
+ * The links' signing key, derived from the server secret with HKDF (RFC 5869) under a label of its
+ * own: an unsubscribe link, which is mailed out and kept for ever, then reveals nothing usable
+ * against the secret's other uses (cookies, the dev sign-in's keys).
+ */
+const signingKey = (secret: string) =>
+  Buffer.from(hkdfSync("sha256", secret, "", "mealshare unsubscribe links v1", 32));
+const signature = (key: string | Buffer, payload: string) =>
+  createHmac("sha256", key).update(`unsubscribe:${payload}`).digest();
 
 /** The token of `userId`'s link for `category`. */
 export function unsubscribeToken(secret: string, userId: string, category: EmailCategory): string {
   const payload = Buffer.from(`${userId}:${category}`).toString("base64url");
-  return `${payload}.${signature(secret, payload).toString("base64url")}`;
+  return `${payload}.${signature(signingKey(secret), payload).toString("base64url")}`;
 }
 
 /** The account and category a token names, or null when it is not one of ours. */
@@ -34,9 +41,11 @@ export function readUnsubscribeToken(
 ): { userId: string; category: EmailCategory } | null {
   const [payload, mac] = token.split(".");
   if (!payload || !mac) return null;
-  const expected = signature(secret, payload);
   const given = Buffer.from(mac, "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const matches = (expected: Buffer) => given.length === expected.length && timingSafeEqual(given, expected);
+  // Links mailed before the key was derived were signed with the secret itself; they are still
+  // honoured (old emails keep working), but no new one is made that way.
+  if (!matches(signature(signingKey(secret), payload)) && !matches(signature(secret, payload))) return null;
   const [userId, category] = Buffer.from(payload, "base64url").toString("utf8").split(":");
   if (!userId || !(EMAIL_CATEGORIES as readonly string[]).includes(category)) return null;
   return { userId, category: category as EmailCategory };
