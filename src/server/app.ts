@@ -54,7 +54,7 @@ import { registerRequestRoutes } from "./features/requests/routes";
 import { registerReviewRoutes } from "./features/reviews/routes";
 import { registerProfileRoutes, registerUserRoutes } from "./features/users/routes";
 import { requestLanguage } from "./i18n";
-import { registerNulGuard } from "./input-guard";
+import { registerInputGuard } from "./input-guard";
 import { QUEUES, startJobQueue } from "./jobs/queue";
 import { startLiveHub } from "./live/hub";
 import { registerLiveRoutes, sseOptions } from "./live/routes";
@@ -118,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandlerFor(config.currency, config.defaultLanguage));
-  registerNulGuard(app);
+  registerInputGuard(app);
 
   // 1. External plugins. Cookies first: sessions and the rate limiter read them.
   await app.register(fastifyCookie, { secret: config.sessionSecret });

@@ -1,7 +1,12 @@
 /**
- * Text PostgreSQL cannot store: a NUL character (U+0000) in any string of an API request's body or
- * query would fail the query with SQLSTATE 22021 (issue 11 finding 2). One hook refuses them for
- * every route, before validation, with 400 naming the field — no route can forget it.
+ * Characters no field of ours may hold, refused by one hook for every API route, before
+ * validation, with 400 naming the field — no route can forget it:
+ * - NUL (U+0000): PostgreSQL cannot store it, and the query would fail with SQLSTATE 22021;
+ * - the other C0 control characters (U+0001–U+001F): a lone carriage return in a meal's title
+ *   reaches `.ics` files, where calendar programs may read it as a line break and take what
+ *   follows as injected properties, and none of them belongs in a name, a title or an address.
+ *   Multi-line fields (a description, a message, a review…) keep tab and newline; a CRLF pasted
+ *   into them is stored as a newline.
  */
 import type { FastifyInstance } from "fastify";
 import { msg } from "../contract/messages";
@@ -11,16 +16,66 @@ import { validation } from "./errors";
 const MAX_DEPTH = 32;
 
 /**
- * The path of the first string holding a NUL character, e.g. `title` or `items.2.name`; keys count
- * too, since a record's keys are stored as well.
- * @returns the dotted path, or undefined when there is none
+ * Fields people write several lines in (the forms' text areas), by their name in any body: these
+ * may hold tab and newline. Every other string, and every query string, is one line.
  */
-export function findNulCharacter(value: unknown, path: string[] = []): string | undefined {
-  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") || "value" : undefined;
+export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set([
+  "description",
+  "ingredients",
+  "reheating",
+  "message",
+  "body",
+  "text",
+  "reason",
+  "bio",
+]);
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const SINGLE_LINE_REFUSED = /[\u0000-\u001f]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const MULTI_LINE_REFUSED = /[\u0000-\u0008\u000b-\u001f]/;
+
+/** What was found in a string, and where. */
+export interface ControlCharacter {
+  /** The dotted path of the field, e.g. `title` or `items.2.name`; `(key)` for a record's key. */
+  field: string;
+  /** NUL gets its own message: it is the one PostgreSQL itself refuses. */
+  kind: "nul" | "control";
+}
+
+const inspect = (text: string, multiLine: boolean): ControlCharacter["kind"] | undefined => {
+  if (text.includes("\u0000")) return "nul";
+  return (multiLine ? MULTI_LINE_REFUSED : SINGLE_LINE_REFUSED).test(text) ? "control" : undefined;
+};
+
+/**
+ * The first string (or key) holding a character it may not hold; multi-line fields' CRLF pairs
+ * are turned into newlines in place first, so only a lone carriage return is refused there.
+ * @param multiLine the field names that may hold several lines (none for a query string)
+ * @returns where and what, or undefined when every string is clean
+ */
+export function findControlCharacter(
+  value: unknown,
+  path: string[] = [],
+  multiLine: ReadonlySet<string> = MULTI_LINE_FIELDS,
+): ControlCharacter | undefined {
+  if (typeof value === "string") {
+    const kind = inspect(value, false);
+    return kind ? { field: path.join(".") || "value", kind } : undefined;
+  }
   if (value === null || typeof value !== "object" || path.length > MAX_DEPTH) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes("\u0000")) return [...path, "(key)"].join(".");
-    const found = findNulCharacter(item, [...path, key]);
+  const record = value as Record<string, unknown>;
+  for (const [key, item] of Object.entries(record)) {
+    const keyKind = inspect(key, false);
+    if (keyKind) return { field: [...path, "(key)"].join("."), kind: keyKind };
+    if (typeof item === "string" && multiLine.has(key)) {
+      const normalized = item.replaceAll("\r\n", "\n");
+      if (normalized !== item) record[key] = normalized;
+      const kind = inspect(normalized, true);
+      if (kind) return { field: [...path, key].join("."), kind };
+      continue;
+    }
+    const found = findControlCharacter(item, [...path, key], multiLine);
     if (found) return found;
   }
   return undefined;
@@ -29,19 +84,25 @@ export function findNulCharacter(value: unknown, path: string[] = []): string | 
 declare module "fastify" {
   interface FastifyContextConfig {
     /** The route stores none of its input and cleans it itself (e.g. sign-in's `returnTo`). */
-    nulGuard?: false;
+    inputGuard?: false;
   }
 }
 
 /** Registers the hook on every /api route: body and query strings, before zod sees them. */
-export function registerNulGuard(app: FastifyInstance) {
+export function registerInputGuard(app: FastifyInstance) {
   app.addHook("preValidation", async (request) => {
-    if (!request.url.startsWith("/api/") || request.routeOptions.config.nulGuard === false) return;
-    const field = findNulCharacter(request.query) ?? findNulCharacter(request.body);
-    if (field) {
+    if (!request.url.startsWith("/api/") || request.routeOptions.config.inputGuard === false) return;
+    // Query strings are always one line; a body's multi-line fields may hold tab and newline.
+    const found =
+      findControlCharacter(request.query, [], new Set()) ?? findControlCharacter(request.body, []);
+    if (!found) return;
+    if (found.kind === "nul") {
       throw validation(msg("Text must not contain NUL characters."), {
-        [field]: msg("Must not contain NUL characters"),
+        [found.field]: msg("Must not contain NUL characters"),
       });
     }
+    throw validation(msg("Text must not contain control characters."), {
+      [found.field]: msg("Must not contain control characters such as line breaks"),
+    });
   });
 }

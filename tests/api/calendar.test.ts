@@ -2,8 +2,11 @@
  * Issue 14 point 6: an accepted pickup as an `.ics` event, and the private, revocable feed. The
  * iCalendar text is parsed with ical.js, as a calendar app would read it.
  */
+
+import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { meals } from "../../src/server/db/schema";
 import { buildMeal, buildRequest, buildSignedInUser } from "../factories";
 import { createTestApp, type TestApp } from "./harness";
 
@@ -43,6 +46,24 @@ describe("calendar", () => {
     const request = await buildRequest(t.db, meal, eater.user, { status: "accepted" });
     return { cook, eater, request, start, end };
   }
+
+  it("writes no lone carriage return into an .ics file, even from a title stored before the API refused one", async () => {
+    const { cook, eater, request } = await acceptedPickup();
+    await t.db
+      .update(meals)
+      .set({ title: "Dal\rATTENDEE:mailto:evil@example.test", pickupLocation: "Elm St\r\nX-EVIL:1" })
+      .where(eq(meals.id, request.mealId));
+    for (const who of [eater, cook]) {
+      const response = await t.api({ url: `/api/requests/${request.id}/calendar.ics`, cookie: who.cookie });
+      expect(response.statusCode).toBe(200);
+      // Every CR ends a line (CRLF), as RFC 5545 has it; none stands alone.
+      expect(response.body).not.toMatch(/\r(?!\n)/);
+      expect(response.body).not.toMatch(/^(ATTENDEE|X-EVIL)/m);
+      const [event] = eventsOf(response.body);
+      expect(event.summary).toBe("Pickup: Dal ATTENDEE:mailto:evil@example.test");
+      expect(event.location).toBe("Elm St  X-EVIL:1");
+    }
+  });
 
   it("gives both parties of an accepted request its pickup as an .ics event; others get 404", async () => {
     const { cook, eater, request, start, end } = await acceptedPickup();

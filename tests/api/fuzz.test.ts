@@ -35,6 +35,13 @@ const HOSTILE_VALUES: unknown[] = [
   "../../etc/passwd",
   "%00%ff",
   "\r\nSet-Cookie: a=b",
+  // C0 control characters: a lone CR, a tab, an escape, a bell, a form feed, CRLF.
+  "Soup\rX-INJECTED:1",
+  "Soup\tof the day",
+  "red\u001b[31m",
+  "ding\u0007",
+  "page\u000cbreak",
+  "line\r\nline",
   "0000-01-01T00:00:00Z",
   "+275760-09-13T00:00:00.000Z",
   "2026-02-30T10:00:00Z",
@@ -63,6 +70,9 @@ const HOSTILE_SEGMENTS = [
   "NaN",
   "%F0%9F%98%80",
   "%0D%0ALocation%3A%20x",
+  "soup%0D",
+  "tab%09bed",
+  "esc%1B%5B31m",
 ];
 
 /** Bodies that are wrong as a whole: [content-type, raw payload]. */

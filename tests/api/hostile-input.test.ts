@@ -104,6 +104,46 @@ describe("values PostgreSQL cannot hold are refused with 400 naming the field", 
     });
   });
 
+  it.each([
+    ["a carriage return in a meal title", { title: "Soup\rX-INJECTED:1" }, "title"],
+    ["a line break in a pickup location", { pickupLocation: "Oak St\nATTENDEE:evil" }, "pickupLocation"],
+    ["a tab in a meal title", { title: "Soup\tof the day" }, "title"],
+    ["an escape character in the allergens", { allergens: "mustard\u001b[31m" }, "allergens"],
+    ["a lone carriage return in a description", { description: "Mild\rwith rice" }, "description"],
+  ])("%s", async (_, fields, field) => {
+    const response = await t.api({
+      method: "POST",
+      url: "/api/meals",
+      cookie: cook.cookie,
+      payload: meal(fields),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: "validation_failed",
+      errors: { [field]: "Must not contain control characters such as line breaks" },
+    });
+  });
+
+  it("keeps tab and newline in multi-line fields, with a pasted CRLF stored as a newline", async () => {
+    const response = await t.api({
+      method: "POST",
+      url: "/api/meals",
+      cookie: cook.cookie,
+      payload: meal({
+        description: "Mild.\r\nWith rice,\tnaan\nand raita.",
+        ingredients: "chickpeas\ntomato",
+      }),
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      description: "Mild.\nWith rice,\tnaan\nand raita.",
+      ingredients: "chickpeas\ntomato",
+    });
+    const search = await t.api({ url: "/api/meals?q=soup%0D", cookie: cook.cookie });
+    expect(search.statusCode).toBe(400);
+    expect(search.json().errors).toEqual({ q: "Must not contain control characters such as line breaks" });
+  });
+
   it("a NUL character in an admin's event title", async () => {
     const response = await t.api({
       method: "POST",

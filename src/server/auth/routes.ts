@@ -69,7 +69,7 @@ export function registerAuthRoutes(
     {
       schema: { querystring: z.object({ returnTo: z.string().max(500).optional() }), hide: true },
       // A hostile returnTo falls back to "/" (safeReturnTo) rather than a JSON error page.
-      config: { rateLimit: signInRateLimit(config), nulGuard: false },
+      config: { rateLimit: signInRateLimit(config), inputGuard: false },
     },
     async (request, reply) => {
       const configuration = await oidcConfig();

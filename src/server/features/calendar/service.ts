@@ -23,19 +23,27 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 /** Says a `msg()` message in the reader's language (i18n.ts `translate`, bound; issue 15). */
 export type Say = (message: Message, params?: MessageParams) => string;
 
+/**
+ * One line of text for an iCalendar property: a control character (a lone CR above all, which
+ * some calendar programs read as a line break, taking what follows as properties of their own)
+ * becomes a space. The API refuses them; rows stored before it did may still hold one.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, " ");
+
 /** The event of one pickup, as `viewerId` sees it (the other party named), in the reader's words. */
 function pickupEvent(request: MealRequest, viewerId: string, publicUrl: string, say: Say): EventAttributes {
   const other = request.eater.id === viewerId ? request.owner : request.eater;
-  const name = `${other.firstName} ${other.lastName}`.trim() || say(msg("A neighbour"));
+  const name = oneLine(`${other.firstName} ${other.lastName}`).trim() || say(msg("A neighbour"));
   const url = `${publicUrl}/request/${request.id}`;
   return {
     uid: `request-${request.id}@mealshare`,
-    title: say(msg("Pickup: {{title}}"), { title: request.meal.title }),
+    title: say(msg("Pickup: {{title}}"), { title: oneLine(request.meal.title) }),
     description:
       request.eater.id === viewerId
         ? say(msg("Meal pickup from {{name}}. Thread: {{url}}"), { name, url })
         : say(msg("Meal pickup for {{name}}. Thread: {{url}}"), { name, url }),
-    location: request.meal.pickupLocation,
+    location: oneLine(request.meal.pickupLocation),
     url: `${publicUrl}/request/${request.id}`,
     start: new Date(request.meal.pickupWindowStart).getTime(),
     startInputType: "utc",
