@@ -22,7 +22,7 @@ const envSchema = z.object({
     z.enum(["development", "production", "test"]).default("development"),
   ),
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(5000)),
-  HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+  HOST: z.preprocess(emptyToUndefined, z.string().optional()),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
@@ -41,6 +41,7 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
   DEV_LOGIN: flag,
+  DEV_ADMIN: flag,
   TRUST_PROXY: z.preprocess(
     emptyToUndefined,
     z
@@ -138,7 +139,7 @@ export interface Config {
   devLogin: boolean;
   /**
    * The dev sign-in may grant admin (ADMIN_EMAIL): only when the server listens on loopback, or
-   * DEV_LOGIN is set explicitly (issue 11: anyone who reaches it can type any email).
+   * DEV_ADMIN is set as well as DEV_LOGIN (anyone who reaches it can type any email).
    */
   devAdmin: boolean;
   /**
@@ -234,6 +235,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       "Invalid configuration: OIDC_ISSUER_URL is required when NODE_ENV=production (or set DEV_LOGIN=1)",
     );
   }
+  // The bundled sign-in lets anyone type any email: it stays on this machine unless asked for.
+  const host = e.HOST ?? (e.OIDC_ISSUER_URL ? "0.0.0.0" : "127.0.0.1");
+  if (devLogin && !isLoopbackHost(host) && !isOn(e.DEV_LOGIN)) {
+    throw new ConfigError(
+      `Invalid configuration: HOST=${host} would open the bundled dev sign-in, where anyone can sign in as any email, to the network; set OIDC_ISSUER_URL for real sign-in, or DEV_LOGIN=1 to allow it`,
+    );
+  }
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError(
       "Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together",
@@ -250,7 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl,
@@ -263,7 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET }
       : undefined,
     devLogin,
-    devAdmin: devLogin && (isLoopbackHost(e.HOST) || isOn(e.DEV_LOGIN)),
+    devAdmin: devLogin && (isLoopbackHost(host) || isOn(e.DEV_ADMIN)),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     s3: e.S3_BUCKET
       ? {
@@ -320,14 +328,15 @@ function addressOf(from: string): string {
 
 /**
  * The one warning line to print at start-up when the bundled dev sign-in answers on an address
- * other machines can reach (issue 11 finding 1); undefined when there is nothing to warn about.
+ * other machines can reach (DEV_LOGIN=1 asked for it), saying whether it also makes admins
+ * (DEV_ADMIN=1); undefined when there is nothing to warn about.
  */
 export function devLoginWarning(config: Pick<Config, "devLogin" | "devAdmin" | "host" | "port">) {
   if (!config.devLogin || isLoopbackHost(config.host)) return undefined;
   const admin = config.devAdmin
-    ? "and, since DEV_LOGIN is set, as an ADMIN_EMAIL admin"
-    : "(ADMIN_EMAIL grants no admin here unless DEV_LOGIN=1)";
-  return `Warning: the bundled dev sign-in is active on ${config.host}:${config.port}: anyone who can reach it can sign in as any email ${admin}. Set OIDC_ISSUER_URL for real sign-in, or HOST=127.0.0.1 to keep it on this machine.`;
+    ? "and, since DEV_ADMIN is set, as an ADMIN_EMAIL admin"
+    : "(ADMIN_EMAIL grants no admin here unless DEV_ADMIN=1)";
+  return `Warning: DEV_LOGIN is set and the bundled dev sign-in is active on ${config.host}:${config.port}: anyone who can reach it can sign in as any email ${admin}. Set OIDC_ISSUER_URL for real sign-in, or HOST=127.0.0.1 to keep it on this machine.`;
 }
 
 /**

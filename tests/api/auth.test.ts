@@ -232,7 +232,7 @@ describe("admin needs an email the provider verified (issue 11 finding 1)", () =
     expect(presentCurrentUser(later!, external()).isAdmin).toBe(false);
   });
 
-  it("the bundled provider on a non-loopback address makes nobody admin without DEV_LOGIN", async () => {
+  it("the bundled provider on a non-loopback address makes nobody admin without DEV_ADMIN", async () => {
     const exposed = await createTestApp({ listen: true, config: { devAdmin: false } });
     try {
       const { jar } = await signInThroughProvider(exposed.config.publicUrl, {

@@ -87,18 +87,34 @@ describe("cursors (DESIGN.md §6)", () => {
       [{ HOST: "127.0.0.1" }, true],
       [{ HOST: "localhost" }, true],
       [{ HOST: "::1" }, true],
-      [{ HOST: "0.0.0.0" }, false],
-      [{ HOST: "192.168.1.20" }, false],
-      [{ HOST: "0.0.0.0", DEV_LOGIN: "1" }, true],
+      [{}, true],
+      [{ HOST: "0.0.0.0", DEV_LOGIN: "1" }, false],
+      [{ HOST: "192.168.1.20", DEV_LOGIN: "1" }, false],
+      [{ HOST: "0.0.0.0", DEV_LOGIN: "1", DEV_ADMIN: "1" }, true],
     ])("with %o grants admin: %s", (env, granted) => {
       expect(isAdmin(admin, dev(env))).toBe(granted);
     });
 
-    it("warns in one line when the dev sign-in answers on a non-loopback address", () => {
-      const warning = devLoginWarning(dev({ HOST: "0.0.0.0" }));
-      expect(warning).toMatch(/^Warning: the bundled dev sign-in is active on 0\.0\.0\.0:5000/);
+    it("stays on this machine unless DEV_LOGIN=1 opens it to the network", () => {
+      expect(dev({}).host).toBe("127.0.0.1");
+      const external = { OIDC_ISSUER_URL: "https://idp.example", OIDC_CLIENT_ID: "mealshare" };
+      expect(dev(external).host).toBe("0.0.0.0");
+      for (const HOST of ["0.0.0.0", "192.168.1.20", "::"]) {
+        expect(() => dev({ HOST })).toThrow(/HOST=.+ would open the bundled dev sign-in.+DEV_LOGIN=1/);
+      }
+      expect(dev({ HOST: "0.0.0.0", DEV_LOGIN: "1" }).devLogin).toBe(true);
+    });
+
+    it("warns in one line when the dev sign-in answers on a non-loopback address, saying whether it makes admins", () => {
+      const warning = devLoginWarning(dev({ HOST: "0.0.0.0", DEV_LOGIN: "1" }));
+      expect(warning).toMatch(
+        /^Warning: DEV_LOGIN is set and the bundled dev sign-in is active on 0\.0\.0\.0:5000/,
+      );
+      expect(warning).toContain("unless DEV_ADMIN=1");
       expect(warning).not.toContain("\n");
-      expect(devLoginWarning(dev({ HOST: "0.0.0.0", DEV_LOGIN: "1" }))).toContain("DEV_LOGIN is set");
+      expect(devLoginWarning(dev({ HOST: "0.0.0.0", DEV_LOGIN: "1", DEV_ADMIN: "1" }))).toContain(
+        "since DEV_ADMIN is set",
+      );
       expect(devLoginWarning(dev({ HOST: "127.0.0.1" }))).toBeUndefined();
       const external = { OIDC_ISSUER_URL: "https://idp.example", OIDC_CLIENT_ID: "mealshare" };
       expect(devLoginWarning(dev({ HOST: "0.0.0.0", ...external }))).toBeUndefined();

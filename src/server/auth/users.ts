@@ -84,7 +84,7 @@ export function requireUser(request: FastifyRequest): UserRow {
  * DESIGN.md §4 "Admin": the email matches one of ADMIN_EMAIL's, case-insensitively, and the
  * provider verified it — a provider with self-service sign-up would otherwise hand out admin. The
  * bundled dev provider vouches for any email typed into it, so its users are admins only where
- * that is safe (`config.devAdmin`: listening on loopback, or DEV_LOGIN set on purpose).
+ * that is safe (`config.devAdmin`: listening on loopback, or DEV_ADMIN set on purpose).
  */
 export function isAdmin(
   user: Pick<UserRow, "email" | "emailVerified">,
