@@ -6,8 +6,10 @@
  * (`http_ece`), as the browser would. A subscription can be told to answer 410 Gone.
  */
 import { createECDH, createPublicKey, type ECDH, randomBytes, randomUUID, verify } from "node:crypto";
-import { Agent, createServer } from "node:https";
+import type { RequestOptions } from "node:http";
+import { Agent, type AgentOptions, createServer } from "node:https";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import ece from "http_ece";
 import { generate } from "selfsigned";
 
@@ -75,6 +77,20 @@ function checkVapid(header: string | undefined): ReceivedPush["vapid"] {
   return { aud, sub, exp, publicKey };
 }
 
+/** An HTTPS agent that connects every request to one local port, whatever port the URL names. */
+class PortForwardingAgent extends Agent {
+  constructor(
+    private readonly port: number,
+    options: AgentOptions,
+  ) {
+    super(options);
+  }
+
+  override createConnection(options: RequestOptions, callback?: (err: Error | null, stream: Duplex) => void) {
+    return super.createConnection({ ...options, port: this.port }, callback);
+  }
+}
+
 /** Starts the service on a free loopback port. */
 export async function startFakePushService(): Promise<FakePushService> {
   const pems = await generate([{ name: "commonName", value: "127.0.0.1" }], {
@@ -121,11 +137,14 @@ export async function startFakePushService(): Promise<FakePushService> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { port } = server.address() as AddressInfo;
+  // Push services answer on 443, and the app sends nowhere else; the test's agent takes what is
+  // addressed to 127.0.0.1:443 to the port this service really listens on.
+  const origin = "https://127.0.0.1";
 
   return {
     origin,
-    agent: new Agent({ ca: pems.cert }),
+    agent: new PortForwardingAgent(port, { ca: pems.cert }),
     received,
     newDevice() {
       const id = randomUUID();

@@ -201,6 +201,11 @@ describe("registered cooks", () => {
       expect(document.statusCode).toBe(200);
       expect(document.headers["content-type"]).toBe("application/pdf");
       expect(document.headers["cache-control"]).toBe("private, no-store");
+      // The applicant's file is downloaded, never rendered as one of our pages.
+      expect(document.headers["content-disposition"]).toBe(
+        `attachment; filename="cook-application-${documentUrl.split("/").at(-2)}.pdf"`,
+      );
+      expect(document.headers["content-security-policy"]).toBe("sandbox");
       expect(document.rawPayload.equals(PDF)).toBe(true);
     }
     expect((await t.api({ url: documentUrl, cookie: other.cookie })).statusCode).toBe(404);

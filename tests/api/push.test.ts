@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, pushSubscriptions } from "../../src/server/db/schema";
-import { buildMeal, buildSignedInUser, hoursFromNow } from "../factories";
+import { buildMeal, buildSignedInUser, hoursFromNow, signIn } from "../factories";
 import { type FakeDevice, type FakePushService, startFakePushService } from "../push-service";
 import { createTestApp, jobsSettled, type TestApp } from "./harness";
 
@@ -78,6 +78,48 @@ describe("web push", () => {
     expect(
       (await t.api({ method: "PUT", url: "/api/push/subscription", cookie, payload: plain })).statusCode,
     ).toBe(400);
+    // An allowed host, but not where push services answer: the server would POST to another service.
+    for (const endpoint of [
+      device.subscription.endpoint.replace("https://127.0.0.1", "https://127.0.0.1:8443"),
+      device.subscription.endpoint.replace("https://127.0.0.1", "https://127.0.0.1:22"),
+      device.subscription.endpoint.replace("https://", "https://user:pass@"),
+    ]) {
+      const onPort = await t.api({
+        method: "PUT",
+        url: "/api/push/subscription",
+        cookie,
+        payload: { ...device.subscription, endpoint },
+      });
+      expect(onPort.statusCode).toBe(400);
+    }
+    // The same endpoint written with the standard port is the standard endpoint.
+    const explicit = device.subscription.endpoint.replace("https://127.0.0.1", "https://127.0.0.1:443");
+    expect(
+      (
+        await t.api({
+          method: "PUT",
+          url: "/api/push/subscription",
+          cookie,
+          payload: { ...device.subscription, endpoint: explicit },
+        })
+      ).statusCode,
+    ).toBe(204);
+  });
+
+  it("never moves a member's device to another member", async () => {
+    const owner = await buildSignedInUser(t.db);
+    const other = await buildSignedInUser(t.db);
+    const phone = push.newDevice();
+    expect((await subscribe(owner.cookie, phone)).statusCode).toBe(204);
+    const taken = await subscribe(other.cookie, phone);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().code).toBe("push_endpoint_taken");
+    expect(await devicesOf(other.user.id)).toEqual([]);
+    expect((await devicesOf(owner.user.id)).map((d) => d.endpoint)).toEqual([phone.subscription.endpoint]);
+    // The owner subscribing again (a new session on the same browser) keeps it theirs.
+    const again = await signIn(t.db, owner.user);
+    expect((await subscribe(again, phone)).statusCode).toBe(204);
+    expect(await devicesOf(owner.user.id)).toHaveLength(1);
   });
 
   it("sends the cook a new request: VAPID-signed, decryptable, a short preview and the link", async () => {

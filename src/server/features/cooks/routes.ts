@@ -67,17 +67,25 @@ export function registerCookRoutes(
     {
       schema: {
         tags: ["cooks"],
-        summary: "An application's document: to its applicant and admins only (404 to anyone else)",
+        summary:
+          "An application's document, as a download: to its applicant and admins only (404 to anyone else)",
         params: idParamsSchema,
       },
     },
     async (request, reply) => {
       const viewer = requireUser(request);
       const document = await openDocument(db, storage, viewer, request.params.id, isAdmin(viewer, config));
+      // An uploaded file is the applicant's content: downloaded, never rendered as a page of
+      // ours, and sandboxed (no scripts, no same-origin) should a browser render it anyway.
+      const extension = { "application/pdf": "pdf", "image/jpeg": "jpg", "image/png": "png" }[document.type];
       return reply
         .type(document.type)
         .header("Content-Length", document.size)
-        .header("Content-Disposition", "inline")
+        .header(
+          "Content-Disposition",
+          `attachment; filename="cook-application-${request.params.id}.${extension}"`,
+        )
+        .header("Content-Security-Policy", "sandbox")
         .header("Cache-Control", "private, no-store")
         .send(document.stream);
     },

@@ -11,7 +11,7 @@ import type { PushSubscriptionInput } from "../../../contract/notifications";
 import type { Config } from "../../config";
 import type { Executor } from "../../db/client";
 import { pushSubscriptions, serverKeys, sessions } from "../../db/schema";
-import { validation } from "../../errors";
+import { conflict, validation } from "../../errors";
 
 /** A VAPID key pair, base64url (the public key is what browsers subscribe with). */
 export interface VapidKeys {
@@ -38,7 +38,11 @@ export async function loadVapidKeys(db: Executor, configured: VapidKeys | undefi
 /** Devices one user may have subscribed at once; the oldest go first beyond it. */
 const DEVICES_PER_USER = 20;
 
-/** Whether the server may send to `endpoint`: https, on one of the configured push services. */
+/**
+ * Whether the server may send to `endpoint`: https on the standard port (push services answer
+ * there; any other port would let a browser aim the server at another service on an allowed
+ * host), on one of the configured push services.
+ */
 export function isAllowedEndpoint(endpoint: string, allowedHosts: readonly string[]): boolean {
   let url: URL;
   try {
@@ -49,14 +53,20 @@ export function isAllowedEndpoint(endpoint: string, allowedHosts: readonly strin
   const host = url.hostname.toLowerCase();
   return (
     url.protocol === "https:" &&
+    // The URL parser drops :443 for https, so an empty port is 443 and nothing else is.
+    url.port === "" &&
+    !url.username &&
+    !url.password &&
     allowedHosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`))
   );
 }
 
 /**
  * Keeps this device's subscription for the signed-in user and session. Subscribing again updates
- * it; an endpoint last used by another account on this browser now belongs to this one.
- * @throws AppError 400 when the endpoint is not one of the allowed push services
+ * it. An endpoint another member holds stays theirs: whoever learnt its URL could otherwise take
+ * over that member's notifications (it is freed when they turn push off there or sign out).
+ * @throws AppError 400 when the endpoint is not one of the allowed push services; 409 when another
+ *   member holds it
  */
 export async function saveSubscription(
   db: Executor,
@@ -70,10 +80,23 @@ export async function saveSubscription(
     });
   }
   const values = { ...owner, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth };
-  await db
+  const [saved] = await db
     .insert(pushSubscriptions)
     .values(values)
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, createdAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { ...values, createdAt: sql`now()` },
+      setWhere: eq(pushSubscriptions.userId, owner.userId),
+    })
+    .returning({ id: pushSubscriptions.id });
+  if (!saved) {
+    throw conflict(
+      msg(
+        "This browser already gets another member's notifications. They need to turn them off or sign out here first.",
+      ),
+      "push_endpoint_taken",
+    );
+  }
   await db.execute(sql`
     DELETE FROM ${pushSubscriptions} WHERE ${pushSubscriptions.id} IN (
       SELECT ${pushSubscriptions.id} FROM ${pushSubscriptions}
