@@ -10,6 +10,12 @@ export const MESSAGE_MAX = 2000;
 export const requestStatusSchema = z.enum(["pending", "accepted", "declined", "completed", "cancelled"]);
 export type RequestStatus = z.infer<typeof requestStatusSchema>;
 
+/**
+ * Statuses in which a thread still takes messages (docs/DESIGN.md §4 "Requests": refused once the
+ * request is declined or cancelled). One rule for the server's check and the thread's message box.
+ */
+export const isThreadOpen = (status: RequestStatus) => status !== "declined" && status !== "cancelled";
+
 /** Labels shown on status badges (spec §4 "Request status"). */
 export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   pending: msg("Pending"),

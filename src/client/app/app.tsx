@@ -2,12 +2,17 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { OfflineBanner } from "@/client/components/layout/offline-banner";
+import { toast } from "@/client/components/ui/use-toast";
+import { setNoticeHandler } from "@/client/lib/notices";
 import { queryClient } from "@/client/lib/query-client";
 import { AppRouter } from "./router";
 
 // The toaster (Radix toast) is not needed to paint the first page: it loads right after, and
 // toasts raised before it arrives wait in the toast store until it renders them.
 const Toaster = lazy(() => import("@/client/components/ui/toaster").then((m) => ({ default: m.Toaster })));
+
+// Notices from lib/ (errors, "signed out") are toasts.
+setNoticeHandler((notice) => toast(notice));
 
 export function App() {
   return (

@@ -1,10 +1,10 @@
 /**
  * The one API client (spec §7, §8; DESIGN.md §4 "Errors"): credentials on every call, JSON in and
  * out, and every non-2xx answer turned into `ApiError("<status>: <message>")` carrying the
- * server's field errors. A 401 from a write means the session ended: toast and sign in again.
+ * server's field errors. A 401 from a write means the session ended: say so and sign in again.
  */
-import { toast } from "@/client/components/ui/use-toast";
 import { i18n } from "./i18n";
+import { notify } from "./notices";
 
 /** An error answer from the API. `message` is "<status>: <server message>" (spec §8). */
 export class ApiError extends Error {
@@ -91,7 +91,7 @@ export function isUnauthorizedError(error: unknown): boolean {
 
 /** spec §8: the logged-out toast, then the sign-in route after 500 ms. */
 export function handleUnauthorized(): void {
-  toast({
+  notify({
     title: i18n.t("Unauthorized"),
     description: i18n.t("You are logged out. Logging in again..."),
     variant: "destructive",

@@ -1,9 +1,43 @@
 /**
  * The TanStack Query client with spec §7's defaults: data never goes stale, no retries, no
  * refetch on focus, unused data kept 5 minutes. Live changes arrive by SSE, nothing polls.
+ * A failed mutation is reported in one place: a 401 signs the user in again (spec §8), anything
+ * else shows the mutation's `meta.errorMessage` (spec §8's text), or the server's own message
+ * where spec §8 asks for it (`meta.serverMessage`).
  */
-import { QueryClient, type QueryFunction } from "@tanstack/react-query";
-import { ApiError, getJson } from "./api-client";
+import { MutationCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
+import { ApiError, errorMessage, getJson, handleUnauthorized, isUnauthorizedError } from "./api-client";
+import { i18n } from "./i18n";
+import { notify } from "./notices";
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    mutationMeta: {
+      /**
+       * What a failure says (spec §8's text for it). Unset: the mutation reports its failures
+       * itself.
+       */
+      errorMessage?: string;
+      /** Say the server's own message when it has one for people (spec §8 "with the server message"). */
+      serverMessage?: boolean;
+      /** The toast's title; "Error" unless spec §8 names another. */
+      errorTitle?: string;
+    };
+  }
+}
+
+/** The one handler of failed mutations (see the module comment). */
+export function reportMutationError(
+  error: unknown,
+  meta: { errorMessage: string; serverMessage?: boolean; errorTitle?: string },
+): void {
+  if (isUnauthorizedError(error)) return handleUnauthorized();
+  notify({
+    title: meta.errorTitle ?? i18n.t("Error", { ns: "app" }),
+    description: meta.serverMessage ? errorMessage(error, meta.errorMessage) : meta.errorMessage,
+    variant: "destructive",
+  });
+}
 
 /**
  * spec §7: the default GET URL is the query key's string parts joined with "/".
@@ -22,6 +56,13 @@ export function getQueryFn<T>(options: { on401: "returnNull" | "throw" }): Query
 }
 
 export const queryClient = new QueryClient({
+  mutationCache: new MutationCache({
+    onError: (error, _variables, _context, mutation) => {
+      const meta = mutation.meta;
+      if (meta?.errorMessage !== undefined)
+        reportMutationError(error, { ...meta, errorMessage: meta.errorMessage });
+    },
+  }),
   defaultOptions: {
     queries: {
       queryFn: getQueryFn({ on401: "throw" }),

@@ -2,35 +2,22 @@
  * Pending Reviews (spec §2 "Pending Reviews", §4 "Review form", §8): one card per review the user
  * owes, each with its own form; after a submit the list is refreshed so the item leaves it.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useId } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { z } from "zod";
 import { EmptyState } from "@/client/components/layout/empty-state";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
-import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
-import { Label } from "@/client/components/ui/label";
-import { Textarea } from "@/client/components/ui/textarea";
-import { toast } from "@/client/components/ui/use-toast";
 import { useUnreadCount } from "@/client/features/notifications/api/get-notifications";
 import { useMarkNotificationsRead } from "@/client/features/notifications/api/mark-read";
-import { useCreateReview, usePendingReviews } from "@/client/features/reviews/api/reviews";
-import { StarInput } from "@/client/features/reviews/components/star-input";
-import { handleUnauthorized, isUnauthorizedError } from "@/client/lib/api-client";
-import { useMessages } from "@/client/lib/messages";
-import { msg } from "@/contract/messages";
-import { type PendingReview, REVIEW_TEXT_MIN } from "@/contract/reviews";
+import { ReviewCard, usePendingReviews } from "@/client/features/reviews";
 
 const REVIEW_TYPES = ["review_received"] as const;
 
 export default function ReviewsPage() {
   const { t } = useTranslation("app");
-  // Opening the reviews page reads the "left you a review" notifications (issue 12).
+  // Opening the reviews page reads the "left you a review" notifications.
   const unreadReviews = useUnreadCount(REVIEW_TYPES);
   const { mutate: markRead, isPending: marking } = useMarkNotificationsRead();
   useEffect(() => {
@@ -95,100 +82,5 @@ export default function ReviewsPage() {
         </ul>
       </aside>
     </div>
-  );
-}
-
-const formSchema = z.object({
-  rating: z.number().int().min(0).max(5),
-  text: z
-    .string()
-    .trim()
-    .min(REVIEW_TEXT_MIN, msg("Review must be at least {{min}} characters", { min: REVIEW_TEXT_MIN })),
-});
-type FormValues = z.infer<typeof formSchema>;
-
-function ReviewCard({ item }: { item: PendingReview }) {
-  const { t } = useTranslation("app");
-  const say = useMessages();
-  const create = useCreateReview();
-  const textId = useId();
-  const errorId = useId();
-  const form = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
-    defaultValues: { rating: 0, text: "" },
-  });
-  const rating = form.watch("rating");
-
-  const onSubmit = form.handleSubmit((values) => {
-    if (values.rating === 0) {
-      toast({
-        title: t("Rating required"),
-        description: t("Please select a star rating before submitting."),
-        variant: "destructive",
-      });
-      return;
-    }
-    create.mutate(
-      { revieweeId: item.revieweeId, mealId: item.mealId, rating: values.rating, text: values.text },
-      {
-        onSuccess: () =>
-          toast({ title: t("Review submitted"), description: t("Thank you for your feedback!") }),
-        onError: (error) => {
-          if (isUnauthorizedError(error)) return handleUnauthorized();
-          toast({
-            title: t("Error"),
-            description: t("Failed to submit review. Please try again."),
-            variant: "destructive",
-          });
-        },
-      },
-    );
-  });
-  const textError = form.formState.errors.text?.message;
-
-  return (
-    <Card data-testid="pending-review">
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2 space-y-0">
-        <div>
-          <CardTitle className="text-lg">{item.mealTitle}</CardTitle>
-          <p className="text-sm text-muted-foreground">
-            {t("Review for {{name}}", { name: item.revieweeName })}
-          </p>
-        </div>
-        <Badge variant="secondary">{item.reviewerRole === "eater" ? t("As Eater") : t("As Feeder")}</Badge>
-      </CardHeader>
-      <CardContent>
-        <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
-          <Controller
-            control={form.control}
-            name="rating"
-            render={({ field }) => <StarInput value={field.value} onChange={field.onChange} />}
-          />
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={textId}>
-              {t("Your review")} <span aria-hidden="true">*</span>
-            </Label>
-            <Textarea
-              id={textId}
-              rows={3}
-              required
-              maxLength={2000}
-              placeholder={t("How was the meal, the portion and the pickup?")}
-              aria-invalid={Boolean(textError)}
-              aria-describedby={textError ? errorId : undefined}
-              {...form.register("text")}
-            />
-            {textError && (
-              <p id={errorId} className="text-sm text-destructive">
-                {say(textError)}
-              </p>
-            )}
-          </div>
-          <Button type="submit" className="self-start" disabled={rating === 0 || create.isPending}>
-            {t("Submit Review")}
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
   );
 }

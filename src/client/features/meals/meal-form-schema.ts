@@ -3,12 +3,17 @@
  * price typed in the deployment's currency as the reader's language writes numbers ("7.50",
  * "7,50"; issue 15 point 2) and the pickup times as local date-times, converted on submit.
  */
+
 import { NumberParser } from "@internationalized/number";
+import { format } from "date-fns";
 import { z } from "zod";
 import { type AllergenCode, type DietTag, type StorageType, storageTypeSchema } from "@/contract/food-safety";
 import { minorUnitDigits } from "@/contract/languages";
 import { type CreateMealInput, createMealSchema, mealFields } from "@/contract/meals";
 import { msg } from "@/contract/messages";
+
+/** A date as a `datetime-local` input's value, in the browser's time zone. */
+export const localInput = (date: Date) => format(date, "yyyy-MM-dd'T'HH:mm");
 
 export const mealFormSchema = z
   .object({

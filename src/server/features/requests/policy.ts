@@ -37,5 +37,5 @@ export function participantOf(
   return null;
 }
 
-/** Statuses in which the thread is still open for messages (DESIGN.md §4). */
-export const isThreadOpen = (status: RequestStatus) => status !== "declined" && status !== "cancelled";
+/** Statuses in which the thread is still open for messages: one rule, kept in the contract. */
+export { isThreadOpen } from "../../../contract/requests";

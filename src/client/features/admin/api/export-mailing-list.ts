@@ -3,10 +3,16 @@
  * a temporary object URL.
  */
 import { useMutation } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { apiRequest } from "@/client/lib/api-client";
 
 export function useExportMailingList() {
+  const { t } = useTranslation("app");
   return useMutation({
+    meta: {
+      errorTitle: t("Export failed"),
+      errorMessage: t("Failed to export mailing list. Please try again."),
+    },
     mutationFn: async () => {
       const blob = await (await apiRequest("GET", "/api/admin/mailinglist.csv")).blob();
       const url = URL.createObjectURL(blob);

@@ -3,6 +3,8 @@
  * `PUT /api/admin/reports/{id}/resolve`; after resolving, the list and counts are refreshed.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { userKeys } from "@/client/features/users/api/keys";
 import { apiRequest } from "@/client/lib/api-client";
 import type { AdminStats, Report } from "@/contract/reports";
 
@@ -18,22 +20,26 @@ export const useAdminStats = (enabled: boolean) => useQuery({ ...adminStatsQuery
  * user's profile; without a reason, `…/unsuspend`.
  */
 export function useSuspendUser() {
+  const { t } = useTranslation("app");
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorMessage: t("Failed to suspend user."), serverMessage: true },
     mutationFn: async ({ userId, reason }: { userId: string; reason?: string }) => {
       if (reason === undefined) await apiRequest("PUT", `/api/admin/users/${userId}/unsuspend`);
       else await apiRequest("PUT", `/api/admin/users/${userId}/suspend`, { reason });
     },
     onSuccess: (_result, { userId }) => {
       queryClient.invalidateQueries({ queryKey: ["/api/meals"] });
-      queryClient.invalidateQueries({ queryKey: [`/api/users/${userId}`] });
+      queryClient.invalidateQueries({ queryKey: userKeys.member(userId) });
     },
   });
 }
 
 export function useResolveReport() {
+  const { t } = useTranslation("app");
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorMessage: t("Failed to resolve report. Please try again.") },
     mutationFn: async (id: string) => {
       await apiRequest("PUT", `/api/admin/reports/${id}/resolve`);
     },

@@ -4,6 +4,7 @@
  * own applications, and the admins' list and decisions.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { currentUserQuery } from "@/client/features/auth/api/get-current-user";
 import { apiRequest, throwIfNotOk } from "@/client/lib/api-client";
 import type { CookApplication, CookApplicationInput, CookApplicationStatus } from "@/contract/cooks";
@@ -29,8 +30,10 @@ async function uploadDocument(file: File): Promise<string> {
 
 /** Uploads the document, then files the application. */
 export function useSubmitApplication() {
+  const { t } = useTranslation("app");
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorMessage: t("Failed to send your application. Please try again."), serverMessage: true },
     mutationFn: async ({ file, ...fields }: Omit<CookApplicationInput, "documentURL"> & { file: File }) => {
       const documentURL = await uploadDocument(file);
       return (
@@ -53,8 +56,10 @@ export const useCookApplications = (status: CookApplicationStatus, enabled: bool
 
 /** Approves, or rejects with a reason; the lists refresh after. */
 export function useDecideApplication() {
+  const { t } = useTranslation("app");
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorMessage: t("Please try again."), serverMessage: true },
     mutationFn: async ({ id, reason }: { id: string; reason?: string }) =>
       (
         await apiRequest(

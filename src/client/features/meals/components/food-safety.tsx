@@ -1,11 +1,9 @@
 /**
- * Food-safety pieces shared by forms and meal views (issue 13): a labelled checkbox group for the
- * allergen and diet codes, the allergy warning, and the food details with their guidance.
+ * Food-safety pieces shared by forms and meal views: the allergen tags, the allergy warning, and
+ * the food details with their guidance.
  */
 import { AlertTriangle } from "lucide-react";
-import type { UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { FieldError } from "@/client/components/ui/field-error";
 import { useFormat } from "@/client/lib/format";
 import { type Say, useMessages } from "@/client/lib/messages";
 import { cn } from "@/client/lib/utils";
@@ -38,59 +36,6 @@ export function allergenDisplayTags(meal: DeclaredTags, say: Say): string[] {
     ...sortAllergenCodes(meal.allergenCodes as AllergenCode[]).map((code) => say(allergenName(code))),
     ...splitOtherAllergens(meal.allergensOther),
   ];
-}
-
-/**
- * A fieldset of checkboxes, one per code, registered as one array field of react-hook-form.
- * @param idPrefix keeps ids unique when the group appears twice on a page
- */
-export function CheckboxGroup({
-  legend,
-  options,
-  registration,
-  error,
-  errorId,
-  hint,
-  idPrefix = "",
-}: {
-  legend: string;
-  options: readonly { code: string; name: string }[];
-  registration: UseFormRegisterReturn;
-  error?: string;
-  errorId: string;
-  hint?: string;
-  idPrefix?: string;
-}) {
-  const say = useMessages();
-  return (
-    <fieldset
-      className="flex flex-col gap-2"
-      aria-invalid={error ? true : undefined}
-      aria-describedby={error ? `${errorId}-error` : undefined}
-    >
-      <legend className="mb-1 text-sm font-medium">{legend}</legend>
-      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
-      <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
-        {options.map((option) => (
-          <label
-            key={option.code}
-            className="flex items-center gap-2 text-sm"
-            htmlFor={`${idPrefix}${option.code}`}
-          >
-            <input
-              id={`${idPrefix}${option.code}`}
-              type="checkbox"
-              value={option.code}
-              className="h-4 w-4 accent-green-700"
-              {...registration}
-            />
-            {say(option.name)}
-          </label>
-        ))}
-      </div>
-      <FieldError id={errorId} message={error} />
-    </fieldset>
-  );
 }
 
 /**

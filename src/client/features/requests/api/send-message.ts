@@ -3,6 +3,7 @@
  * once; the same message arriving over SSE is recognised by id and not shown twice.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { apiRequest } from "@/client/lib/api-client";
 import type { MealRequestDetail, Message } from "@/contract/requests";
 
@@ -13,8 +14,10 @@ export function appendMessage(thread: MealRequestDetail | undefined, message: Me
 }
 
 export function useSendMessage(requestId: string) {
+  const { t } = useTranslation("app");
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorMessage: t("Failed to send message. Please try again.") },
     mutationFn: async (body: string) =>
       (await apiRequest("POST", `/api/requests/${requestId}/messages`, { body })).json() as Promise<Message>,
     onSuccess: (message) => {

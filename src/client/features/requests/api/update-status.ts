@@ -1,11 +1,14 @@
 /** `PUT /api/requests/{id}/status` (spec §7): updates the thread and refreshes lists and the meal. */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { apiRequest } from "@/client/lib/api-client";
 import type { MealRequest, MealRequestDetail, RequestStatus } from "@/contract/requests";
 
 export function useUpdateRequestStatus(requestId: string) {
+  const { t } = useTranslation("app");
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorMessage: t("Failed to update status. Please try again.") },
     mutationFn: async (status: RequestStatus) =>
       (
         await apiRequest("PUT", `/api/requests/${requestId}/status`, { status })

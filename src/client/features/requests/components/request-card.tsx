@@ -4,6 +4,8 @@ import { Link } from "wouter";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { MealPhoto } from "@/client/features/meals/components/meal-photo";
+import { usePriceLabel } from "@/client/features/meals/components/price-label";
+import { useDisplayName } from "@/client/features/users/display-name";
 import { useFormat } from "@/client/lib/format";
 import type { MealRequest } from "@/contract/requests";
 import { StatusBadge } from "./status-badge";
@@ -11,8 +13,10 @@ import { StatusBadge } from "./status-badge";
 export function RequestCard({ request, viewerIs }: { request: MealRequest; viewerIs: "owner" | "eater" }) {
   const { t } = useTranslation("app");
   const f = useFormat();
+  const priceLabel = usePriceLabel();
+  const displayName = useDisplayName();
   const other = viewerIs === "owner" ? request.eater : request.owner;
-  const name = `${other.firstName} ${other.lastName}`.trim() || t("A neighbour");
+  const name = displayName(other);
   const values = { name, ago: f.ago(request.createdAt) };
   return (
     <Card data-testid="request-card">
@@ -21,9 +25,7 @@ export function RequestCard({ request, viewerIs }: { request: MealRequest; viewe
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="text-lg font-semibold">{request.meal.title}</h3>
-            <span className="text-sm font-medium text-green-800">
-              {request.meal.kind === "free" ? t("FREE") : f.price(request.meal.priceCents ?? 0)}
-            </span>
+            <span className="text-sm font-medium text-green-800">{priceLabel(request.meal)}</span>
             <StatusBadge status={request.status} />
           </div>
           <p className="text-sm text-muted-foreground">

@@ -1,5 +1,5 @@
 /**
- * Public profiles and blocking (issue 13 points 5–6): `GET /api/users/{id}` with its reviews and
+ * Public profiles and blocking: `GET /api/users/{id}` with its reviews and
  * open meals, and the signed-in user's blocks. Blocking changes which meals lists show, so it
  * refetches them.
  */
@@ -11,18 +11,20 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { apiRequest, getPage } from "@/client/lib/api-client";
 import type { Meal } from "@/contract/meals";
 import type { BlockedUser, PublicProfile, ReceivedReview } from "@/contract/users";
+import { userKeys } from "./keys";
 
-export const profileQuery = (id: string) => queryOptions<PublicProfile>({ queryKey: [`/api/users/${id}`] });
+export const profileQuery = (id: string) => queryOptions<PublicProfile>({ queryKey: userKeys.profile(id) });
 export const useProfile = (id: string) => useQuery(profileQuery(id));
 
 /** Reviews a user received, newest first, a page at a time. */
 export function useReceivedReviews(id: string) {
   const query = useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: [`/api/users/${id}/reviews`],
+      queryKey: userKeys.reviews(id),
       queryFn: ({ pageParam }) => getPage<ReceivedReview>(pageParam),
       initialPageParam: `/api/users/${id}/reviews`,
       getNextPageParam: (page) => page.next,
@@ -35,7 +37,7 @@ export function useReceivedReviews(id: string) {
 export function useUserMeals(id: string) {
   const query = useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: [`/api/users/${id}/meals`],
+      queryKey: userKeys.meals(id),
       queryFn: ({ pageParam }) => getPage<Meal>(pageParam),
       initialPageParam: `/api/users/${id}/meals`,
       getNextPageParam: (page) => page.next,
@@ -44,23 +46,20 @@ export function useUserMeals(id: string) {
   return { ...query, meals: query.data?.pages.flatMap((page) => page.items) ?? [] };
 }
 
-export const blockedUsersQuery = queryOptions<BlockedUser[]>({ queryKey: ["/api/user/blocks"] });
+export const blockedUsersQuery = queryOptions<BlockedUser[]>({ queryKey: userKeys.blocks });
 export const useBlockedUsers = () => useQuery(blockedUsersQuery);
 
 /** Blocks (`blocked: true`) or unblocks a user, then refetches what a block changes. */
 export function useSetBlocked() {
+  const { t } = useTranslation("app");
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorMessage: t("Please try again."), serverMessage: true },
     mutationFn: async ({ userId, blocked }: { userId: string; blocked: boolean }) =>
       (await apiRequest(blocked ? "PUT" : "DELETE", `/api/user/blocks/${userId}`)).json(),
     onSuccess: (_result, { userId }) => {
-      for (const key of [
-        "/api/user/blocks",
-        `/api/users/${userId}`,
-        `/api/users/${userId}/meals`,
-        "/api/meals",
-      ])
-        queryClient.invalidateQueries({ queryKey: [key] });
+      for (const queryKey of [userKeys.blocks, userKeys.member(userId), ["/api/meals"]])
+        queryClient.invalidateQueries({ queryKey });
     },
   });
 }

@@ -2,22 +2,31 @@
  * The signed-in user's own settings (spec §7 `PUT /api/user/role`, `GET /api/user/{id}/rating`;
  * `PUT /api/user/profile`). The role switch is an optimistic update reverted on failure (spec §4).
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  type MutationMeta,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { currentUserQuery } from "@/client/features/auth/api/get-current-user";
 import { apiRequest } from "@/client/lib/api-client";
 import type { CurrentUser, UpdateProfileInput, UserRole } from "@/contract/auth";
 import type { Language } from "@/contract/languages";
 import type { Rating } from "@/contract/meals";
+import { userKeys } from "./keys";
 
-export const ratingQuery = (userId: string) =>
-  queryOptions<Rating>({ queryKey: ["/api/user", userId, "rating"] });
+export const ratingQuery = (userId: string) => queryOptions<Rating>({ queryKey: userKeys.rating(userId) });
 
 export const useRating = (userId: string | undefined) =>
   useQuery({ ...ratingQuery(userId ?? ""), enabled: Boolean(userId) });
 
 export function useUpdateRole() {
+  const { t } = useTranslation("app");
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorMessage: t("Failed to update role. Please try again.") },
     mutationFn: async (role: UserRole) =>
       (await apiRequest("PUT", "/api/user/role", { role })).json() as Promise<CurrentUser>,
     onMutate: async (role) => {
@@ -38,9 +47,11 @@ export function useUpdateRole() {
   });
 }
 
-export function useUpdateProfile() {
+/** @param meta what a failure says (the settings form and the photo button say different things) */
+export function useUpdateProfile(meta?: MutationMeta) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta,
     mutationFn: async (patch: UpdateProfileInput) =>
       (await apiRequest("PUT", "/api/user/profile", patch)).json() as Promise<CurrentUser>,
     onSuccess: (user) => queryClient.setQueryData(currentUserQuery.queryKey, user),

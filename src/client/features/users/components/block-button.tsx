@@ -17,7 +17,6 @@ import {
 } from "@/client/components/ui/alert-dialog";
 import { Button, buttonVariants } from "@/client/components/ui/button";
 import { toast } from "@/client/components/ui/use-toast";
-import { errorMessage } from "@/client/lib/api-client";
 import { useSetBlocked } from "../api/profiles";
 
 export function BlockButton({
@@ -45,12 +44,6 @@ export function BlockButton({
           });
           onChange?.(next);
         },
-        onError: (error) =>
-          toast({
-            title: t("Error"),
-            description: errorMessage(error, t("Please try again.")),
-            variant: "destructive",
-          }),
       },
     );
 

@@ -1,0 +1,7 @@
+/** The admin feature's public face. */
+export { useAdminReports, useAdminStats } from "./api/reports";
+export { ExportTools } from "./components/export-tools";
+export { OpenReports, ResolvedReports } from "./components/reports-lists";
+export { StatCard } from "./components/stat-card";
+export { SuspendUserButton } from "./components/suspend-user-button";
+export { useAdminOnly } from "./hooks/use-admin-only";

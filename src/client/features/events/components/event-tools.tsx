@@ -1,0 +1,108 @@
+import { Trash2 } from "lucide-react";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { FieldError, fieldAria } from "@/client/components/ui/field-error";
+import { Input } from "@/client/components/ui/input";
+import { Label } from "@/client/components/ui/label";
+import { Textarea } from "@/client/components/ui/textarea";
+import { toast } from "@/client/components/ui/use-toast";
+import { useCreateEvent, useDeleteEvent, useEvents } from "@/client/features/events/api/events";
+import { useFormat } from "@/client/lib/format";
+import { applyServerErrors } from "@/client/lib/forms";
+
+/** Admins add and remove community events (issue 5). */
+export function EventTools() {
+  const { t } = useTranslation("app");
+  const f = useFormat();
+  const { data: events = [] } = useEvents();
+  const create = useCreateEvent();
+  const remove = useDeleteEvent();
+  const prefix = useId();
+  const empty = { title: "", description: "", startsAt: "", location: "", rsvpUrl: "" };
+  type EventField = keyof typeof empty;
+  // The server validates (createEventSchema) and answers field errors; startsAt is local here.
+  const { register, handleSubmit, setError, reset, formState } = useForm({ defaultValues: empty });
+  const errors = formState.errors;
+  const id = (name: EventField) => `${prefix}${name}`;
+  const field = (name: EventField) => ({ ...fieldAria(id(name), errors[name]?.message), ...register(name) });
+
+  const onSubmit = handleSubmit((values) =>
+    create.mutate(
+      { ...values, startsAt: values.startsAt ? new Date(values.startsAt).toISOString() : "" },
+      {
+        onSuccess: () => {
+          reset();
+          toast({ title: t("Event created.") });
+        },
+        onError: (error) => applyServerErrors(setError, error),
+      },
+    ),
+  );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("Community Events")}</CardTitle>
+        <CardDescription>{t("Add events neighbours see on the Events page.")}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        <form className="grid gap-3 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
+          <div className="flex flex-col gap-1 sm:col-span-2">
+            <Label htmlFor={id("title")}>{t("Event title")}</Label>
+            <Input {...field("title")} maxLength={120} required />
+            <FieldError id={id("title")} message={errors.title?.message} />
+          </div>
+          <div className="flex flex-col gap-1 sm:col-span-2">
+            <Label htmlFor={id("description")}>{t("Event description")}</Label>
+            <Textarea {...field("description")} maxLength={2000} required />
+            <FieldError id={id("description")} message={errors.description?.message} />
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={id("startsAt")}>{t("Starts at")}</Label>
+            <Input {...field("startsAt")} type="datetime-local" required />
+            <FieldError id={id("startsAt")} message={errors.startsAt?.message} />
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={id("location")}>{t("Location (optional)")}</Label>
+            <Input {...field("location")} maxLength={300} />
+            <FieldError id={id("location")} message={errors.location?.message} />
+          </div>
+          <div className="flex flex-col gap-1 sm:col-span-2">
+            <Label htmlFor={id("rsvpUrl")}>{t("RSVP link (optional)")}</Label>
+            <Input {...field("rsvpUrl")} type="url" placeholder={t("https://")} />
+            <FieldError id={id("rsvpUrl")} message={errors.rsvpUrl?.message} />
+          </div>
+          <Button type="submit" className="sm:col-span-2 sm:justify-self-start" disabled={create.isPending}>
+            {t("Add Event")}
+          </Button>
+        </form>
+        {events.length > 0 && (
+          <ul className="flex flex-col gap-2">
+            {events.map((event) => (
+              <li key={event.id} className="flex items-center justify-between gap-3 rounded-lg border p-3">
+                <div className="min-w-0">
+                  <p className="truncate font-medium">{event.title}</p>
+                  <p className="text-sm text-muted-foreground">{f.date(event.startsAt, "PPp")}</p>
+                </div>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={t("Delete {{title}}", { title: event.title })}
+                  disabled={remove.isPending}
+                  onClick={() =>
+                    remove.mutate(event.id, { onSuccess: () => toast({ title: t("Event deleted.") }) })
+                  }
+                >
+                  <Trash2 className="h-4 w-4" aria-hidden="true" />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

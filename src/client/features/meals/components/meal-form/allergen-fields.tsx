@@ -1,0 +1,65 @@
+/**
+ * The meal form's allergens (the 14 of EU 1169/2011 Annex II, or "Contains none of the 14"),
+ * other allergens in the cook's words, and diet tags.
+ */
+import type { UseFormReturn } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { CheckboxGroup } from "@/client/components/checkbox-group";
+import { FieldError, fieldAria } from "@/client/components/ui/field-error";
+import { Input } from "@/client/components/ui/input";
+import { Label } from "@/client/components/ui/label";
+import type { MealFormValues } from "@/client/features/meals/meal-form-schema";
+import { ALLERGENS, DIET_TAGS } from "@/contract/food-safety";
+
+export function AllergenFields({ form }: { form: UseFormReturn<MealFormValues> }) {
+  const { t } = useTranslation("app");
+  const { register, setValue, formState } = form;
+  const errors = formState.errors;
+  const field = (name: keyof MealFormValues) => fieldAria(name, errors[name]?.message);
+  return (
+    <>
+      <div className="flex flex-col gap-3 rounded-lg border p-4">
+        <CheckboxGroup
+          legend={t("Allergens")}
+          hint={t("Tick every one of the 14 major allergens this meal contains.")}
+          options={ALLERGENS}
+          registration={register("allergenCodes", {
+            onChange: () => setValue("noMajorAllergens", false),
+          })}
+          error={errors.allergenCodes?.message}
+          errorId="allergenCodes"
+          idPrefix="allergen-"
+        />
+        <label className="flex items-center gap-2 text-sm font-medium" htmlFor="noMajorAllergens">
+          <input
+            id="noMajorAllergens"
+            type="checkbox"
+            className="h-4 w-4 accent-green-700"
+            {...register("noMajorAllergens", {
+              onChange: (event) => event.target.checked && setValue("allergenCodes", []),
+            })}
+          />
+          {t("Contains none of the 14")}
+        </label>
+        <FieldError id="noMajorAllergens" message={errors.noMajorAllergens?.message} />
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="allergensOther">{t("Other allergens")}</Label>
+          <Input
+            {...field("allergensOther")}
+            {...register("allergensOther")}
+            placeholder={t("e.g. coriander, kiwi (comma-separated)")}
+          />
+          <FieldError id="allergensOther" message={errors.allergensOther?.message} />
+        </div>
+      </div>
+      <CheckboxGroup
+        legend={t("Diet")}
+        options={DIET_TAGS}
+        registration={register("dietTags")}
+        error={errors.dietTags?.message}
+        errorId="dietTags"
+        idPrefix="diet-"
+      />
+    </>
+  );
+}

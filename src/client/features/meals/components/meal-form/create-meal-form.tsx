@@ -1,0 +1,140 @@
+/**
+ * Create New Meal (spec §2, §5): every rule with its message, the contract's checks in the browser
+ * and the server's field errors under their fields; success toast, then /profile.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { type FieldPath, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useSearch } from "wouter";
+import { Button } from "@/client/components/ui/button";
+import { FieldError, fieldAria } from "@/client/components/ui/field-error";
+import { Input } from "@/client/components/ui/input";
+import { Label } from "@/client/components/ui/label";
+import { Textarea } from "@/client/components/ui/textarea";
+import { toast } from "@/client/components/ui/use-toast";
+import { useCreateMeal } from "@/client/features/meals/api/create-meal";
+import {
+  crossFieldErrors,
+  formFieldOf,
+  localInput,
+  type MealFormValues,
+  mealFormSchema,
+  parsePrice,
+  toCreateMeal,
+} from "@/client/features/meals/meal-form-schema";
+import { offerPush } from "@/client/features/notifications/push-offer";
+import { MealPhotoField } from "@/client/features/photos/photo-field";
+import { ApiError } from "@/client/lib/api-client";
+import { deployment } from "@/client/lib/deployment";
+import { useFormat } from "@/client/lib/format";
+import { AllergenFields } from "./allergen-fields";
+import { FoodDetailsFields } from "./food-details-fields";
+import { KindAndPriceFields } from "./kind-and-price-fields";
+import { PickupFields } from "./pickup-fields";
+
+export function CreateMealForm() {
+  const { t } = useTranslation("app");
+  const f = useFormat();
+  const { currency } = deployment();
+  const [, navigate] = useLocation();
+  const search = new URLSearchParams(useSearch());
+  const createMeal = useCreateMeal();
+  const now = new Date();
+  const form = useForm<MealFormValues>({
+    resolver: zodResolver(mealFormSchema),
+    defaultValues: {
+      title: "",
+      description: "",
+      kind: search.get("kind") === "paid" ? "paid" : "free",
+      price: "",
+      portionSize: 1,
+      allergenCodes: [],
+      noMajorAllergens: false,
+      allergensOther: "",
+      dietTags: [],
+      preparedAt: "",
+      storage: "",
+      reheating: "",
+      ingredients: "",
+      pickupLocation: "",
+      pickupWindowStart: localInput(new Date(now.getTime() + 30 * 60_000)),
+      pickupWindowEnd: localInput(new Date(now.getTime() + 150 * 60_000)),
+      deliveryAvailable: false,
+      latitude: null,
+      longitude: null,
+    },
+  });
+  const { register, handleSubmit, setError, formState } = form;
+  const errors = formState.errors;
+  const field = (name: keyof MealFormValues) => fieldAria(name, errors[name]?.message);
+  const [photoPath, setPhotoPath] = useState<string | null>(null);
+
+  const onSubmit = handleSubmit((values) => {
+    // The amount as this language writes it ("7,50" in German).
+    if (
+      values.kind === "paid" &&
+      values.price.trim() &&
+      parsePrice(values.price, f.language, currency) === null
+    ) {
+      const example = f.number(7.5, { minimumFractionDigits: 2 });
+      setError("price", { message: t("Enter the price as a number, such as {{example}}", { example }) });
+      return;
+    }
+    const meal = { ...toCreateMeal(values, f.language, currency), photoPath };
+    const invalid = Object.entries(crossFieldErrors(meal));
+    if (invalid.length > 0) {
+      for (const [name, message] of invalid) setError(name as FieldPath<MealFormValues>, { message });
+      return;
+    }
+    createMeal.mutate(meal, {
+      onSuccess: () => {
+        toast({
+          title: t("Meal created!"),
+          description: t("Your meal has been successfully created and is now live."),
+        });
+        // Requests for it are worth hearing about outside the app.
+        offerPush();
+        navigate("/profile");
+      },
+      // The API names its own fields (e.g. priceCents); each goes under the form field it came from.
+      onError: (error) => {
+        if (!(error instanceof ApiError)) return;
+        for (const [name, message] of Object.entries(error.errors)) setError(formFieldOf(name), { message });
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-5">
+      <MealPhotoField value={photoPath} onChange={setPhotoPath} />
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="title">{t("Title")}</Label>
+        <Input {...field("title")} {...register("title")} placeholder={t("e.g. Vegetable lasagne")} />
+        <FieldError id="title" message={errors.title?.message} />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="description">{t("Description")}</Label>
+        <Textarea {...field("description")} {...register("description")} rows={3} />
+        <FieldError id="description" message={errors.description?.message} />
+      </div>
+      <KindAndPriceFields form={form} />
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="ingredients">{t("Ingredients")}</Label>
+        <Textarea {...field("ingredients")} {...register("ingredients")} rows={2} />
+        <FieldError id="ingredients" message={errors.ingredients?.message} />
+      </div>
+      <AllergenFields form={form} />
+      <FoodDetailsFields form={form} />
+      <PickupFields form={form} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button asChild variant="outline" type="button">
+          <Link href="/">{t("Cancel")}</Link>
+        </Button>
+        <Button type="submit" disabled={createMeal.isPending}>
+          {createMeal.isPending ? t("Creating...") : t("Create Meal")}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+/** The meal page's photo with its price, delivery and inactive badges, and Report this meal. */
+import { useTranslation } from "react-i18next";
+import { Badge } from "@/client/components/ui/badge";
+import { ReportButton } from "@/client/features/reports/components/report-button";
+import type { Meal } from "@/contract/meals";
+import { MealPhoto } from "./meal-photo";
+import { PriceBadge } from "./price-label";
+
+export function MealHero({ meal, isOwner }: { meal: Meal; isOwner: boolean }) {
+  const { t } = useTranslation("app");
+  return (
+    <div className="relative overflow-hidden rounded-xl">
+      <MealPhoto meal={meal} eager sizes="(min-width: 1024px) 50vw, 100vw" />
+      <div className="absolute left-3 top-3 flex gap-1">
+        <PriceBadge meal={meal} />
+        {meal.deliveryAvailable && <Badge variant="secondary">{t("Delivery")}</Badge>}
+        {!meal.isActive && <Badge variant="destructive">{t("Inactive")}</Badge>}
+      </div>
+      {!isOwner && (
+        <ReportButton
+          targetType="meal"
+          targetId={meal.id}
+          label={t("Report this meal")}
+          variant="secondary"
+          size="icon"
+          className="absolute right-3 top-3 rounded-full bg-white/90 hover:bg-white"
+        />
+      )}
+    </div>
+  );
+}

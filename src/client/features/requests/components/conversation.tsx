@@ -1,0 +1,129 @@
+/**
+ * A thread's conversation (spec §2 "Request thread"): the eater's first message, the newest page
+ * of messages (older ones load on scrolling up), and the message box while the thread is open.
+ */
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "@/client/components/ui/button";
+import { useOlderMessages } from "@/client/features/requests/api/get-request";
+import { useDisplayName } from "@/client/features/users/display-name";
+import { useFormat } from "@/client/lib/format";
+import { isThreadOpen, type MealRequestDetail } from "@/contract/requests";
+import { MessageInput } from "./message-input";
+
+function MessageTime({ iso }: { iso: string }) {
+  const f = useFormat();
+  return (
+    <time dateTime={iso}>
+      {f.messageDay(iso)} {f.time(iso)}
+    </time>
+  );
+}
+
+export function Conversation({ request, viewerId }: { request: MealRequestDetail; viewerId?: string }) {
+  const { t } = useTranslation("app");
+  const displayName = useDisplayName();
+  const endRef = useRef<HTMLDivElement>(null);
+  const count = request.messages.length;
+  useEffect(() => {
+    if (count > 0) endRef.current?.scrollIntoView({ block: "nearest" });
+  }, [count]);
+  const closed = !isThreadOpen(request.status);
+  const [wantOlder, setWantOlder] = useState(false);
+  const older = useOlderMessages(request.id, request.olderMessages, wantOlder);
+  const loadOlder = () => {
+    if (!wantOlder) setWantOlder(true);
+    else if (older.hasNextPage && !older.isFetching) void older.fetchNextPage();
+  };
+  // Scrolling up to the top of the thread loads what came before; not on arrival, when the top
+  // of a short page may already be in view.
+  const topRef = useRef<HTMLDivElement>(null);
+  const loadOlderRef = useRef(loadOlder);
+  loadOlderRef.current = loadOlder;
+  useEffect(() => {
+    const top = topRef.current;
+    if (!top || typeof IntersectionObserver === "undefined") return;
+    let wasHidden = false;
+    const observer = new IntersectionObserver(([entry]) => {
+      if (!entry.isIntersecting) wasHidden = true;
+      else if (wasHidden) loadOlderRef.current();
+    });
+    observer.observe(top);
+    return () => observer.disconnect();
+  }, []);
+  const messages = [...older.messages, ...request.messages];
+
+  return (
+    <section aria-labelledby="messages" className="flex flex-col gap-3">
+      <h2 id="messages" className="text-lg font-semibold">
+        {t("Messages")}
+      </h2>
+      <div ref={topRef} />
+      {older.isError ? (
+        <p className="text-sm text-destructive" role="alert">
+          {t("Earlier messages could not be loaded.")}{" "}
+          <Button variant="link" className="h-auto p-0" onClick={() => void older.refetch()}>
+            {t("Retry")}
+          </Button>
+        </p>
+      ) : (
+        older.hasOlder && (
+          <Button
+            variant="outline"
+            size="sm"
+            className="self-center"
+            onClick={loadOlder}
+            disabled={older.isFetching}
+          >
+            {older.isFetching ? t("Loading…") : t("Load earlier messages")}
+          </Button>
+        )
+      )}
+      <ol className="flex flex-col gap-3" aria-live="polite" data-testid="message-list">
+        {request.message && !older.hasOlder && (
+          // The request's message is the eater's own first message: their bubble, on their side.
+          <li
+            className={
+              request.eater.id === viewerId
+                ? "max-w-[85%] self-end rounded-lg bg-primary/10 p-3"
+                : "max-w-[85%] self-start rounded-lg border p-3"
+            }
+          >
+            <p className="text-xs text-muted-foreground">
+              {request.eater.id === viewerId ? t("You") : displayName(request.eater)} ·{" "}
+              <MessageTime iso={request.createdAt} />
+            </p>
+            <p className="whitespace-pre-line break-words">{request.message}</p>
+          </li>
+        )}
+        {messages.map((message) => {
+          const mine = message.sender.id === viewerId;
+          return (
+            <li
+              key={message.id}
+              className={
+                mine
+                  ? "max-w-[85%] self-end rounded-lg bg-primary/10 p-3"
+                  : "max-w-[85%] self-start rounded-lg border p-3"
+              }
+            >
+              <p className="text-xs text-muted-foreground">
+                {mine ? t("You") : displayName(message.sender)} · <MessageTime iso={message.createdAt} />
+              </p>
+              <p className="whitespace-pre-line break-words">{message.body}</p>
+            </li>
+          );
+        })}
+        {!request.message && count === 0 && (
+          <li className="text-sm text-muted-foreground">{t("No messages yet.")}</li>
+        )}
+      </ol>
+      <div ref={endRef} />
+      {closed ? (
+        <p className="text-sm text-muted-foreground">{t("This conversation is closed.")}</p>
+      ) : (
+        <MessageInput requestId={request.id} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * The head of a request thread (spec §2 "Request thread"): the meal with its photo and price, the
+ * status, the other person (their profile, Block), the viewer's status actions and, once the
+ * exchange is completed, the way to the review it asks for.
+ */
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent } from "@/client/components/ui/card";
+import { MealPhoto } from "@/client/features/meals/components/meal-photo";
+import { usePriceLabel } from "@/client/features/meals/components/price-label";
+import { useBlockedUsers } from "@/client/features/users/api/profiles";
+import { BlockButton } from "@/client/features/users/components/block-button";
+import { useDisplayName } from "@/client/features/users/display-name";
+import type { MealRequestDetail } from "@/contract/requests";
+import { StatusActions } from "./status-actions";
+import { StatusBadge } from "./status-badge";
+
+export function ThreadSummary({ request, viewerId }: { request: MealRequestDetail; viewerId?: string }) {
+  const { t } = useTranslation("app");
+  const priceLabel = usePriceLabel();
+  const displayName = useDisplayName();
+  const blockedUsers = useBlockedUsers();
+  const viewerIsOwner = viewerId === request.owner.id;
+  const other = viewerIsOwner ? request.eater : request.owner;
+  const otherName = displayName(other);
+  const otherBlocked = blockedUsers.data?.some((blocked) => blocked.id === other.id) ?? false;
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-4 p-4 sm:flex-row">
+        <MealPhoto meal={request.meal} className="w-full rounded-md sm:w-48" />
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-bold">
+              <Link href={`/meal/${request.meal.id}`} className="hover:underline">
+                {request.meal.title}
+              </Link>
+            </h1>
+            <StatusBadge status={request.status} />
+          </div>
+          <p className="text-sm text-muted-foreground">
+            {priceLabel(request.meal)} · {viewerIsOwner ? t("Requested by") : t("Cooked by")}{" "}
+            <Link href={`/user/${other.id}`} className="font-medium text-foreground hover:underline">
+              {otherName}
+            </Link>
+          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            <BlockButton userId={other.id} name={otherName} blocked={otherBlocked} />
+            {otherBlocked && (
+              <span className="text-sm text-muted-foreground">
+                {t("You blocked {{name}}: neither of you can send messages here.", { name: otherName })}
+              </span>
+            )}
+          </div>
+          <StatusActions request={request} />
+          {request.status === "completed" && (
+            <Button asChild variant="outline" className="self-start">
+              <Link href="/reviews">{t("Leave a Review")}</Link>
+            </Button>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,9 @@
+/** The requests feature's public face: what pages and other features may use. */
+export { useRequest } from "./api/get-request";
+export { Conversation } from "./components/conversation";
+export { PickupDetails } from "./components/pickup-details";
+export { RequestCard } from "./components/request-card";
+export { arrangeActions, StatusActions } from "./components/status-actions";
+export { StatusBadge } from "./components/status-badge";
+export { ThreadSummary } from "./components/thread-summary";
+export { useMarkReadWhileOpen } from "./hooks/use-mark-read-while-open";

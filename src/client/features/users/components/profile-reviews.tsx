@@ -1,0 +1,71 @@
+/** The reviews a member received, newest first, a page at a time (their public profile). */
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import { EmptyState } from "@/client/components/layout/empty-state";
+import { QueryError } from "@/client/components/layout/query-error";
+import { Spinner } from "@/client/components/layout/spinner";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent } from "@/client/components/ui/card";
+import { StarRating } from "@/client/features/meals/components/star-rating";
+import { useFormat } from "@/client/lib/format";
+import { useReceivedReviews } from "../api/profiles";
+import { useDisplayName } from "../display-name";
+
+export function ProfileReviews({ id }: { id: string }) {
+  const { t } = useTranslation("app");
+  const f = useFormat();
+  const displayName = useDisplayName();
+  const query = useReceivedReviews(id);
+  if (query.isLoading) return <Spinner label={t("Loading reviews")} />;
+  if (query.isError && !query.isFetchNextPageError)
+    return (
+      <QueryError
+        title={t("Could not load reviews")}
+        error={query.error}
+        onRetry={() => query.refetch()}
+        retrying={query.isRefetching}
+        compact
+      />
+    );
+  if (query.reviews.length === 0) return <EmptyState title={t("No reviews yet")} />;
+  return (
+    <div className="flex flex-col gap-3">
+      <ul className="flex flex-col gap-3">
+        {query.reviews.map((review) => (
+          <li key={review.id}>
+            <Card>
+              <CardContent className="flex flex-col gap-1 p-4">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <Link href={`/user/${review.reviewer.id}`} className="font-semibold hover:underline">
+                    {displayName(review.reviewer)}
+                  </Link>
+                  <span className="text-sm text-muted-foreground">{f.messageDay(review.createdAt)}</span>
+                </div>
+                <StarRating rating={review.rating} />
+                <p className="whitespace-pre-line text-muted-foreground">{review.text}</p>
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage && (
+        <Button
+          variant="outline"
+          className="self-center"
+          disabled={query.isFetchingNextPage}
+          onClick={() => query.fetchNextPage()}
+        >
+          {query.isFetchingNextPage ? t("Loading...") : t("More reviews")}
+        </Button>
+      )}
+      {query.isFetchNextPageError && (
+        <QueryError
+          title={t("Could not load more reviews")}
+          error={query.error}
+          onRetry={() => query.fetchNextPage()}
+          compact
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { CheckboxGroup } from "@/client/components/checkbox-group";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent } from "@/client/components/ui/card";
+import { FieldError, fieldAria } from "@/client/components/ui/field-error";
+import { Input } from "@/client/components/ui/input";
+import { Label } from "@/client/components/ui/label";
+import { Textarea } from "@/client/components/ui/textarea";
+import { toast } from "@/client/components/ui/use-toast";
+import { applyServerErrors } from "@/client/lib/forms";
+import { type CurrentUser, updateProfileSchema } from "@/contract/auth";
+import { ALLERGENS, DIET_TAGS, type DietTag } from "@/contract/food-safety";
+import { useUpdateProfile } from "../api/users";
+
+/**
+ * The Settings tab's form: names, bio and dietary preferences (`PUT /api/user/profile`), checked
+ * by the same schema as the server's, whose field errors are shown too; My allergies and My diet
+ * which warn on meals and hide them from lists.
+ */
+export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation("app");
+  const update = useUpdateProfile({
+    errorMessage: t("Failed to update profile. Please try again."),
+    serverMessage: true,
+  });
+  const prefix = useId();
+  const { register, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(updateProfileSchema),
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      bio: user.bio ?? "",
+      dietaryPrefs: user.dietaryPrefs ?? "",
+      allergyCodes: user.allergyCodes,
+      allergiesOther: user.allergiesOther,
+      dietTags: user.dietTags as DietTag[],
+    },
+  });
+  const errors = formState.errors;
+  const field = (name: "firstName" | "lastName" | "bio" | "dietaryPrefs" | "allergiesOther") => ({
+    ...fieldAria(`${prefix}${name}`, errors[name]?.message),
+    ...register(name),
+  });
+  const onSubmit = handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: () => toast({ title: t("Profile updated.") }),
+      onError: (error) => applyServerErrors(setError, error),
+    }),
+  );
+  return (
+    <Card>
+      <CardContent className="p-4">
+        <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={`${prefix}firstName`}>{t("First name")}</Label>
+            <Input {...field("firstName")} maxLength={80} required autoComplete="given-name" />
+            <FieldError id={`${prefix}firstName`} message={errors.firstName?.message} />
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={`${prefix}lastName`}>{t("Last name")}</Label>
+            <Input {...field("lastName")} maxLength={80} autoComplete="family-name" />
+            <FieldError id={`${prefix}lastName`} message={errors.lastName?.message} />
+          </div>
+          <div className="flex flex-col gap-1 sm:col-span-2">
+            <Label htmlFor={`${prefix}bio`}>{t("Bio")}</Label>
+            <Textarea
+              {...field("bio")}
+              maxLength={1000}
+              rows={3}
+              placeholder={t("What do you like to cook?")}
+            />
+            <FieldError id={`${prefix}bio`} message={errors.bio?.message} />
+          </div>
+          <div className="flex flex-col gap-1 sm:col-span-2">
+            <Label htmlFor={`${prefix}dietaryPrefs`}>{t("Dietary preferences")}</Label>
+            <Input {...field("dietaryPrefs")} maxLength={500} placeholder={t("e.g. vegetarian, no nuts")} />
+            <FieldError id={`${prefix}dietaryPrefs`} message={errors.dietaryPrefs?.message} />
+          </div>
+          <div className="flex flex-col gap-3 sm:col-span-2">
+            <CheckboxGroup
+              legend={t("My allergies")}
+              hint={t("Meals containing these show a warning, and lists can hide them. Only you see this.")}
+              options={ALLERGENS}
+              registration={register("allergyCodes")}
+              error={errors.allergyCodes?.message}
+              errorId={`${prefix}allergyCodes`}
+              idPrefix={`${prefix}allergy-`}
+            />
+            <div className="flex flex-col gap-1">
+              <Label htmlFor={`${prefix}allergiesOther`}>{t("Other allergies")}</Label>
+              <Input {...field("allergiesOther")} maxLength={300} placeholder={t("e.g. coriander, kiwi")} />
+              <FieldError id={`${prefix}allergiesOther`} message={errors.allergiesOther?.message} />
+            </div>
+          </div>
+          <div className="sm:col-span-2">
+            <CheckboxGroup
+              legend={t("My diet")}
+              options={DIET_TAGS}
+              registration={register("dietTags")}
+              error={errors.dietTags?.message}
+              errorId={`${prefix}dietTags`}
+              idPrefix={`${prefix}diet-`}
+            />
+          </div>
+          <Button type="submit" className="sm:col-span-2 sm:justify-self-start" disabled={update.isPending}>
+            {t("Save Settings")}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

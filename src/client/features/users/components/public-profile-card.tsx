@@ -1,0 +1,91 @@
+/**
+ * The head of a public profile (spec §2; docs/decisions): name, photo, badges (Registered Cook,
+ * Trusted Member), rating, member since and what they shared, the bio; and, for anyone but the
+ * member themself, Block, Report and, for admins, Suspend.
+ */
+import { BadgeCheck, ShieldCheck } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Avatar, AvatarFallback, AvatarImage } from "@/client/components/ui/avatar";
+import { Badge } from "@/client/components/ui/badge";
+import { Card, CardContent } from "@/client/components/ui/card";
+import { SuspendUserButton } from "@/client/features/admin";
+import { StarRating } from "@/client/features/meals/components/star-rating";
+import { ReportButton } from "@/client/features/reports/components/report-button";
+import { initials, useFormat } from "@/client/lib/format";
+import { thumbnailOf } from "@/contract/photos";
+import type { PublicProfile } from "@/contract/users";
+import { useDisplayName } from "../display-name";
+import { BlockButton } from "./block-button";
+
+export function PublicProfileCard({
+  person,
+  isMe,
+  viewerIsAdmin,
+  onBlockChange,
+}: {
+  person: PublicProfile;
+  isMe: boolean;
+  viewerIsAdmin: boolean;
+  onBlockChange: () => void;
+}) {
+  const { t } = useTranslation("app");
+  const f = useFormat();
+  const name = useDisplayName()(person);
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-4 p-6 sm:flex-row sm:items-start">
+        <Avatar className="h-20 w-20">
+          {person.profileImageUrl && <AvatarImage src={thumbnailOf(person.profileImageUrl)} alt="" />}
+          <AvatarFallback className="text-xl">{initials(person)}</AvatarFallback>
+        </Avatar>
+        <div className="min-w-0 flex-1">
+          <h1 className="text-3xl font-bold">{name}</h1>
+          {person.suspended && <Badge variant="destructive">{t("Suspended")}</Badge>}
+          <div className="mt-2 flex flex-wrap gap-2">
+            {person.isCook && (
+              <Badge className="gap-1 bg-green-700">
+                <BadgeCheck className="h-3 w-3" aria-hidden="true" /> {t("Registered Cook")}
+              </Badge>
+            )}
+            {person.rating.trustedMember && (
+              <Badge variant="secondary" className="gap-1">
+                <ShieldCheck className="h-3 w-3" aria-hidden="true" /> {t("Trusted Member")}
+              </Badge>
+            )}
+          </div>
+          {person.rating.count > 0 ? (
+            <StarRating rating={person.rating.average} count={person.rating.count} className="mt-2" />
+          ) : (
+            <p className="mt-2 text-sm text-muted-foreground">{t("No reviews yet")}</p>
+          )}
+          <p className="mt-1 text-sm text-muted-foreground">
+            {t("Member since {{date}}", { date: f.messageDay(person.memberSince) })} ·{" "}
+            {t("{{count}} completed exchange", { count: person.rating.completedExchanges })} ·{" "}
+            {t("shared {{count}} portion", { count: person.rating.portionsShared })}
+          </p>
+          {person.bio && <p className="mt-3 whitespace-pre-line">{person.bio}</p>}
+        </div>
+        {!isMe && (
+          <div className="flex flex-wrap gap-2">
+            {viewerIsAdmin && <SuspendUserButton userId={person.id} suspended={person.suspended} />}
+            <BlockButton
+              userId={person.id}
+              name={name}
+              blocked={person.blockedByMe}
+              onChange={onBlockChange}
+            />
+            <ReportButton
+              targetType="user"
+              targetId={person.id}
+              label={t("Report this user")}
+              variant="ghost"
+              size="sm"
+            >
+              {t("Report")}
+            </ReportButton>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
