@@ -31,7 +31,10 @@ export function reportMutationError(
   error: unknown,
   meta: { errorMessage: string; serverMessage?: boolean; errorTitle?: string },
 ): void {
-  if (isUnauthorizedError(error)) return handleUnauthorized();
+  if (isUnauthorizedError(error)) {
+    handleUnauthorized();
+    return;
+  }
   notify({
     title: meta.errorTitle ?? i18n.t("Error", { ns: "app" }),
     description: meta.serverMessage ? errorMessage(error, meta.errorMessage) : meta.errorMessage,

@@ -1,8 +1,12 @@
 /** The meals feature's public face: lists, cards, the meal page's pieces, the meal form's parts. */
 export { useMeal } from "./api/get-meal";
+export { useMeals } from "./api/get-meals";
 export { useMyMeals } from "./api/get-my-meals";
 export { AdminMealControls } from "./components/admin-meal-controls";
+export { BrowseByKind } from "./components/browse-by-kind";
 export { AllergenWarning, useAllergenTags } from "./components/food-safety";
+export { HideAllergensMenu } from "./components/hide-allergens-menu";
+export { KindFilterButtons } from "./components/kind-filter-buttons";
 export { MealCard } from "./components/meal-card";
 export { MealCook } from "./components/meal-cook";
 export { MealFacts } from "./components/meal-facts";
@@ -11,7 +15,10 @@ export { MealGrid } from "./components/meal-grid";
 export { MealHero } from "./components/meal-hero";
 export { MealPhoto } from "./components/meal-photo";
 export { MyMeals } from "./components/my-meals";
+export { NearMeControl } from "./components/near-me-control";
 export { OwnMealCard } from "./components/own-meal-card";
 export { PriceBadge, usePriceLabel } from "./components/price-label";
 export { RequestMealForm } from "./components/request-meal-form";
+export { SearchBox } from "./components/search-box";
 export { StarRating } from "./components/star-rating";
+export { useMealFilters } from "./use-meal-filters";

@@ -1,0 +1,4 @@
+/** The signed-out landing page's sections (spec §2 "Landing page"). */
+export { LandingHero } from "./components/landing-hero";
+export { LandingSteps } from "./components/landing-steps";
+export { SharingKinds } from "./components/sharing-kinds";
