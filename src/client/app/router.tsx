@@ -1,10 +1,12 @@
 /**
  * Routing (spec §2 "Route sets"): the signed-in or signed-out set, chosen once the current user
- * is known; every page is its own lazily loaded chunk.
+ * is known; every page is its own lazily loaded chunk, and a page that throws while rendering
+ * shows an error with Retry in its place.
  */
 import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { AppUnreachable } from "@/client/components/layout/app-unreachable";
+import { RouteErrorBoundary } from "@/client/components/layout/route-error-boundary";
 import { FullScreenSpinner } from "@/client/components/layout/spinner";
 import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { STATIC_ROUTES } from "./static-routes";
@@ -19,16 +21,18 @@ const MEMBER_PATHS =
 
 function SignedOutRoutes() {
   return (
-    <Suspense fallback={<FullScreenSpinner />}>
-      <Switch>
-        <Route path="/" component={LandingPage} />
-        {STATIC_ROUTES.map((route) => (
-          <Route key={route.path} path={route.path} component={route.component} />
-        ))}
-        <Route path={MEMBER_PATHS} component={SignInRequiredPage} />
-        <Route component={NotFoundPage} />
-      </Switch>
-    </Suspense>
+    <RouteErrorBoundary>
+      <Suspense fallback={<FullScreenSpinner />}>
+        <Switch>
+          <Route path="/" component={LandingPage} />
+          {STATIC_ROUTES.map((route) => (
+            <Route key={route.path} path={route.path} component={route.component} />
+          ))}
+          <Route path={MEMBER_PATHS} component={SignInRequiredPage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }
 

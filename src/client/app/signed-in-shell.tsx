@@ -5,6 +5,7 @@
 import { lazy, Suspense, useEffect } from "react";
 import { Route, Switch } from "wouter";
 import { NavBar } from "@/client/components/layout/nav-bar";
+import { RouteErrorBoundary } from "@/client/components/layout/route-error-boundary";
 import { Spinner } from "@/client/components/layout/spinner";
 import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
 import { useLiveUpdates } from "@/client/features/live/use-live-updates";
@@ -42,27 +43,29 @@ export default function SignedInShell() {
       <NavBar />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
         <PushPrompt />
-        <Suspense fallback={<Spinner className="py-24" />}>
-          <Switch>
-            <Route path="/" component={HomePage} />
-            <Route path="/community" component={CommunityPage} />
-            <Route path="/marketplace" component={MarketplacePage} />
-            <Route path="/meal/:id" component={MealDetailPage} />
-            <Route path="/meals/new" component={CreateMealPage} />
-            <Route path="/requests" component={RequestsPage} />
-            <Route path="/request/:id" component={RequestThreadPage} />
-            <Route path="/profile" component={ProfilePage} />
-            <Route path="/events" component={EventsPage} />
-            <Route path="/admin" component={AdminPage} />
-            <Route path="/reviews" component={ReviewsPage} />
-            <Route path="/user/:id" component={UserProfilePage} />
-            <Route path="/become-a-cook" component={BecomeACookPage} />
-            {STATIC_ROUTES.map((route) => (
-              <Route key={route.path} path={route.path} component={route.component} />
-            ))}
-            <Route component={NotFoundPage} />
-          </Switch>
-        </Suspense>
+        <RouteErrorBoundary>
+          <Suspense fallback={<Spinner className="py-24" />}>
+            <Switch>
+              <Route path="/" component={HomePage} />
+              <Route path="/community" component={CommunityPage} />
+              <Route path="/marketplace" component={MarketplacePage} />
+              <Route path="/meal/:id" component={MealDetailPage} />
+              <Route path="/meals/new" component={CreateMealPage} />
+              <Route path="/requests" component={RequestsPage} />
+              <Route path="/request/:id" component={RequestThreadPage} />
+              <Route path="/profile" component={ProfilePage} />
+              <Route path="/events" component={EventsPage} />
+              <Route path="/admin" component={AdminPage} />
+              <Route path="/reviews" component={ReviewsPage} />
+              <Route path="/user/:id" component={UserProfilePage} />
+              <Route path="/become-a-cook" component={BecomeACookPage} />
+              {STATIC_ROUTES.map((route) => (
+                <Route key={route.path} path={route.path} component={route.component} />
+              ))}
+              <Route component={NotFoundPage} />
+            </Switch>
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
     </div>
   );
