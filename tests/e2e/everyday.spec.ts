@@ -1,6 +1,6 @@
 /** Issue 12: the everyday journey on a phone, without stumbles. */
 import { expect, type Page, test } from "@playwright/test";
-import { apiPost, person, postMeal, signedInPage } from "./fixtures";
+import { apiPost, mainNav, person, postMeal, signedInPage } from "./fixtures";
 
 const PHONE = { width: 375, height: 740 };
 
@@ -128,6 +128,25 @@ test("a failed load says so with Retry on every list and detail page, never an e
   }
   await cook.goto("/community");
   await expect(cook.getByText("Reliable risotto")).toBeVisible();
+});
+
+test("a page that throws while rendering says so with Retry, never a blank page, and Retry shows it", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Ray", "Renders"));
+  const meal = await postMeal(cook, { title: "Resilient ragu" });
+  const api = new RegExp(`/api/meals/${meal.id}$`);
+  // A 200 with a body the page cannot read: rendering it throws.
+  await cook.route(api, (route) => route.fulfill({ status: 200, json: {} }));
+  await cook.goto(`/meal/${meal.id}`);
+  const alert = cook.getByRole("alert").filter({ hasText: "This page could not be shown" });
+  await expect(alert).toBeVisible();
+  await expect(mainNav(cook)).toBeVisible();
+
+  await cook.unroute(api);
+  await alert.getByRole("button", { name: "Retry" }).click();
+  await expect(cook.getByRole("heading", { name: "Resilient ragu" })).toBeVisible();
+  await expect(alert).toHaveCount(0);
 });
 
 test("after sending a request the meal page links to it; an eater with no meals lands on My Requests", async ({

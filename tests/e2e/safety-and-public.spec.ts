@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { admin, apiPost, person, postMeal, signedInPage, toast } from "./fixtures";
 
-test("a neighbour reports a meal through the prompt; the admin resolves it", async ({ browser }) => {
+test("a neighbour reports a meal through the reason dialog; the admin resolves it", async ({ browser }) => {
   const cook = await signedInPage(browser, person("Rita", "Cook"));
   const meal = await postMeal(cook, { title: "Suspicious stew" });
   const neighbour = await signedInPage(browser, person("Nina", "Neighbour"));
@@ -10,21 +10,20 @@ test("a neighbour reports a meal through the prompt; the admin resolves it", asy
   await expect(neighbour.getByRole("heading", { name: "Suspicious stew" })).toBeVisible();
   const report = neighbour.getByRole("button", { name: "Report this meal" });
 
-  // A cancelled prompt and an empty one send nothing.
-  const answers: (string | null)[] = [null, "   ", "It smelled sour when I opened it"];
-  const prompts: string[] = [];
-  neighbour.on("dialog", async (dialog) => {
-    prompts.push(dialog.message());
-    const answer = answers.shift();
-    if (answer === null || answer === undefined) await dialog.dismiss();
-    else await dialog.accept(answer);
-  });
+  // A cancelled dialog and an empty reason send nothing.
+  const dialog = neighbour.getByRole("alertdialog", { name: "Report this meal" });
+  const reason = dialog.getByLabel("Please describe the reason for reporting this meal:");
   await report.click();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
   await report.click();
-  await expect.poll(() => prompts.length).toBe(2);
-  await report.click();
+  await reason.fill("   ");
+  await dialog.getByRole("button", { name: "Report", exact: true }).click();
+  await expect(dialog.getByText("Please give a reason.")).toBeVisible();
+  await reason.fill("It smelled sour when I opened it");
+  await dialog.getByRole("button", { name: "Report", exact: true }).click();
   await expect(toast(neighbour, "Report submitted")).toBeVisible();
-  expect(prompts).toEqual(Array(3).fill("Please describe the reason for reporting this meal:"));
+  await expect(dialog).toHaveCount(0);
 
   // The admin sees one more open report, resolves it, and it moves to Resolved Reports. (Other
   // tests share this server and may have filed reports of their own.)
@@ -179,8 +178,10 @@ test("an admin suspends a reported user from the report; their session ends at o
   const adminPage = await signedInPage(browser, admin());
   await adminPage.goto("/admin");
   const row = adminPage.getByTestId("open-reports").getByRole("row").filter({ hasText: "Rude messages" });
-  adminPage.once("dialog", (dialog) => dialog.accept("Repeated rude messages"));
   await row.getByRole("button", { name: "Suspend user" }).click();
+  const suspend = adminPage.getByRole("alertdialog", { name: "Suspend user" });
+  await suspend.getByLabel("Why is this account suspended? (required)").fill("Repeated rude messages");
+  await suspend.getByRole("button", { name: "Suspend user" }).click();
   await expect(toast(adminPage, "User suspended")).toBeVisible();
   expect((await troll.request.get("/api/auth/user")).status()).toBe(401);
 });
