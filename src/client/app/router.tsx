@@ -8,7 +8,7 @@ import { Route, Switch } from "wouter";
 import { AppUnreachable } from "@/client/components/layout/app-unreachable";
 import { RouteErrorBoundary } from "@/client/components/layout/route-error-boundary";
 import { FullScreenSpinner } from "@/client/components/layout/spinner";
-import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
+import { useCurrentUser } from "@/client/features/auth";
 import { STATIC_ROUTES } from "./static-routes";
 
 const LandingPage = lazy(() => import("@/client/pages/landing"));

@@ -7,11 +7,10 @@ import { Route, Switch } from "wouter";
 import { NavBar } from "@/client/components/layout/nav-bar";
 import { RouteErrorBoundary } from "@/client/components/layout/route-error-boundary";
 import { Spinner } from "@/client/components/layout/spinner";
-import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
-import { useLiveUpdates } from "@/client/features/live/use-live-updates";
-import { PushPrompt } from "@/client/features/notifications/components/push-prompt";
-import { syncPush } from "@/client/features/notifications/push-client";
-import { useAccountLanguage } from "@/client/features/users/use-account-language";
+import { useCurrentUser } from "@/client/features/auth";
+import { useLiveUpdates } from "@/client/features/live";
+import { PushPrompt, syncPush } from "@/client/features/notifications";
+import { useAccountLanguage } from "@/client/features/users";
 import { STATIC_ROUTES } from "./static-routes";
 
 const HomePage = lazy(() => import("@/client/pages/home"));

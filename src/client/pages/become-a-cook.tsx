@@ -7,7 +7,7 @@
 import { useTranslation } from "react-i18next";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
-import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
+import { useCurrentUser } from "@/client/features/auth";
 import { ApplicationForm, ApplicationStatus, useMyApplications } from "@/client/features/cooks";
 
 export default function BecomeACookPage() {

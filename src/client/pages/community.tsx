@@ -1,7 +1,7 @@
 /** Community (spec §2 "Community"): free surplus meals. */
 
 import { useTranslation } from "react-i18next";
-import { MealListPage } from "@/client/features/meals/components/meal-list-page";
+import { MealListPage } from "@/client/features/meals";
 
 export default function CommunityPage() {
   const { t } = useTranslation("app");

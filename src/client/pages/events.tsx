@@ -8,7 +8,7 @@ import { EmptyState } from "@/client/components/layout/empty-state";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Card, CardContent } from "@/client/components/ui/card";
-import { useEvents } from "@/client/features/events/api/events";
+import { useEvents } from "@/client/features/events";
 import { useFormat } from "@/client/lib/format";
 import { type CommunityEvent, isUpcoming } from "@/contract/events";
 

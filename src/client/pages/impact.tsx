@@ -7,8 +7,7 @@ import { useTranslation } from "react-i18next";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { JoinButton, StaticPage, StaticSection } from "@/client/components/layout/static-page";
-import { useImpact } from "@/client/features/impact/api/impact";
-import { ImpactFigures } from "@/client/features/impact/components/impact-figures";
+import { ImpactFigures, useImpact } from "@/client/features/impact";
 import { useMessages } from "@/client/lib/messages";
 import { CO2E_KG_PER_KG_FOOD, IMPACT_SOURCES, PORTION_KG } from "@/contract/impact";
 

@@ -1,7 +1,7 @@
 /** Marketplace (spec §2 "Marketplace"): paid meals from registered local cooks. */
 
 import { useTranslation } from "react-i18next";
-import { MealListPage } from "@/client/features/meals/components/meal-list-page";
+import { MealListPage } from "@/client/features/meals";
 
 export default function MarketplacePage() {
   const { t } = useTranslation("app");

@@ -7,10 +7,10 @@ import { useSearch } from "wouter";
 import { LanguageSelect } from "@/client/components/layout/language-select";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
-import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
-import { CalendarFeedSettings } from "@/client/features/calendar/calendar-feed-settings";
+import { useCurrentUser } from "@/client/features/auth";
+import { CalendarFeedSettings } from "@/client/features/calendar";
 import { MyMeals, useMyMeals } from "@/client/features/meals";
-import { NotificationSettings } from "@/client/features/notifications/components/notification-settings";
+import { NotificationSettings } from "@/client/features/notifications";
 import { BlockedUsers, ProfileHeader, ProfileSettingsForm } from "@/client/features/users";
 
 export default function ProfilePage() {

@@ -10,7 +10,7 @@ import { EmptyState } from "@/client/components/layout/empty-state";
 import { isNotFound, QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Button } from "@/client/components/ui/button";
-import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
+import { useCurrentUser } from "@/client/features/auth";
 import {
   Conversation,
   PickupDetails,

@@ -11,9 +11,8 @@ import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Button } from "@/client/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
-import { useMyMeals } from "@/client/features/meals/api/get-my-meals";
-import { useRequests } from "@/client/features/requests/api/get-requests";
-import { RequestCard } from "@/client/features/requests/components/request-card";
+import { useMyMeals } from "@/client/features/meals";
+import { RequestCard, useRequests } from "@/client/features/requests";
 
 const TAB_KEY = "mealshare.requests.tab";
 type Tab = "incoming" | "outgoing";

@@ -9,8 +9,7 @@ import { EmptyState } from "@/client/components/layout/empty-state";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Button } from "@/client/components/ui/button";
-import { useUnreadCount } from "@/client/features/notifications/api/get-notifications";
-import { useMarkNotificationsRead } from "@/client/features/notifications/api/mark-read";
+import { useMarkNotificationsRead, useUnreadCount } from "@/client/features/notifications";
 import { ReviewCard, usePendingReviews } from "@/client/features/reviews";
 
 const REVIEW_TYPES = ["review_received"] as const;

@@ -12,7 +12,7 @@ import { Spinner } from "@/client/components/layout/spinner";
 import { StaticPage } from "@/client/components/layout/static-page";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
-import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
+import { useCurrentUser } from "@/client/features/auth";
 import { ApiError, apiRequest, getJson } from "@/client/lib/api-client";
 import { useMessages } from "@/client/lib/messages";
 import { CATEGORY_IN_SENTENCE, type UnsubscribeState } from "@/contract/notifications";

@@ -5,8 +5,8 @@
  */
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
-import { useSaveLocale } from "@/client/features/users/api/users";
+import { useCurrentUser } from "@/client/features/auth";
+import { useSaveLocale } from "@/client/features/users";
 import { chooseLanguage } from "@/client/lib/i18n";
 import { cn } from "@/client/lib/utils";
 import { LANGUAGE_NAMES, LANGUAGES, type Language, supportedLanguage } from "@/contract/languages";

@@ -25,9 +25,8 @@ import {
   SheetTitle,
   SheetTrigger,
 } from "@/client/components/ui/sheet";
-import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
-import { useUnreadCount } from "@/client/features/notifications/api/get-notifications";
-import { NotificationBell } from "@/client/features/notifications/components/notification-bell";
+import { useCurrentUser } from "@/client/features/auth";
+import { NotificationBell, useUnreadCount } from "@/client/features/notifications";
 import { initials } from "@/client/lib/format";
 import { cn } from "@/client/lib/utils";
 import { REQUEST_NOTIFICATION_TYPES } from "@/contract/notifications";

@@ -2,7 +2,7 @@
 import { ChefHat } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { NewsletterForm } from "@/client/features/newsletter/components/newsletter-form";
+import { NewsletterForm } from "@/client/features/newsletter";
 import { LanguageSelect } from "./language-select";
 
 export function SiteFooter() {

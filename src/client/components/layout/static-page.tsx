@@ -6,7 +6,7 @@ import { Link } from "wouter";
 import { PublicHeader } from "@/client/components/layout/public-header";
 import { SiteFooter } from "@/client/components/layout/site-footer";
 import { Button } from "@/client/components/ui/button";
-import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
+import { useCurrentUser } from "@/client/features/auth";
 
 export function StaticPage({ children }: { children: React.ReactNode }) {
   const { user } = useCurrentUser();

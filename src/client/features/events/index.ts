@@ -1,3 +1,3 @@
 /** The events feature's public face. */
-export * from "./api/events";
+export { useEvents } from "./api/events";
 export { EventTools } from "./components/event-tools";

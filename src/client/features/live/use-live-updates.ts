@@ -6,9 +6,8 @@
  */
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { notificationsQuery } from "@/client/features/notifications/api/get-notifications";
-import { appendMessage } from "@/client/features/requests/api/send-message";
-import { invalidateRequestLists } from "@/client/features/requests/api/update-status";
+import { notificationsQuery } from "@/client/features/notifications";
+import { appendMessage, invalidateRequestLists } from "@/client/features/requests";
 import type { LiveEventPayloads, LiveEventType } from "@/contract/live";
 import { NOTIFICATIONS_LIMIT, type Notification } from "@/contract/notifications";
 import type { MealRequestDetail } from "@/contract/requests";

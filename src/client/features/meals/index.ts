@@ -13,6 +13,7 @@ export { MealFacts } from "./components/meal-facts";
 export { CreateMealForm } from "./components/meal-form/create-meal-form";
 export { MealGrid } from "./components/meal-grid";
 export { MealHero } from "./components/meal-hero";
+export { MealListPage } from "./components/meal-list-page";
 export { MealPhoto } from "./components/meal-photo";
 export { MyMeals } from "./components/my-meals";
 export { NearMeControl } from "./components/near-me-control";

@@ -9,7 +9,7 @@
 import { useEffect, useState } from "react";
 import { useDebouncedCallback } from "use-debounce";
 import { useSearchParams } from "wouter";
-import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
+import { useCurrentUser } from "@/client/features/auth";
 import { useViewerPosition } from "@/client/lib/geo";
 import { exclusionsOf } from "@/contract/food-safety";
 import { type MealKind, NEAR_RADIUS_CHOICES_KM, NEAR_RADIUS_DEFAULT_KM } from "@/contract/meals";

@@ -1,5 +1,9 @@
 /** The requests feature's public face: what pages and other features may use. */
+export { useCreateRequest } from "./api/create-request";
 export { useRequest } from "./api/get-request";
+export { useRequests } from "./api/get-requests";
+export { appendMessage } from "./api/send-message";
+export { invalidateRequestLists } from "./api/update-status";
 export { Conversation } from "./components/conversation";
 export { PickupDetails } from "./components/pickup-details";
 export { RequestCard } from "./components/request-card";

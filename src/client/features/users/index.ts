@@ -1,4 +1,5 @@
 /** The users feature's public face: profiles, blocking, names. */
+export { userKeys } from "./api/keys";
 export * from "./api/profiles";
 export * from "./api/users";
 export { BlockButton } from "./components/block-button";
@@ -10,3 +11,4 @@ export { ProfileSettingsForm } from "./components/profile-settings-form";
 export { PublicProfileCard } from "./components/public-profile-card";
 export { RoleToggle } from "./components/role-toggle";
 export { useDisplayName } from "./display-name";
+export { useAccountLanguage } from "./use-account-language";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { toast } from "@/client/components/ui/use-toast";
-import { useExportMailingList } from "@/client/features/admin/api/export-mailing-list";
+import { useExportMailingList } from "../api/export-mailing-list";
 
 export function ExportTools() {
   const { t } = useTranslation("app");

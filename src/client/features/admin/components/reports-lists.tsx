@@ -5,8 +5,8 @@ import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { toast } from "@/client/components/ui/use-toast";
-import { useResolveReport } from "@/client/features/admin/api/reports";
 import type { Report } from "@/contract/reports";
+import { useResolveReport } from "../api/reports";
 import { ReportsTable } from "./reports-table";
 import { SuspendUserButton } from "./suspend-user-button";
 

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { ReasonDialog } from "@/client/components/reason-dialog";
 import { Button } from "@/client/components/ui/button";
 import { toast } from "@/client/components/ui/use-toast";
-import { useSuspendUser } from "@/client/features/admin/api/reports";
+import { useSuspendUser } from "../api/reports";
 
 export function SuspendUserButton({ userId, suspended = false }: { userId: string; suspended?: boolean }) {
   const { t } = useTranslation("app");

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import { toast } from "@/client/components/ui/use-toast";
-import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
+import { useCurrentUser } from "@/client/features/auth";
 
 /**
  * spec §6 "Admin": anyone else who opens an admin page gets the 'Access Denied' toast and goes

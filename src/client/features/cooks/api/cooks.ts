@@ -5,7 +5,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { currentUserQuery } from "@/client/features/auth/api/get-current-user";
+import { currentUserQuery } from "@/client/features/auth";
 import { apiRequest, throwIfNotOk } from "@/client/lib/api-client";
 import type { CookApplication, CookApplicationInput, CookApplicationStatus } from "@/contract/cooks";
 import type { UploadParams } from "@/contract/photos";

@@ -7,8 +7,8 @@ import { ReasonDialog } from "@/client/components/reason-dialog";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { toast } from "@/client/components/ui/use-toast";
-import { type useCookApplications, useDecideApplication } from "@/client/features/cooks/api/cooks";
 import { useFormat } from "@/client/lib/format";
+import { type useCookApplications, useDecideApplication } from "../api/cooks";
 
 /**
  * The pending cook applications (issue 13 point 4): details, the document (opened in a new tab,

@@ -9,9 +9,9 @@ import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
-import { useCreateEvent, useDeleteEvent, useEvents } from "@/client/features/events/api/events";
 import { useFormat } from "@/client/lib/format";
 import { applyServerErrors } from "@/client/lib/forms";
+import { useCreateEvent, useDeleteEvent, useEvents } from "../api/events";
 
 /** Admins add and remove community events (issue 5). */
 export function EventTools() {

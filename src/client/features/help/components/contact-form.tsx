@@ -4,8 +4,8 @@ import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
-import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
-import { useCreateReport } from "@/client/features/reports/api/create-report";
+import { useCurrentUser } from "@/client/features/auth";
+import { useCreateReport } from "@/client/features/reports";
 import { REPORT_REASON_MAX } from "@/contract/reports";
 
 /**

@@ -11,7 +11,7 @@ import { Link } from "wouter";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
-import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
+import { useCurrentUser } from "@/client/features/auth";
 import { useFormat } from "@/client/lib/format";
 import { distanceKm, formatDistance, useViewerPosition } from "@/client/lib/geo";
 import { useMessages } from "@/client/lib/messages";

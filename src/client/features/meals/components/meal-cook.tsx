@@ -2,8 +2,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Avatar, AvatarFallback, AvatarImage } from "@/client/components/ui/avatar";
-import { ReportButton } from "@/client/features/reports/components/report-button";
-import { useDisplayName } from "@/client/features/users/display-name";
+import { ReportButton } from "@/client/features/reports";
+import { useDisplayName } from "@/client/features/users";
 import { initials } from "@/client/lib/format";
 import type { Meal } from "@/contract/meals";
 import { thumbnailOf } from "@/contract/photos";

@@ -1,7 +1,7 @@
 /** The meal page's photo with its price, delivery and inactive badges, and Report this meal. */
 import { useTranslation } from "react-i18next";
 import { Badge } from "@/client/components/ui/badge";
-import { ReportButton } from "@/client/features/reports/components/report-button";
+import { ReportButton } from "@/client/features/reports";
 import type { Meal } from "@/contract/meals";
 import { MealPhoto } from "./meal-photo";
 import { PriceBadge } from "./price-label";

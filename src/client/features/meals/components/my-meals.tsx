@@ -6,7 +6,7 @@ import { EmptyState } from "@/client/components/layout/empty-state";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Button } from "@/client/components/ui/button";
-import type { useMyMeals } from "@/client/features/meals/api/get-my-meals";
+import type { useMyMeals } from "../api/get-my-meals";
 import { OwnMealCard } from "./own-meal-card";
 
 export function MyMeals({ query }: { query: ReturnType<typeof useMyMeals> }) {

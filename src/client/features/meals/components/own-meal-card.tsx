@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
-import { useToggleMealActive } from "@/client/features/meals/api/update-meal";
 import { useFormat } from "@/client/lib/format";
 import type { Meal } from "@/contract/meals";
+import { useToggleMealActive } from "../api/update-meal";
 import { MealPhoto } from "./meal-photo";
 import { usePriceLabel } from "./price-label";
 

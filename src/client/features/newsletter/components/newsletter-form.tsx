@@ -3,8 +3,8 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
-import { useSubscribe } from "@/client/features/newsletter/api/subscribe";
 import { errorMessage } from "@/client/lib/api-client";
+import { useSubscribe } from "../api/subscribe";
 
 export function NewsletterForm() {
   const { t } = useTranslation("common");

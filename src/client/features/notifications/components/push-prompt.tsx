@@ -8,7 +8,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/client/components/ui/button";
 import { toast } from "@/client/components/ui/use-toast";
-import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
+import { useCurrentUser } from "@/client/features/auth";
 import { turnOnPush, usePushState } from "../push-client";
 import { dismissPushOffer, usePushOffer } from "../push-offer";
 

@@ -10,8 +10,8 @@ import { useTranslation } from "react-i18next";
 import { ReasonDialog } from "@/client/components/reason-dialog";
 import { Button, type ButtonProps } from "@/client/components/ui/button";
 import { toast } from "@/client/components/ui/use-toast";
-import { useCreateReport } from "@/client/features/reports/api/create-report";
 import type { ReportTargetType } from "@/contract/reports";
+import { useCreateReport } from "../api/create-report";
 
 /** spec §2: the question asked, in the current language. */
 const prompts = (t: TFunction<"app">): Record<ReportTargetType, string> => ({

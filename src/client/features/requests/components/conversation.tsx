@@ -5,10 +5,10 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/client/components/ui/button";
-import { useOlderMessages } from "@/client/features/requests/api/get-request";
-import { useDisplayName } from "@/client/features/users/display-name";
+import { useDisplayName } from "@/client/features/users";
 import { useFormat } from "@/client/lib/format";
 import { isThreadOpen, type MealRequestDetail } from "@/contract/requests";
+import { useOlderMessages } from "../api/get-request";
 import { MessageInput } from "./message-input";
 
 function MessageTime({ iso }: { iso: string }) {

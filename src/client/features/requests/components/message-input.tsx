@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Button } from "@/client/components/ui/button";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
-import { useSendMessage } from "@/client/features/requests/api/send-message";
 import { MESSAGE_MAX } from "@/contract/requests";
+import { useSendMessage } from "../api/send-message";
 
 /** spec §2: trimmed, non-empty; Enter sends (Shift+Enter for a new line). */
 export function MessageInput({ requestId }: { requestId: string }) {

@@ -24,8 +24,8 @@ import {
   DropdownMenuTrigger,
 } from "@/client/components/ui/dropdown-menu";
 import { toast } from "@/client/components/ui/use-toast";
-import { useUpdateRequestStatus } from "@/client/features/requests/api/update-status";
 import type { MealRequestDetail, RequestStatus } from "@/contract/requests";
+import { useUpdateRequestStatus } from "../api/update-status";
 
 /** spec §4 button labels for each target status. */
 const actionLabels = (t: TFunction<"app">): Partial<Record<RequestStatus, string>> => ({

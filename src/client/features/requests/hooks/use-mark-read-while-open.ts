@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { notificationsQuery } from "@/client/features/notifications/api/get-notifications";
-import { useMarkThreadRead } from "@/client/features/notifications/api/mark-read";
+import { notificationsQuery, useMarkThreadRead } from "@/client/features/notifications";
 
 /** Opening a thread, and new notifications arriving while it is open, mark its notifications read. */
 export function useMarkReadWhileOpen(requestId: string, loaded: boolean) {

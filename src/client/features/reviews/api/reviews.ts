@@ -4,7 +4,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { userKeys } from "@/client/features/users/api/keys";
+import { userKeys } from "@/client/features/users";
 import { apiRequest } from "@/client/lib/api-client";
 import type { CreateReviewInput, PendingReview } from "@/contract/reviews";
 

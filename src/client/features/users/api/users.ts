@@ -10,7 +10,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { currentUserQuery } from "@/client/features/auth/api/get-current-user";
+import { currentUserQuery } from "@/client/features/auth";
 import { apiRequest } from "@/client/lib/api-client";
 import type { CurrentUser, UpdateProfileInput, UserRole } from "@/contract/auth";
 import type { Language } from "@/contract/languages";

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Avatar, AvatarFallback, AvatarImage } from "@/client/components/ui/avatar";
 import { Badge } from "@/client/components/ui/badge";
-import { StarRating } from "@/client/features/meals/components/star-rating";
+import { StarRating } from "@/client/features/meals";
 import { initials, useFormat } from "@/client/lib/format";
 import type { CurrentUser } from "@/contract/auth";
 import { thumbnailOf } from "@/contract/photos";

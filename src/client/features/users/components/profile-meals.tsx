@@ -1,7 +1,7 @@
 /** A public profile's open meals (none when either has blocked the other). */
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/client/components/layout/empty-state";
-import { MealGrid } from "@/client/features/meals/components/meal-grid";
+import { MealGrid } from "@/client/features/meals";
 import { useUserMeals } from "../api/profiles";
 
 export function ProfileMeals({ id, blocked }: { id: string; blocked: boolean }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { toast } from "@/client/components/ui/use-toast";
-import { UploadPhotoButton } from "@/client/features/photos/photo-field";
+import { UploadPhotoButton } from "@/client/features/photos";
 import { useUpdateProfile } from "../api/users";
 
 /** The profile photo: the same upload flow as meals, then `PUT /api/user/profile` (spec §7). */

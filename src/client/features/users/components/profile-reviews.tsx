@@ -6,7 +6,7 @@ import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
-import { StarRating } from "@/client/features/meals/components/star-rating";
+import { StarRating } from "@/client/features/meals";
 import { useFormat } from "@/client/lib/format";
 import { useReceivedReviews } from "../api/profiles";
 import { useDisplayName } from "../display-name";

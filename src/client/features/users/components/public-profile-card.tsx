@@ -9,8 +9,8 @@ import { Avatar, AvatarFallback, AvatarImage } from "@/client/components/ui/avat
 import { Badge } from "@/client/components/ui/badge";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { SuspendUserButton } from "@/client/features/admin";
-import { StarRating } from "@/client/features/meals/components/star-rating";
-import { ReportButton } from "@/client/features/reports/components/report-button";
+import { StarRating } from "@/client/features/meals";
+import { ReportButton } from "@/client/features/reports";
 import { initials, useFormat } from "@/client/lib/format";
 import { thumbnailOf } from "@/contract/photos";
 import type { PublicProfile } from "@/contract/users";

@@ -8,8 +8,8 @@ import { CheckboxGroup } from "@/client/components/checkbox-group";
 import { FieldError, fieldAria } from "@/client/components/ui/field-error";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
-import type { MealFormValues } from "@/client/features/meals/meal-form-schema";
 import { ALLERGENS, DIET_TAGS } from "@/contract/food-safety";
+import type { MealFormValues } from "../../meal-form-schema";
 
 export function AllergenFields({ form }: { form: UseFormReturn<MealFormValues> }) {
   const { t } = useTranslation("app");

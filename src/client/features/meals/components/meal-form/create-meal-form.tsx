@@ -13,7 +13,12 @@ import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
-import { useCreateMeal } from "@/client/features/meals/api/create-meal";
+import { offerPush } from "@/client/features/notifications";
+import { MealPhotoField } from "@/client/features/photos";
+import { ApiError } from "@/client/lib/api-client";
+import { deployment } from "@/client/lib/deployment";
+import { useFormat } from "@/client/lib/format";
+import { useCreateMeal } from "../../api/create-meal";
 import {
   crossFieldErrors,
   formFieldOf,
@@ -22,12 +27,7 @@ import {
   mealFormSchema,
   parsePrice,
   toCreateMeal,
-} from "@/client/features/meals/meal-form-schema";
-import { offerPush } from "@/client/features/notifications/push-offer";
-import { MealPhotoField } from "@/client/features/photos/photo-field";
-import { ApiError } from "@/client/lib/api-client";
-import { deployment } from "@/client/lib/deployment";
-import { useFormat } from "@/client/lib/format";
+} from "../../meal-form-schema";
 import { AllergenFields } from "./allergen-fields";
 import { FoodDetailsFields } from "./food-details-fields";
 import { KindAndPriceFields } from "./kind-and-price-fields";

@@ -5,9 +5,9 @@ import { FieldError, fieldAria } from "@/client/components/ui/field-error";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
-import { localInput, type MealFormValues } from "@/client/features/meals/meal-form-schema";
 import { useMessages } from "@/client/lib/messages";
 import { STORAGE_TYPES } from "@/contract/food-safety";
+import { localInput, type MealFormValues } from "../../meal-form-schema";
 
 export function FoodDetailsFields({ form }: { form: UseFormReturn<MealFormValues> }) {
   const { t } = useTranslation("app");

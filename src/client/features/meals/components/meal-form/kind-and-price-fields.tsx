@@ -8,10 +8,10 @@ import { Link } from "wouter";
 import { FieldError, fieldAria } from "@/client/components/ui/field-error";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
-import { useCurrentUser } from "@/client/features/auth/api/get-current-user";
-import type { MealFormValues } from "@/client/features/meals/meal-form-schema";
+import { useCurrentUser } from "@/client/features/auth";
 import { deployment } from "@/client/lib/deployment";
 import { useFormat } from "@/client/lib/format";
+import type { MealFormValues } from "../../meal-form-schema";
 
 /** The currency's sign as the language writes it: "$", "€", "£", "US$". */
 function currencySymbol(language: string, currency: string): string {

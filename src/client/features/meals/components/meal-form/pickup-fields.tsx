@@ -11,8 +11,8 @@ import { Checkbox } from "@/client/components/ui/checkbox";
 import { FieldError, fieldAria } from "@/client/components/ui/field-error";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
-import type { MealFormValues } from "@/client/features/meals/meal-form-schema";
 import { requestViewerPosition } from "@/client/lib/geo";
+import type { MealFormValues } from "../../meal-form-schema";
 
 export function PickupFields({ form }: { form: UseFormReturn<MealFormValues> }) {
   const { t } = useTranslation("app");

@@ -1,0 +1,2 @@
+/** The auth feature's public face: what pages and other features may use. */
+export { currentUserQuery, useCurrentUser } from "./api/get-current-user";

@@ -1,0 +1,2 @@
+/** The newsletter feature's public face: what pages and other features may use. */
+export { NewsletterForm } from "./components/newsletter-form";

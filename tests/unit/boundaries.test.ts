@@ -1,0 +1,88 @@
+/**
+ * The client's import boundaries (docs/ARCHITECTURE.md "The client"), enforced by Biome's
+ * noRestrictedImports in `npm run lint`: this runs the repo's own biome.json over a small fixture
+ * tree and checks that each kind of crossing is reported and the allowed imports are not.
+ */
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const repo = path.resolve(import.meta.dirname, "../..");
+const fixture = mkdtempSync(path.join(os.tmpdir(), "mealshare-boundaries-"));
+afterAll(() => rmSync(fixture, { recursive: true, force: true }));
+
+/** Each fixture file, and the lines of it (1-based) that cross a boundary. */
+const files: Record<string, { source: string[]; crossing: number[] }> = {
+  "src/client/pages/home.tsx": {
+    source: [
+      'import Other from "@/client/pages/meal-detail";',
+      'import { MealCard } from "@/client/features/meals/components/meal-card";',
+      'import { useMeals } from "@/client/features/meals";',
+      'import { Button } from "@/client/components/ui/button";',
+      "export const used = [Other, MealCard, useMeals, Button];",
+    ],
+    crossing: [1, 2],
+  },
+  "src/client/features/requests/components/thread.tsx": {
+    source: [
+      'import { BlockButton } from "../../users/components/block-button";',
+      'import { userKeys } from "@/client/features/users/api/keys";',
+      'import { useDisplayName } from "@/client/features/users";',
+      'import { useRequest } from "../api/get-request";',
+      'import Home from "@/client/pages/home";',
+      "export const used = [BlockButton, userKeys, useDisplayName, useRequest, Home];",
+    ],
+    crossing: [1, 2, 5],
+  },
+  "src/client/features/meals/use-filters.ts": {
+    source: [
+      'import { useCurrentUser } from "../auth/api/get-current-user";',
+      'import { useMeals } from "./api/get-meals";',
+      "export const used = [useCurrentUser, useMeals];",
+    ],
+    crossing: [1],
+  },
+  "src/client/lib/api-client.ts": {
+    source: [
+      'import { toast } from "@/client/components/ui/use-toast";',
+      'import { notify } from "./notices";',
+      "export const used = [toast, notify];",
+    ],
+    crossing: [1],
+  },
+};
+
+function lint(): string {
+  copyFileSync(path.join(repo, "biome.json"), path.join(fixture, "biome.json"));
+  for (const [file, { source }] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(fixture, file)), { recursive: true });
+    writeFileSync(path.join(fixture, file), `${source.join("\n")}\n`);
+  }
+  try {
+    execFileSync(
+      path.join(repo, "node_modules/.bin/biome"),
+      ["lint", "--vcs-enabled=false", "--max-diagnostics=100", "."],
+      { cwd: fixture, encoding: "utf8", stdio: "pipe" },
+    );
+    return "";
+  } catch (error) {
+    // Biome exits non-zero when it reports errors; the report is what this test reads.
+    const { stdout, stderr } = error as { stdout: string; stderr: string };
+    return `${stdout}\n${stderr}`;
+  }
+}
+
+describe("client import boundaries", () => {
+  it("reports a page importing a page, reaching into a feature, a feature into another's folders, and lib/ importing UI", () => {
+    const report = lint();
+    const reported = [...report.matchAll(/^(\S+):(\d+):\d+ lint\/style\/noRestrictedImports/gm)].map(
+      ([, file, line]) => `${file}:${line}`,
+    );
+    const expected = Object.entries(files).flatMap(([file, { crossing }]) =>
+      crossing.map((line) => `${file}:${line}`),
+    );
+    expect(reported.sort()).toEqual(expected.sort());
+  });
+});
