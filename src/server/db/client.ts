@@ -121,9 +121,12 @@ const isRunning = (pid: number) => {
   }
 };
 
+/** How old an unrefreshed lock must be before it is treated as abandoned whoever it names. */
+const LOCK_STALE_MS = 10 * 60_000;
+
 /**
- * Takes the data directory for this process alone (issue 11 finding 11: a second process on the
- * same PGlite files — `npm run seed` beside `npm start` — corrupted them). The lock is
+ * Takes the data directory for this process alone (PGlite allows one process per data directory;
+ * a second one — `npm run seed` beside `npm start` — corrupts the files). The lock is
  * proper-lockfile's (a lock directory whose mtime the holder refreshes); beside it we note who
  * holds it, so the one refused can say whom to stop. A lock left by a process that is gone
  * (kill -9) is taken over at once instead of after its staleness timeout.
@@ -133,8 +136,17 @@ const isRunning = (pid: number) => {
 async function lockDataDir(location: string): Promise<() => Promise<void>> {
   const ownerFile = `${location}.owner`;
   const lockPath = `${location}.lock`;
+  // Who holds the lock is decided by the owner's process id, not by the lock's age: a holder whose
+  // event loop is busy (a long migration on a loaded machine) refreshes the mtime late, and with a
+  // short staleness another process would take the directory from it while it runs. The age only
+  // decides when the owner file is missing or names a reused process id.
   const take = () =>
-    lockfile.lock(location, { stale: 15_000, update: 5_000, realpath: false, lockfilePath: lockPath });
+    lockfile.lock(location, {
+      stale: LOCK_STALE_MS,
+      update: LOCK_STALE_MS / 10,
+      realpath: false,
+      lockfilePath: lockPath,
+    });
   let release: () => Promise<void>;
   try {
     release = await take();
