@@ -160,6 +160,7 @@ export interface Allergies {
 export interface DeclaredAllergens {
   allergenCodes: readonly AllergenCode[];
   allergensOther: string;
+  ingredients: string;
 }
 
 /** Lower-cased words of a text, with a plural "s" dropped, so "Pine nuts" matches "pine nut". */
@@ -180,8 +181,12 @@ function mentionsWords(text: string, phrase: string): boolean {
 }
 
 /**
- * The viewer's allergens a meal contains (issue 13 point 2): codes in both, and each free-text
- * allergy that the meal's free text mentions as whole words, case-insensitively.
+ * The viewer's allergens a meal contains — the one rule behind every allergy warning (card, meal
+ * page, Safety Notice): codes in both, and each free-text allergy the meal's free-text allergens
+ * or ingredients mention as whole words, case-insensitively. Free-text words that name one of the
+ * 14 ("dairy") are codes by the time they are saved (`eaterAllergies` on the server), so they
+ * match by code. Hiding (`exclusionsOf`, the list's `excludeAllergens`) starts from the same
+ * allergies and words.
  * @returns display names ("Peanuts") and the viewer's own words for free-text ones, in that order
  */
 export function matchingAllergens(
@@ -192,8 +197,8 @@ export function matchingAllergens(
   const names = sortAllergenCodes(
     allergies.allergyCodes.filter((code) => meal.allergenCodes.includes(code)),
   ).map(allergenName);
-  const others = splitOtherAllergens(allergies.allergiesOther).filter((allergy) =>
-    mentionsWords(meal.allergensOther, allergy),
+  const others = splitOtherAllergens(allergies.allergiesOther).filter(
+    (allergy) => mentionsWords(meal.allergensOther, allergy) || mentionsWords(meal.ingredients, allergy),
   );
   return [...names, ...others];
 }

@@ -4,6 +4,7 @@
  * reheating).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exclusionsOf, matchingAllergens } from "../../src/contract/food-safety";
 import { buildMeal, buildSignedInUser, hoursFromNow } from "../factories";
 import { createTestApp, type TestApp } from "./harness";
 
@@ -121,16 +122,22 @@ describe("food safety", () => {
       const { user, cookie } = await buildSignedInUser(t.db);
       const tag = `x${Date.now()}`;
       const make = (title: string, fields: object) =>
-        post(cookie, meal({ title: `${tag} ${title}`, ...fields })).then((r) => r.json().id as string);
-      const peanut = await make("peanut", { allergenCodes: ["peanuts"] });
+        post(cookie, meal({ title: `${tag} ${title}`, ingredients: "rice, lime", ...fields })).then(
+          (r) => r.json().id as string,
+        );
+      const peanut = await make("peanut", { allergenCodes: ["peanuts"], ingredients: "peanuts, coriander" });
       const cheese = await make("cheese", { allergenCodes: ["milk"] });
       const coriander = await make("coriander", {
         allergenCodes: [],
         noMajorAllergens: true,
         allergensOther: "Coriander",
       });
-      // Coriander only in the ingredients is not a declared allergen.
-      const plain = await make("plain", { allergenCodes: [], noMajorAllergens: true });
+      // The others have coriander in their ingredients (the default meal's); this one has none.
+      const plain = await make("plain", {
+        allergenCodes: [],
+        noMajorAllergens: true,
+        ingredients: "rice, lime",
+      });
       // An older meal, with only the cook's text.
       const legacy = (
         await buildMeal(t.db, user, { title: `${tag} legacy`, allergens: "Peanut butter", allergenCodes: [] })
@@ -145,7 +152,9 @@ describe("food safety", () => {
       expect(await listed("dairy")).not.toContain(cheese);
       expect(await listed("dairy")).toContain(peanut);
       expect(await listed("CORIANDER")).not.toContain(coriander);
-      expect(await listed("coriander")).toEqual(expect.arrayContaining([plain, peanut]));
+      // An allergy in the ingredients hides the meal as it warns (matchingAllergens reads them too).
+      expect(await listed("coriander")).toContain(plain);
+      expect(await listed("coriander")).not.toContain(peanut);
       expect(await listed("corian")).toContain(coriander);
       expect(await listed("peanuts,milk,coriander")).toEqual([plain]);
     });
@@ -211,6 +220,54 @@ describe("food safety", () => {
       const seen = await t.api({ url: `/api/meals/${cooked.id}`, cookie });
       expect(JSON.stringify(seen.json())).not.toContain("kiwi");
       expect(seen.json().owner).not.toHaveProperty("allergyCodes");
+    });
+
+    it("saves a typed allergy that names one of the 14 as its code, so a 'dairy' eater is warned on a Milk meal", async () => {
+      const { cookie: eaterCookie } = await buildSignedInUser(t.db);
+      const saved = await t.api({
+        method: "PUT",
+        url: "/api/user/profile",
+        cookie: eaterCookie,
+        payload: { allergyCodes: ["sesame"], allergiesOther: "Dairy, coriander" },
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json()).toMatchObject({ allergyCodes: ["milk", "sesame"], allergiesOther: "coriander" });
+      const eater = (await t.api({ url: "/api/auth/user", cookie: eaterCookie })).json();
+
+      const { cookie: cookCookie } = await buildSignedInUser(t.db);
+      const cheesy = await post(
+        cookCookie,
+        meal({ title: "Cheese toastie", ingredients: "bread, cheddar", allergenCodes: ["milk", "gluten"] }),
+      );
+      const herby = await post(
+        cookCookie,
+        meal({
+          title: "Herb rice",
+          ingredients: "rice, Coriander leaves",
+          allergenCodes: [],
+          noMajorAllergens: true,
+        }),
+      );
+      const plain = await post(
+        cookCookie,
+        meal({ title: "Plain rice", ingredients: "rice", allergenCodes: [], noMajorAllergens: true }),
+      );
+      const shown = async (id: string) =>
+        (await t.api({ url: `/api/meals/${id}`, cookie: eaterCookie })).json();
+      // The warning the card, the meal page and the Safety Notice show (one function for all three).
+      expect(matchingAllergens(await shown(cheesy.json().id), eater)).toEqual(["Milk"]);
+      expect(matchingAllergens(await shown(herby.json().id), eater)).toEqual(["coriander"]);
+      expect(matchingAllergens(await shown(plain.json().id), eater)).toEqual([]);
+
+      // Hiding starts from the same allergies: both warned meals are hidden, the plain one is not.
+      const hidden = new URLSearchParams({
+        excludeAllergens: exclusionsOf(eater).join(","),
+      });
+      const listed = await t.api({ url: `/api/meals?${hidden}`, cookie: eaterCookie });
+      const titles = listed.json().map((listedMeal: { title: string }) => listedMeal.title);
+      expect(titles).toContain("Plain rice");
+      expect(titles).not.toContain("Cheese toastie");
+      expect(titles).not.toContain("Herb rice");
     });
   });
 });

@@ -131,3 +131,39 @@ describe("migration 0013", () => {
     }
   });
 });
+
+describe("migration 0017", () => {
+  it("turns an eater's free-text allergies that name one of the 14 into codes, keeping the rest", async () => {
+    const database = await openDatabaseBefore("0017");
+    try {
+      const { db } = database;
+      const eaters: [string, string[], string][] = [
+        ["e1", [], "Dairy, coriander"],
+        ["e2", ["peanuts"], "shellfish"],
+        ["e3", ["milk"], "dairy"],
+        ["e4", [], "Garlic"],
+        ["e5", ["eggs"], ""],
+      ];
+      for (const [n, codes, other] of eaters) {
+        await db.execute(sql`
+          insert into users (id, oidc_issuer, oidc_subject, email, allergy_codes, allergies_other)
+          values (${`00000000-0000-4000-8000-0000000000${n}`}, 'i', ${n}, ${`${n}@example.test`},
+                  ${`{${codes.join(",")}}`}::text[], ${other})`);
+      }
+      await migrateDatabase(database);
+      const rows = await queryRows<{ allergy_codes: string[]; allergies_other: string }>(
+        db,
+        sql`select allergy_codes, allergies_other from users order by oidc_subject`,
+      );
+      expect(rows.map((row) => [row.allergy_codes, row.allergies_other])).toEqual([
+        [["milk"], "coriander"],
+        [["crustaceans", "molluscs", "peanuts"], ""],
+        [["milk"], ""],
+        [[], "Garlic"],
+        [["eggs"], ""],
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+});

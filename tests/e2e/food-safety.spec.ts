@@ -1,6 +1,6 @@
 /** Issue 13: structured allergens, the eater's allergy warnings, and hiding meals with them. */
 import { expect, test } from "@playwright/test";
-import { fillFoodSafety, person, signedInPage, toast } from "./fixtures";
+import { apiPost, fillFoodSafety, person, signedInPage, toast } from "./fixtures";
 
 test("an eater with a peanut allergy is warned on the card, the page and the notice, and can hide the meal", async ({
   browser,
@@ -64,4 +64,35 @@ test("an eater with a peanut allergy is warned on the card, the page and the not
   await expect(card).toBeVisible();
   await eater.getByLabel("Hide meals with my allergens").check();
   await expect(card).toHaveCount(0);
+});
+
+test("an eater who typed 'dairy' sees Milk ticked and is warned on a Milk meal", async ({ browser }) => {
+  const cook = await signedInPage(browser, person("Mia", "Milk"));
+  const meal = await apiPost(cook, "/api/meals", {
+    title: "Cheese scones",
+    description: "Warm from the oven.",
+    kind: "free",
+    priceCents: null,
+    portionSize: 4,
+    ingredients: "flour, cheddar, butter",
+    allergenCodes: ["milk", "gluten"],
+    pickupLocation: "5 Elm Row",
+    pickupWindowStart: new Date(Date.now() + 60 * 60_000).toISOString(),
+    pickupWindowEnd: new Date(Date.now() + 3 * 60 * 60_000).toISOString(),
+    deliveryAvailable: false,
+  });
+
+  const eater = await signedInPage(browser, person("Dara", "Dairyfree"));
+  await eater.goto("/profile");
+  await eater.getByRole("tab", { name: "Settings" }).click();
+  await eater.getByLabel("Other allergies").fill("dairy");
+  await eater.getByRole("button", { name: "Save Settings" }).click();
+  await expect(toast(eater, "Profile updated.")).toBeVisible();
+  const allergies = eater.getByRole("group", { name: "My allergies" });
+  await expect(allergies.getByRole("checkbox", { name: "Milk", exact: true })).toBeChecked();
+  await expect(eater.getByLabel("Other allergies")).toHaveValue("");
+
+  await eater.goto(`/meal/${meal.id}`);
+  await expect(eater.getByRole("heading", { name: "Cheese scones" })).toBeVisible();
+  await expect(eater.getByTestId("allergen-warning")).toHaveText("Contains your allergen: Milk");
 });

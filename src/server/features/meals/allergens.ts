@@ -4,7 +4,12 @@
  * with), and the allergen columns a meal is written with.
  */
 import { inArray } from "drizzle-orm";
-import { type AllergenCode, deriveAllergensText, sortAllergenCodes } from "../../../contract/food-safety";
+import {
+  type AllergenCode,
+  deriveAllergensText,
+  sortAllergenCodes,
+  splitOtherAllergens,
+} from "../../../contract/food-safety";
 import { allergenTags } from "../../../contract/meals";
 import { msg } from "../../../contract/messages";
 import type { Executor } from "../../db/client";
@@ -76,5 +81,24 @@ export async function allergenColumns(db: Executor, input: AllergenInput): Promi
     allergenCodes: mapped.codes,
     allergensOther: mapped.other.join(", ").slice(0, 300),
     noMajorAllergens,
+  };
+}
+
+/**
+ * An eater's allergies as they are saved: each free-text allergy that names one of the 14
+ * ("dairy", "shellfish") becomes its codes, so warnings, which compare codes, see it as hiding
+ * does (docs/ARCHITECTURE.md "Where to find a rule": allergen matching; migration 0017 did the same
+ * to allergies saved before). Words that mean no code stay free text, in their order.
+ * @param allergies the codes ticked and the free text typed, as sent
+ * @returns the codes (Annex order, each once) and the remaining free text, comma-separated
+ */
+export async function eaterAllergies(
+  db: Executor,
+  allergies: { allergyCodes: readonly AllergenCode[]; allergiesOther: string },
+): Promise<{ allergyCodes: AllergenCode[]; allergiesOther: string }> {
+  const mapped = await mapAllergenWords(db, splitOtherAllergens(allergies.allergiesOther));
+  return {
+    allergyCodes: sortAllergenCodes([...new Set([...allergies.allergyCodes, ...mapped.codes])]),
+    allergiesOther: mapped.other.join(", "),
   };
 }

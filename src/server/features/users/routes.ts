@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUserSchema, updateProfileSchema, updateRoleSchema } from "../../../contract/auth";
 import { errorSchema, idParamsSchema, pageQuerySchema } from "../../../contract/common";
+import type { AllergenCode } from "../../../contract/food-safety";
 import { updateLocaleSchema } from "../../../contract/i18n";
 import { MEAL_PAGE_SIZE, mealSchema } from "../../../contract/meals";
 import {
@@ -20,6 +21,7 @@ import type { Db, Executor } from "../../db/client";
 import { type UserRow, users } from "../../db/schema";
 import { decodeCursor, invalidCursor, sendPage } from "../../pagination";
 import { blockedEitherWay, blockUser, listBlockedUsers, unblockUser } from "../blocks/service";
+import { eaterAllergies } from "../meals/allergens";
 import { listOpenMealsOf } from "../meals/service";
 import { assertOwnPhoto } from "../photos/service";
 import { assertProfileVisible, getPublicProfile, listReceivedReviews } from "./profiles";
@@ -78,7 +80,15 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: { db: D
     async (request) => {
       const user = requireUser(request);
       await assertOwnPhoto(db, user, request.body.profileImageUrl, "profileImageUrl", user.profileImageUrl);
-      return presentCurrentUser(await updateSelf(db, user, request.body), config);
+      const { allergyCodes, allergiesOther } = request.body;
+      const allergies =
+        allergiesOther === undefined
+          ? {}
+          : await eaterAllergies(db, {
+              allergyCodes: allergyCodes ?? (user.allergyCodes as AllergenCode[]),
+              allergiesOther,
+            });
+      return presentCurrentUser(await updateSelf(db, user, { ...request.body, ...allergies }), config);
     },
   );
 }

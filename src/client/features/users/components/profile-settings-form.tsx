@@ -11,9 +11,20 @@ import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
 import { applyServerErrors } from "@/client/lib/forms";
-import { type CurrentUser, updateProfileSchema } from "@/contract/auth";
+import { type CurrentUser, type UpdateProfileInput, updateProfileSchema } from "@/contract/auth";
 import { ALLERGENS, DIET_TAGS, type DietTag } from "@/contract/food-safety";
 import { useUpdateProfile } from "../api/users";
+
+/** The form's values for a user as the server has them. */
+const formValues = (user: CurrentUser): UpdateProfileInput => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  bio: user.bio ?? "",
+  dietaryPrefs: user.dietaryPrefs ?? "",
+  allergyCodes: user.allergyCodes,
+  allergiesOther: user.allergiesOther,
+  dietTags: user.dietTags as DietTag[],
+});
 
 /**
  * The Settings tab's form: names, bio and dietary preferences (`PUT /api/user/profile`), checked
@@ -27,17 +38,9 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
     serverMessage: true,
   });
   const prefix = useId();
-  const { register, handleSubmit, setError, formState } = useForm({
+  const { register, handleSubmit, setError, formState, reset } = useForm({
     resolver: zodResolver(updateProfileSchema),
-    defaultValues: {
-      firstName: user.firstName,
-      lastName: user.lastName,
-      bio: user.bio ?? "",
-      dietaryPrefs: user.dietaryPrefs ?? "",
-      allergyCodes: user.allergyCodes,
-      allergiesOther: user.allergiesOther,
-      dietTags: user.dietTags as DietTag[],
-    },
+    defaultValues: formValues(user),
   });
   const errors = formState.errors;
   const field = (name: "firstName" | "lastName" | "bio" | "dietaryPrefs" | "allergiesOther") => ({
@@ -46,7 +49,11 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
   });
   const onSubmit = handleSubmit((values) =>
     update.mutate(values, {
-      onSuccess: () => toast({ title: t("Profile updated.") }),
+      onSuccess: (saved) => {
+        // As saved: a typed allergy that names one of the 14 ("dairy") comes back ticked (Milk).
+        reset(formValues(saved));
+        toast({ title: t("Profile updated.") });
+      },
       onError: (error) => applyServerErrors(setError, error),
     }),
   );
