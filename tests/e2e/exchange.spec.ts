@@ -44,6 +44,13 @@ test("cook and eater settle a pickup in the thread, live, from request to comple
   await expect(cook.getByRole("button", { name: "Mark Complete" })).toHaveCount(0);
   await expect(cook.getByRole("button", { name: "Cancel" })).toHaveCount(0);
   await expect(cook.getByRole("button", { name: "More actions" })).toBeVisible();
+  // Together they are exactly the moves the server allows the owner (allowedTransitions).
+  const { allowedTransitions } = await (await cook.request.get(`/api/requests/${request.id}`)).json();
+  expect(allowedTransitions).toEqual(["accepted", "declined", "completed", "cancelled"]);
+  await cook.getByRole("button", { name: "More actions" }).click();
+  await expect(cook.getByRole("menuitem")).toHaveText(["Mark Complete", "Cancel"]);
+  await cook.keyboard.press("Escape");
+  await expect(cook.getByRole("button", { name: "Accept" })).toBeVisible();
   await eater.goto(`/request/${request.id}`);
   await expect(eater.getByText("Could I come at 6?")).toBeVisible();
   // The request's message is the eater's own: their side of the thread, as "You".

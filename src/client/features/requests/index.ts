@@ -7,7 +7,7 @@ export { invalidateRequestLists } from "./api/update-status";
 export { Conversation } from "./components/conversation";
 export { PickupDetails } from "./components/pickup-details";
 export { RequestCard } from "./components/request-card";
-export { arrangeActions, StatusActions } from "./components/status-actions";
+export { StatusActions } from "./components/status-actions";
 export { StatusBadge } from "./components/status-badge";
 export { ThreadSummary } from "./components/thread-summary";
 export { useMarkReadWhileOpen } from "./hooks/use-mark-read-while-open";

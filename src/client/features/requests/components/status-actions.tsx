@@ -26,6 +26,7 @@ import {
 import { toast } from "@/client/components/ui/use-toast";
 import type { MealRequestDetail, RequestStatus } from "@/contract/requests";
 import { useUpdateRequestStatus } from "../api/update-status";
+import { arrangeActions } from "../arrange-actions";
 
 /** spec §4 button labels for each target status. */
 const actionLabels = (t: TFunction<"app">): Partial<Record<RequestStatus, string>> => ({
@@ -52,21 +53,6 @@ const confirmations = (
     text: t("The other person is told, and the conversation closes."),
   },
 });
-
-/**
- * Where each allowed move goes: the first things to do as buttons, the rest (cancelling; completing
- * a request not yet accepted) under More actions — or as buttons when nothing else is there.
- * Every move in `allowed` is placed; none is added.
- */
-export function arrangeActions(
-  status: RequestStatus,
-  allowed: readonly RequestStatus[],
-): { primary: RequestStatus[]; more: RequestStatus[] } {
-  const later = (to: RequestStatus) => to === "cancelled" || (to === "completed" && status === "pending");
-  const primary = allowed.filter((to) => !later(to));
-  const more = allowed.filter(later);
-  return primary.length === 0 ? { primary: more, more: [] } : { primary, more };
-}
 
 export function StatusActions({ request }: { request: MealRequestDetail }) {
   const { t } = useTranslation("app");
