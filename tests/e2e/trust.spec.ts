@@ -166,8 +166,14 @@ test("both parties review after a completed exchange, and the cook's stars show 
   await setStatus(cook, request.id, "accepted");
   await setStatus(eater, request.id, "completed");
 
-  // The eater reviews the cook.
-  await eater.goto("/reviews");
+  // The eater has the cook's public profile open before reviewing (loaded, so cached)...
+  const cookId = (await (await cook.request.get("/api/auth/user")).json()).id;
+  await eater.goto(`/user/${cookId}`);
+  const profile = eater.getByRole("main");
+  await expect(profile.getByText("No reviews yet").first()).toBeVisible();
+
+  // The eater reviews the cook (moving inside the app, so nothing is loaded afresh by itself).
+  await eater.evaluate(() => window.history.pushState(null, "", "/reviews"));
   await expect(eater.getByRole("heading", { name: "Pending Reviews" })).toBeVisible();
   await expect(eater.getByText("1 review pending")).toBeVisible();
   const card = eater.getByTestId("pending-review").filter({ hasText: "Five-star dumplings" });
@@ -191,6 +197,12 @@ test("both parties review after a completed exchange, and the cook's stars show 
   await expect(toast(eater, "Review submitted")).toBeVisible();
   await expect(eater.getByText("No pending reviews")).toBeVisible();
   await expect(eater.getByText("0 reviews pending")).toBeVisible();
+  // ...and back on it, the rating and the review shown are the new ones.
+  await eater.goBack();
+  await expect(eater).toHaveURL(new RegExp(`/user/${cookId}$`));
+  await expect(profile.getByRole("img", { name: "Rated 4.0 out of 5" }).first()).toBeVisible();
+  await expect(profile.getByText("Juicy dumplings and a friendly pickup.")).toBeVisible();
+  await expect(profile.getByText("No reviews yet")).toHaveCount(0);
 
   // The cook reviews the eater.
   await cook.goto("/reviews");

@@ -6,8 +6,9 @@
  */
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { mealKeys } from "@/client/features/meals";
 import { notificationsQuery } from "@/client/features/notifications";
-import { appendMessage, invalidateRequestLists } from "@/client/features/requests";
+import { appendMessage, invalidateRequestLists, requestKeys } from "@/client/features/requests";
 import type { LiveEventPayloads, LiveEventType } from "@/contract/live";
 import { NOTIFICATIONS_LIMIT, type Notification } from "@/contract/notifications";
 import type { MealRequestDetail } from "@/contract/requests";
@@ -16,7 +17,7 @@ type Handlers = { [T in LiveEventType]: (payload: LiveEventPayloads[T]) => void 
 
 /** What each event does to the cache. */
 export function liveHandlers(queryClient: QueryClient): Handlers {
-  const thread = (id: string) => ["/api/requests", id];
+  const thread = (id: string) => requestKeys.detail(id);
   return {
     message: ({ requestId, message }) => {
       queryClient.setQueryData<MealRequestDetail>(thread(requestId), (cached) =>
@@ -29,7 +30,7 @@ export function liveHandlers(queryClient: QueryClient): Handlers {
         old ? { ...old, status, updatedAt, allowedTransitions } : old,
       );
       invalidateRequestLists(queryClient);
-      if (cached) queryClient.invalidateQueries({ queryKey: ["/api/meals", cached.meal.id] });
+      if (cached) queryClient.invalidateQueries({ queryKey: mealKeys.detail(cached.meal.id) });
     },
     notification: (notification) => {
       queryClient.setQueryData<Notification[]>(notificationsQuery.queryKey, (old) =>
@@ -44,7 +45,7 @@ export function liveHandlers(queryClient: QueryClient): Handlers {
     },
     resync: () => {
       queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
-      queryClient.invalidateQueries({ queryKey: ["/api/requests"] });
+      queryClient.invalidateQueries({ queryKey: requestKeys.all });
     },
     ready: () => {},
   };

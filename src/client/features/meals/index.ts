@@ -2,6 +2,7 @@
 export { useMeal } from "./api/get-meal";
 export { useMeals } from "./api/get-meals";
 export { useMyMeals } from "./api/get-my-meals";
+export { mealKeys } from "./api/keys";
 export { AdminMealControls } from "./components/admin-meal-controls";
 export { BrowseByKind } from "./components/browse-by-kind";
 export { AllergenWarning, useAllergenTags } from "./components/food-safety";

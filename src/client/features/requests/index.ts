@@ -2,6 +2,7 @@
 export { useCreateRequest } from "./api/create-request";
 export { useRequest } from "./api/get-request";
 export { useRequests } from "./api/get-requests";
+export { requestKeys } from "./api/keys";
 export { appendMessage } from "./api/send-message";
 export { invalidateRequestLists } from "./api/update-status";
 export { Conversation } from "./components/conversation";

@@ -4,6 +4,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { mealKeys } from "@/client/features/meals";
 import { userKeys } from "@/client/features/users";
 import { apiRequest } from "@/client/lib/api-client";
 import type { AdminStats, Report } from "@/contract/reports";
@@ -29,7 +30,7 @@ export function useSuspendUser() {
       else await apiRequest("PUT", `/api/admin/users/${userId}/suspend`, { reason });
     },
     onSuccess: (_result, { userId }) => {
-      queryClient.invalidateQueries({ queryKey: ["/api/meals"] });
+      queryClient.invalidateQueries({ queryKey: mealKeys.all });
       queryClient.invalidateQueries({ queryKey: userKeys.member(userId) });
     },
   });

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { apiRequest } from "@/client/lib/api-client";
 import type { CreateMealInput, Meal } from "@/contract/meals";
+import { mealKeys } from "./keys";
 
 export function useCreateMeal() {
   const { t } = useTranslation("app");
@@ -13,8 +14,8 @@ export function useCreateMeal() {
     mutationFn: async (meal: CreateMealInput) =>
       (await apiRequest("POST", "/api/meals", meal)).json() as Promise<Meal>,
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: ["/api/meals"] });
-      queryClient.invalidateQueries({ queryKey: ["/api/meals/my/all"] });
+      queryClient.invalidateQueries({ queryKey: mealKeys.all });
+      queryClient.invalidateQueries({ queryKey: mealKeys.mine });
     },
   });
 }

@@ -2,10 +2,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getJson } from "@/client/lib/api-client";
 import type { AllergensInUse, MealKind } from "@/contract/meals";
+import { mealKeys } from "./keys";
 
 export const allergensInUseQuery = (kind?: MealKind) =>
   queryOptions({
-    queryKey: ["/api/meals/allergens", { kind: kind ?? "all" }],
+    queryKey: mealKeys.allergens(kind ?? "all"),
     queryFn: () =>
       getJson<AllergensInUse>(kind ? `/api/meals/allergens?kind=${kind}` : "/api/meals/allergens"),
     // New meals bring new allergens; the menu asks again when opened a minute later.

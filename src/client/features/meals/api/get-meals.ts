@@ -6,6 +6,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { getPage } from "@/client/lib/api-client";
 import type { Position } from "@/client/lib/geo";
 import type { Meal, MealKind } from "@/contract/meals";
+import { mealKeys } from "./keys";
 
 /** What a meal list asks the server for. */
 export interface MealFilters {
@@ -36,7 +37,7 @@ export function mealsUrl(filters: MealFilters): string {
 export const mealsQuery = (filters: MealFilters = {}) =>
   infiniteQueryOptions({
     // The key starts with "/api/meals", so writes that invalidate that prefix refresh every list.
-    queryKey: ["/api/meals", { list: mealsUrl(filters) }],
+    queryKey: mealKeys.list(mealsUrl(filters)),
     queryFn: ({ pageParam }) => getPage<Meal>(pageParam),
     initialPageParam: mealsUrl(filters),
     getNextPageParam: (page) => page.next,

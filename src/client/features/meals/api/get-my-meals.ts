@@ -2,9 +2,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { getPage } from "@/client/lib/api-client";
 import type { Meal } from "@/contract/meals";
+import { mealKeys } from "./keys";
 
 export const myMealsQuery = infiniteQueryOptions({
-  queryKey: ["/api/meals/my/all"],
+  queryKey: mealKeys.mine,
   queryFn: ({ pageParam }) => getPage<Meal>(pageParam),
   initialPageParam: "/api/meals/my/all",
   getNextPageParam: (page) => page.next,

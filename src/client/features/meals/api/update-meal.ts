@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { toast } from "@/client/components/ui/use-toast";
 import { apiRequest } from "@/client/lib/api-client";
 import type { Meal, MealDetail, UpdateMeal } from "@/contract/meals";
+import { mealKeys } from "./keys";
 
 export function useUpdateMeal() {
   const queryClient = useQueryClient();
@@ -12,11 +13,11 @@ export function useUpdateMeal() {
       (await apiRequest("PUT", `/api/meals/${id}`, patch)).json() as Promise<Meal>,
     onSuccess: (meal) => {
       // The detail also says whether the viewer has a request open; the write does not change that.
-      queryClient.setQueryData<MealDetail>(["/api/meals", meal.id], (detail) =>
+      queryClient.setQueryData<MealDetail>(mealKeys.detail(meal.id), (detail) =>
         detail ? { ...meal, myOpenRequestId: detail.myOpenRequestId } : undefined,
       );
-      queryClient.invalidateQueries({ queryKey: ["/api/meals"] });
-      queryClient.invalidateQueries({ queryKey: ["/api/meals/my/all"] });
+      queryClient.invalidateQueries({ queryKey: mealKeys.all });
+      queryClient.invalidateQueries({ queryKey: mealKeys.mine });
     },
   });
 }

@@ -1,7 +1,9 @@
 /** `POST /api/requests` (spec §7). Refreshes the meal (portions) and the request lists. */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { mealKeys } from "@/client/features/meals";
 import { apiRequest } from "@/client/lib/api-client";
 import type { CreateRequestInput } from "@/contract/requests";
+import { requestKeys } from "./keys";
 
 export function useCreateRequest() {
   const queryClient = useQueryClient();
@@ -10,8 +12,8 @@ export function useCreateRequest() {
       await apiRequest("POST", "/api/requests", input);
     },
     onSuccess: (_data, input) => {
-      queryClient.invalidateQueries({ queryKey: ["/api/meals", input.mealId] });
-      queryClient.invalidateQueries({ queryKey: ["/api/requests"] });
+      queryClient.invalidateQueries({ queryKey: mealKeys.detail(input.mealId) });
+      queryClient.invalidateQueries({ queryKey: requestKeys.all });
     },
   });
 }

@@ -5,9 +5,10 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { getPage } from "@/client/lib/api-client";
 import type { MealRequestDetail, Message } from "@/contract/requests";
+import { requestKeys } from "./keys";
 
 export const requestQuery = (id: string) =>
-  queryOptions<MealRequestDetail>({ queryKey: ["/api/requests", id] });
+  queryOptions<MealRequestDetail>({ queryKey: requestKeys.detail(id) });
 
 export const useRequest = (id: string) => useQuery(requestQuery(id));
 
@@ -19,7 +20,7 @@ export const useRequest = (id: string) => useQuery(requestQuery(id));
 export function useOlderMessages(requestId: string, firstUrl: string | null, enabled: boolean) {
   const query = useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: ["/api/requests", requestId, "older", firstUrl],
+      queryKey: requestKeys.older(requestId, firstUrl),
       queryFn: ({ pageParam }) => getPage<Message>(pageParam),
       initialPageParam: firstUrl ?? "",
       getNextPageParam: (page) => page.next,

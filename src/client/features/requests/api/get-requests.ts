@@ -2,10 +2,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { getPage } from "@/client/lib/api-client";
 import type { MealRequest } from "@/contract/requests";
+import { requestKeys } from "./keys";
 
 export const requestsQuery = (type: "incoming" | "outgoing") =>
   infiniteQueryOptions({
-    queryKey: ["/api/requests", { type }],
+    queryKey: requestKeys.list(type),
     queryFn: ({ pageParam }) => getPage<MealRequest>(pageParam),
     initialPageParam: `/api/requests?type=${type}`,
     getNextPageParam: (page) => page.next,

@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { apiRequest } from "@/client/lib/api-client";
 import type { MealRequestDetail, Message } from "@/contract/requests";
+import { requestKeys } from "./keys";
 
 /** Appends `message` to a cached thread unless it is already there. */
 export function appendMessage(thread: MealRequestDetail | undefined, message: Message) {
@@ -21,7 +22,7 @@ export function useSendMessage(requestId: string) {
     mutationFn: async (body: string) =>
       (await apiRequest("POST", `/api/requests/${requestId}/messages`, { body })).json() as Promise<Message>,
     onSuccess: (message) => {
-      queryClient.setQueryData<MealRequestDetail>(["/api/requests", requestId], (thread) =>
+      queryClient.setQueryData<MealRequestDetail>(requestKeys.detail(requestId), (thread) =>
         appendMessage(thread, message),
       );
     },

@@ -1,8 +1,10 @@
 /** `PUT /api/requests/{id}/status` (spec §7): updates the thread and refreshes lists and the meal. */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { mealKeys } from "@/client/features/meals";
 import { apiRequest } from "@/client/lib/api-client";
 import type { MealRequest, MealRequestDetail, RequestStatus } from "@/contract/requests";
+import { requestKeys } from "./keys";
 
 export function useUpdateRequestStatus(requestId: string) {
   const { t } = useTranslation("app");
@@ -14,11 +16,11 @@ export function useUpdateRequestStatus(requestId: string) {
         await apiRequest("PUT", `/api/requests/${requestId}/status`, { status })
       ).json() as Promise<MealRequest>,
     onSuccess: (updated) => {
-      queryClient.setQueryData<MealRequestDetail>(["/api/requests", requestId], (thread) =>
+      queryClient.setQueryData<MealRequestDetail>(requestKeys.detail(requestId), (thread) =>
         thread ? { ...thread, ...updated, messages: thread.messages } : thread,
       );
       invalidateRequestLists(queryClient);
-      queryClient.invalidateQueries({ queryKey: ["/api/meals", updated.meal.id] });
+      queryClient.invalidateQueries({ queryKey: mealKeys.detail(updated.meal.id) });
     },
   });
 }
@@ -26,7 +28,7 @@ export function useUpdateRequestStatus(requestId: string) {
 /** Marks the Incoming / My Requests lists stale (they refetch when shown). */
 export function invalidateRequestLists(queryClient: ReturnType<typeof useQueryClient>) {
   return queryClient.invalidateQueries({
-    queryKey: ["/api/requests"],
+    queryKey: requestKeys.all,
     predicate: (query) => typeof query.queryKey[1] === "object",
   });
 }

@@ -4,6 +4,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { mealKeys } from "@/client/features/meals";
 import { userKeys } from "@/client/features/users";
 import { apiRequest } from "@/client/lib/api-client";
 import type { CreateReviewInput, PendingReview } from "@/contract/reviews";
@@ -26,7 +27,7 @@ export function useCreateReview() {
       // reviews, and the meal cards and pages that carry the cook's rating.
       queryClient.invalidateQueries({ queryKey: userKeys.rating(input.revieweeId) });
       queryClient.invalidateQueries({ queryKey: userKeys.member(input.revieweeId) });
-      queryClient.invalidateQueries({ queryKey: ["/api/meals"] });
+      queryClient.invalidateQueries({ queryKey: mealKeys.all });
     },
   });
 }

@@ -12,6 +12,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { mealKeys } from "@/client/features/meals";
 import { apiRequest, getPage } from "@/client/lib/api-client";
 import type { Meal } from "@/contract/meals";
 import type { BlockedUser, PublicProfile, ReceivedReview } from "@/contract/users";
@@ -58,7 +59,7 @@ export function useSetBlocked() {
     mutationFn: async ({ userId, blocked }: { userId: string; blocked: boolean }) =>
       (await apiRequest(blocked ? "PUT" : "DELETE", `/api/user/blocks/${userId}`)).json(),
     onSuccess: (_result, { userId }) => {
-      for (const queryKey of [userKeys.blocks, userKeys.member(userId), ["/api/meals"]])
+      for (const queryKey of [userKeys.blocks, userKeys.member(userId), mealKeys.all])
         queryClient.invalidateQueries({ queryKey });
     },
   });
