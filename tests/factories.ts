@@ -91,3 +91,8 @@ export async function buildRequest(
 
 /** ISO date-time `hours` from now. */
 export const hoursFromNow = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+
+/** YYYY-MM-DD `days` from today (UTC, as PostgreSQL's current_date in the tests' UTC session). */
+export function daysFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}

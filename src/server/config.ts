@@ -177,6 +177,11 @@ export interface Config {
   };
   /** How often each instance asks the job queue for due work, in seconds (issue 14 point 5). */
   jobPollingSeconds: number;
+  /**
+   * Whether this instance keeps the clock of the scheduled jobs (sweeps, certificate checks): on in
+   * every running app; tests that run those jobs themselves turn it off so the clock cannot race them.
+   */
+  scheduledJobs: boolean;
   /** The deployment's money: ISO 4217 code; prices are integer minor units (issue 15 point 2). */
   currency: string;
   /** The language of visitors whose browser asks for none we ship, and of emails to members who never chose one. */
@@ -305,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : DEFAULT_PUSH_HOSTS,
     },
     jobPollingSeconds: 1,
+    scheduledJobs: true,
     currency: e.CURRENCY,
     defaultLanguage: e.DEFAULT_LOCALE,
     ...overrides,

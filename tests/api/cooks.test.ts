@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/server/db/client";
 import { meals, users } from "../../src/server/db/schema";
 import { runCertificateJob } from "../../src/server/features/cooks/service";
-import { buildMeal, buildSignedInUser, buildUser, hoursFromNow } from "../factories";
+import { buildMeal, buildSignedInUser, buildUser, daysFromToday, hoursFromNow } from "../factories";
 import { ADMIN_EMAIL, createTestApp, type TestApp, testDatabaseKind } from "./harness";
 
 /** A minimal but real PDF. */
@@ -278,11 +278,6 @@ describe("registered cooks", () => {
     });
   });
 });
-
-/** YYYY-MM-DD `days` from today (UTC, as PostgreSQL's current_date in the tests' UTC session). */
-function daysFromToday(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 describe.runIf(testDatabaseKind() === "postgres")(
   "the certificate job on two instances of one PostgreSQL",

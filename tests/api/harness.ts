@@ -15,6 +15,7 @@ import pg from "pg";
 import { buildApp } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
 import { type Database, openDatabase, queryRows } from "../../src/server/db/client";
+import { QUEUES } from "../../src/server/jobs/queue";
 
 export const ADMIN_EMAIL = "admin@example.test";
 
@@ -166,6 +167,9 @@ export async function createTestApp(
       rateLimits: { signInPerMinute: 1000, writesPerMinute: 10_000, messagesPerMinute: 10_000 },
       // pg-boss's shortest: jobs (push, email, reminders) follow their cause within half a second.
       jobPollingSeconds: 0.5,
+      // Tests run the scheduled jobs themselves; the clock would race them (schedules.test.ts
+      // turns it on).
+      scheduledJobs: false,
       ...options.config,
     },
   );
@@ -213,7 +217,10 @@ export async function jobsSettled(db: Database["db"], timeoutMs = 15_000): Promi
       db,
       sql`select count(*)::int as "pending" from pgboss.job
           where state in ('created', 'retry', 'active') and start_after <= now()
-            and name in ('notification-delivery', 'pickup-reminder')`,
+            and name in (${sql.join(
+              Object.values(QUEUES).map((queue) => sql`${queue}`),
+              sql`, `,
+            )})`,
     );
     if (pending === 0) return;
     if (Date.now() > deadline) throw new Error(`${pending} jobs still pending`);

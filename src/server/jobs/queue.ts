@@ -19,6 +19,10 @@ export const QUEUES = {
   delivery: "notification-delivery",
   /** A pickup reminder falling due (features/requests/reminders.ts). */
   reminder: "pickup-reminder",
+  /** Scheduled: abandoned uploads and ended rate-limit windows (plugins/background.ts). */
+  sweep: "sweep",
+  /** Scheduled: cook certificate reminders and lapses (features/cooks/service.ts). */
+  certificates: "cook-certificates",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -97,11 +101,10 @@ export async function enqueueJob(
 /** Retries of a failed job, and how long a worker may hold one before it counts as dead. */
 const QUEUE_OPTIONS = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 };
 
-/** pg-boss on `database`, doing nothing by itself beyond what it is asked. */
+/** pg-boss on `database`, doing nothing by itself beyond what it is asked (no cron unless asked). */
 const bossOn = (database: Database, options: Partial<PgBoss.ConstructorOptions> = {}) =>
   new PgBoss({
     db: databaseAdapter(database),
-    // No cron schedules here (and no state monitor: off unless asked for).
     schedule: false,
     ...options,
   } as PgBoss.ConstructorOptions);
@@ -165,21 +168,33 @@ function drainable() {
 
 /**
  * Starts this instance's share of the queue (the schema is installed by then): works each queue
- * with its handler, and runs pg-boss's maintenance (expiring jobs whose worker died, archiving).
+ * with its handler, runs pg-boss's maintenance (expiring jobs whose worker died, archiving), and
+ * keeps the scheduled jobs. A schedule is pg-boss cron: every instance keeps the clock, but one
+ * per monitoring interval looks at it (a row lock in pgboss), and each period's job is sent once
+ * (a singleton key per minute), so a job scheduled hourly runs once an hour across all instances.
  * @param options.pollingSeconds how often an idle worker asks for due jobs (≥ 0.5)
+ * @param options.schedules queue → cron expression (UTC) for the jobs that run by the clock
  * @param options.onError where failures of pg-boss itself and of handlers are reported
  */
 export async function startJobQueue(
   database: Database,
   handlers: Record<QueueName, JobHandler>,
-  options: { pollingSeconds: number; onError: (error: unknown) => void },
+  options: {
+    pollingSeconds: number;
+    schedules: Partial<Record<QueueName, string>>;
+    onError: (error: unknown) => void;
+  },
 ): Promise<JobQueue> {
   const { track, drain } = drainable();
   const direct = databaseAdapter(database);
   const adapter: SqlAdapter = { executeSql: (text, values) => track(() => direct.executeSql(text, values)) };
-  const boss = bossOn(database, { db: adapter } as Partial<PgBoss.ConstructorOptions>);
+  const scheduling = Object.keys(options.schedules).length > 0;
+  const boss = bossOn(database, { db: adapter, schedule: scheduling } as Partial<PgBoss.ConstructorOptions>);
   boss.on("error", options.onError);
   await boss.start();
+  for (const [queue, cron] of Object.entries(options.schedules)) {
+    await boss.schedule(queue, cron, {}, { tz: "UTC" });
+  }
   for (const [queue, handler] of Object.entries(handlers)) {
     await boss.work(queue, { pollingIntervalSeconds: options.pollingSeconds, batchSize: 1 }, (jobs) =>
       track(async () => {

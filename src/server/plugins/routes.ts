@@ -1,0 +1,67 @@
+/**
+ * The features' routes: the signed-in API under one hook that answers 401 for the whole subtree
+ * before validation, then the routes that check their own access (admin, token links, public
+ * pages' data, photos). Each feature's routes → service → db (docs/ARCHITECTURE.md).
+ */
+import type { FastifyInstance } from "fastify";
+import { requireUser } from "../auth/users";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { registerAdminRoutes } from "../features/admin/routes";
+import { registerCalendarFeed, registerCalendarRoutes } from "../features/calendar/routes";
+import { registerCookRoutes } from "../features/cooks/routes";
+import { registerEventRoutes } from "../features/events/routes";
+import { registerImpactRoutes } from "../features/impact/routes";
+import { registerMealRoutes } from "../features/meals/routes";
+import { registerNewsletterOptInRoutes, registerNewsletterRoutes } from "../features/newsletter/routes";
+import { registerNotificationRoutes, registerUnsubscribeRoutes } from "../features/notifications/routes";
+import { registerPhotoRoutes, registerPhotoServing } from "../features/photos/routes";
+import { registerReportRoutes } from "../features/reports/routes";
+import { registerRequestRoutes } from "../features/requests/routes";
+import { registerReviewRoutes } from "../features/reviews/routes";
+import { registerProfileRoutes, registerUserRoutes } from "../features/users/routes";
+import { registerLiveRoutes } from "../live/routes";
+import type { ObjectStorage } from "../storage/storage";
+import type { Background } from "./background";
+
+export async function registerFeatureRoutes(
+  app: FastifyInstance,
+  {
+    config,
+    db,
+    storage,
+    background,
+  }: { config: Config; db: Db; storage: ObjectStorage; background: Background },
+) {
+  await app.register(async (api) => {
+    api.addHook("onRequest", async (request) => {
+      requireUser(request);
+    });
+    // Answers are per user and change with every write: the browser keeps them privately and asks
+    // again each time, with the ETag, so an unchanged list costs a 304.
+    api.addHook("onSend", async (request, reply) => {
+      if (request.method === "GET" && !reply.hasHeader("cache-control")) {
+        reply.header("Cache-Control", "private, no-cache");
+      }
+    });
+    registerMealRoutes(api, { db, config });
+    registerRequestRoutes(api, { db, config });
+    registerNotificationRoutes(api, { db, config, vapidPublicKey: background.vapidPublicKey });
+    registerLiveRoutes(api, { db, hub: background.hub });
+    registerReportRoutes(api, { db });
+    registerReviewRoutes(api, { db });
+    registerUserRoutes(api, { db, config });
+    registerProfileRoutes(api, { db, config });
+    await registerPhotoRoutes(api, { db, storage });
+    registerCookRoutes(api, { db, config, storage });
+    registerCalendarRoutes(api, { db, config });
+    registerEventRoutes(api, { db });
+    registerNewsletterOptInRoutes(api, { db });
+  });
+  await registerAdminRoutes(app, { db, config });
+  registerNewsletterRoutes(app, { db });
+  registerImpactRoutes(app, { db });
+  registerCalendarFeed(app, { db, config });
+  await registerUnsubscribeRoutes(app, { db, config });
+  registerPhotoServing(app, { storage });
+}
