@@ -1,6 +1,6 @@
-# MealShare as a container (issue 11): built with every dependency, run with production ones only,
-# as the unprivileged `node` user, with plain node on the compiled server. Every build step is an
-# npm script CI runs (`npm run build`), so the image builds what CI has checked.
+# MealShare as a container (docs/features/operations.md): built with every dependency, run with
+# production ones only, as the unprivileged `node` user, with plain node on the compiled server.
+# Every build step is an npm script CI runs (`npm run build`), so the image builds what CI has checked.
 #   docker build -t mealshare .
 #   docker run -p 5000:5000 -v mealshare-data:/data -e OIDC_ISSUER_URL=… -e OIDC_CLIENT_ID=… \
 #     -e OIDC_CLIENT_SECRET=… -e SESSION_SECRET=… -e PUBLIC_URL=https://meals.example.org mealshare

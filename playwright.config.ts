@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
 /**
- * End-to-end tests in Debian's Chromium (no browser download: DESIGN.md §1, this machine's rules)
+ * End-to-end tests in Debian's Chromium (no browser download: docs/DESIGN.md §1, this machine's rules)
  * against `npm start` on a fresh PGlite data dir.
  */
 const PORT = 5055;
@@ -36,7 +36,7 @@ function server(port: number, dataDir: string, env: Record<string, string> = {})
     timeout: 120_000,
     env: {
       PORT: String(port),
-      // Loopback: the bundled dev sign-in grants ADMIN_EMAIL admin only there (issue 11).
+      // Loopback: the bundled dev sign-in grants ADMIN_EMAIL admin only there (docs/features/operations.md).
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
@@ -67,7 +67,8 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: [
     server(PORT, E2E_DATA_DIR),
-    // A deployment in euros whose default language is German (issue 15 point 2; languages.spec.ts).
+    // A deployment in euros whose default language is German (docs/features/languages-currency-impact.md
+    // point 2; languages.spec.ts).
     server(EUR_PORT, `${E2E_DATA_DIR}-eur`, { CURRENCY: "EUR", DEFAULT_LOCALE: "de" }),
   ],
 });

@@ -7,8 +7,8 @@ import { VitePWA } from "vite-plugin-pwa";
 
 /**
  * Adds `<link rel="modulepreload">` for the landing page's chunk and the chunks it imports, so a
- * visitor's first page loads alongside the entry script instead of after it (issue 10: Lighthouse).
- * The chunk is small; a member opening / fetches it for nothing, a few KB.
+ * visitor's first page loads alongside the entry script instead of after it (docs/features/discovery.md:
+ * Lighthouse). The chunk is small; a member opening / fetches it for nothing, a few KB.
  */
 function preloadLandingPage(): Plugin {
   return {
@@ -37,8 +37,8 @@ function preloadLandingPage(): Plugin {
 
 /**
  * Puts the entry stylesheet inside index.html, so the first paint needs no second request on a
- * slow phone network (issue 10: Lighthouse). The CSP allows inline styles; index.html is sent
- * brotli-compressed like the file was.
+ * slow phone network (docs/features/discovery.md: Lighthouse). The CSP allows inline styles; index.html
+ * is sent brotli-compressed like the file was.
  */
 function inlineEntryStylesheet(): Plugin {
   return {
@@ -60,10 +60,10 @@ function inlineEntryStylesheet(): Plugin {
 }
 
 /**
- * The installable app (issue 14 point 1): a web app manifest, icons drawn at build time from
- * public/favicon.svg (@vite-pwa/assets-generator, the "minimal-2023" set: 64, 192 and 512 px, a
- * maskable 512 px and the Apple touch icon), and our service worker (src/client/sw.ts) with
- * Workbox's precache of the app shell injected. API answers are never cached (they are per user).
+ * The installable app (docs/features/notifications.md point 1): a web app manifest, icons drawn at build
+ * time from public/favicon.svg (@vite-pwa/assets-generator, the "minimal-2023" set: 64, 192 and 512 px,
+ * a maskable 512 px and the Apple touch icon), and our service worker (src/client/sw.ts) with Workbox's
+ * precache of the app shell injected. API answers are never cached (they are per user).
  */
 const pwa = VitePWA({
   strategies: "injectManifest",
@@ -103,9 +103,9 @@ const pwa = VitePWA({
 });
 
 /**
- * The client build (DESIGN.md §1). Text assets are also written brotli- and gzip-compressed
- * (`x.js.br`, `x.js.gz`) for the server to send as they are (DESIGN.md §6, issue 10). In
- * `npm run dev` the API runs on 5001 behind this proxy.
+ * The client build (docs/DESIGN.md §1). Text assets are also written brotli- and gzip-compressed
+ * (`x.js.br`, `x.js.gz`) for the server to send as they are (docs/DESIGN.md §6,
+ * docs/features/discovery.md). In `npm run dev` the API runs on 5001 behind this proxy.
  */
 const api = "http://127.0.0.1:5001";
 export default defineConfig({

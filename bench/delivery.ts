@@ -1,7 +1,8 @@
 /**
- * Message delivery time (issue 3): from the moment the sender's `POST /api/requests/{id}/messages`
- * is issued to the moment the other party's open SSE stream (what their open thread page listens
- * to) has parsed the `message` event. 100 messages, sent one after another, over real HTTP.
+ * Message delivery time (docs/features/exchange.md): from the moment the sender's `POST
+ * /api/requests/{id}/messages` is issued to the moment the other party's open SSE stream (what their
+ * open thread page listens to) has parsed the `message` event. 100 messages, sent one after another,
+ * over real HTTP.
  *
  * Setups: one instance on PGlite; and, when TEST_DATABASE_URL (or BENCH_DATABASE_URL) points at a
  * PostgreSQL server, one instance and two instances (sender on A, reader on B) on PostgreSQL.

@@ -1,6 +1,7 @@
 /**
- * Discovery at scale (issue 10): the meal list, a search and a "near me" query at 1,000, 10,000 and
- * 100,000 meals on PostgreSQL (TEST_DATABASE_URL's server), each under 50 concurrent connections.
+ * Discovery at scale (docs/features/discovery.md): the meal list, a search and a "near me" query at
+ * 1,000, 10,000 and 100,000 meals on PostgreSQL (TEST_DATABASE_URL's server), each under 50 concurrent
+ * connections.
  *
  * For each size: a fresh database is seeded in SQL (meals from 40 dishes, half free, spread over a
  * city; a fifth with requests, completed ones reviewed), the app runs as its own process like

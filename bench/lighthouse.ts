@@ -1,7 +1,8 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse's mobile performance score (its default: a mid-range
  * phone, slow 4G, 4× CPU slowdown, simulated) of the landing page and, signed in, of Community,
- * against Debian's Chromium (issue 10: ≥ 95). Not part of `npm test`: scores are measurements.
+ * against Debian's Chromium (docs/features/discovery.md: ≥ 95). Not part of `npm test`: scores are
+ * measurements.
  *
  * A fresh data dir is seeded (`npm run seed`) and served as `npm start` does, on its own port.
  */
@@ -29,7 +30,7 @@ const CHROME_FLAGS = [
 ];
 
 function run(script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  // TypeScript scripts under tsx; the start script is plain JavaScript (issue 11).
+  // TypeScript scripts under tsx; the start script is plain JavaScript (docs/features/operations.md).
   const args = script.endsWith(".ts") ? ["--import", "tsx", script] : [script];
   return spawn(process.execPath, args, {
     cwd: root,

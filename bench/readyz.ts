@@ -1,9 +1,9 @@
 /**
- * `/readyz` follows PostgreSQL (issue 11): starts a PostgreSQL of its own (initdb in a temporary
- * directory, a free port; it never touches another server), runs the app on it, then stops and
- * restarts only that PostgreSQL while polling `/readyz` every 50 ms, and prints how long the probe
- * took to turn 503 after the stop and 200 after the restart (target: within 2 s each).
- * Run: `npx tsx bench/readyz.ts` (needs PostgreSQL's server binaries, e.g. Debian's postgresql).
+ * `/readyz` follows PostgreSQL (docs/features/operations.md): starts a PostgreSQL of its own (initdb in
+ * a temporary directory, a free port; it never touches another server), runs the app on it, then stops
+ * and restarts only that PostgreSQL while polling `/readyz` every 50 ms, and prints how long the probe
+ * took to turn 503 after the stop and 200 after the restart (target: within 2 s each). Run: `npx tsx
+ * bench/readyz.ts` (needs PostgreSQL's server binaries, e.g. Debian's postgresql).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";

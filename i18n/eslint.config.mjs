@@ -1,9 +1,10 @@
 /**
  * The one ESLint rule MealShare uses (Biome lints everything else): no user-facing literal string
- * in the browser's code outside the catalogues (issue 15 point 1, eslint-plugin-i18next). Strings
- * that are code, not words, are allowed: class names, ids, routes, query keys, CSS values, and
- * the arguments of calls that take code (`t` itself, `msg`, `fetch`, `cn`…). Checked by
- * `tests/unit/catalogues.test.ts`; run it by hand with `npx eslint -c i18n/eslint.config.mjs src/client`.
+ * in the browser's code outside the catalogues (docs/features/languages-currency-impact.md point 1,
+ * eslint-plugin-i18next). Strings that are code, not words, are allowed: class names, ids, routes, query
+ * keys, CSS values, and the arguments of calls that take code (`t` itself, `msg`, `fetch`, `cn`…).
+ * Checked by `tests/unit/catalogues.test.ts`; run it by hand with `npx eslint -c i18n/eslint.config.mjs
+ * src/client`.
  */
 import tsParser from "@typescript-eslint/parser";
 import i18next from "eslint-plugin-i18next";

@@ -1,8 +1,9 @@
 /**
- * Compiles the server for `npm start` (issue 11: plain `node`, not tsx): src/server/main.ts and
- * everything it imports from src/ into one ES module, dist/server/main.js, with its source map,
- * and the backup command likewise (dist/server/backup-cli.js); packages stay in node_modules. The HEIC decoding worker is plain JavaScript and goes beside it.
- * Run: `node scripts/build-server.mjs` (part of `npm run build`).
+ * Compiles the server for `npm start` (docs/features/operations.md: plain `node`, not tsx):
+ * src/server/main.ts and everything it imports from src/ into one ES module, dist/server/main.js, with
+ * its source map, and the backup command likewise (dist/server/backup-cli.js); packages stay in
+ * node_modules. The HEIC decoding worker is plain JavaScript and goes beside it. Run: `node
+ * scripts/build-server.mjs` (part of `npm run build`).
  */
 import { copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";

@@ -1,8 +1,8 @@
 /**
- * Photos for the seeded meals (issue 12: a fresh demo should look alive): a simple illustration
- * of a dish — a plate on a table of the dish's colour, with food and garnish — drawn as SVG and
- * rendered by sharp, then stored exactly as an upload would be (the same 1600 px / 400 px WebP
- * pipeline), owned by the meal's cook.
+ * Photos for the seeded meals (docs/features/everyday-journey.md: a fresh demo should look alive): a
+ * simple illustration of a dish — a plate on a table of the dish's colour, with food and garnish — drawn
+ * as SVG and rendered by sharp, then stored exactly as an upload would be (the same 1600 px / 400 px
+ * WebP pipeline), owned by the meal's cook.
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";

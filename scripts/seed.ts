@@ -1,8 +1,8 @@
 /**
  * `npm run seed`: fills an EMPTY database with a believable neighbourhood: five neighbours (two of
- * them registered cooks with current certificates), fourteen meals of both kinds with future pickup windows, three events. It
- * refuses to touch a database that already has users. With the bundled dev sign-in, signing in
- * with a seeded email (e.g. maria.lopez@example.org) signs in as that neighbour.
+ * them registered cooks with current certificates), fourteen meals of both kinds with future pickup
+ * windows, three events. It refuses to touch a database that already has users. With the bundled dev
+ * sign-in, signing in with a seeded email (e.g. maria.lopez@example.org) signs in as that neighbour.
  */
 import { count } from "drizzle-orm";
 import { DEV_IDP_PREFIX } from "../src/server/auth/dev-idp";
@@ -18,9 +18,9 @@ const HOUR = 3600_000;
 const aYearFromToday = () => new Date(Date.now() + 365 * 24 * HOUR).toISOString().slice(0, 10);
 
 /**
- * Issue 13: each seeded meal's allergen codes come from its text the way the API maps a text
- * sent without codes; meals with none declare none of the 14; all were made an hour ago and kept
- * chilled.
+ * docs/features/food-safety.md: each seeded meal's allergen codes come from its text the way the API
+ * maps a text sent without codes; meals with none declare none of the 14; all were made an hour ago and
+ * kept chilled.
  */
 async function withFoodSafety<T extends { allergens: string; pickupWindowStart: Date }>(
   tx: Executor,

@@ -1,5 +1,5 @@
 /**
- * Test factories (STYLE.md): each builds one row with believable defaults and overrides, so every
+ * Test factories (docs/STYLE.md): each builds one row with believable defaults and overrides, so every
  * test makes its own world. `signIn` creates a real session and returns its cookie.
  */
 import { randomUUID } from "node:crypto";

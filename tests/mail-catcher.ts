@@ -1,6 +1,7 @@
 /**
  * A real SMTP server in the test process (`smtp-server`), keeping every email it receives parsed
- * by `mailparser`, so tests assert what nodemailer really sent over SMTP (issue 14 point 3).
+ * by `mailparser`, so tests assert what nodemailer really sent over SMTP (docs/features/notifications.md
+ * point 3).
  */
 import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";

@@ -1,8 +1,8 @@
 /**
  * A fake push service in the test process that speaks the Web Push protocol the way a browser's
- * push service does (issue 14): HTTPS with its own certificate, RFC 8030 delivery (TTL, Topic,
- * Urgency; 201 Created), RFC 8292 VAPID (the JWT's ES256 signature is checked with the `k` key),
- * and RFC 8291 payloads it decrypts with the subscription's private key and auth secret
+ * push service does (docs/features/notifications.md): HTTPS with its own certificate, RFC 8030 delivery
+ * (TTL, Topic, Urgency; 201 Created), RFC 8292 VAPID (the JWT's ES256 signature is checked with the `k`
+ * key), and RFC 8291 payloads it decrypts with the subscription's private key and auth secret
  * (`http_ece`), as the browser would. A subscription can be told to answer 410 Gone.
  */
 import { createECDH, createPublicKey, type ECDH, randomBytes, randomUUID, verify } from "node:crypto";

@@ -19,8 +19,8 @@ createRoot(document.getElementById("root")!).render(
   </StrictMode>,
 );
 
-// The service worker (issue 14 point 1) after the first page is up: it precaches the app shell in
-// the background so the next visit opens offline, and takes over updates by itself.
+// The service worker (docs/features/notifications.md point 1) after the first page is up: it precaches
+// the app shell in the background so the next visit opens offline, and takes over updates by itself.
 if ("serviceWorker" in navigator && import.meta.env.PROD) {
   const register = () =>
     void import("virtual:pwa-register").then(({ registerSW }) => registerSW({ immediate: true }));

@@ -1,6 +1,6 @@
 /**
- * The service worker (issue 14 points 1 and 2), built by vite-plugin-pwa with Workbox's precache
- * manifest injected:
+ * The service worker (docs/features/notifications.md points 1 and 2), built by vite-plugin-pwa with
+ * Workbox's precache manifest injected:
  * - the app shell (index.html, scripts, styles, icons) is precached, so the app opens offline and
  *   every page navigation is answered with index.html; the app then says it is offline;
  * - API answers are never cached: they belong to one signed-in user. Photos are public and

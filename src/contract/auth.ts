@@ -19,15 +19,21 @@ export const currentUserSchema = z.object({
   role: userRoleSchema,
   isCook: z.boolean(),
   dietaryPrefs: z.string().nullable(),
-  /** Settings → My allergies and My diet (issue 13): private, never on the public profile. */
+  /**
+   * Settings → My allergies and My diet (docs/features/food-safety.md): private, never on the public
+   * profile.
+   */
   allergyCodes: z.array(allergenCodeSchema),
   allergiesOther: z.string(),
   dietTags: z.array(z.string()),
   newsletterOptIn: z.boolean(),
-  /** The language the member chose (issue 15), or null while they have not. */
+  /**
+   * The language the member chose (docs/features/languages-currency-impact.md), or null while they have
+   * not.
+   */
   locale: languageSchema.nullable(),
   createdAt: isoDateTime,
-  /** DESIGN.md §4 "Admin": email matches ADMIN_EMAIL. */
+  /** docs/DESIGN.md §4 "Admin": email matches ADMIN_EMAIL. */
   isAdmin: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -1,11 +1,11 @@
 /**
  * Shapes shared by several features: the public view of a user, the error body and cursor
- * pagination (DESIGN.md §4 "Errors", §6).
+ * pagination (docs/DESIGN.md §4 "Errors", §6).
  */
 import { z } from "zod";
 import { type Message, msg } from "./messages";
 
-/** What anyone may see of another user: never their email (STYLE.md "Presenters"). */
+/** What anyone may see of another user: never their email (docs/STYLE.md "Presenters"). */
 export const publicUserSchema = z.object({
   id: z.uuid(),
   firstName: z.string(),
@@ -15,7 +15,7 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-/** Every error answer (DESIGN.md §4 "Errors"). */
+/** Every error answer (docs/DESIGN.md §4 "Errors"). */
 export const errorSchema = z.object({
   message: z.string(),
   code: z.string().optional(),
@@ -48,7 +48,7 @@ export const DATE_YEAR_MAX = 9999;
 
 /**
  * An ISO 8601 date-time a client sends, with its offset, in years DATE_YEAR_MIN..DATE_YEAR_MAX
- * (issue 11: year 0000 passed the format and failed in PostgreSQL with 22008).
+ * (docs/features/operations.md: year 0000 passed the format and failed in PostgreSQL with 22008).
  * @param requiredMessage the spec's message when the value is missing; a malformed or
  *   out-of-range one says "Enter a valid date and time"
  */

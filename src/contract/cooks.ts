@@ -1,15 +1,16 @@
 /**
- * Registered cooks (issue 13 point 4): the application a user sends from `/become-a-cook`, how an
- * admin sees and decides it, and the rule that only registered cooks sell meals.
+ * Registered cooks (docs/features/food-safety.md point 4): the application a user sends from
+ * `/become-a-cook`, how an admin sees and decides it, and the rule that only registered cooks sell
+ * meals.
  */
 import { z } from "zod";
 import { isoDateTime } from "./common";
 import { type Message, msg } from "./messages";
 
-/** The paid-meal refusal, word for word (issue 13). */
+/** The paid-meal refusal, word for word (docs/features/food-safety.md). */
 export const ONLY_COOKS_SELL = msg("Only registered cooks can sell meals. Apply to become one.");
 
-/** Largest application document, in bytes (issue 13: "PDF, JPEG or PNG up to 10 MB"). */
+/** Largest application document, in bytes (docs/features/food-safety.md: "PDF, JPEG or PNG up to 10 MB"). */
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 /** The document types accepted, recognised by their first bytes, not by name or header. */
 export const DOCUMENT_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;

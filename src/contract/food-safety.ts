@@ -1,7 +1,7 @@
 /**
- * Food-safety vocabulary (issue 13): the 14 allergens of EU Regulation 1169/2011 Annex II as fixed
- * codes with their display names, the dietary tags, how a meal is stored, and how an eater's
- * allergies are matched against a meal. Shared by the API (validation) and the client (forms,
+ * Food-safety vocabulary (docs/features/food-safety.md): the 14 allergens of EU Regulation 1169/2011
+ * Annex II as fixed codes with their display names, the dietary tags, how a meal is stored, and how an
+ * eater's allergies are matched against a meal. Shared by the API (validation) and the client (forms,
  * warnings), so both speak the same codes.
  */
 import { z } from "zod";
@@ -59,8 +59,8 @@ export function sortAllergenCodes(codes: readonly AllergenCode[]): AllergenCode[
 }
 
 /**
- * The spec's comma-separated `allergens` text of a meal with codes (issue 13: "derived: display
- * names, then the free text").
+ * The spec's comma-separated `allergens` text of a meal with codes (docs/features/food-safety.md:
+ * "derived: display names, then the free text").
  */
 export function deriveAllergensText(codes: readonly AllergenCode[], other: string): string {
   return [...sortAllergenCodes(codes).map(allergenName), ...splitOtherAllergens(other)].join(", ");
@@ -74,7 +74,7 @@ export function splitOtherAllergens(other: string): string[] {
     .filter(Boolean);
 }
 
-/** Dietary tags a meal can carry and an eater can follow (issue 13 point 1). */
+/** Dietary tags a meal can carry and an eater can follow (docs/features/food-safety.md point 1). */
 export const DIET_TAGS = [
   { code: "vegetarian", name: msg("Vegetarian") },
   { code: "vegan", name: msg("Vegan") },
@@ -109,7 +109,7 @@ export function dietTagConflict(tags: readonly DietTag[]): Message | null {
   return null;
 }
 
-/** How a meal is kept until pickup (issue 13 point 3). */
+/** How a meal is kept until pickup (docs/features/food-safety.md point 3). */
 export const STORAGE_TYPES = [
   { code: "chilled", name: msg("Chilled (fridge)") },
   { code: "frozen", name: msg("Frozen") },

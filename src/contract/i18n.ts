@@ -1,7 +1,8 @@
 /**
- * The languages and money of a deployment (issue 15 points 1-2; DESIGN.md §6b): the API's schemas,
- * and the plain constants of `languages.ts`. Catalogues live in `src/locales/{language}/{namespace}.json`;
- * English is the source and every key is its English text (docs/decisions/008).
+ * The languages and money of a deployment (docs/features/languages-currency-impact.md points 1-2;
+ * docs/DESIGN.md §6b): the API's schemas, and the plain constants of `languages.ts`. Catalogues live in
+ * `src/locales/{language}/{namespace}.json`; English is the source and every key is its English text
+ * (docs/decisions/008).
  */
 import { z } from "zod";
 import { LANGUAGES } from "./languages";

@@ -1,6 +1,6 @@
 /**
- * What a neighbourhood achieved together (issue 15 "Impact"): the counts, and the estimates made
- * from them with the factors stated, sourced, and shown on the page.
+ * What a neighbourhood achieved together (docs/features/languages-currency-impact.md "Impact"): the
+ * counts, and the estimates made from them with the factors stated, sourced, and shown on the page.
  */
 import { z } from "zod";
 import { msg } from "./messages";

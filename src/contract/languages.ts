@@ -1,6 +1,7 @@
 /**
- * The languages of MealShare and the digits of a currency (issue 15 points 1-2), without zod: the
- * landing page needs them before anything else, and zod would double its first load.
+ * The languages of MealShare and the digits of a currency (docs/features/languages-currency-impact.md
+ * points 1-2), without zod: the landing page needs them before anything else, and zod would double its
+ * first load.
  */
 
 /** The languages MealShare ships, complete (a test fails on a missing string). */

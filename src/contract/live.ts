@@ -1,7 +1,7 @@
 /**
- * Live updates over Server-Sent Events (`GET /api/stream`, issue 3; DESIGN.md §4 "Notifications").
- * Each SSE event's `event:` field is one of `LIVE_EVENT_TYPES` and its `data:` the JSON payload
- * below; `id:` is a number the browser sends back as `Last-Event-ID` when it reconnects.
+ * Live updates over Server-Sent Events (`GET /api/stream`, docs/features/exchange.md; docs/DESIGN.md §4
+ * "Notifications"). Each SSE event's `event:` field is one of `LIVE_EVENT_TYPES` and its `data:` the
+ * JSON payload below; `id:` is a number the browser sends back as `Last-Event-ID` when it reconnects.
  */
 import type { Notification } from "./notifications";
 import type { Message, RequestStatus } from "./requests";

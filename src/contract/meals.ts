@@ -1,5 +1,5 @@
 /**
- * Meal shapes and rules (spec §3 Meal, §5 "Create meal form", DESIGN.md §4 "Meals"). The messages
+ * Meal shapes and rules (spec §3 Meal, §5 "Create meal form", docs/DESIGN.md §4 "Meals"). The messages
  * are the spec's words; the same schema validates the API body and the form's converted values.
  */
 import { z } from "zod";
@@ -32,7 +32,10 @@ export type MealKind = z.infer<typeof mealKindSchema>;
 const requiredText = (required: Message, tooLong: Message, max: number) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
-/** Coordinates are rounded to 3 decimals (about 100 m) so no home address leaks (DESIGN.md §4 "Distance"). */
+/**
+ * Coordinates are rounded to 3 decimals (about 100 m) so no home address leaks (docs/DESIGN.md §4
+ * "Distance").
+ */
 export const roundCoordinate = (value: number) => Math.round(value * 1000) / 1000;
 
 /** The per-field rules, for forms that build their own schema around them. */
@@ -68,16 +71,16 @@ export const mealFields = {
       msg("Allergens must be at most {{max}} characters", { max: MEAL_ALLERGENS_MAX }),
     ),
   /**
-   * Issue 13: which of the 14 allergens the meal contains. When sent, `allergens` is derived from
-   * these and `allergensOther`; without them, an `allergens` text is mapped to codes where its
-   * words are unambiguous (the spec's clients keep working).
+   * docs/features/food-safety.md: which of the 14 allergens the meal contains. When sent, `allergens` is
+   * derived from these and `allergensOther`; without them, an `allergens` text is mapped to codes where
+   * its words are unambiguous (the spec's clients keep working).
    */
   allergenCodes: allergenCodesSchema,
   allergensOther: otherAllergensSchema,
   /** The cook's explicit "Contains none of the 14". */
   noMajorAllergens: z.boolean({ error: msg("noMajorAllergens must be true or false") }),
   dietTags: dietTagsSchema,
-  /** When the food was made: not in the future (issue 13 point 3). */
+  /** When the food was made: not in the future (docs/features/food-safety.md point 3). */
   preparedAt: inputDateTime(msg("Enter when the meal was prepared")).nullable().optional(),
   storage: storageTypeSchema.nullable().optional(),
   reheating: z
@@ -122,10 +125,10 @@ type MealRuleInput = {
 };
 
 /**
- * The rules that span fields (DESIGN.md §4 "Meals"): price required (> 0) for paid and absent for
- * free, pickup end after start and not already over, coordinates in pairs; issue 13: allergens
- * either listed or declared none (when codes are given at all, not both), dietary tags that agree,
- * prepared at not in the future (a minute of clock difference allowed).
+ * The rules that span fields (docs/DESIGN.md §4 "Meals"): price required (> 0) for paid and absent for
+ * free, pickup end after start and not already over, coordinates in pairs; docs/features/food-safety.md:
+ * allergens either listed or declared none (when codes are given at all, not both), dietary tags that
+ * agree, prepared at not in the future (a minute of clock difference allowed).
  * @returns field → message for each broken rule; empty when the meal is valid
  */
 export function mealCrossFieldErrors(meal: MealRuleInput, now = new Date()): Record<string, Message> {
@@ -161,7 +164,10 @@ export function mealCrossFieldErrors(meal: MealRuleInput, now = new Date()): Rec
 /** A phone's clock may run this far ahead of the server's. */
 const PREPARED_AT_SKEW_MS = 60_000;
 
-/** `POST /api/meals` body (spec §7; issue 13 adds the allergen codes, dietary tags and food details). */
+/**
+ * `POST /api/meals` body (spec §7; docs/features/food-safety.md adds the allergen codes, dietary tags
+ * and food details).
+ */
 export const createMealSchema = z
   .object({
     ...mealFields,
@@ -204,7 +210,10 @@ export const KIND_SEARCH_WORDS: Record<MealKind, Message> = {
   free: msg("free"),
   paid: msg("paid"),
 };
-/** "Near me" radius in km (issue 10): the default, the largest, and what the picker offers. */
+/**
+ * "Near me" radius in km (docs/features/discovery.md): the default, the largest, and what the picker
+ * offers.
+ */
 export const NEAR_RADIUS_DEFAULT_KM = 5;
 export const NEAR_RADIUS_MAX_KM = 50;
 export const NEAR_RADIUS_CHOICES_KM = [1, 2, 5, 10, 25] as const;
@@ -213,7 +222,7 @@ export const EXCLUDED_ALLERGENS_MAX = 20;
 /**
  * Lists count their matches up to this many; above it the count is a lower bound and the page says
  * "1,000+" (docs/decisions/006): an exact count would read every match, and cost must not grow with
- * the table (DESIGN.md §6).
+ * the table (docs/DESIGN.md §6).
  */
 export const MEAL_COUNT_CAP = 1000;
 
@@ -245,7 +254,7 @@ const allergenListSchema = z
   );
 
 /**
- * `GET /api/meals` query (spec §7; issue 10): `kind`; `q` searches title, description,
+ * `GET /api/meals` query (spec §7; docs/features/discovery.md): `kind`; `q` searches title, description,
  * ingredients, allergens and kind; `near` + `radiusKm` keep meals within that distance, nearest
  * first; `excludeAllergens` drops meals whose allergens mention any of them.
  */
@@ -271,14 +280,17 @@ export type MealListQuery = z.output<typeof mealListQuerySchema>;
 export const allergensInUseSchema = z.array(z.object({ allergen: z.string(), meals: z.number().int() }));
 export type AllergensInUse = z.infer<typeof allergensInUseSchema>;
 
-/** A meal as every meal endpoint returns it (spec §3 Meal; DESIGN.md §4 "Requests" for portionsLeft). */
+/** A meal as every meal endpoint returns it (spec §3 Meal; docs/DESIGN.md §4 "Requests" for portionsLeft). */
 export const mealSchema = z.object({
   id: z.uuid(),
   title: z.string(),
   description: z.string(),
   ingredients: z.string(),
   allergens: z.string(),
-  /** Issue 13: the 14 allergens' codes it contains, free-text others, "none of the 14" declared. */
+  /**
+   * docs/features/food-safety.md: the 14 allergens' codes it contains, free-text others, "none of the
+   * 14" declared.
+   */
   allergenCodes: z.array(allergenCodeSchema),
   allergensOther: z.string(),
   noMajorAllergens: z.boolean(),
@@ -306,7 +318,7 @@ export const mealSchema = z.object({
   ownerRating: z.number().nullable(),
   ownerReviewCount: z.number().int(),
   /**
-   * Distance from the list's `near` point in km, rounded to 0.1 (DESIGN.md §4 "Distance": never
+   * Distance from the list's `near` point in km, rounded to 0.1 (docs/DESIGN.md §4 "Distance": never
    * exact); only on lists asked with `near`.
    */
   distanceKm: z.number().optional(),
@@ -315,19 +327,22 @@ export type Meal = z.infer<typeof mealSchema>;
 
 /**
  * `GET /api/meals/{id}`: the meal, and the viewer's own pending or accepted request for it, so
- * the page links to that thread instead of offering a second request (issue 12).
+ * the page links to that thread instead of offering a second request (docs/features/everyday-journey.md).
  */
 export const mealDetailSchema = mealSchema.extend({ myOpenRequestId: z.uuid().nullable() });
 export type MealDetail = z.infer<typeof mealDetailSchema>;
 
-/** `GET /api/user/{id}/rating` (DESIGN.md §4 "Reviews"). */
+/** `GET /api/user/{id}/rating` (docs/DESIGN.md §4 "Reviews"). */
 /** `GET /api/user/{id}/rating`: mean of reviews received (one decimal, null with none) and count. */
 export const ratingSchema = z.object({
   average: z.number().nullable(),
   count: z.number().int(),
   /** Completed exchanges, either side. */
   completedExchanges: z.number().int(),
-  /** Meals they posted, and portions picked up from them (issue 15 "Impact"). */
+  /**
+   * Meals they posted, and portions picked up from them (docs/features/languages-currency-impact.md
+   * "Impact").
+   */
   mealsShared: z.number().int(),
   portionsShared: z.number().int(),
   /** README "Trusted Member": `TRUSTED_MIN_EXCHANGES`+ completed exchanges and a rating of 4.0 or more. */

@@ -1,9 +1,9 @@
 /**
- * User-facing messages of the contract and the server (issue 15 point 1: "the server's user facing
- * error messages keyed"). A message's key is its English text, as in every catalogue here
- * (docs/decisions/008): `msg("Title is required")` marks it for the extractor, which puts it in the
- * `messages` namespace of `src/locales/{en,es,de}/`. The server answers each error in the language
- * the request asks for; the browser translates the zod messages of its own forms the same way.
+ * User-facing messages of the contract and the server (docs/features/languages-currency-impact.md point
+ * 1: "the server's user facing error messages keyed"). A message's key is its English text, as in every
+ * catalogue here (docs/decisions/008): `msg("Title is required")` marks it for the extractor, which puts
+ * it in the `messages` namespace of `src/locales/{en,es,de}/`. The server answers each error in the
+ * language the request asks for; the browser translates the zod messages of its own forms the same way.
  *
  * A message with values is written with i18next placeholders, `msg("At most {{max}} portions",
  * { max: 100 })`: the English text is what it returns, and the key and values are remembered for

@@ -1,4 +1,4 @@
-/** Mailing list shapes (DESIGN.md §4 "Mailing list"). */
+/** Mailing list shapes (docs/DESIGN.md §4 "Mailing list"). */
 import { z } from "zod";
 import { msg } from "./messages";
 

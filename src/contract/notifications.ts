@@ -1,4 +1,4 @@
-/** Notification shapes (spec §3 Notification, DESIGN.md §4 "Notifications"). */
+/** Notification shapes (spec §3 Notification, docs/DESIGN.md §4 "Notifications"). */
 import { z } from "zod";
 import { isoDateTime } from "./common";
 import { type Message, msg } from "./messages";
@@ -9,15 +9,16 @@ export const notificationTypeSchema = z.enum([
   "message_new",
   "review_received",
   "report_resolved",
-  // Issue 13 point 4: an admin's decision on a cook application; the certificate's reminders.
+  // docs/features/food-safety.md point 4: an admin's decision on a cook application; the certificate's
+  // reminders.
   "cook_application",
   "cook_certificate",
-  // Issue 14 point 5: a pickup is near, or its window is ending.
+  // docs/features/notifications.md point 5: a pickup is near, or its window is ending.
   "pickup_reminder",
 ]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
-/** The notifications the Requests badge counts: those about exchanges (issue 12). */
+/** The notifications the Requests badge counts: those about exchanges (docs/features/everyday-journey.md). */
 export const REQUEST_NOTIFICATION_TYPES: readonly NotificationType[] = [
   "request_new",
   "request_status",
@@ -32,7 +33,10 @@ export const markReadSchema = z
 export const notificationSchema = z.object({
   id: z.uuid(),
   type: notificationTypeSchema,
-  /** In English; `textKey` and `textParams` give it in the reader's language (issue 15). */
+  /**
+   * In English; `textKey` and `textParams` give it in the reader's language
+   * (docs/features/languages-currency-impact.md).
+   */
   text: z.string(),
   textKey: z.string().nullable(),
   textParams: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
@@ -46,8 +50,8 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const NOTIFICATIONS_LIMIT = 50;
 
 /**
- * What a user chooses to hear about outside the app (issue 14 point 4). In the app every
- * notification shows; push and email are per category. The newsletter is email only: it is the
+ * What a user chooses to hear about outside the app (docs/features/notifications.md point 4). In the app
+ * every notification shows; push and email are per category. The newsletter is email only: it is the
  * mailing-list opt-in of the profile.
  */
 export const DELIVERY_CATEGORIES = ["requests", "messages", "reviews", "reminders"] as const;
@@ -121,7 +125,7 @@ export const pushEndpointSchema = z.object({ endpoint: z.string().min(1).max(100
 /** `GET /api/push/public-key`: the VAPID key browsers subscribe with (applicationServerKey). */
 export const pushPublicKeySchema = z.object({ publicKey: z.string() });
 
-/** An unsubscribe link's signed token (issue 14 point 3: works without sign-in). */
+/** An unsubscribe link's signed token (docs/features/notifications.md point 3: works without sign-in). */
 export const unsubscribeTokenSchema = z
   .string()
   .max(200)

@@ -1,4 +1,4 @@
-/** The photo flow's shapes (spec §7 "The photo flow", §9 "Photo"; issue 4). */
+/** The photo flow's shapes (spec §7 "The photo flow", §9 "Photo"; docs/features/trust.md). */
 import { z } from "zod";
 import { isoDateTime } from "./common";
 import { msg } from "./messages";
@@ -7,7 +7,8 @@ import { msg } from "./messages";
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 /**
  * Largest photo a person may pick: the browser makes bigger ones smaller before uploading them
- * (issue 12: an ordinary 9.7 MB phone photo was refused); the server's 5 MB limit stays.
+ * (docs/features/everyday-journey.md: an ordinary 9.7 MB phone photo was refused); the server's 5 MB
+ * limit stays.
  */
 export const PHOTO_PICK_MAX_BYTES = 25 * 1024 * 1024;
 /** Image types the uploader offers; the server decides by the bytes, not by this list. */
@@ -20,7 +21,10 @@ export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic
 export const uploadRequestSchema = z
   .object({
     contentLength: z.number().int().min(1).optional(),
-    /** A photo (≤ 5 MB, the default) or a cook application's document (≤ 10 MB, issue 13). */
+    /**
+     * A photo (≤ 5 MB, the default) or a cook application's document (≤ 10 MB,
+     * docs/features/food-safety.md).
+     */
     purpose: z.enum(["photo", "document"], { error: msg("purpose must be photo or document") }).optional(),
   })
   .nullish()
@@ -46,7 +50,10 @@ export const registeredPhotoSchema = z.object({
 });
 export type RegisteredPhoto = z.infer<typeof registeredPhotoSchema>;
 
-/** Where processed photos are served; a meal's photoPath or a profile photo must be one (issue 4). */
+/**
+ * Where processed photos are served; a meal's photoPath or a profile photo must be one
+ * (docs/features/trust.md).
+ */
 export const PHOTO_PATH = /^\/objects\/photos\/[0-9a-f-]{36}\.webp$/;
 
 /** The 400 px thumbnail of a stored photo (`…/{uuid}.webp` → `…/{uuid}-400.webp`). */

@@ -1,4 +1,4 @@
-/** Report shapes (spec §3 Report, §5 "Report reason"; DESIGN.md §4 "Reports"). */
+/** Report shapes (spec §3 Report, §5 "Report reason"; docs/DESIGN.md §4 "Reports"). */
 import { z } from "zod";
 import { isoDateTime } from "./common";
 import { msg } from "./messages";
@@ -49,7 +49,10 @@ export type AdminStats = z.infer<typeof adminStatsSchema>;
 /** How many resolved reports the dashboard lists (spec §9). */
 export const RESOLVED_REPORTS_SHOWN = 10;
 
-/** `PUT /api/admin/users/{id}/suspend` body (issue 13): why, shown to other admins and kept. */
+/**
+ * `PUT /api/admin/users/{id}/suspend` body (docs/features/food-safety.md): why, shown to other admins
+ * and kept.
+ */
 export const suspendUserSchema = z.object({
   reason: z
     .string({ error: msg("A reason is required") })

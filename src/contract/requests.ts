@@ -1,10 +1,10 @@
-/** Request (exchange) shapes and rules (spec §3 Request, Message; DESIGN.md §4 "Requests"). */
+/** Request (exchange) shapes and rules (spec §3 Request, Message; docs/DESIGN.md §4 "Requests"). */
 import { z } from "zod";
 import { isoDateTime, pageQuerySchema, publicUserSchema } from "./common";
 import { mealKindSchema } from "./meals";
 import { msg } from "./messages";
 
-/** Longest request or thread message, in characters after trimming (DESIGN.md §4). */
+/** Longest request or thread message, in characters after trimming (docs/DESIGN.md §4). */
 export const MESSAGE_MAX = 2000;
 
 export const requestStatusSchema = z.enum(["pending", "accepted", "declined", "completed", "cancelled"]);
@@ -72,12 +72,15 @@ export const requestSchema = z.object({
   meal: requestMealSchema,
   eater: publicUserSchema,
   owner: publicUserSchema,
-  /** The statuses this viewer may move the request to now (DESIGN.md §4 transition table). */
+  /** The statuses this viewer may move the request to now (docs/DESIGN.md §4 transition table). */
   allowedTransitions: z.array(requestStatusSchema),
 });
 export type MealRequest = z.infer<typeof requestSchema>;
 
-/** Messages a thread page holds: the thread opens on the newest ones (issue 11 finding 9). */
+/**
+ * Messages a thread page holds: the thread opens on the newest ones (docs/features/operations.md finding
+ * 9).
+ */
 export const MESSAGE_PAGE_SIZE = 50;
 
 /**
@@ -90,7 +93,7 @@ export const requestDetailSchema = requestSchema.extend({
 });
 export type MealRequestDetail = z.infer<typeof requestDetailSchema>;
 
-/** `POST /api/requests/{id}/messages` body: 1..2000 characters after trimming (DESIGN.md §4). */
+/** `POST /api/requests/{id}/messages` body: 1..2000 characters after trimming (docs/DESIGN.md §4). */
 export const createMessageSchema = z.object({
   body: z
     .string({ error: msg("Message is required") })

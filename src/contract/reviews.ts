@@ -1,4 +1,4 @@
-/** Review shapes (spec §3 Pending review, Review submission, §5 "Review"; DESIGN.md §4 "Reviews"). */
+/** Review shapes (spec §3 Pending review, Review submission, §5 "Review"; docs/DESIGN.md §4 "Reviews"). */
 import { z } from "zod";
 import { isoDateTime } from "./common";
 import { msg } from "./messages";

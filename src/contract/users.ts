@@ -1,6 +1,6 @@
 /**
- * Public profiles and blocking (issue 13 points 5–6): what anyone signed in may see of another
- * user, the reviews they received, and the user's own list of blocked users.
+ * Public profiles and blocking (docs/features/food-safety.md points 5–6): what anyone signed in may see
+ * of another user, the reviews they received, and the user's own list of blocked users.
  */
 import { z } from "zod";
 import { isoDateTime } from "./common";

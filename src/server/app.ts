@@ -54,13 +54,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
-            // DESIGN.md §5: logs never contain cookies, tokens or secrets.
+            // docs/DESIGN.md §5: logs never contain cookies, tokens or secrets.
             redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
             serializers: {
               req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url) }),
               err: serializeError,
             },
-            // Readable lines in a terminal, JSON lines for log collectors (issue 11).
+            // Readable lines in a terminal, JSON lines for log collectors (docs/features/operations.md).
             stream:
               deps.logStream ??
               (process.stdout.isTTY

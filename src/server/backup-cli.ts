@@ -1,6 +1,7 @@
 /**
- * `npm run backup [FILE]` and `npm run restore FILE` (issue 11): the configuration comes from the
- * environment, as for `npm start`. A backup goes to FILE, or backups/mealshare-<date-time>.tar.gz.
+ * `npm run backup [FILE]` and `npm run restore FILE` (docs/features/operations.md): the configuration
+ * comes from the environment, as for `npm start`. A backup goes to FILE, or
+ * backups/mealshare-<date-time>.tar.gz.
  */
 import { BackupError, createBackup, restoreBackup } from "./backup";
 import { ConfigError, loadConfig } from "./config";

@@ -1,9 +1,9 @@
 /**
- * Backups (issue 11 "Operations"): one .tar.gz holding a consistent snapshot of the database —
- * PGlite's own data-directory dump, or `pg_dump --format=custom` for PostgreSQL — the locally
- * stored photos, and a manifest. Restoring brings it back into an empty data directory (PGlite)
- * or an empty database (PostgreSQL). PGlite's snapshot needs the data directory to itself, so the
- * server is stopped first (the directory lock says so); pg_dump works while it runs.
+ * Backups (docs/features/operations.md "Operations"): one .tar.gz holding a consistent snapshot of the
+ * database — PGlite's own data-directory dump, or `pg_dump --format=custom` for PostgreSQL — the locally
+ * stored photos, and a manifest. Restoring brings it back into an empty data directory (PGlite) or an
+ * empty database (PostgreSQL). PGlite's snapshot needs the data directory to itself, so the server is
+ * stopped first (the directory lock says so); pg_dump works while it runs.
  */
 import { execFile } from "node:child_process";
 import {

@@ -1,6 +1,6 @@
 /**
  * Runtime configuration, read from the environment and validated with zod at start-up
- * (DESIGN.md §2). A bad value stops the server with one line naming the variable.
+ * (docs/DESIGN.md §2). A bad value stops the server with one line naming the variable.
  */
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -117,11 +117,11 @@ const envSchema = z.object({
   ),
 });
 
-/** Rate limits, per client and minute (DESIGN.md §5); overridable so tests can reach them quickly. */
+/** Rate limits, per client and minute (docs/DESIGN.md §5); overridable so tests can reach them quickly. */
 export interface RateLimits {
   signInPerMinute: number;
   writesPerMinute: number;
-  /** Messages one person may post in one thread (issue 11 finding 9). */
+  /** Messages one person may post in one thread (docs/features/operations.md finding 9). */
   messagesPerMinute: number;
 }
 
@@ -162,29 +162,41 @@ export interface Config {
   /** Bearer token of `GET /metrics`; unset: no metrics. */
   metricsToken: string | undefined;
   rateLimits: RateLimits;
-  /** Notification emails (issue 14 point 3). No `smtpUrl`: logged in development, skipped in production. */
+  /**
+   * Notification emails (docs/features/notifications.md point 3). No `smtpUrl`: logged in development,
+   * skipped in production.
+   */
   email: { smtpUrl: string | undefined; from: string };
   /**
-   * Web Push (issue 14 point 2): the VAPID key pair when set in the environment (otherwise made on
-   * first start and kept in the database), the contact sent to push services, and the push
-   * services the server will send to — the browser names the endpoint, so anything else would let
-   * a client make the server POST where it likes.
+   * Web Push (docs/features/notifications.md point 2): the VAPID key pair when set in the environment
+   * (otherwise made on first start and kept in the database), the contact sent to push services, and the
+   * push services the server will send to — the browser names the endpoint, so anything else would let a
+   * client make the server POST where it likes.
    */
   push: {
     vapidKeys: { publicKey: string; privateKey: string } | undefined;
     subject: string;
     allowedHosts: string[];
   };
-  /** How often each instance asks the job queue for due work, in seconds (issue 14 point 5). */
+  /**
+   * How often each instance asks the job queue for due work, in seconds (docs/features/notifications.md
+   * point 5).
+   */
   jobPollingSeconds: number;
   /**
    * Whether this instance keeps the clock of the scheduled jobs (sweeps, certificate checks): on in
    * every running app; tests that run those jobs themselves turn it off so the clock cannot race them.
    */
   scheduledJobs: boolean;
-  /** The deployment's money: ISO 4217 code; prices are integer minor units (issue 15 point 2). */
+  /**
+   * The deployment's money: ISO 4217 code; prices are integer minor units
+   * (docs/features/languages-currency-impact.md point 2).
+   */
   currency: string;
-  /** The language of visitors whose browser asks for none we ship, and of emails to members who never chose one. */
+  /**
+   * The language of visitors whose browser asks for none we ship, and of emails to members who never
+   * chose one.
+   */
   defaultLanguage: Language;
 }
 

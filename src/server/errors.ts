@@ -1,8 +1,9 @@
 /**
- * The one error catalogue (DESIGN.md §4 "Errors", STYLE.md): every error a client can see has a
+ * The one error catalogue (docs/DESIGN.md §4 "Errors", docs/STYLE.md): every error a client can see has a
  * status, a stable `code` and a message safe to show. The Fastify error handler in app.ts maps
  * these, zod validation failures and PostgreSQL SQLSTATEs to JSON `{ message, code?, errors? }`,
- * each message in the request's language (issue 15: messages are keyed, `msg()`).
+ * each message in the request's language (docs/features/languages-currency-impact.md: messages are
+ * keyed, `msg()`).
  */
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
@@ -43,7 +44,7 @@ export const unauthorized = (message = msg("Unauthorized")) => new AppError(401,
 /** 403: signed in, but not allowed. */
 export const forbidden = (message = msg("You are not allowed to do that.")) =>
   new AppError(403, "forbidden", message);
-/** 404: missing, or not yours to see (DESIGN.md §4: threads answer 404 to strangers). */
+/** 404: missing, or not yours to see (docs/DESIGN.md §4: threads answer 404 to strangers). */
 export const notFound = (message = msg("Not found")) => new AppError(404, "not_found", message);
 /** 409: the request conflicts with the current state. */
 export const conflict = (message: Message, code = "conflict", params?: MessageParams) =>
@@ -134,7 +135,7 @@ export function errorHandlerFor(currency: string, defaultLanguage: Language) {
 /**
  * Errors Fastify's router raises before any route or hook runs (Fastify's `frameworkErrors`):
  * a URL whose percent-escapes do not decode, a path parameter over the length limit. Same JSON
- * shape as every other error (issue 11 finding 6).
+ * shape as every other error (docs/features/operations.md finding 6).
  */
 export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {

@@ -1,8 +1,8 @@
 /**
- * The server's words in the member's language (issue 15 point 1): error messages, notification
- * texts and emails come from the `messages` catalogues (`src/locales/{language}/messages.json`), the
- * same the browser uses for its forms. Keys are the English text (docs/decisions/008); a key
- * missing from a catalogue reads as English.
+ * The server's words in the member's language (docs/features/languages-currency-impact.md point 1):
+ * error messages, notification texts and emails come from the `messages` catalogues
+ * (`src/locales/{language}/messages.json`), the same the browser uses for its forms. Keys are the
+ * English text (docs/decisions/008); a key missing from a catalogue reads as English.
  */
 import type { IncomingMessage } from "node:http";
 import accepts from "accepts";

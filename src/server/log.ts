@@ -1,9 +1,10 @@
 /**
- * How errors are logged (DESIGN.md §5: logs never hold personal data). A failed query's error
+ * How errors are logged (docs/DESIGN.md §5: logs never hold personal data). A failed query's error
  * carries its parameters — emails, names, message text — in its message, its stack's first line
  * and its `params`, and PostgreSQL's own message and detail quote values too ("Key (email)=(…)").
  * For database errors only the SQLSTATE, where it happened (constraint, table, column) and the
- * statement's opening words are kept (issue 11 finding 8); other errors keep their usual form.
+ * statement's opening words are kept (docs/features/operations.md finding 8); other errors keep their
+ * usual form.
  */
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { err as standardErrorSerializer } from "pino-std-serializers";

@@ -1,9 +1,9 @@
 /**
- * Prometheus metrics at `GET /metrics` (issue 11 "Operations"), off unless METRICS_TOKEN is set,
- * then only for `Authorization: Bearer <METRICS_TOKEN>`: request durations by route and status,
- * the PostgreSQL pool, open live streams, and prom-client's process metrics (event-loop lag,
- * memory, CPU). Labels are route patterns (`/api/meals/:id`), never raw URLs, so the series stay
- * few and hold no ids.
+ * Prometheus metrics at `GET /metrics` (docs/features/operations.md "Operations"), off unless
+ * METRICS_TOKEN is set, then only for `Authorization: Bearer <METRICS_TOKEN>`: request durations by
+ * route and status, the PostgreSQL pool, open live streams, and prom-client's process metrics
+ * (event-loop lag, memory, CPU). Labels are route patterns (`/api/meals/:id`), never raw URLs, so the
+ * series stay few and hold no ids.
  */
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";

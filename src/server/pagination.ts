@@ -1,5 +1,5 @@
 /**
- * Keyset (cursor) pagination (DESIGN.md §6, docs/decisions/003). Lists are sorted newest first by
+ * Keyset (cursor) pagination (docs/DESIGN.md §6, docs/decisions/003). Lists are sorted newest first by
  * `(created_at DESC, id DESC)`, or by a score first (search relevance, distance) and then newest.
  * The cursor is opaque to clients: base64url of the last row's sort key. The next page's URL is
  * sent in an RFC 8288 `Link` header so list bodies stay plain arrays (spec §7).

@@ -1,8 +1,8 @@
 /**
  * A store for @fastify/rate-limit in PostgreSQL, so every instance on one database counts a
- * client's requests together (DESIGN.md §5; issue 11 finding 7). One atomic upsert per counted
- * request: it starts a new window when the old one has ended, otherwise adds one. PGlite is one
- * process, so it keeps the plugin's in-memory store.
+ * client's requests together (docs/DESIGN.md §5; docs/features/operations.md finding 7). One atomic
+ * upsert per counted request: it starts a new window when the old one has ended, otherwise adds one.
+ * PGlite is one process, so it keeps the plugin's in-memory store.
  */
 import { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor, normalizeIP } from "@fastify/rate-limit";
 import { lt, sql } from "drizzle-orm";
@@ -61,7 +61,7 @@ async function countRequest(db: Db, key: string, timeWindowMs: number) {
 /**
  * Whom a request counts against: its client's address (an IPv6 one by its /64, as the plugin's
  * own key does). A client that has already gone has no address any more; the plugin's key threw
- * a TypeError then (issue 11 finding 6), this one counts it under a fixed key.
+ * a TypeError then (docs/features/operations.md finding 6), this one counts it under a fixed key.
  */
 export function rateLimitKey(request: Pick<FastifyRequest, "ip">): string {
   return request.ip ? normalizeIP(request.ip) : "client-gone";

@@ -1,6 +1,6 @@
 /**
- * Reports, the admin API, events and the mailing list (issue 5; DESIGN.md §4 "Reports", "Admin",
- * "Mailing list").
+ * Reports, the admin API, events and the mailing list (docs/features/safety-and-admin.md; docs/DESIGN.md
+ * §4 "Reports", "Admin", "Mailing list").
  */
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -103,7 +103,7 @@ describe("sign-in through the bundled OIDC provider", () => {
     ["a backslash", "/\\evil.example/"],
     ["an absolute URL", "https://evil.example/"],
     ["a scheme-relative URL", "//evil.example/"],
-  ])("falls back to / for a returnTo with %s (issue 11 finding 3)", async (_, returnTo) => {
+  ])("falls back to / for a returnTo with %s", async (_, returnTo) => {
     const { finalLocation } = await signInThroughProvider(
       baseUrl,
       { email: "hostile-return@example.test", firstName: "Ret", lastName: "Urn" },
@@ -149,7 +149,7 @@ describe("sign-in through the bundled OIDC provider", () => {
     expect((await currentUser(cookie)).status).toBe(401);
   });
 
-  it("does not sign out on a GET, which any site can trigger; it offers a Sign out button (issue 11 finding 5)", async () => {
+  it("does not sign out on a GET, which any site can trigger; it offers a Sign out button", async () => {
     const { jar } = await signInThroughProvider(baseUrl, {
       email: "stay@example.test",
       firstName: "Stay",
@@ -193,7 +193,7 @@ describe("sign-in through the bundled OIDC provider", () => {
   });
 });
 
-describe("admin needs an email the provider verified (issue 11 finding 1)", () => {
+describe("admin needs an email the provider verified", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -1,4 +1,7 @@
-/** Issue 11: `npm run backup` writes a consistent snapshot plus photos; `npm run restore` brings it back. */
+/**
+ * docs/features/operations.md: `npm run backup` writes a consistent snapshot plus photos; `npm run
+ * restore` brings it back.
+ */
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";

@@ -1,4 +1,4 @@
-/** Issue 13 points 5 (blocking) and 6 (public profiles). */
+/** docs/features/food-safety.md points 5 (blocking) and 6 (public profiles). */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviews } from "../../src/server/db/schema";

@@ -1,6 +1,6 @@
 /**
- * Issue 14 point 6: an accepted pickup as an `.ics` event, and the private, revocable feed. The
- * iCalendar text is parsed with ical.js, as a calendar app would read it.
+ * docs/features/notifications.md point 6: an accepted pickup as an `.ics` event, and the private,
+ * revocable feed. The iCalendar text is parsed with ical.js, as a calendar app would read it.
  */
 
 import { eq } from "drizzle-orm";

@@ -1,7 +1,7 @@
 /**
- * Issue 11 finding 4: many messages at once in one thread. On PostgreSQL they really run at once
- * (a pool of connections); on PGlite one after another — both must end with one unread message
- * notification per party and no error.
+ * docs/features/operations.md finding 4: many messages at once in one thread. On PostgreSQL they really
+ * run at once (a pool of connections); on PGlite one after another — both must end with one unread
+ * message notification per party and no error.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

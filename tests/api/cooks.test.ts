@@ -1,6 +1,6 @@
 /**
- * Issue 13 point 4: registered cooks. Applying with a document, the admin's decision and its
- * notifications, the document's privacy, the paid-meal rule, and the certificate job (exactly
+ * docs/features/food-safety.md point 4: registered cooks. Applying with a document, the admin's decision
+ * and its notifications, the document's privacy, the paid-meal rule, and the certificate job (exactly
  * once, also with two instances on one PostgreSQL).
  */
 import { eq, sql } from "drizzle-orm";

@@ -1,7 +1,7 @@
 /**
- * The counters lists read instead of counting (issue 10, docs/decisions/006): portions taken per
- * meal and rating totals per user, kept by triggers in the transaction of each change. Every test
- * ends by recounting from the source rows, so a counter that drifts fails here.
+ * The counters lists read instead of counting (docs/features/discovery.md, docs/decisions/006): portions
+ * taken per meal and rating totals per user, kept by triggers in the transaction of each change. Every
+ * test ends by recounting from the source rows, so a counter that drifts fails here.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

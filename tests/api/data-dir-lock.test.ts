@@ -1,7 +1,7 @@
 /**
- * Issue 11 finding 11: one process per PGlite data directory. A second open is refused with one
- * line naming the holder; `npm run seed` beside a running app says so and changes nothing; a lock
- * left by a killed process does not keep the next start out.
+ * docs/features/operations.md finding 11: one process per PGlite data directory. A second open is
+ * refused with one line naming the holder; `npm run seed` beside a running app says so and changes
+ * nothing; a lock left by a killed process does not keep the next start out.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";

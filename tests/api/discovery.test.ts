@@ -1,7 +1,8 @@
 /**
- * Discovery at scale (issue 10): server-side search on `GET /api/meals` (stems, prefixes, case,
- * accents, one-letter typos, ranking, the count of matches), allergen exclusion, and "near me".
- * Meals of one test carry a word of their own, so tests sharing the database do not see each other.
+ * Discovery at scale (docs/features/discovery.md): server-side search on `GET /api/meals` (stems,
+ * prefixes, case, accents, one-letter typos, ranking, the count of matches), allergen exclusion, and
+ * "near me". Meals of one test carry a word of their own, so tests sharing the database do not see each
+ * other.
  */
 import { randomBytes } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";

@@ -1,6 +1,6 @@
 /**
- * Issue 11 findings 6 and 7: answers from below the routes (router, HTTP parser, rate limiter) in
- * the usual `{ message, code }` shape, and write limits that hold across instances.
+ * docs/features/operations.md findings 6 and 7: answers from below the routes (router, HTTP parser, rate
+ * limiter) in the usual `{ message, code }` shape, and write limits that hold across instances.
  */
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

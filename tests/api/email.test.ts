@@ -1,7 +1,7 @@
 /**
- * Issue 14 point 3: notification emails through a real SMTP server (smtp-server, in process), one
- * per event, at most one per thread per hour for messages, never for categories turned off, and
- * unsubscribe links that work without signing in.
+ * docs/features/notifications.md point 3: notification emails through a real SMTP server (smtp-server,
+ * in process), one per event, at most one per thread per hour for messages, never for categories turned
+ * off, and unsubscribe links that work without signing in.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildMeal, buildRequest, buildSignedInUser, hoursFromNow } from "../factories";

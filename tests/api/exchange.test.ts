@@ -1,6 +1,6 @@
 /**
- * The exchange after a request is sent (issue 3): the DESIGN.md §4 status table for every
- * (from, to, actor), thread messages, notifications, and the portion accounting under races.
+ * The exchange after a request is sent (docs/features/exchange.md): the docs/DESIGN.md §4 status table
+ * for every (from, to, actor), thread messages, notifications, and the portion accounting under races.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildMeal, buildRequest, buildSignedInUser, buildUser } from "../factories";
@@ -11,7 +11,7 @@ type Actor = "owner" | "eater" | "stranger";
 
 const STATUSES: Status[] = ["pending", "accepted", "declined", "completed", "cancelled"];
 
-/** DESIGN.md §4's table, written out again here so the test does not trust the code's copy. */
+/** docs/DESIGN.md §4's table, written out again here so the test does not trust the code's copy. */
 const TABLE: [from: Status, to: Status, who: Actor[]][] = [
   ["pending", "accepted", ["owner"]],
   ["pending", "declined", ["owner"]],

@@ -1,7 +1,7 @@
 /**
- * Issue 13 points 1–3: structured allergens and dietary tags on meals, the eater's allergies and
- * diet, `excludeAllergens` by code and by free text, and the food details (prepared at, storage,
- * reheating).
+ * docs/features/food-safety.md points 1–3: structured allergens and dietary tags on meals, the eater's
+ * allergies and diet, `excludeAllergens` by code and by free text, and the food details (prepared at,
+ * storage, reheating).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exclusionsOf, matchingAllergens } from "../../src/contract/food-safety";

@@ -1,8 +1,8 @@
 /**
- * Bad input never hurts (issue 11 "Done when"): thousands of malformed requests across every API
- * endpoint — each field of each body swapped for a hostile value, hostile path ids and query
- * values, broken bodies, and random JSON from fast-check — answer no 5xx, and every 4xx is the
- * JSON error shape `{ message, code?, errors? }` (DESIGN.md §4 "Errors"). The endpoint table must
+ * Bad input never hurts (docs/features/operations.md "Done when"): thousands of malformed requests
+ * across every API endpoint — each field of each body swapped for a hostile value, hostile path ids and
+ * query values, broken bodies, and random JSON from fast-check — answer no 5xx, and every 4xx is the
+ * JSON error shape `{ message, code?, errors? }` (docs/DESIGN.md §4 "Errors"). The endpoint table must
  * cover every route the API documents, so a new one cannot be left out.
  */
 import fc from "fast-check";
@@ -76,7 +76,10 @@ const HOSTILE_SEGMENTS = [
 ];
 
 /** Bodies that are wrong as a whole: [content-type, raw payload]. */
-/** Language names a client may send (issue 15): malformed, unknown, huge, with odd q-values. */
+/**
+ * Language names a client may send (docs/features/languages-currency-impact.md): malformed, unknown,
+ * huge, with odd q-values.
+ */
 const HOSTILE_LANGUAGES = [
   "",
   "*",
@@ -266,7 +269,7 @@ describe("fuzzing every endpoint with malformed requests", () => {
       { method: "GET", route: "/api/cook-applications/{id}/document" },
       { method: "GET", route: "/api/admin/cook-applications", query: { status: "pending" }, admin: true },
       { method: "PUT", route: "/api/admin/cook-applications/{id}/approve", admin: true },
-      // Issue 14: preferences, this device's push subscription, unsubscribe links.
+      // docs/features/notifications.md: preferences, this device's push subscription, unsubscribe links.
       { method: "GET", route: "/api/user/notification-preferences" },
       {
         method: "PUT",
@@ -295,7 +298,8 @@ describe("fuzzing every endpoint with malformed requests", () => {
         body: { reason: "Fuzz" },
         admin: true,
       },
-      // Issue 15: the deployment's languages and currency, a member's language.
+      // docs/features/languages-currency-impact.md: the deployment's languages and currency, a member's
+      // language.
       { method: "GET", route: "/api/deployment" },
       { method: "PUT", route: "/api/user/locale", body: { locale: "es" } },
     ];
@@ -385,7 +389,8 @@ describe("fuzzing every endpoint with malformed requests", () => {
           });
         }
       }
-      // Issue 15: whatever language a client names, by header or by the app's cookie.
+      // docs/features/languages-currency-impact.md: whatever language a client names, by header or by
+      // the app's cookie.
       for (const language of HOSTILE_LANGUAGES) {
         await send(endpoint, `accept-language ${language.slice(0, 20)}`, {
           url,

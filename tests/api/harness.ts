@@ -207,8 +207,8 @@ export async function createTestApp(
 
 /**
  * Resolves when the job queue has nothing due left to do: no job of the app's queues waiting,
- * retrying or running whose time has come (issue 14). Tests that assert something was not sent
- * wait for this instead of sleeping.
+ * retrying or running whose time has come (docs/features/notifications.md). Tests that assert something
+ * was not sent wait for this instead of sleeping.
  */
 export async function jobsSettled(db: Database["db"], timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

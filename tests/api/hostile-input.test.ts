@@ -4,8 +4,8 @@ import { ADMIN_EMAIL, createTestApp, type TestApp } from "./harness";
 import { signInThroughProvider } from "./oidc-flow";
 
 /**
- * Issue 11 finding 2: input PostgreSQL cannot store (NUL characters, dates outside its range) is a
- * 400 naming the field, never a 500.
+ * docs/features/operations.md finding 2: input PostgreSQL cannot store (NUL characters, dates outside
+ * its range) is a 400 naming the field, never a 500.
  */
 describe("values PostgreSQL cannot hold are refused with 400 naming the field", () => {
   let t: TestApp;

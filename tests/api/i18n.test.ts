@@ -1,8 +1,8 @@
 /**
- * Issue 15 points 1 and 2 on the server: error messages in the member's language (the app's
- * language cookie, else Accept-Language, else the saved language, else the deployment's default),
- * money in the deployment's currency, a member's language remembered, and notifications kept as
- * keys so each reader sees them in their own language.
+ * docs/features/languages-currency-impact.md points 1 and 2 on the server: error messages in the
+ * member's language (the app's language cookie, else Accept-Language, else the saved language, else the
+ * deployment's default), money in the deployment's currency, a member's language remembered, and
+ * notifications kept as keys so each reader sees them in their own language.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildMeal, buildSignedInUser, hoursFromNow } from "../factories";
@@ -91,7 +91,7 @@ describe("the server's words in the member's language", () => {
     });
     const signedOut = await t.api({ method: "PUT", url: "/api/user/locale", payload: { locale: "es" } });
     expect(signedOut.statusCode).toBe(401);
-    // Another site cannot change it either (DESIGN.md §5 CSRF).
+    // Another site cannot change it either (docs/DESIGN.md §5 CSRF).
     const crossSite = await t.api({
       method: "PUT",
       url: "/api/user/locale",

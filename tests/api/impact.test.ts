@@ -1,4 +1,7 @@
-/** Issue 15 "Impact": the neighbourhood's totals and a user's, after a series of exchanges. */
+/**
+ * docs/features/languages-currency-impact.md "Impact": the neighbourhood's totals and a user's, after a
+ * series of exchanges.
+ */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildMeal, buildRequest, buildSignedInUser, buildUser } from "../factories";
 import { createTestApp, type TestApp } from "./harness";

@@ -1,7 +1,7 @@
 /**
- * Live updates (issue 3): `GET /api/stream` over real HTTP, fed by LISTEN/NOTIFY. Includes two app
- * instances on one database: on PostgreSQL each has its own pool and listener connection, so a
- * message must cross the database to reach the other instance's client.
+ * Live updates (docs/features/exchange.md): `GET /api/stream` over real HTTP, fed by LISTEN/NOTIFY.
+ * Includes two app instances on one database: on PostgreSQL each has its own pool and listener
+ * connection, so a message must cross the database to reach the other instance's client.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client";

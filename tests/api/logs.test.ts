@@ -1,4 +1,7 @@
-/** Issue 11 finding 8: a failed query is logged by its SQLSTATE and name, never its values. */
+/**
+ * docs/features/operations.md finding 8: a failed query is logged by its SQLSTATE and name, never its
+ * values.
+ */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildMeal, buildRequest, buildSignedInUser } from "../factories";

@@ -326,7 +326,7 @@ describe("meals API", () => {
   });
 });
 
-describe("the meal page's link to the viewer's request (issue 12)", () => {
+describe("the meal page's link to the viewer's request", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

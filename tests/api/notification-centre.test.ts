@@ -1,4 +1,4 @@
-/** Issue 12's notification centre: what it lists and how it is read. */
+/** docs/features/everyday-journey.md's notification centre: what it lists and how it is read. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildMeal, buildRequest, buildSignedInUser } from "../factories";
 import { ADMIN_EMAIL, createTestApp, type TestApp } from "./harness";

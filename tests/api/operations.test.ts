@@ -1,4 +1,4 @@
-/** Issue 11 "Operations": probes for load balancers and a graceful stop. */
+/** docs/features/operations.md "Operations": probes for load balancers and a graceful stop. */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";

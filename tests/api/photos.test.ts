@@ -1,6 +1,6 @@
 /**
- * The photo flow (issue 4; spec §7) on both storage drivers: local files, and S3 against a real
- * S3-protocol server (s3rver) started here. Files go over real HTTP, as a browser sends them.
+ * The photo flow (docs/features/trust.md; spec §7) on both storage drivers: local files, and S3 against
+ * a real S3-protocol server (s3rver) started here. Files go over real HTTP, as a browser sends them.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -177,7 +177,7 @@ describe.each([localDriver(), s3Driver()])("photo uploads on the $name driver", 
   const register = (photoURL: string, cookie = user.cookie) =>
     api("PUT", "/api/meal-photos", cookie, { photoURL });
 
-  it("lets a meal or a profile show only a photo its own user registered (issue 11 finding 10)", async () => {
+  it("lets a meal or a profile show only a photo its own user registered", async () => {
     const { uploadURL } = await upload(await jpegWithGps());
     const { objectPath } = await (await register(uploadURL)).json();
     const other = await buildSignedInUser(t.db);

@@ -1,7 +1,8 @@
 /**
- * Issue 14 point 2: Web Push to a fake push service speaking the protocol (tests/push-service.ts):
- * the payload decrypts with the subscription's keys and carries only a short preview and the
- * link; a 410 forgets the device; a thread pushes at most once per 5 minutes while unread.
+ * docs/features/notifications.md point 2: Web Push to a fake push service speaking the protocol
+ * (tests/push-service.ts): the payload decrypts with the subscription's keys and carries only a short
+ * preview and the link; a 410 forgets the device; a thread pushes at most once per 5 minutes while
+ * unread.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

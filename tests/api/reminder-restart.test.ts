@@ -1,8 +1,8 @@
 /**
- * Issue 14 "Done when": a reminder scheduled, the app killed (SIGKILL) and restarted before it is
- * due, and the reminder sent exactly once — with PGlite's single instance, and with two instances
- * on PostgreSQL. Real server processes, a real SMTP server; "exactly once" is checked after both
- * servers have stopped, when nothing can send any more.
+ * docs/features/notifications.md "Done when": a reminder scheduled, the app killed (SIGKILL) and
+ * restarted before it is due, and the reminder sent exactly once — with PGlite's single instance, and
+ * with two instances on PostgreSQL. Real server processes, a real SMTP server; "exactly once" is checked
+ * after both servers have stopped, when nothing can send any more.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -17,7 +17,10 @@ import { type ServerProcess, startServerProcess } from "./server-process";
 /** The reminder falls due this long after the acceptance: time enough to kill and restart. */
 const DUE_IN_MS = 25_000;
 
-/** Through `server`: a cook posts a meal whose reminder falls due in DUE_IN_MS, an eater's request is accepted. */
+/**
+ * Through `server`: a cook posts a meal whose reminder falls due in DUE_IN_MS, an eater's request is
+ * accepted.
+ */
 async function acceptedPickup(server: ServerProcess) {
   const cook = await server.signIn({ email: "cook@example.test", firstName: "Maria", lastName: "Lopez" });
   const eater = await server.signIn({ email: "eater@example.test", firstName: "Sam", lastName: "Okafor" });

@@ -1,8 +1,9 @@
 /**
- * Issue 14 point 5: pickup reminders as durable jobs. Both parties hear 1 hour before the window
- * opens (or at acceptance when that is later); the eater hears 30 minutes before it ends unless the
- * pickup is complete; nothing for a request no longer accepted; a moved window moves them; a job
- * that runs twice notifies once. (reminder-restart.test.ts kills and restarts real processes.)
+ * docs/features/notifications.md point 5: pickup reminders as durable jobs. Both parties hear 1 hour
+ * before the window opens (or at acceptance when that is later); the eater hears 30 minutes before it
+ * ends unless the pickup is complete; nothing for a request no longer accepted; a moved window moves
+ * them; a job that runs twice notifies once. (reminder-restart.test.ts kills and restarts real
+ * processes.)
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-/** Reviews, ratings and the user's own settings (issue 4; DESIGN.md §4 "Reviews"). */
+/** Reviews, ratings and the user's own settings (docs/features/trust.md; docs/DESIGN.md §4 "Reviews"). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildMeal, buildRequest, buildSignedInUser } from "../factories";
 import { createTestApp, type TestApp } from "./harness";

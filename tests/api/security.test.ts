@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildMeal, buildSignedInUser, buildUser } from "../factories";
 import { createTestApp, type TestApp } from "./harness";
 
-describe("security baseline (DESIGN.md §5)", () => {
+describe("security baseline (docs/DESIGN.md §5)", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({

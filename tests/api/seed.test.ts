@@ -1,4 +1,4 @@
-/** `npm run seed` (issue 12): a fresh demo whose meals have real-looking photos. */
+/** `npm run seed` (docs/features/everyday-journey.md): a fresh demo whose meals have real-looking photos. */
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";

@@ -1,7 +1,7 @@
 /**
- * Serving like a production site (issue 10, DESIGN.md §6): the built client's text files go out
- * pre-compressed (brotli or gzip, as the browser accepts), API JSON over 1 KB is compressed on
- * the fly, and GET lists carry an ETag that answers 304 when nothing changed.
+ * Serving like a production site (docs/features/discovery.md, docs/DESIGN.md §6): the built client's
+ * text files go out pre-compressed (brotli or gzip, as the browser accepts), API JSON over 1 KB is
+ * compressed on the fly, and GET lists carry an ETag that answers 304 when nothing changed.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";

@@ -1,4 +1,7 @@
-/** Issue 13 point 5: an admin suspends an account; it is locked out at once and can come back. */
+/**
+ * docs/features/food-safety.md point 5: an admin suspends an account; it is locked out at once and can
+ * come back.
+ */
 
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

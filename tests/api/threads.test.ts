@@ -1,4 +1,7 @@
-/** Issue 11 finding 9: threads come page by page, and one person's pace in a thread is capped. */
+/**
+ * docs/features/operations.md finding 9: threads come page by page, and one person's pace in a thread is
+ * capped.
+ */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGE_PAGE_SIZE } from "../../src/contract/requests";

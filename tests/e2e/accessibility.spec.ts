@@ -44,7 +44,8 @@ test("signed-out routes pass axe and fit a phone", async ({ browser }) => {
     ["/how-it-works", heading("How It Works")],
     ["/safety", heading("Safety")],
     ["/help", heading("Help Center")],
-    // Issue 15: the impact page is public, with its figures and their sources.
+    // docs/features/languages-currency-impact.md: the impact page is public, with its figures and their
+    // sources.
     [
       "/impact",
       async (p) => {
@@ -54,7 +55,7 @@ test("signed-out routes pass axe and fit a phone", async ({ browser }) => {
     ],
     ["/community", heading("Sign in to continue")],
     ["/no-such-page", heading("404 Page Not Found")],
-    // Issue 14: an email's unsubscribe link, opened without signing in.
+    // docs/features/notifications.md: an email's unsubscribe link, opened without signing in.
     [
       "/unsubscribe?token=not.valid",
       async (p) => {
@@ -108,10 +109,11 @@ test("signed-in routes pass axe and fit a phone", async ({ browser }) => {
     ["/safety", heading("Safety")],
     ["/help", heading("Help Center")],
     ["/no-such-page", heading("404 Page Not Found")],
-    // Issue 13's pages: a public profile, and the registered-cook application.
+    // docs/features/food-safety.md's pages: a public profile, and the registered-cook application.
     [`/user/${meal.owner.id}`, heading("Axel Cook")],
     ["/become-a-cook", heading("Become a Registered Cook")],
-    // Issue 14: Settings with Notifications (a table of checkboxes) and the calendar feed.
+    // docs/features/notifications.md: Settings with Notifications (a table of checkboxes) and the
+    // calendar feed.
     [
       "/profile?tab=settings",
       async (p) => expect(p.getByRole("table", { name: "Notifications" })).toBeVisible(),

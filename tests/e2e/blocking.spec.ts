@@ -1,4 +1,7 @@
-/** Issue 13 points 5–6: blocking from a thread, and the public profile the names link to. */
+/**
+ * docs/features/food-safety.md points 5–6: blocking from a thread, and the public profile the names link
+ * to.
+ */
 import { expect, test } from "@playwright/test";
 import { apiPost, person, postMeal, signedInPage, toast } from "./fixtures";
 

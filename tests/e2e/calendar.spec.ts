@@ -1,4 +1,7 @@
-/** Issue 14 point 6: an accepted pickup goes into the eater's calendar as a real .ics event. */
+/**
+ * docs/features/notifications.md point 6: an accepted pickup goes into the eater's calendar as a real
+ * .ics event.
+ */
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import ICAL from "ical.js";

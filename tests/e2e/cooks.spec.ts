@@ -1,4 +1,4 @@
-/** Issue 13 point 4: becoming a registered cook, and selling once approved. */
+/** docs/features/food-safety.md point 4: becoming a registered cook, and selling once approved. */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,8 +1,8 @@
 /**
- * Discovery at scale in a real browser (issue 10): the Community search asks the server, so it
- * finds meals beyond the loaded page and counts every match; the search lives in the URL; "Near me"
- * lists the nearest meals with their distances, and a refused position says so; allergens can be
- * hidden; a failed load says so and offers Retry.
+ * Discovery at scale in a real browser (docs/features/discovery.md): the Community search asks the
+ * server, so it finds meals beyond the loaded page and counts every match; the search lives in the URL;
+ * "Near me" lists the nearest meals with their distances, and a refused position says so; allergens can
+ * be hidden; a failed load says so and offers Retry.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { apiPost, person, postMeal, signedInPage, signIn } from "./fixtures";

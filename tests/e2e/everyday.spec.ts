@@ -1,4 +1,4 @@
-/** Issue 12: the everyday journey on a phone, without stumbles. */
+/** docs/features/everyday-journey.md: the everyday journey on a phone, without stumbles. */
 import { expect, type Page, test } from "@playwright/test";
 import { apiPost, mainNav, person, postMeal, signedInPage } from "./fixtures";
 

@@ -34,7 +34,10 @@ export async function signIn(page: Page, who: Person) {
   await expect(mainNav(page)).toBeVisible();
 }
 
-/** A fresh browser context (another device: `options` may name its server or language) with `who` signed in. */
+/**
+ * A fresh browser context (another device: `options` may name its server or language) with `who` signed
+ * in.
+ */
 export async function signedInPage(browser: Browser, who: Person, options: BrowserContextOptions = {}) {
   const context = await browser.newContext(options);
   const page = await context.newPage();
@@ -77,8 +80,8 @@ export function postMeal(page: Page, overrides: Record<string, unknown> = {}) {
 export const admin = (): Person => ({ email: "admin@example.test", firstName: "Ada", lastName: "Admin" });
 
 /**
- * Fills the meal form's food-safety part (issue 13): ticks the named allergens, or "Contains none
- * of the 14" when there are none; prepared an hour ago; kept chilled.
+ * Fills the meal form's food-safety part (docs/features/food-safety.md): ticks the named allergens, or
+ * "Contains none of the 14" when there are none; prepared an hour ago; kept chilled.
  */
 export async function fillFoodSafety(page: Page, allergens: string[] = []) {
   if (allergens.length === 0) await page.getByLabel("Contains none of the 14").check();
@@ -97,8 +100,8 @@ export const CERTIFICATE_PDF = Buffer.from(
 );
 
 /**
- * Makes the page's user a registered cook the way the app does (issue 13): the document uploaded,
- * the application filed, an admin's approval, all through the API.
+ * Makes the page's user a registered cook the way the app does (docs/features/food-safety.md): the
+ * document uploaded, the application filed, an admin's approval, all through the API.
  */
 export async function becomeRegisteredCook(page: Page, browser: Browser) {
   const origin = new URL(page.url()).origin;
@@ -153,8 +156,8 @@ export async function checkRoute(
 /**
  * Visible words the layout breaks across two lines ("Gemeinschaf/t") though they are at most half
  * the page's width, so any sane column holds them: the body wraps anywhere so a long URL never
- * widens a phone's page (issue 12), which also lets a squeezed column split an ordinary word.
- * Longer words (a 120-letter title) may break; that is what wrapping anywhere is for.
+ * widens a phone's page (docs/features/everyday-journey.md), which also lets a squeezed column split an
+ * ordinary word. Longer words (a 120-letter title) may break; that is what wrapping anywhere is for.
  */
 export function wordsBrokenAcrossLines(page: Page): Promise<string[]> {
   return page.evaluate(() => {

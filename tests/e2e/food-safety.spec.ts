@@ -1,4 +1,7 @@
-/** Issue 13: structured allergens, the eater's allergy warnings, and hiding meals with them. */
+/**
+ * docs/features/food-safety.md: structured allergens, the eater's allergy warnings, and hiding meals
+ * with them.
+ */
 import { expect, test } from "@playwright/test";
 import { apiPost, fillFoodSafety, person, signedInPage, toast } from "./fixtures";
 

@@ -1,8 +1,8 @@
 /**
- * Issue 15 points 1 and 2 in the browser: switching to Spanish translates the navigation, a meal
- * card with its date and a server validation error, and the choice follows the member to another
- * device; on a deployment in euros whose default language is German, a paid meal typed as '7,50'
- * reads '7,50 €' and is stored as 750 cents.
+ * docs/features/languages-currency-impact.md points 1 and 2 in the browser: switching to Spanish
+ * translates the navigation, a meal card with its date and a server validation error, and the choice
+ * follows the member to another device; on a deployment in euros whose default language is German, a
+ * paid meal typed as '7,50' reads '7,50 €' and is stored as 750 cents.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { EUR_BASE_URL } from "../../playwright.config";

@@ -5,7 +5,7 @@ test("a cook posts a paid meal, a neighbour finds it by allergen and requests it
   browser,
 }) => {
   const cook = await signedInPage(browser, person("Cara", "Cook"));
-  // Only registered cooks sell (issue 13).
+  // Only registered cooks sell (docs/features/food-safety.md).
   await becomeRegisteredCook(cook, browser);
   await cook.reload();
 
@@ -55,7 +55,7 @@ test("a cook posts a paid meal, a neighbour finds it by allergen and requests it
   await requestButton.click();
   await notice.getByRole("button", { name: "I Understand" }).click();
   await expect(toast(eater, "Request sent!")).toBeVisible();
-  // The page now links to the request instead of offering a second one (issue 12).
+  // The page now links to the request instead of offering a second one (docs/features/everyday-journey.md).
   await expect(eater.getByRole("heading", { name: "Request sent" })).toBeVisible();
   await expect(eater.getByLabel("Message to the cook")).toHaveCount(0);
   const sent = await (await eater.request.get("/api/requests?type=outgoing")).json();

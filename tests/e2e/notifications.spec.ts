@@ -1,7 +1,7 @@
 /**
- * Issue 14 points 2-4 in the browser: the "Turn on notifications" offer comes after the first
- * request, never on first load; Settings → Notifications keeps each category's channels; an
- * email's unsubscribe link works for someone who is not signed in.
+ * docs/features/notifications.md points 2-4 in the browser: the "Turn on notifications" offer comes
+ * after the first request, never on first load; Settings → Notifications keeps each category's channels;
+ * an email's unsubscribe link works for someone who is not signed in.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";

@@ -136,7 +136,7 @@ test("a text file renamed .jpg is refused after upload with the spec's error toa
 
   await expect(toast(cook, "Failed to process uploaded photo. Please try again.")).toBeVisible();
   await expect(toast(cook, "Photo uploaded.")).toHaveCount(0);
-  // One clear error, not beside a success tick (issue 12).
+  // One clear error, not beside a success tick (docs/features/everyday-journey.md).
   await expect(cook.getByText("Upload complete")).toHaveCount(0);
   await expect(cook.locator(".uppy-Dashboard-Item.is-error")).toHaveCount(1);
   await cook.keyboard.press("Escape");

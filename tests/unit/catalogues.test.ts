@@ -1,6 +1,7 @@
 /**
- * Issue 15 point 1: every user-facing string of the client and every server message is in the
- * catalogues, and English, Spanish and German each have all of them (docs/decisions/008).
+ * docs/features/languages-currency-impact.md point 1: every user-facing string of the client and every
+ * server message is in the catalogues, and English, Spanish and German each have all of them
+ * (docs/decisions/008).
  *
  * - i18next-parser in check mode (`--fail-on-update`) walks every source file: a `t("…")` or
  *   `msg("…")` whose key is missing from a catalogue, or a key no code uses, fails it.

@@ -8,7 +8,7 @@ import { decodeCursor, encodeCursor } from "../../src/server/pagination";
 
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), "mealshare-config-"));
 
-describe("configuration (DESIGN.md §2)", () => {
+describe("configuration (docs/DESIGN.md §2)", () => {
   it("has working defaults for a fresh clone", () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
     expect(config).toMatchObject({
@@ -67,7 +67,7 @@ describe("configuration (DESIGN.md §2)", () => {
   });
 });
 
-describe("cursors (DESIGN.md §6)", () => {
+describe("cursors (docs/DESIGN.md §6)", () => {
   it("round-trip and refuse forgeries", () => {
     const cursor = {
       createdAt: new Date("2026-01-02T03:04:05.678Z"),
@@ -78,7 +78,7 @@ describe("cursors (DESIGN.md §6)", () => {
     expect(decodeCursor(undefined)).toBeUndefined();
   });
 
-  describe("admin through the bundled dev sign-in (issue 11 finding 1)", () => {
+  describe("admin through the bundled dev sign-in", () => {
     const admin = { email: "boss@example.test", emailVerified: true };
     const dev = (env: Record<string, string>) =>
       loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: admin.email, ...env });

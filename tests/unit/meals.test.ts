@@ -39,7 +39,7 @@ const form = (overrides: Partial<MealFormValues> = {}): MealFormValues => ({
   ...overrides,
 });
 
-/** The app's real catalogues, as the browser loads them (issue 15). */
+/** The app's real catalogues, as the browser loads them (docs/features/languages-currency-impact.md). */
 const i18n = i18next.createInstance();
 await i18n.init({
   resources: {
@@ -70,7 +70,7 @@ describe("create meal form conversion (spec §5)", () => {
     expect(toMeal(form({ price: "12" })).priceCents).toBe(1200);
   });
 
-  it("takes the amount as the language writes it, in the currency's minor units (issue 15)", () => {
+  it("takes the amount as the language writes it, in the currency's minor units", () => {
     expect(toCreateMeal(form({ price: "7,50" }), "de", "EUR").priceCents).toBe(750);
     expect(toCreateMeal(form({ price: "1.234,5" }), "de", "EUR").priceCents).toBe(123450);
     expect(toCreateMeal(form({ price: "7,5" }), "es", "EUR").priceCents).toBe(750);
@@ -92,14 +92,14 @@ describe("create meal form conversion (spec §5)", () => {
     });
   });
 
-  it("says a paid meal at $0 must cost more (issue 12), not that its price is missing", () => {
+  it("says a paid meal at $0 must cost more, not that its price is missing", () => {
     expect(sayAll(crossFieldErrors(toMeal(form({ price: "0" }))))).toEqual({
       price: "Price must be more than $0",
     });
   });
 });
 
-describe("the form's allergens (issue 13)", () => {
+describe("the form's allergens", () => {
   it("asks for allergens or 'Contains none of the 14' on the allergens field", () => {
     expect(sayAll(crossFieldErrors(toMeal(form({ allergenCodes: [] }))))).toEqual({
       allergenCodes: "Choose the allergens this meal contains, or confirm it contains none of the 14",
@@ -145,7 +145,7 @@ describe("meal rules", () => {
   });
 });
 
-describe("search text to tsquery (issue 10)", () => {
+describe("search text to tsquery", () => {
   it("keeps letters and digits only, so nothing typed can change the query's meaning", () => {
     expect(searchWordsOf("Crème brûlée & 'lasagne':* | !x <-> (y)")).toEqual([
       "Crème",
@@ -165,7 +165,7 @@ describe("search text to tsquery (issue 10)", () => {
   });
 });
 
-describe("meal list URL and count line (issue 10)", () => {
+describe("meal list URL and count line", () => {
   it("puts only the filters in use in the URL", () => {
     expect(mealsUrl({})).toBe("/api/meals");
     expect(
@@ -192,7 +192,7 @@ describe("meal list URL and count line (issue 10)", () => {
     );
   });
 
-  it("says the count line with each language's plural and number format (issue 15)", () => {
+  it("says the count line with each language's plural and number format", () => {
     expect(countLine({ count: 1, atLeast: false }, "free", tIn("es"), "es")).toBe(
       "1 comida gratis disponible",
     );
@@ -208,7 +208,7 @@ describe("meal list URL and count line (issue 10)", () => {
   });
 });
 
-describe("placeholders of meals without a photo (issue 12)", () => {
+describe("placeholders of meals without a photo", () => {
   it("pick the icon from the kind of dish the title names, and stay the same for a title", () => {
     expect(placeholderFor("Lentil soup").icon).toBe("Soup");
     expect(placeholderFor("Grandma's apple crumble").icon).toBe("CakeSlice");

@@ -6,7 +6,7 @@ import {
   transitionExists,
 } from "../../src/server/features/requests/policy";
 
-describe("request transition table (DESIGN.md §4)", () => {
+describe("request transition table (docs/DESIGN.md §4)", () => {
   const expected: Record<RequestStatus, { owner: RequestStatus[]; eater: RequestStatus[] }> = {
     pending: { owner: ["accepted", "declined", "completed", "cancelled"], eater: ["cancelled"] },
     accepted: { owner: ["completed", "cancelled"], eater: ["completed", "cancelled"] },

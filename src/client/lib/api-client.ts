@@ -1,5 +1,5 @@
 /**
- * The one API client (spec §7, §8; DESIGN.md §4 "Errors"): credentials on every call, JSON in and
+ * The one API client (spec §7, §8; docs/DESIGN.md §4 "Errors"): credentials on every call, JSON in and
  * out, and every non-2xx answer turned into `ApiError("<status>: <message>")` carrying the
  * server's field errors. A 401 from a write means the session ended: say so and sign in again.
  */
@@ -41,7 +41,8 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   const response = await fetch(url, {
     method,
     credentials: "include",
-    // The server answers errors in the app's language, not the browser's (issue 15).
+    // The server answers errors in the app's language, not the browser's
+    // (docs/features/languages-currency-impact.md).
     headers: {
       "Accept-Language": i18n.language ?? "en",
       ...(body === undefined ? {} : { "Content-Type": "application/json" }),

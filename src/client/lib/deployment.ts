@@ -1,7 +1,8 @@
 /**
- * The deployment's settings the browser formats with (issue 15 point 2): the currency prices are
- * in and the language visitors fall back to (`GET /api/deployment`). Loaded once before the first
- * render; offline, the last answer seen on this device (or USD and English) stands in.
+ * The deployment's settings the browser formats with (docs/features/languages-currency-impact.md point
+ * 2): the currency prices are in and the language visitors fall back to (`GET /api/deployment`). Loaded
+ * once before the first render; offline, the last answer seen on this device (or USD and English) stands
+ * in.
  */
 import type { Deployment } from "@/contract/i18n";
 import { LANGUAGES } from "@/contract/languages";

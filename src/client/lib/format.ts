@@ -1,8 +1,9 @@
 /**
- * Display formats in the reader's language (spec §3, §9; issue 15 points 1-2): prices in the
- * deployment's currency with `Intl.NumberFormat` ("$7.50", "7,50 €"), pickup windows and days
- * with date-fns and its locales ("Today", "Tomorrow", "Mon, Nov 24" / "lun, 24 de nov"), numbers
- * and lists with `Intl`. `useFormat()` binds them to the current language and re-renders with it.
+ * Display formats in the reader's language (spec §3, §9; docs/features/languages-currency-impact.md
+ * points 1-2): prices in the deployment's currency with `Intl.NumberFormat` ("$7.50", "7,50 €"), pickup
+ * windows and days with date-fns and its locales ("Today", "Tomorrow", "Mon, Nov 24" / "lun, 24 de
+ * nov"), numbers and lists with `Intl`. `useFormat()` binds them to the current language and re-renders
+ * with it.
  */
 import { format, formatDistanceToNow, isToday, isTomorrow, isYesterday, type Locale } from "date-fns";
 import { de, enUS, es } from "date-fns/locale";

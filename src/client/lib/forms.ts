@@ -1,5 +1,5 @@
 /**
- * The one way a server's field errors reach a form: DESIGN.md §4 error answers carry
+ * The one way a server's field errors reach a form: docs/DESIGN.md §4 error answers carry
  * `errors: {field: message}`, and each goes under its field (react-hook-form's `setError`), where
  * `FieldError` reads it out.
  */

@@ -1,5 +1,5 @@
 /**
- * Real distances only (DESIGN.md §4 "Distance"): between a meal's rounded coordinates and the
+ * Real distances only (docs/DESIGN.md §4 "Distance"): between a meal's rounded coordinates and the
  * viewer's position, when the viewer chose to share it. Never a made-up number.
  */
 import { useSyncExternalStore } from "react";
@@ -23,7 +23,10 @@ export function distanceKm(a: Position, b: Position): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h));
 }
 
-/** "0.4 km away" ("0,4 km entfernt"): to 0.1 km, like the server's distances (DESIGN.md §4 "Distance"). */
+/**
+ * "0.4 km away" ("0,4 km entfernt"): to 0.1 km, like the server's distances (docs/DESIGN.md §4
+ * "Distance").
+ */
 export const formatDistance = (km: number, language = i18n.language) =>
   i18n.t("{{distance}} km away", {
     ns: "app",
@@ -71,7 +74,7 @@ export function requestViewerPosition(): Promise<Position> {
         reject(
           new Error(
             error.code === error.PERMISSION_DENIED
-              ? // Issue 12 §9 wording.
+              ? // docs/features/everyday-journey.md §9 wording.
                 i18n.t("Location permission denied — distances stay hidden.", { ns: "app" })
               : i18n.t("Could not get your location. Please try again.", { ns: "app" }),
           ),

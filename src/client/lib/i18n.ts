@@ -1,9 +1,10 @@
 /**
- * The browser's languages (issue 15 point 1; docs/decisions/008): i18next with react-i18next.
- * Catalogues are `src/locales/{language}/{namespace}.json`, loaded when first needed (`common` at
- * start; `app` with the signed-in pages; `info` with the static pages; `messages`, the server's and
- * the contract's words, with forms and notifications). Every key is its English text, so nothing is
- * ever shown as a key: a missing translation reads as English (`fallbackLng: false`).
+ * The browser's languages (docs/features/languages-currency-impact.md point 1; docs/decisions/008):
+ * i18next with react-i18next. Catalogues are `src/locales/{language}/{namespace}.json`, loaded when
+ * first needed (`common` at start; `app` with the signed-in pages; `info` with the static pages;
+ * `messages`, the server's and the contract's words, with forms and notifications). Every key is its
+ * English text, so nothing is ever shown as a key: a missing translation reads as English (`fallbackLng:
+ * false`).
  */
 import i18next from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";

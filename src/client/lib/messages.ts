@@ -1,8 +1,9 @@
 /**
- * The server's and the contract's words in the reader's language (issue 15 point 1): zod messages
- * of the forms, labels the contract keeps (allergens, statuses, star labels), and notifications,
- * from the `messages` catalogue the server also uses. Messages with values (`msg()` with params,
- * a notification's key and values) are filled in, money in the deployment's currency.
+ * The server's and the contract's words in the reader's language
+ * (docs/features/languages-currency-impact.md point 1): zod messages of the forms, labels the contract
+ * keeps (allergens, statuses, star labels), and notifications, from the `messages` catalogue the server
+ * also uses. Messages with values (`msg()` with params, a notification's key and values) are filled in,
+ * money in the deployment's currency.
  */
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";

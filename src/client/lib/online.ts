@@ -1,6 +1,6 @@
 /**
  * Whether the browser has a network connection (`navigator.onLine` and its `online`/`offline`
- * events), as a React hook (issue 14 point 1: the offline banner).
+ * events), as a React hook (docs/features/notifications.md point 1: the offline banner).
  */
 import { useSyncExternalStore } from "react";
 

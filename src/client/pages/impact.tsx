@@ -1,6 +1,6 @@
 /**
- * Our Impact, `/impact` (issue 15): public, what the neighbourhood has shared together, with the
- * estimates' factors and their sources stated on the page.
+ * Our Impact, `/impact` (docs/features/languages-currency-impact.md): public, what the neighbourhood has
+ * shared together, with the estimates' factors and their sources stated on the page.
  */
 
 import { useTranslation } from "react-i18next";

@@ -1,6 +1,6 @@
 /**
  * spec §2: any unknown path shows '404 Page Not Found' — for a visitor with the public header and
- * footer, like the static pages (issue 12), for a member inside the navigation.
+ * footer, like the static pages (docs/features/everyday-journey.md), for a member inside the navigation.
  */
 
 import { useTranslation } from "react-i18next";

@@ -1,7 +1,7 @@
 /**
  * Requests (spec §2 "Requests"): Incoming and My Requests tabs with counts. It opens on the tab
  * last chosen; the first time, on Incoming for someone who has posted meals and on My Requests for
- * everyone else (issue 12: an eater landed on an empty Incoming tab).
+ * everyone else (docs/features/everyday-journey.md: an eater landed on an empty Incoming tab).
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

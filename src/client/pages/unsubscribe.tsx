@@ -1,7 +1,7 @@
 /**
- * The page of an email's unsubscribe link, `/unsubscribe?token=` (issue 14 point 3): reachable
- * signed in or out — the token, not a session, names the account. It says what the link stops and
- * stops it with one button (a plain visit changes nothing: mail scanners open links).
+ * The page of an email's unsubscribe link, `/unsubscribe?token=` (docs/features/notifications.md point
+ * 3): reachable signed in or out — the token, not a session, names the account. It says what the link
+ * stops and stops it with one button (a plain visit changes nothing: mail scanners open links).
  */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { MailX } from "lucide-react";

@@ -1,5 +1,5 @@
 /**
- * The bundled development identity provider (DESIGN.md §3): a real OpenID Provider
+ * The bundled development identity provider (docs/DESIGN.md §3): a real OpenID Provider
  * (`oidc-provider`) mounted at `/oidc` in the same process, used when `OIDC_ISSUER_URL` is unset.
  * Its sign-in page asks for Email, First name and Last name and signs that person in; the same
  * email is the same subject, so the app sees the same user again.
@@ -26,7 +26,7 @@ export interface DevIdp {
   clientSecret: string;
 }
 
-// No control characters (NUL cannot even be stored: issue 11 finding 2).
+// No control characters (NUL cannot even be stored: docs/features/operations.md finding 2).
 const name = z
   .string()
   .trim()

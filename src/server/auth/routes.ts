@@ -1,5 +1,5 @@
 /**
- * Sign-in with OpenID Connect, authorization code + PKCE (DESIGN.md §1, §3): `/api/login` sends
+ * Sign-in with OpenID Connect, authorization code + PKCE (docs/DESIGN.md §1, §3): `/api/login` sends
  * the browser to the identity provider, `/api/callback` turns the answer into a user and a
  * server-side session, `/api/logout` ends it, `/api/auth/user` says who is signed in.
  */
@@ -160,7 +160,8 @@ export function registerAuthRoutes(
   });
 
   // Sign-out is a POST (origin-checked like every write), so another site cannot sign people out
-  // with a link or a top-level navigation (issue 11 finding 5); GET shows the button that does it.
+  // with a link or a top-level navigation (docs/features/operations.md finding 5); GET shows the button
+  // that does it.
   r.get("/api/logout", { schema: { hide: true } }, async (request, reply) =>
     reply
       .type("text/html; charset=utf-8")
@@ -193,8 +194,8 @@ export function registerAuthRoutes(
 /** Only same-site paths: an absolute URL here would make /api/login an open redirect. */
 /**
  * Where to send the browser after sign-in: only a path of this app, as URL parsers read it (they
- * drop tabs and newlines, and read `\\` as `/`, so "/\t/evil.example" is another site: issue 11
- * finding 3). Anything else, and any control character, falls back to "/".
+ * drop tabs and newlines, and read `\\` as `/`, so "/\t/evil.example" is another site:
+ * docs/features/operations.md finding 3). Anything else, and any control character, falls back to "/".
  * @returns the normalised path, query and fragment, safe for a Location header
  */
 export function safeReturnTo(value: string | undefined, publicUrl: string): string {
@@ -229,7 +230,10 @@ function safeJson(text: string | null): unknown {
   }
 }
 
-/** The words of a server-rendered page in the request's language (issue 15), HTML-escaped. */
+/**
+ * The words of a server-rendered page in the request's language
+ * (docs/features/languages-currency-impact.md), HTML-escaped.
+ */
 interface PageWords {
   language: string;
   say: (message: Message) => string;

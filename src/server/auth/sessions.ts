@@ -1,5 +1,5 @@
 /**
- * Server-side sessions (DESIGN.md §1 "sessions"): a random token in the `sid` cookie, its SHA-256
+ * Server-side sessions (docs/DESIGN.md §1 "sessions"): a random token in the `sid` cookie, its SHA-256
  * in the `sessions` table, so every instance sees the same sessions and signing out revokes one.
  */
 import { createHash, randomBytes } from "node:crypto";
@@ -38,7 +38,7 @@ export async function findSessionUser(db: Executor, token: string): Promise<User
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    // A suspended account has no session, even one that raced its suspension (issue 13).
+    // A suspended account has no session, even one that raced its suspension (docs/features/food-safety.md).
     .where(
       and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date()), isNull(users.suspendedAt)),
     )

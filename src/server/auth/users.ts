@@ -1,6 +1,6 @@
 /**
  * The signed-in user: finding or creating them from OIDC claims, attaching them to each API
- * request from the `sid` cookie, and the checks routes and services use (DESIGN.md §3, §4 "Admin").
+ * request from the `sid` cookie, and the checks routes and services use (docs/DESIGN.md §3, §4 "Admin").
  */
 
 import { sql } from "drizzle-orm";
@@ -81,7 +81,7 @@ export function requireUser(request: FastifyRequest): UserRow {
 }
 
 /**
- * DESIGN.md §4 "Admin": the email matches one of ADMIN_EMAIL's, case-insensitively, and the
+ * docs/DESIGN.md §4 "Admin": the email matches one of ADMIN_EMAIL's, case-insensitively, and the
  * provider verified it — a provider with self-service sign-up would otherwise hand out admin. The
  * bundled dev provider vouches for any email typed into it, so its users are admins only where
  * that is safe (`config.devAdmin`: listening on loopback, or DEV_ADMIN set on purpose).
@@ -127,7 +127,7 @@ export function presentCurrentUser(user: UserRow, config: Config): CurrentUser {
   };
 }
 
-/** What others may see of a user: no email (STYLE.md "Presenters"). */
+/** What others may see of a user: no email (docs/STYLE.md "Presenters"). */
 export function presentPublicUser(user: Pick<UserRow, keyof PublicUser>): PublicUser {
   return {
     id: user.id,
@@ -138,7 +138,7 @@ export function presentPublicUser(user: Pick<UserRow, keyof PublicUser>): Public
   };
 }
 
-/** DESIGN.md §5: sign-in is rate-limited per client, GET or POST alike (writes are limited globally). */
+/** docs/DESIGN.md §5: sign-in is rate-limited per client, GET or POST alike (writes are limited globally). */
 export function signInRateLimit(config: Pick<Config, "rateLimits">) {
   return { max: config.rateLimits.signInPerMinute, timeWindow: "1 minute", allowList: () => false };
 }

@@ -1,5 +1,5 @@
 /**
- * Opens the database (DESIGN.md §1): PGlite in `DATA_DIR` when no URL is given, a `pg` pool
+ * Opens the database (docs/DESIGN.md §1): PGlite in `DATA_DIR` when no URL is given, a `pg` pool
  * otherwise. Both are wrapped by Drizzle with one schema and exposed as the same `Db` type, and
  * migrations from ./drizzle are applied before the handle is returned.
  */
@@ -44,7 +44,7 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
 
 /** SQLSTATEs that mean "run the whole transaction again": serialization failure, deadlock. */
 const RETRYABLE_STATES = new Set(["40001", "40P01"]);
-/** Tries of one transaction before answering 503 (issue 11 finding 4). */
+/** Tries of one transaction before answering 503 (docs/features/operations.md finding 4). */
 export const TRANSACTION_ATTEMPTS = 4;
 
 /**
@@ -100,7 +100,7 @@ export async function openDatabase(options: {
   return openPglite(options.dataDir ?? "memory://", folder, options.loadDataDir);
 }
 
-/** The extensions search and "near me" use (migration 0004; DESIGN.md §6), as PostgreSQL has them. */
+/** The extensions search and "near me" use (migration 0004; docs/DESIGN.md §6), as PostgreSQL has them. */
 export const pgliteExtensions = { unaccent, pg_trgm, fuzzystrmatch, cube, earthdistance };
 
 /** Thrown when another process has the PGlite data directory open; `message` is the line to print. */
@@ -218,8 +218,9 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
 export type Readiness = { ready: true } | { ready: false; reason: string };
 
 /**
- * The readiness check of `GET /readyz` (issue 11): one cheap query, bounded by `timeoutMs`, that
- * both reaches the database and counts the migrations applied there against this build's journal.
+ * The readiness check of `GET /readyz` (docs/features/operations.md): one cheap query, bounded by
+ * `timeoutMs`, that both reaches the database and counts the migrations applied there against this
+ * build's journal.
  */
 export async function checkReadiness(database: Database, timeoutMs = 1_000): Promise<Readiness> {
   const expected = journalLength(migrationsFolder);

@@ -1,5 +1,5 @@
 /**
- * The database schema: every entity of spec §3, with the constraints of DESIGN.md §4 enforced by
+ * The database schema: every entity of spec §3, with the constraints of docs/DESIGN.md §4 enforced by
  * PostgreSQL itself (checks, foreign keys, partial unique indexes) and an index for each list query.
  * Migrations are generated from this file by `npm run db:generate`.
  */
@@ -24,7 +24,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 
-/** Millisecond precision, so a cursor carrying a JS Date points exactly at its row (DESIGN.md §6). */
+/** Millisecond precision, so a cursor carrying a JS Date points exactly at its row (docs/DESIGN.md §6). */
 const nowMs = sql`date_trunc('milliseconds', now())`;
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().default(nowMs);
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -54,7 +54,10 @@ export const requestStatus = pgEnum("request_status", [
 ]);
 export const reviewerRole = pgEnum("reviewer_role", ["eater", "feeder"]);
 export const reportTargetType = pgEnum("report_target_type", ["meal", "user", "other"]);
-/** How a meal is kept until pickup (issue 13 point 3; contract/food-safety.ts STORAGE_TYPES). */
+/**
+ * How a meal is kept until pickup (docs/features/food-safety.md point 3; contract/food-safety.ts
+ * STORAGE_TYPES).
+ */
 export const mealStorage = pgEnum("meal_storage", ["chilled", "frozen", "hot", "ambient"]);
 
 /** The 14 allergen codes of contract/food-safety.ts, for the checks that keep stored codes valid. */
@@ -78,40 +81,50 @@ export const users = pgTable(
     role: userRole("role").notNull().default("eater"),
     isCook: boolean("is_cook").notNull().default(false),
     dietaryPrefs: varchar("dietary_prefs", { length: 500 }),
-    /** Settings → My allergies (issue 13): codes of the 14 and free-text others. Private to the user. */
+    /**
+     * Settings → My allergies (docs/features/food-safety.md): codes of the 14 and free-text others.
+     * Private to the user.
+     */
     allergyCodes: text("allergy_codes").array().notNull().default(sql`'{}'::text[]`),
     allergiesOther: varchar("allergies_other", { length: 300 }).notNull().default(""),
     /** Settings → My diet: dietary tags the user follows. */
     dietTags: text("diet_tags").array().notNull().default(sql`'{}'::text[]`),
     newsletterOptIn: boolean("newsletter_opt_in").notNull().default(false),
     /**
-     * A registered cook's food hygiene certificate runs out on this day (issue 13 point 4): 30 days
-     * before, they are reminded (`cookExpiryRemindedAt`); after it, `isCook` lapses.
+     * A registered cook's food hygiene certificate runs out on this day (docs/features/food-safety.md
+     * point 4): 30 days before, they are reminded (`cookExpiryRemindedAt`); after it, `isCook` lapses.
      */
     cookCertificateExpiresOn: date("cook_certificate_expires_on", { mode: "string" }),
     cookExpiryRemindedAt: timestamp("cook_expiry_reminded_at", { withTimezone: true }),
     /**
      * Sum and count of the ratings of reviews received, kept by the `reviews_rating_totals`
-     * trigger in the transaction that writes the review (DESIGN.md §6: O(page) lists).
+     * trigger in the transaction that writes the review (docs/DESIGN.md §6: O(page) lists).
      */
-    /** Set while an admin has suspended the account (issue 13): no sessions, no sign-in, meals hidden. */
+    /**
+     * Set while an admin has suspended the account (docs/features/food-safety.md): no sessions, no
+     * sign-in, meals hidden.
+     */
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     suspendedReason: varchar("suspended_reason", { length: 500 }),
     /**
      * Meals posted and portions picked up from them (completed requests as the cook), kept by the
-     * `meals_totals_impact` and `requests_totals_impact` triggers (issue 15 "Impact").
+     * `meals_totals_impact` and `requests_totals_impact` triggers
+     * (docs/features/languages-currency-impact.md "Impact").
      */
     /**
-     * SHA-256 of the private calendar feed's token (issue 14 point 6), null while the feed is off:
-     * a leaked table does not leak the feeds. Resetting the link replaces it.
+     * SHA-256 of the private calendar feed's token (docs/features/notifications.md point 6), null while
+     * the feed is off: a leaked table does not leak the feeds. Resetting the link replaces it.
      */
     calendarTokenHash: text("calendar_token_hash"),
     /**
-     * Settings → Notifications (issue 14 point 4): only the user's changes to the defaults, by
-     * category and channel (`{ "messages": { "email": false } }`); read through
+     * Settings → Notifications (docs/features/notifications.md point 4): only the user's changes to the
+     * defaults, by category and channel (`{ "messages": { "email": false } }`); read through
      * features/notifications/preferences.ts, which fills in the rest.
      */
-    /** The language the member chose (issue 15): the app's on every device, and their emails'. */
+    /**
+     * The language the member chose (docs/features/languages-currency-impact.md): the app's on every
+     * device, and their emails'.
+     */
     locale: varchar("locale", { length: 8 }),
     notificationPreferences: jsonb("notification_preferences")
       .$type<Record<string, Record<string, boolean>>>()
@@ -159,7 +172,7 @@ export const meals = pgTable(
     ingredients: varchar("ingredients", { length: 2000 }).notNull(),
     /**
      * The spec's comma-separated text: for meals posted with codes, the codes' display names then
-     * the free text (issue 13); for older meals, what the cook typed.
+     * the free text (docs/features/food-safety.md); for older meals, what the cook typed.
      */
     allergens: varchar("allergens", { length: 500 }).notNull().default(""),
     /** Which of the 14 allergens (EU 1169/2011 Annex II) the meal contains. */
@@ -169,7 +182,10 @@ export const meals = pgTable(
     /** The cook declared the meal contains none of the 14. */
     noMajorAllergens: boolean("no_major_allergens").notNull().default(false),
     dietTags: text("diet_tags").array().notNull().default(sql`'{}'::text[]`),
-    /** Food details (issue 13 point 3): when it was made, how it is kept, how to reheat it. */
+    /**
+     * Food details (docs/features/food-safety.md point 3): when it was made, how it is kept, how to
+     * reheat it.
+     */
     preparedAt: timestamp("prepared_at", { withTimezone: true }),
     storage: mealStorage("storage"),
     reheating: varchar("reheating", { length: 1000 }),
@@ -188,7 +204,7 @@ export const meals = pgTable(
     hiddenBySuspension: boolean("hidden_by_suspension").notNull().default(false),
     /**
      * Accepted and completed requests, kept by the `requests_portions_taken` trigger in the
-     * transaction that changes a request's status (DESIGN.md §4 "Requests", §6).
+     * transaction that changes a request's status (docs/DESIGN.md §4 "Requests", §6).
      */
     portionsTaken: integer("portions_taken").notNull().default(0),
     /** What `q` searches: title (A), allergens (B), ingredients (C), description and kind (D). */
@@ -197,7 +213,10 @@ export const meals = pgTable(
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('mealshare', coalesce(title, '')), 'A') || setweight(to_tsvector('mealshare', coalesce(allergens, '')), 'B') || setweight(to_tsvector('mealshare', coalesce(ingredients, '')), 'C') || setweight(to_tsvector('mealshare', coalesce(description, '') || CASE WHEN kind = 'free' THEN ' free' ELSE ' paid' END), 'D')`,
       ),
-    /** `ll_to_earth(latitude, longitude)`, kept by the `meals_geo_point` trigger; null without coordinates. */
+    /**
+     * `ll_to_earth(latitude, longitude)`, kept by the `meals_geo_point` trigger; null without
+     * coordinates.
+     */
     geoPoint: cube("geo_point"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -217,7 +236,7 @@ export const meals = pgTable(
     check("meals_pickup_window_ordered", sql`${t.pickupWindowEnd} > ${t.pickupWindowStart}`),
     check("meals_latitude_range", sql`${t.latitude} IS NULL OR ${t.latitude} BETWEEN -90 AND 90`),
     check("meals_longitude_range", sql`${t.longitude} IS NULL OR ${t.longitude} BETWEEN -180 AND 180`),
-    // Public lists: active meals, newest first, optionally by kind (DESIGN.md §4 Visibility).
+    // Public lists: active meals, newest first, optionally by kind (docs/DESIGN.md §4 Visibility).
     index("meals_active_feed_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isActive}`),
@@ -237,8 +256,9 @@ export const meals = pgTable(
 
 /**
  * Every word of four letters or more (letters only: typos in numbers mean nothing) that any meal
- * has used, unaccented and lower-cased, kept by the `meals_search_words` trigger. Typo matching looks for the nearest words here (pg_trgm) and
- * checks them with `levenshtein`, so a search costs the size of the vocabulary, not of the table.
+ * has used, unaccented and lower-cased, kept by the `meals_search_words` trigger. Typo matching looks
+ * for the nearest words here (pg_trgm) and checks them with `levenshtein`, so a search costs the size of
+ * the vocabulary, not of the table.
  */
 export const searchWords = pgTable(
   "search_words",
@@ -279,7 +299,7 @@ export const requests = pgTable(
   },
   (t) => [
     check("requests_not_own_meal", sql`${t.eaterId} <> ${t.ownerId}`),
-    // One open request per eater per meal (DESIGN.md §4 Requests).
+    // One open request per eater per meal (docs/DESIGN.md §4 Requests).
     uniqueIndex("requests_one_open_per_eater_idx")
       .on(t.mealId, t.eaterId)
       .where(sql`${t.status} IN ('pending', 'accepted')`),
@@ -333,7 +353,7 @@ export const reviews = pgTable(
     check("reviews_rating_range", sql`${t.rating} BETWEEN 1 AND 5`),
     check("reviews_text_length", sql`length(${t.text}) >= 10`),
     uniqueIndex("reviews_one_per_reviewer_idx").on(t.requestId, t.reviewerId),
-    // A public profile's reviews received, newest first, page by page (issue 13 point 6).
+    // A public profile's reviews received, newest first, page by page (docs/features/food-safety.md point 6).
     index("reviews_reviewee_idx").on(t.revieweeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
@@ -354,7 +374,7 @@ export const reports = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // The same reporter reporting the same open target again is idempotent (DESIGN.md §4 Reports).
+    // The same reporter reporting the same open target again is idempotent (docs/DESIGN.md §4 Reports).
     uniqueIndex("reports_one_open_per_reporter_idx")
       .on(t.reporterId, t.targetType, t.targetId)
       .where(sql`NOT ${t.resolved}`),
@@ -388,9 +408,9 @@ export const notifications = pgTable(
     /** The text in English: what readers without a catalogue (logs, old clients) see. */
     text: varchar("text", { length: 300 }).notNull(),
     /**
-     * The text's catalogue key and values (issue 15): every reader sees it in their own language,
-     * the app in the browser's, emails and pushes in the member's saved one. Null on rows older
-     * than migration 0016, which have only their English text.
+     * The text's catalogue key and values (docs/features/languages-currency-impact.md): every reader
+     * sees it in their own language, the app in the browser's, emails and pushes in the member's saved
+     * one. Null on rows older than migration 0016, which have only their English text.
      */
     textKey: varchar("text_key", { length: 300 }),
     textParams: jsonb("text_params").$type<Record<string, string | number>>(),
@@ -399,8 +419,8 @@ export const notifications = pgTable(
     requestId: uuid("request_id").references(() => requests.id, { onDelete: "cascade" }),
     isRead: boolean("is_read").notNull().default(false),
     /**
-     * When a push and an email went out for it (issue 14): the delivery job claims a channel by
-     * setting these in one UPDATE, so two instances never send one twice.
+     * When a push and an email went out for it (docs/features/notifications.md): the delivery job claims
+     * a channel by setting these in one UPDATE, so two instances never send one twice.
      */
     pushedAt: timestamp("pushed_at", { withTimezone: true }),
     emailedAt: timestamp("emailed_at", { withTimezone: true }),
@@ -427,10 +447,10 @@ export const notifications = pgTable(
 );
 
 /**
- * The live-update log (issue 3, DESIGN.md §4 "Notifications"): one row per recipient of a change,
- * written in the change's transaction and announced with NOTIFY. The numeric id is the SSE event
- * id, so a reconnecting client's `Last-Event-ID` replays what it missed. Rows older than a day are
- * pruned; a client away longer reloads its data instead.
+ * The live-update log (docs/features/exchange.md, docs/DESIGN.md §4 "Notifications"): one row per
+ * recipient of a change, written in the change's transaction and announced with NOTIFY. The numeric id
+ * is the SSE event id, so a reconnecting client's `Last-Event-ID` replays what it missed. Rows older
+ * than a day are pruned; a client away longer reloads its data instead.
  */
 export const liveEvents = pgTable(
   "live_events",
@@ -447,9 +467,9 @@ export const liveEvents = pgTable(
 );
 
 /**
- * Photo uploads in flight (issue 4, spec §7 photo flow): `POST /api/objects/upload` creates one
- * with an expiring, single-use upload URL; the file lands under `key`; `PUT /api/meal-photos`
- * registers it once, after which it is processed and the incoming object deleted.
+ * Photo uploads in flight (docs/features/trust.md, spec §7 photo flow): `POST /api/objects/upload`
+ * creates one with an expiring, single-use upload URL; the file lands under `key`; `PUT
+ * /api/meal-photos` registers it once, after which it is processed and the incoming object deleted.
  */
 export const uploads = pgTable(
   "uploads",
@@ -459,7 +479,10 @@ export const uploads = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     key: varchar("key", { length: 200 }).notNull(),
-    /** What the file is for: a photo (≤ 5 MB) or a registered cook's document (≤ 10 MB, issue 13). */
+    /**
+     * What the file is for: a photo (≤ 5 MB) or a registered cook's document (≤ 10 MB,
+     * docs/features/food-safety.md).
+     */
     purpose: varchar("purpose", { length: 20 }).notNull().default("photo"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     uploadedAt: timestamp("uploaded_at", { withTimezone: true }),
@@ -474,9 +497,9 @@ export const uploads = pgTable(
 );
 
 /**
- * Stored photos and who uploaded them (issue 11 finding 10): a meal or a profile may only show a
- * photo its user registered, not another user's nor one that does not exist. The id is the one
- * in the photo's path, `/objects/photos/{id}.webp`.
+ * Stored photos and who uploaded them (docs/features/operations.md finding 10): a meal or a profile may
+ * only show a photo its user registered, not another user's nor one that does not exist. The id is the
+ * one in the photo's path, `/objects/photos/{id}.webp`.
  */
 export const photos = pgTable("photos", {
   id: uuid("id").primaryKey(),
@@ -507,10 +530,10 @@ export type MealRow = typeof meals.$inferSelect;
 export type RequestRow = typeof requests.$inferSelect;
 
 /**
- * Rate-limit counters every instance sees (DESIGN.md §5; issue 11 finding 7: per-instance counters
- * let two instances take twice the writes). One row per client and limit, reset when its window
- * ends; rows past their window are swept. Counting is not worth a WAL write: the table is UNLOGGED
- * (migration 0008), so a crash only forgets the current minute.
+ * Rate-limit counters every instance sees (docs/DESIGN.md §5; docs/features/operations.md finding 7:
+ * per-instance counters let two instances take twice the writes). One row per client and limit, reset
+ * when its window ends; rows past their window are swept. Counting is not worth a WAL write: the table
+ * is UNLOGGED (migration 0008), so a crash only forgets the current minute.
  */
 export const rateLimits = pgTable(
   "rate_limits",
@@ -523,8 +546,8 @@ export const rateLimits = pgTable(
 );
 
 /**
- * Who blocked whom (issue 13 point 5): neither may request the other's meals or message the
- * other, and each other's meals leave their lists. One row per direction.
+ * Who blocked whom (docs/features/food-safety.md point 5): neither may request the other's meals or
+ * message the other, and each other's meals leave their lists. One row per direction.
  */
 export const blocks = pgTable(
   "blocks",
@@ -547,8 +570,8 @@ export const blocks = pgTable(
 export const cookApplicationStatus = pgEnum("cook_application_status", ["pending", "approved", "rejected"]);
 
 /**
- * Applications to become a registered cook (issue 13 point 4): the kitchen, its food business
- * registration, the hygiene certificate and a document, decided by an admin.
+ * Applications to become a registered cook (docs/features/food-safety.md point 4): the kitchen, its food
+ * business registration, the hygiene certificate and a document, decided by an admin.
  */
 export const cookApplications = pgTable(
   "cook_applications",
@@ -584,8 +607,9 @@ export const cookApplications = pgTable(
 );
 
 /**
- * The neighbourhood's totals for the impact page (issue 15): one row, kept by the same triggers as
- * the users' counters, so `/impact` reads one row whatever the size of the tables.
+ * The neighbourhood's totals for the impact page (docs/features/languages-currency-impact.md): one row,
+ * kept by the same triggers as the users' counters, so `/impact` reads one row whatever the size of the
+ * tables.
  */
 export const impactTotals = pgTable(
   "impact_totals",
@@ -599,11 +623,11 @@ export const impactTotals = pgTable(
 );
 
 /**
- * Web Push subscriptions, one per device and browser (issue 14 point 2; DESIGN.md §6: shared by
- * every instance). The endpoint is the push service's URL for that browser; `p256dh` and `auth`
- * are its keys (base64url) that payloads are encrypted to. Removed when the push service answers
- * 404 or 410, when the user turns push off on that device, and with the session it was made in:
- * after signing out, a shared device shows the next person nobody else's notifications.
+ * Web Push subscriptions, one per device and browser (docs/features/notifications.md point 2;
+ * docs/DESIGN.md §6: shared by every instance). The endpoint is the push service's URL for that browser;
+ * `p256dh` and `auth` are its keys (base64url) that payloads are encrypted to. Removed when the push
+ * service answers 404 or 410, when the user turns push off on that device, and with the session it was
+ * made in: after signing out, a shared device shows the next person nobody else's notifications.
  */
 export const pushSubscriptions = pgTable(
   "push_subscriptions",
@@ -629,8 +653,8 @@ export const pushSubscriptions = pgTable(
 );
 
 /**
- * The last message email per person and thread (issue 14 point 3: never more than one email per
- * thread per hour). One upsert claims the next email, so instances agree.
+ * The last message email per person and thread (docs/features/notifications.md point 3: never more than
+ * one email per thread per hour). One upsert claims the next email, so instances agree.
  */
 export const messageEmailThrottles = pgTable(
   "message_email_throttles",
@@ -648,8 +672,9 @@ export const messageEmailThrottles = pgTable(
 
 /**
  * Keys the server makes itself on first start and every instance must share, such as the VAPID
- * key pair of Web Push (issue 14 point 2): a subscription made with one key is refused by the push
- * service when another signs. With PGlite the database lives in DATA_DIR; backups carry it.
+ * key pair of Web Push (docs/features/notifications.md point 2): a subscription made with one key is
+ * refused by the push service when another signs. With PGlite the database lives in DATA_DIR; backups
+ * carry it.
  */
 export const serverKeys = pgTable("server_keys", {
   name: varchar("name", { length: 60 }).primaryKey(),

@@ -1,6 +1,6 @@
 /**
- * The durable job queue (DESIGN.md §6 and §6a; issue 14 point 5): pg-boss, on PostgreSQL and on
- * PGlite through the same code path — pg-boss talks to the database only through an
+ * The durable job queue (docs/DESIGN.md §6 and §6a; docs/features/notifications.md point 5): pg-boss, on
+ * PostgreSQL and on PGlite through the same code path — pg-boss talks to the database only through an
  * `executeSql(text, values)` adapter, which both drivers provide (docs/decisions/007).
  *
  * A job is inserted in the transaction of the change that causes it (`enqueueJob(tx, …)`), so a

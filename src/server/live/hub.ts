@@ -1,5 +1,5 @@
 /**
- * Live updates across app instances (issue 3; DESIGN.md §1 "many app instances on one
+ * Live updates across app instances (docs/features/exchange.md; docs/DESIGN.md §1 "many app instances on one
  * PostgreSQL"). A change writes one `live_events` row per recipient in its own transaction and
  * announces the new ids with `NOTIFY`; PostgreSQL delivers the notification only on commit, to
  * every instance that `LISTEN`s. Each instance's hub then loads the rows for the users it has SSE

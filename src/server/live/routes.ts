@@ -1,5 +1,5 @@
 /**
- * `GET /api/stream`: the signed-in user's live updates as Server-Sent Events (issue 3). The
+ * `GET /api/stream`: the signed-in user's live updates as Server-Sent Events (docs/features/exchange.md). The
  * stream opens with `ready`, replays what a reconnecting browser missed after its `Last-Event-ID`,
  * then forwards this instance's hub events; @fastify/sse writes a heartbeat comment every 25 s. It
  * ends when its session does: sign-out or suspension on any instance closes it (`announceSessionsEnded`).

@@ -1,5 +1,5 @@
 /**
- * Object storage behind one interface (issue 4; DESIGN.md §2 S3_*): local files under
+ * Object storage behind one interface (docs/features/trust.md; docs/DESIGN.md §2 S3_*): local files under
  * `DATA_DIR/objects` by default, or an S3-compatible bucket (AWS S3, MinIO, R2) with presigned
  * PUT URLs. Keys are app-made paths such as `incoming/{uuid}` or `photos/{uuid}.webp`.
  */

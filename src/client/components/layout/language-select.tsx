@@ -1,7 +1,7 @@
 /**
- * The language menu (issue 15 point 1), in the footer and in Settings: each language named in its
- * own words. The choice is remembered on this device, and for a member also on their account, so
- * their other devices and their emails follow.
+ * The language menu (docs/features/languages-currency-impact.md point 1), in the footer and in Settings:
+ * each language named in its own words. The choice is remembered on this device, and for a member also
+ * on their account, so their other devices and their emails follow.
  */
 import { useId } from "react";
 import { useTranslation } from "react-i18next";

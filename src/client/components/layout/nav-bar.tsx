@@ -63,7 +63,7 @@ export function NavBar() {
   const unread = useUnreadCount(REQUEST_NOTIFICATION_TYPES);
   const [location] = useLocation();
   const [sheetOpen, setSheetOpen] = useState(false);
-  // Sign-out is a POST (a link could be forged by any site: DESIGN.md §5). The form lives outside
+  // Sign-out is a POST (a link could be forged by any site: docs/DESIGN.md §5). The form lives outside
   // the menu, which unmounts on select and would cancel a submission from inside it.
   const signOutForm = useRef<HTMLFormElement>(null);
   const signOut = () => signOutForm.current?.submit();

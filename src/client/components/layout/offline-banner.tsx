@@ -1,6 +1,6 @@
 /**
- * The banner shown while the device is offline (issue 14 point 1): the app still opens from the
- * service worker's cache, and this says why nothing new loads.
+ * The banner shown while the device is offline (docs/features/notifications.md point 1): the app still
+ * opens from the service worker's cache, and this says why nothing new loads.
  */
 import { WifiOff } from "lucide-react";
 import { useTranslation } from "react-i18next";

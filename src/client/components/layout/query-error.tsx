@@ -1,5 +1,5 @@
 /**
- * What a failed load shows: it says so and offers Retry (STYLE.md "Errors are never empty
+ * What a failed load shows: it says so and offers Retry (docs/STYLE.md "Errors are never empty
  * states"). The text says whether the network or the server failed, or gives the server's word.
  */
 

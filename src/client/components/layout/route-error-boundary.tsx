@@ -1,5 +1,5 @@
 /**
- * What a route shows when rendering it throws (STYLE.md "Errors are never empty states"): it says
+ * What a route shows when rendering it throws (docs/STYLE.md "Errors are never empty states"): it says
  * so and offers Retry, instead of a blank page. Retry loads the page's data afresh and renders it
  * again; a page whose code failed to download (an app update meanwhile) is fetched again by
  * reloading. Moving to another route clears the error.

@@ -24,8 +24,8 @@ export function StaticPage({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * A static page's call to action: the sign-in form for a visitor, Home for a member (issue 12: a
- * member was sent through sign-in again).
+ * A static page's call to action: the sign-in form for a visitor, Home for a member
+ * (docs/features/everyday-journey.md: a member was sent through sign-in again).
  */
 export function JoinButton({ children }: { children: React.ReactNode }) {
   const { user } = useCurrentUser();

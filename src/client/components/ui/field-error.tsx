@@ -1,7 +1,8 @@
 /**
  * A form control's error line and the attributes that tie it to the control, so screen readers
- * announce which field is wrong (issue 5 "Accessibility"). Used by every form with field errors;
- * the message (a contract rule's, or the server's) reads in the app's language (issue 15).
+ * announce which field is wrong (docs/features/safety-and-admin.md "Accessibility"). Used by every form
+ * with field errors; the message (a contract rule's, or the server's) reads in the app's language
+ * (docs/features/languages-currency-impact.md).
  */
 import { useMessages } from "@/client/lib/messages";
 

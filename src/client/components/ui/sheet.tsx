@@ -21,7 +21,8 @@ const SheetContent = React.forwardRef<
   React.ElementRef<typeof SheetPrimitive.Content>,
   React.ComponentPropsWithoutRef<typeof SheetPrimitive.Content>
 >(({ className, children, ...props }, ref) => {
-  // The only change to shadcn's sheet: its close button's name in the app's language (issue 15).
+  // The only change to shadcn's sheet: its close button's name in the app's language
+  // (docs/features/languages-currency-impact.md).
   const { t } = useTranslation("common");
   return (
     <SheetPortal>

@@ -62,7 +62,8 @@ const ToastClose = React.forwardRef<
   React.ElementRef<typeof ToastPrimitives.Close>,
   React.ComponentPropsWithoutRef<typeof ToastPrimitives.Close>
 >(({ className, ...props }, ref) => {
-  // Its name in the app's language (issue 15); otherwise as shadcn ships it.
+  // Its name in the app's language (docs/features/languages-currency-impact.md); otherwise as shadcn
+  // ships it.
   const { t } = useTranslation("common");
   return (
     <ToastPrimitives.Close

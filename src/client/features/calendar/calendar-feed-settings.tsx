@@ -1,7 +1,7 @@
 /**
- * Settings → Calendar feed (issue 14 point 6): a private link calendar apps subscribe to, listing
- * accepted pickups. The link is shown once when made (only its hash is kept); Reset makes a new
- * one and the old stops working; Turn off ends it.
+ * Settings → Calendar feed (docs/features/notifications.md point 6): a private link calendar apps
+ * subscribe to, listing accepted pickups. The link is shown once when made (only its hash is kept);
+ * Reset makes a new one and the old stops working; Turn off ends it.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";

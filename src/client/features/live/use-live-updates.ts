@@ -1,7 +1,7 @@
 /**
- * Live updates without polling (issue 3): one EventSource on `/api/stream` for the signed-in app.
- * Events are written into the TanStack Query cache, so an open thread shows a new message and the
- * nav badge counts up with no reload. The browser reconnects by itself and sends Last-Event-ID;
+ * Live updates without polling (docs/features/exchange.md): one EventSource on `/api/stream` for the
+ * signed-in app. Events are written into the TanStack Query cache, so an open thread shows a new message
+ * and the nav badge counts up with no reload. The browser reconnects by itself and sends Last-Event-ID;
  * the server replays what was missed, or sends `resync` when it cannot.
  */
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";

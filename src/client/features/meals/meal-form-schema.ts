@@ -1,7 +1,8 @@
 /**
  * The Create New Meal form (spec §5): the same field rules and messages as the API, with the
  * price typed in the deployment's currency as the reader's language writes numbers ("7.50",
- * "7,50"; issue 15 point 2) and the pickup times as local date-times, converted on submit.
+ * "7,50"; docs/features/languages-currency-impact.md point 2) and the pickup times as local date-times,
+ * converted on submit.
  */
 
 import { NumberParser } from "@internationalized/number";
@@ -25,7 +26,8 @@ export const mealFormSchema = z
       .number({ error: msg("Must have at least 1 portion") })
       .int()
       .min(1, msg("Must have at least 1 portion")),
-    // Issue 13: the 14 allergens as a checkbox group, "none of the 14" as an explicit choice.
+    // docs/features/food-safety.md: the 14 allergens as a checkbox group, "none of the 14" as an
+    // explicit choice.
     allergenCodes: z.array(z.string()),
     noMajorAllergens: z.boolean(),
     allergensOther: mealFields.allergensOther,
@@ -71,7 +73,7 @@ export function parsePrice(text: string, language: string, currency: string): nu
 
 /**
  * spec §5: the price in minor units, only for paid meals (null for free); times to ISO. The
- * allergens text is left to the server, which derives it from the codes (issue 13).
+ * allergens text is left to the server, which derives it from the codes (docs/features/food-safety.md).
  */
 export function toCreateMeal(values: MealFormValues, language: string, currency: string): CreateMealInput {
   return {

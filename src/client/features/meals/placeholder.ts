@@ -1,8 +1,8 @@
 /**
- * The look of a meal without a photo (issue 12: every photo-less meal showed the same mint
- * plate, and the catalogue looked empty): a dish kind guessed from words in the title picks the
- * icon, and the title itself picks one of a few warm colours, so neighbouring cards differ and a
- * meal always looks the same.
+ * The look of a meal without a photo (docs/features/everyday-journey.md: every photo-less meal showed
+ * the same mint plate, and the catalogue looked empty): a dish kind guessed from words in the title
+ * picks the icon, and the title itself picks one of a few warm colours, so neighbouring cards differ and
+ * a meal always looks the same.
  */
 
 /** Icon names (lucide-react) for the kinds of dish a title may name. */

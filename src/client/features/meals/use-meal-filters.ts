@@ -1,10 +1,10 @@
 /**
  * A meal list's filters, kept in the URL so a search can be shared and survives a reload
- * (issue 10): `?q=` the search text, `?near=1` nearest first, `?radius=` km, `?hide=` allergens;
- * `?mine=0` shows meals with the viewer's own allergens, which are hidden by default once the
- * viewer has set allergies (issue 13).
- * The viewer's position itself never goes in the URL: it stays in this browser session (lib/geo).
- * The search box shows what is typed at once; the URL and the server follow 300 ms after typing stops.
+ * (docs/features/discovery.md): `?q=` the search text, `?near=1` nearest first, `?radius=` km, `?hide=`
+ * allergens; `?mine=0` shows meals with the viewer's own allergens, which are hidden by default once the
+ * viewer has set allergies (docs/features/food-safety.md). The viewer's position itself never goes in
+ * the URL: it stays in this browser session (lib/geo). The search box shows what is typed at once; the
+ * URL and the server follow 300 ms after typing stops.
  */
 import { useEffect, useState } from "react";
 import { useDebouncedCallback } from "use-debounce";

@@ -1,8 +1,8 @@
 /**
- * Web Push in the browser (issue 14 point 2): asking permission, subscribing this device with the
- * server's VAPID key, and telling the server (`PUT /api/push/subscription`, tied to this session).
- * Which user turned push on here is remembered on the device, so a second person signing in on a
- * shared browser is not subscribed just because the first one allowed notifications.
+ * Web Push in the browser (docs/features/notifications.md point 2): asking permission, subscribing this
+ * device with the server's VAPID key, and telling the server (`PUT /api/push/subscription`, tied to this
+ * session). Which user turned push on here is remembered on the device, so a second person signing in on
+ * a shared browser is not subscribed just because the first one allowed notifications.
  */
 import { useSyncExternalStore } from "react";
 import { apiRequest, getJson } from "@/client/lib/api-client";

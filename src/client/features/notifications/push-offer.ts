@@ -1,7 +1,8 @@
 /**
- * When to offer push (issue 14 point 2): after the user's first request or first meal — the moment
- * an answer is worth hearing about — and never on first load. `offerPush` marks that moment; the
- * prompt (components/push-prompt.tsx) then shows once, unless this device said "Not now" before.
+ * When to offer push (docs/features/notifications.md point 2): after the user's first request or first
+ * meal — the moment an answer is worth hearing about — and never on first load. `offerPush` marks that
+ * moment; the prompt (components/push-prompt.tsx) then shows once, unless this device said "Not now"
+ * before.
  */
 import { useSyncExternalStore } from "react";
 

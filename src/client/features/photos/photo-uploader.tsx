@@ -1,11 +1,11 @@
 /**
  * The photo uploader (spec §2 "Notifications and uploads", §7 photo flow, §8, §9): Uppy's
  * Dashboard in a modal — one image, up to 25 MB picked, made at most 2400 px and re-encoded in the
- * browser (@uppy/compressor) so it arrives under the server's 5 MB, closed with Escape — that asks for an upload
- * URL, PUTs the file there with progress, pause/resume, cancel and retry (@uppy/aws-s3 in single-PUT
- * mode: the same flow for the local driver's URL and a bucket's presigned URL; spec §9 uses
- * multipart only above 100 MB), then registers it (`PUT /api/meal-photos`) in Uppy's
- * post-processing step and hands the stored photo's path to the caller.
+ * browser (@uppy/compressor) so it arrives under the server's 5 MB, closed with Escape — that asks for
+ * an upload URL, PUTs the file there with progress, pause/resume, cancel and retry (@uppy/aws-s3 in
+ * single-PUT mode: the same flow for the local driver's URL and a bucket's presigned URL; spec §9 uses
+ * multipart only above 100 MB), then registers it (`PUT /api/meal-photos`) in Uppy's post-processing
+ * step and hands the stored photo's path to the caller.
  */
 import AwsS3 from "@uppy/aws-s3";
 import Compressor from "@uppy/compressor";
@@ -40,7 +40,8 @@ function createUppy(onRegistered: (photo: RegisteredPhoto) => void) {
   const uppy = new Uppy<Meta, PhotoBody>({
     restrictions: { maxNumberOfFiles: 1, maxFileSize: PHOTO_PICK_MAX_BYTES, allowedFileTypes: PHOTO_TYPES },
     autoProceed: false,
-    // Uppy's own words (Drop files here, Upload, Pause...) from its language packs (issue 15).
+    // Uppy's own words (Drop files here, Upload, Pause...) from its language packs
+    // (docs/features/languages-currency-impact.md).
     locale: UPPY_LOCALES[currentLanguage()],
   });
   // Phone photos are 3–12 MB: at most 2400 px and JPEG quality 0.8 they are well under 5 MB, and
@@ -78,7 +79,8 @@ function createUppy(onRegistered: (photo: RegisteredPhoto) => void) {
           description: i18n.t("Failed to process uploaded photo. Please try again.", { ns: "app" }),
           variant: "destructive",
         });
-        // The file failed, said once: no "Upload complete" tick beside the error (issue 12).
+        // The file failed, said once: no "Upload complete" tick beside the error
+        // (docs/features/everyday-journey.md).
         uppy.setFileState(id, {
           error: i18n.t("Not a photo we could read", { ns: "app" }),
           progress: { ...file.progress, uploadComplete: false },
@@ -136,7 +138,7 @@ export function PhotoUploader({
 
 /**
  * spec §8 "Uploader": a 401 says 'Authorization required'; a 4xx with a message shows that
- * message (our upload target answers DESIGN.md §4 JSON errors; a bucket answers XML, whose
+ * message (our upload target answers docs/DESIGN.md §4 JSON errors; a bucket answers XML, whose
  * message Uppy's own error line already carries).
  */
 function toastUploadError(error: unknown) {

@@ -1,8 +1,8 @@
 /**
- * A member's language follows them (issue 15 point 1, "remembered per user"): on a device where
- * they sign in, the app switches to the language saved on their account, the latest choice they
- * made anywhere. A member with none saved yet gets the language the app speaks now, so their
- * emails and pushes speak it too.
+ * A member's language follows them (docs/features/languages-currency-impact.md point 1, "remembered per
+ * user"): on a device where they sign in, the app switches to the language saved on their account, the
+ * latest choice they made anywhere. A member with none saved yet gets the language the app speaks now,
+ * so their emails and pushes speak it too.
  */
 import { useEffect } from "react";
 import { chooseLanguage, currentLanguage } from "@/client/lib/i18n";

@@ -1,5 +1,5 @@
 /**
- * `/api/admin/*` (spec §2 "Admin dashboard", §7; DESIGN.md §4 "Admin"): one hook answers 401 to
+ * `/api/admin/*` (spec §2 "Admin dashboard", §7; docs/DESIGN.md §4 "Admin"): one hook answers 401 to
  * visitors and 403 to everyone but admins, before any validation, for the whole subtree.
  */
 import type { FastifyInstance } from "fastify";

@@ -1,8 +1,9 @@
 /**
- * Suspending accounts (issue 13 point 5): an admin suspends a user with a reason. At once every
- * session of theirs ends, and with them their open live streams on every instance (the session lookup also refuses suspended users, so a request racing the
- * change gets 401 too), sign-in is refused, and their active meals are hidden; lifting it brings
- * back exactly the meals the suspension hid. One transaction each, so no half-suspended account.
+ * Suspending accounts (docs/features/food-safety.md point 5): an admin suspends a user with a reason. At
+ * once every session of theirs ends, and with them their open live streams on every instance (the
+ * session lookup also refuses suspended users, so a request racing the change gets 401 too), sign-in is
+ * refused, and their active meals are hidden; lifting it brings back exactly the meals the suspension
+ * hid. One transaction each, so no half-suspended account.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { msg } from "../../../contract/messages";

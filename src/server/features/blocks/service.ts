@@ -1,6 +1,6 @@
 /**
- * Blocking between users (issue 13 point 5): either side of a block may not request the other's
- * meals nor message the other, and each other's meals leave their lists. A user blocks few
+ * Blocking between users (docs/features/food-safety.md point 5): either side of a block may not request
+ * the other's meals nor message the other, and each other's meals leave their lists. A user blocks few
  * people, so the lists read the set once per statement rather than once per meal.
  */
 import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";

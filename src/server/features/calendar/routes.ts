@@ -1,6 +1,6 @@
 /**
- * Calendar endpoints (issue 14 point 6): an accepted request's `.ics`, turning the private feed
- * on, resetting and off, and the feed itself — public by its secret token, as calendar apps
+ * Calendar endpoints (docs/features/notifications.md point 6): an accepted request's `.ics`, turning the
+ * private feed on, resetting and off, and the feed itself — public by its secret token, as calendar apps
  * fetch it without cookies.
  */
 import type { FastifyInstance } from "fastify";

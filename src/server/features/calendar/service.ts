@@ -1,7 +1,7 @@
 /**
- * Calendar (issue 14 point 6): an accepted request's pickup as an iCalendar event (the `ics`
- * library), and a private per-user feed of accepted pickups at `/api/calendar/{token}.ics` that
- * the user can turn on, reset and turn off in Settings. Only the token's SHA-256 is stored.
+ * Calendar (docs/features/notifications.md point 6): an accepted request's pickup as an iCalendar event
+ * (the `ics` library), and a private per-user feed of accepted pickups at `/api/calendar/{token}.ics`
+ * that the user can turn on, reset and turn off in Settings. Only the token's SHA-256 is stored.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
@@ -20,7 +20,10 @@ const FEED_MAX = 200;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** Says a `msg()` message in the reader's language (i18n.ts `translate`, bound; issue 15). */
+/**
+ * Says a `msg()` message in the reader's language (i18n.ts `translate`, bound;
+ * docs/features/languages-currency-impact.md).
+ */
 export type Say = (message: Message, params?: MessageParams) => string;
 
 /**

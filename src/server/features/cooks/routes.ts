@@ -1,6 +1,6 @@
 /**
- * Registered-cook endpoints (issue 13 point 4): applying, one's own applications, the private
- * document, and the admins' list and decisions.
+ * Registered-cook endpoints (docs/features/food-safety.md point 4): applying, one's own applications,
+ * the private document, and the admins' list and decisions.
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";

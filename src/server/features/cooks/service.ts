@@ -1,7 +1,7 @@
 /**
- * Registered cooks (issue 13 point 4): applications with a private document, an admin's decision
- * (the applicant is notified either way), the paid-meal rule, and the certificate job that
- * reminds a cook 30 days before their certificate expires and lapses their status after it.
+ * Registered cooks (docs/features/food-safety.md point 4): applications with a private document, an
+ * admin's decision (the applicant is notified either way), the paid-meal rule, and the certificate job
+ * that reminds a cook 30 days before their certificate expires and lapses their status after it.
  */
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
@@ -260,11 +260,11 @@ export async function openDocument(
 }
 
 /**
- * The certificate job (issue 13 point 4), run on every instance: reminds each cook once when
- * their certificate expires within 30 days, and after the expiry day lapses their status and
- * deactivates their open paid meals. Each step is one UPDATE … RETURNING: a second instance
- * running at the same moment waits on the same rows and then finds nothing left to do, so every
- * reminder and every lapse happens exactly once.
+ * The certificate job (docs/features/food-safety.md point 4), run on every instance: reminds each cook
+ * once when their certificate expires within 30 days, and after the expiry day lapses their status and
+ * deactivates their open paid meals. Each step is one UPDATE … RETURNING: a second instance running at
+ * the same moment waits on the same rows and then finds nothing left to do, so every reminder and every
+ * lapse happens exactly once.
  * @returns how many cooks were reminded and how many lapsed
  */
 export async function runCertificateJob(db: Executor): Promise<{ reminded: number; lapsed: number }> {

@@ -41,7 +41,7 @@ export async function listEvents(db: Executor): Promise<CommunityEvent[]> {
   return [...upcoming, ...past].map(presentEvent);
 }
 
-/** Adds an event (admins; DESIGN.md §4 "Admin"). */
+/** Adds an event (admins; docs/DESIGN.md §4 "Admin"). */
 export async function createEvent(
   db: Executor,
   admin: UserRow,

@@ -1,6 +1,6 @@
 /**
- * `GET /api/impact` (issue 15 "Impact"): public, one row read — the counters the triggers of
- * migration 0013 keep — so its cost does not grow with the tables.
+ * `GET /api/impact` (docs/features/languages-currency-impact.md "Impact"): public, one row read — the
+ * counters the triggers of migration 0013 keep — so its cost does not grow with the tables.
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";

@@ -1,7 +1,7 @@
 /**
- * Structured allergens on the server (issue 13 point 1): the words people type mapped to the 14
- * codes through the `allergen_synonyms` table (the one list migration 0011 also maps old meals
- * with), and the allergen columns a meal is written with.
+ * Structured allergens on the server (docs/features/food-safety.md point 1): the words people type
+ * mapped to the 14 codes through the `allergen_synonyms` table (the one list migration 0011 also maps
+ * old meals with), and the allergen columns a meal is written with.
  */
 import { inArray } from "drizzle-orm";
 import {

@@ -1,10 +1,10 @@
 /**
- * The public meal list (spec §2 Home, Community, Marketplace; DESIGN.md §4 "Visibility", §6;
- * issue 10): newest first, best matches first with `q`, nearest first with `near`, minus meals
- * whose allergens mention `excludeAllergens`. One statement per page: an index picks the page
- * (keyset after the cursor) and only its rows are joined to their owners; the first page also
- * counts the matches, reading at most `MEAL_COUNT_CAP + 1` of them. Cost follows the page, not
- * the table (docs/decisions/006).
+ * The public meal list (spec §2 Home, Community, Marketplace; docs/DESIGN.md §4 "Visibility", §6;
+ * docs/features/discovery.md): newest first, best matches first with `q`, nearest first with `near`,
+ * minus meals whose allergens mention `excludeAllergens`. One statement per page: an index picks the
+ * page (keyset after the cursor) and only its rows are joined to their owners; the first page also
+ * counts the matches, reading at most `MEAL_COUNT_CAP + 1` of them. Cost follows the page, not the table
+ * (docs/decisions/006).
  */
 import { and, eq, gt, type SQL, sql } from "drizzle-orm";
 import {
@@ -20,7 +20,7 @@ import { notBlockedWith } from "../blocks/service";
 import { type ListedMeal, MEAL_COLUMNS, type MealRow, presentMeal } from "./presenter";
 import { allergenMentionQuery, buildSearchQuery } from "./search";
 
-/** What the public list may be narrowed by (issue 10). */
+/** What the public list may be narrowed by (docs/features/discovery.md). */
 export interface MealListFilters {
   kind?: MealKind;
   /** Search text, as typed. */
@@ -31,7 +31,10 @@ export interface MealListFilters {
   radiusKm?: number;
   /** Drop meals whose allergens mention any of these. */
   excludeAllergens?: string[];
-  /** The signed-in viewer: meals of users they blocked, or who blocked them, are left out (issue 13). */
+  /**
+   * The signed-in viewer: meals of users they blocked, or who blocked them, are left out
+   * (docs/features/food-safety.md).
+   */
   viewerId?: string;
 }
 
@@ -80,9 +83,10 @@ async function planList(db: Executor, filters: MealListFilters): Promise<ListPla
     filters.viewerId ? notBlockedWith(filters.viewerId, meals.ownerId) : undefined,
   ];
   if (filters.excludeAllergens?.length) {
-    // Issue 13: codes, and words that mean codes ("dairy" → milk), by the meal's codes; every
-    // allergen also by its words in the allergens text (names and free text), so a free-text
-    // "Other" allergen is hidden too. The codes are looked up once per statement (an InitPlan).
+    // docs/features/food-safety.md: codes, and words that mean codes ("dairy" → milk), by the meal's
+    // codes; every allergen also by its words in the allergens text (names and free text), so a
+    // free-text "Other" allergen is hidden too. The codes are looked up once per statement (an
+    // InitPlan).
     const tokens = sql`array[${sql.join(
       filters.excludeAllergens.map((token) => sql`${token}`),
       sql`, `,
@@ -283,7 +287,7 @@ function nearPage(plan: ListPlan, options: MealListOptions): SQL {
 }
 
 /**
- * One page of the public list (DESIGN.md §4 "Visibility"): newest first; with `near` nearest
+ * One page of the public list (docs/DESIGN.md §4 "Visibility"): newest first; with `near` nearest
  * first; with `q` best matches first when at most `MEAL_COUNT_CAP` meals match, newest first when
  * more do (docs/decisions/006).
  * @returns up to `limit + 1` meals (the extra one tells the caller there is a next page), the
@@ -347,8 +351,9 @@ export async function listOpenMeals(
 const ALLERGENS_SAMPLE = 500;
 
 /**
- * The allergens named by open meals, most used first, for the "Hide allergens" filter (issue 10):
- * read from the newest 500 open meals, so the cost does not grow with the table.
+ * The allergens named by open meals, most used first, for the "Hide allergens" filter
+ * (docs/features/discovery.md): read from the newest 500 open meals, so the cost does not grow with the
+ * table.
  */
 export async function listAllergensInUse(db: Executor, kind?: MealKind): Promise<AllergensInUse> {
   const rows = await queryRows<{ allergen: string; meals: number }>(

@@ -1,9 +1,9 @@
-/** Who may do what with a meal (DESIGN.md §4 "Meals"); services call these, routes never decide. */
+/** Who may do what with a meal (docs/DESIGN.md §4 "Meals"); services call these, routes never decide. */
 import type { MealRow, UserRow } from "../../db/schema";
 
 /**
  * The owner may change anything of their meal; an admin may only switch it on or off, to take a
- * reported meal down (issue 5, DESIGN.md §4 "Admin").
+ * reported meal down (docs/features/safety-and-admin.md, docs/DESIGN.md §4 "Admin").
  */
 export const canUpdateMeal = (
   user: Pick<UserRow, "id">,

@@ -83,7 +83,7 @@ export const MEAL_COLUMNS = aliased({
   ownerLastName: users.lastName,
   ownerProfileImageUrl: users.profileImageUrl,
   ownerIsCook: users.isCook,
-  // DESIGN.md §4 "Reviews": the mean of reviews received, one decimal, null with none.
+  // docs/DESIGN.md §4 "Reviews": the mean of reviews received, one decimal, null with none.
   ownerRating: sql`round(${users.ratingSum}::numeric / nullif(${users.ratingCount}, 0), 1)::float8`,
   ownerReviewCount: users.ratingCount,
 });
@@ -95,8 +95,8 @@ export const MEALS_WITH_OWNERS = sql`${meals} inner join ${users} on ${users.id}
 export type ListedMeal = Meal & { createdAtDate: Date; score?: number };
 
 /**
- * Turns a row into the API's meal shape (spec §3 Meal; DESIGN.md §4 "Requests" for portionsLeft).
- * @param distanceMetres from the list's `near` point; shown to 0.1 km (DESIGN.md §4 "Distance")
+ * Turns a row into the API's meal shape (spec §3 Meal; docs/DESIGN.md §4 "Requests" for portionsLeft).
+ * @param distanceMetres from the list's `near` point; shown to 0.1 km (docs/DESIGN.md §4 "Distance")
  */
 export function presentMeal(row: MealRow, distanceMetres?: number | null, now = Date.now()): ListedMeal {
   const pickupWindowEnd = new Date(row.pickupWindowEnd);

@@ -1,4 +1,4 @@
-/** Meal endpoints (spec §7; DESIGN.md §4). Routes parse and call the service; rules live there. */
+/** Meal endpoints (spec §7; docs/DESIGN.md §4). Routes parse and call the service; rules live there. */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

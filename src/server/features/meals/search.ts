@@ -1,9 +1,9 @@
 /**
- * Turning what an eater types into PostgreSQL full-text queries (issue 10, DESIGN.md §6): every
- * word matches case- and accent-insensitively, by its English stem ("carrots" finds "carrot") and
- * as a prefix while typing ("lasa" finds "Lasagne"); a word of five letters or more that no meal
- * uses also matches the words one letter away from it ("lasagme" finds "Lasagne"), found among the
- * `search_words` vocabulary and checked with `levenshtein`.
+ * Turning what an eater types into PostgreSQL full-text queries (docs/features/discovery.md,
+ * docs/DESIGN.md §6): every word matches case- and accent-insensitively, by its English stem ("carrots"
+ * finds "carrot") and as a prefix while typing ("lasa" finds "Lasagne"); a word of five letters or more
+ * that no meal uses also matches the words one letter away from it ("lasagme" finds "Lasagne"), found
+ * among the `search_words` vocabulary and checked with `levenshtein`.
  *
  * Candidates come from the pg_trgm GiST index by LIKE, not by trigram distance: a word one edit
  * away keeps either the typed word's first half or its second half intact, so
@@ -20,7 +20,10 @@ import { translate } from "../../i18n";
 const MAX_WORDS = 8;
 /** Longest word kept; longer runs of letters are not words anyone searches for. */
 const MAX_WORD_LENGTH = 40;
-/** Typos are only corrected in words this long (issue 10: "words of five letters or more"). */
+/**
+ * Typos are only corrected in words this long (docs/features/discovery.md: "words of five letters or
+ * more").
+ */
 const TYPO_MIN_LENGTH = 5;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Meal rules and queries (spec §5, §7; DESIGN.md §4 "Visibility", "Meals", §6): one meal, a cook's
+ * Meal rules and queries (spec §5, §7; docs/DESIGN.md §4 "Visibility", "Meals", §6): one meal, a cook's
  * own meals, posting and changing meals, and a user's rating. The public list lives in list.ts;
  * portions left and ratings come from counters the database keeps (migration 0004,
  * docs/decisions/006).
@@ -78,7 +78,7 @@ export async function listOpenMealsOf(
 }
 
 /**
- * One meal, also when inactive or expired, so old links and threads keep working (DESIGN.md §4).
+ * One meal, also when inactive or expired, so old links and threads keep working (docs/DESIGN.md §4).
  * @throws AppError 404 "Meal not found"
  */
 export async function getMeal(db: Executor, id: string): Promise<ListedMeal> {
@@ -115,7 +115,7 @@ export async function getMealDetail(
 /**
  * Posts a meal for its owner. The input is already validated by `createMealSchema`.
  * @returns the created meal
- * @throws AppError 403 a paid meal by someone who is not a registered cook (issue 13)
+ * @throws AppError 403 a paid meal by someone who is not a registered cook (docs/features/food-safety.md)
  */
 export async function createMeal(
   db: Executor,
@@ -153,12 +153,13 @@ export async function createMeal(
 }
 
 /**
- * Changes a meal; only its owner may (DESIGN.md §4 "Meals"), except that an admin may
+ * Changes a meal; only its owner may (docs/DESIGN.md §4 "Meals"), except that an admin may
  * deactivate or reactivate it. The merged meal must still satisfy
  * the cross-field rules, except that an expired window may stay as it is (e.g. to deactivate).
- * @param options.isAdmin the user is an admin (DESIGN.md §4 "Admin")
+ * @param options.isAdmin the user is an admin (docs/DESIGN.md §4 "Admin")
  * @throws AppError 404 unknown meal, 403 not the owner (nor an admin switching isActive) or a paid
- *   meal made or switched on for an owner who is not a registered cook (issue 13), 400 broken rule
+ * meal made or switched on for an owner who is not a registered cook (docs/features/food-safety.md), 400
+ * broken rule
  */
 export async function updateMeal(
   db: Executor,
@@ -190,7 +191,8 @@ export async function updateMeal(
       longitude: merged.longitude,
     });
     if (Object.keys(errors).length > 0) throw validation(Object.values(errors)[0], errors);
-    // Only registered cooks sell (issue 13): making a meal paid, or switching a paid one on.
+    // Only registered cooks sell (docs/features/food-safety.md): making a meal paid, or switching a paid
+    // one on.
     if (merged.kind === "paid" && merged.isActive && (patch.kind === "paid" || patch.isActive === true)) {
       const [owner] = await tx
         .select({ isCook: users.isCook })
@@ -223,7 +225,7 @@ export async function updateMeal(
       })
       .where(eq(meals.id, id));
     if (touchesWindow) {
-      // Pickups already agreed keep their reminders on time (issue 14 point 5).
+      // Pickups already agreed keep their reminders on time (docs/features/notifications.md point 5).
       await rescheduleMealReminders(tx, id, {
         pickupWindowStart: new Date(merged.pickupWindowStart),
         pickupWindowEnd: new Date(merged.pickupWindowEnd),
@@ -234,7 +236,7 @@ export async function updateMeal(
 }
 
 /**
- * A user's rating (DESIGN.md §4 "Reviews") and whether they are a Trusted Member (README).
+ * A user's rating (docs/DESIGN.md §4 "Reviews") and whether they are a Trusted Member (README).
  * @param viewer who asks: a suspended account's rating is gone like its profile, except to admins
  *   and to its owner
  * @throws AppError 404 unknown user, or suspended and hidden from `viewer`

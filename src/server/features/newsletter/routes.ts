@@ -1,5 +1,5 @@
 /**
- * The mailing list's public form and profile opt-in (DESIGN.md §4 "Mailing list"). The CSV
+ * The mailing list's public form and profile opt-in (docs/DESIGN.md §4 "Mailing list"). The CSV
  * export is an admin route.
  */
 import type { FastifyInstance } from "fastify";

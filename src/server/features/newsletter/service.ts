@@ -1,5 +1,5 @@
 /**
- * The mailing list (DESIGN.md §4 "Mailing list"): subscribers from the landing page's form and
+ * The mailing list (docs/DESIGN.md §4 "Mailing list"): subscribers from the landing page's form and
  * from users who opt in on their profile, one row per address, exported as CSV for admins.
  */
 import { Readable } from "node:stream";
@@ -35,7 +35,7 @@ export async function setNewsletterOptIn(db: Executor, user: UserRow, subscribed
 
 /**
  * Neutralises a cell a spreadsheet would run as a formula (OWASP "CSV injection"): a leading
- * `= + - @`, tab or carriage return gets a `'` in front. DESIGN.md §4 "Mailing list".
+ * `= + - @`, tab or carriage return gets a `'` in front. docs/DESIGN.md §4 "Mailing list".
  */
 export function neutraliseFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;

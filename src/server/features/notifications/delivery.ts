@@ -1,7 +1,7 @@
 /**
- * Delivering a notification outside the app (issue 14 points 2 and 3; DESIGN.md §6a): the job
- * `createNotification` enqueues takes the stored row to the user's devices by Web Push and to their
- * inbox by email, as their preferences allow.
+ * Delivering a notification outside the app (docs/features/notifications.md points 2 and 3;
+ * docs/DESIGN.md §6a): the job `createNotification` enqueues takes the stored row to the user's devices
+ * by Web Push and to their inbox by email, as their preferences allow.
  *
  * Each channel is claimed with one conditional UPDATE (or upsert) before it is used, so two
  * instances, or a job run again after a crash, never send one twice:
@@ -32,7 +32,10 @@ export interface DeliveryContext {
   publicUrl: string;
   /** Signs unsubscribe links. */
   secret: string;
-  /** Money in messages (issue 15), and the language of members who never chose one. */
+  /**
+   * Money in messages (docs/features/languages-currency-impact.md), and the language of members who
+   * never chose one.
+   */
   currency: string;
   defaultLanguage: Language;
   onError: (error: unknown) => void;
@@ -65,7 +68,8 @@ export async function deliverNotification(context: DeliveryContext, data: unknow
   const { notification, user } = row;
   const category = deliveryCategoryOf(notification.type as NotificationType);
   if (!category) return;
-  // In the member's saved language (issue 15); rows older than their keys are in English.
+  // In the member's saved language (docs/features/languages-currency-impact.md); rows older than their
+  // keys are in English.
   const language = supportedLanguage(user.locale) ?? context.defaultLanguage;
   const say: Say = (message, params) => translate(message, language, context.currency, params);
   const text = notification.textKey

@@ -1,8 +1,8 @@
 /**
- * Notification emails (issue 14 point 3) with nodemailer over SMTP (`SMTP_URL`, `MAIL_FROM`):
- * plain text and a simple HTML version, each with an unsubscribe link for its category (RFC 8058
- * one-click in the `List-Unsubscribe` headers as well). Without `SMTP_URL`, development writes each
- * email to the log and production skips them; the start-up line says which.
+ * Notification emails (docs/features/notifications.md point 3) with nodemailer over SMTP (`SMTP_URL`,
+ * `MAIL_FROM`): plain text and a simple HTML version, each with an unsubscribe link for its category
+ * (RFC 8058 one-click in the `List-Unsubscribe` headers as well). Without `SMTP_URL`, development writes
+ * each email to the log and production skips them; the start-up line says which.
  */
 import escapeHtml from "escape-html";
 import nodemailer, { type Transporter } from "nodemailer";

@@ -1,8 +1,8 @@
 /**
- * Notification preferences (issue 14 point 4; DESIGN.md §6a): what a user hears about outside the
- * app, per category and channel. In the app every notification shows. A user row keeps only its
- * changes to the defaults (everything on), so a category added later is on for everyone; the
- * newsletter's email is the profile's mailing-list opt-in.
+ * Notification preferences (docs/features/notifications.md point 4; docs/DESIGN.md §6a): what a user
+ * hears about outside the app, per category and channel. In the app every notification shows. A user row
+ * keeps only its changes to the defaults (everything on), so a category added later is on for everyone;
+ * the newsletter's email is the profile's mailing-list opt-in.
  */
 import { eq, sql } from "drizzle-orm";
 import { msg } from "../../../contract/messages";
@@ -45,9 +45,9 @@ export function wants(user: PreferenceSource, category: DeliveryCategory, channe
 
 /**
  * The category a notification goes out under by push and email, or null when it stays in the app.
- * Issue 14 point 2 lists what goes out: a new request (to the cook); accepted, declined or
- * cancelled (to the other party; the requests service keeps a completion in the app, where the
- * review it asks for waits); a new message; a review received; a pickup reminder, and a cook's
+ * docs/features/notifications.md point 2 lists what goes out: a new request (to the cook); accepted,
+ * declined or cancelled (to the other party; the requests service keeps a completion in the app, where
+ * the review it asks for waits); a new message; a review received; a pickup reminder, and a cook's
  * certificate reminder with it.
  */
 export function deliveryCategoryOf(type: NotificationType): DeliveryCategory | null {

@@ -1,7 +1,7 @@
 /**
- * Web Push (issue 14 point 2) with the `web-push` library: VAPID keys (RFC 8292), the devices'
- * subscriptions, and sending an encrypted payload (RFC 8291) to each of a user's devices through
- * their browser's push service (RFC 8030).
+ * Web Push (docs/features/notifications.md point 2) with the `web-push` library: VAPID keys (RFC 8292),
+ * the devices' subscriptions, and sending an encrypted payload (RFC 8291) to each of a user's devices
+ * through their browser's push service (RFC 8030).
  */
 import type { Agent } from "node:https";
 import { and, eq, gt, sql } from "drizzle-orm";
@@ -116,7 +116,10 @@ export async function removeSubscription(db: Executor, userId: string, endpoint:
   return removed.length > 0;
 }
 
-/** What a push carries (issue 14: no message text beyond a short preview, and the link). */
+/**
+ * What a push carries (docs/features/notifications.md: no message text beyond a short preview, and the
+ * link).
+ */
 export interface PushPayload {
   title: string;
   /** At most `PREVIEW_LENGTH` characters. */

@@ -1,7 +1,7 @@
 /**
- * Notification endpoints (spec §7 `GET /api/notifications`; DESIGN.md §4 "Notifications"), and
- * their delivery outside the app (issue 14): preferences, this device's push subscription, and
- * the unsubscribe links of emails.
+ * Notification endpoints (spec §7 `GET /api/notifications`; docs/DESIGN.md §4 "Notifications"), and
+ * their delivery outside the app (docs/features/notifications.md): preferences, this device's push
+ * subscription, and the unsubscribe links of emails.
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -140,9 +140,9 @@ export function registerNotificationRoutes(
 export const TOKEN_AUTHORISED_WRITES = ["/api/unsubscribe"];
 
 /**
- * The unsubscribe link of every email (issue 14 point 3), without sign-in: GET says what it would
- * stop, POST stops it — from the unsubscribe page's button, or from a mail app's RFC 8058
- * one-click POST (`List-Unsubscribe=One-Click`, form-encoded).
+ * The unsubscribe link of every email (docs/features/notifications.md point 3), without sign-in: GET
+ * says what it would stop, POST stops it — from the unsubscribe page's button, or from a mail app's RFC
+ * 8058 one-click POST (`List-Unsubscribe=One-Click`, form-encoded).
  */
 export function registerUnsubscribeRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   return app.register(async (scope) => {

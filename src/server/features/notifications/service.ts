@@ -1,7 +1,7 @@
 /**
- * Notifications for the other party of an exchange (DESIGN.md §4 "Notifications"): created inside
+ * Notifications for the other party of an exchange (docs/DESIGN.md §4 "Notifications"): created inside
  * the transaction of the change they report, pushed live over SSE, read newest first. The row is
- * the source of every channel (DESIGN.md §6a): a delivery job enqueued in the same transaction
+ * the source of every channel (docs/DESIGN.md §6a): a delivery job enqueued in the same transaction
  * takes it on to push and email (delivery.ts).
  */
 import { and, desc, eq, sql } from "drizzle-orm";
@@ -18,8 +18,8 @@ type NotificationRow = typeof notifications.$inferSelect;
 
 /**
  * One notification to create. `message` is a `msg()` key of the `messages` catalogue whose
- * `params` (names, titles) fill it, so each reader sees it in their language (issue 15); `link`
- * is an app path such as `/request/{id}`.
+ * `params` (names, titles) fill it, so each reader sees it in their language
+ * (docs/features/languages-currency-impact.md); `link` is an app path such as `/request/{id}`.
  */
 export interface NewNotification {
   userId: string;
@@ -30,7 +30,7 @@ export interface NewNotification {
   requestId?: string;
   /**
    * False keeps it in the app even when its type goes out by push and email (a completed
-   * request: issue 14 lists accepted, declined and cancelled).
+   * request: docs/features/notifications.md lists accepted, declined and cancelled).
    */
   deliver?: boolean;
   /** Makes it exist once: creating it again with the same key does nothing (pickup reminders). */

@@ -1,5 +1,5 @@
 /**
- * HEIC support for the photo pipeline (issue 4: "JPEG/PNG/WebP/HEIC"): iPhones store photos as
+ * HEIC support for the photo pipeline (docs/features/trust.md: "JPEG/PNG/WebP/HEIC"): iPhones store photos as
  * HEVC-coded HEIF, which the prebuilt sharp reads the header of but cannot decode (HEVC is left
  * out of its binaries for patent reasons). heic-decode does it in a worker thread.
  */

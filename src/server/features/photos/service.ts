@@ -1,7 +1,7 @@
 /**
- * Photos (issue 4; spec §7 "The photo flow"): expiring single-use upload URLs, then registration,
- * which checks the bytes are a real image with sharp, refuses decompression bombs, strips every
- * bit of metadata (EXIF, GPS, XMP), and stores a 1600 px WebP and a 400 px thumbnail.
+ * Photos (docs/features/trust.md; spec §7 "The photo flow"): expiring single-use upload URLs, then
+ * registration, which checks the bytes are a real image with sharp, refuses decompression bombs, strips
+ * every bit of metadata (EXIF, GPS, XMP), and stores a 1600 px WebP and a 400 px thumbnail.
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
@@ -260,8 +260,8 @@ export async function registerPhoto(
 
 /**
  * Checks that a meal or a profile may show `path`: a photo `user` registered, or the one it
- * shows already (issue 11 finding 10: the path's format alone let anyone show another user's
- * photo, or one that does not exist).
+ * shows already (docs/features/operations.md finding 10: the path's format alone let anyone show another
+ * user's photo, or one that does not exist).
  * @param field the request field to name in the error
  * @throws AppError 400 "Upload the photo first" otherwise
  */

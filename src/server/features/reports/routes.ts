@@ -1,4 +1,4 @@
-/** `POST /api/reports` (spec §7; DESIGN.md §4 "Reports"). */
+/** `POST /api/reports` (spec §7; docs/DESIGN.md §4 "Reports"). */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorSchema } from "../../../contract/common";

@@ -1,5 +1,5 @@
 /**
- * Reports of unsafe content (DESIGN.md §4 "Reports"): any signed-in user may report a meal, a user
+ * Reports of unsafe content (docs/DESIGN.md §4 "Reports"): any signed-in user may report a meal, a user
  * or other content; reporting the same open target again returns the open report instead of
  * adding one (a partial unique index backs this). Only admins list and resolve.
  */
@@ -119,7 +119,8 @@ export async function resolveReport(db: Executor, admin: UserRow, id: string): P
       .set({ resolved: true, resolvedAt: sql`now()`, resolvedById: admin.id })
       .where(and(eq(reports.id, id), eq(reports.resolved, false)))
       .returning();
-    // The neighbour who reported hears that it was dealt with (issue 12's notification centre).
+    // The neighbour who reported hears that it was dealt with (docs/features/everyday-journey.md's
+    // notification centre).
     if (updated) {
       await createNotification(tx, {
         userId: updated.reporterId,

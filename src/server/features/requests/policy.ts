@@ -1,5 +1,5 @@
 /**
- * Who may move a request where (DESIGN.md §4 "Requests" transition table). The API returns the
+ * Who may move a request where (docs/DESIGN.md §4 "Requests" transition table). The API returns the
  * result as `allowedTransitions`, so the UI shows only the buttons the server would accept.
  */
 import type { RequestStatus } from "../../../contract/requests";

@@ -1,7 +1,7 @@
 /**
- * Pickup reminders (issue 14 point 5): for each accepted request, both parties hear 1 hour before
- * the pickup window opens (or at acceptance, if that is later), and the eater hears when the window
- * ends in 30 minutes without the pickup marked complete.
+ * Pickup reminders (docs/features/notifications.md point 5): for each accepted request, both parties
+ * hear 1 hour before the pickup window opens (or at acceptance, if that is later), and the eater hears
+ * when the window ends in 30 minutes without the pickup marked complete.
  *
  * Each reminder is a durable job (jobs/queue.ts) enqueued in the transaction that accepts the
  * request, so a restart or a second instance neither loses nor doubles it: the job checks the

@@ -1,4 +1,4 @@
-/** Request endpoints (spec §7; DESIGN.md §4 "Requests"). */
+/** Request endpoints (spec §7; docs/DESIGN.md §4 "Requests"). */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -145,7 +145,7 @@ export function registerRequestRoutes(app: FastifyInstance, { db, config }: { db
     {
       schema: {
         tags: ["requests"],
-        summary: "Move a request along the DESIGN.md §4 transition table",
+        summary: "Move a request along the docs/DESIGN.md §4 transition table",
         params: idParamsSchema,
         body: updateStatusSchema,
         response: { 200: requestSchema, ...errors },

@@ -1,5 +1,5 @@
 /**
- * The exchange between an eater and a cook (DESIGN.md §4 "Requests"): sending a request, listing
+ * The exchange between an eater and a cook (docs/DESIGN.md §4 "Requests"): sending a request, listing
  * them, and reading one thread. Rules are checked here, under a row lock on the meal, and backed
  * by the database (a partial unique index allows one open request per eater and meal).
  */
@@ -97,14 +97,17 @@ const selectRequests = (db: Executor) =>
     .innerJoin(eaters, eq(eaters.id, requests.eaterId))
     .innerJoin(owners, eq(owners.id, requests.ownerId));
 
-/** What a blocked request or message answers (issue 13 point 5: refused with a clear message). */
+/**
+ * What a blocked request or message answers (docs/features/food-safety.md point 5: refused with a clear
+ * message).
+ */
 export const REQUEST_BLOCKED = msg("You can't request this meal because one of you has blocked the other.");
 export const MESSAGE_BLOCKED = msg("You can't message this person because one of you has blocked the other.");
 
 /**
- * Sends a request for one portion of a meal (DESIGN.md §4 "Requests") and notifies the cook.
- * @throws AppError 404 unknown meal; 403 own meal or a block between the two; 409 inactive, ended, fully reserved, or an
- *   open request by this eater already exists
+ * Sends a request for one portion of a meal (docs/DESIGN.md §4 "Requests") and notifies the cook.
+ * @throws AppError 404 unknown meal; 403 own meal or a block between the two; 409 inactive, ended, fully
+ * reserved, or an open request by this eater already exists
  */
 export async function createRequest(
   db: Executor,
@@ -204,7 +207,7 @@ export const getRequest = (db: Executor, viewerId: string, id: string) => getReq
 
 /**
  * The user's accepted requests, either side, whose pickup window ends after `since`, soonest
- * first (the private calendar feed, issue 14 point 6). Each side walks its own index.
+ * first (the private calendar feed, docs/features/notifications.md point 6). Each side walks its own index.
  */
 export async function listAcceptedPickups(
   db: Executor,
@@ -225,7 +228,7 @@ export async function listAcceptedPickups(
 }
 
 /**
- * One request with its thread, for its eater and the meal's owner only (DESIGN.md §4).
+ * One request with its thread, for its eater and the meal's owner only (docs/DESIGN.md §4).
  * @throws AppError 404 "Request not found" for unknown ids and for everyone else
  */
 export async function getRequestDetail(
@@ -245,8 +248,8 @@ export async function getRequestDetail(
 }
 
 /**
- * A page of a thread's messages before `cursor`, newest first (issue 11 finding 9: a thread had
- * grown to 349 messages in one answer), for its two participants only.
+ * A page of a thread's messages before `cursor`, newest first (docs/features/operations.md finding 9: a
+ * thread had grown to 349 messages in one answer), for its two participants only.
  * @returns up to `limit + 1` messages (the extra one says there is an older page)
  * @throws AppError 404 "Request not found" for unknown ids and for everyone else
  */
@@ -293,7 +296,7 @@ export function displayName(user: Pick<UserRow, "firstName" | "lastName">): stri
   return `${user.firstName} ${user.lastName}`.trim() || "A neighbour";
 }
 
-/** What refusing a move to the status a request already has says (DESIGN.md §4). */
+/** What refusing a move to the status a request already has says (docs/DESIGN.md §4). */
 const ALREADY: Record<RequestStatus, Said> = {
   pending: msg("This request is already pending."),
   accepted: msg("This request is already accepted."),
@@ -330,7 +333,7 @@ const CANNOT: Partial<Record<RequestStatus, Partial<Record<RequestStatus, Said>>
 
 /**
  * Why `who` may not move a request from `from` to `to`, as an error, or null when allowed
- * (DESIGN.md §4 transition table): 409 for a move that exists for nobody, 403 for the wrong party.
+ * (docs/DESIGN.md §4 transition table): 409 for a move that exists for nobody, 403 for the wrong party.
  */
 function transitionRefusal(from: RequestStatus, to: RequestStatus, who: Participant) {
   if (from === to) return conflict(ALREADY[to], "same_status");
@@ -360,7 +363,7 @@ const STATUS_NOTIFICATIONS: Record<RequestStatus, Said> = {
 };
 
 /**
- * Moves a request to `to` for `actor` (DESIGN.md §4 transition table) in one transaction with the
+ * Moves a request to `to` for `actor` (docs/DESIGN.md §4 transition table) in one transaction with the
  * portion accounting: the meal row is locked first (as `createRequest` does), so two accepts
  * racing for the last portion are serialised and the second sees none left. Notifies the other
  * party, pushes the new status live to both, and on acceptance enqueues the pickup reminders.
@@ -423,7 +426,8 @@ export async function changeRequestStatus(
       params: { name: displayName(actor), title: meal.title },
       link: `/request/${id}`,
       requestId: id,
-      // A completion stays in the app, where the review it asks for waits (issue 14 point 2).
+      // A completion stays in the app, where the review it asks for waits
+      // (docs/features/notifications.md point 2).
       deliver: to !== "completed",
     });
     if (to === "accepted") await scheduleReminders(tx, id, meal);
@@ -445,7 +449,7 @@ function statusEvent(request: RequestRow, userId: string, who: Participant) {
 }
 
 /**
- * Adds a message to a thread (DESIGN.md §4: participants only, refused once the request is
+ * Adds a message to a thread (docs/DESIGN.md §4: participants only, refused once the request is
  * declined or cancelled), notifies the other party and pushes the message live to both.
  * @param body already trimmed, 1..2000 characters
  * @throws AppError 404 not a participant or unknown; 403 a block between the two; 409 thread closed

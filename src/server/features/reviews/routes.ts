@@ -1,4 +1,4 @@
-/** Review endpoints (spec §7 `GET /api/reviews/pending`, `POST /api/reviews`; DESIGN.md §4). */
+/** Review endpoints (spec §7 `GET /api/reviews/pending`, `POST /api/reviews`; docs/DESIGN.md §4). */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

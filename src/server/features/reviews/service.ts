@@ -1,5 +1,5 @@
 /**
- * Reviews (DESIGN.md §4 "Reviews"): each completed exchange owes two reviews, the eater's of the
+ * Reviews (docs/DESIGN.md §4 "Reviews"): each completed exchange owes two reviews, the eater's of the
  * feeder and the feeder's of the eater. A review is accepted only when it is owed; the unique
  * index (request, reviewer) makes a second one impossible even under a race.
  */
@@ -112,7 +112,8 @@ export async function createReview(
       type: "review_received",
       message: msg('{{name}} left you a {{rating}}-star review for "{{title}}"'),
       params: { name: displayName(reviewer), rating: input.rating, title: owed.mealTitle },
-      // The reviews page lists what was received; opening it marks these read (issue 12).
+      // The reviews page lists what was received; opening it marks these read
+      // (docs/features/everyday-journey.md).
       link: "/reviews",
     });
     return {

@@ -1,7 +1,8 @@
 /**
- * Public profiles (issue 13 point 6): name, photo, bio, badges and rating of any user, the reviews
- * they received (newest first, cursor-paginated on `reviews_reviewee_idx`) and their open meals.
- * Never the email, allergies or diet. A suspended account's profile is gone for all but admins.
+ * Public profiles (docs/features/food-safety.md point 6): name, photo, bio, badges and rating of any
+ * user, the reviews they received (newest first, cursor-paginated on `reviews_reviewee_idx`) and their
+ * open meals. Never the email, allergies or diet. A suspended account's profile is gone for all but
+ * admins.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { msg } from "../../../contract/messages";

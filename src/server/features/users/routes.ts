@@ -1,4 +1,7 @@
-/** The signed-in user's own settings (spec §7 `PUT /api/user/role`; issue 4 `PUT /api/user/profile`). */
+/**
+ * The signed-in user's own settings (spec §7 `PUT /api/user/role`; docs/features/trust.md `PUT
+ * /api/user/profile`).
+ */
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -104,8 +107,8 @@ function newestCursor(cursor: string | undefined) {
 }
 
 /**
- * Public profiles and blocking (issue 13 points 5–6): `GET /api/users/{id}` and its reviews and
- * open meals; `GET|PUT|DELETE /api/user/blocks[/{id}]` for the signed-in user's blocks.
+ * Public profiles and blocking (docs/features/food-safety.md points 5–6): `GET /api/users/{id}` and its
+ * reviews and open meals; `GET|PUT|DELETE /api/user/blocks[/{id}]` for the signed-in user's blocks.
  */
 export function registerProfileRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

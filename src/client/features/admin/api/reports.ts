@@ -17,8 +17,8 @@ export const useAdminReports = (enabled: boolean) => useQuery({ ...adminReportsQ
 export const useAdminStats = (enabled: boolean) => useQuery({ ...adminStatsQuery, enabled });
 
 /**
- * `PUT /api/admin/users/{id}/suspend` (issue 13), with the admin's reason, from a report or the
- * user's profile; without a reason, `…/unsuspend`.
+ * `PUT /api/admin/users/{id}/suspend` (docs/features/food-safety.md), with the admin's reason, from a
+ * report or the user's profile; without a reason, `…/unsuspend`.
  */
 export function useSuspendUser() {
   const { t } = useTranslation("app");

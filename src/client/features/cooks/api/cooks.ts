@@ -1,7 +1,7 @@
 /**
- * Registered cooks (issue 13 point 4): applying (the document goes through the same upload flow
- * as photos, as a `document` of at most 10 MB, then the form is sent with its upload URL), one's
- * own applications, and the admins' list and decisions.
+ * Registered cooks (docs/features/food-safety.md point 4): applying (the document goes through the same
+ * upload flow as photos, as a `document` of at most 10 MB, then the form is sent with its upload URL),
+ * one's own applications, and the admins' list and decisions.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";

@@ -11,8 +11,8 @@ import { useFormat } from "@/client/lib/format";
 import { type useCookApplications, useDecideApplication } from "../api/cooks";
 
 /**
- * The pending cook applications (issue 13 point 4): details, the document (opened in a new tab,
- * served only to admins and the applicant), Approve, and Reject with a required reason.
+ * The pending cook applications (docs/features/food-safety.md point 4): details, the document (opened in
+ * a new tab, served only to admins and the applicant), Approve, and Reject with a required reason.
  */
 export function CookApplications({ query }: { query: ReturnType<typeof useCookApplications> }) {
   const { t } = useTranslation("app");

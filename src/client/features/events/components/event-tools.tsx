@@ -13,7 +13,7 @@ import { useFormat } from "@/client/lib/format";
 import { applyServerErrors } from "@/client/lib/forms";
 import { useCreateEvent, useDeleteEvent, useEvents } from "../api/events";
 
-/** Admins add and remove community events (issue 5). */
+/** Admins add and remove community events (docs/features/safety-and-admin.md). */
 export function EventTools() {
   const { t } = useTranslation("app");
   const f = useFormat();

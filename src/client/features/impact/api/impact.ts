@@ -1,4 +1,7 @@
-/** `GET /api/impact` (issue 15 "Impact"): public, so the page works signed out. */
+/**
+ * `GET /api/impact` (docs/features/languages-currency-impact.md "Impact"): public, so the page works
+ * signed out.
+ */
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getJson } from "@/client/lib/api-client";
 import type { Impact } from "@/contract/impact";

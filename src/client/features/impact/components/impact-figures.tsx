@@ -1,6 +1,7 @@
 /**
- * The neighbourhood's impact in figures (issue 15): meals shared, portions picked up, neighbours
- * who shared, and the estimated food and CO2e saved. Used by /impact and Home's card.
+ * The neighbourhood's impact in figures (docs/features/languages-currency-impact.md): meals shared,
+ * portions picked up, neighbours who shared, and the estimated food and CO2e saved. Used by /impact and
+ * Home's card.
  */
 import { useTranslation } from "react-i18next";
 import { cn } from "@/client/lib/utils";

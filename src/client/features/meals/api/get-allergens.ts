@@ -1,4 +1,7 @@
-/** `GET /api/meals/allergens`: allergens named by open meals, for the "Hide allergens" filter (issue 10). */
+/**
+ * `GET /api/meals/allergens`: allergens named by open meals, for the "Hide allergens" filter
+ * (docs/features/discovery.md).
+ */
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getJson } from "@/client/lib/api-client";
 import type { AllergensInUse, MealKind } from "@/contract/meals";

@@ -1,6 +1,6 @@
 /**
- * `GET /api/meals`: open meals page by page (spec §7, DESIGN.md §6), searched, near the viewer and
- * without some allergens on the server (issue 10); the first page carries the match count.
+ * `GET /api/meals`: open meals page by page (spec §7, docs/DESIGN.md §6), searched, near the viewer and
+ * without some allergens on the server (docs/features/discovery.md); the first page carries the match count.
  */
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { getPage } from "@/client/lib/api-client";

@@ -39,8 +39,8 @@ export function allergenDisplayTags(meal: DeclaredTags, say: Say): string[] {
 }
 
 /**
- * "Contains your allergen: Peanuts" (issue 13 point 2): a named warning with an icon and a
- * border, so it does not rest on colour alone. Nothing when the meal has none of the viewer's.
+ * "Contains your allergen: Peanuts" (docs/features/food-safety.md point 2): a named warning with an icon
+ * and a border, so it does not rest on colour alone. Nothing when the meal has none of the viewer's.
  */
 export function AllergenWarning({ names, className }: { names: string[]; className?: string }) {
   const { t } = useTranslation("app");
@@ -67,8 +67,9 @@ export function AllergenWarning({ names, className }: { names: string[]; classNa
 }
 
 /**
- * The detail page's food details (issue 13 point 3): when it was made, how it is kept with the
- * FSA's guidance for that storage, and the cook's reheating instructions with the reheating rule.
+ * The detail page's food details (docs/features/food-safety.md point 3): when it was made, how it is
+ * kept with the FSA's guidance for that storage, and the cook's reheating instructions with the
+ * reheating rule.
  */
 export function FoodDetails({
   meal,

@@ -1,8 +1,8 @@
 /**
- * "Hide allergens" (issue 10): the eater picks, from the allergens open meals name, the ones whose
- * meals the list should leave out (the server's `excludeAllergens`). The choice lives in the URL.
- * Beside it, for a viewer with allergies set in Settings, 'Hide meals with my allergens' (issue 13,
- * on by default).
+ * "Hide allergens" (docs/features/discovery.md): the eater picks, from the allergens open meals name,
+ * the ones whose meals the list should leave out (the server's `excludeAllergens`). The choice lives in
+ * the URL. Beside it, for a viewer with allergies set in Settings, 'Hide meals with my allergens'
+ * (docs/features/food-safety.md, on by default).
  */
 import { EyeOff } from "lucide-react";
 import { useState } from "react";

@@ -1,9 +1,10 @@
 /**
- * The meal card of spec §2 "Meal card". The distance shows only when it is real (DESIGN.md §4), in
- * km. Portions are those left (in the spec's words, 'N portion(s)') and the window has its day, as on the detail page (issue 12: a card
- * must not promise more than the meal has, nor hide that pickup is tomorrow). Long words and URLs
- * wrap, and the card fills its grid cell, so a row of cards lines up at any width. A meal holding
- * one of the viewer's allergens says so by name (issue 13).
+ * The meal card of spec §2 "Meal card". The distance shows only when it is real (docs/DESIGN.md §4), in
+ * km. Portions are those left (in the spec's words, 'N portion(s)') and the window has its day, as on
+ * the detail page (docs/features/everyday-journey.md: a card must not promise more than the meal has,
+ * nor hide that pickup is tomorrow). Long words and URLs wrap, and the card fills its grid cell, so a
+ * row of cards lines up at any width. A meal holding one of the viewer's allergens says so by name
+ * (docs/features/food-safety.md).
  */
 import { BadgeCheck, Clock, MapPin, Truck, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";

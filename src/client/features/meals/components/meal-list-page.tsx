@@ -1,7 +1,8 @@
 /**
  * The shared layout of Community and Marketplace (spec §2): title, search, the count line, an add
  * button, the grid, and the empty states. Search, "near me" and allergen hiding run on the server
- * and live in the URL (issue 10), so the count line counts every match, not the loaded page.
+ * and live in the URL (docs/features/discovery.md), so the count line counts every match, not the loaded
+ * page.
  */
 import type { TFunction } from "i18next";
 import { Plus } from "lucide-react";

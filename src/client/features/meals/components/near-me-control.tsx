@@ -1,7 +1,7 @@
 /**
- * "Near me" (issue 10): asks the browser for the viewer's position, then lists meals within the
- * chosen radius, nearest first, each with its distance (DESIGN.md §4 "Distance"). A refusal says
- * so in plain words; the list stays as it was.
+ * "Near me" (docs/features/discovery.md): asks the browser for the viewer's position, then lists meals
+ * within the chosen radius, nearest first, each with its distance (docs/DESIGN.md §4 "Distance"). A
+ * refusal says so in plain words; the list stays as it was.
  */
 import { LocateFixed } from "lucide-react";
 import { useId, useState } from "react";

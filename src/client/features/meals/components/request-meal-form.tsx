@@ -2,7 +2,7 @@
  * The Send Request area of the meal detail (spec §2, §4 "Safety notice gate", "Request sending"):
  * the first request of a session opens the Safety Notice; I Understand records it and sends. A meal
  * holding one of the viewer's allergens opens the notice every time, with that allergen named and
- * a box to tick before I Understand (issue 13).
+ * a box to tick before I Understand (docs/features/food-safety.md).
  */
 import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
@@ -50,7 +50,7 @@ export function RequestMealForm({
             title: t("Request sent!"),
             description: t("Your meal request has been sent to the cook."),
           });
-          // The cook's answer is worth hearing about outside the app (issue 14).
+          // The cook's answer is worth hearing about outside the app (docs/features/notifications.md).
           offerPush();
         },
         onError: (error) =>

@@ -1,7 +1,7 @@
 /**
  * spec §2 "Safety Notice" dialog and §4 "Safety notice gate" (acceptance lasts for the session).
- * Issue 13: for a meal with the viewer's allergens the notice names them and I Understand waits
- * for 'I understand this meal contains …' to be ticked.
+ * docs/features/food-safety.md: for a meal with the viewer's allergens the notice names them and I
+ * Understand waits for 'I understand this meal contains …' to be ticked.
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";

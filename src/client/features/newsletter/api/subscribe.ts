@@ -1,5 +1,5 @@
 /**
- * `POST /api/newsletter` (DESIGN.md §4 "Mailing list"). The profile's opt-in is the newsletter row
+ * `POST /api/newsletter` (docs/DESIGN.md §4 "Mailing list"). The profile's opt-in is the newsletter row
  * of Settings → Notifications (features/notifications).
  */
 import { useMutation } from "@tanstack/react-query";

@@ -1,4 +1,7 @@
-/** The landing footer's newsletter form (spec §2; DESIGN.md §4 "Mailing list": this product makes it work). */
+/**
+ * The landing footer's newsletter form (spec §2; docs/DESIGN.md §4 "Mailing list": this product makes it
+ * work).
+ */
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/client/components/ui/button";

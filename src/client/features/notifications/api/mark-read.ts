@@ -1,5 +1,5 @@
 /**
- * `PUT /api/notifications/read` (DESIGN.md §4 "Notifications"): opening a thread marks its
+ * `PUT /api/notifications/read` (docs/DESIGN.md §4 "Notifications"): opening a thread marks its
  * notifications read, the reviews page those of reviews received, and Mark all as read all of
  * them; the bell and the Requests badge follow.
  */

@@ -1,7 +1,7 @@
 /**
- * `GET` / `PUT /api/user/notification-preferences` (issue 14 point 4): which categories reach the
- * user by push and by email. A change shows at once (optimistic update) and is put back if the
- * server refuses it.
+ * `GET` / `PUT /api/user/notification-preferences` (docs/features/notifications.md point 4): which
+ * categories reach the user by push and by email. A change shows at once (optimistic update) and is put
+ * back if the server refuses it.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/client/lib/api-client";

@@ -1,8 +1,8 @@
 /**
- * The notification centre (issue 12): a bell in the navigation with the unread count, opening a
- * panel of the newest notifications — new requests, status changes, messages, reviews received,
- * resolved reports — each linking to its thread or page, with Mark all as read. The list is the
- * one the live stream keeps current; opening an item's page marks it read there.
+ * The notification centre (docs/features/everyday-journey.md): a bell in the navigation with the unread
+ * count, opening a panel of the newest notifications — new requests, status changes, messages, reviews
+ * received, resolved reports — each linking to its thread or page, with Mark all as read. The list is
+ * the one the live stream keeps current; opening an item's page marks it read there.
  */
 import { useQuery } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
@@ -92,7 +92,7 @@ export function NotificationBell({ className }: { className?: string }) {
                   />
                   <span className="flex flex-col gap-0.5">
                     <span className={notification.isRead ? "text-muted-foreground" : "font-medium"}>
-                      {/* In the reader's language (issue 15); older rows have only their English. */}
+                      {/* In the reader's language; older rows have only their English. */}
                       {notification.textKey
                         ? say(notification.textKey, notification.textParams)
                         : notification.text}

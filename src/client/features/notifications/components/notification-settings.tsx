@@ -1,6 +1,6 @@
 /**
- * Settings → Notifications (issue 14 point 4): per category, in the app (always), by push and by
- * email; and whether this device receives push at all.
+ * Settings → Notifications (docs/features/notifications.md point 4): per category, in the app (always),
+ * by push and by email; and whether this device receives push at all.
  */
 import type { TFunction } from "i18next";
 import { useId, useState } from "react";

@@ -1,7 +1,7 @@
 /**
- * The "Turn on notifications" prompt (issue 14 point 2): a card at the top of the page content,
- * shown after the first request or meal (push-offer.ts) while this browser has not been asked yet.
- * It sits in the page's flow: a floating card covered the page's next step ("View request").
+ * The "Turn on notifications" prompt (docs/features/notifications.md point 2): a card at the top of the
+ * page content, shown after the first request or meal (push-offer.ts) while this browser has not been
+ * asked yet. It sits in the page's flow: a floating card covered the page's next step ("View request").
  */
 import { BellRing, X } from "lucide-react";
 import { useId, useState } from "react";

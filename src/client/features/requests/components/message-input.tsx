@@ -21,7 +21,7 @@ export function MessageInput({ requestId }: { requestId: string }) {
   };
 
   return (
-    // Sticky: on a phone the box stays in reach while the thread scrolls (issue 12).
+    // Sticky: on a phone the box stays in reach while the thread scrolls (docs/features/everyday-journey.md).
     <form
       className="sticky bottom-0 z-10 -mx-1 flex flex-col gap-2 border-t bg-background/95 px-1 pt-2 pb-3 backdrop-blur"
       onSubmit={(event) => {

@@ -58,7 +58,10 @@ export function useUpdateProfile(meta?: MutationMeta) {
   });
 }
 
-/** `PUT /api/user/locale` (issue 15): the member's language, for every device and their emails. */
+/**
+ * `PUT /api/user/locale` (docs/features/languages-currency-impact.md): the member's language, for every
+ * device and their emails.
+ */
 export function useSaveLocale() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,6 +1,7 @@
 /**
- * 'Block user' with a confirmation (issue 13 point 5), and Unblock once blocked. Used on public
- * profiles and in threads; the server refuses requests and messages between the two afterwards.
+ * 'Block user' with a confirmation (docs/features/food-safety.md point 5), and Unblock once blocked.
+ * Used on public profiles and in threads; the server refuses requests and messages between the two
+ * afterwards.
  */
 import { Ban } from "lucide-react";
 import { useState } from "react";
