@@ -345,14 +345,10 @@ export const ratingSchema = z.object({
    */
   mealsShared: z.number().int(),
   portionsShared: z.number().int(),
-  /** README "Trusted Member": `TRUSTED_MIN_EXCHANGES`+ completed exchanges and a rating of 4.0 or more. */
+  /** The Trusted Member badge: `isTrustedMember` in contract/users.ts. */
   trustedMember: z.boolean(),
 });
 export type Rating = z.infer<typeof ratingSchema>;
-
-/** The Trusted Member badge's rule (README "Decisions"). */
-export const TRUSTED_MIN_EXCHANGES = 3;
-export const TRUSTED_MIN_RATING = 4;
 
 /** Allergens text → trimmed, non-empty tags (spec §3 Meal). */
 export function allergenTags(allergens: string): string[] {

@@ -6,15 +6,9 @@
  */
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AllergenCode, DietTag } from "../../../contract/food-safety";
-import {
-  type CreateMeal,
-  mealCrossFieldErrors,
-  type Rating,
-  TRUSTED_MIN_EXCHANGES,
-  TRUSTED_MIN_RATING,
-  type UpdateMeal,
-} from "../../../contract/meals";
+import { type CreateMeal, mealCrossFieldErrors, type Rating, type UpdateMeal } from "../../../contract/meals";
 import { msg } from "../../../contract/messages";
+import { isTrustedMember } from "../../../contract/users";
 import { type Executor, inTransaction, queryRows } from "../../db/client";
 import { meals, requests, type UserRow, users } from "../../db/schema";
 import { forbidden, notFound, validation } from "../../errors";
@@ -272,7 +266,6 @@ export async function getUserRating(
     completedExchanges,
     mealsShared: Number(row.mealsShared),
     portionsShared: Number(row.portionsShared),
-    trustedMember:
-      completedExchanges >= TRUSTED_MIN_EXCHANGES && average !== null && average >= TRUSTED_MIN_RATING,
+    trustedMember: isTrustedMember({ completedExchanges, average }),
   };
 }
