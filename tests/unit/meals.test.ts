@@ -159,8 +159,8 @@ describe("search text to tsquery", () => {
     expect(searchWordsOf("x".repeat(100))[0]).toHaveLength(40);
   });
 
-  it("asks allergens by word in the allergens part of the document (weight B)", () => {
-    expect(allergenMentionQuery(["tree nuts", "gluten"])).toBe("(tree:B & nuts:B) | (gluten:B)");
+  it("asks allergens by word in the allergens and ingredients parts of the document (weights B, C)", () => {
+    expect(allergenMentionQuery(["tree nuts", "gluten"])).toBe("(tree:BC & nuts:BC) | (gluten:BC)");
     expect(allergenMentionQuery(["!!!"])).toBeNull();
   });
 });
