@@ -122,7 +122,24 @@ export default defineConfig({
     }),
   ],
   resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
-  build: { outDir: "dist/client", emptyOutDir: true, sourcemap: false, manifest: true },
+  build: {
+    outDir: "dist/client",
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: true,
+    rollupOptions: {
+      // A feature's code runs only for what is used of it: importing one hook through a feature's
+      // index.ts (the import boundary, docs/ARCHITECTURE.md "The client") must not pull the rest of
+      // that feature into the page's chunk. No feature module is imported for its side effects;
+      // the stylesheets they import keep theirs.
+      treeshake: {
+        moduleSideEffects: [{ test: /\/src\/client\/features\/.*\.tsx?$/, sideEffects: false }],
+      },
+      output: {
+        codeSplitting: { groups: [{ name: "query", test: /node_modules[\\/]@tanstack[\\/]/ }] },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { "/api": api, "/oidc": api, "/oidc-assets": api, "/objects": api },
