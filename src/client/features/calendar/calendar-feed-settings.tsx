@@ -12,7 +12,7 @@ import { Card, CardContent } from "@/client/components/ui/card";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { toast } from "@/client/components/ui/use-toast";
-import { apiRequest, errorMessage } from "@/client/lib/api-client";
+import { apiRequest } from "@/client/lib/api-client";
 
 interface FeedState {
   enabled: boolean;
@@ -26,18 +26,13 @@ export function CalendarFeedSettings() {
   const [url, setUrl] = useState<string | null>(null);
   const linkId = useId();
   const change = useMutation({
+    meta: { errorMessage: t("Please try again."), serverMessage: true },
     mutationFn: async (on: boolean) =>
       (await apiRequest(on ? "PUT" : "DELETE", "/api/user/calendar")).json() as Promise<FeedState>,
     onSuccess: (next) => {
       setUrl(next.url ?? null);
       queryClient.setQueryData(["/api/user/calendar"], { enabled: next.enabled });
     },
-    onError: (error) =>
-      toast({
-        title: t("Error"),
-        description: errorMessage(error, t("Please try again.")),
-        variant: "destructive",
-      }),
   });
   const copy = async () => {
     if (!url) return;

@@ -16,12 +16,6 @@ export function ExportTools() {
           title: t("Export complete"),
           description: t("Mailing list has been downloaded successfully."),
         }),
-      onError: () =>
-        toast({
-          title: t("Export failed"),
-          description: t("Failed to export mailing list. Please try again."),
-          variant: "destructive",
-        }),
     });
   return (
     <Card>

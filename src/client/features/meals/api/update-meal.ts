@@ -1,14 +1,15 @@
 /** `PUT /api/meals/{id}`, e.g. `{ isActive }` for Activate / Deactivate (spec §4 "Meal"). */
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type MutationMeta, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "@/client/components/ui/use-toast";
 import { apiRequest } from "@/client/lib/api-client";
 import type { Meal, MealDetail, UpdateMeal } from "@/contract/meals";
 import { mealKeys } from "./keys";
 
-export function useUpdateMeal() {
+export function useUpdateMeal(meta?: MutationMeta) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta,
     mutationFn: async ({ id, patch }: { id: string; patch: UpdateMeal }) =>
       (await apiRequest("PUT", `/api/meals/${id}`, patch)).json() as Promise<Meal>,
     onSuccess: (meal) => {
@@ -28,18 +29,12 @@ export function useUpdateMeal() {
  */
 export function useToggleMealActive() {
   const { t } = useTranslation("app");
-  const update = useUpdateMeal();
+  const update = useUpdateMeal({ errorMessage: t("Failed to update meal status. Please try again.") });
   const toggle = (meal: Pick<Meal, "id" | "isActive">) =>
     update.mutate(
       { id: meal.id, patch: { isActive: !meal.isActive } },
       {
         onSuccess: () => toast({ title: t("Meal updated.") }),
-        onError: () =>
-          toast({
-            title: t("Error"),
-            description: t("Failed to update meal status. Please try again."),
-            variant: "destructive",
-          }),
       },
     );
   return { toggle, isPending: update.isPending };

@@ -14,7 +14,6 @@ import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
 import { offerPush } from "@/client/features/notifications";
 import { useCreateRequest } from "@/client/features/requests";
-import { errorMessage } from "@/client/lib/api-client";
 import { useFormat } from "@/client/lib/format";
 import type { MealDetail } from "@/contract/meals";
 import { MESSAGE_MAX } from "@/contract/requests";
@@ -31,7 +30,10 @@ export function RequestMealForm({
   const f = useFormat();
   const [message, setMessage] = useState("");
   const [noticeOpen, setNoticeOpen] = useState(false);
-  const createRequest = useCreateRequest();
+  const createRequest = useCreateRequest({
+    errorMessage: t("Failed to send request. Please try again."),
+    serverMessage: true,
+  });
   const unavailable = !meal.isActive
     ? t("This meal is no longer available.")
     : meal.isExpired
@@ -53,12 +55,6 @@ export function RequestMealForm({
           // The cook's answer is worth hearing about outside the app (docs/features/notifications.md).
           offerPush();
         },
-        onError: (error) =>
-          toast({
-            title: t("Error"),
-            description: errorMessage(error, t("Failed to send request. Please try again.")),
-            variant: "destructive",
-          }),
       },
     );
 

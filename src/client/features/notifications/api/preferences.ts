@@ -3,7 +3,13 @@
  * categories reach the user by push and by email. A change shows at once (optimistic update) and is put
  * back if the server refuses it.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  type MutationMeta,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { apiRequest } from "@/client/lib/api-client";
 import type { NotificationPreferences, UpdateNotificationPreferences } from "@/contract/notifications";
 
@@ -16,10 +22,11 @@ export function useNotificationPreferences() {
 }
 
 /** Changes some channels; `onError` runs after the old choice is back. */
-export function useUpdateNotificationPreferences() {
+export function useUpdateNotificationPreferences(meta?: MutationMeta) {
   const queryClient = useQueryClient();
   const key = preferencesQuery.queryKey;
   return useMutation({
+    meta,
     mutationFn: async (change: UpdateNotificationPreferences) =>
       (await apiRequest("PUT", URL, change)).json() as Promise<NotificationPreferences>,
     onMutate: async (change) => {

@@ -10,7 +10,6 @@ import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { Checkbox } from "@/client/components/ui/checkbox";
 import { toast } from "@/client/components/ui/use-toast";
-import { errorMessage } from "@/client/lib/api-client";
 import { useMessages } from "@/client/lib/messages";
 import {
   CATEGORY_LABELS,
@@ -33,21 +32,14 @@ const categoryHints = (t: TFunction<"app">): Record<EmailCategory, string> => ({
 export function NotificationSettings({ userId }: { userId: string }) {
   const { t } = useTranslation("app");
   const preferences = useNotificationPreferences();
-  const update = useUpdateNotificationPreferences();
+  const update = useUpdateNotificationPreferences({
+    errorMessage: t("Failed to update notification settings. Please try again."),
+    serverMessage: true,
+  });
   const headingId = useId();
 
   const change = (category: EmailCategory, channel: "push" | "email", on: boolean) =>
-    update.mutate(
-      { [category]: { [channel]: on } },
-      {
-        onError: (error) =>
-          toast({
-            title: t("Error"),
-            description: errorMessage(error, t("Failed to update notification settings. Please try again.")),
-            variant: "destructive",
-          }),
-      },
-    );
+    update.mutate({ [category]: { [channel]: on } });
 
   return (
     <Card>

@@ -1,13 +1,14 @@
 /** `POST /api/requests` (spec §7). Refreshes the meal (portions) and the request lists. */
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type MutationMeta, useMutation, useQueryClient } from "@tanstack/react-query";
 import { mealKeys } from "@/client/features/meals";
 import { apiRequest } from "@/client/lib/api-client";
 import type { CreateRequestInput } from "@/contract/requests";
 import { requestKeys } from "./keys";
 
-export function useCreateRequest() {
+export function useCreateRequest(meta?: MutationMeta) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta,
     mutationFn: async (input: CreateRequestInput) => {
       await apiRequest("POST", "/api/requests", input);
     },
