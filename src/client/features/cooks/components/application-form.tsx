@@ -8,6 +8,7 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { FormField } from "@/client/components/form-field";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { FieldError, fieldAria } from "@/client/components/ui/field-error";
@@ -102,15 +103,17 @@ export function ApplicationForm({ renewal }: { renewal: boolean }) {
               <FieldError id={id(name)} message={errors[name]?.message} />
             </div>
           ))}
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={id("certificateExpiresOn")}>{t("Certificate expiry date")}</Label>
+          <FormField
+            id={id("certificateExpiresOn")}
+            label={t("Certificate expiry date")}
+            error={errors.certificateExpiresOn?.message}
+          >
             <Input
               type="date"
               {...fieldAria(id("certificateExpiresOn"), errors.certificateExpiresOn?.message)}
               {...register("certificateExpiresOn")}
             />
-            <FieldError id={id("certificateExpiresOn")} message={errors.certificateExpiresOn?.message} />
-          </div>
+          </FormField>
           <div className="flex flex-col gap-1">
             <Label htmlFor={id("file")}>
               {t("Certificate or registration document (PDF, JPEG or PNG, up to 10 MB)")}

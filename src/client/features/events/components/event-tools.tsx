@@ -2,11 +2,11 @@ import { Trash2 } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormField } from "@/client/components/form-field";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/client/components/ui/card";
-import { FieldError, fieldAria } from "@/client/components/ui/field-error";
+import { fieldAria } from "@/client/components/ui/field-error";
 import { Input } from "@/client/components/ui/input";
-import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
 import { useFormat } from "@/client/lib/format";
@@ -50,31 +50,36 @@ export function EventTools() {
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         <form className="grid gap-3 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
-          <div className="flex flex-col gap-1 sm:col-span-2">
-            <Label htmlFor={id("title")}>{t("Event title")}</Label>
+          <FormField
+            id={id("title")}
+            label={t("Event title")}
+            error={errors.title?.message}
+            className="sm:col-span-2"
+          >
             <Input {...field("title")} maxLength={120} required />
-            <FieldError id={id("title")} message={errors.title?.message} />
-          </div>
-          <div className="flex flex-col gap-1 sm:col-span-2">
-            <Label htmlFor={id("description")}>{t("Event description")}</Label>
+          </FormField>
+          <FormField
+            id={id("description")}
+            label={t("Event description")}
+            error={errors.description?.message}
+            className="sm:col-span-2"
+          >
             <Textarea {...field("description")} maxLength={2000} required />
-            <FieldError id={id("description")} message={errors.description?.message} />
-          </div>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={id("startsAt")}>{t("Starts at")}</Label>
+          </FormField>
+          <FormField id={id("startsAt")} label={t("Starts at")} error={errors.startsAt?.message}>
             <Input {...field("startsAt")} type="datetime-local" required />
-            <FieldError id={id("startsAt")} message={errors.startsAt?.message} />
-          </div>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={id("location")}>{t("Location (optional)")}</Label>
+          </FormField>
+          <FormField id={id("location")} label={t("Location (optional)")} error={errors.location?.message}>
             <Input {...field("location")} maxLength={300} />
-            <FieldError id={id("location")} message={errors.location?.message} />
-          </div>
-          <div className="flex flex-col gap-1 sm:col-span-2">
-            <Label htmlFor={id("rsvpUrl")}>{t("RSVP link (optional)")}</Label>
+          </FormField>
+          <FormField
+            id={id("rsvpUrl")}
+            label={t("RSVP link (optional)")}
+            error={errors.rsvpUrl?.message}
+            className="sm:col-span-2"
+          >
             <Input {...field("rsvpUrl")} type="url" placeholder={t("https://")} />
-            <FieldError id={id("rsvpUrl")} message={errors.rsvpUrl?.message} />
-          </div>
+          </FormField>
           <Button type="submit" className="sm:col-span-2 sm:justify-self-start" disabled={create.isPending}>
             {t("Add Event")}
           </Button>

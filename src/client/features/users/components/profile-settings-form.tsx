@@ -3,11 +3,11 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { CheckboxGroup } from "@/client/components/checkbox-group";
+import { FormField } from "@/client/components/form-field";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
-import { FieldError, fieldAria } from "@/client/components/ui/field-error";
+import { fieldAria } from "@/client/components/ui/field-error";
 import { Input } from "@/client/components/ui/input";
-import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
 import { applyServerErrors } from "@/client/lib/forms";
@@ -61,31 +61,33 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
     <Card>
       <CardContent className="p-4">
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={`${prefix}firstName`}>{t("First name")}</Label>
+          <FormField id={`${prefix}firstName`} label={t("First name")} error={errors.firstName?.message}>
             <Input {...field("firstName")} maxLength={80} required autoComplete="given-name" />
-            <FieldError id={`${prefix}firstName`} message={errors.firstName?.message} />
-          </div>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={`${prefix}lastName`}>{t("Last name")}</Label>
+          </FormField>
+          <FormField id={`${prefix}lastName`} label={t("Last name")} error={errors.lastName?.message}>
             <Input {...field("lastName")} maxLength={80} autoComplete="family-name" />
-            <FieldError id={`${prefix}lastName`} message={errors.lastName?.message} />
-          </div>
-          <div className="flex flex-col gap-1 sm:col-span-2">
-            <Label htmlFor={`${prefix}bio`}>{t("Bio")}</Label>
+          </FormField>
+          <FormField
+            id={`${prefix}bio`}
+            label={t("Bio")}
+            error={errors.bio?.message}
+            className="sm:col-span-2"
+          >
             <Textarea
               {...field("bio")}
               maxLength={1000}
               rows={3}
               placeholder={t("What do you like to cook?")}
             />
-            <FieldError id={`${prefix}bio`} message={errors.bio?.message} />
-          </div>
-          <div className="flex flex-col gap-1 sm:col-span-2">
-            <Label htmlFor={`${prefix}dietaryPrefs`}>{t("Dietary preferences")}</Label>
+          </FormField>
+          <FormField
+            id={`${prefix}dietaryPrefs`}
+            label={t("Dietary preferences")}
+            error={errors.dietaryPrefs?.message}
+            className="sm:col-span-2"
+          >
             <Input {...field("dietaryPrefs")} maxLength={500} placeholder={t("e.g. vegetarian, no nuts")} />
-            <FieldError id={`${prefix}dietaryPrefs`} message={errors.dietaryPrefs?.message} />
-          </div>
+          </FormField>
           <div className="flex flex-col gap-3 sm:col-span-2">
             <CheckboxGroup
               legend={t("My allergies")}
@@ -96,11 +98,13 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
               errorId={`${prefix}allergyCodes`}
               idPrefix={`${prefix}allergy-`}
             />
-            <div className="flex flex-col gap-1">
-              <Label htmlFor={`${prefix}allergiesOther`}>{t("Other allergies")}</Label>
+            <FormField
+              id={`${prefix}allergiesOther`}
+              label={t("Other allergies")}
+              error={errors.allergiesOther?.message}
+            >
               <Input {...field("allergiesOther")} maxLength={300} placeholder={t("e.g. coriander, kiwi")} />
-              <FieldError id={`${prefix}allergiesOther`} message={errors.allergiesOther?.message} />
-            </div>
+            </FormField>
           </div>
           <div className="sm:col-span-2">
             <CheckboxGroup

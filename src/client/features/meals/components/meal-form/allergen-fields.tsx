@@ -5,9 +5,9 @@
 import type { UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { CheckboxGroup } from "@/client/components/checkbox-group";
+import { FormField } from "@/client/components/form-field";
 import { FieldError, fieldAria } from "@/client/components/ui/field-error";
 import { Input } from "@/client/components/ui/input";
-import { Label } from "@/client/components/ui/label";
 import { ALLERGENS, DIET_TAGS } from "@/contract/food-safety";
 import type { MealFormValues } from "../../meal-form-schema";
 
@@ -42,15 +42,18 @@ export function AllergenFields({ form }: { form: UseFormReturn<MealFormValues> }
           {t("Contains none of the 14")}
         </label>
         <FieldError id="noMajorAllergens" message={errors.noMajorAllergens?.message} />
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="allergensOther">{t("Other allergens")}</Label>
+        <FormField
+          id="allergensOther"
+          label={t("Other allergens")}
+          error={errors.allergensOther?.message}
+          className="gap-2"
+        >
           <Input
             {...field("allergensOther")}
             {...register("allergensOther")}
             placeholder={t("e.g. coriander, kiwi (comma-separated)")}
           />
-          <FieldError id="allergensOther" message={errors.allergensOther?.message} />
-        </div>
+        </FormField>
       </div>
       <CheckboxGroup
         legend={t("Diet")}

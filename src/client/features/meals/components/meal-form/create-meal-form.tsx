@@ -7,10 +7,10 @@ import { useState } from "react";
 import { type FieldPath, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearch } from "wouter";
+import { FormField } from "@/client/components/form-field";
 import { Button } from "@/client/components/ui/button";
-import { FieldError, fieldAria } from "@/client/components/ui/field-error";
+import { fieldAria } from "@/client/components/ui/field-error";
 import { Input } from "@/client/components/ui/input";
-import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
 import { offerPush } from "@/client/features/notifications";
@@ -108,22 +108,26 @@ export function CreateMealForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-5">
       <MealPhotoField value={photoPath} onChange={setPhotoPath} />
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="title">{t("Title")}</Label>
+      <FormField id="title" label={t("Title")} error={errors.title?.message} className="gap-2">
         <Input {...field("title")} {...register("title")} placeholder={t("e.g. Vegetable lasagne")} />
-        <FieldError id="title" message={errors.title?.message} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="description">{t("Description")}</Label>
+      </FormField>
+      <FormField
+        id="description"
+        label={t("Description")}
+        error={errors.description?.message}
+        className="gap-2"
+      >
         <Textarea {...field("description")} {...register("description")} rows={3} />
-        <FieldError id="description" message={errors.description?.message} />
-      </div>
+      </FormField>
       <KindAndPriceFields form={form} />
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="ingredients">{t("Ingredients")}</Label>
+      <FormField
+        id="ingredients"
+        label={t("Ingredients")}
+        error={errors.ingredients?.message}
+        className="gap-2"
+      >
         <Textarea {...field("ingredients")} {...register("ingredients")} rows={2} />
-        <FieldError id="ingredients" message={errors.ingredients?.message} />
-      </div>
+      </FormField>
       <AllergenFields form={form} />
       <FoodDetailsFields form={form} />
       <PickupFields form={form} />

@@ -1,9 +1,9 @@
 /** The meal form's food details: when it was prepared, how it is kept, how to reheat it. */
 import type { UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { FieldError, fieldAria } from "@/client/components/ui/field-error";
+import { FormField } from "@/client/components/form-field";
+import { fieldAria } from "@/client/components/ui/field-error";
 import { Input } from "@/client/components/ui/input";
-import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { useMessages } from "@/client/lib/messages";
 import { STORAGE_TYPES } from "@/contract/food-safety";
@@ -19,18 +19,20 @@ export function FoodDetailsFields({ form }: { form: UseFormReturn<MealFormValues
   return (
     <fieldset className="flex flex-col gap-4 rounded-lg border p-4">
       <legend className="px-1 text-sm font-medium">{t("Food details")}</legend>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="preparedAt">{t("Prepared at")}</Label>
+      <FormField
+        id="preparedAt"
+        label={t("Prepared at")}
+        error={errors.preparedAt?.message}
+        className="gap-2"
+      >
         <Input
           {...field("preparedAt")}
           {...register("preparedAt")}
           type="datetime-local"
           max={localInput(now)}
         />
-        <FieldError id="preparedAt" message={errors.preparedAt?.message} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="storage">{t("Storage")}</Label>
+      </FormField>
+      <FormField id="storage" label={t("Storage")} error={errors.storage?.message} className="gap-2">
         <select
           {...field("storage")}
           {...register("storage")}
@@ -43,18 +45,20 @@ export function FoodDetailsFields({ form }: { form: UseFormReturn<MealFormValues
             </option>
           ))}
         </select>
-        <FieldError id="storage" message={errors.storage?.message} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="reheating">{t("Reheating instructions (optional)")}</Label>
+      </FormField>
+      <FormField
+        id="reheating"
+        label={t("Reheating instructions (optional)")}
+        error={errors.reheating?.message}
+        className="gap-2"
+      >
         <Textarea
           {...field("reheating")}
           {...register("reheating")}
           rows={2}
           placeholder={t("e.g. Microwave for 3 minutes until steaming hot")}
         />
-        <FieldError id="reheating" message={errors.reheating?.message} />
-      </div>
+      </FormField>
     </fieldset>
   );
 }

@@ -5,6 +5,7 @@
 import type { UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { FormField } from "@/client/components/form-field";
 import { FieldError, fieldAria } from "@/client/components/ui/field-error";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
@@ -77,8 +78,12 @@ export function KindAndPriceFields({ form }: { form: UseFormReturn<MealFormValue
             <FieldError id="price" message={errors.price?.message} />
           </div>
         )}
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="portionSize">{t("Portions")}</Label>
+        <FormField
+          id="portionSize"
+          label={t("Portions")}
+          error={errors.portionSize?.message}
+          className="gap-2"
+        >
           <Input
             {...field("portionSize")}
             {...register("portionSize", { valueAsNumber: true })}
@@ -86,8 +91,7 @@ export function KindAndPriceFields({ form }: { form: UseFormReturn<MealFormValue
             min="1"
             step="1"
           />
-          <FieldError id="portionSize" message={errors.portionSize?.message} />
-        </div>
+        </FormField>
       </div>
     </>
   );

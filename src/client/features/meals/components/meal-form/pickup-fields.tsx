@@ -6,6 +6,7 @@ import { LocateFixed } from "lucide-react";
 import { useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormField } from "@/client/components/form-field";
 import { Button } from "@/client/components/ui/button";
 import { Checkbox } from "@/client/components/ui/checkbox";
 import { FieldError, fieldAria } from "@/client/components/ui/field-error";
@@ -51,16 +52,22 @@ export function PickupFields({ form }: { form: UseFormReturn<MealFormValues> }) 
         </div>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="pickupWindowStart">{t("Pickup start")}</Label>
+        <FormField
+          id="pickupWindowStart"
+          label={t("Pickup start")}
+          error={errors.pickupWindowStart?.message}
+          className="gap-2"
+        >
           <Input {...field("pickupWindowStart")} {...register("pickupWindowStart")} type="datetime-local" />
-          <FieldError id="pickupWindowStart" message={errors.pickupWindowStart?.message} />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="pickupWindowEnd">{t("Pickup end")}</Label>
+        </FormField>
+        <FormField
+          id="pickupWindowEnd"
+          label={t("Pickup end")}
+          error={errors.pickupWindowEnd?.message}
+          className="gap-2"
+        >
           <Input {...field("pickupWindowEnd")} {...register("pickupWindowEnd")} type="datetime-local" />
-          <FieldError id="pickupWindowEnd" message={errors.pickupWindowEnd?.message} />
-        </div>
+        </FormField>
       </div>
       <div className="flex items-center gap-2">
         <Checkbox
