@@ -5,9 +5,9 @@
  */
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadMore } from "@/client/components/layout/load-more";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
-import { Button } from "@/client/components/ui/button";
 import type { Meal } from "@/contract/meals";
 import { MealCard } from "./meal-card";
 
@@ -65,21 +65,7 @@ export function MealGrid({ query, empty }: { query: MealListQuery; empty: ReactN
         ))}
       </ul>
       <div ref={end} aria-hidden="true" />
-      {query.isFetchNextPageError ? (
-        <QueryError
-          compact
-          title={t("Could not load more meals")}
-          error={query.error}
-          onRetry={() => query.fetchNextPage()}
-          retrying={query.isFetchingNextPage}
-        />
-      ) : (
-        query.hasNextPage && (
-          <Button variant="outline" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? t("Loading...") : t("Load more")}
-          </Button>
-        )
-      )}
+      <LoadMore query={query} errorTitle={t("Could not load more meals")} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
+import { LoadMore } from "@/client/components/layout/load-more";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Button } from "@/client/components/ui/button";
@@ -11,7 +12,7 @@ import { OwnMealCard } from "./own-meal-card";
 
 export function MyMeals({ query }: { query: ReturnType<typeof useMyMeals> }) {
   const { t } = useTranslation("app");
-  const { meals, isLoading, hasNextPage, fetchNextPage, isError, error, refetch, isRefetching } = query;
+  const { meals, isLoading, isError, error, refetch, isRefetching } = query;
   return (
     <>
       <div className="flex justify-end">
@@ -41,11 +42,7 @@ export function MyMeals({ query }: { query: ReturnType<typeof useMyMeals> }) {
           ))}
         </ul>
       )}
-      {hasNextPage && (
-        <Button variant="outline" className="self-center" onClick={() => fetchNextPage()}>
-          {t("Load more")}
-        </Button>
-      )}
+      {meals.length > 0 && <LoadMore query={query} errorTitle={t("Could not load more of your meals")} />}
     </>
   );
 }

@@ -2,9 +2,9 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
+import { LoadMore } from "@/client/components/layout/load-more";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
-import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { StarRating } from "@/client/features/meals";
 import { useFormat } from "@/client/lib/format";
@@ -48,24 +48,7 @@ export function ProfileReviews({ id }: { id: string }) {
           </li>
         ))}
       </ul>
-      {query.hasNextPage && (
-        <Button
-          variant="outline"
-          className="self-center"
-          disabled={query.isFetchingNextPage}
-          onClick={() => query.fetchNextPage()}
-        >
-          {query.isFetchingNextPage ? t("Loading...") : t("More reviews")}
-        </Button>
-      )}
-      {query.isFetchNextPageError && (
-        <QueryError
-          title={t("Could not load more reviews")}
-          error={query.error}
-          onRetry={() => query.fetchNextPage()}
-          compact
-        />
-      )}
+      <LoadMore query={query} label={t("More reviews")} errorTitle={t("Could not load more reviews")} />
     </div>
   );
 }
