@@ -6,7 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/server/db/client";
-import { users } from "../../src/server/db/schema";
+import { uploads, users } from "../../src/server/db/schema";
 import { enqueueJob, QUEUES } from "../../src/server/jobs/queue";
 import { buildUser, daysFromToday } from "../factories";
 import { createTestApp, jobsSettled, type TestApp } from "./harness";
@@ -40,5 +40,16 @@ describe("scheduled jobs", () => {
     await jobsSettled(first.db);
     const [row] = await first.db.select().from(users).where(eq(users.id, expired.id));
     expect(row.isCook).toBe(false);
+  });
+
+  it("run on a worker when their job is sent: the sweep removes an upload abandoned long ago", async () => {
+    const owner = await buildUser(first.db);
+    const [abandoned] = await first.db
+      .insert(uploads)
+      .values({ userId: owner.id, key: "incoming/never-sent", expiresAt: sql`now() - interval '2 hours'` })
+      .returning();
+    await enqueueJob(first.db, QUEUES.sweep, {});
+    await jobsSettled(first.db);
+    expect(await first.db.select().from(uploads).where(eq(uploads.id, abandoned.id))).toEqual([]);
   });
 });

@@ -65,9 +65,15 @@ export async function startBackground(
     {
       [QUEUES.delivery]: (data) => deliverNotification(delivery, data),
       [QUEUES.reminder]: (data) => sendPickupReminder(db, data),
+      // The two sweeps are independent: one failing does not keep the other from running; the
+      // job then fails and is retried (each sweep is idempotent).
       [QUEUES.sweep]: async () => {
-        await sweepAbandonedUploads(db, storage);
-        if (database.driver.kind === "pg") await sweepRateLimits(db);
+        const results = await Promise.allSettled([
+          sweepAbandonedUploads(db, storage),
+          database.driver.kind === "pg" ? sweepRateLimits(db) : Promise.resolve(),
+        ]);
+        const failed = results.find((result) => result.status === "rejected");
+        if (failed) throw failed.reason;
       },
       // Each reminder and lapse is one UPDATE … RETURNING, so a retried run repeats nothing.
       [QUEUES.certificates]: async () => {
