@@ -1,4 +1,4 @@
--- Discovery at scale (issue 10, DESIGN.md §6): search, "near me", and lists whose cost does not grow
+-- Discovery at scale (docs/features/discovery.md, docs/DESIGN.md §6): search, "near me", and lists whose cost does not grow
 -- with the table. The extensions are "trusted" (PostgreSQL 13+), so the database owner may create
 -- them; PGlite loads them from @electric-sql/pglite/contrib.
 CREATE EXTENSION IF NOT EXISTS unaccent;--> statement-breakpoint

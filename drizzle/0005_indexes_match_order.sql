@@ -1,5 +1,5 @@
 -- Drizzle's .desc() wrote DESC NULLS LAST, but ORDER BY x DESC means NULLS FIRST, so PostgreSQL could
--- not read these indexes in list order and sorted whole tables instead (issue 10). Same columns,
+-- not read these indexes in list order and sorted whole tables instead (docs/features/discovery.md). Same columns,
 -- null order matching the queries.
 DROP INDEX "meals_active_feed_idx";--> statement-breakpoint
 DROP INDEX "meals_active_kind_feed_idx";--> statement-breakpoint

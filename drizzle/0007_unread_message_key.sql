@@ -1,4 +1,4 @@
--- Issue 11 finding 4: concurrent messages in one thread inserted several unread message
+-- docs/features/operations.md finding 4: concurrent messages in one thread inserted several unread message
 -- notifications (and their UPDATEs deadlocked). Keep the newest unread one per user and thread,
 -- mark older duplicates read, then let a unique partial index make the coalescing an upsert.
 UPDATE "notifications" AS older SET "is_read" = true

@@ -1,4 +1,4 @@
--- Issue 11 finding 7: write limits shared by every instance. UNLOGGED: a crash forgets a minute of counts.
+-- docs/features/operations.md finding 7: write limits shared by every instance. UNLOGGED: a crash forgets a minute of counts.
 CREATE UNLOGGED TABLE "rate_limits" (
 	"key" text PRIMARY KEY NOT NULL,
 	"hits" integer NOT NULL,

@@ -1,4 +1,4 @@
--- Issue 11 finding 10: who uploaded each stored photo, so only one's own photos can be used.
+-- docs/features/operations.md finding 10: who uploaded each stored photo, so only one's own photos can be used.
 CREATE TABLE "photos" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"user_id" uuid NOT NULL,

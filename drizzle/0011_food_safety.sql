@@ -17,7 +17,7 @@ ALTER TABLE "users" ADD COLUMN "diet_tags" text[] DEFAULT '{}'::text[] NOT NULL;
 ALTER TABLE "meals" ADD CONSTRAINT "meals_allergen_codes_known" CHECK ("meals"."allergen_codes" <@ ARRAY['gluten','crustaceans','eggs','fish','peanuts','soybeans','milk','tree_nuts','celery','mustard','sesame','sulphites','lupin','molluscs']::text[]);--> statement-breakpoint
 ALTER TABLE "meals" ADD CONSTRAINT "meals_no_major_allergens_means_none" CHECK (NOT "meals"."no_major_allergens" OR cardinality("meals"."allergen_codes") = 0);--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_allergy_codes_known" CHECK ("users"."allergy_codes" <@ ARRAY['gluten','crustaceans','eggs','fish','peanuts','soybeans','milk','tree_nuts','celery','mustard','sesame','sulphites','lupin','molluscs']::text[]);--> statement-breakpoint
--- Issue 13 point 1: the words cooks typed before the codes, and the codes they mean. Only
+-- docs/features/food-safety.md point 1: the words cooks typed before the codes, and the codes they mean. Only
 -- unambiguous words: "flour" or "seafood" could be several things and stay free text.
 INSERT INTO "allergen_synonyms" ("synonym", "codes") VALUES
   ('celery', '{celery}'), ('celeriac', '{celery}'),

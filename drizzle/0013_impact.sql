@@ -8,7 +8,7 @@ CREATE TABLE "impact_totals" (
 --> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "meals_shared" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "portions_shared" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
--- Issue 15 "Impact": counters kept in the transaction that changes them, so the impact page and a
+-- docs/features/languages-currency-impact.md "Impact": counters kept in the transaction that changes them, so the impact page and a
 -- profile's totals read a row, not the tables. A completed request is one portion picked up.
 -- The triggers touch users before impact_totals, and the requests one fires after
 -- requests_portions_taken (names fire in order), so every transaction takes the one totals row last.

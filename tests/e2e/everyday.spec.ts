@@ -149,6 +149,33 @@ test("a page that throws while rendering says so with Retry, never a blank page,
   await expect(alert).toHaveCount(0);
 });
 
+test("a list whose next page fails says so with Retry at its end, and Retry loads it", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Pia", "Pages"));
+  const eater = await signedInPage(browser, person("Lou", "Longlist"));
+  // One more request than a page holds (50), each on a meal of its own.
+  for (let i = 0; i < 51; i++) {
+    const meal = await postMeal(cook, { title: `Batch soup ${i}` });
+    await apiPost(eater, "/api/requests", { mealId: meal.id, message: "Yes please" });
+  }
+  const nextPage = /\/api\/requests\?.*cursor=/;
+  await eater.route(nextPage, (route) =>
+    route.fulfill({ status: 503, json: { message: "Service unavailable", code: "unavailable" } }),
+  );
+  await eater.goto("/requests");
+  await eater.getByRole("tab", { name: /^My Requests/ }).click();
+  await expect(eater.getByTestId("request-card")).toHaveCount(50);
+  await eater.getByRole("button", { name: "Load more" }).click();
+  const alert = eater.getByRole("alert").filter({ hasText: "Could not load more requests" });
+  await expect(alert).toBeVisible();
+
+  await eater.unroute(nextPage);
+  await alert.getByRole("button", { name: "Retry" }).click();
+  await expect(eater.getByTestId("request-card")).toHaveCount(51);
+  await expect(alert).toHaveCount(0);
+});
+
 test("after sending a request the meal page links to it; an eater with no meals lands on My Requests", async ({
   browser,
 }) => {

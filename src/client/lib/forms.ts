@@ -7,20 +7,21 @@ import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { ApiError } from "./api-client";
 
 /**
- * Puts an `ApiError`'s field errors on the form's fields.
- * @param fields the form's field names; errors for other fields (not on this form) are left out
+ * Puts an `ApiError`'s field errors on the form's fields; anything else is left to the mutation's
+ * error toast (`lib/query-client.ts`).
+ * @param fieldOf the form field an API field is typed in, where the names differ (the API's
+ *   `priceCents` is the form's `price`); the API's name otherwise
  * @returns whether any field error was set
  */
 export function applyServerErrors<T extends FieldValues>(
   setError: UseFormSetError<T>,
   error: unknown,
-  fields?: readonly string[],
+  fieldOf: (apiField: string) => string = (apiField) => apiField,
 ): boolean {
   if (!(error instanceof ApiError)) return false;
   let applied = false;
   for (const [name, message] of Object.entries(error.errors)) {
-    if (fields && !fields.includes(name)) continue;
-    setError(name as Path<T>, { type: "server", message });
+    setError(fieldOf(name) as Path<T>, { type: "server", message });
     applied = true;
   }
   return applied;

@@ -15,7 +15,7 @@ import { FieldError, fieldAria } from "@/client/components/ui/field-error";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { toast } from "@/client/components/ui/use-toast";
-import { ApiError } from "@/client/lib/api-client";
+import { applyServerErrors } from "@/client/lib/forms";
 import { cookApplicationInputSchema, DOCUMENT_MAX_BYTES, DOCUMENT_TYPES } from "@/contract/cooks";
 import { msg } from "@/contract/messages";
 import { useSubmitApplication } from "../api/cooks";
@@ -80,11 +80,8 @@ export function ApplicationForm({ renewal }: { renewal: boolean }) {
           reset();
         },
         // The API's documentURL is this form's file.
-        onError: (error) => {
-          if (!(error instanceof ApiError)) return;
-          for (const [name, message] of Object.entries(error.errors))
-            setError((name === "documentURL" ? "file" : name) as keyof FormValues, { message });
-        },
+        onError: (error) =>
+          applyServerErrors(setError, error, (name) => (name === "documentURL" ? "file" : name)),
       },
     );
   });

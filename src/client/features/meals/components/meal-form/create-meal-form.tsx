@@ -15,9 +15,9 @@ import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
 import { offerPush } from "@/client/features/notifications";
 import { MealPhotoField } from "@/client/features/photos";
-import { ApiError } from "@/client/lib/api-client";
 import { deployment } from "@/client/lib/deployment";
 import { useFormat } from "@/client/lib/format";
+import { applyServerErrors } from "@/client/lib/forms";
 import { useCreateMeal } from "../../api/create-meal";
 import {
   crossFieldErrors,
@@ -98,10 +98,7 @@ export function CreateMealForm() {
         navigate("/profile");
       },
       // The API names its own fields (e.g. priceCents); each goes under the form field it came from.
-      onError: (error) => {
-        if (!(error instanceof ApiError)) return;
-        for (const [name, message] of Object.entries(error.errors)) setError(formFieldOf(name), { message });
-      },
+      onError: (error) => applyServerErrors(setError, error, formFieldOf),
     });
   });
 
