@@ -5,6 +5,7 @@ import { allergenCodeSchema, allergenCodesSchema, dietTagsSchema, otherAllergens
 import { languageSchema } from "./i18n";
 import { msg } from "./messages";
 import { PHOTO_PATH } from "./photos";
+import { homeAreaSchema } from "./places";
 
 export const userRoleSchema = z.enum(["eater", "feeder"]);
 export type UserRole = z.infer<typeof userRoleSchema>;
@@ -32,6 +33,11 @@ export const currentUserSchema = z.object({
    * not.
    */
   locale: languageSchema.nullable(),
+  /**
+   * The member's home area (docs/features/neighbourhood.md point 1), or null while they have none;
+   * only ever sent to its owner.
+   */
+  homeArea: homeAreaSchema.nullable(),
   createdAt: isoDateTime,
   /** docs/DESIGN.md §4 "Admin": email matches ADMIN_EMAIL. */
   isAdmin: z.boolean(),

@@ -19,6 +19,17 @@ export const deploymentSchema = z.object({
   /** The language for visitors whose browser asks for none we ship. */
   defaultLanguage: languageSchema,
   languages: z.array(languageSchema),
+  /**
+   * The maps (docs/features/neighbourhood.md point 5): the XYZ tile URL template, the attribution its
+   * provider requires (HTML), and where a map with nothing to show opens.
+   */
+  map: z.object({
+    tileUrl: z.string(),
+    attribution: z.string(),
+    center: z.object({ latitude: z.number(), longitude: z.number(), zoom: z.number().int() }),
+  }),
+  /** Whether place search is set up (`GEOCODER_URL`); without it, pins and device positions remain. */
+  placeSearch: z.boolean(),
 });
 export type Deployment = z.infer<typeof deploymentSchema>;
 

@@ -17,6 +17,7 @@ import {
 } from "./food-safety";
 import { type Message, msg } from "./messages";
 import { PHOTO_PATH } from "./photos";
+import { bboxSchema, HOME_RADIUS_CHOICES_KM, HOME_RADIUS_DEFAULT_KM, roundCoordinate } from "./places";
 
 export const MEAL_TITLE_MAX = 120;
 export const MEAL_TEXT_MAX = 2000;
@@ -32,11 +33,7 @@ export type MealKind = z.infer<typeof mealKindSchema>;
 const requiredText = (required: Message, tooLong: Message, max: number) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
-/**
- * Coordinates are rounded to 3 decimals (about 100 m) so no home address leaks (docs/DESIGN.md §4
- * "Distance").
- */
-export const roundCoordinate = (value: number) => Math.round(value * 1000) / 1000;
+export { roundCoordinate };
 
 /** The per-field rules, for forms that build their own schema around them. */
 export const mealFields = {
@@ -214,9 +211,9 @@ export const KIND_SEARCH_WORDS: Record<MealKind, Message> = {
  * "Near me" radius in km (docs/features/discovery.md): the default, the largest, and what the picker
  * offers.
  */
-export const NEAR_RADIUS_DEFAULT_KM = 5;
+export const NEAR_RADIUS_DEFAULT_KM = HOME_RADIUS_DEFAULT_KM;
 export const NEAR_RADIUS_MAX_KM = 50;
-export const NEAR_RADIUS_CHOICES_KM = [1, 2, 5, 10, 25] as const;
+export const NEAR_RADIUS_CHOICES_KM = HOME_RADIUS_CHOICES_KM;
 /** At most this many allergens in one `excludeAllergens`. */
 export const EXCLUDED_ALLERGENS_MAX = 20;
 /**
@@ -226,12 +223,17 @@ export const EXCLUDED_ALLERGENS_MAX = 20;
  */
 export const MEAL_COUNT_CAP = 1000;
 
-/** A point as the `near` parameter spells it: "lat,lng" in decimal degrees. */
+/**
+ * The centre of a local list as the `near` parameter spells it: "lat,lng" in decimal degrees (the
+ * device's position), or "home" for the viewer's home area, which the server knows and the URL
+ * never carries (docs/features/neighbourhood.md point 2).
+ */
 export const nearSchema = z
   .string()
   .trim()
-  .regex(/^-?\d{1,3}(\.\d+)?,\s*-?\d{1,3}(\.\d+)?$/, "near must be latitude,longitude")
+  .regex(/^(home|-?\d{1,3}(\.\d+)?,\s*-?\d{1,3}(\.\d+)?)$/, msg("near must be latitude,longitude or home"))
   .transform((value, ctx) => {
+    if (value === "home") return "home" as const;
     const [latitude, longitude] = value.split(",").map(Number);
     if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) {
       ctx.addIssue({ code: "custom", message: msg("near is outside the earth's coordinates") });
@@ -239,6 +241,10 @@ export const nearSchema = z
     }
     return { latitude, longitude };
   });
+
+/** How a local list is ordered: nearest first (the default) or newest first. */
+export const LOCAL_SORTS = ["nearest", "newest"] as const;
+export type LocalSort = (typeof LOCAL_SORTS)[number];
 
 /** Comma-separated allergens, trimmed, lower-cased, empties dropped (spec §3 Meal's format). */
 const allergenListSchema = z
@@ -273,8 +279,40 @@ export const mealListQuerySchema = pageQuerySchema.extend({
     .max(NEAR_RADIUS_MAX_KM, msg("radiusKm must be at most {{max}}", { max: NEAR_RADIUS_MAX_KM }))
     .optional(),
   excludeAllergens: allergenListSchema.optional(),
+  /** With `near`: nearest first (default) or newest first. */
+  sort: z.enum(LOCAL_SORTS, { error: msg("sort must be nearest or newest") }).optional(),
 });
 export type MealListQuery = z.output<typeof mealListQuerySchema>;
+
+/** Most meals one map view loads (`GET /api/meals/map`); a busier view says to zoom in. */
+export const MAP_MEALS_MAX = 300;
+
+/**
+ * `GET /api/meals/map` query (docs/features/neighbourhood.md point 5): the list's filters and the box
+ * the map shows.
+ */
+export const mealMapQuerySchema = mealListQuerySchema
+  .pick({ kind: true, q: true, excludeAllergens: true })
+  .extend({
+    bbox: bboxSchema,
+    limit: z.coerce.number().int().min(1).max(MAP_MEALS_MAX).optional(),
+  });
+
+/** A meal on the map: enough for its marker and its name in the list beside the map. */
+export const mapMealSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  kind: mealKindSchema,
+  priceCents: z.number().int().nullable(),
+  portionsLeft: z.number().int(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type MapMeal = z.infer<typeof mapMealSchema>;
+
+/** `GET /api/meals/map`: the meals in view nearest its centre, and whether more are in view. */
+export const mealMapSchema = z.object({ meals: z.array(mapMealSchema), more: z.boolean() });
+export type MealMap = z.infer<typeof mealMapSchema>;
 
 /** `GET /api/meals/allergens`: allergens of open meals and how many of them name each. */
 export const allergensInUseSchema = z.array(z.object({ allergen: z.string(), meals: z.number().int() }));

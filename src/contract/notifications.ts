@@ -15,6 +15,8 @@ export const notificationTypeSchema = z.enum([
   "cook_certificate",
   // docs/features/notifications.md point 5: a pickup is near, or its window is ending.
   "pickup_reminder",
+  // docs/features/neighbourhood.md point 6: a new meal matches one of the member's alerts.
+  "meal_alert",
 ]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
@@ -54,7 +56,7 @@ export const NOTIFICATIONS_LIMIT = 50;
  * every notification shows; push and email are per category. The newsletter is email only: it is the
  * mailing-list opt-in of the profile.
  */
-export const DELIVERY_CATEGORIES = ["requests", "messages", "reviews", "reminders"] as const;
+export const DELIVERY_CATEGORIES = ["requests", "messages", "reviews", "reminders", "alerts"] as const;
 export type DeliveryCategory = (typeof DELIVERY_CATEGORIES)[number];
 /** Every category an unsubscribe link can name. */
 export const EMAIL_CATEGORIES = [...DELIVERY_CATEGORIES, "newsletter"] as const;
@@ -66,6 +68,7 @@ export const CATEGORY_LABELS: Record<EmailCategory, Message> = {
   messages: msg("Messages"),
   reviews: msg("Reviews"),
   reminders: msg("Pickup reminders"),
+  alerts: msg("Alerts"),
   newsletter: msg("Newsletter"),
 };
 
@@ -75,6 +78,7 @@ export const CATEGORY_IN_SENTENCE: Record<EmailCategory, Message> = {
   messages: msg("messages"),
   reviews: msg("reviews"),
   reminders: msg("pickup reminders"),
+  alerts: msg("alerts"),
   newsletter: msg("newsletter"),
 };
 
@@ -85,6 +89,8 @@ export const notificationPreferencesSchema = z.object({
   messages: channelsSchema,
   reviews: channelsSchema,
   reminders: channelsSchema,
+  /** New meals matching the member's alerts (docs/features/neighbourhood.md point 6). */
+  alerts: channelsSchema,
   newsletter: z.object({ email: z.boolean() }),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
@@ -96,6 +102,7 @@ export const updateNotificationPreferencesSchema = z
     messages: channelsSchema.partial(),
     reviews: channelsSchema.partial(),
     reminders: channelsSchema.partial(),
+    alerts: channelsSchema.partial(),
     newsletter: z.object({ email: z.boolean() }).partial(),
   })
   .partial()

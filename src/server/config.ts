@@ -7,8 +7,10 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import path from "node:path";
 import { z } from "zod";
 import { type Language, languageSchema } from "../contract/i18n";
+import { DEFAULT_MAP } from "../contract/map-defaults";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 /** An IPv4 or IPv6 address with an optional prefix length, or one of proxy-addr's named ranges. */
@@ -107,6 +109,45 @@ const envSchema = z.object({
     (value) => (typeof value === "string" && value ? value.toLowerCase().split(/[-_]/)[0] : undefined),
     languageSchema.default("en"),
   ),
+  GEOCODER_URL: optionalUrl,
+  GEOCODER_API: z.preprocess(emptyToUndefined, z.enum(["nominatim", "photon"]).default("nominatim")),
+  GEOCODER_MIN_INTERVAL_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(60_000).default(1000),
+  ),
+  MAP_TILE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^https?:\/\/[^\s/]+\/\S*\{z\}\S*\{x\}\S*\{y\}\S*$/,
+        "must be an http(s) URL template with {z}, {x} and {y}, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+      )
+      .default(DEFAULT_MAP.tileUrl),
+  ),
+  MAP_ATTRIBUTION: z.preprocess(emptyToUndefined, z.string().max(500).default(DEFAULT_MAP.attribution)),
+  MAP_CENTER: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^-?\d{1,2}(\.\d+)?,\s*-?\d{1,3}(\.\d+)?,\s*\d{1,2}$/,
+        "must be latitude,longitude,zoom, e.g. 51.51,-0.12,12",
+      )
+      .refine((value) => {
+        const [latitude, longitude, zoom] = value.split(",").map(Number);
+        return Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180 && zoom <= 19;
+      }, "must be a point on the earth and a zoom of at most 19")
+      .default(`${DEFAULT_MAP.center.latitude},${DEFAULT_MAP.center.longitude},${DEFAULT_MAP.center.zoom}`),
+  ),
+  ALERT_DIGEST_MINUTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .min(0.1)
+      .max(24 * 60)
+      .default(60),
+  ),
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,
     z.string().min(16, "must be at least 16 characters").optional(),
@@ -198,6 +239,27 @@ export interface Config {
    * chose one.
    */
   defaultLanguage: Language;
+  /**
+   * Place search (docs/DESIGN.md §6c; docs/features/neighbourhood.md point 4): a Nominatim- or
+   * Photon-compatible API, asked at most once per `minIntervalMs` by each instance, with a
+   * `userAgent` naming the deployment (Nominatim's usage policy). Unset: no place search; pins and
+   * device positions still work.
+   */
+  geocoder:
+    | { url: string; api: "nominatim" | "photon"; minIntervalMs: number; userAgent: string }
+    | undefined;
+  /**
+   * The maps (docs/features/neighbourhood.md point 5): an XYZ tile URL template, the attribution its
+   * provider requires (HTML, shown on every map) and where a map opens when it has no point of its
+   * own yet.
+   */
+  map: {
+    tileUrl: string;
+    attribution: string;
+    center: { latitude: number; longitude: number; zoom: number };
+  };
+  /** At most one push or email per alert per this many minutes, listing its new meals. */
+  alertDigestMinutes: number;
 }
 
 /**
@@ -325,6 +387,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     scheduledJobs: true,
     currency: e.CURRENCY,
     defaultLanguage: e.DEFAULT_LOCALE,
+    geocoder: e.GEOCODER_URL
+      ? {
+          url: e.GEOCODER_URL.replace(/\/+$/, ""),
+          api: e.GEOCODER_API,
+          minIntervalMs: e.GEOCODER_MIN_INTERVAL_MS,
+          userAgent: `MealShare/0.1 (+${publicUrl})`,
+        }
+      : undefined,
+    map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, center: parseMapCenter(e.MAP_CENTER) },
+    alertDigestMinutes: e.ALERT_DIGEST_MINUTES,
     ...overrides,
   };
 }
@@ -337,6 +409,12 @@ function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
     .split(",")
     .map((item) => item.trim())
     .filter(Boolean);
+}
+
+/** MAP_CENTER's "latitude,longitude,zoom". */
+function parseMapCenter(value: string): Config["map"]["center"] {
+  const [latitude, longitude, zoom] = value.split(",").map(Number);
+  return { latitude, longitude, zoom };
 }
 
 /** The address of a From header such as `MealShare <no-reply@example.org>`. */

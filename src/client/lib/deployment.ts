@@ -6,9 +6,16 @@
  */
 import type { Deployment } from "@/contract/i18n";
 import { LANGUAGES } from "@/contract/languages";
+import { DEFAULT_MAP } from "@/contract/map-defaults";
 
 const STORAGE_KEY = "mealshare:deployment";
-let current: Deployment = { currency: "USD", defaultLanguage: "en", languages: [...LANGUAGES] };
+let current: Deployment = {
+  currency: "USD",
+  defaultLanguage: "en",
+  languages: [...LANGUAGES],
+  map: DEFAULT_MAP,
+  placeSearch: false,
+};
 
 /** Fetches the settings (the page preloads the request); never fails. */
 export async function loadDeployment(): Promise<Deployment> {

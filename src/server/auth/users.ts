@@ -14,6 +14,7 @@ import type { Config } from "../config";
 import type { Db, Executor } from "../db/client";
 import { type UserRow, users } from "../db/schema";
 import { forbidden, unauthorized } from "../errors";
+import { presentHomeArea } from "../features/users/home-area";
 import { findSessionUser, SESSION_COOKIE } from "./sessions";
 
 declare module "fastify" {
@@ -122,6 +123,7 @@ export function presentCurrentUser(user: UserRow, config: Config): CurrentUser {
     dietTags: user.dietTags,
     newsletterOptIn: user.newsletterOptIn,
     locale: supportedLanguage(user.locale) ?? null,
+    homeArea: presentHomeArea(user),
     createdAt: user.createdAt.toISOString(),
     isAdmin: isAdmin(user, config),
   };

@@ -33,6 +33,8 @@ const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull(
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 /** A point on the earth as `earthdistance` stores it (a 3-D `cube`, metres from the earth's centre). */
 const cube = customType<{ data: string }>({ dataType: () => "cube" });
+/** A full-text query (PostgreSQL `tsquery`), stored so a saved alert is not parsed again per meal. */
+const tsquery = customType<{ data: string }>({ dataType: () => "tsquery" });
 
 /**
  * The text search configurations the migration 0004 creates: `mealshare` is English stemming
@@ -132,6 +134,16 @@ export const users = pgTable(
       .default({}),
     mealsShared: integer("meals_shared").notNull().default(0),
     portionsShared: integer("portions_shared").notNull().default(0),
+    /**
+     * The member's home area (docs/DESIGN.md §6c; docs/features/neighbourhood.md point 1): a point
+     * rounded to 3 decimals (about 100 m) before it is stored, and the radius their lists and alerts
+     * use. Private: only its owner ever reads it. `homeLabel` names the place they searched for
+     * (a district or town, never a street address); null when set by pin or device position.
+     */
+    homeLatitude: doublePrecision("home_latitude"),
+    homeLongitude: doublePrecision("home_longitude"),
+    homeRadiusKm: integer("home_radius_km").notNull().default(5),
+    homeLabel: varchar("home_label", { length: 120 }),
     ratingSum: integer("rating_sum").notNull().default(0),
     ratingCount: integer("rating_count").notNull().default(0),
     createdAt: createdAt(),
@@ -143,6 +155,11 @@ export const users = pgTable(
     uniqueIndex("users_calendar_token_key").on(t.calendarTokenHash),
     // The certificate job walks registered cooks by expiry.
     index("users_cook_expiry_idx").on(t.cookCertificateExpiresOn).where(sql`${t.isCook}`),
+    check(
+      "users_home_area_whole",
+      sql`(${t.homeLatitude} IS NULL) = (${t.homeLongitude} IS NULL) AND (${t.homeLatitude} IS NULL OR (${t.homeLatitude} BETWEEN -90 AND 90 AND ${t.homeLongitude} BETWEEN -180 AND 180))`,
+    ),
+    check("users_home_radius_range", sql`${t.homeRadiusKm} BETWEEN 1 AND 50`),
   ],
 );
 
@@ -681,3 +698,69 @@ export const serverKeys = pgTable("server_keys", {
   value: text("value").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Alerts for new meals (docs/features/neighbourhood.md point 6): "tell me about new meals like this"
+ * around the member's home area. The search text is kept as typed (`queryText`) and as the
+ * `tsquery` it means; the allergens to avoid as chosen, as the codes they mean, and as a query over
+ * the meal's allergens and ingredients. `area` is the bounding box of the circle, kept by the
+ * `meal_alerts_area` trigger, so a posted meal finds the alerts around it through one GiST index
+ * (features/alerts/matching.ts).
+ */
+export const mealAlerts = pgTable(
+  "meal_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    queryText: varchar("query_text", { length: 200 }),
+    query: tsquery("query"),
+    kind: mealKind("kind"),
+    excludeAllergens: text("exclude_allergens").array().notNull().default(sql`'{}'::text[]`),
+    excludeCodes: text("exclude_codes").array().notNull().default(sql`'{}'::text[]`),
+    excludeQuery: tsquery("exclude_query"),
+    /** The home area's point when saved (and moved with it), about 100 m. */
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+    radiusKm: integer("radius_km").notNull(),
+    // The default only satisfies NOT NULL until the trigger, which runs before every write, sets it.
+    area: cube("area").notNull().default(sql`'(0)'::cube`),
+    paused: boolean("paused").notNull().default(false),
+    /** The last push or email about it: at most one per `ALERT_DIGEST_MINUTES` (digest.ts). */
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("meal_alerts_radius_range", sql`${t.radiusKm} BETWEEN 1 AND 50`),
+    index("meal_alerts_user_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("meal_alerts_area_idx").using("gist", t.area).where(sql`NOT ${t.paused}`),
+  ],
+);
+
+/**
+ * Which alert matched which meal (features/alerts/matching.ts): one row each, so a matching job run
+ * twice matches nothing twice; `sentAt` marks the matches a push or email has listed (digest.ts).
+ */
+export const alertMatches = pgTable(
+  "alert_matches",
+  {
+    alertId: uuid("alert_id")
+      .notNull()
+      .references(() => mealAlerts.id, { onDelete: "cascade" }),
+    mealId: uuid("meal_id")
+      .notNull()
+      .references(() => meals.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    notificationId: uuid("notification_id").references(() => notifications.id, { onDelete: "set null" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.alertId, t.mealId] }),
+    index("alert_matches_unsent_idx").on(t.alertId).where(sql`${t.sentAt} IS NULL`),
+    index("alert_matches_meal_idx").on(t.mealId),
+  ],
+);

@@ -23,6 +23,10 @@ export const QUEUES = {
   sweep: "sweep",
   /** Scheduled: cook certificate reminders and lapses (features/cooks/service.ts). */
   certificates: "cook-certificates",
+  /** A posted meal matched against the alerts around it (features/alerts/matching.ts). */
+  alertMatching: "meal-alert-matching",
+  /** An alert's push and email, at most one per interval (features/alerts/digest.ts). */
+  alertDigest: "meal-alert-digest",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -10,6 +10,8 @@ import type { Agent } from "node:https";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import { sendAlertDigest } from "../features/alerts/digest";
+import { matchMealAlerts } from "../features/alerts/matching";
 import { runCertificateJob } from "../features/cooks/service";
 import { deliverNotification } from "../features/notifications/delivery";
 import { createMailer } from "../features/notifications/email";
@@ -65,6 +67,11 @@ export async function startBackground(
     {
       [QUEUES.delivery]: (data) => deliverNotification(delivery, data),
       [QUEUES.reminder]: (data) => sendPickupReminder(db, data),
+      [QUEUES.alertMatching]: async (data) => {
+        await matchMealAlerts(db, data, config.alertDigestMinutes);
+      },
+      [QUEUES.alertDigest]: (data) =>
+        sendAlertDigest({ ...delivery, digestMinutes: config.alertDigestMinutes }, data),
       // The two sweeps are independent: one failing does not keep the other from running; the
       // job then fails and is retried (each sweep is idempotent).
       [QUEUES.sweep]: async () => {

@@ -70,6 +70,16 @@ async function bucketOrigin(storage: ObjectStorage, config: Config): Promise<str
 }
 
 /**
+ * The CSP source of a tile URL template: its scheme and host, with a `{s}` subdomain as a wildcard
+ * (`https://{s}.tile.example.org/…` → `https://*.tile.example.org`).
+ */
+export function tileSource(tileUrl: string): string {
+  const match = /^(https?:\/\/)([^/]+)/.exec(tileUrl);
+  if (!match) return "'none'";
+  return `${match[1]}${match[2].replace(/\{s\}/g, "*")}`;
+}
+
+/**
  * A strict CSP the built client passes: no inline scripts, images only from us, and connections to
  * us and the bucket that takes uploads (docs/DESIGN.md §5).
  */
@@ -80,7 +90,8 @@ function cspDirectives(config: Config, bucketOrigin: string | null) {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", "data:", "blob:"],
+    // Map tiles come from exactly the configured host (docs/DESIGN.md §6c).
+    imgSrc: ["'self'", "data:", "blob:", tileSource(config.map.tileUrl)],
     connectSrc: ["'self'", ...bucket],
     fontSrc: ["'self'", "data:"],
     objectSrc: ["'none'"],

@@ -29,7 +29,8 @@ export function registerProbes(
     {
       schema: {
         tags: ["deployment"],
-        summary: "The deployment's currency (ISO 4217) and default language",
+        summary:
+          "The deployment's currency (ISO 4217), default language, map tiles and whether place search is on",
         response: { 200: deploymentSchema },
       },
     },
@@ -38,6 +39,8 @@ export function registerProbes(
         currency: config.currency,
         defaultLanguage: config.defaultLanguage,
         languages: [...LANGUAGES],
+        map: config.map,
+        placeSearch: config.geocoder !== undefined,
       }),
   );
 }

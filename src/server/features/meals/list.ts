@@ -9,6 +9,7 @@
 import { and, eq, gt, type SQL, sql } from "drizzle-orm";
 import {
   type AllergensInUse,
+  type LocalSort,
   MEAL_COUNT_CAP,
   type MealKind,
   NEAR_RADIUS_DEFAULT_KM,
@@ -29,6 +30,8 @@ export interface MealListFilters {
   near?: { latitude: number; longitude: number };
   /** Radius around `near` in km; default 5. */
   radiusKm?: number;
+  /** With `near`: nearest first (the default) or newest first (docs/features/neighbourhood.md point 2). */
+  sort?: LocalSort;
   /** Drop meals whose allergens mention any of these. */
   excludeAllergens?: string[];
   /**
@@ -49,13 +52,18 @@ export interface MealCount {
  * ranked (ts_rank) when at most `MEAL_COUNT_CAP` meals match, and newest first beyond that, so its
  * cost stays bounded either way (docs/decisions/006).
  */
-interface ListPlan {
+export interface ListPlan {
   conditions: SQL;
   /** `to_tsquery(…)` of the search text, when there is one. */
   tsquery?: SQL;
   /** Distance in metres from the `near` point, and the radius, when there is one. */
   distance?: SQL<number>;
   radiusMetres?: number;
+  /**
+   * The `near` circle's bounding box as the GiST index reads it (`geo_point <@ earth_box(…)`): a
+   * newest-first local list with few meals in its circle picks them through it.
+   */
+  inBox?: SQL;
 }
 
 /**
@@ -73,8 +81,11 @@ type Sort = "newest" | ScoreSort;
 export const newerThan = (cursor: Cursor) =>
   sql`(${meals.createdAt}, ${meals.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`;
 
-/** @returns null when the search text holds no word, so nothing can match */
-async function planList(db: Executor, filters: MealListFilters): Promise<ListPlan | null> {
+/**
+ * The SQL of a list's filters (map.ts reads the same).
+ * @returns null when the search text holds no word, so nothing can match
+ */
+export async function planList(db: Executor, filters: MealListFilters): Promise<ListPlan | null> {
   // `is_active` as a bare column, not `= $1`: the partial indexes' predicate must be provable.
   const conditions: (SQL | undefined)[] = [
     sql`${meals.isActive}`,
@@ -113,22 +124,31 @@ async function planList(db: Executor, filters: MealListFilters): Promise<ListPla
     // Chord distance in metres: the GiST index's KNN order. Within 50 km it equals the arc to 0.2 m.
     distance = sql<number>`(${meals.geoPoint} <-> ${center})`;
     conditions.push(sql`${distance} <= ${radiusMetres}::float8`);
-    return { conditions: and(...conditions)!, tsquery, distance, radiusMetres };
+    const inBox = sql`${meals.geoPoint} is not null and ${meals.geoPoint} <@ earth_box(${center}, ${radiusMetres}::float8)`;
+    return { conditions: and(...conditions)!, tsquery, distance, radiusMetres, inBox };
   }
   return { conditions: and(...conditions)!, tsquery, distance };
 }
 
+/** Whether a list is a local one read newest first (docs/features/neighbourhood.md point 2). */
+const isNearNewest = (plan: ListPlan, filters: MealListFilters) =>
+  plan.distance !== undefined && filters.sort === "newest";
+
 /** The sort a first page takes: nearest, best match (few enough matches to rank), or newest. */
-function firstPageSort(plan: ListPlan, matches: MealCount | undefined): Sort {
-  if (plan.distance) return "distance";
+function firstPageSort(plan: ListPlan, filters: MealListFilters, matches: MealCount | undefined): Sort {
+  if (plan.distance) return filters.sort === "newest" ? "newest" : "distance";
   if (plan.tsquery && matches && !matches.capped) return "relevance";
   return "newest";
 }
 
 /** The sort a later page continues in: the one its cursor was made by, if the list allows it. */
-function cursorSort(plan: ListPlan, cursor: Cursor | ScoredCursor): Sort {
+function cursorSort(plan: ListPlan, filters: MealListFilters, cursor: Cursor | ScoredCursor): Sort {
   const sort: Sort = "sort" in cursor ? cursor.sort : "newest";
-  const allowed: Sort[] = plan.distance ? ["distance"] : plan.tsquery ? ["relevance", "newest"] : ["newest"];
+  const allowed: Sort[] = plan.distance
+    ? [filters.sort === "newest" ? "newest" : "distance"]
+    : plan.tsquery
+      ? ["relevance", "newest"]
+      : ["newest"];
   if (!allowed.includes(sort)) throw invalidCursor();
   return sort;
 }
@@ -155,7 +175,7 @@ function orderOf(sort: Sort, score: SQL<number> | undefined): SQL {
 }
 
 /** The columns a page is picked with before its owners are joined (the select list's meal part). */
-const PAGE_COLUMNS = sql.join(
+export const PAGE_COLUMNS = sql.join(
   [
     meals.id,
     meals.ownerId,
@@ -204,9 +224,10 @@ export interface MealListStatements {
   count: SQL | null;
   /**
    * The page for a sort: picked from `meals` alone (keyset, index order), then joined to owners;
-   * with `"total"` on every row when the list counts and `count` is null.
+   * with `"total"` on every row when the list counts and `count` is null. `matches` is what `count`
+   * found, which a newest-first local list needs to choose its index.
    */
-  page: (sort: Sort) => SQL;
+  page: (sort: Sort, matches?: MealCount) => SQL;
   plan: ListPlan;
 }
 
@@ -221,19 +242,29 @@ export async function buildMealListStatements(
 ): Promise<MealListStatements | null> {
   const plan = await planList(db, options);
   if (!plan) return null;
-  if (plan.distance) return { count: null, page: () => nearPage(plan, options), plan };
+  const nearNewest = isNearNewest(plan, options);
+  if (plan.distance && !nearNewest) return { count: null, page: () => nearPage(plan, options), plan };
+  // A newest-first local list counts through the circle's box (GiST), on every page: whether at most
+  // MEAL_COUNT_CAP meals lie in the circle decides how its page is read.
+  const counted = nearNewest ? and(plan.conditions, plan.inBox) : plan.conditions;
   const capped = sql`(select count(*)::int from (
-      select 1 from ${meals} where ${plan.conditions} limit ${MEAL_COUNT_CAP + 1}) as capped)`;
-  const countFirst = !options.cursor && plan.tsquery !== undefined;
+      select 1 from ${meals} where ${counted} limit ${MEAL_COUNT_CAP + 1}) as capped)`;
+  const countFirst = nearNewest || (!options.cursor && plan.tsquery !== undefined);
   const count = countFirst ? sql`select ${capped} as "total"` : null;
   // Otherwise an uncorrelated subquery in the select list: computed once, in the same round trip.
   const total = options.withCount && !countFirst ? sql`, ${capped} as "total"` : sql``;
-  const page = (sort: Sort) => {
+  const page = (sort: Sort, matches?: MealCount) => {
     const score = scoreOf(plan, sort);
+    // Few meals in the circle: read them all through the GiST box and sort them (at most
+    // MEAL_COUNT_CAP). Many: walk the newest-first index, where the circle is soon filled
+    // (docs/decisions/006).
+    const where =
+      nearNewest && matches && !matches.capped ? and(plan.conditions, plan.inBox) : plan.conditions;
+    const distance = nearNewest ? sql`${plan.distance}` : sql`null::float8`;
     const picked = sql`
-      select ${PAGE_COLUMNS}, ${score ?? sql`null::float8`} as "score"
+      select ${PAGE_COLUMNS}, ${score ?? sql`null::float8`} as "score", ${distance} as "distance"
       from ${meals}
-      where ${and(plan.conditions, afterCursor(score, options.cursor))}
+      where ${and(where, afterCursor(score, options.cursor))}
       order by ${orderOf(sort, score)}
       limit ${options.limit + 1}`;
     // The outer query names the picked rows "meals", so the shared column list reads them.
@@ -242,7 +273,7 @@ export async function buildMealListStatements(
         ? sql`${meals.createdAt} desc, ${meals.id} desc`
         : sql`"meals"."score" desc, ${meals.createdAt} desc, ${meals.id} desc`;
     return sql`
-      select ${MEAL_COLUMNS}, "meals"."score" as "score"${total}
+      select ${MEAL_COLUMNS}, "meals"."score" as "score", "meals"."distance" as "distance"${total}
       from (${picked}) as "meals" inner join ${users} on ${users.id} = ${meals.ownerId}
       order by ${outerOrder}`;
   };
@@ -269,7 +300,7 @@ function nearPage(plan: ListPlan, options: MealListOptions): SQL {
     order by ${plan.distance}
     limit ${NEAR_WINDOW}`;
   const page = sql`
-    select ${MEAL_COLUMNS}, "meals"."distance" as "score"
+    select ${MEAL_COLUMNS}, "meals"."distance" as "score", "meals"."distance" as "distance"
     from (
       select * from "candidates" as "meals" where ${plan.conditions}
       order by "meals"."distance" limit ${options.limit + 1}
@@ -313,14 +344,19 @@ export async function listOpenMeals(
     const [{ total }] = await queryRows<{ total: number }>(db, statements.count);
     count = counted(Number(total));
   }
-  const sort = options.cursor ? cursorSort(plan, options.cursor) : firstPageSort(plan, count);
+  const sort = options.cursor
+    ? cursorSort(plan, options, options.cursor)
+    : firstPageSort(plan, options, count);
   type PageRow = MealRow & {
     score: number | null;
+    distance: number | null;
     total?: number;
     candidates?: number;
     reach?: number | null;
   };
-  const rows = await queryRows<PageRow>(db, statements.page(sort));
+  const rows = await queryRows<PageRow>(db, statements.page(sort, count));
+  // The first page's count goes out in its headers; later pages counted only to choose an index.
+  if (options.cursor) count = undefined;
   if (!count && options.withCount) count = counted(rows.length > 0 ? Number(rows[0].total) : 0);
   // Near me saw only its window: when the whole window lies within the radius there may be more.
   let continueFrom: ScoredCursor | undefined;
@@ -338,7 +374,7 @@ export async function listOpenMeals(
       .filter((row) => row.id != null)
       .map((row) => {
         const score = row.score == null ? undefined : Number(row.score);
-        const meal = presentMeal(row, sort === "distance" ? score : null);
+        const meal = presentMeal(row, row.distance);
         return score === undefined ? meal : { ...meal, score };
       }),
     sort,

@@ -6,10 +6,13 @@ import { errorSchema, idParamsSchema, pageQuerySchema } from "../../../contract/
 import {
   allergensInUseSchema,
   createMealSchema,
+  MAP_MEALS_MAX,
   MEAL_PAGE_SIZE,
   mealDetailSchema,
   mealKindSchema,
   mealListQuerySchema,
+  mealMapQuerySchema,
+  mealMapSchema,
   mealSchema,
   ratingSchema,
   updateMealSchema,
@@ -18,7 +21,9 @@ import { isAdmin, requireUser } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { DEFAULT_PAGE_SIZE, decodeCursor, sendPage } from "../../pagination";
+import { requireHomeArea } from "../users/home-area";
 import { listAllergensInUse, listOpenMeals } from "./list";
+import { listMapMeals } from "./map";
 import {
   createMeal,
   getMealDetail,
@@ -47,19 +52,25 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
       schema: {
         tags: ["meals"],
         summary:
-          "Open meals (active, pickup not ended): newest first; best matches first with q; nearest first with near. " +
+          "Open meals (active, pickup not ended): newest first; best matches first with q; with near (a point, " +
+          "or home for the viewer's home area) those within radiusKm, nearest first or with sort=newest newest first. " +
           "Cursor-paginated via the Link header; the first page carries X-Total-Count (exact up to 1000, then " +
           "X-Total-Relation: gte)",
         querystring: mealListQuerySchema,
-        response: { 200: z.array(mealSchema), ...errors },
+        response: { 200: z.array(mealSchema), ...errors, 409: errorSchema },
       },
     },
     async (request, reply) => {
-      const { limit = MEAL_PAGE_SIZE, cursor, ...filters } = request.query;
+      const { limit = MEAL_PAGE_SIZE, cursor, near, radiusKm, ...filters } = request.query;
+      const viewer = requireUser(request);
       const decoded = decodeCursor(cursor);
+      // "home" is the viewer's home area, which the URL never carries; its radius unless one is asked.
+      const home = near === "home" ? requireHomeArea(viewer) : undefined;
       const { meals, sort, count, continueFrom } = await listOpenMeals(db, {
         ...filters,
-        viewerId: requireUser(request).id,
+        near: home ?? (near === "home" ? undefined : near),
+        radiusKm: radiusKm ?? home?.radiusKm,
+        viewerId: viewer.id,
         limit,
         cursor: decoded,
         withCount: !decoded,
@@ -70,6 +81,24 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
       }
       const cursorOf = sort === "newest" ? mealCursor : scoredMealCursor(sort);
       return sendPage(request, reply, meals, limit, cursorOf, continueFrom);
+    },
+  );
+
+  r.get(
+    "/api/meals/map",
+    {
+      schema: {
+        tags: ["meals"],
+        summary:
+          "Open meals in a map's box (bbox=west,south,east,north) with the list's filters, nearest the box's " +
+          "centre first, at most limit (300); more says the box holds others (zoom in)",
+        querystring: mealMapQuerySchema,
+        response: { 200: mealMapSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { limit = MAP_MEALS_MAX, ...filters } = request.query;
+      return listMapMeals(db, { ...filters, limit, viewerId: requireUser(request).id });
     },
   );
 

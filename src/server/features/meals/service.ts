@@ -13,6 +13,7 @@ import { type Executor, inTransaction, queryRows } from "../../db/client";
 import { meals, requests, type UserRow, users } from "../../db/schema";
 import { forbidden, notFound, validation } from "../../errors";
 import type { Cursor } from "../../pagination";
+import { becomesAlertable, enqueueAlertMatching } from "../alerts/matching";
 import { assertMaySell } from "../cooks/service";
 import { assertOwnPhoto } from "../photos/service";
 import { rescheduleMealReminders } from "../requests/reminders";
@@ -119,31 +120,35 @@ export async function createMeal(
   assertMaySell(owner, input.kind);
   await assertOwnPhoto(db, owner, input.photoPath, "photoPath");
   const allergens = await allergenColumns(db, input);
-  const [meal] = await db
-    .insert(meals)
-    .values({
-      ownerId: owner.id,
-      title: input.title,
-      description: input.description,
-      ingredients: input.ingredients,
-      ...allergens,
-      dietTags: input.dietTags,
-      preparedAt: input.preparedAt ? new Date(input.preparedAt) : null,
-      storage: input.storage ?? null,
-      reheating: input.reheating ?? null,
-      kind: input.kind,
-      priceCents: input.kind === "free" ? null : (input.priceCents ?? null),
-      portionSize: input.portionSize,
-      pickupWindowStart: new Date(input.pickupWindowStart),
-      pickupWindowEnd: new Date(input.pickupWindowEnd),
-      pickupLocation: input.pickupLocation,
-      deliveryAvailable: input.deliveryAvailable,
-      photoPath: input.photoPath ?? null,
-      latitude: input.latitude ?? null,
-      longitude: input.longitude ?? null,
-    })
-    .returning({ id: meals.id });
-  return getMeal(db, meal.id);
+  return inTransaction(db, async (tx) => {
+    const [meal] = await tx
+      .insert(meals)
+      .values({
+        ownerId: owner.id,
+        title: input.title,
+        description: input.description,
+        ingredients: input.ingredients,
+        ...allergens,
+        dietTags: input.dietTags,
+        preparedAt: input.preparedAt ? new Date(input.preparedAt) : null,
+        storage: input.storage ?? null,
+        reheating: input.reheating ?? null,
+        kind: input.kind,
+        priceCents: input.kind === "free" ? null : (input.priceCents ?? null),
+        portionSize: input.portionSize,
+        pickupWindowStart: new Date(input.pickupWindowStart),
+        pickupWindowEnd: new Date(input.pickupWindowEnd),
+        pickupLocation: input.pickupLocation,
+        deliveryAvailable: input.deliveryAvailable,
+        photoPath: input.photoPath ?? null,
+        latitude: input.latitude ?? null,
+        longitude: input.longitude ?? null,
+      })
+      .returning({ id: meals.id, isActive: meals.isActive, latitude: meals.latitude });
+    // Members whose alerts it matches hear of it (docs/features/neighbourhood.md point 6).
+    if (becomesAlertable(null, meal)) await enqueueAlertMatching(tx, meal.id);
+    return getMeal(tx, meal.id);
+  });
 }
 
 /**
@@ -218,6 +223,9 @@ export async function updateMeal(
         updatedAt: new Date(),
       })
       .where(eq(meals.id, id));
+    if (becomesAlertable(current, { isActive: merged.isActive, latitude: merged.latitude })) {
+      await enqueueAlertMatching(tx, id);
+    }
     if (touchesWindow) {
       // Pickups already agreed keep their reminders on time (docs/features/notifications.md point 5).
       await rescheduleMealReminders(tx, id, {

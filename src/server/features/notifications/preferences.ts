@@ -34,6 +34,7 @@ export function preferencesOf(user: PreferenceSource): NotificationPreferences {
     messages: channels("messages"),
     reviews: channels("reviews"),
     reminders: channels("reminders"),
+    alerts: channels("alerts"),
     newsletter: { email: user.newsletterOptIn },
   };
 }
@@ -62,6 +63,7 @@ export function deliveryCategoryOf(type: NotificationType): DeliveryCategory | n
     case "pickup_reminder":
     case "cook_certificate":
       return "reminders";
+    // A meal alert goes out as its alert's digest (features/alerts/digest.ts), not one by one.
     default:
       return null;
   }

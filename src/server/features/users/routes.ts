@@ -11,6 +11,7 @@ import { errorSchema, idParamsSchema, pageQuerySchema } from "../../../contract/
 import type { AllergenCode } from "../../../contract/food-safety";
 import { updateLocaleSchema } from "../../../contract/i18n";
 import { MEAL_PAGE_SIZE, mealSchema } from "../../../contract/meals";
+import { setHomeAreaSchema } from "../../../contract/places";
 import {
   blockedUserSchema,
   blockStateSchema,
@@ -27,6 +28,7 @@ import { blockedEitherWay, blockUser, listBlockedUsers, unblockUser } from "../b
 import { eaterAllergies } from "../meals/allergens";
 import { listOpenMealsOf } from "../meals/service";
 import { assertOwnPhoto } from "../photos/service";
+import { clearHomeArea, setHomeArea } from "./home-area";
 import { assertProfileVisible, getPublicProfile, listReceivedReviews } from "./profiles";
 
 const errors = { 400: errorSchema, 401: errorSchema };
@@ -56,6 +58,31 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: { db: D
     },
     async (request) =>
       presentCurrentUser(await updateSelf(db, requireUser(request), { locale: request.body.locale }), config),
+  );
+  r.put(
+    "/api/user/home-area",
+    {
+      schema: {
+        tags: ["users"],
+        summary:
+          "Set your home area: a point (rounded to about 100 m before it is kept), a radius of 1, 2, 5, 10 or " +
+          "25 km, and the searched place's name; only you ever see it. Your alerts move with it",
+        body: setHomeAreaSchema,
+        response: { 200: currentUserSchema, ...errors },
+      },
+    },
+    async (request) => presentCurrentUser(await setHomeArea(db, requireUser(request), request.body), config),
+  );
+  r.delete(
+    "/api/user/home-area",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "Forget your home area, and the alerts drawn around it",
+        response: { 200: currentUserSchema, ...errors },
+      },
+    },
+    async (request) => presentCurrentUser(await clearHomeArea(db, requireUser(request)), config),
   );
   r.put(
     "/api/user/role",

@@ -26,6 +26,7 @@ const categoryHints = (t: TFunction<"app">): Record<EmailCategory, string> => ({
   messages: t("New messages in your threads (at most one email an hour per thread)"),
   reviews: t("Reviews you receive"),
   reminders: t("Pickups starting in an hour or ending soon"),
+  alerts: t("New meals matching your alerts (at most one an hour per alert)"),
   newsletter: t("News from your MealShare neighbourhood (email only)"),
 });
 

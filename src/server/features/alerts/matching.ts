@@ -1,0 +1,124 @@
+/**
+ * Matching a posted meal against the alerts around it (docs/DESIGN.md §6c; docs/features/
+ * neighbourhood.md point 6). Once per posted (or reactivated) meal, a job runs one statement in the
+ * database: the GiST index finds the alerts whose circle's box holds the meal's point, and only those
+ * are checked for distance, kind, search text, allergens, blocks and suspension — never a loop over
+ * all alerts in Node. Each match is a row of `alert_matches`, so a job run twice (a retry, a second
+ * instance) matches nothing twice; its in-app notification is created in the same transaction, and
+ * the push and email go out through the alert's digest job (digest.ts).
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { msg } from "../../../contract/messages";
+import { type Executor, inTransaction, queryRows } from "../../db/client";
+import { alertMatches, mealAlerts, type meals } from "../../db/schema";
+import { enqueueJob, QUEUES } from "../../jobs/queue";
+import { createNotification } from "../notifications/service";
+
+/**
+ * The statement that finds the alerts a meal matches and records the matches; `npm run bench`
+ * EXPLAINs it. Alerts of the meal's owner, of members blocked either way and of suspended members
+ * never match; nor do paused alerts, or a meal that is not open or has no point.
+ * @returns rows of (alertId, userId, title) for the matches it recorded
+ */
+export function matchStatement(mealId: string, options: { record: boolean } = { record: true }) {
+  const matches = sql`
+    select a.id as "alertId", a.user_id as "userId", m.title as "title"
+    from meals m
+    join meal_alerts a on a.area @> m.geo_point and not a.paused
+    join users u on u.id = a.user_id and u.suspended_at is null
+    where m.id = ${mealId}::uuid
+      and m.is_active and m.pickup_window_end > now() and m.geo_point is not null
+      and earth_distance(ll_to_earth(a.latitude, a.longitude), m.geo_point::earth) <= a.radius_km * 1000.0
+      and a.user_id <> m.owner_id
+      and (a.kind is null or a.kind = m.kind)
+      and (a.query is null or m.search_doc @@ a.query)
+      and not (m.allergen_codes && a.exclude_codes)
+      and (a.exclude_query is null or not m.search_doc @@ a.exclude_query)
+      and not exists (
+        select 1 from blocks b
+        where (b.blocker_id = a.user_id and b.blocked_id = m.owner_id)
+           or (b.blocker_id = m.owner_id and b.blocked_id = a.user_id))`;
+  if (!options.record) return matches;
+  return sql`
+    with matched as (${matches}),
+    recorded as (
+      insert into alert_matches (alert_id, meal_id, user_id)
+      select "alertId", ${mealId}::uuid, "userId" from matched
+      on conflict do nothing
+      returning alert_id, user_id)
+    select recorded.alert_id as "alertId", recorded.user_id as "userId", matched.title as "title"
+    from recorded join matched on matched."alertId" = recorded.alert_id`;
+}
+
+const jobSchema = z.object({ mealId: z.uuid() });
+
+/**
+ * Queues the matching of a meal that was just posted, reactivated or given a point; call it in that
+ * change's transaction.
+ */
+export async function enqueueAlertMatching(tx: Executor, mealId: string): Promise<void> {
+  await enqueueJob(tx, QUEUES.alertMatching, { mealId });
+}
+
+/**
+ * The `meal-alert-matching` job: records the meal's new matches, tells each member once in the app
+ * (one notification per member and meal, however many of their alerts matched) and queues each
+ * matched alert's digest.
+ * @param digestMinutes the alerts' push and email interval (`ALERT_DIGEST_MINUTES`)
+ * @returns how many alerts matched anew
+ */
+export async function matchMealAlerts(db: Executor, data: unknown, digestMinutes: number): Promise<number> {
+  const job = jobSchema.safeParse(data);
+  if (!job.success) return 0;
+  const { mealId } = job.data;
+  return inTransaction(db, async (tx) => {
+    const matched = await queryRows<{ alertId: string; userId: string; title: string }>(
+      tx,
+      matchStatement(mealId),
+    );
+    if (matched.length === 0) return 0;
+    const byUser = new Map<string, string>();
+    for (const match of matched) byUser.set(match.userId, match.title);
+    for (const [userId, title] of byUser) {
+      const notification = await createNotification(tx, {
+        userId,
+        type: "meal_alert",
+        message: msg("New meal near you: {{title}}"),
+        params: { title },
+        link: `/meal/${mealId}`,
+        dedupeKey: `meal-alert:${mealId}:${userId}`,
+      });
+      if (notification) {
+        await tx
+          .update(alertMatches)
+          .set({ notificationId: notification.id })
+          .where(and(eq(alertMatches.mealId, mealId), eq(alertMatches.userId, userId)));
+      }
+    }
+    // Each alert's digest goes out now, or when its interval since the last one has passed.
+    const alerts = await tx
+      .select({ id: mealAlerts.id, lastSentAt: mealAlerts.lastSentAt })
+      .from(mealAlerts)
+      .where(inArray(mealAlerts.id, [...new Set(matched.map((match) => match.alertId))]));
+    for (const alert of alerts) {
+      const due = alert.lastSentAt ? alert.lastSentAt.getTime() + digestMinutes * 60_000 : 0;
+      await enqueueJob(
+        tx,
+        QUEUES.alertDigest,
+        { alertId: alert.id },
+        due > Date.now() ? { startAfter: new Date(due) } : {},
+      );
+    }
+    return matched.length;
+  });
+}
+
+/** Whether a meal's change makes it newly visible to alerts: posted open, reactivated, or placed. */
+export function becomesAlertable(
+  before: Pick<typeof meals.$inferSelect, "isActive" | "latitude"> | null,
+  after: Pick<typeof meals.$inferSelect, "isActive" | "latitude">,
+): boolean {
+  if (!after.isActive || after.latitude == null) return false;
+  return !before?.isActive || before.latitude == null;
+}

@@ -1,0 +1,112 @@
+/**
+ * The meals a map shows (docs/features/neighbourhood.md point 5): those in the visible box that pass
+ * the list's filters, nearest the box's centre first, at most `limit`. Like "near me" (list.ts), it
+ * reads a bounded window of the nearest open meals through the GiST index, the circle around the box
+ * bounding the search, then filters and pages that window: the cost follows the window, whatever the
+ * size of the table or of the box (docs/decisions/006).
+ */
+import { sql } from "drizzle-orm";
+import type { MapMeal, MealMap } from "../../../contract/meals";
+import type { BoundingBox } from "../../../contract/places";
+import { type Executor, queryRows } from "../../db/client";
+import { meals } from "../../db/schema";
+import { type MealListFilters, planList } from "./list";
+
+/** Open meals in the box read, nearest the centre first, before the filters: the cost's bound. */
+export const MAP_WINDOW = 1000;
+
+const EARTH_RADIUS_M = 6_371_000;
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** Great-circle distance in metres (haversine). */
+function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const h =
+    Math.sin(radians(b.lat - a.lat) / 2) ** 2 +
+    Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(radians(b.lng - a.lng) / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The box's centre, and the radius of a circle around it that holds the whole box. */
+export function circleAround(box: BoundingBox) {
+  const centre = { lat: (box.south + box.north) / 2, lng: (box.west + box.east) / 2 };
+  const corners = [
+    { lat: box.south, lng: box.west },
+    { lat: box.south, lng: box.east },
+    { lat: box.north, lng: box.west },
+    { lat: box.north, lng: box.east },
+  ];
+  // The edges' midpoints too: at high latitudes a parallel bulges past its corners.
+  const edges = [
+    { lat: box.south, lng: centre.lng },
+    { lat: box.north, lng: centre.lng },
+  ];
+  const radiusMetres = Math.max(...[...corners, ...edges].map((point) => metresBetween(centre, point)));
+  return { centre, radiusMetres: radiusMetres * 1.001 + 1 };
+}
+
+/**
+ * The statement of one map view, built but not run (`npm run bench` EXPLAINs it).
+ * @returns null when the search text holds no word (nothing can match)
+ */
+export async function buildMapStatement(
+  db: Executor,
+  filters: MealListFilters & { bbox: BoundingBox; limit: number },
+) {
+  const plan = await planList(db, { ...filters, near: undefined });
+  if (!plan) return null;
+  const { bbox } = filters;
+  const { centre, radiusMetres } = circleAround(bbox);
+  const earthCentre = sql`ll_to_earth(${centre.lat}::float8, ${centre.lng}::float8)`;
+  const distance = sql`(${meals.geoPoint} <-> ${earthCentre})`;
+  const searched = plan.tsquery || filters.excludeAllergens?.length ? sql`, ${meals.searchDoc}` : sql``;
+  // The candidates carry what the filters read; the conditions name them "meals", as list.ts does.
+  return sql`
+    with "candidates" as materialized (
+      select ${meals.id}, ${meals.ownerId}, ${meals.title}, ${meals.kind}, ${meals.priceCents},
+             ${meals.portionSize}, ${meals.portionsTaken}, ${meals.latitude}, ${meals.longitude},
+             ${meals.isActive}, ${meals.pickupWindowEnd}, ${meals.allergenCodes}${searched},
+             ${distance} as "distance"
+      from ${meals}
+      where ${meals.isActive} and ${meals.pickupWindowEnd} > now() and ${meals.geoPoint} is not null
+        and ${meals.geoPoint} <@ earth_box(${earthCentre}, ${radiusMetres}::float8)
+        and ${meals.latitude} between ${bbox.south}::float8 and ${bbox.north}::float8
+        and ${meals.longitude} between ${bbox.west}::float8 and ${bbox.east}::float8
+      order by ${distance}
+      limit ${MAP_WINDOW}
+    )
+    select "meals"."id", "meals"."title", "meals"."kind", "meals"."price_cents" as "priceCents",
+           greatest(0, "meals"."portion_size" - "meals"."portions_taken") as "portionsLeft",
+           "meals"."latitude", "meals"."longitude",
+           (select count(*) from "candidates") as "window"
+    from "candidates" as "meals"
+    where ${plan.conditions}
+    order by "meals"."distance"
+    limit ${filters.limit + 1}`;
+}
+
+/**
+ * The meals in `bbox` for the map, nearest its centre first.
+ * @returns at most `limit` meals, and `more` when the box may hold others (the page or the window
+ *   was full: the map says to zoom in)
+ */
+export async function listMapMeals(
+  db: Executor,
+  filters: MealListFilters & { bbox: BoundingBox; limit: number },
+): Promise<MealMap> {
+  const statement = await buildMapStatement(db, filters);
+  if (!statement) return { meals: [], more: false };
+  const rows = await queryRows<MapMeal & { window: number }>(db, statement);
+  const more = rows.length > filters.limit || (rows.length > 0 && Number(rows[0].window) >= MAP_WINDOW);
+  return {
+    meals: rows.slice(0, filters.limit).map((row) => ({
+      id: row.id,
+      title: row.title,
+      kind: row.kind,
+      priceCents: row.priceCents == null ? null : Number(row.priceCents),
+      portionsLeft: Number(row.portionsLeft),
+      latitude: Number(row.latitude),
+      longitude: Number(row.longitude),
+    })),
+    more,
+  };
+}

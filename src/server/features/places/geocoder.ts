@@ -1,0 +1,200 @@
+/**
+ * Place search through a self-hostable geocoder (docs/DESIGN.md §6c; docs/features/neighbourhood.md
+ * point 4): `GEOCODER_URL` speaks Nominatim's `/search` (format jsonv2) or Photon's `/api` (GeoJSON).
+ * The server asks, never the browser, so members' addresses reach the geocoder without their IP
+ * address. Nominatim's usage policy (operations.osmfoundation.org/policies/nominatim) is kept: at most
+ * one request a second from each instance (`GEOCODER_MIN_INTERVAL_MS`), a `User-Agent` naming the
+ * deployment, answers cached (a day, per language and text), and no search-as-you-type (the client
+ * asks when the member presses Search). Points come back rounded to about 100 m.
+ */
+import { LRUCache } from "lru-cache";
+import { z } from "zod";
+import type { Language } from "../../../contract/i18n";
+import { msg } from "../../../contract/messages";
+import { type Place, roundCoordinate } from "../../../contract/places";
+import type { Config } from "../../config";
+import { AppError } from "../../errors";
+
+/** Results a search returns. */
+const RESULTS = 5;
+/** How long an answer is reused. */
+const CACHE_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long one request to the geocoder may take. */
+const REQUEST_TIMEOUT_MS = 8_000;
+/** A search that would wait longer than this for its turn is refused instead of queued. */
+const QUEUE_WAIT_MAX_MS = 10_000;
+
+/** Searches places by name or address. */
+export interface Geocoder {
+  /**
+   * @param text what the member typed
+   * @param language the reader's language, for place names
+   * @throws AppError 503 `place_search_failed` when the geocoder cannot be reached, answers an error or
+   *   is too busy
+   */
+  search(text: string, language: Language): Promise<Place[]>;
+}
+
+const nominatimSchema = z.array(
+  z.object({
+    lat: z.coerce.number(),
+    lon: z.coerce.number(),
+    display_name: z.string(),
+    address: z.record(z.string(), z.string()).optional(),
+  }),
+);
+
+const photonSchema = z.object({
+  features: z.array(
+    z.object({
+      geometry: z.object({ coordinates: z.tuple([z.number(), z.number()]) }),
+      properties: z.record(z.string(), z.unknown()),
+    }),
+  ),
+});
+
+/** The first of `keys` that `fields` names, as text. */
+const firstOf = (fields: Record<string, unknown>, keys: string[]) => {
+  for (const key of keys) {
+    const value = fields[key];
+    if (typeof value === "string" && value.trim()) return value.trim();
+  }
+  return undefined;
+};
+
+/** A district or town and its city, never a street: what a member's home area is remembered by. */
+function coarseName(fields: Record<string, unknown>): string | null {
+  const district = firstOf(fields, [
+    "suburb",
+    "quarter",
+    "neighbourhood",
+    "city_district",
+    "district",
+    "locality",
+  ]);
+  const town = firstOf(fields, ["city", "town", "village", "municipality", "county"]);
+  const name = [district, town].filter((part, i, all) => part && all.indexOf(part) === i).join(", ");
+  return name ? name.slice(0, 120) : null;
+}
+
+const inRange = (latitude: number, longitude: number) =>
+  Number.isFinite(latitude) &&
+  Number.isFinite(longitude) &&
+  Math.abs(latitude) <= 90 &&
+  Math.abs(longitude) <= 180;
+
+/** The request for `text` in the configured API's dialect. */
+function searchUrl(config: NonNullable<Config["geocoder"]>, text: string, language: Language): URL {
+  if (config.api === "photon") {
+    const url = new URL(`${config.url}/api`);
+    url.searchParams.set("q", text);
+    url.searchParams.set("limit", String(RESULTS));
+    url.searchParams.set("lang", language);
+    return url;
+  }
+  const url = new URL(`${config.url}/search`);
+  url.searchParams.set("q", text);
+  url.searchParams.set("format", "jsonv2");
+  url.searchParams.set("addressdetails", "1");
+  url.searchParams.set("limit", String(RESULTS));
+  return url;
+}
+
+/** The answer of either API as places, rounded to about 100 m. */
+function placesOf(api: "nominatim" | "photon", body: unknown): Place[] {
+  if (api === "photon") {
+    return photonSchema
+      .parse(body)
+      .features.map(({ geometry, properties }) => {
+        const [longitude, latitude] = geometry.coordinates;
+        const street = [firstOf(properties, ["street"]), firstOf(properties, ["housenumber"])]
+          .filter(Boolean)
+          .join(" ");
+        const town = [firstOf(properties, ["postcode"]), firstOf(properties, ["city", "town", "village"])]
+          .filter(Boolean)
+          .join(" ");
+        const parts = [
+          firstOf(properties, ["name"]),
+          street,
+          firstOf(properties, ["district"]),
+          town,
+          firstOf(properties, ["country"]),
+        ];
+        const label = parts.filter((part, i) => part && parts.indexOf(part) === i).join(", ");
+        return { label, area: coarseName(properties), latitude, longitude };
+      })
+      .filter((place) => place.label && inRange(place.latitude, place.longitude))
+      .map(rounded);
+  }
+  return nominatimSchema
+    .parse(body)
+    .map((result) => ({
+      label: result.display_name,
+      area: coarseName(result.address ?? {}),
+      latitude: result.lat,
+      longitude: result.lon,
+    }))
+    .filter((place) => inRange(place.latitude, place.longitude))
+    .map(rounded);
+}
+
+const rounded = (place: Place): Place => ({
+  label: place.label.slice(0, 300),
+  area: place.area,
+  latitude: roundCoordinate(place.latitude),
+  longitude: roundCoordinate(place.longitude),
+});
+
+const unavailable = () =>
+  new AppError(
+    503,
+    "place_search_failed",
+    msg("Place search is not available right now. Try again, or put the pin on the map."),
+  );
+
+/**
+ * The deployment's geocoder, or null when `GEOCODER_URL` is unset (place search is hidden then).
+ * @param fetchImpl the HTTP client (tests may count calls)
+ */
+export function createGeocoder(config: Config["geocoder"], fetchImpl: typeof fetch = fetch): Geocoder | null {
+  if (!config) return null;
+  const cache = new LRUCache<string, Place[]>({ max: 1000, ttl: CACHE_TTL_MS });
+  // The time the next request may start: each request takes the next free slot.
+  let nextSlot = 0;
+
+  return {
+    async search(text, language) {
+      const key = `${config.api}|${language}|${text.trim().toLowerCase().replace(/\s+/g, " ")}`;
+      const cached = cache.get(key);
+      if (cached) return cached;
+      const now = Date.now();
+      const start = Math.max(now, nextSlot);
+      if (start - now > QUEUE_WAIT_MAX_MS) throw unavailable();
+      nextSlot = start + config.minIntervalMs;
+      if (start > now) await new Promise((resolve) => setTimeout(resolve, start - now));
+      let body: unknown;
+      try {
+        const response = await fetchImpl(searchUrl(config, text, language), {
+          headers: {
+            "User-Agent": config.userAgent,
+            "Accept-Language": language,
+            Accept: "application/json",
+          },
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
+        if (!response.ok) throw new Error(`geocoder answered ${response.status}`);
+        body = await response.json();
+      } catch {
+        throw unavailable();
+      }
+      let places: Place[];
+      try {
+        places = placesOf(config.api, body);
+      } catch {
+        throw unavailable();
+      }
+      cache.set(key, places);
+      return places;
+    },
+  };
+}
