@@ -15,6 +15,8 @@ export interface CaughtMail {
   html: string;
   /** Raw header values by lower-case name, as sent (e.g. `list-unsubscribe`). */
   headers: Record<string, string>;
+  /** When the catcher received it. */
+  receivedAt: Date;
 }
 
 /** The running catcher. */
@@ -39,6 +41,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, session, callback) {
+      const receivedAt = new Date();
       simpleParser(stream)
         .then((parsed) => {
           for (const recipient of session.envelope.rcptTo) {
@@ -50,6 +53,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
               headers: Object.fromEntries(
                 parsed.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(":") + 1).trim()]),
               ),
+              receivedAt,
             });
           }
           callback();

@@ -141,7 +141,21 @@ describe("fuzzing every endpoint with malformed requests", () => {
     const myMeal = await buildMeal(t.db, me.user);
     const theirMeal = await buildMeal(t.db, cook.user, { portionSize: 50 });
     const request = await buildRequest(t.db, theirMeal, me.user, { status: "completed" });
-    ids = { meal: myMeal.id, theirMeal: theirMeal.id, request: request.id, cook: cook.user.id };
+    // A home area and an alert around it (docs/features/neighbourhood.md), for the routes that need them.
+    await t.api({
+      method: "PUT",
+      url: "/api/user/home-area",
+      cookie,
+      payload: { latitude: 51.5, longitude: -0.12, radiusKm: 5 },
+    });
+    const alert = await t.api({ method: "POST", url: "/api/alerts", cookie, payload: { q: "curry" } });
+    ids = {
+      meal: myMeal.id,
+      theirMeal: theirMeal.id,
+      request: request.id,
+      cook: cook.user.id,
+      alert: alert.json().id,
+    };
     const meal = {
       title: "Chickpea curry",
       description: "Mild, with rice.",
@@ -302,6 +316,32 @@ describe("fuzzing every endpoint with malformed requests", () => {
       // language.
       { method: "GET", route: "/api/deployment" },
       { method: "PUT", route: "/api/user/locale", body: { locale: "es" } },
+      // docs/features/neighbourhood.md: the home area, local lists, the map, place search, alerts.
+      {
+        method: "PUT",
+        route: "/api/user/home-area",
+        body: { latitude: 51.5, longitude: -0.12, radiusKm: 5, label: "Soho, London" },
+      },
+      {
+        method: "GET",
+        route: "/api/meals",
+        query: { near: "home", sort: "newest", radiusKm: "10", ...page },
+      },
+      {
+        method: "GET",
+        route: "/api/meals/map",
+        query: { bbox: "-0.2,51.4,0.0,51.6", kind: "free", q: "soup", excludeAllergens: "nuts", limit: "50" },
+      },
+      { method: "GET", route: "/api/places", query: { q: "Soho" } },
+      { method: "GET", route: "/api/alerts" },
+      {
+        method: "POST",
+        route: "/api/alerts",
+        body: { q: "soup", kind: "free", excludeAllergens: ["peanuts"], radiusKm: 10 },
+      },
+      { method: "PUT", route: "/api/alerts/{id}", body: { paused: true } },
+      { method: "DELETE", route: "/api/alerts/{id}" },
+      { method: "DELETE", route: "/api/user/home-area" },
     ];
   });
   afterAll(() => t.close());
@@ -365,7 +405,9 @@ describe("fuzzing every endpoint with malformed requests", () => {
         ? ids.cook
         : endpoint.route.startsWith("/api/requests/")
           ? ids.request
-          : ids.meal;
+          : endpoint.route.startsWith("/api/alerts/")
+            ? ids.alert
+            : ids.meal;
     const json = (value: unknown) => JSON.stringify(value);
 
     for (const endpoint of endpoints) {
