@@ -23,6 +23,13 @@ export const chromiumLaunchOptions = {
   ],
 };
 
+/**
+ * The geocoder and map tiles the e2e servers use, on this machine (tests/map-services.ts;
+ * docs/features/neighbourhood.md): the tests never reach the internet.
+ */
+const MAP_SERVICES_PORT = 5057;
+export const MAP_SERVICES_URL = `http://127.0.0.1:${MAP_SERVICES_PORT}`;
+
 /** The second e2e server: CURRENCY=EUR, DEFAULT_LOCALE=de. */
 const EUR_PORT = 5056;
 export const EUR_BASE_URL = `http://localhost:${EUR_PORT}`;
@@ -44,6 +51,9 @@ function server(port: number, dataDir: string, env: Record<string, string> = {})
       RATE_LIMIT_SIGNIN_PER_MINUTE: "1000",
       RATE_LIMIT_WRITES_PER_MINUTE: "10000",
       RATE_LIMIT_MESSAGES_PER_MINUTE: "10000",
+      GEOCODER_URL: MAP_SERVICES_URL,
+      GEOCODER_MIN_INTERVAL_MS: "0",
+      MAP_TILE_URL: `${MAP_SERVICES_URL}/tiles/{z}/{x}/{y}.png`,
       ...env,
     },
   };
@@ -66,6 +76,12 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: [
+    {
+      command: `npx tsx tests/map-services.ts ${MAP_SERVICES_PORT}`,
+      url: `${MAP_SERVICES_URL}/tiles/0/0/0.png`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
     server(PORT, E2E_DATA_DIR),
     // A deployment in euros whose default language is German (docs/features/languages-currency-impact.md
     // point 2; languages.spec.ts).

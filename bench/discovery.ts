@@ -1,7 +1,8 @@
 /**
- * Discovery at scale (docs/features/discovery.md): the meal list, a search and a "near me" query at
+ * Discovery at scale (docs/features/discovery.md, docs/features/neighbourhood.md): the meal list, a
+ * search, "near me", the lists local to a home area (nearest and newest first) and the map's box at
  * 1,000, 10,000 and 100,000 meals on PostgreSQL (TEST_DATABASE_URL's server), each under 50 concurrent
- * connections.
+ * connections; and, with as many alerts as meals, the alert match of one new meal.
  *
  * For each size: a fresh database is seeded in SQL (meals from 40 dishes, half free, spread over a
  * city; a fifth with requests, completed ones reviewed), the app runs as its own process like
@@ -17,14 +18,17 @@ import autocannon from "autocannon";
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { MEAL_PAGE_SIZE } from "../src/contract/meals";
+import { MAP_MEALS_MAX, MEAL_PAGE_SIZE } from "../src/contract/meals";
+import type { BoundingBox } from "../src/contract/places";
 import { createSession, SESSION_COOKIE } from "../src/server/auth/sessions";
 import { openDatabase, queryRows } from "../src/server/db/client";
+import { matchStatement } from "../src/server/features/alerts/matching";
 import {
   buildMealListStatements,
   listOpenMeals,
   type MealListFilters,
 } from "../src/server/features/meals/list";
+import { buildMapStatement } from "../src/server/features/meals/map";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** Table sizes to measure; BENCH_SIZES=1000,5000 narrows a quick trial. */
@@ -80,8 +84,13 @@ const DISHES = [
 const ADJECTIVES = ["Homemade", "Spicy", "Grandma's", "Vegan", "Leftover", "Weekend", "Family-size", "Mild"];
 const ALLERGENS = ["", "gluten", "milk, eggs", "tree nuts", "peanuts", "fish", "gluten, milk", "sesame, soy"];
 
-/** The three lists the issue asks about, as the browser asks for them. */
-const QUERIES: { name: string; url: string; filters: MealListFilters }[] = [
+/** A box a phone's map shows around the centre (about 3 × 2 km), and a whole city's. */
+const STREETS_BOX = { west: -0.14, south: 51.49, east: -0.1, north: 51.51 };
+const CITY_BOX = { west: -0.27, south: 51.35, east: 0.03, north: 51.65 };
+const boxParam = (box: BoundingBox) => [box.west, box.south, box.east, box.north].join(",");
+
+/** The lists the briefs ask about, as the browser asks for them. */
+const QUERIES: { name: string; url: string; filters: MealListFilters; bbox?: BoundingBox }[] = [
   { name: "GET /api/meals", url: "/api/meals", filters: {} },
   { name: "search q=lasagne", url: "/api/meals?q=lasagne", filters: { q: "lasagne" } },
   {
@@ -89,6 +98,20 @@ const QUERIES: { name: string; url: string; filters: MealListFilters }[] = [
     url: `/api/meals?near=${CENTER.latitude},${CENTER.longitude}&radiusKm=5`,
     filters: { near: CENTER, radiusKm: 5 },
   },
+  // The bench member's home area is the centre, with a 5 km radius.
+  { name: "home area, nearest", url: "/api/meals?near=home", filters: { near: CENTER, radiusKm: 5 } },
+  {
+    name: "home area, newest",
+    url: "/api/meals?near=home&sort=newest",
+    filters: { near: CENTER, radiusKm: 5, sort: "newest" },
+  },
+  {
+    name: "map, streets",
+    url: `/api/meals/map?bbox=${boxParam(STREETS_BOX)}`,
+    filters: {},
+    bbox: STREETS_BOX,
+  },
+  { name: "map, whole city", url: `/api/meals/map?bbox=${boxParam(CITY_BOX)}`, filters: {}, bbox: CITY_BOX },
 ];
 
 interface Measured {
@@ -149,6 +172,68 @@ export async function seed(db: Awaited<ReturnType<typeof openDatabase>>["db"], s
     from requests where status = 'completed'`);
 }
 
+/**
+ * Seeds `count` alerts (docs/features/neighbourhood.md point 6) over a metropolitan region around the
+ * city (about 330 × 210 km), radii weighted to the small ones (1 km 20 %, 2 km 30 %, 5 km 40 %,
+ * 10 km 8 %, 25 km 2 %), 70 % with a dish to look for, a third of them for one kind, a fifth avoiding
+ * peanuts, a tenth paused.
+ */
+export async function seedAlerts(db: Awaited<ReturnType<typeof openDatabase>>["db"], count: number) {
+  const dishes = sql`${JSON.stringify(DISHES.map((dish) => dish.split(" ")[0].replace(/[^a-z]/g, "")))}::jsonb`;
+  await db.execute(sql`select setseed(0.24)`);
+  await db.execute(sql`
+    with numbered as (select id, row_number() over (order by oidc_subject) as n from users where oidc_issuer = 'bench'),
+         owners as (select count(*) as total from numbered),
+         wanted as (
+           select i, ${dishes} ->> (i % ${DISHES.length}) as word,
+                  (array[1,1,2,2,2,5,5,5,5,10])[1 + (i % 10)] as radius,
+                  (case when i % 50 = 7 then 25 end) as wide
+           from generate_series(1, ${count}) as i)
+    insert into meal_alerts (user_id, query_text, query, kind, exclude_allergens, exclude_codes, exclude_query,
+                             latitude, longitude, radius_km, paused)
+    select owner.id,
+           case when w.i % 10 < 7 then w.word end,
+           case when w.i % 10 < 7 then to_tsquery('mealshare', '(' || w.word || ':*)') end,
+           (case w.i % 3 when 0 then 'free' when 1 then 'paid' end)::meal_kind,
+           case when w.i % 5 = 0 then '{peanuts}'::text[] else '{}'::text[] end,
+           case when w.i % 5 = 0 then '{peanuts}'::text[] else '{}'::text[] end,
+           case when w.i % 5 = 0 then to_tsquery('mealshare', 'peanuts:BC') end,
+           round((${CENTER.latitude} + (random() - 0.5) * 3)::numeric, 3)::float8,
+           round((${CENTER.longitude} + (random() - 0.5) * 3)::numeric, 3)::float8,
+           coalesce(w.wide, w.radius),
+           w.i % 10 = 3
+    from wanted w, owners
+    join numbered as owner on true
+    where owner.n = 1 + w.i % owners.total`);
+}
+
+/**
+ * The alert match of one new meal (matching.ts's statement, without recording), one at a time on one
+ * connection, for `runs` meals of the table: p50 and p99 in ms, the alerts matched on average, and the
+ * plan of one of them.
+ */
+async function measureAlertMatch(
+  db: Awaited<ReturnType<typeof openDatabase>>["db"],
+  pool: pg.Pool,
+  runs = 300,
+) {
+  const meals = await queryRows<{ id: string }>(
+    db,
+    sql`select id from meals order by md5(id::text) limit ${runs}`,
+  );
+  const times: number[] = [];
+  let matched = 0;
+  for (const meal of meals) {
+    const started = performance.now();
+    matched += (await queryRows(db, matchStatement(meal.id, { record: false }))).length;
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
+  const plan = await explain(pool, matchStatement(meals[0].id, { record: false }));
+  return { p50: at(0.5), p99: at(0.99), matched: matched / meals.length, plan };
+}
+
 function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     cwd: root,
@@ -178,7 +263,7 @@ async function load(url: string, cookie: string, duration: number, connections =
 /** What the plan of one statement did: the indexes it used, and any scan or sort of all meals. */
 function summarisePlan(plan: string): string {
   const indexes = [...new Set([...plan.matchAll(/using (\w+)/gi)].map((m) => m[1]))];
-  const seqScan = /Seq Scan on meals/.test(plan) ? " SEQ SCAN on meals!" : "";
+  const seqScan = /Seq Scan on (meals|meal_alerts)\b/.test(plan) ? " SEQ SCAN of a whole table!" : "";
   const time = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1];
   return `${time} ms via ${indexes.join(", ") || "no index"}${seqScan}`;
 }
@@ -192,6 +277,7 @@ async function explain(pool: pg.Pool, query: SQL) {
 /** Runs the whole benchmark and prints the table; returns the lines for `npm run bench`. */
 export async function benchDiscovery(serverUrl: string, options: { verbosePlans?: boolean } = {}) {
   const results: Measured[] = [];
+  const alertResults: { size: number; p50: string; p99: string; matched: number; plan: string }[] = [];
   for (const size of SIZES) {
     const name = `mealshare_bench_${size}`;
     const admin = new pg.Client({ connectionString: serverUrl });
@@ -207,7 +293,13 @@ export async function benchDiscovery(serverUrl: string, options: { verbosePlans?
     await seed(database.db, size);
     const pool = (database.driver as { pool: pg.Pool }).pool;
     await pool.query("VACUUM ANALYZE");
+    await seedAlerts(database.db, size);
+    await pool.query("VACUUM ANALYZE");
     const [bench] = await queryRows<{ id: string }>(database.db, sql`select id from users limit 1`);
+    // The bench member's home area: the centre, 5 km (the local lists' queries).
+    await database.db.execute(
+      sql`update users set home_latitude = ${CENTER.latitude}, home_longitude = ${CENTER.longitude}, home_radius_km = 5 where id = ${bench.id}`,
+    );
     const cookie = `${SESSION_COOKIE}=${await createSession(database.db, bench.id)}`;
     console.error(`${size} meals seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
 
@@ -221,13 +313,21 @@ export async function benchDiscovery(serverUrl: string, options: { verbosePlans?
         // One connection: what a request costs on its own, without waiting behind 49 others.
         const alone = await load(target, cookie, ALONE_S, 1);
         const listOptions = { ...query.filters, limit: PAGE, withCount: true };
-        const built = await buildMealListStatements(database.db, listOptions);
-        const { sort } = await listOpenMeals(database.db, listOptions);
-        const plan = built
-          ? [built.count ? await explain(pool, built.count) : "", await explain(pool, built.page(sort))].join(
-              "\n",
-            )
-          : "";
+        let plan = "";
+        if (query.bbox) {
+          const statement = await buildMapStatement(database.db, { bbox: query.bbox, limit: MAP_MEALS_MAX });
+          plan = statement ? await explain(pool, statement) : "";
+        } else {
+          const built = await buildMealListStatements(database.db, listOptions);
+          const { sort, count } = await listOpenMeals(database.db, listOptions);
+          const matches = count ? { count: count.count, capped: count.capped } : undefined;
+          plan = built
+            ? [
+                built.count ? await explain(pool, built.count) : "",
+                await explain(pool, built.page(sort, matches)),
+              ].join("\n")
+            : "";
+        }
         if (options.verbosePlans && size === SIZES[SIZES.length - 1]) {
           console.error(`\n--- ${query.name} at ${size}\n${plan}\n`);
         }
@@ -243,6 +343,11 @@ export async function benchDiscovery(serverUrl: string, options: { verbosePlans?
           plan: summarisePlan(plan),
         });
       }
+      const alerts = await measureAlertMatch(database.db, pool);
+      if (options.verbosePlans && size === SIZES[SIZES.length - 1]) {
+        console.error(`\n--- alert match at ${size}\n${alerts.plan}\n`);
+      }
+      alertResults.push({ size, ...alerts, plan: summarisePlan(alerts.plan) });
     } finally {
       server.kill("SIGTERM");
       await new Promise((resolve) => server.once("exit", resolve));
@@ -261,6 +366,13 @@ export async function benchDiscovery(serverUrl: string, options: { verbosePlans?
     ...results.map(
       (r) =>
         `| ${r.name} | ${r.size.toLocaleString("en")} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.aloneP50} / ${r.aloneP99} | ${r.failures} | ${r.plan} |`,
+    ),
+    "",
+    "The alert match of one new meal (as many alerts as meals, over the region around the city; 300 meals one at a time, 1 connection):",
+    "| meals and alerts | p50 ms | p99 ms | alerts matched per meal | plan (EXPLAIN ANALYZE of one) |",
+    "|---:|---:|---:|---:|---|",
+    ...alertResults.map(
+      (r) => `| ${r.size.toLocaleString("en")} | ${r.p50} | ${r.p99} | ${r.matched.toFixed(1)} | ${r.plan} |`,
     ),
     "",
     "| query | req/s ratio 100k / 1k | p99 at 100k |",

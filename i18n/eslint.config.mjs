@@ -149,6 +149,8 @@ const codeWords = [
   "^/.*",
   "^[a-z]+(-[a-z]+)+$",
   "^[\\s·•–—()+…]+$",
+  // CSS colours (map markers and circles).
+  "^#[0-9a-fA-F]{3,8}$",
 ];
 
 const rule = (mode) => ({
@@ -158,7 +160,8 @@ const rule = (mode) => ({
       mode,
       "jsx-attributes": { exclude: codeAttributes },
       callees: { exclude: codeCallees },
-      "object-properties": { exclude: ["rootMargin"] },
+      // GeoJSON's `type` ("Feature", "Point") and a map layer's colours are code.
+      "object-properties": { exclude: ["rootMargin", "type", "color", "fillColor"] },
       words: { exclude: codeWords },
     },
   ],

@@ -1,10 +1,14 @@
 /**
  * `npm run seed`: fills an EMPTY database with a believable neighbourhood: five neighbours (two of
- * them registered cooks with current certificates), fourteen meals of both kinds with future pickup
- * windows, three events. It refuses to touch a database that already has users. With the bundled dev
- * sign-in, signing in with a seeded email (e.g. maria.lopez@example.org) signs in as that neighbour.
+ * them registered cooks with current certificates, who alone sell), fourteen meals of both kinds with
+ * future pickup windows, three events. Each neighbour has a home area and each meal a pickup point, a
+ * few streets apart around the deployment's `MAP_CENTER` (docs/features/neighbourhood.md point 3), or
+ * around central London when MAP_CENTER shows more than a city. It refuses to touch a database that
+ * already has users. With the bundled dev sign-in, signing in with a seeded email (e.g.
+ * maria.lopez@example.org) signs in as that neighbour.
  */
 import { count } from "drizzle-orm";
+import { roundCoordinate } from "../src/contract/places";
 import { DEV_IDP_PREFIX } from "../src/server/auth/dev-idp";
 import { ConfigError, loadConfig } from "../src/server/config";
 import { DataDirLockedError, type Executor, openDatabase } from "../src/server/db/client";
@@ -13,6 +17,13 @@ import { type AllergenColumns, allergenColumns } from "../src/server/features/me
 import { addSeedPhotos } from "./seed-photos";
 
 const HOUR = 3600_000;
+
+/** Where the neighbourhood lies when MAP_CENTER is not a city's (its zoom is under 10). */
+const DEFAULT_NEIGHBOURHOOD = { latitude: 51.515, longitude: -0.125 };
+
+/** The seed's neighbourhood centre: the deployment's map centre, if it shows a city. */
+const neighbourhoodOf = (center: { latitude: number; longitude: number; zoom: number }) =>
+  center.zoom >= 10 ? center : DEFAULT_NEIGHBOURHOOD;
 
 /** A date a year from today, YYYY-MM-DD: the seeded cooks' certificates are current. */
 const aYearFromToday = () => new Date(Date.now() + 365 * 24 * HOUR).toISOString().slice(0, 10);
@@ -53,6 +64,19 @@ async function seed() {
       return;
     }
     const issuer = config.oidc?.issuerUrl ?? `${config.publicUrl}${DEV_IDP_PREFIX}`;
+    const centre = neighbourhoodOf(config.map.center);
+    // A home a few streets from the centre, rounded to ~100 m like every stored point.
+    const place = (north: number, east: number) => ({
+      latitude: roundCoordinate(centre.latitude + north),
+      longitude: roundCoordinate(centre.longitude + east),
+    });
+    const homes = {
+      maria: place(0.004, 0.003),
+      tom: place(-0.006, 0.008),
+      aisha: place(0.002, -0.005),
+      jonas: place(-0.003, -0.002),
+      priya: place(0.009, 0.001),
+    };
     let seeded: { id: string; ownerId: string; title: string }[] = [];
     await database.db.transaction(async (tx) => {
       const people = await tx
@@ -66,23 +90,27 @@ async function seed() {
               cookCertificateExpiresOn: aYearFromToday(),
               role: "feeder" as const,
               bio: "Cooking Oaxacan family recipes since forever.",
+              home: homes.maria,
             },
             {
               firstName: "Tom",
               lastName: "Becker",
               role: "feeder" as const,
               bio: "Allotment gardener with too many courgettes.",
+              home: homes.tom,
             },
             {
               firstName: "Aisha",
               lastName: "Khan",
               bio: "Nurse on night shifts; grateful for a ready dinner.",
+              home: homes.aisha,
             },
             {
               firstName: "Jonas",
               lastName: "Weber",
               role: "feeder" as const,
               bio: "Bakes sourdough every weekend.",
+              home: homes.jonas,
             },
             {
               firstName: "Priya",
@@ -91,10 +119,18 @@ async function seed() {
               cookCertificateExpiresOn: aYearFromToday(),
               role: "feeder" as const,
               bio: "Runs a small home kitchen, vegetarian thalis.",
+              home: homes.priya,
             },
-          ].map((p) => {
+          ].map(({ home, ...p }) => {
             const email = `${p.firstName}.${p.lastName}@example.org`.toLowerCase();
-            return { ...p, email, oidcIssuer: issuer, oidcSubject: email };
+            return {
+              ...p,
+              email,
+              oidcIssuer: issuer,
+              oidcSubject: email,
+              homeLatitude: home.latitude,
+              homeLongitude: home.longitude,
+            };
           }),
         )
         .returning();
@@ -103,7 +139,7 @@ async function seed() {
       today.setMinutes(0, 0, 0);
       const at = (hoursFromNow: number) => new Date(today.getTime() + hoursFromNow * HOUR);
       const meal = (
-        owner: { id: string },
+        owner: { id: string; homeLatitude: number | null; homeLongitude: number | null },
         fields: {
           title: string;
           description: string;
@@ -129,6 +165,9 @@ async function seed() {
         pickupWindowEnd: at(fields.start + (fields.length ?? 3)),
         pickupLocation: fields.location,
         deliveryAvailable: fields.delivery ?? false,
+        // Picked up at the cook's home, as the meal form proposes.
+        latitude: owner.homeLatitude,
+        longitude: owner.homeLongitude,
       });
       seeded = await tx
         .insert(meals)
@@ -210,12 +249,12 @@ async function seed() {
               start: 2,
               location: "Bakery corner, Birch St 9",
             }),
+            // Jonas is not a registered cook, so his crackers are shared free, like his bread.
             meal(jonas, {
               title: "Rye crispbread",
               description: "Thin seeded crackers, great with cheese.",
               ingredients: "rye flour, sunflower seeds, sesame, flax",
               allergens: "gluten, sesame",
-              priceCents: 300,
               portions: 4,
               start: 28,
               location: "Bakery corner, Birch St 9",

@@ -14,7 +14,7 @@ import { queryRows } from "../../src/server/db/client";
 import { blocks } from "../../src/server/db/schema";
 import { PLACE_SEARCHES_PER_MINUTE } from "../../src/server/features/places/routes";
 import { buildMeal, buildRequest, buildSignedInUser, buildUser } from "../factories";
-import { type GeocoderFixture, startGeocoderFixture } from "../geocoder-fixture";
+import { type GeocoderFixture, startGeocoderFixture } from "../map-services";
 import { createTestApp, type TestApp } from "./harness";
 
 /** About this many degrees of latitude make a kilometre. */

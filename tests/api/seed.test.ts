@@ -1,4 +1,8 @@
-/** `npm run seed` (docs/features/everyday-journey.md): a fresh demo whose meals have real-looking photos. */
+/**
+ * `npm run seed` (docs/features/everyday-journey.md): a fresh demo whose meals have real-looking photos;
+ * docs/features/neighbourhood.md point 3: placed, every neighbour with a home area, and only registered
+ * cooks selling.
+ */
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -6,7 +10,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client";
-import { meals, photos } from "../../src/server/db/schema";
+import { meals, photos, users } from "../../src/server/db/schema";
 import { testDatabaseKind } from "./harness";
 
 const run = promisify(execFile);
@@ -19,7 +23,7 @@ describe.runIf(testDatabaseKind() === "pglite")("npm run seed", () => {
   it("gives every seeded meal its own stored photo, owned by its cook", async () => {
     await run(process.execPath, ["--import", "tsx", "scripts/seed.ts"], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir },
+      env: { ...process.env, DATA_DIR: dataDir, MAP_CENTER: "52.52,13.405,12" },
     });
     const database = await openDatabase({ dataDir });
     try {
@@ -38,6 +42,15 @@ describe.runIf(testDatabaseKind() === "pglite")("npm run seed", () => {
           expect(existsSync(path.join(dataDir, "objects/photos", file))).toBe(true);
         }
       }
+      // Placed around MAP_CENTER, at their cooks' homes; only registered cooks sell.
+      const people = new Map((await database.db.select().from(users)).map((user) => [user.id, user]));
+      for (const meal of seeded) {
+        const cook = people.get(meal.ownerId)!;
+        expect([meal.latitude, meal.longitude], meal.title).toEqual([cook.homeLatitude, cook.homeLongitude]);
+        expect(Math.abs(meal.latitude! - 52.52) + Math.abs(meal.longitude! - 13.405)).toBeLessThan(0.02);
+        if (meal.kind === "paid") expect(cook.isCook, meal.title).toBe(true);
+      }
+      expect([...people.values()].every((user) => user.homeLatitude !== null)).toBe(true);
     } finally {
       await database.close();
     }

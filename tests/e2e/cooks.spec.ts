@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { admin, CERTIFICATE_PDF, fillFoodSafety, person, signedInPage, toast } from "./fixtures";
+import { admin, CERTIFICATE_PDF, fillFoodSafety, person, setHomeArea, signedInPage, toast } from "./fixtures";
 
 test("a neighbour applies with a PDF, the admin approves, and they sell a meal shown as by a Registered Cook", async ({
   browser,
@@ -52,6 +52,7 @@ test("a neighbour applies with a PDF, the admin approves, and they sell a meal s
   await cook.goto("/");
   await cook.getByRole("button", { name: /Notifications/ }).click();
   await expect(cook.getByText(/Your application was approved/)).toBeVisible();
+  await setHomeArea(cook);
   await cook.goto("/meals/new?kind=paid");
   await expect(cook.getByTestId("cook-only-notice")).toHaveCount(0);
   await cook.getByLabel("Title").fill("Beef rendang");

@@ -76,6 +76,21 @@ export function postMeal(page: Page, overrides: Record<string, unknown> = {}) {
   });
 }
 
+/** Cape Town: where members of tests not about places keep their home area, away from those that are. */
+export const ELSEWHERE = { latitude: -33.925, longitude: 18.424 };
+
+/**
+ * Sets the page's member's home area through the API (docs/features/neighbourhood.md point 1), so the
+ * meal form starts with a pickup point; neighbourhood.spec.ts sets one through the page.
+ */
+export async function setHomeArea(page: Page, at = ELSEWHERE, radiusKm = 5) {
+  const response = await page.request.put("/api/user/home-area", {
+    data: { ...at, radiusKm },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
 /** The admin of the e2e server (ADMIN_EMAIL in playwright.config.ts). */
 export const admin = (): Person => ({ email: "admin@example.test", firstName: "Ada", lastName: "Admin" });
 

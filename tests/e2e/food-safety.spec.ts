@@ -3,12 +3,13 @@
  * with them.
  */
 import { expect, test } from "@playwright/test";
-import { apiPost, fillFoodSafety, person, signedInPage, toast } from "./fixtures";
+import { apiPost, fillFoodSafety, person, setHomeArea, signedInPage, toast } from "./fixtures";
 
 test("an eater with a peanut allergy is warned on the card, the page and the notice, and can hide the meal", async ({
   browser,
 }) => {
   const cook = await signedInPage(browser, person("Priya", "Peanut"));
+  await setHomeArea(cook);
   await cook.goto("/meals/new?kind=free");
   await cook.getByLabel("Title").fill("Peanut curry");
   await cook.getByLabel("Description").fill("Creamy satay curry with rice.");

@@ -18,6 +18,7 @@ import {
   PHONE,
   person,
   postMeal,
+  setHomeArea,
   signedInPage,
   toast,
 } from "./fixtures";
@@ -88,6 +89,7 @@ test("with CURRENCY=EUR and German, a meal typed as 7,50 reads '7,50 €' and is
   const cook = await signedInPage(browser, person("Jonas", "Koch"), device);
   await expect(mainNav(cook)).toHaveAccessibleName("Hauptnavigation");
   await becomeRegisteredCook(cook, browser);
+  await setHomeArea(cook);
 
   await cook.goto("/meals/new?kind=paid");
   await cook.getByLabel("Titel").fill("Käsespätzle");

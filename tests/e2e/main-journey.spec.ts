@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { becomeRegisteredCook, fillFoodSafety, person, signedInPage, toast } from "./fixtures";
+import { becomeRegisteredCook, fillFoodSafety, person, setHomeArea, signedInPage, toast } from "./fixtures";
 
 test("a cook posts a paid meal, a neighbour finds it by allergen and requests it past the safety notice, the cook sees it", async ({
   browser,
@@ -7,6 +7,7 @@ test("a cook posts a paid meal, a neighbour finds it by allergen and requests it
   const cook = await signedInPage(browser, person("Cara", "Cook"));
   // Only registered cooks sell (docs/features/food-safety.md).
   await becomeRegisteredCook(cook, browser);
+  await setHomeArea(cook);
   await cook.reload();
 
   // The cook creates a paid meal through the form.

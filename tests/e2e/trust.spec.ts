@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { apiPost, fillFoodSafety, person, signedInPage, toast } from "./fixtures";
+import { apiPost, fillFoodSafety, person, setHomeArea, signedInPage, toast } from "./fixtures";
 
 /** A real JPEG photo on disk, as a phone would pick it. */
 async function photoFile(): Promise<string> {
@@ -36,6 +36,7 @@ async function setStatus(page: Page, requestId: string, status: string) {
 
 test("a meal photo uploaded through the Uppy modal shows on the card", async ({ browser }) => {
   const cook = await signedInPage(browser, person("Pia", "Photo"));
+  await setHomeArea(cook);
   await cook.goto("/meals/new");
   await expect(cook.getByRole("heading", { name: "Create New Meal" })).toBeVisible();
 

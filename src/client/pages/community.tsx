@@ -1,12 +1,14 @@
-/** Community (spec §2 "Community"): free surplus meals. */
+/** Community (spec §2 "Community"): free surplus meals, around the member's home area once they set one. */
 
 import { useTranslation } from "react-i18next";
+import { HomeAreaPrompt } from "@/client/features/home-area";
 import { MealListPage } from "@/client/features/meals";
 
 export default function CommunityPage() {
   const { t } = useTranslation("app");
   return (
     <MealListPage
+      prompt={<HomeAreaPrompt />}
       kind="free"
       title={t("Community Meals")}
       intro={t("Free surplus meals shared by your neighbours. Take what you need, and share when you can.")}

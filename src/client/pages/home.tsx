@@ -1,29 +1,16 @@
 /**
  * Home (spec §2 "Home"): hero search, the two kinds of sharing, the neighbourhood's impact and
- * Featured Meals. The search asks the server and lives in the URL (`?q=`).
+ * Featured Meals, around the member's home area once they set one (docs/features/neighbourhood.md).
+ * The search asks the server and lives in the URL (`?q=`).
  */
-
-import { Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "wouter";
-import { EmptyState } from "@/client/components/layout/empty-state";
-import { Button } from "@/client/components/ui/button";
+import { HomeAreaPrompt } from "@/client/features/home-area";
 import { ImpactSummary } from "@/client/features/impact";
-import {
-  BrowseByKind,
-  HideAllergensMenu,
-  KindFilterButtons,
-  MealGrid,
-  NearMeControl,
-  SearchBox,
-  useMealFilters,
-  useMeals,
-} from "@/client/features/meals";
+import { BrowseByKind, FeaturedMeals, SearchBox, useMealFilters } from "@/client/features/meals";
 
 export default function HomePage() {
   const { t } = useTranslation("app");
   const filters = useMealFilters();
-  const query = useMeals(filters.filters);
 
   return (
     <div className="flex flex-col gap-10">
@@ -43,44 +30,10 @@ export default function HomePage() {
           />
         </div>
       </section>
-
+      <HomeAreaPrompt />
       <BrowseByKind />
       <ImpactSummary />
-
-      <section aria-labelledby="featured" className="flex flex-col gap-4">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="featured" className="text-2xl font-bold">
-            {t("Featured Meals")}
-          </h2>
-          <div className="flex flex-wrap items-center gap-2">
-            <NearMeControl filters={filters} />
-            <HideAllergensMenu filters={filters} />
-            <KindFilterButtons filters={filters} />
-          </div>
-        </div>
-        <MealGrid
-          query={query}
-          empty={
-            <EmptyState
-              title={t("No meals found")}
-              text={
-                filters.narrowed ? t("Try adjusting your search terms.") : t("Be the first to share a meal!")
-              }
-            >
-              <Button asChild>
-                <Link href="/meals/new">
-                  <Plus aria-hidden="true" /> {t("Add New Meal")}
-                </Link>
-              </Button>
-            </EmptyState>
-          }
-        />
-        <div className="flex justify-center">
-          <Button asChild variant="outline" size="lg">
-            <Link href="/community">{t("View All Meals")}</Link>
-          </Button>
-        </div>
-      </section>
+      <FeaturedMeals filters={filters} />
     </div>
   );
 }

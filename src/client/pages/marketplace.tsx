@@ -1,12 +1,14 @@
-/** Marketplace (spec §2 "Marketplace"): paid meals from registered local cooks. */
+/** Marketplace (spec §2 "Marketplace"): paid meals from registered local cooks, around the member's home area once they set one. */
 
 import { useTranslation } from "react-i18next";
+import { HomeAreaPrompt } from "@/client/features/home-area";
 import { MealListPage } from "@/client/features/meals";
 
 export default function MarketplacePage() {
   const { t } = useTranslation("app");
   return (
     <MealListPage
+      prompt={<HomeAreaPrompt />}
       kind="paid"
       title={t("Marketplace")}
       intro={t(

@@ -1,4 +1,7 @@
-/** Meal detail (spec §2 "Meal detail"): the meal, its cook, what it holds, and the request form. */
+/**
+ * Meal detail (spec §2 "Meal detail"): the meal, its cook, what it holds, where it is picked up (to
+ * about 100 m), and the request form.
+ */
 import { Clock, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "wouter";
@@ -13,6 +16,7 @@ import {
   MealCook,
   MealFacts,
   MealHero,
+  MealPlace,
   RequestMealForm,
   StarRating,
   useMeal,
@@ -71,6 +75,7 @@ export default function MealDetailPage() {
         </div>
         <MealCook meal={meal} isOwner={isOwner} />
         <MealFacts meal={meal} />
+        <MealPlace meal={meal} />
         {user?.isAdmin && !isOwner && <AdminMealControls meal={meal} />}
         {isOwner ? (
           <p className="rounded-xl border bg-muted p-4 text-center font-medium">{t("This is your meal")}</p>

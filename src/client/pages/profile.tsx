@@ -7,8 +7,10 @@ import { useSearch } from "wouter";
 import { LanguageSelect } from "@/client/components/layout/language-select";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
+import { AlertList } from "@/client/features/alerts";
 import { useCurrentUser } from "@/client/features/auth";
 import { CalendarFeedSettings } from "@/client/features/calendar";
+import { HomeAreaSettings } from "@/client/features/home-area";
 import { MyMeals, useMyMeals } from "@/client/features/meals";
 import { NotificationSettings } from "@/client/features/notifications";
 import { BlockedUsers, ProfileHeader, ProfileSettingsForm } from "@/client/features/users";
@@ -38,6 +40,8 @@ export default function ProfilePage() {
         </TabsContent>
         <TabsContent value="settings" className="flex flex-col gap-4">
           <ProfileSettingsForm user={user} />
+          <HomeAreaSettings />
+          <AlertList />
           <Card>
             <CardContent className="flex flex-col gap-2 p-4">
               <h2 className="font-semibold">{t("Language")}</h2>

@@ -46,6 +46,15 @@ export const mealFormSchema = z
     latitude: z.number().nullable(),
     longitude: z.number().nullable(),
   })
+  // docs/features/neighbourhood.md point 3: the form never sends a meal without its pickup point.
+  .refine((values) => values.latitude !== null && values.longitude !== null, {
+    message: msg("Put the pickup point on the map"),
+    path: ["latitude"],
+    when: (payload) => {
+      const values = payload.value as { latitude?: unknown; longitude?: unknown } | undefined;
+      return values?.latitude !== undefined && values?.longitude !== undefined;
+    },
+  })
   .refine((values) => values.noMajorAllergens || values.allergenCodes.length > 0, {
     message: msg("Choose the allergens this meal contains, or confirm it contains none of the 14"),
     path: ["allergenCodes"],

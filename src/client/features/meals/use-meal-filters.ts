@@ -1,10 +1,15 @@
 /**
  * A meal list's filters, kept in the URL so a search can be shared and survives a reload
- * (docs/features/discovery.md): `?q=` the search text, `?near=1` nearest first, `?radius=` km, `?hide=`
- * allergens; `?mine=0` shows meals with the viewer's own allergens, which are hidden by default once the
- * viewer has set allergies (docs/features/food-safety.md). The viewer's position itself never goes in
- * the URL: it stays in this browser session (lib/geo). The search box shows what is typed at once; the
- * URL and the server follow 300 ms after typing stops.
+ * (docs/features/discovery.md): `?q=` the search text, `?hide=` allergens; `?mine=0` shows meals with
+ * the viewer's own allergens, which are hidden by default once the viewer has set allergies
+ * (docs/features/food-safety.md).
+ *
+ * Where (docs/features/neighbourhood.md point 2): a member with a home area sees the meals around it
+ * by default; `?near=1` lists those around this device's position instead (which stays in this
+ * browser session, lib/geo, never in the URL), `?area=all` lists everywhere. `?radius=` km (the home
+ * area's own unless chosen), `?sort=newest` (nearest first otherwise), `?view=map` the map instead of
+ * the list. The search box shows what is typed at once; the URL and the server follow 300 ms after
+ * typing stops.
  */
 import { useEffect, useState } from "react";
 import { useDebouncedCallback } from "use-debounce";
@@ -12,24 +17,38 @@ import { useSearchParams } from "wouter";
 import { useCurrentUser } from "@/client/features/auth";
 import { useViewerPosition } from "@/client/lib/geo";
 import { exclusionsOf } from "@/contract/food-safety";
-import { type MealKind, NEAR_RADIUS_CHOICES_KM, NEAR_RADIUS_DEFAULT_KM } from "@/contract/meals";
+import {
+  type LocalSort,
+  type MealKind,
+  NEAR_RADIUS_CHOICES_KM,
+  NEAR_RADIUS_DEFAULT_KM,
+} from "@/contract/meals";
 import type { MealFilters } from "./api/get-meals";
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+/** Where a list looks: around the home area, around this device, or everywhere. */
+export type ListArea = "home" | "here" | "all";
 
 /** The filters of the list on this page, and setters that write them to the URL. */
 export function useMealFilters(kind?: MealKind) {
   const [params, setParams] = useSearchParams();
   const position = useViewerPosition();
+  const { user } = useCurrentUser();
+  const homeArea = user?.homeArea ?? null;
 
   const q = params.get("q") ?? "";
-  const nearMe = params.get("near") === "1";
+  const area: ListArea =
+    params.get("near") === "1" ? "here" : params.get("area") === "all" || !homeArea ? "all" : "home";
   const radius = Number(params.get("radius"));
   const radiusKm = (NEAR_RADIUS_CHOICES_KM as readonly number[]).includes(radius)
     ? radius
-    : NEAR_RADIUS_DEFAULT_KM;
+    : area === "home" && homeArea
+      ? homeArea.radiusKm
+      : NEAR_RADIUS_DEFAULT_KM;
+  const sort: LocalSort = params.get("sort") === "newest" ? "newest" : "nearest";
+  const view = params.get("view") === "map" ? "map" : "list";
   const hidden = (params.get("hide") ?? "").split(",").filter(Boolean);
-  const { user } = useCurrentUser();
   const myAllergens = exclusionsOf(user);
   const hideMine = myAllergens.length > 0 && params.get("mine") !== "0";
 
@@ -55,13 +74,9 @@ export function useMealFilters(kind?: MealKind) {
     SEARCH_DEBOUNCE_MS,
   );
 
-  const filters: MealFilters = {
-    kind,
-    q,
-    near: nearMe ? position : null,
-    radiusKm,
-    excludeAllergens: [...new Set([...hidden, ...(hideMine ? myAllergens : [])])],
-  };
+  const excludeAllergens = [...new Set([...hidden, ...(hideMine ? myAllergens : [])])];
+  const near = area === "home" ? ("home" as const) : area === "here" ? position : null;
+  const filters: MealFilters = { kind, q, near, radiusKm, sort, excludeAllergens };
 
   return {
     filters,
@@ -77,20 +92,43 @@ export function useMealFilters(kind?: MealKind) {
       setText(value);
       update({ q: value || null });
     },
-    nearMe,
-    /** Whether "near me" is on but the position is not known yet (e.g. after a reload). */
-    awaitingPosition: nearMe && !position,
-    setNearMe: (on: boolean) => update({ near: on ? "1" : null }),
+    area,
+    /** The member's home area, if they set one. */
+    homeArea,
+    /** Whether the list is local (home area or this device) and its position is known. */
+    isLocal: near !== null,
+    setArea: (next: ListArea) =>
+      update({
+        near: next === "here" ? "1" : null,
+        // Everywhere is the default without a home area; with one, it is asked for by name.
+        area: next === "all" && homeArea ? "all" : null,
+        // A radius chosen for one centre does not carry to another.
+        radius: null,
+      }),
+    /** "Near me" is chosen but the position is not known yet (e.g. after a reload). */
+    nearMe: area === "here",
+    awaitingPosition: area === "here" && !position,
     radiusKm,
-    setRadiusKm: (km: number) => update({ radius: km === NEAR_RADIUS_DEFAULT_KM ? null : String(km) }),
+    setRadiusKm: (km: number) => update({ radius: String(km) }),
+    sort,
+    setSort: (next: LocalSort) => update({ sort: next === "newest" ? "newest" : null }),
+    view,
+    setView: (next: "list" | "map") => update({ view: next === "map" ? "map" : null }),
     hidden,
     setHidden: (allergens: string[]) => update({ hide: allergens.join(",") || null }),
     /** Whether the viewer has allergies to hide, and whether their meals are hidden now. */
     hasMyAllergens: myAllergens.length > 0,
     hideMine,
     setHideMine: (on: boolean) => update({ mine: on ? null : "0" }),
+    /** What an alert saved from this list asks for (docs/features/neighbourhood.md point 6). */
+    alert: {
+      q: q || undefined,
+      kind,
+      excludeAllergens,
+      radiusKm: radiusKm as (typeof NEAR_RADIUS_CHOICES_KM)[number],
+    },
     /** Whether anything narrows the list, so an empty list means "no match", not "nothing shared". */
-    narrowed: Boolean(q) || hidden.length > 0 || nearMe || hideMine,
+    narrowed: Boolean(q) || hidden.length > 0 || near !== null || area === "here" || hideMine,
   };
 }
 

@@ -5,7 +5,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { getPage } from "@/client/lib/api-client";
 import type { Position } from "@/client/lib/geo";
-import type { Meal, MealKind } from "@/contract/meals";
+import type { LocalSort, Meal, MealKind } from "@/contract/meals";
 import { mealKeys } from "./keys";
 
 /** What a meal list asks the server for. */
@@ -13,9 +13,13 @@ export interface MealFilters {
   kind?: MealKind;
   /** Search text, as typed; empty for none. */
   q?: string;
-  /** Nearest first, within `radiusKm` of this position. */
-  near?: Position | null;
+  /**
+   * Within `radiusKm` of this position (the device's), or of the member's home area ("home", which the
+   * server knows: the URL never carries it); nearest first unless `sort` says newest.
+   */
+  near?: Position | "home" | null;
   radiusKm?: number;
+  sort?: LocalSort;
   /** Allergens whose meals to leave out. */
   excludeAllergens?: string[];
 }
@@ -26,8 +30,12 @@ export function mealsUrl(filters: MealFilters): string {
   if (filters.kind) params.set("kind", filters.kind);
   if (filters.q?.trim()) params.set("q", filters.q.trim());
   if (filters.near) {
-    params.set("near", `${filters.near.latitude},${filters.near.longitude}`);
+    params.set(
+      "near",
+      filters.near === "home" ? "home" : `${filters.near.latitude},${filters.near.longitude}`,
+    );
     if (filters.radiusKm) params.set("radiusKm", String(filters.radiusKm));
+    if (filters.sort === "newest") params.set("sort", "newest");
   }
   if (filters.excludeAllergens?.length) params.set("excludeAllergens", filters.excludeAllergens.join(","));
   const query = params.toString();
@@ -43,9 +51,12 @@ export const mealsQuery = (filters: MealFilters = {}) =>
     getNextPageParam: (page) => page.next,
   });
 
-/** The loaded meals, flattened, the first page's total, and `fetchNextPage` for more. */
-export function useMeals(filters: MealFilters = {}) {
-  const query = useInfiniteQuery(mealsQuery(filters));
+/**
+ * The loaded meals, flattened, the first page's total, and `fetchNextPage` for more.
+ * @param options.enabled false while the list is not shown (the map asks for its own meals)
+ */
+export function useMeals(filters: MealFilters = {}, options: { enabled?: boolean } = {}) {
+  const query = useInfiniteQuery({ ...mealsQuery(filters), enabled: options.enabled ?? true });
   return {
     ...query,
     meals: query.data?.pages.flatMap((page) => page.items) ?? [],

@@ -8,6 +8,8 @@ export const mealKeys = {
   all: ["/api/meals"] as const,
   list: (url: string) => ["/api/meals", { list: url }] as const,
   detail: (id: string) => ["/api/meals", id] as const,
+  /** `GET /api/meals/map?bbox=…`: the meals one map view shows. */
+  map: (url: string) => ["/api/meals", { map: url }] as const,
   /** `GET /api/meals/my/all`: the feeder's own meals (Profile → My Meals). */
   mine: ["/api/meals/my/all"] as const,
   allergens: (kind: string) => ["/api/meals/allergens", { kind }] as const,

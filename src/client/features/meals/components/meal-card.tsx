@@ -1,6 +1,6 @@
 /**
  * The meal card of spec §2 "Meal card". The distance shows only when it is real (docs/DESIGN.md §4), in
- * km. Portions are those left (in the spec's words, 'N portion(s)') and the window has its day, as on
+ * km, from the list's centre, this device's shared position, or the member's home area. Portions are those left (in the spec's words, 'N portion(s)') and the window has its day, as on
  * the detail page (docs/features/everyday-journey.md: a card must not promise more than the meal has,
  * nor hide that pickup is tomorrow). Long words and URLs wrap, and the card fills its grid cell, so a
  * row of cards lines up at any width. A meal holding one of the viewer's allergens says so by name
@@ -32,11 +32,13 @@ export function MealCard({ meal }: { meal: Meal }) {
   const { user } = useCurrentUser();
   const tags = useAllergenTags(meal);
   const warnings = matchingAllergens(meal, user);
-  // The server's distance on "near me" lists; otherwise the viewer's shared position, if any.
+  // The server's distance on local lists; otherwise from the viewer's shared position, else from
+  // their home area (docs/features/neighbourhood.md point 2).
+  const from = viewer ?? user?.homeArea ?? null;
   const km =
     meal.distanceKm ??
-    (viewer && meal.latitude != null && meal.longitude != null
-      ? distanceKm(viewer, { latitude: meal.latitude, longitude: meal.longitude })
+    (from && meal.latitude != null && meal.longitude != null
+      ? distanceKm(from, { latitude: meal.latitude, longitude: meal.longitude })
       : null);
   const distance = km === null ? null : formatDistance(km, f.language);
   const action = meal.kind === "free" ? t("Request") : t("Buy Now");

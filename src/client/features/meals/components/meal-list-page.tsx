@@ -1,8 +1,9 @@
 /**
- * The shared layout of Community and Marketplace (spec §2): title, search, the count line, an add
- * button, the grid, and the empty states. Search, "near me" and allergen hiding run on the server
- * and live in the URL (docs/features/discovery.md), so the count line counts every match, not the loaded
- * page.
+ * The shared layout of Community and Marketplace (spec §2): title, search, where to look (home area,
+ * near me, everywhere: docs/features/neighbourhood.md point 2), the count line, an add button, the grid
+ * or the map, and the empty states. Search, distance and allergen hiding run on the server and live in
+ * the URL (docs/features/discovery.md), so the count line counts every match, not the loaded page. A
+ * list around the home area offers to save it as an alert (point 6).
  */
 import type { TFunction } from "i18next";
 import { Plus } from "lucide-react";
@@ -11,13 +12,14 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
 import { Button } from "@/client/components/ui/button";
+import { SaveAlertButton } from "@/client/features/alerts";
 import type { ListTotal } from "@/client/lib/api-client";
 import type { MealKind } from "@/contract/meals";
 import { useMeals } from "../api/get-meals";
 import { useMealFilters } from "../use-meal-filters";
 import { HideAllergensMenu } from "./hide-allergens-menu";
-import { MealGrid } from "./meal-grid";
-import { NearMeControl } from "./near-me-control";
+import { LocalityControl } from "./locality-control";
+import { MealResults, ViewToggle } from "./meal-results";
 import { SearchBox } from "./search-box";
 
 /**
@@ -52,12 +54,14 @@ export function MealListPage(props: {
   addLabel: string;
   emptyTitle: string;
   emptyButton: string;
+  /** Shown under the title: the page's prompt to set a home area. */
+  prompt?: ReactNode;
 }) {
   const { t, i18n } = useTranslation("app");
   const filters = useMealFilters(props.kind);
-  const query = useMeals(filters.filters);
+  const query = useMeals(filters.filters, { enabled: filters.view === "list" });
   const newMealHref = `/meals/new?kind=${props.kind}`;
-  const withinKm = filters.filters.near ? filters.radiusKm : undefined;
+  const withinKm = filters.isLocal ? filters.radiusKm : undefined;
 
   return (
     <div className="flex flex-col gap-6">
@@ -72,6 +76,7 @@ export function MealListPage(props: {
           </Link>
         </Button>
       </div>
+      {props.prompt}
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
         <div className="sm:max-w-md sm:flex-1">
           <SearchBox
@@ -82,19 +87,36 @@ export function MealListPage(props: {
           />
         </div>
         <div className="flex flex-wrap items-start gap-2">
-          <NearMeControl filters={filters} />
+          <LocalityControl filters={filters} />
           <HideAllergensMenu kind={props.kind} filters={filters} />
         </div>
       </div>
-      <p className="min-h-5 text-sm text-muted-foreground" aria-live="polite">
-        {query.total && !query.isError ? countLine(query.total, props.kind, t, i18n.language, withinKm) : ""}
-      </p>
-      <MealGrid
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="min-h-5 text-sm text-muted-foreground" aria-live="polite">
+          {query.total && !query.isError && filters.view === "list"
+            ? countLine(query.total, props.kind, t, i18n.language, withinKm)
+            : ""}
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          {filters.area === "home" && <SaveAlertButton alert={filters.alert} />}
+          <ViewToggle filters={filters} />
+        </div>
+      </div>
+      <MealResults
+        filters={filters}
         query={query}
         empty={
           <EmptyState
             title={filters.narrowed ? t("No meals found") : props.emptyTitle}
-            text={filters.narrowed ? t("Try adjusting your search terms.") : undefined}
+            text={
+              filters.isLocal
+                ? t("Nothing within {{km}} km yet. Try a wider radius, or look everywhere.", {
+                    km: filters.radiusKm,
+                  })
+                : filters.narrowed
+                  ? t("Try adjusting your search terms.")
+                  : undefined
+            }
           >
             <Button asChild>
               <Link href={newMealHref}>{props.emptyButton}</Link>

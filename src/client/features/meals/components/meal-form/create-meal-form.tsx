@@ -13,6 +13,7 @@ import { fieldAria } from "@/client/components/ui/field-error";
 import { Input } from "@/client/components/ui/input";
 import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
+import { useCurrentUser } from "@/client/features/auth";
 import { offerPush } from "@/client/features/notifications";
 import { MealPhotoField } from "@/client/features/photos";
 import { deployment } from "@/client/lib/deployment";
@@ -40,6 +41,7 @@ export function CreateMealForm() {
   const [, navigate] = useLocation();
   const search = new URLSearchParams(useSearch());
   const createMeal = useCreateMeal();
+  const { user } = useCurrentUser();
   const now = new Date();
   const form = useForm<MealFormValues>({
     resolver: zodResolver(mealFormSchema),
@@ -61,8 +63,9 @@ export function CreateMealForm() {
       pickupWindowStart: localInput(new Date(now.getTime() + 30 * 60_000)),
       pickupWindowEnd: localInput(new Date(now.getTime() + 150 * 60_000)),
       deliveryAvailable: false,
-      latitude: null,
-      longitude: null,
+      // The cook's home area, until they move the pin (docs/features/neighbourhood.md point 3).
+      latitude: user?.homeArea?.latitude ?? null,
+      longitude: user?.homeArea?.longitude ?? null,
     },
   });
   const { register, handleSubmit, setError, formState } = form;

@@ -1,18 +1,24 @@
 /**
- * The meal form's pickup: the place (free text, and the cook's approximate position, coarsened to
- * about 100 m by the server), the pickup window, and whether delivery is offered.
+ * The meal form's pickup (docs/features/neighbourhood.md point 3): the pickup point on a map — the
+ * cook's home area to start with, moved by searching a place, dragging the pin or this device's
+ * position, and rounded to about 100 m before it is sent — and the door, floor or instructions as
+ * free text; the pickup window, and whether delivery is offered.
  */
 import { LocateFixed } from "lucide-react";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormField } from "@/client/components/form-field";
+import { Spinner } from "@/client/components/layout/spinner";
 import { Button } from "@/client/components/ui/button";
 import { Checkbox } from "@/client/components/ui/checkbox";
 import { FieldError, fieldAria } from "@/client/components/ui/field-error";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
+import { PlaceSearch, PointPicker } from "@/client/features/places";
+import { deployment } from "@/client/lib/deployment";
 import { requestViewerPosition } from "@/client/lib/geo";
+import type { Point } from "@/contract/places";
 import type { MealFormValues } from "../../meal-form-schema";
 
 export function PickupFields({ form }: { form: UseFormReturn<MealFormValues> }) {
@@ -21,18 +27,47 @@ export function PickupFields({ form }: { form: UseFormReturn<MealFormValues> }) 
   const errors = formState.errors;
   const field = (name: keyof MealFormValues) => fieldAria(name, errors[name]?.message);
   const latitude = watch("latitude");
+  const longitude = watch("longitude");
+  const point = latitude != null && longitude != null ? { latitude, longitude } : null;
   const [locationNote, setLocationNote] = useState<string | null>(null);
+  const setPoint = (next: Point) => {
+    setValue("latitude", next.latitude, { shouldValidate: formState.isSubmitted });
+    setValue("longitude", next.longitude, { shouldValidate: formState.isSubmitted });
+  };
   const addMyLocation = () =>
     requestViewerPosition().then(
       (position) => {
-        setValue("latitude", position.latitude);
-        setValue("longitude", position.longitude);
+        setPoint(position);
         setLocationNote(t("Approximate location added (about 100 m)."));
       },
       (error: Error) => setLocationNote(error.message),
     );
   return (
     <>
+      <fieldset className="flex flex-col gap-3" aria-describedby="pickup-point-help">
+        <legend className="mb-1 text-sm font-medium">{t("Pickup point")}</legend>
+        <p id="pickup-point-help" className="text-xs text-muted-foreground">
+          {t("Neighbours see this point to about 100 m, never exactly; your door or floor goes below.")}
+        </p>
+        {deployment().placeSearch && <PlaceSearch onChoose={setPoint} />}
+        <div className="flex flex-wrap items-center gap-2">
+          <Button type="button" variant="outline" size="sm" onClick={addMyLocation}>
+            <LocateFixed aria-hidden="true" /> {point ? t("Update my location") : t("Use my location")}
+          </Button>
+          <span className="text-xs text-muted-foreground" aria-live="polite">
+            {locationNote}
+          </span>
+        </div>
+        <Suspense fallback={<Spinner className="h-64" label={t("Loading the map")} />}>
+          <PointPicker
+            value={point}
+            onChange={setPoint}
+            label={t("Map to choose the pickup point")}
+            pinLabel={t("Pickup point: move it with the arrow keys")}
+          />
+        </Suspense>
+        <FieldError id="latitude" message={errors.latitude?.message} />
+      </fieldset>
       <div className="flex flex-col gap-2">
         <Label htmlFor="pickupLocation">{t("Pickup location")}</Label>
         <Input
@@ -41,15 +76,6 @@ export function PickupFields({ form }: { form: UseFormReturn<MealFormValues> }) 
           placeholder={t("e.g. 12 Elm Street, front porch")}
         />
         <FieldError id="pickupLocation" message={errors.pickupLocation?.message} />
-        <div className="flex flex-wrap items-center gap-2">
-          <Button type="button" variant="outline" size="sm" onClick={addMyLocation}>
-            <LocateFixed aria-hidden="true" />{" "}
-            {latitude != null ? t("Update my location") : t("Use my location")}
-          </Button>
-          <span className="text-xs text-muted-foreground" aria-live="polite">
-            {locationNote ?? t("Optional: lets neighbours see how far away the meal is.")}
-          </span>
-        </div>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField

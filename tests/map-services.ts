@@ -1,12 +1,14 @@
 /**
- * A small geocoder on this machine that speaks Nominatim's `/search?format=jsonv2` and Photon's
- * `/api` (GeoJSON), over a made-up gazetteer, so tests search places without the internet
- * (docs/features/neighbourhood.md point 4). It keeps the requests it was sent, for tests that check
- * the User-Agent, the language and the cache. Run alone (`tsx tests/geocoder-fixture.ts PORT`) it
- * serves the e2e server.
+ * The map's outside services on this machine (docs/features/neighbourhood.md points 4–5), so tests
+ * never reach the internet: a geocoder that speaks Nominatim's `/search?format=jsonv2` and Photon's
+ * `/api` (GeoJSON) over a made-up gazetteer, and XYZ map tiles at `/tiles/{z}/{x}/{y}.png` (a plain
+ * PNG each, drawn with sharp). It keeps the geocoder requests it was sent, for tests that check the
+ * User-Agent, the language and the cache. Run alone (`tsx tests/map-services.ts PORT`) it serves the
+ * e2e servers.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import sharp from "sharp";
 
 interface Entry {
   name: string;
@@ -111,8 +113,17 @@ export interface GeocoderFixture {
 export async function startGeocoderFixture(port = 0): Promise<GeocoderFixture> {
   const requests: SeenRequest[] = [];
   let failure: number | null = null;
+  const tile = await sharp({
+    create: { width: 256, height: 256, channels: 3, background: { r: 232, g: 238, b: 228 } },
+  })
+    .png()
+    .toBuffer();
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://fixture");
+    if (/^\/tiles\/\d+\/\d+\/\d+\.png$/.test(url.pathname)) {
+      response.writeHead(200, { "content-type": "image/png", "cache-control": "max-age=3600" }).end(tile);
+      return;
+    }
     requests.push({
       path: url.pathname,
       query: url.searchParams,

@@ -1,0 +1,69 @@
+/**
+ * Home's Featured Meals (spec §2 "Home"): the meals around the member's home area by default
+ * (docs/features/neighbourhood.md point 2), with where to look, allergen hiding, the kind buttons, the
+ * List/Map switch, saving the list as an alert, and View All.
+ */
+import { Plus } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import { EmptyState } from "@/client/components/layout/empty-state";
+import { Button } from "@/client/components/ui/button";
+import { SaveAlertButton } from "@/client/features/alerts";
+import { useMeals } from "../api/get-meals";
+import type { MealFilterState } from "../use-meal-filters";
+import { HideAllergensMenu } from "./hide-allergens-menu";
+import { KindFilterButtons } from "./kind-filter-buttons";
+import { LocalityControl } from "./locality-control";
+import { MealResults, ViewToggle } from "./meal-results";
+
+export function FeaturedMeals({ filters }: { filters: MealFilterState }) {
+  const { t } = useTranslation("app");
+  const query = useMeals(filters.filters, { enabled: filters.view === "list" });
+  return (
+    <section aria-labelledby="featured" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="featured" className="text-2xl font-bold">
+          {t("Featured Meals")}
+        </h2>
+        <div className="flex flex-wrap items-center gap-2">
+          <LocalityControl filters={filters} />
+          <HideAllergensMenu filters={filters} />
+          <KindFilterButtons filters={filters} />
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {filters.area === "home" && <SaveAlertButton alert={filters.alert} />}
+        <ViewToggle filters={filters} />
+      </div>
+      <MealResults
+        filters={filters}
+        query={query}
+        empty={
+          <EmptyState
+            title={t("No meals found")}
+            text={
+              filters.isLocal
+                ? t("Nothing within {{km}} km yet. Try a wider radius, or look everywhere.", {
+                    km: filters.radiusKm,
+                  })
+                : filters.narrowed
+                  ? t("Try adjusting your search terms.")
+                  : t("Be the first to share a meal!")
+            }
+          >
+            <Button asChild>
+              <Link href="/meals/new">
+                <Plus aria-hidden="true" /> {t("Add New Meal")}
+              </Link>
+            </Button>
+          </EmptyState>
+        }
+      />
+      <div className="flex justify-center">
+        <Button asChild variant="outline" size="lg">
+          <Link href="/community">{t("View All Meals")}</Link>
+        </Button>
+      </div>
+    </section>
+  );
+}

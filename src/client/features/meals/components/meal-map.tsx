@@ -1,0 +1,233 @@
+/**
+ * A list's meals on a map (docs/features/neighbourhood.md point 5): the meals in view with the list's
+ * filters (`GET /api/meals/map`, asked again as the map is panned or zoomed), clustered with
+ * supercluster, each at its point rounded to about 100 m. A marker opens the meal's card; a cluster
+ * zooms in until it splits, or lists its meals when they share one spot. Markers are keyboard buttons
+ * (Tab, Enter), and the meals in view are listed under the map as its text alternative. Lazily loaded:
+ * it brings Leaflet.
+ */
+import type { LatLngBounds, Map as LeafletMap } from "leaflet";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Marker, Popup, useMapEvents } from "react-leaflet";
+import Supercluster from "supercluster";
+import { Link } from "wouter";
+import { QueryError } from "@/client/components/layout/query-error";
+import { Spinner } from "@/client/components/layout/spinner";
+import { BaseMap, zoomForRadius } from "@/client/components/map/base-map";
+import { clusterIcon, pinIcon } from "@/client/components/map/icons";
+import { deployment } from "@/client/lib/deployment";
+import { useFormat } from "@/client/lib/format";
+import { useViewerPosition } from "@/client/lib/geo";
+import type { MapMeal } from "@/contract/meals";
+import type { BoundingBox } from "@/contract/places";
+import { useMeal } from "../api/get-meal";
+import { useMealMap } from "../api/get-meal-map";
+import type { MealFilterState } from "../use-meal-filters";
+import { MealCard } from "./meal-card";
+
+/** Beyond this zoom the map shows each meal, clustered or not, at its ~100 m point. */
+const CLUSTER_MAX_ZOOM = 17;
+
+/** The map's bounds as the API's box: longitudes within ±180, latitudes within Web Mercator's. */
+function boxOf(bounds: LatLngBounds): BoundingBox {
+  const clamp = (value: number, limit: number) => Math.max(-limit, Math.min(limit, value));
+  let west = bounds.getWest();
+  let east = bounds.getEast();
+  if (east - west >= 360 || clamp(west, 180) >= clamp(east, 180)) {
+    west = -180;
+    east = 180;
+  }
+  return {
+    west: clamp(west, 180),
+    south: clamp(bounds.getSouth(), 85),
+    east: clamp(east, 180),
+    north: clamp(bounds.getNorth(), 85),
+  };
+}
+
+interface View {
+  box: BoundingBox;
+  zoom: number;
+}
+
+/** Reports the view after every pan or zoom (and once at the start). */
+function ViewWatcher({ onView }: { onView: (view: View) => void }) {
+  const map = useMapEvents({ moveend: () => onView({ box: boxOf(map.getBounds()), zoom: map.getZoom() }) });
+  useEffect(() => onView({ box: boxOf(map.getBounds()), zoom: map.getZoom() }), [map, onView]);
+  return null;
+}
+
+/** The meal's card in a marker's popup: loading, its error with Retry, or the card. */
+function MealPopupCard({ id }: { id: string }) {
+  const { t } = useTranslation("app");
+  const meal = useMeal(id);
+  if (meal.isLoading) return <Spinner className="py-6" label={t("Loading meal")} />;
+  if (meal.isError)
+    return (
+      <QueryError
+        compact
+        title={t("Could not load the meal")}
+        error={meal.error}
+        onRetry={() => meal.refetch()}
+      />
+    );
+  return meal.data ? <MealCard meal={meal.data} /> : null;
+}
+
+type Selection =
+  | { kind: "meal"; meal: MapMeal }
+  | { kind: "spot"; meals: MapMeal[]; latitude: number; longitude: number };
+
+export default function MealMap({ filters }: { filters: MealFilterState }) {
+  const { t } = useTranslation("app");
+  const f = useFormat();
+  const position = useViewerPosition();
+  const [map, setMap] = useState<LeafletMap | null>(null);
+  const [view, setView] = useState<View | null>(null);
+  const [selected, setSelected] = useState<Selection | null>(null);
+  const query = useMealMap(view?.box ?? null, filters.filters);
+  const meals = query.data?.meals ?? [];
+
+  // Where the map opens: the list's centre and radius, else the home area, else the deployment's view.
+  const [start] = useState(() => {
+    const centre = filters.area === "here" && position ? position : (filters.homeArea ?? null);
+    if (centre) return { ...centre, zoom: zoomForRadius(filters.radiusKm * 1000) };
+    return deployment().map.center;
+  });
+
+  const index = useMemo(() => {
+    const clusters = new Supercluster<MapMeal>({ radius: 60, maxZoom: CLUSTER_MAX_ZOOM });
+    clusters.load(
+      meals.map((meal) => ({
+        type: "Feature" as const,
+        geometry: {
+          type: "Point" as const,
+          coordinates: [meal.longitude, meal.latitude] as [number, number],
+        },
+        properties: meal,
+      })),
+    );
+    return clusters;
+  }, [meals]);
+  const features = view
+    ? index.getClusters([view.box.west, view.box.south, view.box.east, view.box.north], Math.round(view.zoom))
+    : [];
+
+  const priceOf = (meal: MapMeal) => (meal.kind === "free" ? t("FREE") : f.price(meal.priceCents ?? 0));
+  const openCluster = (id: number, latitude: number, longitude: number) => {
+    const zoom = index.getClusterExpansionZoom(id);
+    if (map && zoom <= CLUSTER_MAX_ZOOM) {
+      map.setView([latitude, longitude], zoom);
+      return;
+    }
+    const leaves = index.getLeaves(id, 50).map((leaf) => leaf.properties);
+    setSelected({ kind: "spot", meals: leaves, latitude, longitude });
+  };
+
+  return (
+    <section aria-label={t("Meals on the map")} className="flex flex-col gap-3">
+      {query.isError && (
+        <QueryError
+          title={t("Could not load meals")}
+          error={query.error}
+          onRetry={() => query.refetch()}
+          retrying={query.isRefetching}
+        />
+      )}
+      <div className="relative">
+        <BaseMap
+          center={start}
+          zoom={start.zoom}
+          label={t("Map of meals")}
+          className="h-[60vh] min-h-80"
+          onReady={setMap}
+        >
+          <ViewWatcher onView={setView} />
+          {features.map((feature) => {
+            const [longitude, latitude] = feature.geometry.coordinates;
+            const properties = feature.properties;
+            if ("cluster" in properties && properties.cluster) {
+              const count = properties.point_count;
+              return (
+                <Marker
+                  key={`cluster-${properties.cluster_id}`}
+                  position={[latitude, longitude]}
+                  icon={clusterIcon(count, f.number(count))}
+                  title={t("{{count}} meals here: open to zoom in", { count })}
+                  eventHandlers={{ click: () => openCluster(properties.cluster_id, latitude, longitude) }}
+                />
+              );
+            }
+            const meal = properties as MapMeal;
+            return (
+              <Marker
+                key={meal.id}
+                position={[meal.latitude, meal.longitude]}
+                icon={pinIcon(meal.kind)}
+                title={`${meal.title} (${priceOf(meal)})`}
+                eventHandlers={{ click: () => setSelected({ kind: "meal", meal }) }}
+              />
+            );
+          })}
+          {selected && (
+            <Popup
+              position={
+                selected.kind === "meal"
+                  ? [selected.meal.latitude, selected.meal.longitude]
+                  : [selected.latitude, selected.longitude]
+              }
+              minWidth={240}
+              maxWidth={300}
+              eventHandlers={{ remove: () => setSelected(null) }}
+            >
+              {selected.kind === "meal" ? (
+                <MealPopupCard id={selected.meal.id} />
+              ) : (
+                <ul className="flex flex-col gap-1" aria-label={t("Meals at this spot")}>
+                  {selected.meals.map((meal) => (
+                    <li key={meal.id}>
+                      <Link href={`/meal/${meal.id}`}>{meal.title}</Link> · {priceOf(meal)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Popup>
+          )}
+        </BaseMap>
+        {query.isFetching && (
+          <div className="pointer-events-none absolute right-2 top-2 z-[1000] rounded-full bg-background/90 p-1">
+            <Spinner className="h-6 w-6" label={t("Loading meals")} />
+          </div>
+        )}
+      </div>
+      {query.data?.more && (
+        <p className="text-sm text-muted-foreground">
+          {t("There are more meals here than the map shows: zoom in to see them all.")}
+        </p>
+      )}
+      <div>
+        <h3 className="font-semibold">
+          {t("Meals on this map ({{number}})", { number: f.number(meals.length) })}
+        </h3>
+        {meals.length === 0 && !query.isFetching && !query.isError && (
+          <p className="text-sm text-muted-foreground">
+            {t("No meals in this part of the map. Zoom out or move the map.")}
+          </p>
+        )}
+        <ul className="mt-1 grid gap-1 text-sm sm:grid-cols-2" data-testid="map-meal-list">
+          {meals.map((meal) => (
+            <li key={meal.id}>
+              <Link href={`/meal/${meal.id}`} className="underline-offset-2 hover:underline">
+                {meal.title}
+              </Link>{" "}
+              <span className="text-muted-foreground">
+                · {priceOf(meal)} · {t("{{count}} portion", { count: meal.portionsLeft })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

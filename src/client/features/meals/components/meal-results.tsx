@@ -1,0 +1,60 @@
+/**
+ * A list's meals as a grid or, with `?view=map`, on a map (docs/features/neighbourhood.md point 5),
+ * and the List/Map switch. The map is loaded when first shown: it brings Leaflet.
+ */
+import { List, Map as MapIcon } from "lucide-react";
+import { lazy, type ReactNode, Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { Spinner } from "@/client/components/layout/spinner";
+import { Button } from "@/client/components/ui/button";
+import type { useMeals } from "../api/get-meals";
+import type { MealFilterState } from "../use-meal-filters";
+import { MealGrid } from "./meal-grid";
+
+const MealMap = lazy(() => import("./meal-map"));
+
+/** List or Map. */
+export function ViewToggle({ filters }: { filters: MealFilterState }) {
+  const { t } = useTranslation("app");
+  return (
+    <fieldset className="flex gap-1">
+      <legend className="sr-only">{t("Show as")}</legend>
+      <Button
+        size="sm"
+        variant={filters.view === "list" ? "default" : "outline"}
+        aria-pressed={filters.view === "list"}
+        onClick={() => filters.setView("list")}
+      >
+        <List aria-hidden="true" /> {t("List")}
+      </Button>
+      <Button
+        size="sm"
+        variant={filters.view === "map" ? "default" : "outline"}
+        aria-pressed={filters.view === "map"}
+        onClick={() => filters.setView("map")}
+      >
+        <MapIcon aria-hidden="true" /> {t("Map")}
+      </Button>
+    </fieldset>
+  );
+}
+
+export function MealResults({
+  filters,
+  query,
+  empty,
+}: {
+  filters: MealFilterState;
+  query: ReturnType<typeof useMeals>;
+  empty: ReactNode;
+}) {
+  const { t } = useTranslation("app");
+  if (filters.view === "map") {
+    return (
+      <Suspense fallback={<Spinner className="py-16" label={t("Loading the map")} />}>
+        <MealMap filters={filters} />
+      </Suspense>
+    );
+  }
+  return <MealGrid query={query} empty={empty} />;
+}

@@ -1,0 +1,194 @@
+/**
+ * Neighbourhood first in a real browser (docs/features/neighbourhood.md "Done when"): a new member sets a
+ * home area by searching a place (the local geocoder, tests/map-services.ts) and sees only the meals
+ * within 5 km, the count line saying so; switches to the map, where a cluster splits into markers as it
+ * zooms and a marker opens a meal; creates a meal with the pin moved; saves an alert and hears of a
+ * matching meal another member posts. Map tiles come from the same local server; nothing reaches the
+ * internet. The new screens pass axe at 375 px.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import {
+  checkRoute,
+  fillFoodSafety,
+  PHONE,
+  person,
+  postMeal,
+  setHomeArea,
+  signedInPage,
+  toast,
+} from "./fixtures";
+
+/** Lindenau, Leipzig, as the local geocoder places it (rounded to ~100 m). */
+const LINDENAU = { latitude: 51.337, longitude: 12.33 };
+/** Ørestad, København: far from every other test's meals. */
+const ORESTAD = { latitude: 55.63, longitude: 12.58 };
+
+const cards = (page: Page) => page.getByTestId("meal-card");
+
+test("a new member sets a home area by place search and sees only the meals within 5 km; the map clusters them and opens a meal", async ({
+  browser,
+}) => {
+  // Meals around Lindenau: three at Plagwitz (~1 km), close together; one at Gohlis (~3.5 km); one in
+  // Halle (~30 km); one without a point.
+  const cook = await signedInPage(browser, person("Lena", "Leipzig"));
+  const near = [
+    { title: "Plagwitz potato soup", latitude: 51.327, longitude: 12.329 },
+    { title: "Plagwitz pierogi", latitude: 51.328, longitude: 12.33 },
+    { title: "Plagwitz plum cake", latitude: 51.327, longitude: 12.331 },
+    { title: "Gohlis goulash", latitude: 51.36, longitude: 12.37 },
+  ];
+  for (const meal of near) await postMeal(cook, meal);
+  await postMeal(cook, { title: "Halle dumplings", latitude: 51.482, longitude: 11.979 });
+  await postMeal(cook, { title: "Lindenau leek pie (no point)" });
+
+  const member = await signedInPage(browser, person("Nia", "Newcomer"), { viewport: PHONE });
+  await member.goto("/community");
+  const prompt = member.getByRole("region", { name: "See the meals near you first" });
+  await expect(prompt).toBeVisible();
+  await checkRoute(member, "/community", async () => {}, true);
+
+  await prompt.getByRole("button", { name: "Set home area" }).click();
+  const dialog = member.getByRole("dialog", { name: "Your home area" });
+  await dialog.getByLabel("Search for a place or address").fill("Lindenau");
+  await dialog.getByRole("button", { name: "Search", exact: true }).click();
+  await dialog.getByRole("button", { name: "Lindenau, Leipzig, Germany" }).click();
+  await expect(dialog.getByText("Home area set to Lindenau, Leipzig.")).toBeVisible();
+  await expect(
+    dialog.getByRole("button", { name: "Your home area: move it with the arrow keys" }),
+  ).toBeVisible();
+  await checkRoute(member, "/community", async () => {}, true);
+  await dialog.getByRole("button", { name: "Save home area" }).click();
+  await expect(toast(member, "Home area saved")).toBeVisible();
+  await expect(prompt).toHaveCount(0);
+
+  // Only the meals within 5 km, nearest first, with the count line saying so.
+  await expect(member.getByRole("button", { name: "Near home" })).toHaveAttribute("aria-pressed", "true");
+  await expect(member.getByText("4 free meals available within 5 km")).toBeVisible();
+  await expect(cards(member)).toHaveCount(4);
+  await expect(cards(member).first()).toContainText("Plagwitz");
+  await expect(cards(member).last()).toContainText("Gohlis goulash");
+  await expect(cards(member).last()).toContainText(/\d\.\d km away/);
+  for (const away of ["Halle dumplings", "Lindenau leek pie (no point)"]) {
+    await expect(cards(member).filter({ hasText: away })).toHaveCount(0);
+  }
+  // Everywhere lists them all again, and keeps the choice in the URL.
+  await member.getByRole("button", { name: "Everywhere" }).click();
+  await expect(member).toHaveURL(/[?&]area=all/);
+  await expect(cards(member).filter({ hasText: "Halle dumplings" })).toHaveCount(1);
+  await member.getByRole("button", { name: "Near home" }).click();
+
+  // The map: the three Plagwitz meals are one cluster at first; opening it zooms until they split.
+  await member.getByRole("button", { name: "Map", exact: true }).click();
+  await expect(member).toHaveURL(/[?&]view=map/);
+  const map = member.getByRole("region", { name: "Map of meals" });
+  await expect(map).toBeVisible();
+  const cluster = map.getByRole("button", { name: "3 meals here: open to zoom in" });
+  await expect(cluster).toBeVisible();
+  await expect(member.getByTestId("map-meal-list").getByRole("listitem")).toHaveCount(4);
+  await checkRoute(member, "/community?view=map", async () => {}, true);
+  await cluster.click();
+  const marker = map.getByRole("button", { name: "Plagwitz pierogi (FREE)" });
+  await expect(marker).toBeVisible();
+  await expect(map.getByRole("button", { name: "Plagwitz potato soup (FREE)" })).toBeVisible();
+  await expect(cluster).toHaveCount(0);
+  // A marker opens the meal's card; its button opens the meal.
+  await marker.click();
+  const popupCard = member.locator(".leaflet-popup").getByTestId("meal-card");
+  await expect(popupCard).toContainText("Plagwitz pierogi");
+  await popupCard.getByRole("link", { name: "Request: Plagwitz pierogi" }).click();
+  await expect(member.getByRole("heading", { name: "Plagwitz pierogi" })).toBeVisible();
+});
+
+test("a member creates a meal with the pin moved from their home area, and eaters see it to about 100 m", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Pia", "Pin"));
+  await setHomeArea(cook, LINDENAU);
+  await cook.goto("/meals/new");
+  await cook.getByLabel("Title").fill("Moved-pin minestrone");
+  await cook.getByLabel("Description").fill("Vegetable soup with pasta.");
+  await cook.getByLabel("Ingredients").fill("beans, pasta, tomato, celery");
+  await fillFoodSafety(cook, ["Cereals containing gluten", "Celery"]);
+  await cook.getByLabel("Pickup location").fill("Back gate, ring twice");
+
+  // The pin starts at the home area; dragging it moves the pickup point.
+  const pin = cook.getByRole("button", { name: "Pickup point: move it with the arrow keys" });
+  await expect(pin).toBeVisible();
+  const box = (await pin.boundingBox())!;
+  await cook.mouse.move(box.x + box.width / 2, box.y + box.height - 2);
+  await cook.mouse.down();
+  await cook.mouse.move(box.x + box.width / 2 + 60, box.y + box.height + 100, { steps: 8 });
+  await cook.mouse.up();
+  // And the keyboard moves it one step (~100 m) north.
+  await pin.focus();
+  const before = (await pin.boundingBox())!.y;
+  await cook.keyboard.press("ArrowUp");
+  await expect.poll(async () => (await pin.boundingBox())!.y).toBeLessThan(before - 10);
+  await cook.getByRole("button", { name: "Create Meal" }).click();
+  await expect(toast(cook, "Meal created!")).toBeVisible();
+
+  const [meal] = await (await cook.request.get("/api/meals/my/all")).json();
+  expect(meal.title).toBe("Moved-pin minestrone");
+  // Moved east (dragged right) and south (dragged ~300 m down, then one ~100 m step up), rounded to ~100 m.
+  expect(meal.longitude).toBeGreaterThan(LINDENAU.longitude);
+  expect(meal.latitude).toBeLessThan(LINDENAU.latitude);
+  expect(meal.latitude).toBeGreaterThan(LINDENAU.latitude - 0.005);
+  for (const value of [meal.latitude, meal.longitude]) expect(Math.round(value * 1000) / 1000).toBe(value);
+
+  // Another member sees the pickup area as a circle, not a pin.
+  const eater = await signedInPage(browser, person("Edu", "Eater"), { viewport: PHONE });
+  await checkRoute(eater, `/meal/${meal.id}`, async (page) => {
+    await expect(page.getByRole("region", { name: "Map of the pickup area" })).toBeVisible();
+  });
+  await expect(eater.locator(".leaflet-marker-icon")).toHaveCount(0);
+  await expect(eater.locator("path.leaflet-interactive")).toHaveCount(1);
+});
+
+test("a member saves an alert, and hears of a matching meal another member posts nearby", async ({
+  browser,
+}) => {
+  const member = await signedInPage(browser, person("Ali", "Alert"), { viewport: PHONE });
+  await setHomeArea(member, ORESTAD, 2);
+  await member.goto("/community?q=smørrebrød");
+  await member.getByRole("button", { name: "Tell me about new meals like this" }).click();
+  await expect(toast(member, "Alert saved")).toBeVisible();
+
+  // Settings lists it, with pause and delete; the page passes axe.
+  await checkRoute(member, "/profile?tab=settings", async (page) => {
+    await expect(page.getByTestId("alert")).toHaveText(/“smørrebrød” · free meals · within 2 km/);
+  });
+  await expect(member.getByRole("heading", { name: "Home area" })).toBeVisible();
+  await expect(member.getByText("Set on the map, within 2 km")).toBeVisible();
+
+  // Another member posts a matching meal 1 km away, and one too far.
+  const cook = await signedInPage(browser, person("Kaj", "Kok"));
+  await postMeal(cook, {
+    title: "Far smørrebrød",
+    latitude: ORESTAD.latitude + 0.05,
+    longitude: ORESTAD.longitude,
+  });
+  const meal = await postMeal(cook, {
+    title: "Smørrebrød platter",
+    latitude: ORESTAD.latitude + 0.009,
+    longitude: ORESTAD.longitude,
+  });
+
+  await member.goto("/");
+  const bell = member.getByRole("button", { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName(/1 unread/);
+  await bell.click();
+  const item = member.getByRole("menuitem", { name: /^New meal near you: Smørrebrød platter/ });
+  await expect(item).toBeVisible();
+  await expect(member.getByRole("menuitem", { name: /Far smørrebrød/ })).toHaveCount(0);
+  await item.click();
+  await expect(member).toHaveURL(new RegExp(`/meal/${meal.id}$`));
+
+  // Pausing and deleting from Settings.
+  await member.goto("/profile?tab=settings");
+  await member.getByRole("button", { name: /^Pause: / }).click();
+  await expect(member.getByTestId("alert")).toContainText("paused");
+  expect((await (await member.request.get("/api/alerts")).json())[0].paused).toBe(true);
+  await member.getByRole("button", { name: /^Delete: / }).click();
+  await expect(member.getByTestId("alert")).toHaveCount(0);
+  await expect(member.getByText(/^No alerts yet/)).toBeVisible();
+});
