@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEAL_COUNT_CAP } from "../../src/contract/meals";
 import { queryRows } from "../../src/server/db/client";
 import { blocks } from "../../src/server/db/schema";
+import { DENSE_WALK } from "../../src/server/features/meals/near";
 import { PLACE_SEARCHES_PER_MINUTE } from "../../src/server/features/places/routes";
 import { buildMeal, buildRequest, buildSignedInUser, buildUser } from "../factories";
 import { type GeocoderFixture, startGeocoderFixture } from "../map-services";
@@ -228,6 +229,38 @@ describe("home area and local lists", () => {
     expect(ids(page)).not.toContain(outside.id);
     const second = await t.api({ url: nextPage(page)!, cookie });
     expect(second.json()[0].title).toBe("Dense 31");
+  });
+
+  it("goes on past a dense walk that found nothing in the circle, through the Link header", async () => {
+    const at = spot();
+    const { cookie } = await member(at, 1);
+    const cook = await buildUser(t.db);
+    // More than the window in the circle, all older than a walk's worth of meals elsewhere.
+    const insert = (count: number, latitude: number, title: string, ageSeconds: string) =>
+      queryRows(
+        t.db,
+        sql`insert into meals (owner_id, title, description, ingredients, kind, portion_size,
+              pickup_window_start, pickup_window_end, pickup_location, latitude, longitude, created_at)
+            select ${cook.id}, ${title} || n, 'd', 'i', 'free', 1, now() - interval '1 hour', now() + interval '3 hours',
+                   'here', ${latitude}::float8, ${at[1]}::float8, now() - (${sql.raw(ageSeconds)}) * interval '1 second'
+            from generate_series(1, ${count}) as n`,
+      );
+    await insert(MEAL_COUNT_CAP + 5, at[0], "Circle ", "100000 + n");
+    await insert(DENSE_WALK + 20, at[0] + 0.5, "Elsewhere ", "n");
+    const first = await t.api({ url: "/api/meals?near=home&sort=newest&limit=5", cookie });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["x-total-relation"]).toBe("gte");
+    expect(ids(first)).toEqual([]);
+    const next = nextPage(first);
+    expect(next).not.toBeNull();
+    const second = await t.api({ url: next!, cookie });
+    expect(second.json().map((meal: { title: string }) => meal.title)).toEqual([
+      "Circle 1",
+      "Circle 2",
+      "Circle 3",
+      "Circle 4",
+      "Circle 5",
+    ]);
   });
 
   it("answers 409 for a local list without a home area, and 400 for a bad near or sort", async () => {

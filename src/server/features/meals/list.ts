@@ -18,7 +18,17 @@ import { type Executor, queryRows } from "../../db/client";
 import { allergenSynonyms, meals, users } from "../../db/schema";
 import { type Cursor, invalidCursor, type ScoredCursor, type ScoreSort } from "../../pagination";
 import { notBlockedWith } from "../blocks/service";
-import { type ListedMeal, MEAL_COLUMNS, type MealRow, presentMeal } from "./presenter";
+import {
+  DENSE_WALK,
+  NEAR_NEWEST_WINDOW,
+  NEAR_WINDOW,
+  nearestPage,
+  nearNewestDenseEdge,
+  nearNewestDensePage,
+  nearNewestSparsePage,
+  newerThan,
+} from "./near";
+import { type ListedMeal, MEAL_COLUMNS, type MealRow, PAGE_COLUMNS, presentMeal } from "./presenter";
 import { allergenMentionQuery, buildSearchQuery } from "./search";
 
 /** What the public list may be narrowed by (docs/features/discovery.md). */
@@ -59,27 +69,13 @@ export interface ListPlan {
   /** Distance in metres from the `near` point, and the radius, when there is one. */
   distance?: SQL<number>;
   radiusMetres?: number;
-  /**
-   * The `near` circle's bounding box as the GiST index reads it (`geo_point <@ earth_box(…)`): a
-   * newest-first local list with few meals in its circle picks them through it.
-   */
-  inBox?: SQL;
 }
 
-/**
- * "Near me" reads the nearest open meals beyond the cursor in KNN order, no more than this many
- * (its window), then keeps those within the radius that pass the other filters: its cost is bounded
- * whatever the planner estimates (cube statistics are poor, and a bitmap over the whole radius cost
- * 60 ms at 100,000 meals). A page the window could not fill continues from the window's edge.
- */
-export const NEAR_WINDOW = 250;
+export { NEAR_WINDOW, newerThan } from "./near";
+
 const NIL_UUID = "00000000-0000-0000-0000-000000000000";
 
 type Sort = "newest" | ScoreSort;
-
-/** Newer than the cursor's row in `(created_at DESC, id DESC)` order. */
-export const newerThan = (cursor: Cursor) =>
-  sql`(${meals.createdAt}, ${meals.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`;
 
 /**
  * The SQL of a list's filters (map.ts reads the same).
@@ -124,8 +120,7 @@ export async function planList(db: Executor, filters: MealListFilters): Promise<
     // Chord distance in metres: the GiST index's KNN order. Within 50 km it equals the arc to 0.2 m.
     distance = sql<number>`(${meals.geoPoint} <-> ${center})`;
     conditions.push(sql`${distance} <= ${radiusMetres}::float8`);
-    const inBox = sql`${meals.geoPoint} is not null and ${meals.geoPoint} <@ earth_box(${center}, ${radiusMetres}::float8)`;
-    return { conditions: and(...conditions)!, tsquery, distance, radiusMetres, inBox };
+    return { conditions: and(...conditions)!, tsquery, distance, radiusMetres };
   }
   return { conditions: and(...conditions)!, tsquery, distance };
 }
@@ -174,39 +169,6 @@ function orderOf(sort: Sort, score: SQL<number> | undefined): SQL {
   return sort === "relevance" ? sql`${score} desc, ${newest}` : newest;
 }
 
-/** The columns a page is picked with before its owners are joined (the select list's meal part). */
-export const PAGE_COLUMNS = sql.join(
-  [
-    meals.id,
-    meals.ownerId,
-    meals.title,
-    meals.description,
-    meals.ingredients,
-    meals.allergens,
-    meals.allergenCodes,
-    meals.allergensOther,
-    meals.noMajorAllergens,
-    meals.dietTags,
-    meals.preparedAt,
-    meals.storage,
-    meals.reheating,
-    meals.kind,
-    meals.priceCents,
-    meals.portionSize,
-    meals.portionsTaken,
-    meals.pickupWindowStart,
-    meals.pickupWindowEnd,
-    meals.pickupLocation,
-    meals.deliveryAvailable,
-    meals.photoPath,
-    meals.latitude,
-    meals.longitude,
-    meals.isActive,
-    meals.createdAt,
-  ].map((column) => sql`${column}`),
-  sql`, `,
-);
-
 /** Options of one page of the public list. */
 export type MealListOptions = MealListFilters & {
   limit: number;
@@ -242,29 +204,26 @@ export async function buildMealListStatements(
 ): Promise<MealListStatements | null> {
   const plan = await planList(db, options);
   if (!plan) return null;
-  const nearNewest = isNearNewest(plan, options);
-  if (plan.distance && !nearNewest) return { count: null, page: () => nearPage(plan, options), plan };
-  // A newest-first local list counts through the circle's box (GiST), on every page: whether at most
-  // MEAL_COUNT_CAP meals lie in the circle decides how its page is read.
-  const counted = nearNewest ? and(plan.conditions, plan.inBox) : plan.conditions;
+  if (plan.distance) {
+    // Local lists read bounded windows of their own (near.ts); their counts ride along.
+    const page = isNearNewest(plan, options)
+      ? (_sort: Sort, matches?: MealCount) =>
+          matches?.capped ? nearNewestDensePage(plan, options) : nearNewestSparsePage(plan, options)
+      : () => nearestPage(plan, options);
+    return { count: null, page, plan };
+  }
   const capped = sql`(select count(*)::int from (
-      select 1 from ${meals} where ${counted} limit ${MEAL_COUNT_CAP + 1}) as capped)`;
-  const countFirst = nearNewest || (!options.cursor && plan.tsquery !== undefined);
+      select 1 from ${meals} where ${plan.conditions} limit ${MEAL_COUNT_CAP + 1}) as capped)`;
+  const countFirst = !options.cursor && plan.tsquery !== undefined;
   const count = countFirst ? sql`select ${capped} as "total"` : null;
   // Otherwise an uncorrelated subquery in the select list: computed once, in the same round trip.
   const total = options.withCount && !countFirst ? sql`, ${capped} as "total"` : sql``;
-  const page = (sort: Sort, matches?: MealCount) => {
+  const page = (sort: Sort) => {
     const score = scoreOf(plan, sort);
-    // Few meals in the circle: read them all through the GiST box and sort them (at most
-    // MEAL_COUNT_CAP). Many: walk the newest-first index, where the circle is soon filled
-    // (docs/decisions/006).
-    const where =
-      nearNewest && matches && !matches.capped ? and(plan.conditions, plan.inBox) : plan.conditions;
-    const distance = nearNewest ? sql`${plan.distance}` : sql`null::float8`;
     const picked = sql`
-      select ${PAGE_COLUMNS}, ${score ?? sql`null::float8`} as "score", ${distance} as "distance"
+      select ${PAGE_COLUMNS}, ${score ?? sql`null::float8`} as "score"
       from ${meals}
-      where ${and(where, afterCursor(score, options.cursor))}
+      where ${and(plan.conditions, afterCursor(score, options.cursor))}
       order by ${orderOf(sort, score)}
       limit ${options.limit + 1}`;
     // The outer query names the picked rows "meals", so the shared column list reads them.
@@ -273,48 +232,11 @@ export async function buildMealListStatements(
         ? sql`${meals.createdAt} desc, ${meals.id} desc`
         : sql`"meals"."score" desc, ${meals.createdAt} desc, ${meals.id} desc`;
     return sql`
-      select ${MEAL_COLUMNS}, "meals"."score" as "score", "meals"."distance" as "distance"${total}
+      select ${MEAL_COLUMNS}, "meals"."score" as "score", null::float8 as "distance"${total}
       from (${picked}) as "meals" inner join ${users} on ${users.id} = ${meals.ownerId}
       order by ${outerOrder}`;
   };
   return { count, page, plan };
-}
-
-/**
- * A "near me" page: the nearest `NEAR_WINDOW` open meals beyond the cursor (KNN), then those
- * within the radius that pass the filters, nearest first. The statement starts from one row of
- * counts over the same window (matches, window size, its farthest distance), so an empty page
- * still says how far the window reached.
- */
-function nearPage(plan: ListPlan, options: MealListOptions): SQL {
-  const cursor = options.cursor && "sort" in options.cursor ? options.cursor : undefined;
-  // The candidates carry what the filters and the page read; the search document only when asked.
-  const searched = plan.tsquery || options.excludeAllergens?.length ? sql`, ${meals.searchDoc}` : sql``;
-  const candidates = sql`
-    select ${PAGE_COLUMNS}, ${meals.geoPoint}${searched}, ${plan.distance} as "distance" from ${meals}
-    where ${meals.isActive} and ${meals.pickupWindowEnd} > now() and ${meals.geoPoint} is not null
-      ${
-        // Distances do not tie: every earth point carries a sub-millimetre offset of its own (0004).
-        cursor ? sql`and ${plan.distance} > ${cursor.score}::float8` : sql``
-      }
-    order by ${plan.distance}
-    limit ${NEAR_WINDOW}`;
-  const page = sql`
-    select ${MEAL_COLUMNS}, "meals"."distance" as "score", "meals"."distance" as "distance"
-    from (
-      select * from "candidates" as "meals" where ${plan.conditions}
-      order by "meals"."distance" limit ${options.limit + 1}
-    ) as "meals" inner join ${users} on ${users.id} = ${meals.ownerId}`;
-  return sql`
-    with "candidates" as materialized (${candidates})
-    select "page".*, "counts"."total", "counts"."candidates", "counts"."reach"
-    from (
-      select count(*) filter (where ${plan.conditions})::int as "total",
-             count(*)::int as "candidates", max("meals"."distance") as "reach"
-      from "candidates" as "meals"
-    ) as "counts"
-    left join (${page}) as "page" on true
-    order by "page"."score"`;
 }
 
 /**
@@ -329,7 +251,7 @@ function nearPage(plan: ListPlan, options: MealListOptions): SQL {
 export async function listOpenMeals(
   db: Executor,
   options: MealListOptions,
-): Promise<{ meals: ListedMeal[]; sort: Sort; count?: MealCount; continueFrom?: ScoredCursor }> {
+): Promise<{ meals: ListedMeal[]; sort: Sort; count?: MealCount; continueFrom?: Cursor | ScoredCursor }> {
   const statements = await buildMealListStatements(db, options);
   if (!statements) {
     return { meals: [], sort: "newest", count: options.withCount ? { count: 0, capped: false } : undefined };
@@ -354,21 +276,36 @@ export async function listOpenMeals(
     candidates?: number;
     reach?: number | null;
   };
-  const rows = await queryRows<PageRow>(db, statements.page(sort, count));
-  // The first page's count goes out in its headers; later pages counted only to choose an index.
-  if (options.cursor) count = undefined;
-  if (!count && options.withCount) count = counted(rows.length > 0 ? Number(rows[0].total) : 0);
-  // Near me saw only its window: when the whole window lies within the radius there may be more.
-  let continueFrom: ScoredCursor | undefined;
+  type DenseEdge = { walked: number; lastCreatedAt: Date | null; lastId: string | null };
+  let rows = await queryRows<PageRow>(db, statements.page(sort));
+  let continueFrom: Cursor | ScoredCursor | undefined;
   const first = rows[0];
-  if (plan.radiusMetres !== undefined && first && Number(first.candidates) >= NEAR_WINDOW) {
+  if (isNearNewest(plan, options) && first) {
+    // The window's counts: wholly inside the circle means more lie beyond it (near.ts).
+    const total = Number(first.total);
+    const dense = Number(first.candidates) >= NEAR_NEWEST_WINDOW && Number(first.reach) <= plan.radiusMetres!;
+    count = { count: Math.min(total, MEAL_COUNT_CAP), capped: dense || total > MEAL_COUNT_CAP };
+    if (dense) {
+      rows = await queryRows<PageRow>(db, statements.page(sort, count));
+      if (rows.length <= options.limit) {
+        // A short page: the walk may have been cut before the circle's older meals.
+        const [edge] = await queryRows<DenseEdge>(db, nearNewestDenseEdge(plan, options));
+        if (Number(edge.walked) >= DENSE_WALK && edge.lastId) {
+          continueFrom = { createdAt: new Date(edge.lastCreatedAt!), id: edge.lastId };
+        }
+      }
+    }
+  } else if (plan.radiusMetres !== undefined && first) {
+    if (!count && options.withCount) count = counted(Number(first.total));
+    // Near me saw only its window: when the whole window lies within the radius there may be more.
     const reach = Number(first.reach);
-    if (reach <= plan.radiusMetres) {
+    if (Number(first.candidates) >= NEAR_WINDOW && reach <= plan.radiusMetres) {
       if (count) count = { ...count, capped: true };
       // Only the score matters to a distance cursor; the rest satisfies its format.
       continueFrom = { sort: "distance", score: reach, createdAt: new Date(), id: NIL_UUID };
     }
   }
+  if (!count && options.withCount) count = counted(rows.length > 0 ? Number(rows[0].total) : 0);
   return {
     meals: rows
       .filter((row) => row.id != null)

@@ -1,9 +1,10 @@
 /**
  * The meals a map shows (docs/features/neighbourhood.md point 5): those in the visible box that pass
- * the list's filters, nearest the box's centre first, at most `limit`. Like "near me" (list.ts), it
- * reads a bounded window of the nearest open meals through the GiST index, the circle around the box
- * bounding the search, then filters and pages that window: the cost follows the window, whatever the
- * size of the table or of the box (docs/decisions/006).
+ * the list's filters, nearest the box's centre first, at most `limit`. Like "near me" (near.ts), it
+ * reads a bounded window — the `MAP_WINDOW` open meals nearest the centre, in the GiST index's KNN
+ * order — then keeps those in the box that pass the filters: the cost follows the window, whatever
+ * the size of the table or of the box (docs/decisions/006, 009). When the window ends inside the
+ * circle around the box, the box may hold more: the map says to zoom in.
  */
 import { sql } from "drizzle-orm";
 import type { MapMeal, MealMap } from "../../../contract/meals";
@@ -55,7 +56,7 @@ export async function buildMapStatement(
   const plan = await planList(db, { ...filters, near: undefined });
   if (!plan) return null;
   const { bbox } = filters;
-  const { centre, radiusMetres } = circleAround(bbox);
+  const { centre } = circleAround(bbox);
   const earthCentre = sql`ll_to_earth(${centre.lat}::float8, ${centre.lng}::float8)`;
   const distance = sql`(${meals.geoPoint} <-> ${earthCentre})`;
   const searched = plan.tsquery || filters.excludeAllergens?.length ? sql`, ${meals.searchDoc}` : sql``;
@@ -68,20 +69,25 @@ export async function buildMapStatement(
              ${distance} as "distance"
       from ${meals}
       where ${meals.isActive} and ${meals.pickupWindowEnd} > now() and ${meals.geoPoint} is not null
-        and ${meals.geoPoint} <@ earth_box(${earthCentre}, ${radiusMetres}::float8)
-        and ${meals.latitude} between ${bbox.south}::float8 and ${bbox.north}::float8
-        and ${meals.longitude} between ${bbox.west}::float8 and ${bbox.east}::float8
       order by ${distance}
       limit ${MAP_WINDOW}
     )
-    select "meals"."id", "meals"."title", "meals"."kind", "meals"."price_cents" as "priceCents",
-           greatest(0, "meals"."portion_size" - "meals"."portions_taken") as "portionsLeft",
-           "meals"."latitude", "meals"."longitude",
-           (select count(*) from "candidates") as "window"
-    from "candidates" as "meals"
-    where ${plan.conditions}
-    order by "meals"."distance"
-    limit ${filters.limit + 1}`;
+    select "page".*, "counts"."window", "counts"."reach"
+    from (
+      select count(*)::int as "window", max("meals"."distance") as "reach" from "candidates" as "meals"
+    ) as "counts"
+    left join (
+      select "meals"."id", "meals"."title", "meals"."kind", "meals"."price_cents" as "priceCents",
+             greatest(0, "meals"."portion_size" - "meals"."portions_taken") as "portionsLeft",
+             "meals"."latitude", "meals"."longitude", "meals"."distance"
+      from "candidates" as "meals"
+      where ${plan.conditions}
+        and "meals"."latitude" between ${bbox.south}::float8 and ${bbox.north}::float8
+        and "meals"."longitude" between ${bbox.west}::float8 and ${bbox.east}::float8
+      order by "meals"."distance"
+      limit ${filters.limit + 1}
+    ) as "page" on true
+    order by "page"."distance"`;
 }
 
 /**
@@ -95,10 +101,15 @@ export async function listMapMeals(
 ): Promise<MealMap> {
   const statement = await buildMapStatement(db, filters);
   if (!statement) return { meals: [], more: false };
-  const rows = await queryRows<MapMeal & { window: number }>(db, statement);
-  const more = rows.length > filters.limit || (rows.length > 0 && Number(rows[0].window) >= MAP_WINDOW);
+  const rows = await queryRows<MapMeal & { window: number; reach: number | null }>(db, statement);
+  const { radiusMetres } = circleAround(filters.bbox);
+  const found = rows.filter((row) => row.id != null);
+  // A full window that ends inside the circle around the box may have left some of the box out.
+  const windowEndsInside =
+    rows.length > 0 && Number(rows[0].window) >= MAP_WINDOW && Number(rows[0].reach) <= radiusMetres;
+  const more = found.length > filters.limit || windowEndsInside;
   return {
-    meals: rows.slice(0, filters.limit).map((row) => ({
+    meals: found.slice(0, filters.limit).map((row) => ({
       id: row.id,
       title: row.title,
       kind: row.kind,

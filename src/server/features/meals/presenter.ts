@@ -88,6 +88,39 @@ export const MEAL_COLUMNS = aliased({
   ownerReviewCount: users.ratingCount,
 });
 
+/** The columns a page is picked with before its owners are joined (the select list's meal part). */
+export const PAGE_COLUMNS = sql.join(
+  [
+    meals.id,
+    meals.ownerId,
+    meals.title,
+    meals.description,
+    meals.ingredients,
+    meals.allergens,
+    meals.allergenCodes,
+    meals.allergensOther,
+    meals.noMajorAllergens,
+    meals.dietTags,
+    meals.preparedAt,
+    meals.storage,
+    meals.reheating,
+    meals.kind,
+    meals.priceCents,
+    meals.portionSize,
+    meals.portionsTaken,
+    meals.pickupWindowStart,
+    meals.pickupWindowEnd,
+    meals.pickupLocation,
+    meals.deliveryAvailable,
+    meals.photoPath,
+    meals.latitude,
+    meals.longitude,
+    meals.isActive,
+    meals.createdAt,
+  ].map((column) => sql`${column}`),
+  sql`, `,
+);
+
 /** `from meals join users` for the columns above. */
 export const MEALS_WITH_OWNERS = sql`${meals} inner join ${users} on ${users.id} = ${meals.ownerId}`;
 
