@@ -130,6 +130,13 @@ describe("the server's words in the member's language", () => {
       currency: "USD",
       defaultLanguage: "en",
       languages: ["en", "es", "de"],
+      // docs/features/neighbourhood.md: OpenStreetMap's tiles unless configured; no place search.
+      map: {
+        tileUrl: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+        attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+        center: { latitude: 20, longitude: 0, zoom: 2 },
+      },
+      placeSearch: false,
     });
   });
 });

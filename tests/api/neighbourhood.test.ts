@@ -450,3 +450,19 @@ describe("place search", () => {
     expect(statuses.at(-1)).toBe(429);
   });
 });
+
+describe("map tiles", () => {
+  it("are allowed by the CSP from exactly the configured host", async () => {
+    const t = await createTestApp({ env: { MAP_TILE_URL: "https://{s}.tiles.example.org/{z}/{x}/{y}.png" } });
+    try {
+      const response = await t.api({ url: "/api/deployment" });
+      const imgSrc = String(response.headers["content-security-policy"])
+        .split(";")
+        .find((directive) => directive.trim().startsWith("img-src"));
+      expect(imgSrc?.trim()).toBe("img-src 'self' data: blob: https://*.tiles.example.org");
+      expect(response.json().map.tileUrl).toBe("https://{s}.tiles.example.org/{z}/{x}/{y}.png");
+    } finally {
+      await t.close();
+    }
+  });
+});

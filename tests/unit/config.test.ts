@@ -37,9 +37,38 @@ describe("configuration (docs/DESIGN.md §2)", () => {
     [{ DEFAULT_LOCALE: "fr" }, /DEFAULT_LOCALE/],
     [{ TRUST_PROXY: "true" }, /TRUST_PROXY must be a hop count or a list of proxy addresses/],
     [{ TRUST_PROXY: "nginx.internal" }, /TRUST_PROXY must be a hop count/],
+    [{ GEOCODER_URL: "nominatim" }, /GEOCODER_URL/],
+    [{ GEOCODER_API: "google" }, /GEOCODER_API/],
+    [{ MAP_TILE_URL: "https://tiles.example.org/tile.png" }, /MAP_TILE_URL must be an http\(s\) URL template/],
+    [{ MAP_TILE_URL: "javascript:alert(1)/{z}/{x}/{y}" }, /MAP_TILE_URL/],
+    [{ MAP_CENTER: "91,0,10" }, /MAP_CENTER must be a point on the earth/],
+    [{ MAP_CENTER: "Berlin" }, /MAP_CENTER must be latitude,longitude,zoom/],
+    [{ ALERT_DIGEST_MINUTES: "0" }, /ALERT_DIGEST_MINUTES/],
   ])("stops with one line naming the variable for %o", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it("draws maps with OpenStreetMap's tiles and has no place search unless told otherwise", () => {
+    const plain = loadConfig({ DATA_DIR: dataDir() });
+    expect(plain.geocoder).toBeUndefined();
+    expect(plain.map.tileUrl).toBe("https://tile.openstreetmap.org/{z}/{x}/{y}.png");
+    expect(plain.alertDigestMinutes).toBe(60);
+    const set = loadConfig({
+      DATA_DIR: dataDir(),
+      PUBLIC_URL: "https://meals.example.org",
+      GEOCODER_URL: "https://photon.example.org/",
+      GEOCODER_API: "photon",
+      MAP_TILE_URL: "https://{s}.tiles.example.org/{z}/{x}/{y}.png",
+      MAP_CENTER: "52.52, 13.405, 12",
+    });
+    expect(set.geocoder).toEqual({
+      url: "https://photon.example.org",
+      api: "photon",
+      minIntervalMs: 1000,
+      userAgent: "MealShare/0.1 (+https://meals.example.org)",
+    });
+    expect(set.map.center).toEqual({ latitude: 52.52, longitude: 13.405, zoom: 12 });
   });
 
   it("prices in USD and speaks English unless told otherwise; takes a regional tag", () => {
