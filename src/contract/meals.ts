@@ -158,6 +158,19 @@ export function mealCrossFieldErrors(meal: MealRuleInput, now = new Date()): Rec
   return errors;
 }
 
+/** A weekly meal runs for at most this many weeks. */
+export const SERIES_WEEKS_MAX = 8;
+
+/** Whether `zone` is an IANA time zone this runtime knows ("Europe/Berlin"). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A phone's clock may run this far ahead of the server's. */
 const PREPARED_AT_SKEW_MS = 60_000;
 
@@ -174,6 +187,23 @@ export const createMealSchema = z
     noMajorAllergens: mealFields.noMajorAllergens.default(false),
     dietTags: mealFields.dietTags.default([]),
     deliveryAvailable: mealFields.deliveryAvailable.default(false),
+    /**
+     * Post it every week, same weekday and times in `timeZone`, for `weeks` weeks in all
+     * (docs/features/households.md point 3; registered cooks only).
+     */
+    weekly: z
+      .object({
+        weeks: z
+          .number({ error: msg("Weeks must be a whole number from 2 to {{max}}", { max: SERIES_WEEKS_MAX }) })
+          .int(msg("Weeks must be a whole number from 2 to {{max}}", { max: SERIES_WEEKS_MAX }))
+          .min(2, msg("Weeks must be a whole number from 2 to {{max}}", { max: SERIES_WEEKS_MAX }))
+          .max(
+            SERIES_WEEKS_MAX,
+            msg("Weeks must be a whole number from 2 to {{max}}", { max: SERIES_WEEKS_MAX }),
+          ),
+        timeZone: z.string().max(64).refine(isTimeZone, msg("Unknown time zone")),
+      })
+      .optional(),
   })
   .superRefine((meal, ctx) => {
     for (const [path, message] of Object.entries(mealCrossFieldErrors(meal))) {
@@ -351,6 +381,8 @@ export const mealSchema = z.object({
   /** True once the pickup window has ended. */
   isExpired: z.boolean(),
   createdAt: isoDateTime,
+  /** The weekly series it is one week of (docs/features/households.md point 3), or null. */
+  seriesId: z.uuid().nullable(),
   owner: publicUserSchema,
   /** Mean of the owner's reviews, one decimal; null with none. */
   ownerRating: z.number().nullable(),
@@ -367,8 +399,53 @@ export type Meal = z.infer<typeof mealSchema>;
  * `GET /api/meals/{id}`: the meal, and the viewer's own pending or accepted request for it, so
  * the page links to that thread instead of offering a second request (docs/features/everyday-journey.md).
  */
-export const mealDetailSchema = mealSchema.extend({ myOpenRequestId: z.uuid().nullable() });
+/** A weekly series' state (docs/features/households.md point 3). */
+export const seriesStatusSchema = z.enum(["active", "paused", "stopped"], {
+  error: msg("status must be active, paused or stopped"),
+});
+export type SeriesStatus = z.infer<typeof seriesStatusSchema>;
+
+/**
+ * A weekly meal's series as its cook sees it: how many weeks, how many made, and when the next
+ * occurrence's pickup starts (null once there will be none).
+ */
+export const mealSeriesViewSchema = z.object({
+  id: z.uuid(),
+  status: seriesStatusSchema,
+  weeks: z.number().int(),
+  made: z.number().int(),
+  nextStart: isoDateTime.nullable(),
+});
+export type MealSeriesView = z.infer<typeof mealSeriesViewSchema>;
+
+/** `PUT /api/meal-series/{id}`: pause, resume or stop. */
+export const updateSeriesSchema = z.object({ status: seriesStatusSchema });
+
+/** A member's place in a meal's waiting list (docs/features/households.md point 2). */
+export const myWaitlistPlaceSchema = z.object({
+  portions: z.number().int(),
+  /** 1 for the first in line. */
+  position: z.number().int(),
+});
+export type MyWaitlistPlace = z.infer<typeof myWaitlistPlaceSchema>;
+
+export const mealDetailSchema = mealSchema.extend({
+  myOpenRequestId: z.uuid().nullable(),
+  /** How many wait for portions, and the viewer's place among them. */
+  waitlist: z.object({ waiting: z.number().int(), mine: myWaitlistPlaceSchema.nullable() }),
+  /** A weekly meal's series, for its cook; null for others and for single meals. */
+  series: mealSeriesViewSchema.nullable(),
+});
 export type MealDetail = z.infer<typeof mealDetailSchema>;
+
+/** `POST /api/meals/{id}/waitlist`: how many portions the member waits for. */
+export const joinWaitlistSchema = z.object({
+  portions: z
+    .number({ error: msg("Portions must be a whole number") })
+    .int(msg("Portions must be a whole number"))
+    .min(1, msg("Ask for at least 1 portion"))
+    .max(MEAL_PORTIONS_MAX, msg("At most {{max}} portions", { max: MEAL_PORTIONS_MAX })),
+});
 
 /** `GET /api/user/{id}/rating` (docs/DESIGN.md §4 "Reviews"). */
 /** `GET /api/user/{id}/rating`: mean of reviews received (one decimal, null with none) and count. */

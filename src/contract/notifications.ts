@@ -17,6 +17,8 @@ export const notificationTypeSchema = z.enum([
   "pickup_reminder",
   // docs/features/neighbourhood.md point 6: a new meal matches one of the member's alerts.
   "meal_alert",
+  // docs/features/households.md point 2: portions freed for someone on the waiting list.
+  "waitlist_offer",
 ]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
@@ -25,6 +27,7 @@ export const REQUEST_NOTIFICATION_TYPES: readonly NotificationType[] = [
   "request_new",
   "request_status",
   "message_new",
+  "waitlist_offer",
 ];
 
 /** `PUT /api/notifications/read`: all unread, one thread's, or one type's (e.g. reviews received). */

@@ -1,29 +1,59 @@
-/** Request (exchange) shapes and rules (spec §3 Request, Message; docs/DESIGN.md §4 "Requests"). */
+/**
+ * Request (exchange) shapes and rules (spec §3 Request, Message; docs/DESIGN.md §4 "Requests", §6d;
+ * docs/features/households.md: portions, waiting-list offers, pickups both sides confirm).
+ */
 import { z } from "zod";
 import { isoDateTime, pageQuerySchema, publicUserSchema } from "./common";
-import { mealKindSchema } from "./meals";
+import { MEAL_PORTIONS_MAX, mealKindSchema } from "./meals";
 import { msg } from "./messages";
 
 /** Longest request or thread message, in characters after trimming (docs/DESIGN.md §4). */
 export const MESSAGE_MAX = 2000;
 
-export const requestStatusSchema = z.enum(["pending", "accepted", "declined", "completed", "cancelled"]);
+/**
+ * The spec's statuses (spec §4 "Request status") and those docs/features/households.md adds: `held`, a
+ * waiting-list offer its eater may confirm for 30 minutes; `lapsed`, an offer not confirmed in time;
+ * `no_show`, an agreed pickup that did not happen.
+ */
+export const REQUEST_STATUSES = [
+  "pending",
+  "accepted",
+  "held",
+  "declined",
+  "completed",
+  "cancelled",
+  "lapsed",
+  "no_show",
+] as const;
+export const requestStatusSchema = z.enum(REQUEST_STATUSES);
 export type RequestStatus = z.infer<typeof requestStatusSchema>;
 
 /**
  * Statuses in which a thread still takes messages (docs/DESIGN.md §4 "Requests": refused once the
- * request is declined or cancelled). One rule for the server's check and the thread's message box.
+ * request is declined or cancelled, or an offer lapsed). One rule for the server's check and the
+ * thread's message box.
  */
-export const isThreadOpen = (status: RequestStatus) => status !== "declined" && status !== "cancelled";
+export const isThreadOpen = (status: RequestStatus) =>
+  status !== "declined" && status !== "cancelled" && status !== "lapsed";
 
 /** Labels shown on status badges (spec §4 "Request status"). */
 export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   pending: msg("Pending"),
   accepted: msg("Accepted"),
+  held: msg("Offered to you"),
   declined: msg("Declined"),
   completed: msg("Completed"),
   cancelled: msg("Cancelled"),
+  lapsed: msg("Offer lapsed"),
+  no_show: msg("No-show"),
 };
+
+/** Portions one request may ask for, at most (the meal's own count decides below that). */
+export const portionsSchema = z
+  .number({ error: msg("Portions must be a whole number") })
+  .int(msg("Portions must be a whole number"))
+  .min(1, msg("Ask for at least 1 portion"))
+  .max(MEAL_PORTIONS_MAX, msg("At most {{max}} portions", { max: MEAL_PORTIONS_MAX }));
 
 /** `POST /api/requests` body. An empty message is stored as none. */
 export const createRequestSchema = z.object({
@@ -35,6 +65,8 @@ export const createRequestSchema = z.object({
     .optional()
     .nullable()
     .transform((value) => value || null),
+  /** How many portions (docs/features/households.md point 1); one unless said. */
+  portions: portionsSchema.default(1),
 });
 export type CreateRequestInput = z.input<typeof createRequestSchema>;
 
@@ -63,10 +95,47 @@ export const requestMealSchema = z.object({
   pickupLocation: z.string(),
 });
 
+/** A member's pickup record (docs/features/households.md point 5): the last 12 months. */
+export const reliabilitySchema = z.object({
+  /** As eater: pickups due (completed, no-shows, late cancellations) and those picked up. */
+  pickupsDue: z.number().int(),
+  pickedUp: z.number().int(),
+  /** As cook: handovers due and those handed over. */
+  handoversDue: z.number().int(),
+  handedOver: z.number().int(),
+});
+export type Reliability = z.infer<typeof reliabilitySchema>;
+
+/**
+ * The pickup of an agreed request (docs/features/households.md point 4): whether each side said it
+ * happened, the eater's code (to the eater only), and whether wrong codes have locked it.
+ */
+export const pickupSchema = z.object({
+  eaterConfirmed: z.boolean(),
+  ownerConfirmed: z.boolean(),
+  /** Four digits the eater shows at pickup; null for the cook, and before acceptance. */
+  code: z.string().nullable(),
+  /** Until then the cook cannot try another code (five wrong tries). */
+  codeLockedUntil: isoDateTime.nullable(),
+});
+
 export const requestSchema = z.object({
   id: z.uuid(),
   status: requestStatusSchema,
   message: z.string().nullable(),
+  /** Portions this request holds, and what the eater asked for (the cook may accept fewer). */
+  portions: z.number().int(),
+  portionsRequested: z.number().int(),
+  /** A waiting-list offer (`held`) is kept until then. */
+  holdUntil: isoDateTime.nullable(),
+  pickup: pickupSchema,
+  /** A cancellation within 2 hours of the pickup's start, or later. */
+  lateCancel: z.boolean(),
+  /** Who did not turn up, on a no-show, and the reason given (the two participants only see it). */
+  noShowParty: z.enum(["eater", "owner", "both"]).nullable(),
+  noShowReason: z.string().nullable(),
+  /** The eater's pickup record, for the cook deciding on the request; null for the eater. */
+  eaterReliability: reliabilitySchema.nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   meal: requestMealSchema,
@@ -103,7 +172,33 @@ export const createMessageSchema = z.object({
 });
 export type CreateMessageInput = z.input<typeof createMessageSchema>;
 
-/** `PUT /api/requests/{id}/status` body. */
-export const updateStatusSchema = z.object({
-  status: requestStatusSchema,
+/** Longest reason given with a no-show. */
+export const NO_SHOW_REASON_MAX = 500;
+
+/**
+ * `PUT /api/requests/{id}/status` body. Accepting may take fewer `portions` than were asked for;
+ * `completed` is the sender's word that the pickup happened; `no_show` reports the other side as not
+ * having turned up, with a `reason` (docs/features/households.md points 1 and 4).
+ */
+export const updateStatusSchema = z
+  .object({
+    status: requestStatusSchema,
+    portions: portionsSchema.optional(),
+    reason: z
+      .string()
+      .trim()
+      .max(NO_SHOW_REASON_MAX, msg("At most {{max}} characters", { max: NO_SHOW_REASON_MAX }))
+      .optional(),
+  })
+  .refine((change) => change.status !== "no_show" || Boolean(change.reason), {
+    message: msg("Say what happened"),
+    path: ["reason"],
+  });
+
+/** `POST /api/requests/{id}/pickup-code`: the four digits the eater shows the cook. */
+export const pickupCodeSchema = z.object({
+  code: z
+    .string({ error: msg("Enter the 4-digit pickup code") })
+    .trim()
+    .regex(/^\d{4}$/, msg("Enter the 4-digit pickup code")),
 });

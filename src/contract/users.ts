@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { isoDateTime } from "./common";
 import { ratingSchema } from "./meals";
+import { reliabilitySchema } from "./requests";
 
 /** `GET /api/users/{id}`: the public profile. Never the email, allergies or diet. */
 export const publicProfileSchema = z.object({
@@ -16,6 +17,11 @@ export const publicProfileSchema = z.object({
   isCook: z.boolean(),
   memberSince: isoDateTime,
   rating: ratingSchema,
+  /**
+   * Their pickups over the last 12 months (docs/features/households.md point 5): "Picked up 23 of 24",
+   * "Handed over 40 of 41" — no-shows and late cancellations counted, never their reasons.
+   */
+  reliability: reliabilitySchema,
   /** Whether the viewer has blocked this user (their Block / Unblock button). */
   blockedByMe: z.boolean(),
   /** Suspended by an admin; only admins see such a profile at all. */

@@ -22,7 +22,8 @@ declare module "fastify" {
 
 /**
  * An error meant for the client: its message is shown, in the request's language. `key` is a
- * `msg()` text; `params` fill its placeholders (names, titles: values only known at run time).
+ * `msg()` text; `params` fill its placeholders (names, titles: values only known at run time);
+ * `retryAfterSeconds` goes out as `Retry-After` (a 429 that knows when it ends).
  */
 export class AppError extends Error {
   constructor(
@@ -31,6 +32,7 @@ export class AppError extends Error {
     readonly key: Message,
     readonly errors?: Record<string, Message>,
     readonly params?: MessageParams,
+    readonly retryAfterSeconds?: number,
   ) {
     super(fillPlaceholders(key, params));
   }
@@ -85,6 +87,7 @@ export function errorHandlerFor(currency: string, defaultLanguage: Language) {
     const sayAll = (errors?: Record<string, string>) =>
       errors && Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, say(text)]));
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds) reply.header("Retry-After", String(error.retryAfterSeconds));
       return reply
         .status(error.statusCode)
         .send(body(say(error.key, error.params), error.code, sayAll(error.errors)));

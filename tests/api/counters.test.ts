@@ -15,8 +15,8 @@ async function driftedCounters(db: Executor) {
     db,
     sql`
     select 'meal' as kind, id from meals m
-    where portions_taken <> (select count(*) from requests r
-                             where r.meal_id = m.id and r.status in ('accepted', 'completed'))
+    where portions_taken <> (select coalesce(sum(r.portions), 0) from requests r
+                             where r.meal_id = m.id and r.status in ('accepted', 'held', 'completed', 'no_show'))
     union all
     select 'user', id from users u
     where rating_count <> (select count(*) from reviews where reviewee_id = u.id)

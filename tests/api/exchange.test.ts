@@ -1,17 +1,30 @@
 /**
  * The exchange after a request is sent (docs/features/exchange.md): the docs/DESIGN.md §4 status table
- * for every (from, to, actor), thread messages, notifications, and the portion accounting under races.
+ * for every (from, to, actor) — with docs/features/households.md's offers, confirmations and no-shows —
+ * thread messages, notifications, and the portion accounting under races.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildMeal, buildRequest, buildSignedInUser, buildUser } from "../factories";
 import { createTestApp, type TestApp } from "./harness";
 
-type Status = "pending" | "accepted" | "declined" | "completed" | "cancelled";
+type Status = "pending" | "accepted" | "held" | "declined" | "completed" | "cancelled" | "lapsed" | "no_show";
 type Actor = "owner" | "eater" | "stranger";
 
-const STATUSES: Status[] = ["pending", "accepted", "declined", "completed", "cancelled"];
+const STATUSES: Status[] = [
+  "pending",
+  "accepted",
+  "held",
+  "declined",
+  "completed",
+  "cancelled",
+  "lapsed",
+  "no_show",
+];
 
-/** docs/DESIGN.md §4's table, written out again here so the test does not trust the code's copy. */
+/**
+ * docs/DESIGN.md §4's table with docs/features/households.md's rows, written out again here so the test
+ * does not trust the code's copy. The pickups' windows have begun, so a no-show may be reported.
+ */
 const TABLE: [from: Status, to: Status, who: Actor[]][] = [
   ["pending", "accepted", ["owner"]],
   ["pending", "declined", ["owner"]],
@@ -19,7 +32,17 @@ const TABLE: [from: Status, to: Status, who: Actor[]][] = [
   ["accepted", "completed", ["owner", "eater"]],
   ["pending", "cancelled", ["owner", "eater"]],
   ["accepted", "cancelled", ["owner", "eater"]],
+  ["accepted", "no_show", ["owner", "eater"]],
+  ["held", "accepted", ["eater"]],
+  ["held", "cancelled", ["eater"]],
 ];
+
+/**
+ * Where a move that is allowed leaves the request: "completed" is one side's word that the pickup
+ * happened, so the request stays accepted until the other says so too (a cook's word on a pending
+ * request accepts it).
+ */
+const resultOf = (to: Status): Status => (to === "completed" ? "accepted" : to);
 
 function expectedStatus(from: Status, to: Status, actor: Actor): number {
   if (actor === "stranger") return 404;
@@ -41,7 +64,12 @@ describe("exchange API", () => {
     const eater = await buildSignedInUser(t.db, { firstName: "Eli", lastName: "Eater" });
     const stranger = await buildSignedInUser(t.db);
     const meal = await buildMeal(t.db, cook.user, { title: "Lentil soup", portionSize });
-    const request = await buildRequest(t.db, meal, eater.user, { status });
+    const request = await buildRequest(t.db, meal, eater.user, {
+      status,
+      // An offer from the waiting list is kept for its eater for a while yet.
+      holdUntil: status === "held" ? new Date(Date.now() + 30 * 60_000) : null,
+      pickupCode: status === "accepted" ? "4821" : null,
+    });
     return {
       cook,
       eater,
@@ -53,7 +81,13 @@ describe("exchange API", () => {
   }
 
   const setStatus = (cookie: string, id: string, status: string) =>
-    t.api({ method: "PUT", url: `/api/requests/${id}/status`, cookie, payload: { status } });
+    t.api({
+      method: "PUT",
+      url: `/api/requests/${id}/status`,
+      cookie,
+      // A no-show is reported with what happened.
+      payload: status === "no_show" ? { status, reason: "Nobody came to the door." } : { status },
+    });
   const postMessage = (cookie: string, id: string, body: unknown) =>
     t.api({ method: "POST", url: `/api/requests/${id}/messages`, cookie, payload: { body } });
   const notificationsOf = async (cookie: string) =>
@@ -75,8 +109,8 @@ describe("exchange API", () => {
 
       const afterwards = (await t.api({ url: `/api/requests/${request.id}`, cookie: cookies.owner })).json();
       if (expected === 200) {
-        expect(response.json()).toMatchObject({ id: request.id, status: to });
-        expect(afterwards.status).toBe(to);
+        expect(response.json()).toMatchObject({ id: request.id, status: resultOf(to) });
+        expect(afterwards.status).toBe(resultOf(to));
       } else {
         expect(response.json().message).toEqual(expect.any(String));
         expect(response.json().message.length).toBeGreaterThan(5);
@@ -106,10 +140,19 @@ describe("exchange API", () => {
       expect((await setStatus(cookies.owner, request.id, "accepted")).json().allowedTransitions).toEqual([
         "completed",
         "cancelled",
+        "no_show",
       ]);
       const eaterView = (await t.api({ url: `/api/requests/${request.id}`, cookie: cookies.eater })).json();
-      expect(eaterView.allowedTransitions).toEqual(["completed", "cancelled"]);
-      expect((await setStatus(cookies.eater, request.id, "completed")).json().allowedTransitions).toEqual([]);
+      expect(eaterView.allowedTransitions).toEqual(["completed", "cancelled", "no_show"]);
+      // Having said the pickup happened, the eater has nothing left to do; the cook still says so.
+      const said = (await setStatus(cookies.eater, request.id, "completed")).json();
+      expect(said).toMatchObject({
+        status: "accepted",
+        pickup: { eaterConfirmed: true, ownerConfirmed: false },
+      });
+      expect(said.allowedTransitions).toEqual([]);
+      const done = (await setStatus(cookies.owner, request.id, "completed")).json();
+      expect(done).toMatchObject({ status: "completed", allowedTransitions: [] });
     });
 
     it("answers 400 for an unknown status or a malformed id, 401 signed out, 403 cross-origin", async () => {
@@ -181,7 +224,12 @@ describe("exchange API", () => {
       await setStatus(cookies.eater, request.id, "completed");
       expect((await notificationsOf(cookies.owner))[0]).toMatchObject({
         type: "request_status",
-        text: 'Eli Eater marked "Lentil soup" as completed',
+        text: 'Eli Eater picked up "Lentil soup": say so in the thread when you have handed it over',
+      });
+      await setStatus(cookies.owner, request.id, "completed");
+      expect((await notificationsOf(cookies.eater))[0]).toMatchObject({
+        type: "request_status",
+        text: 'Cora Cook marked "Lentil soup" as completed',
       });
     });
   });

@@ -133,7 +133,8 @@ describe("the server's words in the member's language", () => {
       // docs/features/neighbourhood.md: OpenStreetMap's tiles unless configured; no place search.
       map: {
         tileUrl: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
-        attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+        attribution:
+          '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
         center: { latitude: 20, longitude: 0, zoom: 2 },
       },
       placeSearch: false,

@@ -22,7 +22,7 @@ describe("impact", () => {
     const pie = await buildMeal(t.db, ana.user, { portionSize: 10 });
     const bread = await buildMeal(t.db, ben, { portionSize: 10 });
 
-    // Through the API, as the app moves them: pending → accepted → completed.
+    // Through the API, as the app moves them: pending → accepted → completed (both sides say so).
     const request = await t.api({
       method: "POST",
       url: "/api/requests",
@@ -33,6 +33,7 @@ describe("impact", () => {
     for (const [status, cookie] of [
       ["accepted", ana.cookie],
       ["completed", ana.cookie],
+      ["completed", eater.cookie],
     ] as const) {
       const moved = await t.api({
         method: "PUT",

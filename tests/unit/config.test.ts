@@ -39,7 +39,10 @@ describe("configuration (docs/DESIGN.md §2)", () => {
     [{ TRUST_PROXY: "nginx.internal" }, /TRUST_PROXY must be a hop count/],
     [{ GEOCODER_URL: "nominatim" }, /GEOCODER_URL/],
     [{ GEOCODER_API: "google" }, /GEOCODER_API/],
-    [{ MAP_TILE_URL: "https://tiles.example.org/tile.png" }, /MAP_TILE_URL must be an http\(s\) URL template/],
+    [
+      { MAP_TILE_URL: "https://tiles.example.org/tile.png" },
+      /MAP_TILE_URL must be an http\(s\) URL template/,
+    ],
     [{ MAP_TILE_URL: "javascript:alert(1)/{z}/{x}/{y}" }, /MAP_TILE_URL/],
     [{ MAP_CENTER: "91,0,10" }, /MAP_CENTER must be a point on the earth/],
     [{ MAP_CENTER: "Berlin" }, /MAP_CENTER must be latitude,longitude,zoom/],

@@ -6,13 +6,17 @@ import {
   transitionExists,
 } from "../../src/server/features/requests/policy";
 
-describe("request transition table (docs/DESIGN.md §4)", () => {
+describe("request transition table (docs/DESIGN.md §4, docs/features/households.md)", () => {
+  /** Before the pickup window, with nothing said yet. */
   const expected: Record<RequestStatus, { owner: RequestStatus[]; eater: RequestStatus[] }> = {
     pending: { owner: ["accepted", "declined", "completed", "cancelled"], eater: ["cancelled"] },
     accepted: { owner: ["completed", "cancelled"], eater: ["completed", "cancelled"] },
+    held: { owner: [], eater: ["accepted", "cancelled"] },
     declined: { owner: [], eater: [] },
     completed: { owner: [], eater: [] },
     cancelled: { owner: [], eater: [] },
+    lapsed: { owner: [], eater: [] },
+    no_show: { owner: [], eater: [] },
   };
 
   for (const status of requestStatusSchema.options) {
@@ -21,6 +25,18 @@ describe("request transition table (docs/DESIGN.md §4)", () => {
       expect(allowedTransitions(status, "eater")).toEqual(expected[status].eater);
     });
   }
+
+  it("offers a no-show report once the window has begun, and nothing more to whoever said the pickup happened", () => {
+    const begun = { windowStarted: true, confirmedByViewer: false };
+    expect(allowedTransitions("accepted", "owner", begun)).toEqual(["completed", "cancelled", "no_show"]);
+    expect(allowedTransitions("accepted", "eater", { ...begun, confirmedByViewer: true })).toEqual([]);
+    expect(allowedTransitions("pending", "owner", begun)).toEqual([
+      "accepted",
+      "declined",
+      "completed",
+      "cancelled",
+    ]);
+  });
 
   it("knows which moves exist at all", () => {
     expect(transitionExists("pending", "accepted")).toBe(true);

@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -47,13 +48,14 @@ export const SEARCH_CONFIG = "mealshare";
 
 export const userRole = pgEnum("user_role", ["eater", "feeder"]);
 export const mealKind = pgEnum("meal_kind", ["free", "paid"]);
-export const requestStatus = pgEnum("request_status", [
-  "pending",
-  "accepted",
-  "declined",
-  "completed",
-  "cancelled",
-]);
+/**
+ * A request's statuses (contract/requests.ts REQUEST_STATUSES), kept as text with a check rather than
+ * an enum since docs/features/households.md added some: a new enum value cannot be used in the
+ * transaction that adds it, and migrations run in one.
+ */
+const REQUEST_STATUSES_SQL = sql.raw(
+  "'pending', 'accepted', 'held', 'declined', 'completed', 'cancelled', 'lapsed', 'no_show'",
+);
 export const reviewerRole = pgEnum("reviewer_role", ["eater", "feeder"]);
 export const reportTargetType = pgEnum("report_target_type", ["meal", "user", "other"]);
 /**
@@ -224,6 +226,12 @@ export const meals = pgTable(
      * transaction that changes a request's status (docs/DESIGN.md §4 "Requests", §6).
      */
     portionsTaken: integer("portions_taken").notNull().default(0),
+    /**
+     * A weekly meal's series and which occurrence this is (docs/features/households.md point 3): one
+     * meal per occurrence, however often the job that makes it runs.
+     */
+    seriesId: uuid("series_id").references((): AnyPgColumn => mealSeries.id, { onDelete: "set null" }),
+    occurrence: integer("occurrence"),
     /** What `q` searches: title (A), allergens (B), ingredients (C), description and kind (D). */
     searchDoc: tsvector("search_doc")
       .notNull()
@@ -268,6 +276,7 @@ export const meals = pgTable(
     index("meals_active_geo_idx")
       .using("gist", t.geoPoint)
       .where(sql`${t.isActive} AND ${t.geoPoint} IS NOT NULL`),
+    uniqueIndex("meals_series_occurrence_key").on(t.seriesId, t.occurrence),
   ],
 );
 
@@ -309,17 +318,51 @@ export const requests = pgTable(
     ownerId: uuid("owner_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    status: requestStatus("status").notNull().default("pending"),
+    status: varchar("status", {
+      length: 20,
+      enum: ["pending", "accepted", "held", "declined", "completed", "cancelled", "lapsed", "no_show"],
+    })
+      .notNull()
+      .default("pending"),
     message: varchar("message", { length: 2000 }),
+    /**
+     * Portions (docs/features/households.md point 1): what the eater asked for, and what the request
+     * holds — the same until the cook accepts fewer. Accepted, held and completed requests take
+     * `portions` from the meal (the `requests_portions_taken` trigger).
+     */
+    portionsRequested: integer("portions_requested").notNull().default(1),
+    portions: integer("portions").notNull().default(1),
+    /**
+     * A waiting-list offer (status `held`) is kept for its eater until then (docs/features/
+     * households.md point 2); the `request-hold` job lets it lapse after.
+     */
+    holdUntil: timestamp("hold_until", { withTimezone: true }),
+    /**
+     * Pickups both sides confirm (point 4): the 4-digit code the eater shows and the cook enters,
+     * wrong tries (five lock it for ten minutes), and when each side said it happened.
+     */
+    pickupCode: varchar("pickup_code", { length: 4 }),
+    codeFailures: integer("code_failures").notNull().default(0),
+    codeLockedUntil: timestamp("code_locked_until", { withTimezone: true }),
+    eaterConfirmedAt: timestamp("eater_confirmed_at", { withTimezone: true }),
+    ownerConfirmedAt: timestamp("owner_confirmed_at", { withTimezone: true }),
+    /** Who cancelled, and whether it was late: within 2 hours of the window's start, or after. */
+    cancelledBy: varchar("cancelled_by", { length: 10, enum: ["eater", "owner"] }),
+    lateCancel: boolean("late_cancel").notNull().default(false),
+    /** A no-show: who did not turn up (`both` when neither side ever confirmed), and why, if said. */
+    noShowParty: varchar("no_show_party", { length: 10, enum: ["eater", "owner", "both"] }),
+    noShowReason: varchar("no_show_reason", { length: 500 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("requests_not_own_meal", sql`${t.eaterId} <> ${t.ownerId}`),
-    // One open request per eater per meal (docs/DESIGN.md §4 Requests).
+    check("requests_status_known", sql`${t.status} IN (${REQUEST_STATUSES_SQL})`),
+    check("requests_portions_positive", sql`${t.portions} >= 1 AND ${t.portionsRequested} >= ${t.portions}`),
+    // One open request per eater per meal (docs/DESIGN.md §4 Requests); an offer is one too.
     uniqueIndex("requests_one_open_per_eater_idx")
       .on(t.mealId, t.eaterId)
-      .where(sql`${t.status} IN ('pending', 'accepted')`),
+      .where(sql`${t.status} IN ('pending', 'accepted', 'held')`),
     index("requests_meal_status_idx").on(t.mealId, t.status),
     index("requests_eater_idx").on(t.eaterId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("requests_owner_idx").on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -763,4 +806,92 @@ export const alertMatches = pgTable(
     index("alert_matches_unsent_idx").on(t.alertId).where(sql`${t.sentAt} IS NULL`),
     index("alert_matches_meal_idx").on(t.mealId),
   ],
+);
+
+/**
+ * The waiting list of a meal with no portions left (docs/features/households.md point 2): who waits,
+ * for how many portions, in order. When portions come back, the `waitlist-offer` job offers them to
+ * the first whose number fits, as a `held` request (`requestId`); `left` when they left the list,
+ * `offered` once offered (the offer's own status says what became of it).
+ */
+export const waitlistEntries = pgTable(
+  "waitlist_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    mealId: uuid("meal_id")
+      .notNull()
+      .references(() => meals.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    portions: integer("portions").notNull(),
+    status: varchar("status", { length: 10, enum: ["waiting", "offered", "left"] })
+      .notNull()
+      .default("waiting"),
+    requestId: uuid("request_id").references(() => requests.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("waitlist_entries_portions_positive", sql`${t.portions} >= 1`),
+    check("waitlist_entries_status_known", sql`${t.status} IN ('waiting', 'offered', 'left')`),
+    // One place in line per member and meal.
+    uniqueIndex("waitlist_entries_one_per_member_idx")
+      .on(t.mealId, t.userId)
+      .where(sql`${t.status} = 'waiting'`),
+    // The line of a meal, first come first.
+    index("waitlist_entries_line_idx").on(t.mealId, t.createdAt, t.id).where(sql`${t.status} = 'waiting'`),
+  ],
+);
+
+/**
+ * A registered cook's weekly meal (docs/features/households.md point 3): the meal to post again, its
+ * weekday and local time (in the cook's time zone, so a summer-time change keeps 6 pm at 6 pm), how
+ * many weeks (up to 8) and how many are made. The `meal-series` job makes each occurrence a day before
+ * its pickup; pausing skips occurrences, stopping ends the series.
+ */
+export const mealSeries = pgTable(
+  "meal_series",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The meal's fields, as `POST /api/meals` took them (contract/meals.ts createMealSchema). */
+    template: jsonb("template").$type<Record<string, unknown>>().notNull(),
+    timeZone: varchar("time_zone", { length: 64 }).notNull(),
+    /** The first occurrence's pickup window; each next one is a week later in `timeZone`. */
+    firstStart: timestamp("first_start", { withTimezone: true }).notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    weeks: integer("weeks").notNull(),
+    /** Occurrences made so far (the first is the meal posted with the series). */
+    made: integer("made").notNull().default(1),
+    status: varchar("status", { length: 10, enum: ["active", "paused", "stopped"] })
+      .notNull()
+      .default("active"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("meal_series_weeks_range", sql`${t.weeks} BETWEEN 2 AND 8`),
+    check("meal_series_status_known", sql`${t.status} IN ('active', 'paused', 'stopped')`),
+    index("meal_series_owner_idx").on(t.ownerId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * Reliability (docs/features/households.md point 5): per member, month and side, how many pickups were
+ * due and how many happened — as eater ("Picked up 23 of 24") and as cook ("Handed over 40 of 41").
+ * Kept by the `requests_reliability` trigger when a request ends; a profile sums its last 12 rows.
+ */
+export const reliabilityMonths = pgTable(
+  "reliability_months",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    month: date("month", { mode: "string" }).notNull(),
+    side: varchar("side", { length: 10, enum: ["eater", "owner"] }).notNull(),
+    due: integer("due").notNull().default(0),
+    kept: integer("kept").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.side, t.month] })],
 );

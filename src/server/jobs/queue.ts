@@ -27,6 +27,14 @@ export const QUEUES = {
   alertMatching: "meal-alert-matching",
   /** An alert's push and email, at most one per interval (features/alerts/digest.ts). */
   alertDigest: "meal-alert-digest",
+  /** A meal's freed portions offered to its waiting list (features/requests/waitlist.ts). */
+  waitlistOffer: "waitlist-offer",
+  /** A waiting-list offer not taken up in time lapses (features/requests/waitlist.ts). */
+  requestHold: "request-hold",
+  /** An accepted request wound up a day after its window (features/requests/pickup.ts). */
+  pickupSettle: "pickup-settle",
+  /** A weekly meal's next occurrence, made a day before its pickup (features/meals/series.ts). */
+  mealSeries: "meal-series",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

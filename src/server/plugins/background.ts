@@ -1,7 +1,9 @@
 /**
  * This instance's background work: the live hub that fans NOTIFY out to its SSE streams
  * (docs/decisions/005), and the job queue (docs/decisions/007) — notifications taken to push and
- * email, pickup reminders when they fall due, and the scheduled jobs: the sweeps of abandoned
+ * email, pickup reminders when they fall due, new meals matched against alerts and the alerts'
+ * digests (docs/decisions/009), waiting-list offers and their lapse, pickups wound up, weekly meals'
+ * next weeks (docs/features/households.md), and the scheduled jobs: the sweeps of abandoned
  * uploads and ended rate-limit windows every 10 minutes, and the cook certificate check hourly.
  * Scheduled jobs run through pg-boss's cron, so each period's run happens once across all
  * instances, however many there are.
@@ -13,11 +15,15 @@ import type { Database } from "../db/client";
 import { sendAlertDigest } from "../features/alerts/digest";
 import { matchMealAlerts } from "../features/alerts/matching";
 import { runCertificateJob } from "../features/cooks/service";
+import { makeOccurrence } from "../features/meals/series";
+import { createMeal } from "../features/meals/service";
 import { deliverNotification } from "../features/notifications/delivery";
 import { createMailer } from "../features/notifications/email";
 import { loadVapidKeys, pushSender } from "../features/notifications/push";
 import { sweepAbandonedUploads } from "../features/photos/service";
+import { settlePickup } from "../features/requests/pickup";
 import { sendPickupReminder } from "../features/requests/reminders";
+import { lapseHeldOffer, offerFreedPortions } from "../features/requests/waitlist";
 import { QUEUES, startJobQueue } from "../jobs/queue";
 import { type LiveHub, startLiveHub } from "../live/hub";
 import { registerMetrics } from "../metrics";
@@ -72,6 +78,15 @@ export async function startBackground(
       },
       [QUEUES.alertDigest]: (data) =>
         sendAlertDigest({ ...delivery, digestMinutes: config.alertDigestMinutes }, data),
+      // docs/features/households.md: waiting-list offers and their lapse, pickups wound up, weekly meals.
+      [QUEUES.waitlistOffer]: async (data) => {
+        await offerFreedPortions(db, data);
+      },
+      [QUEUES.requestHold]: (data) => lapseHeldOffer(db, data),
+      [QUEUES.pickupSettle]: (data) => settlePickup(db, data),
+      [QUEUES.mealSeries]: async (data) => {
+        await makeOccurrence(db, data, (tx, owner, input, series) => createMeal(tx, owner, input, series));
+      },
       // The two sweeps are independent: one failing does not keep the other from running; the
       // job then fails and is retried (each sweep is idempotent).
       [QUEUES.sweep]: async () => {

@@ -36,6 +36,7 @@ export interface MealRow {
   longitude: number | null;
   isActive: boolean;
   createdAt: Date;
+  seriesId: string | null;
   ownerId: string;
   ownerFirstName: string;
   ownerLastName: string;
@@ -78,6 +79,7 @@ export const MEAL_COLUMNS = aliased({
   longitude: meals.longitude,
   isActive: meals.isActive,
   createdAt: meals.createdAt,
+  seriesId: meals.seriesId,
   ownerId: users.id,
   ownerFirstName: users.firstName,
   ownerLastName: users.lastName,
@@ -117,6 +119,7 @@ export const PAGE_COLUMNS = sql.join(
     meals.longitude,
     meals.isActive,
     meals.createdAt,
+    meals.seriesId,
   ].map((column) => sql`${column}`),
   sql`, `,
 );
@@ -162,6 +165,7 @@ export function presentMeal(row: MealRow, distanceMetres?: number | null, now = 
     isExpired: pickupWindowEnd.getTime() <= now,
     createdAt: createdAt.toISOString(),
     createdAtDate: createdAt,
+    seriesId: row.seriesId ?? null,
     owner: {
       id: row.ownerId,
       firstName: row.ownerFirstName,

@@ -6,6 +6,7 @@ import { errorSchema, idParamsSchema, pageQuerySchema } from "../../../contract/
 import {
   allergensInUseSchema,
   createMealSchema,
+  joinWaitlistSchema,
   MAP_MEALS_MAX,
   MEAL_PAGE_SIZE,
   mealDetailSchema,
@@ -14,16 +15,21 @@ import {
   mealMapQuerySchema,
   mealMapSchema,
   mealSchema,
+  mealSeriesViewSchema,
+  myWaitlistPlaceSchema,
   ratingSchema,
   updateMealSchema,
+  updateSeriesSchema,
 } from "../../../contract/meals";
 import { isAdmin, requireUser } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { DEFAULT_PAGE_SIZE, decodeCursor, sendPage } from "../../pagination";
+import { joinWaitlist, leaveWaitlist } from "../requests/waitlist";
 import { requireHomeArea } from "../users/home-area";
 import { listAllergensInUse, listOpenMeals } from "./list";
 import { listMapMeals } from "./map";
+import { setSeriesStatus } from "./series";
 import {
   createMeal,
   getMealDetail,
@@ -180,6 +186,52 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
       const user = requireUser(request);
       return updateMeal(db, user, request.params.id, request.body, { isAdmin: isAdmin(user, config) });
     },
+  );
+
+  r.post(
+    "/api/meals/:id/waitlist",
+    {
+      schema: {
+        tags: ["meals"],
+        summary:
+          "Wait for portions of a meal that has too few left: the first in line whose number fits is offered " +
+          "them when they come back (docs/features/households.md)",
+        params: idParamsSchema,
+        body: joinWaitlistSchema,
+        response: { 200: myWaitlistPlaceSchema, ...errors, 409: errorSchema },
+      },
+    },
+    async (request) => joinWaitlist(db, requireUser(request), request.params.id, request.body.portions),
+  );
+
+  r.delete(
+    "/api/meals/:id/waitlist",
+    {
+      schema: {
+        tags: ["meals"],
+        summary: "Leave a meal's waiting list",
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await leaveWaitlist(db, requireUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.put(
+    "/api/meal-series/:id",
+    {
+      schema: {
+        tags: ["meals"],
+        summary: "Pause, resume or stop one of your weekly meals",
+        params: idParamsSchema,
+        body: updateSeriesSchema,
+        response: { 200: mealSeriesViewSchema, ...errors },
+      },
+    },
+    async (request) => setSeriesStatus(db, requireUser(request), request.params.id, request.body.status),
   );
 
   r.get(

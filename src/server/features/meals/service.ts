@@ -6,7 +6,13 @@
  */
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AllergenCode, DietTag } from "../../../contract/food-safety";
-import { type CreateMeal, mealCrossFieldErrors, type Rating, type UpdateMeal } from "../../../contract/meals";
+import {
+  type CreateMeal,
+  type MealDetail,
+  mealCrossFieldErrors,
+  type Rating,
+  type UpdateMeal,
+} from "../../../contract/meals";
 import { msg } from "../../../contract/messages";
 import { isTrustedMember } from "../../../contract/users";
 import { type Executor, inTransaction, queryRows } from "../../db/client";
@@ -16,11 +22,14 @@ import type { Cursor } from "../../pagination";
 import { becomesAlertable, enqueueAlertMatching } from "../alerts/matching";
 import { assertMaySell } from "../cooks/service";
 import { assertOwnPhoto } from "../photos/service";
+import { reschedulePickupSettles } from "../requests/pickup";
 import { rescheduleMealReminders } from "../requests/reminders";
+import { enqueueWaitlistOffer, waitlistLength, waitlistPlace } from "../requests/waitlist";
 import { allergenColumns } from "./allergens";
 import { newerThan } from "./list";
 import { canUpdateMeal } from "./policy";
 import { type ListedMeal, MEAL_COLUMNS, MEALS_WITH_OWNERS, type MealRow, presentMeal } from "./presenter";
+import { seriesOfMeal, startSeries } from "./series";
 
 export type { ListedMeal } from "./presenter";
 
@@ -90,7 +99,7 @@ export async function getMealDetail(
   db: Executor,
   viewer: Pick<UserRow, "id">,
   id: string,
-): Promise<ListedMeal & { myOpenRequestId: string | null }> {
+): Promise<MealDetail & ListedMeal> {
   const meal = await getMeal(db, id);
   const [open] = await db
     .select({ id: requests.id })
@@ -99,12 +108,18 @@ export async function getMealDetail(
       and(
         eq(requests.mealId, id),
         eq(requests.eaterId, viewer.id),
-        inArray(requests.status, ["pending", "accepted"]),
+        inArray(requests.status, ["pending", "accepted", "held"]),
       ),
     )
     .orderBy(desc(requests.createdAt))
     .limit(1);
-  return { ...meal, myOpenRequestId: open?.id ?? null };
+  // docs/features/households.md: the waiting list and, for its cook, a weekly meal's series.
+  const [waiting, mine, series] = await Promise.all([
+    waitlistLength(db, id),
+    waitlistPlace(db, viewer.id, id),
+    seriesOfMeal(db, viewer.id, meal),
+  ]);
+  return { ...meal, myOpenRequestId: open?.id ?? null, waitlist: { waiting, mine }, series };
 }
 
 /**
@@ -116,6 +131,7 @@ export async function createMeal(
   db: Executor,
   owner: Pick<UserRow, "id" | "isCook">,
   input: CreateMeal,
+  occurrenceOf?: { id: string; occurrence: number },
 ): Promise<ListedMeal> {
   assertMaySell(owner, input.kind);
   await assertOwnPhoto(db, owner, input.photoPath, "photoPath");
@@ -143,10 +159,14 @@ export async function createMeal(
         photoPath: input.photoPath ?? null,
         latitude: input.latitude ?? null,
         longitude: input.longitude ?? null,
+        seriesId: occurrenceOf?.id ?? null,
+        occurrence: occurrenceOf?.occurrence ?? null,
       })
-      .returning({ id: meals.id, isActive: meals.isActive, latitude: meals.latitude });
+      .returning();
     // Members whose alerts it matches hear of it (docs/features/neighbourhood.md point 6).
     if (becomesAlertable(null, meal)) await enqueueAlertMatching(tx, meal.id);
+    // A weekly meal's later weeks (docs/features/households.md point 3).
+    if (input.weekly) await startSeries(tx, owner, meal, input, input.weekly);
     return getMeal(tx, meal.id);
   });
 }
@@ -226,12 +246,21 @@ export async function updateMeal(
     if (becomesAlertable(current, { isActive: merged.isActive, latitude: merged.latitude })) {
       await enqueueAlertMatching(tx, id);
     }
+    // More portions, or the meal back on: the waiting list may now be served
+    // (docs/features/households.md point 2).
+    if (
+      merged.isActive &&
+      (merged.portionSize > current.portionSize || (patch.isActive && !current.isActive))
+    ) {
+      await enqueueWaitlistOffer(tx, id);
+    }
     if (touchesWindow) {
       // Pickups already agreed keep their reminders on time (docs/features/notifications.md point 5).
       await rescheduleMealReminders(tx, id, {
         pickupWindowStart: new Date(merged.pickupWindowStart),
         pickupWindowEnd: new Date(merged.pickupWindowEnd),
       });
+      await reschedulePickupSettles(tx, id, new Date(merged.pickupWindowEnd));
     }
     return getMeal(tx, id);
   });

@@ -55,6 +55,7 @@ export function deliveryCategoryOf(type: NotificationType): DeliveryCategory | n
   switch (type) {
     case "request_new":
     case "request_status":
+    case "waitlist_offer":
       return "requests";
     case "message_new":
       return "messages";

@@ -1,4 +1,7 @@
-/** Request endpoints (spec §7; docs/DESIGN.md §4 "Requests"). */
+/**
+ * Request endpoints (spec §7; docs/DESIGN.md §4 "Requests"; docs/features/households.md: portions,
+ * the pickup code, no-shows).
+ */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -8,6 +11,7 @@ import {
   createRequestSchema,
   MESSAGE_PAGE_SIZE,
   messageSchema,
+  pickupCodeSchema,
   requestDetailSchema,
   requestListQuerySchema,
   requestSchema,
@@ -17,8 +21,8 @@ import { requireUser } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { DEFAULT_PAGE_SIZE, decodeCursor, sendPage } from "../../pagination";
+import { submitPickupCode } from "./pickup";
 import {
-  changeRequestStatus,
   createRequest,
   getRequestDetail,
   type ListedRequest,
@@ -26,6 +30,7 @@ import {
   listRequests,
   postMessage,
 } from "./service";
+import { changeRequestStatus } from "./status";
 
 const errors = {
   400: errorSchema,
@@ -45,7 +50,7 @@ export function registerRequestRoutes(app: FastifyInstance, { db, config }: { db
     {
       schema: {
         tags: ["requests"],
-        summary: "Request one portion of a meal",
+        summary: "Request portions of a meal (1 unless `portions` says more, up to those left)",
         body: createRequestSchema,
         response: { 201: requestSchema, ...errors },
       },
@@ -145,12 +150,34 @@ export function registerRequestRoutes(app: FastifyInstance, { db, config }: { db
     {
       schema: {
         tags: ["requests"],
-        summary: "Move a request along the docs/DESIGN.md §4 transition table",
+        summary:
+          "Move a request along the docs/DESIGN.md §4 transition table: accept (with `portions` to take fewer), " +
+          "decline, cancel, take up a waiting-list offer (accepted), say the pickup happened (completed: done " +
+          "when both sides have), or report a no-show with its `reason`",
         params: idParamsSchema,
         body: updateStatusSchema,
         response: { 200: requestSchema, ...errors },
       },
     },
-    async (request) => changeRequestStatus(db, requireUser(request), request.params.id, request.body.status),
+    async (request) => {
+      const { status, portions, reason } = request.body;
+      return changeRequestStatus(db, requireUser(request), request.params.id, status, { portions, reason });
+    },
+  );
+
+  r.post(
+    "/api/requests/:id/pickup-code",
+    {
+      schema: {
+        tags: ["requests"],
+        summary:
+          "The cook enters the eater's 4-digit pickup code: right, and the request is completed; five wrong " +
+          "codes lock it for 10 minutes (429 with Retry-After)",
+        params: idParamsSchema,
+        body: pickupCodeSchema,
+        response: { 200: requestSchema, ...errors },
+      },
+    },
+    async (request) => submitPickupCode(db, requireUser(request), request.params.id, request.body.code),
   );
 }

@@ -1,101 +1,27 @@
 /**
- * The exchange between an eater and a cook (docs/DESIGN.md §4 "Requests"): sending a request, listing
- * them, and reading one thread. Rules are checked here, under a row lock on the meal, and backed
- * by the database (a partial unique index allows one open request per eater and meal).
+ * The exchange between an eater and a cook (docs/DESIGN.md §4 "Requests"): sending a request for some
+ * portions (docs/features/households.md point 1), listing them, reading one thread, writing in it.
+ * Rules are checked here, under a row lock on the meal, and backed by the database (a partial unique
+ * index allows one open request per eater and meal). Status changes live in status.ts, the pickup in
+ * pickup.ts, the waiting list in waitlist.ts.
  */
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
-import { msg, type Message as Said } from "../../../contract/messages";
-import {
-  MESSAGE_PAGE_SIZE,
-  type MealRequest,
-  type MealRequestDetail,
-  type Message,
-  type RequestStatus,
-} from "../../../contract/requests";
+import { msg } from "../../../contract/messages";
+import { MESSAGE_PAGE_SIZE, type MealRequestDetail, type Message } from "../../../contract/requests";
 import { presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction } from "../../db/client";
-import { meals, messages, type RequestRow, requests, type UserRow, users } from "../../db/schema";
+import { meals, messages, requests, type UserRow, users } from "../../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../../errors";
 import { liveEvent, publishLiveEvents } from "../../live/hub";
 import { type Cursor, encodeCursor } from "../../pagination";
-import { assertNotBlocked, hasBlocked } from "../blocks/service";
+import { assertNotBlocked } from "../blocks/service";
 import { isMealOpen } from "../meals/policy";
 import { createNotification } from "../notifications/service";
-import {
-  allowedTransitions,
-  isThreadOpen,
-  type Participant,
-  participantOf,
-  transitionExists,
-} from "./policy";
-import { scheduleReminders } from "./reminders";
+import { reliabilityOf } from "../users/reliability";
+import { isThreadOpen, participantOf } from "./policy";
+import { type ListedRequest, presentRequest, selectRequests } from "./presenter";
 
-const eaters = alias(users, "eater");
-const owners = alias(users, "owner");
-
-const requestSelection = {
-  request: requests,
-  meal: {
-    id: meals.id,
-    title: meals.title,
-    kind: meals.kind,
-    priceCents: meals.priceCents,
-    photoPath: meals.photoPath,
-    pickupWindowStart: meals.pickupWindowStart,
-    pickupWindowEnd: meals.pickupWindowEnd,
-    pickupLocation: meals.pickupLocation,
-  },
-  eater: eaters,
-  owner: owners,
-};
-
-type RequestSelectionRow = {
-  request: typeof requests.$inferSelect;
-  meal: {
-    id: string;
-    title: string;
-    kind: "free" | "paid";
-    priceCents: number | null;
-    photoPath: string | null;
-    pickupWindowStart: Date;
-    pickupWindowEnd: Date;
-    pickupLocation: string;
-  };
-  eater: UserRow;
-  owner: UserRow;
-};
-
-/** A listed request plus the sort key the pagination needs. */
-export type ListedRequest = MealRequest & { createdAtDate: Date };
-
-function presentRequest(row: RequestSelectionRow, viewerId: string): ListedRequest {
-  const who = participantOf(viewerId, row.request);
-  return {
-    id: row.request.id,
-    status: row.request.status,
-    message: row.request.message,
-    createdAt: row.request.createdAt.toISOString(),
-    createdAtDate: row.request.createdAt,
-    updatedAt: row.request.updatedAt.toISOString(),
-    meal: {
-      ...row.meal,
-      pickupWindowStart: row.meal.pickupWindowStart.toISOString(),
-      pickupWindowEnd: row.meal.pickupWindowEnd.toISOString(),
-    },
-    eater: presentPublicUser(row.eater),
-    owner: presentPublicUser(row.owner),
-    allowedTransitions: who ? allowedTransitions(row.request.status, who) : [],
-  };
-}
-
-const selectRequests = (db: Executor) =>
-  db
-    .select(requestSelection)
-    .from(requests)
-    .innerJoin(meals, eq(meals.id, requests.mealId))
-    .innerJoin(eaters, eq(eaters.id, requests.eaterId))
-    .innerJoin(owners, eq(owners.id, requests.ownerId));
+export type { ListedRequest } from "./presenter";
 
 /**
  * What a blocked request or message answers (docs/features/food-safety.md point 5: refused with a clear
@@ -105,14 +31,15 @@ export const REQUEST_BLOCKED = msg("You can't request this meal because one of y
 export const MESSAGE_BLOCKED = msg("You can't message this person because one of you has blocked the other.");
 
 /**
- * Sends a request for one portion of a meal (docs/DESIGN.md §4 "Requests") and notifies the cook.
+ * Sends a request for some portions of a meal (docs/DESIGN.md §4 "Requests", §6d) and notifies the
+ * cook.
  * @throws AppError 404 unknown meal; 403 own meal or a block between the two; 409 inactive, ended, fully
- * reserved, or an open request by this eater already exists
+ * reserved, fewer portions left than asked for, or an open request by this eater already exists
  */
 export async function createRequest(
   db: Executor,
   eater: UserRow,
-  input: { mealId: string; message: string | null },
+  input: { mealId: string; message: string | null; portions: number },
 ): Promise<ListedRequest> {
   const id = await inTransaction(db, async (tx) => {
     // Locking the meal row serialises requests and accepts for one meal, so the checks below hold.
@@ -136,8 +63,13 @@ export async function createRequest(
     if (!meal.isActive) throw conflict(msg("This meal is no longer available."), "meal_inactive");
     if (!isMealOpen(meal)) throw conflict(msg("The pickup window for this meal has ended."), "meal_expired");
 
-    if (meal.portionSize - meal.portionsTaken <= 0)
-      throw conflict(msg("This meal is fully reserved."), "fully_reserved");
+    const left = meal.portionSize - meal.portionsTaken;
+    if (left <= 0) throw conflict(msg("This meal is fully reserved."), "fully_reserved");
+    if (input.portions > left) {
+      throw conflict(msg("Only {{count}} portions are left.", { count: left }), "not_enough_portions", {
+        count: left,
+      });
+    }
 
     const [open] = await tx
       .select({ id: requests.id })
@@ -146,7 +78,7 @@ export async function createRequest(
         and(
           eq(requests.mealId, meal.id),
           eq(requests.eaterId, eater.id),
-          inArray(requests.status, ["pending", "accepted"]),
+          inArray(requests.status, ["pending", "accepted", "held"]),
         ),
       )
       .limit(1);
@@ -154,13 +86,23 @@ export async function createRequest(
 
     const [created] = await tx
       .insert(requests)
-      .values({ mealId: meal.id, eaterId: eater.id, ownerId: meal.ownerId, message: input.message })
+      .values({
+        mealId: meal.id,
+        eaterId: eater.id,
+        ownerId: meal.ownerId,
+        message: input.message,
+        portions: input.portions,
+        portionsRequested: input.portions,
+      })
       .returning({ id: requests.id });
     await createNotification(tx, {
       userId: meal.ownerId,
       type: "request_new",
-      message: msg('{{name}} requested "{{title}}"'),
-      params: { name: displayName(eater), title: meal.title },
+      message:
+        input.portions === 1
+          ? msg('{{name}} requested "{{title}}"')
+          : msg('{{name}} requested {{portions}} portions of "{{title}}"'),
+      params: { name: displayName(eater), title: meal.title, portions: input.portions },
       link: `/request/${created.id}`,
       requestId: created.id,
     });
@@ -190,13 +132,27 @@ export async function listRequests(
     )
     .orderBy(desc(requests.createdAt), desc(requests.id))
     .limit(options.limit + 1);
-  return rows.map((row) => presentRequest(row, viewer.id));
+  // The cook sees each requester's pickup record: one statement for the page's eaters.
+  const records =
+    options.type === "incoming"
+      ? await reliabilityOf(
+          db,
+          rows.map((row) => row.eater.id),
+        )
+      : undefined;
+  return rows.map((row) => presentRequest(row, viewer.id, records?.get(row.eater.id) ?? null));
 }
 
-async function getRequestRow(db: Executor, viewerId: string, id: string): Promise<ListedRequest> {
+/**
+ * One request as `viewerId` sees it.
+ * @throws AppError 404 "Request not found" for unknown ids and for everyone but its two participants
+ */
+export async function getRequestRow(db: Executor, viewerId: string, id: string): Promise<ListedRequest> {
   const [row] = await selectRequests(db).where(eq(requests.id, id)).limit(1);
-  if (!row || !participantOf(viewerId, row.request)) throw notFound(msg("Request not found"));
-  return presentRequest(row, viewerId);
+  const who = row ? participantOf(viewerId, row.request) : null;
+  if (!row || !who) throw notFound(msg("Request not found"));
+  const record = who === "owner" ? (await reliabilityOf(db, [row.eater.id])).get(row.eater.id)! : null;
+  return presentRequest(row, viewerId, record);
 }
 
 /**
@@ -294,158 +250,6 @@ async function selectMessages(
 /** "First Last", or "A neighbour" for a user without a name. */
 export function displayName(user: Pick<UserRow, "firstName" | "lastName">): string {
   return `${user.firstName} ${user.lastName}`.trim() || "A neighbour";
-}
-
-/** What refusing a move to the status a request already has says (docs/DESIGN.md §4). */
-const ALREADY: Record<RequestStatus, Said> = {
-  pending: msg("This request is already pending."),
-  accepted: msg("This request is already accepted."),
-  declined: msg("This request is already declined."),
-  completed: msg("This request is already completed."),
-  cancelled: msg("This request is already cancelled."),
-};
-
-/** What refusing a move the transition table has for nobody says, by from and to. */
-const CANNOT: Partial<Record<RequestStatus, Partial<Record<RequestStatus, Said>>>> = {
-  accepted: {
-    pending: msg("An accepted request cannot be set back to pending."),
-    declined: msg("An accepted request cannot be declined."),
-  },
-  declined: {
-    pending: msg("A declined request cannot be set back to pending."),
-    accepted: msg("A declined request cannot be accepted."),
-    completed: msg("A declined request cannot be marked complete."),
-    cancelled: msg("A declined request cannot be cancelled."),
-  },
-  completed: {
-    pending: msg("A completed request cannot be set back to pending."),
-    accepted: msg("A completed request cannot be accepted."),
-    declined: msg("A completed request cannot be declined."),
-    cancelled: msg("A completed request cannot be cancelled."),
-  },
-  cancelled: {
-    pending: msg("A cancelled request cannot be set back to pending."),
-    accepted: msg("A cancelled request cannot be accepted."),
-    declined: msg("A cancelled request cannot be declined."),
-    completed: msg("A cancelled request cannot be marked complete."),
-  },
-};
-
-/**
- * Why `who` may not move a request from `from` to `to`, as an error, or null when allowed
- * (docs/DESIGN.md §4 transition table): 409 for a move that exists for nobody, 403 for the wrong party.
- */
-function transitionRefusal(from: RequestStatus, to: RequestStatus, who: Participant) {
-  if (from === to) return conflict(ALREADY[to], "same_status");
-  if (!transitionExists(from, to)) {
-    return conflict(
-      CANNOT[from]?.[to] ?? msg("This request cannot be changed that way."),
-      "invalid_transition",
-    );
-  }
-  if (!allowedTransitions(from, who).includes(to)) {
-    return forbidden(
-      to === "completed"
-        ? msg("Only the cook can mark a pending request complete.")
-        : msg("Only the cook can accept or decline a request."),
-    );
-  }
-  return null;
-}
-
-/** What the other party reads when a request moves to `to` (a `msg()` key; name and title fill it). */
-const STATUS_NOTIFICATIONS: Record<RequestStatus, Said> = {
-  pending: msg('{{name}} set your request for "{{title}}" back to pending'),
-  accepted: msg('{{name}} accepted your request for "{{title}}"'),
-  declined: msg('{{name}} declined your request for "{{title}}"'),
-  completed: msg('{{name}} marked "{{title}}" as completed'),
-  cancelled: msg('{{name}} cancelled the request for "{{title}}"'),
-};
-
-/**
- * Moves a request to `to` for `actor` (docs/DESIGN.md §4 transition table) in one transaction with the
- * portion accounting: the meal row is locked first (as `createRequest` does), so two accepts
- * racing for the last portion are serialised and the second sees none left. Notifies the other
- * party, pushes the new status live to both, and on acceptance enqueues the pickup reminders.
- * @throws AppError 404 not a participant or unknown; 403 wrong party, or the other party has
- *   blocked the actor; 409 move not in the table, or no portion left for an accept/complete of a
- *   pending request
- */
-export async function changeRequestStatus(
-  db: Executor,
-  actor: UserRow,
-  id: string,
-  to: RequestStatus,
-): Promise<ListedRequest> {
-  await inTransaction(db, async (tx) => {
-    const [target] = await tx
-      .select({ mealId: requests.mealId })
-      .from(requests)
-      .where(eq(requests.id, id))
-      .limit(1);
-    if (!target) throw notFound(msg("Request not found"));
-    const [meal] = await tx
-      .select({
-        id: meals.id,
-        title: meals.title,
-        portionSize: meals.portionSize,
-        portionsTaken: meals.portionsTaken,
-        pickupWindowStart: meals.pickupWindowStart,
-        pickupWindowEnd: meals.pickupWindowEnd,
-      })
-      .from(meals)
-      .where(eq(meals.id, target.mealId))
-      .for("update")
-      .limit(1);
-    const [request] = await tx.select().from(requests).where(eq(requests.id, id)).for("update").limit(1);
-    const who = request ? participantOf(actor.id, request) : null;
-    if (!who) throw notFound(msg("Request not found"));
-
-    const refusal = transitionRefusal(request.status, to, who);
-    if (refusal) throw refusal;
-    // A block stops the blocked party acting on the blocker (and notifying them); the blocker may
-    // still wind the exchange up: decline, cancel or complete it.
-    const otherParty = who === "owner" ? request.eaterId : request.ownerId;
-    if (await hasBlocked(tx, otherParty, actor.id)) throw new AppError(403, "blocked", REQUEST_BLOCKED);
-    const takesPortion = request.status === "pending" && (to === "accepted" || to === "completed");
-    // The meal row is locked, so its counter (kept by the requests_portions_taken trigger) is current.
-    if (takesPortion && meal.portionSize - meal.portionsTaken <= 0) {
-      throw conflict(msg("No portions are left for this meal."), "fully_reserved");
-    }
-
-    const [updated] = await tx
-      .update(requests)
-      .set({ status: to, updatedAt: sql`now()` })
-      .where(eq(requests.id, id))
-      .returning();
-    const other = who === "owner" ? updated.eaterId : updated.ownerId;
-    await createNotification(tx, {
-      userId: other,
-      type: "request_status",
-      message: STATUS_NOTIFICATIONS[to],
-      params: { name: displayName(actor), title: meal.title },
-      link: `/request/${id}`,
-      requestId: id,
-      // A completion stays in the app, where the review it asks for waits
-      // (docs/features/notifications.md point 2).
-      deliver: to !== "completed",
-    });
-    if (to === "accepted") await scheduleReminders(tx, id, meal);
-    await publishLiveEvents(tx, [
-      statusEvent(updated, updated.ownerId, "owner"),
-      statusEvent(updated, updated.eaterId, "eater"),
-    ]);
-  });
-  return getRequestRow(db, actor.id, id);
-}
-
-function statusEvent(request: RequestRow, userId: string, who: Participant) {
-  return liveEvent(userId, "request", {
-    requestId: request.id,
-    status: request.status,
-    updatedAt: request.updatedAt.toISOString(),
-    allowedTransitions: allowedTransitions(request.status, who),
-  });
 }
 
 /**

@@ -13,6 +13,7 @@ import { notFound } from "../../errors";
 import type { Cursor } from "../../pagination";
 import { hasBlocked } from "../blocks/service";
 import { getUserRating } from "../meals/service";
+import { reliabilityOf } from "./reliability";
 
 /**
  * The public profile of `id` as `viewer` sees it.
@@ -26,7 +27,11 @@ export async function getPublicProfile(
 ): Promise<PublicProfile> {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!user || (user.suspendedAt && !options.isAdmin)) throw notFound(msg("User not found"));
-  const [rating, blockedByMe] = await Promise.all([getUserRating(db, id), hasBlocked(db, viewer.id, id)]);
+  const [rating, blockedByMe, records] = await Promise.all([
+    getUserRating(db, id),
+    hasBlocked(db, viewer.id, id),
+    reliabilityOf(db, [id]),
+  ]);
   return {
     id: user.id,
     firstName: user.firstName,
@@ -36,6 +41,7 @@ export async function getPublicProfile(
     isCook: user.isCook,
     memberSince: user.createdAt.toISOString(),
     rating,
+    reliability: records.get(id)!,
     blockedByMe,
     suspended: user.suspendedAt !== null,
   };

@@ -13,9 +13,17 @@ export function useUpdateMeal(meta?: MutationMeta) {
     mutationFn: async ({ id, patch }: { id: string; patch: UpdateMeal }) =>
       (await apiRequest("PUT", `/api/meals/${id}`, patch)).json() as Promise<Meal>,
     onSuccess: (meal) => {
-      // The detail also says whether the viewer has a request open; the write does not change that.
+      // The detail also says whether the viewer has a request open, their waiting-list place and the
+      // meal's series; the write changes none of them (more portions reach the list by a job).
       queryClient.setQueryData<MealDetail>(mealKeys.detail(meal.id), (detail) =>
-        detail ? { ...meal, myOpenRequestId: detail.myOpenRequestId } : undefined,
+        detail
+          ? {
+              ...meal,
+              myOpenRequestId: detail.myOpenRequestId,
+              waitlist: detail.waitlist,
+              series: detail.series,
+            }
+          : undefined,
       );
       queryClient.invalidateQueries({ queryKey: mealKeys.all });
       queryClient.invalidateQueries({ queryKey: mealKeys.mine });

@@ -9,9 +9,15 @@ const STYLES: Record<RequestStatus, string> = {
   declined: "bg-red-100 text-red-900",
   completed: "bg-blue-100 text-blue-900",
   cancelled: "bg-gray-200 text-gray-800",
+  held: "bg-violet-100 text-violet-900",
+  lapsed: "bg-gray-200 text-gray-800",
+  no_show: "bg-orange-100 text-orange-900",
 };
 
-/** spec §4 "Request status" labels: Pending, Accepted, Declined, Completed, Cancelled. */
+/**
+ * spec §4 "Request status" labels: Pending, Accepted, Declined, Completed, Cancelled; and
+ * docs/features/households.md's Offered to you, Offer lapsed, No-show.
+ */
 export function StatusBadge({ status }: { status: RequestStatus }) {
   const say = useMessages();
   return (

@@ -1,0 +1,178 @@
+/**
+ * Weekly meals (docs/features/households.md point 3): a registered cook posts a meal and asks for it
+ * every week, same weekday and times in their time zone (6 pm stays 6 pm when summer time ends), for up
+ * to 8 weeks. Each occurrence is a meal of its own, made by the `meal-series` job a day before its
+ * pickup, so a cook may change or take down one week and leave the others alone. The job locks the
+ * series row and `meals_series_occurrence_key` allows one meal per occurrence, so two instances, a
+ * retry or a restart make each occurrence once. A paused series skips the weeks that fall due while
+ * paused; a stopped one makes no more.
+ */
+import { TZDate } from "@date-fns/tz";
+import { addWeeks } from "date-fns";
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import {
+  type CreateMeal,
+  createMealSchema,
+  type MealSeriesView,
+  type SeriesStatus,
+} from "../../../contract/meals";
+import { msg } from "../../../contract/messages";
+import { type Executor, inTransaction } from "../../db/client";
+import { mealSeries, meals, type UserRow, users } from "../../db/schema";
+import { forbidden, notFound } from "../../errors";
+import { enqueueJob, QUEUES } from "../../jobs/queue";
+
+/** An occurrence is made this long before its pickup starts. */
+export const MADE_BEFORE_MS = 24 * 60 * 60 * 1000;
+
+type SeriesRow = typeof mealSeries.$inferSelect;
+
+/** When occurrence `n` (1 = the first meal) starts: `n - 1` weeks after the first, in the series' zone. */
+export function occurrenceStart(series: Pick<SeriesRow, "firstStart" | "timeZone">, n: number): Date {
+  return new Date(addWeeks(new TZDate(series.firstStart.getTime(), series.timeZone), n - 1).getTime());
+}
+
+/** The next occurrence still to come, if the series will make one. */
+function nextStart(series: SeriesRow): Date | null {
+  if (series.status !== "active" || series.made >= series.weeks) return null;
+  return occurrenceStart(series, series.made + 1);
+}
+
+/** The series as its cook sees it. */
+export function presentSeries(series: SeriesRow): MealSeriesView {
+  return {
+    id: series.id,
+    status: series.status,
+    weeks: series.weeks,
+    made: series.made,
+    nextStart: nextStart(series)?.toISOString() ?? null,
+  };
+}
+
+/** Queues the making of occurrence `n`, a day before it starts; call it in the series' transaction. */
+async function scheduleOccurrence(tx: Executor, series: SeriesRow, n: number): Promise<void> {
+  if (n > series.weeks) return;
+  const startAfter = new Date(occurrenceStart(series, n).getTime() - MADE_BEFORE_MS);
+  await enqueueJob(tx, QUEUES.mealSeries, { seriesId: series.id, occurrence: n }, { startAfter });
+}
+
+/**
+ * Starts a weekly series from a meal just posted (its first occurrence); call it in that meal's
+ * transaction.
+ * @param input the meal as posted, which each week's meal copies
+ * @throws AppError 403 when the cook is not registered (docs/features/food-safety.md: weekly meals are a
+ *   registered cook's)
+ */
+export async function startSeries(
+  tx: Executor,
+  owner: Pick<UserRow, "id" | "isCook">,
+  meal: { id: string; pickupWindowStart: Date; pickupWindowEnd: Date },
+  input: CreateMeal,
+  weekly: { weeks: number; timeZone: string },
+): Promise<void> {
+  if (!owner.isCook) throw forbidden(msg("Only registered cooks can make a meal weekly."));
+  const { weekly: _ignored, ...template } = input as CreateMeal & { weekly?: unknown };
+  const [series] = await tx
+    .insert(mealSeries)
+    .values({
+      ownerId: owner.id,
+      template: template as Record<string, unknown>,
+      timeZone: weekly.timeZone,
+      firstStart: meal.pickupWindowStart,
+      durationMinutes: Math.round(
+        (meal.pickupWindowEnd.getTime() - meal.pickupWindowStart.getTime()) / 60_000,
+      ),
+      weeks: weekly.weeks,
+    })
+    .returning();
+  await tx.update(meals).set({ seriesId: series.id, occurrence: 1 }).where(eq(meals.id, meal.id));
+  await scheduleOccurrence(tx, series, 2);
+}
+
+/** A series of the cook's, as they see it, or null when the meal is none or not theirs. */
+export async function seriesOfMeal(
+  db: Executor,
+  viewerId: string,
+  meal: { seriesId: string | null },
+): Promise<MealSeriesView | null> {
+  if (!meal.seriesId) return null;
+  const [series] = await db.select().from(mealSeries).where(eq(mealSeries.id, meal.seriesId)).limit(1);
+  return series && series.ownerId === viewerId ? presentSeries(series) : null;
+}
+
+/**
+ * Pauses, resumes or stops one of the cook's series; a stopped series stays stopped.
+ * @throws AppError 404 when it is not theirs
+ */
+export async function setSeriesStatus(
+  db: Executor,
+  owner: Pick<UserRow, "id">,
+  id: string,
+  status: SeriesStatus,
+): Promise<MealSeriesView> {
+  return inTransaction(db, async (tx) => {
+    const [series] = await tx
+      .select()
+      .from(mealSeries)
+      .where(and(eq(mealSeries.id, id), eq(mealSeries.ownerId, owner.id)))
+      .for("update")
+      .limit(1);
+    if (!series) throw notFound(msg("Weekly meal not found"));
+    if (series.status === "stopped") return presentSeries(series);
+    const [updated] = await tx.update(mealSeries).set({ status }).where(eq(mealSeries.id, id)).returning();
+    return presentSeries(updated);
+  });
+}
+
+const jobSchema = z.object({ seriesId: z.uuid(), occurrence: z.number().int().min(2) });
+
+/**
+ * The `meal-series` job: makes occurrence `n` (skipped while paused, or while a paid meal's cook is no
+ * longer registered) and queues the next.
+ * @param post posts a meal for the series' cook (meals/service.ts `createMeal`)
+ * @returns whether it made a meal
+ */
+export async function makeOccurrence(
+  db: Executor,
+  data: unknown,
+  post: (
+    tx: Executor,
+    owner: UserRow,
+    input: CreateMeal,
+    series: { id: string; occurrence: number },
+  ) => Promise<unknown>,
+): Promise<boolean> {
+  const job = jobSchema.safeParse(data);
+  if (!job.success) return false;
+  const n = job.data.occurrence;
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .select({ series: mealSeries, owner: users })
+      .from(mealSeries)
+      .innerJoin(users, eq(users.id, mealSeries.ownerId))
+      .where(eq(mealSeries.id, job.data.seriesId))
+      .for("update", { of: mealSeries })
+      .limit(1);
+    if (!row) return false;
+    const { series, owner } = row;
+    // Already made (a retry, the other instance), or past its last week.
+    if (series.status === "stopped" || series.made >= n || n > series.weeks) return false;
+    const start = occurrenceStart(series, n);
+    const template = createMealSchema.safeParse({
+      ...series.template,
+      pickupWindowStart: start.toISOString(),
+      pickupWindowEnd: new Date(start.getTime() + series.durationMinutes * 60_000).toISOString(),
+      preparedAt: null,
+    });
+    const mayPost =
+      series.status === "active" &&
+      template.success &&
+      !owner.suspendedAt &&
+      (template.data.kind === "free" || owner.isCook);
+    if (mayPost) await post(tx, owner, template.data, { id: series.id, occurrence: n });
+    await tx.update(mealSeries).set({ made: n }).where(eq(mealSeries.id, series.id));
+    await scheduleOccurrence(tx, { ...series, made: n }, n + 1);
+    return mayPost;
+  });
+}

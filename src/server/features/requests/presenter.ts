@@ -1,0 +1,119 @@
+/**
+ * The one way a request is read and shown (spec §3 Request): the selection every request read makes
+ * (the request, the part of its meal it carries, both people), and the presenter that turns a row into
+ * the viewer's view of it — what they may do next, their pickup code if they are the eater, and the
+ * eater's pickup record if they are the cook (docs/features/households.md).
+ */
+import { eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { MealRequest, Reliability, RequestStatus } from "../../../contract/requests";
+import { presentPublicUser } from "../../auth/users";
+import type { Executor } from "../../db/client";
+import { meals, type RequestRow, requests, type UserRow, users } from "../../db/schema";
+import { allowedTransitions, type Participant, participantOf } from "./policy";
+
+const eaters = alias(users, "eater");
+const owners = alias(users, "owner");
+
+const requestSelection = {
+  request: requests,
+  meal: {
+    id: meals.id,
+    title: meals.title,
+    kind: meals.kind,
+    priceCents: meals.priceCents,
+    photoPath: meals.photoPath,
+    pickupWindowStart: meals.pickupWindowStart,
+    pickupWindowEnd: meals.pickupWindowEnd,
+    pickupLocation: meals.pickupLocation,
+  },
+  eater: eaters,
+  owner: owners,
+};
+
+/** A request as `selectRequests` reads it. */
+export type RequestSelectionRow = {
+  request: RequestRow;
+  meal: {
+    id: string;
+    title: string;
+    kind: "free" | "paid";
+    priceCents: number | null;
+    photoPath: string | null;
+    pickupWindowStart: Date;
+    pickupWindowEnd: Date;
+    pickupLocation: string;
+  };
+  eater: UserRow;
+  owner: UserRow;
+};
+
+/** A listed request plus the sort key the pagination needs. */
+export type ListedRequest = MealRequest & { createdAtDate: Date };
+
+/** Requests with their meal and both people; the caller adds where, order and limit. */
+export const selectRequests = (db: Executor) =>
+  db
+    .select(requestSelection)
+    .from(requests)
+    .innerJoin(meals, eq(meals.id, requests.mealId))
+    .innerJoin(eaters, eq(eaters.id, requests.eaterId))
+    .innerJoin(owners, eq(owners.id, requests.ownerId));
+
+/** What `who` may do with a request now (policy.ts), from the request and its meal's window. */
+export function transitionsFor(
+  request: Pick<RequestRow, "status" | "eaterConfirmedAt" | "ownerConfirmedAt">,
+  meal: { pickupWindowStart: Date },
+  who: Participant,
+  now = new Date(),
+): RequestStatus[] {
+  return allowedTransitions(request.status, who, {
+    windowStarted: meal.pickupWindowStart.getTime() <= now.getTime(),
+    confirmedByViewer: (who === "eater" ? request.eaterConfirmedAt : request.ownerConfirmedAt) !== null,
+  });
+}
+
+/**
+ * The viewer's view of a request.
+ * @param eaterReliability the eater's pickup record, shown to the cook only
+ */
+export function presentRequest(
+  row: RequestSelectionRow,
+  viewerId: string,
+  eaterReliability: Reliability | null = null,
+): ListedRequest {
+  const { request } = row;
+  const who = participantOf(viewerId, request);
+  return {
+    id: request.id,
+    status: request.status,
+    message: request.message,
+    portions: request.portions,
+    portionsRequested: request.portionsRequested,
+    holdUntil: request.holdUntil?.toISOString() ?? null,
+    pickup: {
+      eaterConfirmed: request.eaterConfirmedAt !== null,
+      ownerConfirmed: request.ownerConfirmedAt !== null,
+      code: who === "eater" && request.status === "accepted" ? request.pickupCode : null,
+      codeLockedUntil:
+        who === "owner" && request.codeLockedUntil && request.codeLockedUntil > new Date()
+          ? request.codeLockedUntil.toISOString()
+          : null,
+    },
+    lateCancel: request.lateCancel,
+    noShowParty: request.noShowParty,
+    noShowReason: request.noShowReason,
+    eaterReliability: who === "owner" ? eaterReliability : null,
+    createdAt: request.createdAt.toISOString(),
+    createdAtDate: request.createdAt,
+    updatedAt: request.updatedAt.toISOString(),
+    meal: {
+      ...row.meal,
+      pickupWindowStart: row.meal.pickupWindowStart.toISOString(),
+      pickupWindowEnd: row.meal.pickupWindowEnd.toISOString(),
+    },
+    eater: presentPublicUser(row.eater),
+    owner: presentPublicUser(row.owner),
+    allowedTransitions: who ? transitionsFor(request, row.meal, who) : [],
+  };
+}
