@@ -101,9 +101,16 @@ describe("notification emails", () => {
     );
     expect(cancelMails[0].subject).toBe('Sam Okafor cancelled the request for "Cancelled pie"');
 
+    // The cook's word that they handed it over asks the eater to say so too (an email); the completion
+    // it makes stays in the app (docs/features/households.md point 4).
     await setStatus(accepted.cook.cookie, accepted.requestId, "completed");
+    await setStatus(accepted.eater.cookie, accepted.requestId, "completed");
     await jobsSettled(t.db);
-    expect(mailsTo(accepted.eater.user).map((m) => m.subject)).toEqual([acceptedMail.subject]);
+    expect(mailsTo(accepted.eater.user).map((m) => m.subject)).toEqual([
+      acceptedMail.subject,
+      'Maria Lopez handed over "Accepted soup": say so in the thread when you have it',
+    ]);
+    expect(mailsTo(accepted.cook.user).filter((m) => m.subject.includes("completed"))).toEqual([]);
   });
 
   it("sends at most one email per thread per hour for messages; another thread gets its own", async () => {
@@ -137,6 +144,7 @@ describe("notification emails", () => {
   it("emails a review received", async () => {
     const { cook, eater, meal, requestId } = await exchange("Reviewed risotto");
     await setStatus(cook.cookie, requestId, "completed");
+    await setStatus(eater.cookie, requestId, "completed");
     const response = await t.api({
       method: "POST",
       url: "/api/reviews",

@@ -194,18 +194,30 @@ describe("fuzzing every endpoint with malformed requests", () => {
           ...page,
         },
       },
-      { method: "POST", route: "/api/meals", body: meal },
+      {
+        method: "POST",
+        route: "/api/meals",
+        body: { ...meal, weekly: { weeks: 3, timeZone: "Europe/Berlin" } },
+      },
       { method: "GET", route: "/api/meals/allergens" },
       { method: "GET", route: "/api/meals/my/all", query: page },
       { method: "GET", route: "/api/meals/{id}" },
       { method: "PUT", route: "/api/meals/{id}", body: { ...meal, isActive: true } },
       { method: "GET", route: "/api/user/{id}/rating" },
-      { method: "POST", route: "/api/requests", body: { mealId: ids.theirMeal, message: "Hello!" } },
+      {
+        method: "POST",
+        route: "/api/requests",
+        body: { mealId: ids.theirMeal, message: "Hello!", portions: 2 },
+      },
       { method: "GET", route: "/api/requests", query: { type: "outgoing", ...page } },
       { method: "GET", route: "/api/requests/{id}" },
       { method: "GET", route: "/api/requests/{id}/messages", query: page },
       { method: "POST", route: "/api/requests/{id}/messages", body: { body: "On my way" } },
-      { method: "PUT", route: "/api/requests/{id}/status", body: { status: "cancelled" } },
+      {
+        method: "PUT",
+        route: "/api/requests/{id}/status",
+        body: { status: "no_show", reason: "Not there", portions: 1 },
+      },
       { method: "GET", route: "/api/notifications" },
       { method: "PUT", route: "/api/notifications/read", body: { requestId: ids.request } },
       {
@@ -342,6 +354,11 @@ describe("fuzzing every endpoint with malformed requests", () => {
       { method: "PUT", route: "/api/alerts/{id}", body: { paused: true } },
       { method: "DELETE", route: "/api/alerts/{id}" },
       { method: "DELETE", route: "/api/user/home-area" },
+      // docs/features/households.md: portions, the pickup code, the waiting list, weekly meals.
+      { method: "POST", route: "/api/requests/{id}/pickup-code", body: { code: "1234" } },
+      { method: "POST", route: "/api/meals/{id}/waitlist", body: { portions: 2 } },
+      { method: "DELETE", route: "/api/meals/{id}/waitlist" },
+      { method: "PUT", route: "/api/meal-series/{id}", body: { status: "paused" } },
     ];
   });
   afterAll(() => t.close());

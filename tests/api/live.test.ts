@@ -87,12 +87,14 @@ describe("live updates (SSE)", () => {
     expect(forEater.data).toMatchObject({
       requestId: request.id,
       status: "accepted",
-      allowedTransitions: ["completed", "cancelled"],
+      // The pickup window has begun, so a no-show may be reported (docs/features/households.md).
+      allowedTransitions: ["completed", "cancelled", "no_show"],
     });
     const forCook = await cookStream.waitFor((e) => e.event === "request");
     expect(forCook.data).toMatchObject({
       status: "accepted",
-      allowedTransitions: ["completed", "cancelled"],
+      // The pickup window has begun, so a no-show may be reported (docs/features/households.md).
+      allowedTransitions: ["completed", "cancelled", "no_show"],
     });
   });
 

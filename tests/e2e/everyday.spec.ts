@@ -212,7 +212,9 @@ test("the bell counts a review received, lists it with a link, Mark all as read 
   const put = (page: Page, url: string, data: unknown) =>
     page.request.put(url, { data, headers: { origin: new URL(page.url()).origin } });
   expect((await put(cook, `/api/requests/${request.id}/status`, { status: "accepted" })).ok()).toBe(true);
+  // Both sides say the pickup happened (docs/features/households.md point 4).
   expect((await put(eater, `/api/requests/${request.id}/status`, { status: "completed" })).ok()).toBe(true);
+  expect((await put(cook, `/api/requests/${request.id}/status`, { status: "completed" })).ok()).toBe(true);
 
   await cook.goto("/community");
   const bell = cook.getByRole("button", { name: /^Notifications/ });

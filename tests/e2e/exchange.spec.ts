@@ -102,17 +102,24 @@ test("cook and eater settle a pickup in the thread, live, from request to comple
   }
   await expect(cook.getByRole("button", { name: "Accept" })).toHaveCount(0);
 
-  // Mark Complete: Completed and Leave a Review, on both sides.
-  await eater.getByRole("button", { name: "Mark Complete" }).click();
+  // Both say the pickup happened (docs/features/households.md point 4): Completed and Leave a Review,
+  // on both sides.
+  await eater.getByRole("button", { name: "Picked up" }).click();
   await eater
-    .getByRole("alertdialog", { name: "Mark this request complete?" })
-    .getByRole("button", { name: "Mark Complete" })
+    .getByRole("alertdialog", { name: "Did you pick it up?" })
+    .getByRole("button", { name: "Picked up" })
     .click();
   await expect(toast(eater, "Status updated.")).toBeVisible();
+  await expect(eater.getByRole("button", { name: "Picked up" })).toHaveCount(0);
+  await cook.getByRole("button", { name: "Handed over" }).click();
+  await cook
+    .getByRole("alertdialog", { name: "Did you hand it over?" })
+    .getByRole("button", { name: "Handed over" })
+    .click();
   for (const page of [eater, cook]) {
     await expect(page.getByTestId("status-badge")).toHaveText("Completed", { timeout: 2000 });
     await expect(page.getByRole("link", { name: "Leave a Review" })).toHaveAttribute("href", "/reviews");
-    await expect(page.getByRole("button", { name: "Mark Complete" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /Picked up|Handed over/ })).toHaveCount(0);
   }
 });
 

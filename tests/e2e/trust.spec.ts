@@ -165,7 +165,9 @@ test("both parties review after a completed exchange, and the cook's stars show 
   const eater = await signedInPage(browser, person("Eddie", "Eater"));
   const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "Yes please" });
   await setStatus(cook, request.id, "accepted");
+  // Both sides say the pickup happened (docs/features/households.md point 4).
   await setStatus(eater, request.id, "completed");
+  await setStatus(cook, request.id, "completed");
 
   // The eater has the cook's public profile open before reviewing (loaded, so cached)...
   const cookId = (await (await cook.request.get("/api/auth/user")).json()).id;

@@ -36,6 +36,8 @@ const form = (overrides: Partial<MealFormValues> = {}): MealFormValues => ({
   deliveryAvailable: false,
   latitude: null,
   longitude: null,
+  weekly: false,
+  weeks: 4,
   ...overrides,
 });
 
@@ -221,5 +223,33 @@ describe("placeholders of meals without a photo", () => {
     const titles = ["Lentil soup", "Pea soup", "Tomato soup", "Onion soup", "Bean soup", "Fish soup"];
     const colours = new Set(titles.map((title) => placeholderFor(title).background));
     expect(colours.size).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("sharing a meal again (docs/features/households.md point 3)", () => {
+  it("keeps the times of day, today if still ahead, else tomorrow, and asks when it was made", async () => {
+    const { sharedAgain } = await import("../../src/client/features/meals/meal-form-schema");
+    const past = {
+      title: "Soup",
+      pickupWindowStart: new Date(2026, 10, 20, 18, 0).toISOString(),
+      pickupWindowEnd: new Date(2026, 10, 20, 20, 30).toISOString(),
+      storage: "chilled",
+      reheating: null,
+      allergenCodes: [],
+    } as unknown as Parameters<typeof sharedAgain>[0];
+    const morning = sharedAgain(past, "", new Date(2026, 10, 25, 9, 0));
+    expect([morning.pickupWindowStart, morning.pickupWindowEnd]).toEqual([
+      "2026-11-25T18:00",
+      "2026-11-25T20:30",
+    ]);
+    const evening = sharedAgain(past, "", new Date(2026, 10, 25, 19, 0));
+    expect(evening.pickupWindowStart).toBe("2026-11-26T18:00");
+    expect(evening.preparedAt).toBe("");
+  });
+
+  it("sends a weekly meal's weeks and this browser's time zone", () => {
+    const meal = toCreateMeal(form({ weekly: true, weeks: 6 }), "en", "USD");
+    expect(meal.weekly).toEqual({ weeks: 6, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+    expect(toCreateMeal(form(), "en", "USD").weekly).toBeUndefined();
   });
 });

@@ -18,6 +18,7 @@ import {
   MealHero,
   MealPlace,
   RequestMealForm,
+  SeriesPanel,
   StarRating,
   useMeal,
 } from "@/client/features/meals";
@@ -78,7 +79,15 @@ export default function MealDetailPage() {
         <MealPlace meal={meal} />
         {user?.isAdmin && !isOwner && <AdminMealControls meal={meal} />}
         {isOwner ? (
-          <p className="rounded-xl border bg-muted p-4 text-center font-medium">{t("This is your meal")}</p>
+          <>
+            <p className="rounded-xl border bg-muted p-4 text-center font-medium">{t("This is your meal")}</p>
+            <SeriesPanel meal={meal} />
+            {meal.isExpired && (
+              <Button asChild variant="outline">
+                <Link href={`/meals/new?from=${meal.id}`}>{t("Share again")}</Link>
+              </Button>
+            )}
+          </>
         ) : (
           <RequestMealForm meal={meal} allergenWarnings={warnings} />
         )}

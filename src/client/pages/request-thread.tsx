@@ -13,6 +13,7 @@ import { Button } from "@/client/components/ui/button";
 import { useCurrentUser } from "@/client/features/auth";
 import {
   Conversation,
+  PickupCode,
   PickupDetails,
   ThreadSummary,
   useMarkReadWhileOpen,
@@ -50,6 +51,7 @@ export default function RequestThreadPage() {
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <ThreadSummary request={request} viewerId={user?.id} />
       {request.status === "accepted" && <PickupDetails request={request} />}
+      <PickupCode request={request} viewer={user?.id === request.owner.id ? "owner" : "eater"} />
       <Conversation request={request} viewerId={user?.id} />
     </div>
   );

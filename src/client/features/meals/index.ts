@@ -25,5 +25,6 @@ export { OwnMealCard } from "./components/own-meal-card";
 export { PriceBadge, usePriceLabel } from "./components/price-label";
 export { RequestMealForm } from "./components/request-meal-form";
 export { SearchBox } from "./components/search-box";
+export { SeriesPanel } from "./components/series-panel";
 export { StarRating } from "./components/star-rating";
 export { useMealFilters } from "./use-meal-filters";

@@ -10,7 +10,13 @@ import { format } from "date-fns";
 import { z } from "zod";
 import { type AllergenCode, type DietTag, type StorageType, storageTypeSchema } from "@/contract/food-safety";
 import { minorUnitDigits } from "@/contract/languages";
-import { type CreateMealInput, createMealSchema, mealFields } from "@/contract/meals";
+import {
+  type CreateMealInput,
+  createMealSchema,
+  type MealDetail,
+  mealFields,
+  SERIES_WEEKS_MAX,
+} from "@/contract/meals";
 import { msg } from "@/contract/messages";
 
 /** A date as a `datetime-local` input's value, in the browser's time zone. */
@@ -45,6 +51,9 @@ export const mealFormSchema = z
     deliveryAvailable: z.boolean(),
     latitude: z.number().nullable(),
     longitude: z.number().nullable(),
+    // docs/features/households.md point 3: a registered cook may post it every week.
+    weekly: z.boolean(),
+    weeks: z.number().int().min(2).max(SERIES_WEEKS_MAX),
   })
   // docs/features/neighbourhood.md point 3: the form never sends a meal without its pickup point.
   .refine((values) => values.latitude !== null && values.longitude !== null, {
@@ -105,6 +114,44 @@ export function toCreateMeal(values: MealFormValues, language: string, currency:
     deliveryAvailable: values.deliveryAvailable,
     latitude: values.latitude,
     longitude: values.longitude,
+    ...(values.weekly
+      ? { weekly: { weeks: values.weeks, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone } }
+      : {}),
+  };
+}
+
+/**
+ * "Share again" (docs/features/households.md point 3): a past meal's form values, with a new pickup
+ * window at the same times of day — today if they are still ahead, else tomorrow — and the food made
+ * afresh (when it was prepared is asked again).
+ * @param price the meal's price as the reader's language writes it
+ */
+export function sharedAgain(meal: MealDetail, price: string, now = new Date()): Partial<MealFormValues> {
+  const start = new Date(meal.pickupWindowStart);
+  const length = new Date(meal.pickupWindowEnd).getTime() - start.getTime();
+  const next = new Date(now);
+  next.setHours(start.getHours(), start.getMinutes(), 0, 0);
+  if (next <= now) next.setDate(next.getDate() + 1);
+  return {
+    title: meal.title,
+    description: meal.description,
+    kind: meal.kind,
+    price,
+    portionSize: meal.portionSize,
+    allergenCodes: meal.allergenCodes,
+    noMajorAllergens: meal.noMajorAllergens,
+    allergensOther: meal.allergensOther,
+    dietTags: meal.dietTags,
+    preparedAt: "",
+    storage: meal.storage ?? "",
+    reheating: meal.reheating ?? "",
+    ingredients: meal.ingredients,
+    pickupLocation: meal.pickupLocation,
+    pickupWindowStart: localInput(next),
+    pickupWindowEnd: localInput(new Date(next.getTime() + length)),
+    deliveryAvailable: meal.deliveryAvailable,
+    latitude: meal.latitude,
+    longitude: meal.longitude,
   };
 }
 

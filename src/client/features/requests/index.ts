@@ -6,6 +6,7 @@ export { requestKeys } from "./api/keys";
 export { appendMessage } from "./api/send-message";
 export { invalidateRequestLists } from "./api/update-status";
 export { Conversation } from "./components/conversation";
+export { PickupCode } from "./components/pickup-code";
 export { PickupDetails } from "./components/pickup-details";
 export { RequestCard } from "./components/request-card";
 export { StatusActions } from "./components/status-actions";

@@ -9,6 +9,7 @@ export { ProfileMeals } from "./components/profile-meals";
 export { ProfileReviews } from "./components/profile-reviews";
 export { ProfileSettingsForm } from "./components/profile-settings-form";
 export { PublicProfileCard } from "./components/public-profile-card";
+export { ReliabilityLine } from "./components/reliability-line";
 export { RoleToggle } from "./components/role-toggle";
 export { useDisplayName } from "./display-name";
 export { useAccountLanguage } from "./use-account-language";

@@ -169,7 +169,7 @@ export async function settlePickup(db: Executor, data: unknown): Promise<void> {
       .where(eq(requests.id, job.data.requestId))
       .for("update", { of: requests })
       .limit(1);
-    if (!row || row.request.status !== "accepted") return;
+    if (row?.request.status !== "accepted") return;
     const { request, meal } = row;
     const due = meal.pickupWindowEnd.getTime() + SETTLE_AFTER_MS;
     if (due > Date.now() + 60_000) {

@@ -1,7 +1,7 @@
 /**
  * Pickup reminders (docs/features/notifications.md point 5): for each accepted request, both parties
  * hear 1 hour before the pickup window opens (or at acceptance, if that is later), and the eater hears
- * when the window ends in 30 minutes without the pickup marked complete.
+ * when the window ends in 30 minutes without having said they picked it up.
  *
  * Each reminder is a durable job (jobs/queue.ts) enqueued in the transaction that accepts the
  * request, so a restart or a second instance neither loses nor doubles it: the job checks the
@@ -109,6 +109,7 @@ export async function sendPickupReminder(db: Executor, data: unknown, now = new 
     const [row] = await tx
       .select({
         status: requests.status,
+        eaterConfirmedAt: requests.eaterConfirmedAt,
         eaterId: requests.eaterId,
         ownerId: requests.ownerId,
         title: meals.title,
@@ -120,8 +121,10 @@ export async function sendPickupReminder(db: Executor, data: unknown, now = new 
       .innerJoin(meals, eq(meals.id, requests.mealId))
       .where(eq(requests.id, requestId))
       .limit(1);
-    // No longer agreed, or the window is over: nothing to remind.
+    // No longer agreed, or the window is over: nothing to remind. An eater who said they picked it up
+    // needs no word that the window is ending (docs/features/households.md point 4).
     if (row?.status !== "accepted" || row.pickupWindowEnd <= now) return;
+    if (kind === "ends" && row.eaterConfirmedAt) return;
     const due = dueAt(kind, row, now);
     if (due.getTime() - now.getTime() > EARLY_TOLERANCE_MS) {
       await enqueueJob(tx, QUEUES.reminder, { requestId, kind }, { startAfter: due });

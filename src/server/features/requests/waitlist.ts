@@ -157,7 +157,7 @@ export async function offerFreedPortions(db: Executor, data: unknown): Promise<n
   if (!job.success) return 0;
   return inTransaction(db, async (tx) => {
     const [meal] = await tx.select().from(meals).where(eq(meals.id, job.data.mealId)).for("update").limit(1);
-    if (!meal || !meal.isActive || !isMealOpen(meal)) return 0;
+    if (!meal?.isActive || !isMealOpen(meal)) return 0;
     let left = meal.portionSize - meal.portionsTaken;
     if (left <= 0) return 0;
     const line = await tx

@@ -5,4 +5,6 @@ import { mealKeys } from "./keys";
 
 export const mealQuery = (id: string) => queryOptions<MealDetail>({ queryKey: mealKeys.detail(id) });
 
-export const useMeal = (id: string) => useQuery(mealQuery(id));
+/** @param options.enabled false while there is no meal to load (the form's "Share again") */
+export const useMeal = (id: string, options: { enabled?: boolean } = {}) =>
+  useQuery({ ...mealQuery(id), enabled: options.enabled ?? true });

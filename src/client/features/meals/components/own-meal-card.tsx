@@ -1,6 +1,12 @@
-/** One of the cook's own meals on their profile: photo, price, day, portions left, state, and (de)activate. */
+/**
+ * One of the cook's own meals on their profile: photo, price, day, portions left, state, whether it is
+ * a weekly meal, (de)activate, and Share again for one that ended (docs/features/households.md point 3).
+ */
+
+import { Repeat } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { useFormat } from "@/client/lib/format";
@@ -27,19 +33,33 @@ export function OwnMealCard({ meal }: { meal: Meal }) {
           </Link>
           <span className="text-sm">{priceLabel(meal)}</span>
         </div>
+        {meal.seriesId && (
+          <Badge variant="secondary" className="gap-1 self-start">
+            <Repeat className="h-3 w-3" aria-hidden="true" /> {t("Weekly")}
+          </Badge>
+        )}
         <p className="text-sm text-muted-foreground">
           {f.day(meal.pickupWindowStart)} ·{" "}
           {t("{{left}} of {{size}} left", { left: meal.portionsLeft, size: meal.portionSize })} ·{" "}
           {meal.isActive ? (meal.isExpired ? t("Ended") : t("Active")) : t("Inactive")}
         </p>
-        <Button
-          variant={meal.isActive ? "outline" : "default"}
-          size="sm"
-          onClick={toggle}
-          disabled={updateMeal.isPending}
-        >
-          {meal.isActive ? t("Deactivate") : t("Activate")}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant={meal.isActive ? "outline" : "default"}
+            size="sm"
+            onClick={toggle}
+            disabled={updateMeal.isPending}
+          >
+            {meal.isActive ? t("Deactivate") : t("Activate")}
+          </Button>
+          {meal.isExpired && (
+            <Button asChild size="sm" variant="outline">
+              <Link href={`/meals/new?from=${meal.id}`} aria-label={`${t("Share again")}: ${meal.title}`}>
+                {t("Share again")}
+              </Link>
+            </Button>
+          )}
+        </div>
       </CardContent>
     </Card>
   );

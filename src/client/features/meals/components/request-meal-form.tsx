@@ -1,14 +1,16 @@
 /**
  * The Send Request area of the meal detail (spec §2, §4 "Safety notice gate", "Request sending"):
- * the first request of a session opens the Safety Notice; I Understand records it and sends. A meal
- * holding one of the viewer's allergens opens the notice every time, with that allergen named and
- * a box to tick before I Understand (docs/features/food-safety.md).
+ * how many portions (docs/features/households.md point 1), a message; the first request of a session
+ * opens the Safety Notice; I Understand records it and sends. A meal holding one of the viewer's
+ * allergens opens the notice every time, with that allergen named and a box to tick before I
+ * Understand (docs/features/food-safety.md). With no portions left, the waiting list instead.
  */
 import { CheckCircle2 } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button } from "@/client/components/ui/button";
+import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
@@ -18,6 +20,7 @@ import { useFormat } from "@/client/lib/format";
 import type { MealDetail } from "@/contract/meals";
 import { MESSAGE_MAX } from "@/contract/requests";
 import { acceptSafetyNotice, hasAcceptedSafetyNotice, SafetyNoticeDialog } from "./safety-notice-dialog";
+import { WaitlistPanel } from "./waitlist-panel";
 
 export function RequestMealForm({
   meal,
@@ -29,6 +32,8 @@ export function RequestMealForm({
   const { t } = useTranslation("app");
   const f = useFormat();
   const [message, setMessage] = useState("");
+  const [portions, setPortions] = useState(1);
+  const portionsId = useId();
   const [noticeOpen, setNoticeOpen] = useState(false);
   const createRequest = useCreateRequest({
     errorMessage: t("Failed to send request. Please try again."),
@@ -38,13 +43,11 @@ export function RequestMealForm({
     ? t("This meal is no longer available.")
     : meal.isExpired
       ? t("The pickup window for this meal has ended.")
-      : meal.portionsLeft <= 0
-        ? t("Fully reserved")
-        : null;
+      : null;
 
   const send = () =>
     createRequest.mutate(
-      { mealId: meal.id, message },
+      { mealId: meal.id, message, portions },
       {
         onSuccess: () => {
           setMessage("");
@@ -80,11 +83,29 @@ export function RequestMealForm({
     );
   }
 
+  // No portions left (or waiting already): the waiting list (docs/features/households.md point 2).
+  if (!unavailable && (meal.portionsLeft <= 0 || meal.waitlist.mine)) return <WaitlistPanel meal={meal} />;
+
   return (
     <section aria-labelledby="send-request" className="flex flex-col gap-3 rounded-xl border bg-card p-4">
       <h2 id="send-request" className="text-lg font-semibold">
         {t("Send Request")}
       </h2>
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={portionsId}>{t("How many portions?")}</Label>
+        <Input
+          id={portionsId}
+          type="number"
+          min={1}
+          max={Math.max(1, meal.portionsLeft)}
+          value={portions}
+          onChange={(event) =>
+            setPortions(Math.max(1, Math.min(meal.portionsLeft, Number(event.target.value) || 1)))
+          }
+          className="w-24"
+          disabled={!!unavailable}
+        />
+      </div>
       <Label htmlFor="request-message">{t("Message to the cook")}</Label>
       <Textarea
         id="request-message"

@@ -1,9 +1,21 @@
-/** `PUT /api/requests/{id}/status` (spec §7): updates the thread and refreshes lists and the meal. */
+/**
+ * `PUT /api/requests/{id}/status` (spec §7; docs/features/households.md: `portions` when accepting
+ * fewer, `reason` with a no-show), and `POST /api/requests/{id}/pickup-code`: each updates the thread
+ * and refreshes the lists and the meal.
+ */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { mealKeys } from "@/client/features/meals";
 import { apiRequest } from "@/client/lib/api-client";
 import type { MealRequest, MealRequestDetail, RequestStatus } from "@/contract/requests";
+
+/** A move, and what some moves need. */
+export interface StatusChange {
+  status: RequestStatus;
+  portions?: number;
+  reason?: string;
+}
+
 import { requestKeys } from "./keys";
 
 export function useUpdateRequestStatus(requestId: string) {
@@ -11,18 +23,34 @@ export function useUpdateRequestStatus(requestId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { errorMessage: t("Failed to update status. Please try again.") },
-    mutationFn: async (status: RequestStatus) =>
-      (
-        await apiRequest("PUT", `/api/requests/${requestId}/status`, { status })
-      ).json() as Promise<MealRequest>,
-    onSuccess: (updated) => {
-      queryClient.setQueryData<MealRequestDetail>(requestKeys.detail(requestId), (thread) =>
-        thread ? { ...thread, ...updated, messages: thread.messages } : thread,
-      );
-      invalidateRequestLists(queryClient);
-      queryClient.invalidateQueries({ queryKey: mealKeys.detail(updated.meal.id) });
-    },
+    mutationFn: async (change: StatusChange) =>
+      (await apiRequest("PUT", `/api/requests/${requestId}/status`, change)).json() as Promise<MealRequest>,
+    onSuccess: (updated) => applyToThread(queryClient, requestId, updated),
   });
+}
+
+/** The cook types the eater's pickup code; a wrong or locked code is the form's to say. */
+export function useSubmitPickupCode(requestId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (code: string) =>
+      (
+        await apiRequest("POST", `/api/requests/${requestId}/pickup-code`, { code })
+      ).json() as Promise<MealRequest>,
+    onSuccess: (updated) => applyToThread(queryClient, requestId, updated),
+  });
+}
+
+function applyToThread(
+  queryClient: ReturnType<typeof useQueryClient>,
+  requestId: string,
+  updated: MealRequest,
+) {
+  queryClient.setQueryData<MealRequestDetail>(requestKeys.detail(requestId), (thread) =>
+    thread ? { ...thread, ...updated, messages: thread.messages } : thread,
+  );
+  invalidateRequestLists(queryClient);
+  queryClient.invalidateQueries({ queryKey: mealKeys.detail(updated.meal.id) });
 }
 
 /** Marks the Incoming / My Requests lists stale (they refetch when shown). */

@@ -1,13 +1,30 @@
-/** One request in the Requests page (spec §2 "Requests"). */
+/**
+ * One request in the Requests page (spec §2 "Requests"): with its portions, and for the cook the
+ * requester's pickup record (docs/features/households.md points 1 and 5).
+ */
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { MealPhoto, usePriceLabel } from "@/client/features/meals";
-import { useDisplayName } from "@/client/features/users";
+import { ReliabilityLine, useDisplayName } from "@/client/features/users";
 import { useFormat } from "@/client/lib/format";
 import type { MealRequest } from "@/contract/requests";
 import { StatusBadge } from "./status-badge";
+
+/** "3 portions", or "2 of the 3 portions asked for" when the cook accepted fewer. */
+export function portionsText(
+  t: TFunction<"app">,
+  request: Pick<MealRequest, "portions" | "portionsRequested">,
+) {
+  return request.portions < request.portionsRequested
+    ? t("{{count}} of the {{asked}} portions asked for", {
+        count: request.portions,
+        asked: request.portionsRequested,
+      })
+    : t("{{count}} portion", { count: request.portions });
+}
 
 export function RequestCard({ request, viewerIs }: { request: MealRequest; viewerIs: "owner" | "eater" }) {
   const { t } = useTranslation("app");
@@ -32,6 +49,10 @@ export function RequestCard({ request, viewerIs }: { request: MealRequest; viewe
               ? t("From: {{name}} · sent {{ago}}", values)
               : t("Cook: {{name}} · sent {{ago}}", values)}
           </p>
+          <p className="text-sm">{portionsText(t, request)}</p>
+          {request.eaterReliability && (
+            <ReliabilityLine reliability={request.eaterReliability} sides={["eater"]} />
+          )}
           {request.message && (
             <p className="mt-1 line-clamp-3 whitespace-pre-line text-sm">
               {t('"{{message}}"', { message: request.message })}

@@ -1,11 +1,15 @@
 /**
- * A thread's status actions (spec §4 "Request status"): one button per move the server allows the
- * viewer (`allowedTransitions`), with a confirmation for moves that end the exchange.
+ * A thread's status actions (spec §4 "Request status"; docs/features/households.md): one button per
+ * move the server allows the viewer (`allowedTransitions`), named for what it means to them — Picked
+ * up and Handed over are each side's word that the pickup happened; Take them up and No thanks answer a
+ * waiting-list offer — with a confirmation for moves that end the exchange, the portions to accept
+ * when several were asked for, and a reason for a no-show.
  */
 import type { TFunction } from "i18next";
 import { MoreHorizontal } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ReasonDialog } from "@/client/components/reason-dialog";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -23,26 +27,43 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "@/client/components/ui/dropdown-menu";
+import { Label } from "@/client/components/ui/label";
 import { toast } from "@/client/components/ui/use-toast";
 import type { MealRequestDetail, RequestStatus } from "@/contract/requests";
 import { useUpdateRequestStatus } from "../api/update-status";
 import { arrangeActions } from "../arrange-actions";
 
-/** spec §4 button labels for each target status. */
-const actionLabels = (t: TFunction<"app">): Partial<Record<RequestStatus, string>> => ({
-  accepted: t("Accept"),
-  declined: t("Decline"),
-  completed: t("Mark Complete"),
-  cancelled: t("Cancel"),
-});
+type Viewer = "owner" | "eater";
+
+/** Each move's button, for this viewer and this request's state. */
+function actionLabel(t: TFunction<"app">, to: RequestStatus, from: RequestStatus, viewer: Viewer): string {
+  if (from === "held") return to === "accepted" ? t("Take them up") : t("No thanks");
+  switch (to) {
+    case "accepted":
+      return t("Accept");
+    case "declined":
+      return t("Decline");
+    case "completed":
+      // The spec's Mark Complete where the cook settles a request not yet accepted.
+      if (from === "pending") return t("Mark Complete");
+      return viewer === "eater" ? t("Picked up") : t("Handed over");
+    case "no_show":
+      return viewer === "owner" ? t("They did not come") : t("Not handed over");
+    default:
+      return t("Cancel");
+  }
+}
 
 /** Moves with no way back ask first; a slip of the thumb should not end an exchange. */
 const confirmations = (
   t: TFunction<"app">,
+  viewer: Viewer,
 ): Partial<Record<RequestStatus, { title: string; text: string }>> => ({
   completed: {
-    title: t("Mark this request complete?"),
-    text: t("Do this once the meal has been picked up. You can both leave a review afterwards."),
+    title: viewer === "eater" ? t("Did you pick it up?") : t("Did you hand it over?"),
+    text: t(
+      "Say so once the meal has changed hands. When you both have, the exchange is completed and you can review each other.",
+    ),
   },
   declined: {
     title: t("Decline this request?"),
@@ -54,32 +75,50 @@ const confirmations = (
   },
 });
 
-export function StatusActions({ request }: { request: MealRequestDetail }) {
+export function StatusActions({ request, viewer }: { request: MealRequestDetail; viewer: Viewer }) {
   const { t } = useTranslation("app");
-  const ACTION_LABELS = actionLabels(t);
-  const CONFIRM = confirmations(t);
+  const CONFIRM = confirmations(t, viewer);
   const update = useUpdateRequestStatus(request.id);
   const [confirming, setConfirming] = useState<RequestStatus | null>(null);
+  const [reporting, setReporting] = useState(false);
+  const [portions, setPortions] = useState(request.portionsRequested);
+  const portionsId = useId();
   // Exactly the moves the server allows (`allowedTransitions`); only their placement is decided
   // here: what makes sense first is a button, the rest waits under More actions.
   const { primary, more } = arrangeActions(request.status, request.allowedTransitions);
   if (primary.length + more.length === 0) return null;
-  const ask = (status: RequestStatus) => (CONFIRM[status] ? setConfirming(status) : run(status));
+  // Several portions asked for: the cook says how many they accept.
+  const choosesPortions = request.status === "pending" && request.portionsRequested > 1;
+  const label = (to: RequestStatus) => actionLabel(t, to, request.status, viewer);
 
-  const run = (status: RequestStatus) =>
-    update.mutate(status, { onSuccess: () => toast({ title: t("Status updated.") }) });
-  const confirm = confirming ? CONFIRM[confirming] : undefined;
+  const run = (status: RequestStatus, extra: { portions?: number; reason?: string } = {}) =>
+    update.mutate({ status, ...extra }, { onSuccess: () => toast({ title: t("Status updated.") }) });
+  const ask = (status: RequestStatus) => {
+    if (status === "no_show") return setReporting(true);
+    if (status === "accepted" && choosesPortions) return setConfirming("accepted");
+    return CONFIRM[status] ? setConfirming(status) : run(status);
+  };
+  const confirm =
+    confirming === "accepted"
+      ? { title: t("Accept this request?"), text: t("Say how many of the portions asked for you can give.") }
+      : confirming
+        ? CONFIRM[confirming]
+        : undefined;
 
   return (
     <div className="flex flex-wrap gap-2">
       {primary.map((status) => (
         <Button
           key={status}
-          variant={status === "declined" ? "outline" : "default"}
+          variant={
+            status === "declined" || (request.status === "held" && status === "cancelled")
+              ? "outline"
+              : "default"
+          }
           disabled={update.isPending}
           onClick={() => ask(status)}
         >
-          {ACTION_LABELS[status]}
+          {label(status)}
         </Button>
       ))}
       {more.length > 0 && (
@@ -92,7 +131,7 @@ export function StatusActions({ request }: { request: MealRequestDetail }) {
           <DropdownMenuContent align="start">
             {more.map((status) => (
               <DropdownMenuItem key={status} onSelect={() => ask(status)}>
-                {ACTION_LABELS[status]}
+                {label(status)}
               </DropdownMenuItem>
             ))}
           </DropdownMenuContent>
@@ -104,6 +143,23 @@ export function StatusActions({ request }: { request: MealRequestDetail }) {
             <AlertDialogTitle>{confirm?.title}</AlertDialogTitle>
             <AlertDialogDescription>{confirm?.text}</AlertDialogDescription>
           </AlertDialogHeader>
+          {confirming === "accepted" && (
+            <div className="flex items-center gap-2">
+              <Label htmlFor={portionsId}>{t("Portions to give")}</Label>
+              <select
+                id={portionsId}
+                value={portions}
+                onChange={(event) => setPortions(Number(event.target.value))}
+                className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+              >
+                {Array.from({ length: request.portionsRequested }, (_, i) => i + 1).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           <AlertDialogFooter>
             <AlertDialogCancel>{t("Keep it")}</AlertDialogCancel>
             <AlertDialogAction
@@ -112,13 +168,26 @@ export function StatusActions({ request }: { request: MealRequestDetail }) {
                   ? buttonVariants({ variant: "destructive" })
                   : undefined
               }
-              onClick={() => confirming && run(confirming)}
+              onClick={() => confirming && run(confirming, confirming === "accepted" ? { portions } : {})}
             >
-              {confirming ? ACTION_LABELS[confirming] : ""}
+              {confirming ? label(confirming) : ""}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
+      <ReasonDialog
+        open={reporting}
+        onOpenChange={setReporting}
+        title={
+          viewer === "owner"
+            ? t("Report that they did not come")
+            : t("Report that the meal was not handed over")
+        }
+        label={t("What happened?")}
+        submitLabel={t("Report no-show")}
+        destructive
+        onSubmit={(reason) => run("no_show", { reason })}
+      />
     </div>
   );
 }

@@ -1,20 +1,24 @@
 /**
  * The head of a request thread (spec §2 "Request thread"): the meal with its photo and price, the
- * status, the other person (their profile, Block), the viewer's status actions and, once the
- * exchange is completed, the way to the review it asks for.
+ * status and portions, a waiting-list offer's deadline, the other person (their profile, Block; for
+ * the cook, the eater's pickup record), the viewer's status actions and, once the exchange is
+ * completed, the way to the review it asks for.
  */
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { MealPhoto, usePriceLabel } from "@/client/features/meals";
-import { BlockButton, useBlockedUsers, useDisplayName } from "@/client/features/users";
+import { BlockButton, ReliabilityLine, useBlockedUsers, useDisplayName } from "@/client/features/users";
+import { useFormat } from "@/client/lib/format";
 import type { MealRequestDetail } from "@/contract/requests";
+import { portionsText } from "./request-card";
 import { StatusActions } from "./status-actions";
 import { StatusBadge } from "./status-badge";
 
 export function ThreadSummary({ request, viewerId }: { request: MealRequestDetail; viewerId?: string }) {
   const { t } = useTranslation("app");
+  const f = useFormat();
   const priceLabel = usePriceLabel();
   const displayName = useDisplayName();
   const blockedUsers = useBlockedUsers();
@@ -41,6 +45,15 @@ export function ThreadSummary({ request, viewerId }: { request: MealRequestDetai
               {otherName}
             </Link>
           </p>
+          <p className="text-sm">{portionsText(t, request)}</p>
+          {request.status === "held" && request.holdUntil && (
+            <p className="text-sm font-medium text-violet-900" data-testid="hold-until">
+              {t("These portions are kept for you until {{time}}.", { time: f.time(request.holdUntil) })}
+            </p>
+          )}
+          {request.eaterReliability && (
+            <ReliabilityLine reliability={request.eaterReliability} sides={["eater"]} />
+          )}
           <div className="flex flex-wrap items-center gap-2">
             <BlockButton userId={other.id} name={otherName} blocked={otherBlocked} />
             {otherBlocked && (
@@ -49,7 +62,7 @@ export function ThreadSummary({ request, viewerId }: { request: MealRequestDetai
               </span>
             )}
           </div>
-          <StatusActions request={request} />
+          <StatusActions request={request} viewer={viewerIsOwner ? "owner" : "eater"} />
           {request.status === "completed" && (
             <Button asChild variant="outline" className="self-start">
               <Link href="/reviews">{t("Leave a Review")}</Link>

@@ -1,6 +1,7 @@
 /**
  * The head of a public profile (spec §2; docs/decisions): name, photo, badges (Registered Cook,
- * Trusted Member), rating, member since and what they shared, the bio; and, for anyone but the
+ * Trusted Member), rating, member since and what they shared, their pickup record
+ * (docs/features/households.md point 5), the bio; and, for anyone but the
  * member themself, Block, Report and, for admins, Suspend.
  */
 import { BadgeCheck, ShieldCheck } from "lucide-react";
@@ -16,6 +17,7 @@ import { thumbnailOf } from "@/contract/photos";
 import type { PublicProfile } from "@/contract/users";
 import { useDisplayName } from "../display-name";
 import { BlockButton } from "./block-button";
+import { ReliabilityLine } from "./reliability-line";
 
 export function PublicProfileCard({
   person,
@@ -63,6 +65,7 @@ export function PublicProfileCard({
             {t("{{count}} completed exchange", { count: person.rating.completedExchanges })} ·{" "}
             {t("shared {{count}} portion", { count: person.rating.portionsShared })}
           </p>
+          <ReliabilityLine reliability={person.reliability} />
           {person.bio && <p className="mt-3 whitespace-pre-line">{person.bio}</p>}
         </div>
         {!isMe && (

@@ -3,7 +3,7 @@
  * and the server's field errors under their fields; success toast, then /profile.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { type FieldPath, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearch } from "wouter";
@@ -20,6 +20,7 @@ import { deployment } from "@/client/lib/deployment";
 import { useFormat } from "@/client/lib/format";
 import { applyServerErrors } from "@/client/lib/forms";
 import { useCreateMeal } from "../../api/create-meal";
+import { useMeal } from "../../api/get-meal";
 import {
   crossFieldErrors,
   formFieldOf,
@@ -27,12 +28,14 @@ import {
   type MealFormValues,
   mealFormSchema,
   parsePrice,
+  sharedAgain,
   toCreateMeal,
 } from "../../meal-form-schema";
 import { AllergenFields } from "./allergen-fields";
 import { FoodDetailsFields } from "./food-details-fields";
 import { KindAndPriceFields } from "./kind-and-price-fields";
 import { PickupFields } from "./pickup-fields";
+import { WeeklyFields } from "./weekly-fields";
 
 export function CreateMealForm() {
   const { t } = useTranslation("app");
@@ -66,12 +69,27 @@ export function CreateMealForm() {
       // The cook's home area, until they move the pin (docs/features/neighbourhood.md point 3).
       latitude: user?.homeArea?.latitude ?? null,
       longitude: user?.homeArea?.longitude ?? null,
+      weekly: false,
+      weeks: 4,
     },
   });
+  // Share again (docs/features/households.md point 3): a past meal fills the form, once loaded.
+  const fromId = search.get("from");
+  const from = useMeal(fromId ?? "", { enabled: Boolean(fromId) });
+  const [prefilled, setPrefilled] = useState(false);
+  useEffect(() => {
+    if (!from.data || prefilled) return;
+    const price =
+      from.data.priceCents == null ? "" : f.number(from.data.priceCents / 100, { minimumFractionDigits: 2 });
+    form.reset({ ...form.getValues(), ...sharedAgain(from.data, price) });
+    setPhotoPath(from.data.photoPath);
+    setPrefilled(true);
+  }, [from.data, prefilled, form, f]);
   const { register, handleSubmit, setError, formState } = form;
   const errors = formState.errors;
   const field = (name: keyof MealFormValues) => fieldAria(name, errors[name]?.message);
   const [photoPath, setPhotoPath] = useState<string | null>(null);
+  const isCook = user?.isCook ?? false;
 
   const onSubmit = handleSubmit((values) => {
     // The amount as this language writes it ("7,50" in German).
@@ -131,6 +149,7 @@ export function CreateMealForm() {
       <AllergenFields form={form} />
       <FoodDetailsFields form={form} />
       <PickupFields form={form} />
+      {isCook && <WeeklyFields form={form} />}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button asChild variant="outline" type="button">
           <Link href="/">{t("Cancel")}</Link>

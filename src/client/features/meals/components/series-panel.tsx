@@ -1,0 +1,69 @@
+/**
+ * A weekly meal on its cook's page (docs/features/households.md point 3): when the next week's meal
+ * comes, and Pause, Resume or Stop. Each week is a meal of its own: changing this one leaves the others.
+ */
+import { Repeat } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Button } from "@/client/components/ui/button";
+import { useFormat } from "@/client/lib/format";
+import type { MealDetail } from "@/contract/meals";
+import { useSetSeriesStatus } from "../api/series";
+
+export function SeriesPanel({ meal }: { meal: MealDetail }) {
+  const { t } = useTranslation("app");
+  const f = useFormat();
+  const series = meal.series;
+  const update = useSetSeriesStatus(meal.id, series?.id ?? "");
+  if (!series) return null;
+  const next = series.nextStart;
+  return (
+    <section
+      aria-labelledby="weekly-meal"
+      className="flex flex-col gap-2 rounded-xl border bg-card p-4"
+      data-testid="series"
+    >
+      <h2 id="weekly-meal" className="inline-flex items-center gap-2 font-semibold">
+        <Repeat className="h-4 w-4 text-primary" aria-hidden="true" /> {t("Weekly meal")}
+      </h2>
+      <p className="text-sm">
+        {series.status === "stopped"
+          ? t("Stopped: no more weeks will be posted.")
+          : series.status === "paused"
+            ? t("Paused: weeks are skipped until you resume.")
+            : next
+              ? t("Next on {{day}}, {{time}} (week {{week}} of {{weeks}}).", {
+                  day: f.day(next),
+                  time: f.time(next),
+                  week: series.made + 1,
+                  weeks: series.weeks,
+                })
+              : t("This was the last week.")}
+      </p>
+      <p className="text-xs text-muted-foreground">
+        {t(
+          "Each week is posted a day before its pickup, as a meal of its own: changing one leaves the others.",
+        )}
+      </p>
+      {series.status !== "stopped" && (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={update.isPending}
+            onClick={() => update.mutate(series.status === "paused" ? "active" : "paused")}
+          >
+            {series.status === "paused" ? t("Resume") : t("Pause")}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={update.isPending}
+            onClick={() => update.mutate("stopped")}
+          >
+            {t("Stop")}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * Confirming a pickup (docs/features/households.md point 4). The eater sees their 4-digit code and its
+ * QR, which holds this thread's address with the code: a cook's phone camera opens it and the code is
+ * filled in. The cook types (or so receives) the code and the request is Completed; a wrong one says
+ * how many tries are left, five lock it for ten minutes. Each side also sees where the other's word
+ * stands.
+ */
+import QRCode from "qrcode";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearch } from "wouter";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent } from "@/client/components/ui/card";
+import { FieldError, fieldAria } from "@/client/components/ui/field-error";
+import { Input } from "@/client/components/ui/input";
+import { Label } from "@/client/components/ui/label";
+import { toast } from "@/client/components/ui/use-toast";
+import { errorMessage } from "@/client/lib/api-client";
+import { useFormat } from "@/client/lib/format";
+import type { MealRequestDetail } from "@/contract/requests";
+import { useSubmitPickupCode } from "../api/update-status";
+
+/** The eater's code, as digits and as a QR of the thread's address with it. */
+function EaterCode({ request, code }: { request: MealRequestDetail; code: string }) {
+  const { t } = useTranslation("app");
+  const [qr, setQr] = useState<string | null>(null);
+  useEffect(() => {
+    const url = `${window.location.origin}/request/${request.id}?code=${code}`;
+    let live = true;
+    QRCode.toString(url, { type: "svg", margin: 1 }).then((svg) => live && setQr(svg));
+    return () => {
+      live = false;
+    };
+  }, [request.id, code]);
+  return (
+    <div className="flex flex-wrap items-center gap-4">
+      <div>
+        <p className="text-sm text-muted-foreground">{t("Your pickup code")}</p>
+        <p className="font-mono text-4xl font-bold tracking-[0.3em]" data-testid="pickup-code">
+          {code}
+        </p>
+        <p className="max-w-xs text-sm text-muted-foreground">
+          {t("Show it to the cook when you pick up, or let them scan the QR code.")}
+        </p>
+      </div>
+      {qr && (
+        <img
+          src={`data:image/svg+xml;utf8,${encodeURIComponent(qr)}`}
+          alt={t("QR code of your pickup code")}
+          className="h-32 w-32 rounded border bg-white p-1"
+        />
+      )}
+    </div>
+  );
+}
+
+/** The cook's form for the eater's code. */
+function CookCodeForm({ request }: { request: MealRequestDetail }) {
+  const { t } = useTranslation("app");
+  const f = useFormat();
+  const id = useId();
+  // A QR scanned with the phone's camera opens the thread with the code in its address.
+  const scanned = new URLSearchParams(useSearch()).get("code") ?? "";
+  const [code, setCode] = useState(/^\d{4}$/.test(scanned) ? scanned : "");
+  const [error, setError] = useState<string | null>(null);
+  const submit = useSubmitPickupCode(request.id);
+  const lockedUntil = request.pickup.codeLockedUntil;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^\d{4}$/.test(code)) return setError(t("Enter the 4-digit pickup code"));
+    setError(null);
+    submit.mutate(code, {
+      onSuccess: () => toast({ title: t("Handed over: the exchange is completed.") }),
+      onError: (failure) => setError(errorMessage(failure, t("Could not check the code. Please try again."))),
+    });
+  };
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-2" noValidate>
+      <Label htmlFor={id}>{t("The eater's pickup code")}</Label>
+      <div className="flex flex-wrap gap-2">
+        <Input
+          {...fieldAria(id, error ?? undefined)}
+          value={code}
+          onChange={(event) => setCode(event.target.value.replace(/\D/g, "").slice(0, 4))}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          className="w-28 font-mono text-lg tracking-widest"
+          disabled={Boolean(lockedUntil)}
+        />
+        <Button type="submit" disabled={submit.isPending || Boolean(lockedUntil)}>
+          {t("Confirm handover")}
+        </Button>
+      </div>
+      <FieldError id={id} message={error ?? undefined} />
+      {lockedUntil && (
+        <p className="text-sm text-destructive">
+          {t("Too many wrong codes: you can try again at {{time}}.", { time: f.time(lockedUntil) })}
+        </p>
+      )}
+    </form>
+  );
+}
+
+export function PickupCode({ request, viewer }: { request: MealRequestDetail; viewer: "owner" | "eater" }) {
+  const { t } = useTranslation("app");
+  if (request.status !== "accepted") return null;
+  const { eaterConfirmed, ownerConfirmed } = request.pickup;
+  const said = viewer === "eater" ? eaterConfirmed : ownerConfirmed;
+  const theySaid = viewer === "eater" ? ownerConfirmed : eaterConfirmed;
+  return (
+    <Card data-testid="pickup-code-card">
+      <CardContent className="flex flex-col gap-3 p-4">
+        <h2 className="text-lg font-semibold">{t("At pickup")}</h2>
+        {viewer === "eater" && request.pickup.code && (
+          <EaterCode request={request} code={request.pickup.code} />
+        )}
+        {viewer === "owner" && <CookCodeForm request={request} />}
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {said
+            ? t(
+                "You said it happened; the exchange completes when the other side says so too, or a day after the pickup window.",
+              )
+            : theySaid
+              ? viewer === "eater"
+                ? t("The cook says they handed it over: say Picked up when you have it.")
+                : t("The eater says they picked it up: say Handed over, or enter their code.")
+              : t("Once the meal has changed hands, each of you says so here.")}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
