@@ -406,7 +406,7 @@ export const seriesStatusSchema = z.enum(["active", "paused", "stopped"], {
 export type SeriesStatus = z.infer<typeof seriesStatusSchema>;
 
 /**
- * A weekly meal's series as its cook sees it: how many weeks, how many made, and when the next
+ * A weekly meal's series: how many weeks, how many made, and when the next
  * occurrence's pickup starts (null once there will be none).
  */
 export const mealSeriesViewSchema = z.object({
@@ -433,7 +433,10 @@ export const mealDetailSchema = mealSchema.extend({
   myOpenRequestId: z.uuid().nullable(),
   /** How many wait for portions, and the viewer's place among them. */
   waitlist: z.object({ waiting: z.number().int(), mine: myWaitlistPlaceSchema.nullable() }),
-  /** A weekly meal's series, for its cook; null for others and for single meals. */
+  /**
+   * A weekly meal's series, so neighbours see when it comes next and its cook can pause or stop it;
+   * null for single meals.
+   */
   series: mealSeriesViewSchema.nullable(),
 });
 export type MealDetail = z.infer<typeof mealDetailSchema>;

@@ -77,11 +77,11 @@ export default function MealDetailPage() {
         <MealCook meal={meal} isOwner={isOwner} />
         <MealFacts meal={meal} />
         <MealPlace meal={meal} />
+        <SeriesPanel meal={meal} isOwner={isOwner} />
         {user?.isAdmin && !isOwner && <AdminMealControls meal={meal} />}
         {isOwner ? (
           <>
             <p className="rounded-xl border bg-muted p-4 text-center font-medium">{t("This is your meal")}</p>
-            <SeriesPanel meal={meal} />
             {meal.isExpired && (
               <Button asChild variant="outline">
                 <Link href={`/meals/new?from=${meal.id}`}>{t("Share again")}</Link>

@@ -90,15 +90,17 @@ export async function startSeries(
   await scheduleOccurrence(tx, series, 2);
 }
 
-/** A series of the cook's, as they see it, or null when the meal is none or not theirs. */
+/**
+ * The weekly series a meal is one week of, as anyone sees it (when the next week comes; only its cook
+ * may change it), or null for a single meal.
+ */
 export async function seriesOfMeal(
   db: Executor,
-  viewerId: string,
   meal: { seriesId: string | null },
 ): Promise<MealSeriesView | null> {
   if (!meal.seriesId) return null;
   const [series] = await db.select().from(mealSeries).where(eq(mealSeries.id, meal.seriesId)).limit(1);
-  return series && series.ownerId === viewerId ? presentSeries(series) : null;
+  return series ? presentSeries(series) : null;
 }
 
 /**

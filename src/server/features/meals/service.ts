@@ -113,11 +113,11 @@ export async function getMealDetail(
     )
     .orderBy(desc(requests.createdAt))
     .limit(1);
-  // docs/features/households.md: the waiting list and, for its cook, a weekly meal's series.
+  // docs/features/households.md: the waiting list and a weekly meal's series.
   const [waiting, mine, series] = await Promise.all([
     waitlistLength(db, id),
     waitlistPlace(db, viewer.id, id),
-    seriesOfMeal(db, viewer.id, meal),
+    seriesOfMeal(db, meal),
   ]);
   return { ...meal, myOpenRequestId: open?.id ?? null, waitlist: { waiting, mine }, series };
 }

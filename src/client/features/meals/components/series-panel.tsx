@@ -1,6 +1,7 @@
 /**
- * A weekly meal on its cook's page (docs/features/households.md point 3): when the next week's meal
- * comes, and Pause, Resume or Stop. Each week is a meal of its own: changing this one leaves the others.
+ * A weekly meal on its page (docs/features/households.md point 3): when the next week's meal comes, for
+ * anyone, and for its cook Pause, Resume or Stop. Each week is a meal of its own: changing this one
+ * leaves the others.
  */
 import { Repeat } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -9,7 +10,7 @@ import { useFormat } from "@/client/lib/format";
 import type { MealDetail } from "@/contract/meals";
 import { useSetSeriesStatus } from "../api/series";
 
-export function SeriesPanel({ meal }: { meal: MealDetail }) {
+export function SeriesPanel({ meal, isOwner }: { meal: MealDetail; isOwner: boolean }) {
   const { t } = useTranslation("app");
   const f = useFormat();
   const series = meal.series;
@@ -29,7 +30,9 @@ export function SeriesPanel({ meal }: { meal: MealDetail }) {
         {series.status === "stopped"
           ? t("Stopped: no more weeks will be posted.")
           : series.status === "paused"
-            ? t("Paused: weeks are skipped until you resume.")
+            ? isOwner
+              ? t("Paused: weeks are skipped until you resume.")
+              : t("Paused: the cook posts no more weeks for now.")
             : next
               ? t("Next on {{day}}, {{time}} (week {{week}} of {{weeks}}).", {
                   day: f.day(next),
@@ -39,12 +42,14 @@ export function SeriesPanel({ meal }: { meal: MealDetail }) {
                 })
               : t("This was the last week.")}
       </p>
-      <p className="text-xs text-muted-foreground">
-        {t(
-          "Each week is posted a day before its pickup, as a meal of its own: changing one leaves the others.",
-        )}
-      </p>
-      {series.status !== "stopped" && (
+      {isOwner && (
+        <p className="text-xs text-muted-foreground">
+          {t(
+            "Each week is posted a day before its pickup, as a meal of its own: changing one leaves the others.",
+          )}
+        </p>
+      )}
+      {isOwner && series.status !== "stopped" && (
         <div className="flex flex-wrap gap-2">
           <Button
             size="sm"

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { mealKeys } from "@/client/features/meals";
 import { apiRequest } from "@/client/lib/api-client";
 import type { MealRequest, MealRequestDetail, RequestStatus } from "@/contract/requests";
+import { requestKeys } from "./keys";
 
 /** A move, and what some moves need. */
 export interface StatusChange {
@@ -15,8 +16,6 @@ export interface StatusChange {
   portions?: number;
   reason?: string;
 }
-
-import { requestKeys } from "./keys";
 
 export function useUpdateRequestStatus(requestId: string) {
   const { t } = useTranslation("app");

@@ -54,8 +54,17 @@ function EaterCode({ request, code }: { request: MealRequestDetail; code: string
   );
 }
 
-/** The cook's form for the eater's code. */
-function CookCodeForm({ request }: { request: MealRequestDetail }) {
+/**
+ * The cook's form for the eater's code. `submit` belongs to the card: a right code completes the
+ * request and unmounts this form, and the toast saying so must still come.
+ */
+function CookCodeForm({
+  request,
+  submit,
+}: {
+  request: MealRequestDetail;
+  submit: ReturnType<typeof useSubmitPickupCode>;
+}) {
   const { t } = useTranslation("app");
   const f = useFormat();
   const id = useId();
@@ -63,7 +72,6 @@ function CookCodeForm({ request }: { request: MealRequestDetail }) {
   const scanned = new URLSearchParams(useSearch()).get("code") ?? "";
   const [code, setCode] = useState(/^\d{4}$/.test(scanned) ? scanned : "");
   const [error, setError] = useState<string | null>(null);
-  const submit = useSubmitPickupCode(request.id);
   const lockedUntil = request.pickup.codeLockedUntil;
 
   const onSubmit = (event: FormEvent) => {
@@ -104,6 +112,7 @@ function CookCodeForm({ request }: { request: MealRequestDetail }) {
 
 export function PickupCode({ request, viewer }: { request: MealRequestDetail; viewer: "owner" | "eater" }) {
   const { t } = useTranslation("app");
+  const submit = useSubmitPickupCode(request.id);
   if (request.status !== "accepted") return null;
   const { eaterConfirmed, ownerConfirmed } = request.pickup;
   const said = viewer === "eater" ? eaterConfirmed : ownerConfirmed;
@@ -115,7 +124,7 @@ export function PickupCode({ request, viewer }: { request: MealRequestDetail; vi
         {viewer === "eater" && request.pickup.code && (
           <EaterCode request={request} code={request.pickup.code} />
         )}
-        {viewer === "owner" && <CookCodeForm request={request} />}
+        {viewer === "owner" && <CookCodeForm request={request} submit={submit} />}
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {said
             ? t(
