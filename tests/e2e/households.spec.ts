@@ -177,3 +177,43 @@ test("a registered cook posts a weekly meal; its page shows the next week's date
   await neighbour.reload();
   await expect(neighbour.getByText("Paused: the cook posts no more weeks for now.")).toBeVisible();
 });
+
+test("a cook reports an eater who did not come: the thread says so with the reason, and the eater's record counts it for the next cook", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Nora", "Noshow"));
+  const eater = await signedInPage(browser, person("Ivo", "Absent"));
+  // The window began a minute ago: a no-show can be reported from then on.
+  const meal = await postMeal(cook, {
+    title: "Chickpea stew",
+    pickupWindowStart: new Date(Date.now() - 60_000).toISOString(),
+  });
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "" });
+  await cook.goto(`/request/${request.id}`);
+  await cook.getByRole("button", { name: "Accept" }).click();
+  await expect(statusOf(cook)).toHaveText("Accepted");
+
+  await cook.getByRole("button", { name: "More actions" }).click();
+  await cook.getByRole("menuitem", { name: "They did not come" }).click();
+  const report = cook.getByRole("alertdialog", { name: "Report that they did not come" });
+  await report.getByLabel("What happened?").fill("Waited 30 minutes at the door.");
+  await report.getByRole("button", { name: "Report no-show" }).click();
+  await expect(statusOf(cook)).toHaveText("No-show");
+  await expect(cook.getByTestId("no-show")).toContainText("You reported that Ivo Absent did not turn up.");
+
+  await eater.goto(`/request/${request.id}`);
+  const note = eater.getByTestId("no-show");
+  await expect(note).toContainText("Nora Noshow reported that you did not turn up.");
+  await expect(note).toContainText("Waited 30 minutes at the door.");
+
+  // Another cook deciding on Ivo's next request sees the record, never the reason.
+  const next = await signedInPage(browser, person("Olga", "Other"));
+  const otherMeal = await postMeal(next, { title: "Barley salad" });
+  await apiPost(eater, "/api/requests", { mealId: otherMeal.id, message: "" });
+  await next.goto("/requests");
+  const card = next.getByTestId("request-card").filter({ hasText: "Barley salad" });
+  await expect(card.getByTestId("reliability")).toHaveText("Picked up 0 of 1 in the last 12 months");
+  await next.goto(`/user/${request.eater.id}`);
+  await expect(next.getByTestId("reliability")).toHaveText("Picked up 0 of 1 in the last 12 months");
+  await expect(next.getByText("Waited 30 minutes at the door.")).toHaveCount(0);
+});

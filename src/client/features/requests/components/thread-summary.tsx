@@ -2,7 +2,8 @@
  * The head of a request thread (spec §2 "Request thread"): the meal with its photo and price, the
  * status and portions, a waiting-list offer's deadline, the other person (their profile, Block; for
  * the cook, the eater's pickup record), the viewer's status actions and, once the exchange is
- * completed, the way to the review it asks for.
+ * completed, the way to the review it asks for. A no-show says who did not turn up and why, and a late
+ * cancellation says it was late (docs/features/households.md points 4-5): both count in the records.
  */
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
@@ -15,6 +16,43 @@ import type { MealRequestDetail } from "@/contract/requests";
 import { portionsText } from "./request-card";
 import { StatusActions } from "./status-actions";
 import { StatusBadge } from "./status-badge";
+
+/** Why an exchange ended the way it did, when it counts against somebody's record. */
+function EndNote({
+  request,
+  viewer,
+  otherName,
+}: {
+  request: MealRequestDetail;
+  viewer: "owner" | "eater";
+  otherName: string;
+}) {
+  const { t } = useTranslation("app");
+  if (request.status === "cancelled" && request.lateCancel) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        {t("Cancelled less than 2 hours before the pickup, so it counts as late.")}
+      </p>
+    );
+  }
+  if (request.status !== "no_show" || !request.noShowParty) return null;
+  const text =
+    request.noShowParty === "both"
+      ? t("Neither of you confirmed the pickup, so it counts as missed on both sides.")
+      : request.noShowParty === viewer
+        ? t("{{name}} reported that you did not turn up.", { name: otherName })
+        : t("You reported that {{name}} did not turn up.", { name: otherName });
+  return (
+    <div className="text-sm" data-testid="no-show">
+      <p>{text}</p>
+      {request.noShowReason && (
+        <p className="mt-1 whitespace-pre-line text-muted-foreground">
+          {t('"{{message}}"', { message: request.noShowReason })}
+        </p>
+      )}
+    </div>
+  );
+}
 
 export function ThreadSummary({ request, viewerId }: { request: MealRequestDetail; viewerId?: string }) {
   const { t } = useTranslation("app");
@@ -51,6 +89,7 @@ export function ThreadSummary({ request, viewerId }: { request: MealRequestDetai
               {t("These portions are kept for you until {{time}}.", { time: f.time(request.holdUntil) })}
             </p>
           )}
+          <EndNote request={request} viewer={viewerIsOwner ? "owner" : "eater"} otherName={otherName} />
           {request.eaterReliability && (
             <ReliabilityLine reliability={request.eaterReliability} sides={["eater"]} />
           )}
