@@ -162,7 +162,7 @@ export async function seed(db: Awaited<ReturnType<typeof openDatabase>>["db"], s
          picked as (select m.id, m.owner_id, row_number() over (order by m.created_at) as i from meals m)
     insert into requests (meal_id, eater_id, owner_id, status)
     select p.id, eater.id, p.owner_id,
-           (case p.i % 15 when 0 then 'completed' when 5 then 'accepted' else 'pending' end)::request_status
+           case p.i % 15 when 0 then 'completed' when 5 then 'accepted' else 'pending' end
     from picked p
     join numbered eater on eater.n = 1 + (p.i * 7) % ${owners}
     where p.i % 5 = 0 and eater.id <> p.owner_id`);

@@ -9,17 +9,19 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import pinoPretty from "pino-pretty";
 import { DEV_CLIENT_ID } from "./auth/dev-idp";
+import { createSessionCache } from "./auth/session-cache";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { clientErrorHandler, errorHandlerFor, frameworkErrorHandler } from "./errors";
 import { registerInputGuard } from "./input-guard";
+import type { LiveHub } from "./live/hub";
 import { serializeError } from "./log";
 import { clientBuildDir } from "./paths";
 import { startBackground } from "./plugins/background";
 import { registerClient } from "./plugins/client";
 import { registerExternalPlugins } from "./plugins/external";
 import { registerProbes } from "./plugins/probes";
-import { registerRequestContext } from "./plugins/request-context";
+import { registerRequestContext, registerWriteFlush } from "./plugins/request-context";
 import { registerFeatureRoutes } from "./plugins/routes";
 import { registerSignIn } from "./plugins/sign-in";
 import { createStorage, type ObjectStorage } from "./storage/storage";
@@ -76,9 +78,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The order is the plugins' contract: each relies on what the ones before it set up.
   await registerExternalPlugins(app, { config, database, storage });
   registerProbes(app, { config, database });
-  registerRequestContext(app, { config, db });
+  // Who is signed in, remembered for a few seconds; the live channel tells of changes (docs/decisions/011).
+  const sessionCache = createSessionCache();
+  registerRequestContext(app, { config, db, sessionCache });
+  // The live hub starts with the background work below; writes wait for it to hear their changes.
+  let hub: LiveHub | undefined;
+  registerWriteFlush(app, { flush: () => hub?.flush() ?? Promise.resolve() });
   await registerSignIn(app, { config, db });
-  const background = await startBackground(app, { config, database, storage, pushAgent: deps.pushAgent });
+  const background = await startBackground(app, {
+    config,
+    database,
+    storage,
+    pushAgent: deps.pushAgent,
+    onUsersChanged: (userId) => sessionCache.forget(userId),
+  });
+  hub = background.hub;
   await registerFeatureRoutes(app, { config, db, storage, background });
   await registerClient(app, deps.clientDir ?? clientBuildDir);
 

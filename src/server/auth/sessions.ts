@@ -34,16 +34,25 @@ export async function createSession(db: Executor, userId: string): Promise<strin
 
 /** The user a session token belongs to, or null when it is unknown or expired. */
 export async function findSessionUser(db: Executor, token: string): Promise<UserRow | null> {
+  return (await findSession(db, sessionIdOf(token)))?.user ?? null;
+}
+
+/**
+ * The session with this id (the token's hash) and its user, or null when it is unknown, expired or
+ * its user suspended.
+ */
+export async function findSession(
+  db: Executor,
+  id: string,
+): Promise<{ user: UserRow; expiresAt: Date } | null> {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     // A suspended account has no session, even one that raced its suspension (docs/features/food-safety.md).
-    .where(
-      and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date()), isNull(users.suspendedAt)),
-    )
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), isNull(users.suspendedAt)))
     .limit(1);
-  return row?.user ?? null;
+  return row ?? null;
 }
 
 /** Ends a session, and the live streams it opened on every instance; unknown tokens are ignored. */

@@ -15,7 +15,8 @@ import type { Db, Executor } from "../db/client";
 import { type UserRow, users } from "../db/schema";
 import { forbidden, unauthorized } from "../errors";
 import { presentHomeArea } from "../features/users/home-area";
-import { findSessionUser, SESSION_COOKIE } from "./sessions";
+import type { SessionCache } from "./session-cache";
+import { findSession, SESSION_COOKIE, sessionIdOf } from "./sessions";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -62,13 +63,15 @@ export async function upsertOidcUser(
   return user;
 }
 
-/** Attaches `request.user` to every /api request that carries a session cookie. */
-export function registerSessionUser(app: FastifyInstance, db: Db) {
+/** Attaches `request.user` to every /api request that carries a session cookie, through the cache. */
+export function registerSessionUser(app: FastifyInstance, db: Db, cache: SessionCache) {
   app.decorateRequest("user", null);
   app.addHook("onRequest", async (request) => {
     if (!request.url.startsWith("/api/")) return;
     const token = request.cookies[SESSION_COOKIE];
-    request.user = token ? await findSessionUser(db, token) : null;
+    if (!token) return;
+    const id = sessionIdOf(token);
+    request.user = await cache.user(id, () => findSession(db, id));
   });
 }
 

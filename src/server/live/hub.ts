@@ -6,6 +6,7 @@
  * connections for and hands them to those connections. PGlite supports LISTEN/NOTIFY in-process,
  * so the same code runs on the embedded database.
  */
+import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
@@ -14,8 +15,10 @@ import type { Database, Db, Executor } from "../db/client";
 import { liveEvents } from "../db/schema";
 
 /**
- * The NOTIFY channel. Its payload is a JSON array of `[eventId, userId]` pairs, or
- * `{"sessionsEnded": userId}` when some of a user's sessions ended (sign-out, suspension).
+ * The NOTIFY channel. Its payload is a JSON array of `[eventId, userId]` pairs,
+ * `{"sessionsEnded": userId}` when some of a user's sessions ended (sign-out, suspension), or
+ * `{"userChanged": userId}` when their `users` row changed (the `users_announce_change` trigger,
+ * migration 0020), or `flush:<nonce>` (`LiveHub.flush`).
  */
 export const LIVE_CHANNEL = "mealshare_live";
 
@@ -100,23 +103,52 @@ export interface LiveHub {
   closeStreams(): void;
   /** Streams open on this instance now. */
   streamCount(): number;
+  /**
+   * Resolves once this instance has heard every notification committed before the call (a NOTIFY
+   * of its own, delivered in commit order, has come back), or after a second without the listener.
+   */
+  flush(): Promise<void>;
   /** Stops listening. */
   close(): Promise<void>;
 }
 
-/** Starts listening on the database's NOTIFY channel and returns the hub. */
-export async function startLiveHub(database: Database, log: FastifyBaseLogger): Promise<LiveHub> {
+/** A flush's notification: the prefix, then the nonce of the instance that sent it. */
+const FLUSH_PREFIX = "flush:";
+/** How long `flush` waits for its own notification before giving up (a lost listener connection). */
+const FLUSH_TIMEOUT_MS = 1000;
+
+/**
+ * Starts listening on the database's NOTIFY channel and returns the hub.
+ * @param onUsersChanged told at once, before any stream, when a user's sessions ended or their row
+ *   changed; with null after a reconnect, when notifications may have been missed
+ */
+export async function startLiveHub(
+  database: Database,
+  log: FastifyBaseLogger,
+  onUsersChanged: (userId: string | null) => void = () => {},
+): Promise<LiveHub> {
   const { db } = database;
   const streams = new Map<string, Set<Stream>>();
   // Notifications are handled one after another so each connection sees them in commit order.
   let queue = Promise.resolve();
 
+  const flushes = new Map<string, () => void>();
   const onNotify = (payload: string) => {
+    if (payload.startsWith(FLUSH_PREFIX)) {
+      flushes.get(payload.slice(FLUSH_PREFIX.length))?.();
+      return;
+    }
+    const changed = changedUser(payload);
+    if (changed) {
+      onUsersChanged(changed.userId);
+      if (!changed.sessionsEnded) return;
+    }
     queue = queue
       .then(() => dispatch(db, streams, payload))
       .catch((error) => log.error({ err: error }, "live event dispatch failed"));
   };
   const resyncAll = () => {
+    onUsersChanged(null);
     for (const set of streams.values()) {
       for (const stream of set) stream.deliver({ id: 0, type: "resync", payload: {} });
     }
@@ -175,6 +207,25 @@ export async function startLiveHub(database: Database, log: FastifyBaseLogger): 
       for (const set of streams.values()) for (const stream of set) stream.close(true);
       streams.clear();
     },
+    async flush() {
+      const nonce = randomUUID();
+      const heard = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, FLUSH_TIMEOUT_MS);
+        flushes.set(nonce, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      try {
+        await db.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${FLUSH_PREFIX + nonce})`);
+        await heard;
+      } catch (error) {
+        // The change it waits for is committed already; an answer must not fail for want of a flush.
+        log.warn({ err: error }, "flushing the live channel failed");
+      } finally {
+        flushes.delete(nonce);
+      }
+    },
     async close() {
       clearInterval(pruneTimer);
       await queue;
@@ -182,6 +233,18 @@ export async function startLiveHub(database: Database, log: FastifyBaseLogger): 
       await stopListening().catch(() => {});
     },
   };
+}
+
+/** The user a `sessionsEnded` or `userChanged` notification names, if it is one. */
+function changedUser(payload: string): { userId: string; sessionsEnded: boolean } | null {
+  if (!payload.startsWith("{")) return null;
+  try {
+    const message = JSON.parse(payload) as { sessionsEnded?: unknown; userChanged?: unknown };
+    if (typeof message.sessionsEnded === "string")
+      return { userId: message.sessionsEnded, sessionsEnded: true };
+    if (typeof message.userChanged === "string") return { userId: message.userChanged, sessionsEnded: false };
+  } catch {}
+  return null;
 }
 
 /** Loads the announced events of users with a stream here and delivers them. */

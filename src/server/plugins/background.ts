@@ -44,14 +44,21 @@ export interface Background {
 
 export async function startBackground(
   app: FastifyInstance,
-  deps: { config: Config; database: Database; storage: ObjectStorage; pushAgent?: Agent },
+  deps: {
+    config: Config;
+    database: Database;
+    storage: ObjectStorage;
+    pushAgent?: Agent;
+    /** Told when a member's sessions ended or their row changed, on any instance (null: anyone's). */
+    onUsersChanged?: (userId: string | null) => void;
+  },
 ): Promise<Background> {
   const { config, database, storage } = deps;
   const { db } = database;
 
   // Streams are closed before the server closes (it would otherwise wait for them), the
   // listener after.
-  const hub = await startLiveHub(database, app.log);
+  const hub = await startLiveHub(database, app.log, deps.onUsersChanged);
   app.addHook("preClose", async () => hub.closeStreams());
   registerMetrics(app, { config, database, hub });
   app.addHook("onClose", async () => hub.close());

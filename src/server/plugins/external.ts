@@ -13,6 +13,7 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { brotliOptions, COMPRESSION } from "../compression";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { sseOptions } from "../live/routes";
@@ -31,9 +32,15 @@ export async function registerExternalPlugins(
   // client revalidates (304 on If-None-Match), not of one of its compressed encodings. Streams
   // (files, SSE) and replies that carry an ETag already are left alone.
   await app.register(fastifyEtag);
-  // Text over 1 KB goes out brotli- or gzip-compressed; the built client is compressed at build
-  // time and served as is (plugins/client.ts); event streams are never compressed.
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+  // Text over the threshold goes out brotli- or gzip-compressed (compression.ts); the built client is
+  // compressed at build time and served as is (plugins/client.ts); event streams are never compressed.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: COMPRESSION.threshold,
+    encodings: COMPRESSION.encodings,
+    brotliOptions: brotliOptions(),
+    zlibOptions: { level: COMPRESSION.gzipLevel },
+  });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { directives: cspDirectives(config, await bucketOrigin(storage, config)) },
     hsts: config.publicUrl.startsWith("https://"),

@@ -1,0 +1,107 @@
+/**
+ * The session cache (src/server/auth/session-cache.ts; docs/decisions/011): each instance remembers
+ * who a session is for a few seconds, and hears of every sign-out, suspension and change to a member
+ * on any instance through the live channel. On PostgreSQL the two instances have pools and listeners
+ * of their own; on PGlite they share the embedded database and its in-process NOTIFY.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SESSION_CACHE_TTL_MS } from "../../src/server/auth/session-cache";
+import { openDatabase } from "../../src/server/db/client";
+import { buildSignedInUser } from "../factories";
+import { ADMIN_EMAIL, createTestApp, type TestApp, testDatabaseKind } from "./harness";
+
+describe("the session cache across two instances", () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp({ listen: true });
+    const database =
+      testDatabaseKind() === "postgres" ? await openDatabase({ url: a.database.url }) : a.database;
+    b = await createTestApp({ listen: true, database });
+  });
+  afterAll(async () => {
+    await b.close();
+    if (b.database !== a.database) await b.database.close();
+    await a.close();
+  });
+
+  const currentUser = async (instance: TestApp, cookie: string) => {
+    const response = await fetch(`${instance.config.publicUrl}/api/auth/user`, { headers: { cookie } });
+    return { status: response.status, body: await response.json() };
+  };
+  const write = (instance: TestApp, cookie: string, method: string, path: string, body?: unknown) =>
+    fetch(`${instance.config.publicUrl}${path}`, {
+      method,
+      redirect: "manual",
+      headers: {
+        cookie,
+        origin: instance.config.publicUrl,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  /**
+   * Milliseconds until `instance` answers `status` for the cookie, asking again as soon as it answers
+   * (or every `everyMs`).
+   */
+  const msUntil = async (instance: TestApp, cookie: string, status: number, limitMs: number, everyMs = 0) => {
+    const started = performance.now();
+    for (;;) {
+      if ((await currentUser(instance, cookie)).status === status) return performance.now() - started;
+      if (performance.now() - started > limitMs) return Number.POSITIVE_INFINITY;
+      if (everyMs) await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  };
+
+  it("refuses a session on instance A within 100 ms of its sign-out on instance B", async () => {
+    const { cookie } = await buildSignedInUser(a.db);
+    expect((await currentUser(a, cookie)).status).toBe(200);
+    const signOut = await write(b, cookie, "POST", "/api/logout");
+    expect(signOut.status).toBe(303);
+    expect(await msUntil(a, cookie, 401, 1000)).toBeLessThan(100);
+    // And on B itself at once: the sign-out's own answer came after it forgot the session.
+    expect((await currentUser(b, cookie)).status).toBe(401);
+  });
+
+  it("refuses a member an admin suspends on B, on A within 100 ms", async () => {
+    const member = await buildSignedInUser(a.db);
+    const admin = await buildSignedInUser(a.db, { email: ADMIN_EMAIL });
+    expect((await currentUser(a, member.cookie)).status).toBe(200);
+    const suspended = await write(b, admin.cookie, "PUT", `/api/admin/users/${member.user.id}/suspend`, {
+      reason: "Unsafe food reported twice",
+    });
+    expect(suspended.status).toBe(200);
+    expect(await msUntil(a, member.cookie, 401, 1000)).toBeLessThan(100);
+  });
+
+  it("shows a member's own change on their next request, and on the other instance within 100 ms", async () => {
+    const { cookie } = await buildSignedInUser(a.db);
+    expect((await currentUser(a, cookie)).body.homeArea).toBeNull();
+    expect((await currentUser(b, cookie)).body.homeArea).toBeNull();
+    const saved = await write(a, cookie, "PUT", "/api/user/home-area", {
+      latitude: 51.5,
+      longitude: -0.12,
+      radiusKm: 2,
+    });
+    expect(saved.status).toBe(200);
+    expect((await currentUser(a, cookie)).body.homeArea).toMatchObject({ radiusKm: 2 });
+    const started = performance.now();
+    while ((await currentUser(b, cookie)).body.homeArea === null) {
+      expect(performance.now() - started).toBeLessThan(1000);
+    }
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+
+  it("a change nobody announced (a session deleted by hand) is seen within the cache's few seconds", async () => {
+    const { cookie } = await buildSignedInUser(a.db);
+    expect((await currentUser(a, cookie)).status).toBe(200);
+    const token = cookie.slice("sid=".length);
+    await a.db.execute(
+      sql`delete from sessions where id = encode(sha256(convert_to(${token}, 'UTF8')), 'hex')`,
+    );
+    expect((await currentUser(a, cookie)).status).toBe(200);
+    const waited = await msUntil(a, cookie, 401, SESSION_CACHE_TTL_MS + 2000, 50);
+    expect(waited).toBeLessThanOrEqual(SESSION_CACHE_TTL_MS + 500);
+  });
+});
