@@ -12,9 +12,10 @@ const apiProject = (name: string, db: "pglite" | "postgres") => ({
     name,
     include: ["tests/api/**/*.test.ts"],
     env: { MEALSHARE_TEST_DB: db },
-    // Every PGlite test database starts from one migrated dump made before the workers start.
-    ...(db === "pglite" ? { globalSetup: ["tests/api/pglite-template.ts"] } : {}),
-    provide: { pgliteTemplate: "" },
+    // Every test database starts from one migrated dump (PGlite) or template database (PostgreSQL)
+    // made before the workers start.
+    globalSetup: [db === "pglite" ? "tests/api/pglite-template.ts" : "tests/api/postgres-template.ts"],
+    provide: { pgliteTemplate: "", postgresTemplate: "" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

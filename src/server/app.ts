@@ -6,7 +6,7 @@
  */
 import type { Agent } from "node:https";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import pinoPretty from "pino-pretty";
 import { DEV_CLIENT_ID } from "./auth/dev-idp";
 import { createSessionCache } from "./auth/session-cache";
@@ -24,6 +24,7 @@ import { registerProbes } from "./plugins/probes";
 import { registerRequestContext, registerWriteFlush } from "./plugins/request-context";
 import { registerFeatureRoutes } from "./plugins/routes";
 import { registerSignIn } from "./plugins/sign-in";
+import { createResponseSerializerCompiler } from "./serializer";
 import { createStorage, type ObjectStorage } from "./storage/storage";
 
 /** What the app is built from. */
@@ -71,7 +72,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by compiled writers from the contract; tests also check them against zod.
+  app.setSerializerCompiler(createResponseSerializerCompiler({ verify: config.env === "test" }));
   app.setErrorHandler(errorHandlerFor(config.currency, config.defaultLanguage));
   registerInputGuard(app);
 

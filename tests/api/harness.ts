@@ -11,11 +11,11 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import pg from "pg";
 import { buildApp } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
 import { type Database, openDatabase, queryRows } from "../../src/server/db/client";
 import { QUEUES } from "../../src/server/jobs/queue";
+import { databaseUrl, onServer } from "./postgres-template";
 
 export const ADMIN_EMAIL = "admin@example.test";
 
@@ -50,24 +50,26 @@ export async function openTestDatabase(
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is required for the api-postgres project");
   const name = `mealshare_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.href, ...options });
+  // A copy of the migrated template (postgres-template.ts), unless the test wants other migrations.
+  const template = options.migrationsFolder ? "" : await postgresTemplate();
+  await onServer(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
+  const url = databaseUrl(serverUrl, name);
+  const database = await openDatabase({ url, ...options });
   return {
     ...database,
-    url: url.href,
+    url,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/** The api-postgres project's migrated template database; none outside Vitest or that project. */
+async function postgresTemplate(): Promise<string> {
+  if (!process.env.VITEST) return "";
+  const { inject } = await import("vitest");
+  return inject("postgresTemplate") ?? "";
 }
 
 let template: Blob | undefined;

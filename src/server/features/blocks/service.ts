@@ -3,7 +3,7 @@
  * the other's meals nor message the other, and each other's meals leave their lists. A user blocks few
  * people, so the lists read the set once per statement rather than once per meal.
  */
-import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { type Message, msg } from "../../../contract/messages";
 import type { BlockedUser } from "../../../contract/users";
 import type { Executor } from "../../db/client";
@@ -86,7 +86,7 @@ export async function assertNotBlocked(db: Executor, a: string, b: string, messa
  * them. The set is an uncorrelated sub-select (computed once per statement), so the per-row cost
  * is one array test, whatever the table's size.
  */
-export function notBlockedWith(viewerId: string, ownerColumn: SQL | { name: string }): SQL {
+export function notBlockedWith(viewerId: string | Placeholder, ownerColumn: SQL | { name: string }): SQL {
   return sql`${ownerColumn} <> all(coalesce((
     select array_agg(case when ${blocks.blockerId} = ${viewerId}::uuid then ${blocks.blockedId} else ${blocks.blockerId} end)
     from ${blocks} where ${blocks.blockerId} = ${viewerId}::uuid or ${blocks.blockedId} = ${viewerId}::uuid

@@ -6,7 +6,7 @@
  * counts the matches, reading at most `MEAL_COUNT_CAP + 1` of them. Cost follows the page, not the table
  * (docs/decisions/006).
  */
-import { and, eq, gt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, type Placeholder, type SQL, sql } from "drizzle-orm";
 import {
   type AllergensInUse,
   type LocalSort,
@@ -15,6 +15,7 @@ import {
   NEAR_RADIUS_DEFAULT_KM,
 } from "../../../contract/meals";
 import { type Executor, queryRows } from "../../db/client";
+import { type PreparedRows, preparedRows } from "../../db/prepared";
 import { allergenSynonyms, meals, users } from "../../db/schema";
 import { type Cursor, invalidCursor, type ScoredCursor, type ScoreSort } from "../../pagination";
 import { notBlockedWith } from "../blocks/service";
@@ -78,17 +79,28 @@ const NIL_UUID = "00000000-0000-0000-0000-000000000000";
 type Sort = "newest" | ScoreSort;
 
 /**
+ * What every public list starts from: open meals (active, pickup not ended), of a kind, none of a
+ * blocked party's. A value may be a placeholder (`plainListRows`).
+ */
+function openConditions(
+  kind: MealKind | Placeholder | undefined,
+  viewerId: string | Placeholder | undefined,
+) {
+  return [
+    sql`${meals.isActive}`,
+    gt(meals.pickupWindowEnd, sql`now()`),
+    kind ? eq(meals.kind, kind) : undefined,
+    viewerId ? notBlockedWith(viewerId, meals.ownerId) : undefined,
+  ];
+}
+
+/**
  * The SQL of a list's filters (map.ts reads the same).
  * @returns null when the search text holds no word, so nothing can match
  */
 export async function planList(db: Executor, filters: MealListFilters): Promise<ListPlan | null> {
   // `is_active` as a bare column, not `= $1`: the partial indexes' predicate must be provable.
-  const conditions: (SQL | undefined)[] = [
-    sql`${meals.isActive}`,
-    gt(meals.pickupWindowEnd, sql`now()`),
-    filters.kind ? eq(meals.kind, filters.kind) : undefined,
-    filters.viewerId ? notBlockedWith(filters.viewerId, meals.ownerId) : undefined,
-  ];
+  const conditions: (SQL | undefined)[] = openConditions(filters.kind, filters.viewerId);
   if (filters.excludeAllergens?.length) {
     // docs/features/food-safety.md: codes, and words that mean codes ("dairy" → milk), by the meal's
     // codes; every allergen also by its words in the allergens text (names and free text), so a
@@ -212,32 +224,109 @@ export async function buildMealListStatements(
       : () => nearestPage(plan, options);
     return { count: null, page, plan };
   }
-  const capped = sql`(select count(*)::int from (
-      select 1 from ${meals} where ${plan.conditions} limit ${MEAL_COUNT_CAP + 1}) as capped)`;
   const countFirst = !options.cursor && plan.tsquery !== undefined;
-  const count = countFirst ? sql`select ${capped} as "total"` : null;
-  // Otherwise an uncorrelated subquery in the select list: computed once, in the same round trip.
-  const total = options.withCount && !countFirst ? sql`, ${capped} as "total"` : sql``;
+  const count = countFirst ? sql`select ${cappedCount(plan.conditions)} as "total"` : null;
+  const withTotal = options.withCount === true && !countFirst;
   const page = (sort: Sort) => {
     const score = scoreOf(plan, sort);
-    const picked = sql`
-      select ${PAGE_COLUMNS}, ${score ?? sql`null::float8`} as "score"
-      from ${meals}
-      where ${and(plan.conditions, afterCursor(score, options.cursor))}
-      order by ${orderOf(sort, score)}
-      limit ${options.limit + 1}`;
-    // The outer query names the picked rows "meals", so the shared column list reads them.
-    const outerOrder =
-      sort === "newest"
-        ? sql`${meals.createdAt} desc, ${meals.id} desc`
-        : sql`"meals"."score" desc, ${meals.createdAt} desc, ${meals.id} desc`;
-    return sql`
-      select ${MEAL_COLUMNS}, "meals"."score" as "score", null::float8 as "distance"${total}
-      from (${picked}) as "meals" inner join ${users} on ${users.id} = ${meals.ownerId}
-      order by ${outerOrder}`;
+    return pageStatement(plan.conditions, {
+      sort,
+      score,
+      after: afterCursor(score, options.cursor),
+      limit: options.limit,
+      withTotal,
+    });
   };
   return { count, page, plan };
 }
+
+/** How many rows meet `conditions`, reading at most `MEAL_COUNT_CAP + 1` of them. */
+const cappedCount = (conditions: SQL) => sql`(select count(*)::int from (
+  select 1 from ${meals} where ${conditions} limit ${MEAL_COUNT_CAP + 1}) as capped)`;
+
+/**
+ * One page of a list that is not local: picked from `meals` alone (keyset after `after`, index
+ * order), then joined to owners; with `withTotal`, the capped count on every row (an uncorrelated
+ * subquery in the select list: computed once, in the same round trip).
+ */
+function pageStatement(
+  conditions: SQL,
+  page: { sort: Sort; score?: SQL<number>; after?: SQL; limit: number; withTotal: boolean },
+): SQL {
+  const { sort, score } = page;
+  const picked = sql`
+    select ${PAGE_COLUMNS}, ${score ?? sql`null::float8`} as "score"
+    from ${meals}
+    where ${and(conditions, page.after)}
+    order by ${orderOf(sort, score)}
+    limit ${page.limit + 1}`;
+  // The outer query names the picked rows "meals", so the shared column list reads them.
+  const outerOrder =
+    sort === "newest"
+      ? sql`${meals.createdAt} desc, ${meals.id} desc`
+      : sql`"meals"."score" desc, ${meals.createdAt} desc, ${meals.id} desc`;
+  const total = page.withTotal ? sql`, ${cappedCount(conditions)} as "total"` : sql``;
+  return sql`
+    select ${MEAL_COLUMNS}, "meals"."score" as "score", null::float8 as "distance"${total}
+    from (${picked}) as "meals" inner join ${users} on ${users.id} = ${meals.ownerId}
+    order by ${outerOrder}`;
+}
+
+/** The shape of a plain list's page: what decides its statement's text. */
+interface PlainShape {
+  kind: boolean;
+  after: boolean;
+  withTotal: boolean;
+  limit: number;
+}
+
+const plainStatements = new Map<string, PreparedRows<PageRow>>();
+
+/**
+ * The plain list — newest first, without search, place or hidden allergens: Home, Community and
+ * Marketplace under "Everywhere", most of the list's traffic — as a prepared statement per shape
+ * (docs/decisions/011), the same SQL `pageStatement` builds for it, with placeholders for the kind,
+ * the viewer and the cursor.
+ */
+function plainListRows(shape: PlainShape): PreparedRows<PageRow> {
+  const key = `${shape.kind ? "kind" : "all"}_${shape.after ? "after" : "first"}_${shape.withTotal ? "counted" : "uncounted"}_${shape.limit}`;
+  let rows = plainStatements.get(key);
+  if (!rows) {
+    rows = preparedRows<PageRow>(`meal_list_${key}`, () => {
+      const conditions = and(
+        ...openConditions(shape.kind ? sql.placeholder("kind") : undefined, sql.placeholder("viewerId")),
+      )!;
+      const after = shape.after
+        ? sql`(${meals.createdAt}, ${meals.id}) < (${sql.placeholder("afterCreatedAt")}::timestamptz, ${sql.placeholder("afterId")}::uuid)`
+        : undefined;
+      return pageStatement(conditions, {
+        sort: "newest",
+        after,
+        limit: shape.limit,
+        withTotal: shape.withTotal,
+      });
+    });
+    plainStatements.set(key, rows);
+  }
+  return rows;
+}
+
+/** Whether a list is the plain one `plainListRows` serves. */
+const isPlain = (options: MealListOptions): options is MealListOptions & { viewerId: string } =>
+  !options.q &&
+  !options.near &&
+  !options.excludeAllergens?.length &&
+  options.viewerId !== undefined &&
+  (!options.cursor || !("sort" in options.cursor));
+
+/** A page row: the meal and owner, its score or distance, and a list's counts. */
+type PageRow = MealRow & {
+  score: number | null;
+  distance: number | null;
+  total?: number;
+  candidates?: number;
+  reach?: number | null;
+};
 
 /**
  * One page of the public list (docs/DESIGN.md §4 "Visibility"): newest first; with `near` nearest
@@ -252,6 +341,7 @@ export async function listOpenMeals(
   db: Executor,
   options: MealListOptions,
 ): Promise<{ meals: ListedMeal[]; sort: Sort; count?: MealCount; continueFrom?: Cursor | ScoredCursor }> {
+  if (isPlain(options)) return listPlainMeals(db, options);
   const statements = await buildMealListStatements(db, options);
   if (!statements) {
     return { meals: [], sort: "newest", count: options.withCount ? { count: 0, capped: false } : undefined };
@@ -269,13 +359,6 @@ export async function listOpenMeals(
   const sort = options.cursor
     ? cursorSort(plan, options, options.cursor)
     : firstPageSort(plan, options, count);
-  type PageRow = MealRow & {
-    score: number | null;
-    distance: number | null;
-    total?: number;
-    candidates?: number;
-    reach?: number | null;
-  };
   type DenseEdge = { walked: number; lastCreatedAt: Date | null; lastId: string | null };
   let rows = await queryRows<PageRow>(db, statements.page(sort));
   let continueFrom: Cursor | ScoredCursor | undefined;
@@ -317,6 +400,32 @@ export async function listOpenMeals(
     sort,
     count: options.withCount ? count : undefined,
     continueFrom,
+  };
+}
+
+/** `listOpenMeals` of the plain list, through its prepared statement. */
+async function listPlainMeals(
+  db: Executor,
+  options: MealListOptions & { viewerId: string },
+): Promise<{ meals: ListedMeal[]; sort: Sort; count?: MealCount }> {
+  const { cursor } = options;
+  const withTotal = options.withCount === true;
+  const rows = await plainListRows({
+    kind: options.kind !== undefined,
+    after: cursor !== undefined,
+    withTotal,
+    limit: options.limit,
+  })(db, {
+    kind: options.kind,
+    viewerId: options.viewerId,
+    afterCreatedAt: cursor?.createdAt.toISOString(),
+    afterId: cursor?.id,
+  });
+  const total = Number(rows[0]?.total ?? 0);
+  return {
+    meals: rows.map((row) => presentMeal(row)),
+    sort: "newest",
+    count: withTotal ? { count: Math.min(total, MEAL_COUNT_CAP), capped: total > MEAL_COUNT_CAP } : undefined,
   };
 }
 

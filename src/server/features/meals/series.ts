@@ -9,7 +9,7 @@
  */
 import { TZDate } from "@date-fns/tz";
 import { addWeeks } from "date-fns";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   type CreateMeal,
@@ -27,6 +27,8 @@ import { enqueueJob, QUEUES } from "../../jobs/queue";
 export const MADE_BEFORE_MS = 24 * 60 * 60 * 1000;
 
 type SeriesRow = typeof mealSeries.$inferSelect;
+/** What a series' view is made from. */
+type PresentedSeries = Pick<SeriesRow, "id" | "status" | "weeks" | "made" | "timeZone" | "firstStart">;
 
 /** When occurrence `n` (1 = the first meal) starts: `n - 1` weeks after the first, in the series' zone. */
 export function occurrenceStart(series: Pick<SeriesRow, "firstStart" | "timeZone">, n: number): Date {
@@ -34,13 +36,13 @@ export function occurrenceStart(series: Pick<SeriesRow, "firstStart" | "timeZone
 }
 
 /** The next occurrence still to come, if the series will make one. */
-function nextStart(series: SeriesRow): Date | null {
+function nextStart(series: PresentedSeries): Date | null {
   if (series.status !== "active" || series.made >= series.weeks) return null;
   return occurrenceStart(series, series.made + 1);
 }
 
 /** The series as its cook sees it. */
-export function presentSeries(series: SeriesRow): MealSeriesView {
+export function presentSeries(series: PresentedSeries): MealSeriesView {
   return {
     id: series.id,
     status: series.status,
@@ -90,17 +92,21 @@ export async function startSeries(
   await scheduleOccurrence(tx, series, 2);
 }
 
+/** The columns of a series that `presentSeries` reads, as JSON (for a subquery of a meal's read). */
+export const SERIES_JSON = sql`json_build_object('id', ${mealSeries.id}, 'status', ${mealSeries.status},
+  'weeks', ${mealSeries.weeks}, 'made', ${mealSeries.made}, 'firstStart', ${mealSeries.firstStart},
+  'timeZone', ${mealSeries.timeZone})`;
+/** A series as `SERIES_JSON` reads it. */
+export type SeriesJson = Pick<SeriesRow, "id" | "status" | "weeks" | "made" | "timeZone"> & {
+  firstStart: string;
+};
+
 /**
  * The weekly series a meal is one week of, as anyone sees it (when the next week comes; only its cook
- * may change it), or null for a single meal.
+ * may change it), from its `SERIES_JSON`.
  */
-export async function seriesOfMeal(
-  db: Executor,
-  meal: { seriesId: string | null },
-): Promise<MealSeriesView | null> {
-  if (!meal.seriesId) return null;
-  const [series] = await db.select().from(mealSeries).where(eq(mealSeries.id, meal.seriesId)).limit(1);
-  return series ? presentSeries(series) : null;
+export function presentSeriesJson(series: SeriesJson): MealSeriesView {
+  return presentSeries({ ...series, firstStart: new Date(series.firstStart) });
 }
 
 /**

@@ -4,11 +4,12 @@
  * portions left and ratings come from counters the database keeps (migration 0004,
  * docs/decisions/006).
  */
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { AllergenCode, DietTag } from "../../../contract/food-safety";
 import {
   type CreateMeal,
   type MealDetail,
+  type MyWaitlistPlace,
   mealCrossFieldErrors,
   type Rating,
   type UpdateMeal,
@@ -16,7 +17,8 @@ import {
 import { msg } from "../../../contract/messages";
 import { isTrustedMember } from "../../../contract/users";
 import { type Executor, inTransaction, queryRows } from "../../db/client";
-import { meals, requests, type UserRow, users } from "../../db/schema";
+import { preparedRows } from "../../db/prepared";
+import { mealSeries, meals, requests, type UserRow, users, waitlistEntries } from "../../db/schema";
 import { forbidden, notFound, validation } from "../../errors";
 import type { Cursor } from "../../pagination";
 import { becomesAlertable, enqueueAlertMatching } from "../alerts/matching";
@@ -24,12 +26,12 @@ import { assertMaySell } from "../cooks/service";
 import { assertOwnPhoto } from "../photos/service";
 import { reschedulePickupSettles } from "../requests/pickup";
 import { rescheduleMealReminders } from "../requests/reminders";
-import { enqueueWaitlistOffer, waitlistLength, waitlistPlace } from "../requests/waitlist";
+import { enqueueWaitlistOffer } from "../requests/waitlist";
 import { allergenColumns } from "./allergens";
 import { newerThan } from "./list";
 import { canUpdateMeal } from "./policy";
 import { type ListedMeal, MEAL_COLUMNS, MEALS_WITH_OWNERS, type MealRow, presentMeal } from "./presenter";
-import { seriesOfMeal, startSeries } from "./series";
+import { presentSeriesJson, SERIES_JSON, type SeriesJson, startSeries } from "./series";
 
 export type { ListedMeal } from "./presenter";
 
@@ -91,8 +93,45 @@ export async function getMeal(db: Executor, id: string): Promise<ListedMeal> {
   return meal;
 }
 
+/** A meal's detail row: the meal and owner, then the viewer's parts, each a subquery. */
+type DetailRow = MealRow & {
+  myOpenRequestId: string | null;
+  waiting: number;
+  mine: MyWaitlistPlace | null;
+  series: SeriesJson | null;
+};
+
 /**
- * One meal for its detail page, with the viewer's open (pending or accepted) request for it.
+ * A meal's detail in one round trip (docs/decisions/011): the viewer's open request, the waiting
+ * list's length and the viewer's place in it (docs/features/households.md point 2, in line order
+ * `created_at, id` as waitlist.ts keeps it) and the weekly series, as subqueries of the meal's row.
+ */
+const detailRows = preparedRows<DetailRow>(
+  "meal_detail",
+  () => sql`
+    select ${MEAL_COLUMNS},
+      (select ${requests.id} from ${requests}
+         where ${requests.mealId} = ${meals.id} and ${requests.eaterId} = ${sql.placeholder("viewerId")}
+           and ${requests.status} in ('pending', 'accepted', 'held')
+         order by ${requests.createdAt} desc limit 1) as "myOpenRequestId",
+      (select count(*)::int from ${waitlistEntries} as w
+         where w.meal_id = ${meals.id} and w.status = 'waiting') as "waiting",
+      (select json_build_object('portions', mine.portions, 'position', 1 + (
+           select count(*) from ${waitlistEntries} as ahead
+           where ahead.meal_id = mine.meal_id and ahead.status = 'waiting'
+             and (ahead.created_at, ahead.id) < (mine.created_at, mine.id)))
+         from ${waitlistEntries} as mine
+         where mine.meal_id = ${meals.id} and mine.user_id = ${sql.placeholder("viewerId")}
+           and mine.status = 'waiting'
+         limit 1) as "mine",
+      (select ${SERIES_JSON} from ${mealSeries} where ${mealSeries.id} = ${meals.seriesId}) as "series"
+    from ${MEALS_WITH_OWNERS}
+    where ${meals.id} = ${sql.placeholder("mealId")}`,
+);
+
+/**
+ * One meal for its detail page, also when inactive or expired (docs/DESIGN.md §4), with the viewer's
+ * open (pending, accepted or held) request for it, the waiting list and the weekly series.
  * @throws AppError 404 unknown meal
  */
 export async function getMealDetail(
@@ -100,26 +139,14 @@ export async function getMealDetail(
   viewer: Pick<UserRow, "id">,
   id: string,
 ): Promise<MealDetail & ListedMeal> {
-  const meal = await getMeal(db, id);
-  const [open] = await db
-    .select({ id: requests.id })
-    .from(requests)
-    .where(
-      and(
-        eq(requests.mealId, id),
-        eq(requests.eaterId, viewer.id),
-        inArray(requests.status, ["pending", "accepted", "held"]),
-      ),
-    )
-    .orderBy(desc(requests.createdAt))
-    .limit(1);
-  // docs/features/households.md: the waiting list and a weekly meal's series.
-  const [waiting, mine, series] = await Promise.all([
-    waitlistLength(db, id),
-    waitlistPlace(db, viewer.id, id),
-    seriesOfMeal(db, meal),
-  ]);
-  return { ...meal, myOpenRequestId: open?.id ?? null, waitlist: { waiting, mine }, series };
+  const [row] = await detailRows(db, { mealId: id, viewerId: viewer.id });
+  if (!row) throw notFound(msg("Meal not found"));
+  return {
+    ...presentMeal(row),
+    myOpenRequestId: row.myOpenRequestId,
+    waitlist: { waiting: row.waiting, mine: row.mine },
+    series: row.series ? presentSeriesJson(row.series) : null,
+  };
 }
 
 /**

@@ -135,15 +135,6 @@ export async function waitlistPlace(
   return { portions: mine.portions, position: Number(ahead) + 1 };
 }
 
-/** How many wait for a meal. */
-export async function waitlistLength(db: Executor, mealId: string): Promise<number> {
-  const [{ waiting }] = await db
-    .select({ waiting: count() })
-    .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.mealId, mealId), eq(waitlistEntries.status, "waiting")));
-  return Number(waiting);
-}
-
 const offerSchema = z.object({ mealId: z.uuid() });
 
 /**

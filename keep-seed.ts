@@ -1,0 +1,16 @@
+import pg from "pg";
+import { openDatabase } from "./src/server/db/client";
+import { seed } from "./bench/discovery";
+const server = "postgres://postgres@127.0.0.1:5432/test";
+const name = process.argv[2] ?? "mealshare_keep";
+const admin = new pg.Client({ connectionString: server });
+await admin.connect();
+await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+await admin.query(`CREATE DATABASE ${name}`);
+await admin.end();
+const db = await openDatabase({ url: `postgres://postgres@127.0.0.1:5432/${name}` });
+const t = Date.now();
+await seed(db.db, 100_000);
+await (db.driver as { pool: pg.Pool }).pool.query("VACUUM ANALYZE");
+console.log("seeded in", Date.now() - t, "ms");
+await db.close();

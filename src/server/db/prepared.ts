@@ -1,0 +1,41 @@
+/**
+ * Hot statements built once (docs/decisions/011): Drizzle builds a statement's SQL text from its
+ * template on every call, which profiled as the app's largest cost per request after the socket
+ * writes. A prepared statement is built the first time it runs, with `sql.placeholder(name)` where
+ * its values go, and then only runs: on PostgreSQL as a named statement, which each pooled
+ * connection parses and plans once; on PGlite as the same text with new values.
+ */
+import type { Query, SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import type { Executor } from "./client";
+
+/** Both drivers' dialect, without options (client.ts opens both without casing). */
+const dialect = new PgDialect();
+const names = new Set<string>();
+
+/** Values for a statement's placeholders, by name. */
+export type PlaceholderValues = Record<string, unknown>;
+
+/** A statement built once; call it with an executor (the database or a transaction) and its values. */
+export type PreparedRows<T> = (db: Executor, values: PlaceholderValues) => Promise<T[]>;
+
+/**
+ * A raw statement, built on first use and run as the named prepared statement `name`.
+ * @param name unique in the app: PostgreSQL keeps a named statement per connection, and one name
+ *   must always mean one text
+ * @param build the statement, with `sql.placeholder(…)` for every value that changes between runs
+ * @returns a function running it that answers its rows, as `queryRows` does
+ * @throws Error at start-up when the name is taken (a programming error)
+ */
+export function preparedRows<T>(name: string, build: () => SQL): PreparedRows<T> {
+  if (names.has(name)) throw new Error(`prepared statement ${name} is defined twice`);
+  names.add(name);
+  let query: Query | undefined;
+  return async (db, values) => {
+    query ??= dialect.sqlToQuery(build());
+    const result = (await db._.session.prepareQuery(query, undefined, name, false).execute(values)) as {
+      rows: T[];
+    };
+    return result.rows;
+  };
+}

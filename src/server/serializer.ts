@@ -1,0 +1,93 @@
+/**
+ * Answers written from the route's response schema (docs/decisions/011): each zod schema of the
+ * contract becomes a JSON Schema (`z.toJSONSchema`, output side) once, at start-up, and that
+ * becomes a compiled writer (`fast-json-stringify`), so an answer is not walked by zod on every
+ * request. The contract stays the one source of the shape: the writer writes only the schema's
+ * properties, so a field the contract leaves out (an internal sort key) never reaches a client. A
+ * schema JSON Schema cannot express (a transform) keeps zod's own serializer.
+ *
+ * With `verify` (tests, development) every answer is also encoded by zod as before, and a
+ * difference between the two, or zod's refusal, fails the request: the whole API suite checks the
+ * writers against the contract.
+ */
+import fastJson from "fast-json-stringify";
+import type { FastifySerializerCompiler } from "fastify/types/schema";
+import { createSerializerCompiler, ResponseSerializationError } from "fastify-type-provider-zod";
+import { safeEncode, type ZodType, z } from "zod";
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * Drops what only validates (`pattern`, `format`, bounds) and writes "X or null" as one type list,
+ * which the writer handles without trying each branch.
+ */
+function forWriting(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(forWriting);
+  if (schema === null || typeof schema !== "object") return schema;
+  const { pattern, format, minimum, maximum, minLength, maxLength, minItems, maxItems, ...rest } =
+    schema as JsonSchema;
+  const copy: JsonSchema = {};
+  for (const [key, value] of Object.entries(rest)) {
+    // Property names are data, not keywords.
+    copy[key] =
+      key === "properties"
+        ? Object.fromEntries(Object.entries(value as JsonSchema).map(([name, s]) => [name, forWriting(s)]))
+        : forWriting(value);
+  }
+  const anyOf = copy.anyOf as JsonSchema[] | undefined;
+  if (anyOf?.length === 2) {
+    const nullIndex = anyOf.findIndex((branch) => branch.type === "null" && Object.keys(branch).length === 1);
+    const other = anyOf[1 - nullIndex];
+    if (
+      nullIndex >= 0 &&
+      typeof other?.type === "string" &&
+      other.type !== "object" &&
+      other.type !== "array"
+    ) {
+      const { anyOf: _, ...outer } = copy;
+      return { ...outer, ...other, type: [other.type, "null"] };
+    }
+  }
+  return copy;
+}
+
+/** The compiled writer of a response schema, or null when JSON Schema cannot express it. */
+export function compileWriter(schema: ZodType): ((data: unknown) => string) | null {
+  try {
+    const jsonSchema = z.toJSONSchema(schema, { io: "output", target: "draft-7", unrepresentable: "throw" });
+    return fastJson(forWriting(jsonSchema) as never) as (data: unknown) => string;
+  } catch {
+    return null;
+  }
+}
+
+const zodSerializerCompiler = createSerializerCompiler({});
+
+/**
+ * Fastify's serializer compiler for the routes' zod response schemas.
+ * @param options.verify also encode each answer with zod and fail on any difference (tests)
+ */
+export function createResponseSerializerCompiler(options: {
+  verify: boolean;
+}): FastifySerializerCompiler<ZodType> {
+  return (route) => {
+    const schema = route.schema;
+    const write = compileWriter(schema);
+    const zodWrite = zodSerializerCompiler(route as never) as (data: unknown) => string;
+    if (!write) return zodWrite;
+    if (!options.verify) return write;
+    return (data) => {
+      const written = write(data);
+      const encoded = safeEncode(schema, data);
+      if (encoded.error)
+        throw new ResponseSerializationError(route.method, route.url, { cause: encoded.error });
+      const expected = JSON.stringify(encoded.data);
+      if (written !== expected) {
+        throw new Error(
+          `${route.method} ${route.url}: the compiled writer wrote ${written}, zod ${expected}`,
+        );
+      }
+      return written;
+    };
+  };
+}
