@@ -14,6 +14,12 @@ export const COMPRESSION = {
   brotliQuality: 4,
   /** gzip's level (0–9). */
   gzipLevel: 6,
+  /**
+   * Bodies up to this many bytes are compressed in one call and sent with their length; larger ones
+   * stream through zlib's thread pool. A page of meals is 10–20 KiB: streamed, each went out in
+   * several chunked writes, the app's largest cost per request (docs/decisions/011).
+   */
+  syncThreshold: 64 * 1024,
 };
 
 export const brotliOptions = () => ({

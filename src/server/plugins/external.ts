@@ -40,6 +40,7 @@ export async function registerExternalPlugins(
     encodings: COMPRESSION.encodings,
     brotliOptions: brotliOptions(),
     zlibOptions: { level: COMPRESSION.gzipLevel },
+    syncThreshold: COMPRESSION.syncThreshold,
   });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { directives: cspDirectives(config, await bucketOrigin(storage, config)) },
