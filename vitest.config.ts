@@ -16,6 +16,9 @@ const apiProject = (name: string, db: "pglite" | "postgres") => ({
     // made before the workers start.
     globalSetup: [db === "pglite" ? "tests/api/pglite-template.ts" : "tests/api/postgres-template.ts"],
     provide: { pgliteTemplate: "", postgresTemplate: "" },
+    // Files share a worker's loaded modules: each builds its own app and database, and no test
+    // mocks a module or changes process.env (docs/decisions/004).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -25,7 +28,9 @@ export default defineConfig({
   resolve: { alias },
   test: {
     pool: "forks",
-    maxWorkers: 2,
+    // Twice the cores of the machine CI runs on: API test files wait on timers, jobs and child
+    // servers much of their time, so four share two cores well (docs/decisions/004).
+    maxWorkers: 4,
     projects: [
       { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       apiProject("api-pglite", "pglite"),

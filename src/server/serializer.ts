@@ -51,14 +51,26 @@ function forWriting(schema: unknown): unknown {
   return copy;
 }
 
+type Writer = (data: unknown) => string;
+
+/**
+ * Writers by schema: the contract's schemas are module constants shared by routes (the error shape
+ * by all of them) and by every app a process builds (tests build hundreds), so each is compiled once.
+ */
+const writers = new WeakMap<ZodType, Writer | null>();
+
 /** The compiled writer of a response schema, or null when JSON Schema cannot express it. */
-export function compileWriter(schema: ZodType): ((data: unknown) => string) | null {
+export function compileWriter(schema: ZodType): Writer | null {
+  let writer = writers.get(schema);
+  if (writer !== undefined) return writer;
   try {
     const jsonSchema = z.toJSONSchema(schema, { io: "output", target: "draft-7", unrepresentable: "throw" });
-    return fastJson(forWriting(jsonSchema) as never) as (data: unknown) => string;
+    writer = fastJson(forWriting(jsonSchema) as never) as Writer;
   } catch {
-    return null;
+    writer = null;
   }
+  writers.set(schema, writer);
+  return writer;
 }
 
 const zodSerializerCompiler = createSerializerCompiler({});
@@ -72,11 +84,13 @@ export function createResponseSerializerCompiler(options: {
 }): FastifySerializerCompiler<ZodType> {
   return (route) => {
     const schema = route.schema;
-    const write = compileWriter(schema);
-    const zodWrite = zodSerializerCompiler(route as never) as (data: unknown) => string;
-    if (!write) return zodWrite;
-    if (!options.verify) return write;
+    const zodWrite = zodSerializerCompiler(route as never) as Writer;
+    // Compiled when the route first answers with this status: most of a test's routes never do.
+    let write: Writer | null | undefined;
     return (data) => {
+      write ??= compileWriter(schema);
+      if (!write) return zodWrite(data);
+      if (!options.verify) return write(data);
       const written = write(data);
       const encoded = safeEncode(schema, data);
       if (encoded.error)
