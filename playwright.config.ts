@@ -61,14 +61,22 @@ function server(port: number, dataDir: string, env: Record<string, string> = {})
 
 export default defineConfig({
   testDir: "tests/e2e",
-  workers: 1,
+  // Two browsers share the two cores: a test waits on the server and the page's rendering much of
+  // its time. Each test signs its own people in, so specs do not depend on each other.
+  workers: 2,
+  retries: 1,
+  failOnFlakyTests: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    // DOM snapshots and network, no screencast: the screenshots cost a third of each test's time.
-    trace: { mode: "retain-on-failure", screenshots: false },
+    // A failing test runs once more, traced (DOM snapshots and network, no screencast); recording
+    // a trace of every test cost a tenth of the suite's time. A test that passes only on its retry
+    // still fails the run (failOnFlakyTests).
+    trace: { mode: "on-first-retry", screenshots: false },
+    // Members who ask for less motion get none (src/client/index.css): no frames spent animating.
+    reducedMotion: "reduce",
     launchOptions: chromiumLaunchOptions,
     // The app's service worker would sit between pages and `page.route`; the specs of the
     // installable app (installable.spec.ts) allow it.
