@@ -8,7 +8,8 @@
  * 3. `GET /api/meals` latency with 200 open meals, 200 sequential requests: p50 / p95 in ms.
  * 4. Message delivery to the other party's open stream, one and two instances (bench/delivery.ts).
  * 5. With TEST_DATABASE_URL: the meal list, search and "near me" at 1,000, 10,000 and 100,000 meals
- *    under 50 connections (bench/discovery.ts).
+ *    under 50 connections (bench/discovery.ts), then the feed, a meal's detail and the session lookup
+ *    against their plain node:http + pg limit at 100,000 meals (bench/limit.ts, docs/decisions/011).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -22,6 +23,7 @@ import { createTestApp } from "../tests/api/harness";
 import { buildMeal, buildSignedInUser } from "../tests/factories";
 import { measureDelivery } from "./delivery";
 import { benchDiscovery } from "./discovery";
+import { benchLimit } from "./limit";
 
 // Vite's build sets NODE_ENV=production in this process; the started server must see the caller's.
 const callerNodeEnv = process.env.NODE_ENV;
@@ -161,6 +163,7 @@ console.log(
 for (const line of await measureDelivery()) console.log(line);
 if (process.env.TEST_DATABASE_URL) {
   for (const line of await benchDiscovery(process.env.TEST_DATABASE_URL)) console.log(line);
+  for (const line of await benchLimit(process.env.TEST_DATABASE_URL)) console.log(line);
 } else {
   console.log("Discovery at scale: set TEST_DATABASE_URL to a PostgreSQL server to measure it.");
 }

@@ -297,8 +297,8 @@ export const searchWords = pgTable(
 );
 
 /**
- * Words cooks used for allergens before the codes existed, and the codes each one means (issue
- * 13): migration 0011 maps old meals' text with it, and the API maps an `allergens` text sent
+ * Words cooks used for allergens before the codes existed, and the codes each one means
+ * (docs/features/food-safety.md point 1): migration 0011 maps old meals' text with it, and the API maps an `allergens` text sent
  * without codes, or an `excludeAllergens` word, the same way. A word not here stays free text.
  */
 export const allergenSynonyms = pgTable("allergen_synonyms", {

@@ -62,8 +62,8 @@ export async function listOwnMeals(
 }
 
 /**
- * A user's open meals (active, pickup not ended), newest first, for their public profile (issue
- * 13 point 6). Walks the owner's index; the open filter drops at most their own closed meals.
+ * A user's open meals (active, pickup not ended), newest first, for their public profile
+ * (docs/features/food-safety.md point 6). Walks the owner's index; the open filter drops at most their own closed meals.
  * @returns up to `limit + 1` meals
  */
 export async function listOpenMealsOf(
