@@ -377,7 +377,7 @@ describe("households and pickups", () => {
       weekly: { weeks, timeZone: "Europe/Berlin" },
     });
 
-    it("are a registered cook's; the cook sees the next week's date, others do not", async () => {
+    it("are a registered cook's; neighbours see the next week's date too, only the cook may change the series", async () => {
       const neighbour = await buildSignedInUser(t.db);
       const refused = await t.api({
         method: "POST",
