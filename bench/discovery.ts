@@ -11,7 +11,6 @@
  * API runs is EXPLAINed, and the line says which indexes the plan used and whether it sorted or
  * scanned the whole table. Run: `TEST_DATABASE_URL=postgres://… npx tsx bench/discovery.ts`.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -29,8 +28,8 @@ import {
   type MealListFilters,
 } from "../src/server/features/meals/list";
 import { buildMapStatement } from "../src/server/features/meals/map";
+import { startServer, stopServer } from "./server";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** Table sizes to measure; BENCH_SIZES=1000,5000 narrows a quick trial. */
 const SIZES = process.env.BENCH_SIZES?.split(",").map(Number) ?? [1_000, 10_000, 100_000];
 const CONNECTIONS = 50;
@@ -234,28 +233,6 @@ async function measureAlertMatch(
   return { p50: at(0.5), p99: at(0.99), matched: matched / meals.length, plan };
 }
 
-function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: "warn", NODE_ENV: "" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const poll = async () => {
-      try {
-        await fetch(`http://127.0.0.1:${port}/api/auth/user`);
-        resolve(child);
-      } catch {
-        if (child.exitCode !== null || Date.now() - started > 60_000)
-          reject(new Error("server did not start"));
-        else setTimeout(poll, 100);
-      }
-    };
-    poll();
-  });
-}
-
 async function load(url: string, cookie: string, duration: number, connections = CONNECTIONS) {
   return autocannon({ url, connections, duration, headers: { cookie } });
 }
@@ -306,7 +283,14 @@ export async function benchDiscovery(serverUrl: string, options: { verbosePlans?
     console.error(`${size} meals seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
 
     const port = 5090;
-    const server = await startServer(url.href, port);
+    const server = await startServer(
+      ["--import", "tsx", "src/server/main.ts"],
+      {
+        DATABASE_URL: url.href,
+        NODE_ENV: "",
+      },
+      port,
+    );
     try {
       for (const query of QUERIES) {
         const target = `http://127.0.0.1:${port}${query.url}`;
@@ -354,8 +338,7 @@ export async function benchDiscovery(serverUrl: string, options: { verbosePlans?
       }
       alertResults.push({ size, ...alerts, plan: summarisePlan(alerts.plan) });
     } finally {
-      server.kill("SIGTERM");
-      await new Promise((resolve) => server.once("exit", resolve));
+      await stopServer(server);
       await database.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();

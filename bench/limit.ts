@@ -15,7 +15,7 @@
  * shorten a trial. Run: `TEST_DATABASE_URL=postgres://… npx tsx bench/limit.ts
  * [--profile] [--plans]`.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -27,6 +27,7 @@ import pg from "pg";
 import { createSession, SESSION_COOKIE } from "../src/server/auth/sessions";
 import { openDatabase, queryRows } from "../src/server/db/client";
 import { seed } from "./discovery";
+import { startServer, stopServer } from "./server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SIZE = Number(process.env.BENCH_LIMIT_SIZE ?? 100_000);
@@ -56,40 +57,6 @@ interface Run {
   p99: number;
   failures: number;
   bytes: number;
-}
-
-function spawnServer(
-  args: string[],
-  env: Record<string, string>,
-  port: number,
-  cwd = root,
-): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, {
-    cwd,
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const poll = async () => {
-      try {
-        await fetch(`http://127.0.0.1:${port}/api/auth/user`);
-        resolve(child);
-      } catch {
-        if (child.exitCode !== null || Date.now() - started > 180_000)
-          reject(new Error(`${args} did not start`));
-        else setTimeout(poll, 200);
-      }
-    };
-    poll();
-  });
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
 }
 
 /** The decoded JSON of one answer, as a browser would read it. */
@@ -225,13 +192,13 @@ export async function benchLimit(serverUrl: string, options: { profile?: boolean
       { name: "session (GET /api/auth/user)", path: "/api/auth/user" },
     ];
 
-    app = await spawnServer(
+    app = await startServer(
       [...(options.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), "scripts/start.mjs"],
       { DATABASE_URL: url.href },
       APP_PORT,
-      APP_DIR,
+      { cwd: APP_DIR },
     );
-    limit = await spawnServer(
+    limit = await startServer(
       ["--import", "tsx", "bench/limit-server.ts"],
       { DATABASE_URL: url.href },
       LIMIT_PORT,
@@ -265,7 +232,7 @@ export async function benchLimit(serverUrl: string, options: { profile?: boolean
       ),
     );
 
-    await stop(app);
+    await stopServer(app);
     app = undefined;
     if (options.profile) {
       const [file] = readdirSync(profileDir).filter((entry) => entry.endsWith(".cpuprofile"));
@@ -299,8 +266,8 @@ export async function benchLimit(serverUrl: string, options: { profile?: boolean
       await inProcess.close();
     }
   } finally {
-    if (app) await stop(app);
-    if (limit) await stop(limit);
+    if (app) await stopServer(app);
+    if (limit) await stopServer(limit);
     await database.close();
     rmSync(profileDir, { recursive: true, force: true });
     if (!kept) {

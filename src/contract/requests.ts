@@ -29,6 +29,16 @@ export const requestStatusSchema = z.enum(REQUEST_STATUSES);
 export type RequestStatus = z.infer<typeof requestStatusSchema>;
 
 /**
+ * Statuses of a request that asks for or holds portions: an eater has at most one such request per
+ * meal (docs/DESIGN.md §4 "Requests"; the `requests_one_open_per_eater_idx` unique index).
+ */
+export const OPEN_REQUEST_STATUSES = [
+  "pending",
+  "accepted",
+  "held",
+] as const satisfies readonly RequestStatus[];
+
+/**
  * Statuses in which a thread still takes messages (docs/DESIGN.md §4 "Requests": refused once the
  * request is declined or cancelled, or an offer lapsed). One rule for the server's check and the
  * thread's message box.

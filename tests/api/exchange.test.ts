@@ -4,22 +4,15 @@
  * thread messages, notifications, and the portion accounting under races.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REQUEST_STATUSES, type RequestStatus } from "../../src/contract/requests";
 import { buildMeal, buildRequest, buildSignedInUser, buildUser } from "../factories";
 import { createTestApp, type TestApp } from "./harness";
 
-type Status = "pending" | "accepted" | "held" | "declined" | "completed" | "cancelled" | "lapsed" | "no_show";
+type Status = RequestStatus;
 type Actor = "owner" | "eater" | "stranger";
 
-const STATUSES: Status[] = [
-  "pending",
-  "accepted",
-  "held",
-  "declined",
-  "completed",
-  "cancelled",
-  "lapsed",
-  "no_show",
-];
+/** Every status the contract knows: one added there is tried here too. */
+const STATUSES = REQUEST_STATUSES;
 
 /**
  * docs/DESIGN.md §4's table with docs/features/households.md's rows, written out again here so the test

@@ -15,6 +15,7 @@ import {
   type UpdateMeal,
 } from "../../../contract/meals";
 import { msg } from "../../../contract/messages";
+import { OPEN_REQUEST_STATUSES } from "../../../contract/requests";
 import { isTrustedMember } from "../../../contract/users";
 import { type Executor, inTransaction, queryRows } from "../../db/client";
 import { preparedRows } from "../../db/prepared";
@@ -93,6 +94,12 @@ export async function getMeal(db: Executor, id: string): Promise<ListedMeal> {
   return meal;
 }
 
+/**
+ * The open statuses as literals, not parameters: a prepared statement's generic plan can then still
+ * prove the predicate of `requests_one_open_per_eater_idx` and use it.
+ */
+const OPEN_STATUSES_SQL = sql.raw(OPEN_REQUEST_STATUSES.map((status) => `'${status}'`).join(", "));
+
 /** A meal's detail row: the meal and owner, then the viewer's parts, each a subquery. */
 type DetailRow = MealRow & {
   myOpenRequestId: string | null;
@@ -112,7 +119,7 @@ const detailRows = preparedRows<DetailRow>(
     select ${MEAL_COLUMNS},
       (select ${requests.id} from ${requests}
          where ${requests.mealId} = ${meals.id} and ${requests.eaterId} = ${sql.placeholder("viewerId")}
-           and ${requests.status} in ('pending', 'accepted', 'held')
+           and ${requests.status} in (${OPEN_STATUSES_SQL})
          order by ${requests.createdAt} desc limit 1) as "myOpenRequestId",
       (select count(*)::int from ${waitlistEntries} as w
          where w.meal_id = ${meals.id} and w.status = 'waiting') as "waiting",

@@ -7,7 +7,12 @@
  */
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { msg } from "../../../contract/messages";
-import { MESSAGE_PAGE_SIZE, type MealRequestDetail, type Message } from "../../../contract/requests";
+import {
+  MESSAGE_PAGE_SIZE,
+  type MealRequestDetail,
+  type Message,
+  OPEN_REQUEST_STATUSES,
+} from "../../../contract/requests";
 import { presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction } from "../../db/client";
 import { meals, messages, requests, type UserRow, users } from "../../db/schema";
@@ -29,6 +34,29 @@ export type { ListedRequest } from "./presenter";
  */
 export const REQUEST_BLOCKED = msg("You can't request this meal because one of you has blocked the other.");
 export const MESSAGE_BLOCKED = msg("You can't message this person because one of you has blocked the other.");
+
+/**
+ * The eater's open request (pending, accepted or held) for a meal, if any: there is at most one
+ * (contract/requests.ts `OPEN_REQUEST_STATUSES`).
+ */
+export async function findOpenRequest(
+  db: Executor,
+  mealId: string,
+  eaterId: string,
+): Promise<{ id: string } | undefined> {
+  const [open] = await db
+    .select({ id: requests.id })
+    .from(requests)
+    .where(
+      and(
+        eq(requests.mealId, mealId),
+        eq(requests.eaterId, eaterId),
+        inArray(requests.status, OPEN_REQUEST_STATUSES),
+      ),
+    )
+    .limit(1);
+  return open;
+}
 
 /**
  * Sends a request for some portions of a meal (docs/DESIGN.md §4 "Requests", §6d) and notifies the
@@ -71,18 +99,8 @@ export async function createRequest(
       });
     }
 
-    const [open] = await tx
-      .select({ id: requests.id })
-      .from(requests)
-      .where(
-        and(
-          eq(requests.mealId, meal.id),
-          eq(requests.eaterId, eater.id),
-          inArray(requests.status, ["pending", "accepted", "held"]),
-        ),
-      )
-      .limit(1);
-    if (open) throw conflict(msg("You already have an open request for this meal."), "request_exists");
+    if (await findOpenRequest(tx, meal.id, eater.id))
+      throw conflict(msg("You already have an open request for this meal."), "request_exists");
 
     const [created] = await tx
       .insert(requests)

@@ -6,7 +6,7 @@
  * lapse (the `request-hold` job), after which the next is offered. Each job is one transaction under
  * the meal's row lock, so two instances or a retry never offer the same portions twice.
  */
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { MyWaitlistPlace } from "../../../contract/meals";
 import { msg } from "../../../contract/messages";
@@ -18,7 +18,7 @@ import { publishLiveEvents } from "../../live/hub";
 import { blockedEitherWay } from "../blocks/service";
 import { isMealOpen } from "../meals/policy";
 import { createNotification } from "../notifications/service";
-import { REQUEST_BLOCKED } from "./service";
+import { findOpenRequest, REQUEST_BLOCKED } from "./service";
 import { statusEvent } from "./status";
 
 /** How long an offer is kept for the eater it is made to. */
@@ -54,18 +54,8 @@ export async function joinWaitlist(
     if (meal.portionSize - meal.portionsTaken >= portions) {
       throw conflict(msg("Enough portions are free: request them instead."), "portions_free");
     }
-    const [open] = await tx
-      .select({ id: requests.id })
-      .from(requests)
-      .where(
-        and(
-          eq(requests.mealId, mealId),
-          eq(requests.eaterId, member.id),
-          inArray(requests.status, ["pending", "accepted", "held"]),
-        ),
-      )
-      .limit(1);
-    if (open) throw conflict(msg("You already have an open request for this meal."), "request_exists");
+    if (await findOpenRequest(tx, mealId, member.id))
+      throw conflict(msg("You already have an open request for this meal."), "request_exists");
     const [waiting] = await tx
       .select({ id: waitlistEntries.id })
       .from(waitlistEntries)
@@ -160,18 +150,10 @@ export async function offerFreedPortions(db: Executor, data: unknown): Promise<n
     let offers = 0;
     for (const entry of line) {
       if (entry.portions > left) continue;
-      const [open] = await tx
-        .select({ id: requests.id })
-        .from(requests)
-        .where(
-          and(
-            eq(requests.mealId, meal.id),
-            eq(requests.eaterId, entry.userId),
-            inArray(requests.status, ["pending", "accepted", "held"]),
-          ),
-        )
-        .limit(1);
-      if (open || (await blockedEitherWay(tx, entry.userId, meal.ownerId))) {
+      if (
+        (await findOpenRequest(tx, meal.id, entry.userId)) ||
+        (await blockedEitherWay(tx, entry.userId, meal.ownerId))
+      ) {
         await tx.update(waitlistEntries).set({ status: "left" }).where(eq(waitlistEntries.id, entry.id));
         continue;
       }
