@@ -6,9 +6,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { E2E_DATA_DIR } from "../../playwright.config";
+import { chromiumLaunchOptions, E2E_DATA_DIR } from "../../playwright.config";
 import { unsubscribeToken } from "../../src/server/features/notifications/unsubscribe";
 import { person, postMeal, signedInPage, toast } from "./fixtures";
+
+// The full browser: Chromium's headless shell, which the other specs run in, has no permission
+// prompt, so a site's notification permission starts out "denied" there instead of "ask".
+test.use({ launchOptions: chromiumLaunchOptions });
 
 test("the offer to turn on notifications comes after the first request, not on first load", async ({
   browser,
