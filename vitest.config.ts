@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import TestSequencer from "./tests/sequencer";
 
 /**
  * Unit tests, and the API suite against PGlite; with TEST_DATABASE_URL set the API suite runs a
@@ -31,6 +32,8 @@ export default defineConfig({
     // Twice the cores of the machine CI runs on: API test files wait on timers, jobs and child
     // servers much of their time, so four share two cores well (docs/decisions/004).
     maxWorkers: 4,
+    // On a fresh clone, the files that run the server as a process start first in their project.
+    sequence: { sequencer: TestSequencer },
     projects: [
       { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       apiProject("api-pglite", "pglite"),

@@ -15,6 +15,7 @@ import { buildApp } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
 import { type Database, openDatabase, queryRows } from "../../src/server/db/client";
 import { QUEUES } from "../../src/server/jobs/queue";
+import { appStartedOn, reusedPglite } from "./pglite-reuse";
 import { databaseUrl, onServer } from "./postgres-template";
 
 export const ADMIN_EMAIL = "admin@example.test";
@@ -43,9 +44,12 @@ export async function openTestDatabase(
   options: { migrationsFolder?: string } = {},
 ): Promise<Database & { url?: string }> {
   if (testDatabaseKind() === "pglite") {
-    // From the migrated dump (pglite-template.ts), unless the test wants other migrations.
-    const loadDataDir = options.migrationsFolder ? undefined : await pgliteTemplate();
-    return openDatabase({ dataDir: "memory://", loadDataDir, ...options });
+    // From the migrated dump (pglite-template.ts), unless the test wants other migrations; a
+    // database an earlier file of this worker gave back, put back as the dump left it, if there is one.
+    if (options.migrationsFolder) return openDatabase({ dataDir: "memory://", ...options });
+    const loadDataDir = await pgliteTemplate();
+    if (!loadDataDir) return openDatabase({ dataDir: "memory://" });
+    return reusedPglite(() => openDatabase({ dataDir: "memory://", loadDataDir }));
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is required for the api-postgres project");
@@ -177,6 +181,8 @@ export async function createTestApp(
   );
   const clientDir = options.clientDir ?? path.join(dataDir, "no-client");
   const logLines = options.logLines;
+  // Until this app has stopped, its database is not handed to another file (pglite-reuse.ts).
+  const appStopped = appStartedOn(database.db);
   const app = await buildApp({
     config: logLines ? { ...config, logLevel: options.config?.logLevel ?? "warn" } : config,
     database,
@@ -201,6 +207,7 @@ export async function createTestApp(
     api,
     close: async () => {
       await app.close();
+      appStopped();
       if (!options.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
