@@ -1,6 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import TestSequencer from "./tests/sequencer";
+import TestSequencer from "./tests/sequencer.ts";
 
 /**
  * Unit tests, and the API suite against PGlite; with TEST_DATABASE_URL set the API suite runs a
