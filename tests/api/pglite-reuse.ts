@@ -3,10 +3,11 @@
  * loading the migrated dump costs a second of CPU a database, some sixty times a run, where putting
  * a used database back as the dump left it costs a few milliseconds. A closed test database is
  * emptied (every table truncated), given back the rows the dump holds (the migrations' own: applied
- * migrations, allergen synonyms, pg-boss's queues), every sequence set back, and then checked against the dump's fingerprint — relations, functions,
- * triggers, types, schemas, settings changed by the session, channels listened to, each table's
- * rows and each sequence's state. Only a database that matches, and on which no app is left
- * running, is handed out again; any other is closed, and the next file loads a fresh one.
+ * migrations, allergen synonyms, pg-boss's queues), every sequence set back, and then checked
+ * against the dump's fingerprint — relations, functions, triggers, types, schemas, settings changed
+ * by the session, channels listened to, each table's rows and each sequence's state. Only a
+ * database that matches, and on which no app is left running, is handed out again; any other is
+ * closed, and the next file loads a fresh one.
  */
 import { sql } from "drizzle-orm";
 import { type Database, queryRows } from "../../src/server/db/client";
