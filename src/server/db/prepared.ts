@@ -5,13 +5,26 @@
  * its values go, and then only runs: on PostgreSQL as a named statement, which each pooled
  * connection parses and plans once; on PGlite as the same text with new values.
  */
-import type { Query, SQL } from "drizzle-orm";
+import { type Query, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Executor } from "./client";
 
 /** Both drivers' dialect, without options (client.ts opens both without casing). */
 const dialect = new PgDialect();
 const names = new Set<string>();
+
+/**
+ * A row count written into the statement's text, not sent as a value: a prepared statement whose
+ * LIMIT is a parameter gets a generic plan that PostgreSQL costs as if it read a tenth of the
+ * table, so it plans the statement anew at every run instead (measured in docs/decisions/011: the
+ * feed's planning cost more than its execution).
+ * @throws Error when `count` is not a non-negative safe integer (a programming error: counts come
+ *   from constants or validated input)
+ */
+export function literalCount(count: number): SQL {
+  if (!Number.isSafeInteger(count) || count < 0) throw new Error(`not a row count: ${count}`);
+  return sql.raw(String(count));
+}
 
 /** Values for a statement's placeholders, by name. */
 export type PlaceholderValues = Record<string, unknown>;

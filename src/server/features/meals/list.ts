@@ -15,7 +15,7 @@ import {
   NEAR_RADIUS_DEFAULT_KM,
 } from "../../../contract/meals";
 import { type Executor, queryRows } from "../../db/client";
-import { type PreparedRows, preparedRows } from "../../db/prepared";
+import { literalCount, type PreparedRows, preparedRows } from "../../db/prepared";
 import { allergenSynonyms, meals, users } from "../../db/schema";
 import { type Cursor, invalidCursor, type ScoredCursor, type ScoreSort } from "../../pagination";
 import { notBlockedWith } from "../blocks/service";
@@ -242,7 +242,7 @@ export async function buildMealListStatements(
 
 /** How many rows meet `conditions`, reading at most `MEAL_COUNT_CAP + 1` of them. */
 const cappedCount = (conditions: SQL) => sql`(select count(*)::int from (
-  select 1 from ${meals} where ${conditions} limit ${MEAL_COUNT_CAP + 1}) as capped)`;
+  select 1 from ${meals} where ${conditions} limit ${literalCount(MEAL_COUNT_CAP + 1)}) as capped)`;
 
 /**
  * One page of a list that is not local: picked from `meals` alone (keyset after `after`, index
@@ -259,7 +259,7 @@ function pageStatement(
     from ${meals}
     where ${and(conditions, page.after)}
     order by ${orderOf(sort, score)}
-    limit ${page.limit + 1}`;
+    limit ${literalCount(page.limit + 1)}`;
   // The outer query names the picked rows "meals", so the shared column list reads them.
   const outerOrder =
     sort === "newest"
