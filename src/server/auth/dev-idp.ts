@@ -7,7 +7,7 @@
  * Its grants and interaction state live in this process's memory: the dev provider is for one
  * instance. Production deployments point OIDC_ISSUER_URL at a real provider.
  */
-import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { generateKeyPairSync, type KeyObject, randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { KoaContextWithOIDC } from "oidc-provider";
 import { z } from "zod";
@@ -41,6 +41,18 @@ interface DevAccount {
   lastName: string;
 }
 
+let processSigningKey: KeyObject | undefined;
+
+/**
+ * The provider's ID-token signing key (RSA 2048), made once per process: making one takes a tenth of a
+ * second or more of CPU, and a process that builds several apps (the API tests build hundreds) needs
+ * no key of its own for each. A deployment's process builds one app, so nothing is shared there.
+ */
+function signingKey(): KeyObject {
+  processSigningKey ??= generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
+  return processSigningKey;
+}
+
 /**
  * Mounts the provider and its sign-in page on the Fastify app.
  * @returns the issuer and client credentials for the app's OIDC client
@@ -51,7 +63,7 @@ export async function registerDevIdp(app: FastifyInstance, config: Config): Prom
   // Accounts the provider has signed in, by subject (the lower-cased email).
   const accounts = new Map<string, DevAccount>();
 
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const privateKey = signingKey();
   const { Provider, MemoryAdapter } = await loadOidcProvider();
   const provider = new Provider(issuerUrl, {
     // Its state in this process's memory, as said above, on purpose: a subclass of the library's
