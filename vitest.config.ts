@@ -13,9 +13,12 @@ const apiProject = (name: string, db: "pglite" | "postgres") => ({
     name,
     include: ["tests/api/**/*.test.ts"],
     env: { MEALSHARE_TEST_DB: db },
-    // Every test database starts from one migrated dump (PGlite) or template database (PostgreSQL)
-    // made before the workers start.
-    globalSetup: [db === "pglite" ? "tests/api/pglite-template.ts" : "tests/api/postgres-template.ts"],
+    // Made before the workers start: the migrated dump (PGlite) or template database (PostgreSQL)
+    // every test database starts from, and the compiled server that server processes run.
+    globalSetup: [
+      "tests/api/built-server.ts",
+      db === "pglite" ? "tests/api/pglite-template.ts" : "tests/api/postgres-template.ts",
+    ],
     provide: { pgliteTemplate: "", postgresTemplate: "" },
     // Files share a worker's loaded modules: each builds its own app and database, and no test
     // mocks a module or changes process.env (docs/decisions/004).

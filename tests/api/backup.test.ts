@@ -14,7 +14,7 @@ import { loadConfig } from "../../src/server/config";
 import { type Database, openDatabase } from "../../src/server/db/client";
 import { meals, users } from "../../src/server/db/schema";
 import { buildMeal, buildUser } from "../factories";
-import { openTestDatabase, testDatabaseKind } from "./harness";
+import { migratedDataDir, openTestDatabase, testDatabaseKind } from "./harness";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../..");
@@ -23,6 +23,12 @@ const PHOTO = "photos/00000000-0000-4000-8000-000000000001.webp";
 const folders: string[] = [];
 const tempDir = () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "mealshare-backup-test-"));
+  folders.push(dir);
+  return dir;
+};
+/** A temporary data directory whose database is already migrated (harness.ts). */
+const migratedTempDir = async () => {
+  const dir = await migratedDataDir("mealshare-backup-test-");
   folders.push(dir);
   return dir;
 };
@@ -59,7 +65,7 @@ describe("PostgreSQL's tools", () => {
 
 describe.runIf(testDatabaseKind() === "pglite")("backup and restore with PGlite", () => {
   it("round-trips the database and the photos into an empty data directory", async () => {
-    const source = tempDir();
+    const source = await migratedTempDir();
     const database = await openDatabase({ dataDir: source });
     await fill(database, source);
     const before = await contents(database);
@@ -85,7 +91,7 @@ describe.runIf(testDatabaseKind() === "pglite")("backup and restore with PGlite"
   }, 60_000);
 
   it("runs as npm run backup / npm run restore", async () => {
-    const source = tempDir();
+    const source = await migratedTempDir();
     const database = await openDatabase({ dataDir: source });
     await fill(database, source);
     await database.close();

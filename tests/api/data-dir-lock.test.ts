@@ -4,12 +4,12 @@
  * nothing; a lock left by a killed process does not keep the next start out.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DataDirLockedError, openDatabase } from "../../src/server/db/client";
 import { users } from "../../src/server/db/schema";
+import { migratedDataDir } from "./harness";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -34,8 +34,8 @@ function run(args: string[], env: Record<string, string>, onOutput?: (text: stri
 
 describe.runIf(process.env.MEALSHARE_TEST_DB !== "postgres")("the PGlite data directory", () => {
   let dataDir: string;
-  beforeEach(() => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), "mealshare-lock-"));
+  beforeEach(async () => {
+    dataDir = await migratedDataDir("mealshare-lock-");
   });
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 

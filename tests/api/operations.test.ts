@@ -1,13 +1,10 @@
 /** docs/features/operations.md "Operations": probes for load balancers and a graceful stop. */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client";
 import { buildSignedInUser } from "../factories";
-import { createTestApp, freePort, type TestApp, testDatabaseKind } from "./harness";
-import { signInThroughProvider } from "./oidc-flow";
+import { createTestApp, migratedDataDir, type TestApp, testDatabaseKind } from "./harness";
+import { type ServerProcess, startServerProcess } from "./server-process";
 
 describe("GET /healthz and /readyz", () => {
   let t: TestApp;
@@ -34,41 +31,21 @@ describe("GET /healthz and /readyz", () => {
 });
 
 describe.runIf(testDatabaseKind() === "pglite")("stopping the server with SIGTERM", () => {
-  let server: ChildProcess;
+  let server: ServerProcess;
   let dataDir: string;
-  let baseUrl: string;
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), "mealshare-stop-"));
-    const port = await freePort();
-    baseUrl = `http://localhost:${port}`;
-    server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-      cwd: path.resolve(import.meta.dirname, "../.."),
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-      stdio: "ignore",
-    });
-    for (let tries = 0; ; tries++) {
-      const up = await fetch(`${baseUrl}/healthz`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (up) break;
-      if (tries > 300) throw new Error("server did not start");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    dataDir = await migratedDataDir("mealshare-stop-");
+    server = await startServerProcess({ DATA_DIR: dataDir });
   }, 60_000);
-  afterAll(() => {
-    server.kill("SIGKILL");
+  afterAll(async () => {
+    await server.stop("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("ends live streams with a retry hint, exits 0 and leaves the data directory free", async () => {
-    const { jar } = await signInThroughProvider(baseUrl, {
-      email: "stop@example.test",
-      firstName: "Sto",
-      lastName: "P",
-    });
-    const stream = await fetch(`${baseUrl}/api/stream`, {
-      headers: { cookie: `sid=${jar.get("sid")}`, accept: "text/event-stream" },
+    const cookie = await server.signIn({ email: "stop@example.test", firstName: "Sto", lastName: "P" });
+    const stream = await fetch(`${server.baseUrl}/api/stream`, {
+      headers: { cookie, accept: "text/event-stream" },
     });
     expect(stream.status).toBe(200);
     const reader = stream.body!.getReader();
@@ -83,8 +60,7 @@ describe.runIf(testDatabaseKind() === "pglite")("stopping the server with SIGTER
     };
     await read((text) => text.includes("event: ready"));
 
-    const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
-    server.kill("SIGTERM");
+    const exited = server.stop("SIGTERM");
     const ended = await read(() => false);
     expect(ended).toBe(true);
     expect(received).toMatch(/event: shutdown\n(.*\n)*retry: \d{4}\n/);

@@ -4,23 +4,23 @@
  * cooks selling.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client";
 import { meals, photos, users } from "../../src/server/db/schema";
-import { testDatabaseKind } from "./harness";
+import { migratedDataDir, testDatabaseKind } from "./harness";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../..");
 
 describe.runIf(testDatabaseKind() === "pglite")("npm run seed", () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "mealshare-seed-"));
+  let dataDir = "";
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it("gives every seeded meal its own stored photo, owned by its cook", async () => {
+    dataDir = await migratedDataDir("mealshare-seed-");
     await run(process.execPath, ["--import", "tsx", "scripts/seed.ts"], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, MAP_CENTER: "52.52,13.405,12" },

@@ -1,6 +1,6 @@
 /**
- * The server as a real process (`node --import tsx src/server/main.ts`), for tests that kill it,
- * restart it, or run two of them on one database.
+ * The server as a real process (`node dist/server/main.js`, the build `npm start` runs), for tests
+ * that kill it, restart it, or run two of them on one database.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
@@ -29,7 +29,8 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  // The compiled server, as `npm start` runs it (built before the workers start: built-server.ts).
+  const child = spawn(process.execPath, ["dist/server/main.js"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: {
       ...process.env,
