@@ -41,28 +41,45 @@ export function createSessionCache(options: { ttlMs?: number } = {}): SessionCac
   });
   // Bumped by every forget: a lookup that started before it must not store what it read.
   let generation = 0;
+  // Lookups under way, by session: the requests that miss together wait for one of them. When an
+  // entry ends, every request of that session then in flight misses at once (a page's parallel
+  // calls; 50 at a time under load), and each ran the same lookup before.
+  const loading = new Map<string, Promise<UserRow | null>>();
+
+  async function lookUp(id: string, load: () => Promise<{ user: UserRow; expiresAt: Date } | null>) {
+    const started = generation;
+    const found = await load();
+    if (!found) return null;
+    const left = found.expiresAt.getTime() - Date.now();
+    if (started === generation && left > 0) {
+      entries.set(id, found.user, { ttl: Math.min(ttl, left) });
+      let ids = byUser.get(found.user.id);
+      if (!ids) {
+        ids = new Set();
+        byUser.set(found.user.id, ids);
+      }
+      ids.add(id);
+    }
+    return found.user;
+  }
 
   return {
     async user(id, load) {
       const cached = entries.get(id);
       if (cached) return cached;
-      const started = generation;
-      const found = await load();
-      if (!found) return null;
-      const left = found.expiresAt.getTime() - Date.now();
-      if (started === generation && left > 0) {
-        entries.set(id, found.user, { ttl: Math.min(ttl, left) });
-        let ids = byUser.get(found.user.id);
-        if (!ids) {
-          ids = new Set();
-          byUser.set(found.user.id, ids);
-        }
-        ids.add(id);
+      let pending = loading.get(id);
+      if (!pending) {
+        pending = lookUp(id, load).finally(() => {
+          if (loading.get(id) === pending) loading.delete(id);
+        });
+        loading.set(id, pending);
       }
-      return found.user;
+      return pending;
     },
     forget(userId) {
       generation += 1;
+      // A lookup under way may have read what this change replaces: later requests start their own.
+      loading.clear();
       if (userId === null) {
         entries.clear();
         return;
