@@ -10,9 +10,10 @@
  * added: incoming requests, with the eaters' records) is EXPLAINed at this size.
  *
  * `--profile` also runs the app under `node --cpu-prof` and prints the five functions with the most
- * self time. `BENCH_APP_DIR` measures the app of another checkout (a before); `BENCH_DB` reuses a
- * seeded database, `--quick` leaves out the EXPLAINs, `BENCH_LIMIT_SIZE` and `BENCH_DURATION_S`
- * shorten a trial. Run: `TEST_DATABASE_URL=postgres://… npx tsx bench/limit.ts
+ * self time. Each endpoint is measured in `BENCH_TRIALS` (3) trials, app and limit taking turns, and
+ * reported as the median trial with the range of p99s. `BENCH_APP_DIR` measures the app of another
+ * checkout (a before); `BENCH_DB` reuses a seeded database, `--quick` leaves out the EXPLAINs,
+ * `BENCH_LIMIT_SIZE` and `BENCH_DURATION_S` shorten a trial. Run: `TEST_DATABASE_URL=postgres://… npx tsx bench/limit.ts
  * [--profile] [--plans]`.
  */
 import type { ChildProcess } from "node:child_process";
@@ -33,6 +34,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SIZE = Number(process.env.BENCH_LIMIT_SIZE ?? 100_000);
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+/**
+ * Trials of each endpoint, app and limit taking turns: on two cores shared by the load generator,
+ * PostgreSQL and the server, one 10-second trial's p99 moves by a fifth from run to run.
+ */
+const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
 const APP_PORT = 5093;
 /** The checkout whose app is measured (BENCH_APP_DIR: e.g. an older commit's worktree, for a before). */
 const APP_DIR = process.env.BENCH_APP_DIR ? path.resolve(process.env.BENCH_APP_DIR) : root;
@@ -57,6 +63,23 @@ interface Run {
   p99: number;
   failures: number;
   bytes: number;
+}
+
+/** Trials of one server on one endpoint: the median trial (by req/s), its p99s' range, all failures. */
+interface Trials {
+  median: Run;
+  p99s: [number, number];
+  failures: number;
+}
+
+function summarise(runs: Run[]): Trials {
+  const sorted = [...runs].sort((a, b) => a.rps - b.rps);
+  const p99s = runs.map((run) => run.p99);
+  return {
+    median: sorted[Math.floor((sorted.length - 1) / 2)],
+    p99s: [Math.min(...p99s), Math.max(...p99s)],
+    failures: runs.reduce((sum, run) => sum + run.failures, 0),
+  };
 }
 
 /** The decoded JSON of one answer, as a browser would read it. */
@@ -204,7 +227,7 @@ export async function benchLimit(serverUrl: string, options: { profile?: boolean
       LIMIT_PORT,
     );
 
-    const results: { name: string; app: Run; limit: Run }[] = [];
+    const results: { name: string; app: Trials; limit: Trials }[] = [];
     for (const endpoint of endpoints) {
       const appUrl = `http://127.0.0.1:${APP_PORT}${endpoint.path}`;
       const limitUrl = `http://127.0.0.1:${LIMIT_PORT}${endpoint.path}`;
@@ -216,19 +239,22 @@ export async function benchLimit(serverUrl: string, options: { profile?: boolean
       }
       await measure(appUrl, cookie, 3); // warm-up: JIT, plans, pools
       await measure(limitUrl, cookie, 3);
-      results.push({
-        name: endpoint.name,
-        app: await measure(appUrl, cookie, DURATION_S),
-        limit: await measure(limitUrl, cookie, DURATION_S),
-      });
+      const app: Run[] = [];
+      const limit: Run[] = [];
+      for (let trial = 0; trial < TRIALS; trial++) {
+        app.push(await measure(appUrl, cookie, DURATION_S));
+        limit.push(await measure(limitUrl, cookie, DURATION_S));
+      }
+      results.push({ name: endpoint.name, app: summarise(app), limit: summarise(limit) });
     }
+    const range = ([low, high]: [number, number]) => (low === high ? `${low}` : `${low}–${high}`);
     lines.push(
-      `The app against its plain limit (node:http + pg), ${SIZE.toLocaleString("en")} meals on PostgreSQL, ${CONNECTIONS} connections, ${DURATION_S} s each, browser headers:`,
-      "| endpoint | app req/s | limit req/s | app / limit | app p50 / p99 ms | limit p50 / p99 ms | bytes sent | failed |",
-      "|---|---:|---:|---:|---:|---:|---:|---:|",
+      `The app against its plain limit (node:http + pg), ${SIZE.toLocaleString("en")} meals on PostgreSQL, ${CONNECTIONS} connections, the median of ${TRIALS} trials of ${DURATION_S} s each (app and limit taking turns), browser headers:`,
+      "| endpoint | app req/s | limit req/s | app / limit | app p50 / p99 ms | app p99 range | limit p50 / p99 ms | limit p99 range | bytes sent | failed |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
       ...results.map(
-        (r) =>
-          `| ${r.name} | ${r.app.rps.toFixed(0)} | ${r.limit.rps.toFixed(0)} | ${(r.app.rps / r.limit.rps).toFixed(2)} | ${r.app.p50} / ${r.app.p99} | ${r.limit.p50} / ${r.limit.p99} | ${r.app.bytes.toFixed(0)} | ${r.app.failures + r.limit.failures} |`,
+        ({ name, app: a, limit: l }) =>
+          `| ${name} | ${a.median.rps.toFixed(0)} | ${l.median.rps.toFixed(0)} | ${(a.median.rps / l.median.rps).toFixed(2)} | ${a.median.p50} / ${a.median.p99} | ${range(a.p99s)} | ${l.median.p50} / ${l.median.p99} | ${range(l.p99s)} | ${a.median.bytes.toFixed(0)} | ${a.failures + l.failures} |`,
       ),
     );
 
