@@ -156,58 +156,23 @@ export interface Allergies {
   allergiesOther: string;
 }
 
-/** What a meal declares, as the matcher reads it. */
-export interface DeclaredAllergens {
-  allergenCodes: readonly AllergenCode[];
-  allergensOther: string;
-  ingredients: string;
-}
-
-/** Lower-cased words of a text, with a plural "s" dropped, so "Pine nuts" matches "pine nut". */
-const wordsOf = (text: string) =>
-  (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((word) =>
-    word.length > 3 && word.endsWith("s") ? word.slice(0, -1) : word,
-  );
-
-/** Whether `phrase`'s words appear in `text` as consecutive whole words (case-insensitive). */
-function mentionsWords(text: string, phrase: string): boolean {
-  const haystack = wordsOf(text);
-  const needle = wordsOf(phrase);
-  if (needle.length === 0) return false;
-  for (let start = 0; start + needle.length <= haystack.length; start++) {
-    if (needle.every((word, i) => haystack[start + i] === word)) return true;
-  }
-  return false;
-}
-
 /**
- * The viewer's allergens a meal contains — the one rule behind every allergy warning (card, meal
- * page, Safety Notice): codes in both, and each free-text allergy the meal's free-text allergens
- * or ingredients mention as whole words, case-insensitively. Free-text words that name one of the
- * 14 ("dairy") are codes by the time they are saved (`eaterAllergies` on the server), so they
- * match by code. Hiding (`exclusionsOf`, the list's `excludeAllergens`) starts from the same
- * allergies and words.
- * @returns display names ("Peanuts") and the viewer's own words for free-text ones, in that order
+ * An eater's allergies as the tokens the server matches meals against (server/features/meals/
+ * allergen-match.ts): the codes, then each free-text allergy, lower-cased. The same tokens hide meals
+ * (the lists' `excludeAllergens`) and warn of them (a meal's `allergyWarnings`), so the two agree.
  */
-export function matchingAllergens(
-  meal: DeclaredAllergens,
-  allergies: Allergies | null | undefined,
+export function allergyTokensOf(
+  allergies: { allergyCodes: readonly string[]; allergiesOther: string } | null | undefined,
 ): string[] {
-  if (!allergies) return [];
-  const names = sortAllergenCodes(
-    allergies.allergyCodes.filter((code) => meal.allergenCodes.includes(code)),
-  ).map(allergenName);
-  const others = splitOtherAllergens(allergies.allergiesOther).filter(
-    (allergy) => mentionsWords(meal.allergensOther, allergy) || mentionsWords(meal.ingredients, allergy),
-  );
-  return [...names, ...others];
-}
-
-/** The `excludeAllergens` list that hides meals with the viewer's allergens: codes, then free text. */
-export function exclusionsOf(allergies: Allergies | null | undefined): string[] {
   if (!allergies) return [];
   return [
     ...allergies.allergyCodes,
     ...splitOtherAllergens(allergies.allergiesOther).map((a) => a.toLowerCase()),
   ];
 }
+
+/**
+ * A warning token as shown: a code's display name ("Peanuts"), or the viewer's own words.
+ */
+export const allergyWarningName = (token: string): string =>
+  (ALLERGEN_CODES as readonly string[]).includes(token) ? allergenName(token as AllergenCode) : token;

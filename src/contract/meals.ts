@@ -388,6 +388,12 @@ export const mealSchema = z.object({
   ownerRating: z.number().nullable(),
   ownerReviewCount: z.number().int(),
   /**
+   * The viewer's allergies this meal mentions (docs/features/food-safety.md): codes of the 14 and the
+   * viewer's own words, as the server matched them — the same rule "Hide allergens" hides by. Empty
+   * for the viewer's own meals and for a viewer with no allergies.
+   */
+  allergyWarnings: z.array(z.string()),
+  /**
    * Distance from the list's `near` point in km, rounded to 0.1 (docs/DESIGN.md §4 "Distance": never
    * exact); only on lists asked with `near`.
    */

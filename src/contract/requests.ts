@@ -125,6 +125,8 @@ export const pickupSchema = z.object({
   ownerConfirmed: z.boolean(),
   /** Four digits the eater shows at pickup; null for the cook, and before acceptance. */
   code: z.string().nullable(),
+  /** Whether the viewer may enter the eater's code now (the cook of an accepted request). */
+  canEnterCode: z.boolean(),
   /** Until then the cook cannot try another code (five wrong tries). */
   codeLockedUntil: isoDateTime.nullable(),
 });

@@ -4,6 +4,7 @@
  * The cursor is opaque to clients: base64url of the last row's sort key. The next page's URL is
  * sent in an RFC 8288 `Link` header so list bodies stay plain arrays (spec §7).
  */
+import { type AnyColumn, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { DATE_YEAR_MAX, DATE_YEAR_MIN } from "../contract/common";
 import { msg } from "../contract/messages";
@@ -57,6 +58,20 @@ export function decodeCursor(cursor: string | undefined): Cursor | ScoredCursor 
   } catch {
     throw invalidCursor();
   }
+}
+
+/**
+ * The keyset condition "after `cursor`" of a newest-first list — rows whose `(created_at, id)` sorts
+ * before the cursor's — over the list's own two columns (an index on them in that order serves it).
+ * `cursor` may hold placeholders, for prepared statements.
+ */
+export function keysetBefore(
+  createdAt: AnyColumn | SQL,
+  id: AnyColumn | SQL,
+  cursor: { createdAt: Date | Placeholder; id: string | Placeholder },
+): SQL {
+  const at = cursor.createdAt instanceof Date ? cursor.createdAt.toISOString() : cursor.createdAt;
+  return sql`(${createdAt}, ${id}) < (${at}::timestamptz, ${cursor.id}::uuid)`;
 }
 
 /** 400 for a cursor that does not fit the list it was sent to. */

@@ -4,7 +4,7 @@
  * storage, reheating).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exclusionsOf, matchingAllergens } from "../../src/contract/food-safety";
+import { allergyTokensOf } from "../../src/contract/food-safety";
 import { buildMeal, buildSignedInUser, hoursFromNow } from "../factories";
 import { createTestApp, type TestApp } from "./harness";
 
@@ -152,7 +152,7 @@ describe("food safety", () => {
       expect(await listed("dairy")).not.toContain(cheese);
       expect(await listed("dairy")).toContain(peanut);
       expect(await listed("CORIANDER")).not.toContain(coriander);
-      // An allergy in the ingredients hides the meal as it warns (matchingAllergens reads them too).
+      // An allergy in the ingredients hides the meal as it warns (one rule: meals/allergen-match.ts).
       expect(await listed("coriander")).toContain(plain);
       expect(await listed("coriander")).not.toContain(peanut);
       expect(await listed("corian")).toContain(coriander);
@@ -254,14 +254,14 @@ describe("food safety", () => {
       );
       const shown = async (id: string) =>
         (await t.api({ url: `/api/meals/${id}`, cookie: eaterCookie })).json();
-      // The warning the card, the meal page and the Safety Notice show (one function for all three).
-      expect(matchingAllergens(await shown(cheesy.json().id), eater)).toEqual(["Milk"]);
-      expect(matchingAllergens(await shown(herby.json().id), eater)).toEqual(["coriander"]);
-      expect(matchingAllergens(await shown(plain.json().id), eater)).toEqual([]);
+      // The warning the card, the meal page and the Safety Notice show, as the server matched it.
+      expect((await shown(cheesy.json().id)).allergyWarnings).toEqual(["milk"]);
+      expect((await shown(herby.json().id)).allergyWarnings).toEqual(["coriander"]);
+      expect((await shown(plain.json().id)).allergyWarnings).toEqual([]);
 
       // Hiding starts from the same allergies: both warned meals are hidden, the plain one is not.
       const hidden = new URLSearchParams({
-        excludeAllergens: exclusionsOf(eater).join(","),
+        excludeAllergens: allergyTokensOf(eater).join(","),
       });
       const listed = await t.api({ url: `/api/meals?${hidden}`, cookie: eaterCookie });
       const titles = listed.json().map((listedMeal: { title: string }) => listedMeal.title);

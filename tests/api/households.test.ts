@@ -124,7 +124,9 @@ describe("households and pickups", () => {
       const dan = await buildSignedInUser(t.db);
       expect((await join(ben.cookie, meal.id, 2)).json()).toEqual({ portions: 2, position: 1 });
       expect((await join(cat.cookie, meal.id, 1)).json()).toEqual({ portions: 1, position: 2 });
-      expect((await join(dan.cookie, meal.id, 3)).json()).toEqual({ portions: 3, position: 3 });
+      // A wish beyond what the meal has at all is refused: it could only hold the line.
+      expect((await join(dan.cookie, meal.id, 3)).statusCode).toBe(400);
+      expect((await join(dan.cookie, meal.id, 2)).json()).toEqual({ portions: 2, position: 3 });
       const seen = (await t.api({ url: `/api/meals/${meal.id}`, cookie: cat.cookie })).json();
       expect(seen.waitlist).toEqual({ waiting: 3, mine: { portions: 1, position: 2 } });
 
@@ -141,7 +143,7 @@ describe("households and pickups", () => {
       expect((await setStatus(cat.cookie, offer.id, { status: "accepted" })).statusCode).toBe(404);
       expect((await setStatus(cook.cookie, offer.id, { status: "accepted" })).statusCode).toBe(403);
 
-      // Ben lets it lapse: Cat is offered one portion; Dan's three do not fit the two.
+      // Ben lets it lapse: Cat is offered one portion; Dan's two do not fit the one left.
       await t.db
         .update(requests)
         .set({ holdUntil: new Date(Date.now() - 1000) })

@@ -14,7 +14,7 @@ import deApp from "../../src/locales/de/app.json" with { type: "json" };
 import enApp from "../../src/locales/en/app.json" with { type: "json" };
 import enMessages from "../../src/locales/en/messages.json" with { type: "json" };
 import esApp from "../../src/locales/es/app.json" with { type: "json" };
-import { allergenMentionQuery, searchWordsOf } from "../../src/server/features/meals/search";
+import { searchWordsOf } from "../../src/server/features/meals/search";
 
 const form = (overrides: Partial<MealFormValues> = {}): MealFormValues => ({
   title: "Soup",
@@ -159,11 +159,6 @@ describe("search text to tsquery", () => {
     expect(searchWordsOf("  !!! ")).toEqual([]);
     expect(searchWordsOf("a b c d e f g h i j")).toHaveLength(8);
     expect(searchWordsOf("x".repeat(100))[0]).toHaveLength(40);
-  });
-
-  it("asks allergens by word in the allergens and ingredients parts of the document (weights B, C)", () => {
-    expect(allergenMentionQuery(["tree nuts", "gluten"])).toBe("(tree:BC & nuts:BC) | (gluten:BC)");
-    expect(allergenMentionQuery(["!!!"])).toBeNull();
   });
 });
 

@@ -27,7 +27,7 @@ describe("request transition table (docs/DESIGN.md §4, docs/features/households
   }
 
   it("offers a no-show report once the window has begun, and nothing more to whoever said the pickup happened", () => {
-    const begun = { windowStarted: true, confirmedByViewer: false };
+    const begun = { windowStarted: true, confirmedByViewer: false, holdExpired: false };
     expect(allowedTransitions("accepted", "owner", begun)).toEqual(["completed", "cancelled", "no_show"]);
     expect(allowedTransitions("accepted", "eater", { ...begun, confirmedByViewer: true })).toEqual([]);
     expect(allowedTransitions("pending", "owner", begun)).toEqual([

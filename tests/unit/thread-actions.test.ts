@@ -11,8 +11,8 @@ import { allowedTransitions, type Participant } from "../../src/server/features/
 describe("a thread's status actions", () => {
   const participants: Participant[] = ["owner", "eater"];
   const moments = [
-    { windowStarted: false, confirmedByViewer: false },
-    { windowStarted: true, confirmedByViewer: false },
+    { windowStarted: false, confirmedByViewer: false, holdExpired: false },
+    { windowStarted: true, confirmedByViewer: false, holdExpired: false },
   ];
   for (const status of requestStatusSchema.options) {
     for (const who of participants) {

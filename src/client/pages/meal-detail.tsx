@@ -23,7 +23,7 @@ import {
   useMeal,
 } from "@/client/features/meals";
 import { useFormat } from "@/client/lib/format";
-import { matchingAllergens } from "@/contract/food-safety";
+import { allergyWarningName } from "@/contract/food-safety";
 
 export default function MealDetailPage() {
   const { t } = useTranslation("app");
@@ -54,7 +54,8 @@ export default function MealDetailPage() {
   }
 
   const isOwner = user?.id === meal.owner.id;
-  const warnings = isOwner ? [] : matchingAllergens(meal, user);
+  // Matched on the server by the rule "Hide allergens" uses too, so warned and hidden agree.
+  const warnings = meal.allergyWarnings.map(allergyWarningName);
   return (
     <article className="mx-auto grid max-w-5xl gap-8 lg:grid-cols-2">
       <MealHero meal={meal} isOwner={isOwner} />

@@ -147,3 +147,8 @@ export function presentPublicUser(user: Pick<UserRow, keyof PublicUser>): Public
 export function signInRateLimit(config: Pick<Config, "rateLimits">) {
   return { max: config.rateLimits.signInPerMinute, timeWindow: "1 minute", allowList: () => false };
 }
+
+/** "First Last", or "A neighbour" for a member without a name: how notifications name a member. */
+export function displayName(user: Pick<UserRow, "firstName" | "lastName">): string {
+  return `${user.firstName} ${user.lastName}`.trim() || "A neighbour";
+}

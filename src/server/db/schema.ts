@@ -747,8 +747,8 @@ export const serverKeys = pgTable("server_keys", {
 /**
  * Alerts for new meals (docs/features/neighbourhood.md point 6): "tell me about new meals like this"
  * around the member's home area. The search text is kept as typed (`queryText`) and as the
- * `tsquery` it means; the allergens to avoid as chosen, as the codes they mean, and as a query over
- * the meal's allergens and ingredients. `area` is the bounding box of the circle, kept by the
+ * `tsquery` it means; the allergens to avoid as chosen (lower-cased tokens, matched by
+ * features/meals/allergen-match.ts when a meal is posted). `area` is the bounding box of the circle, kept by the
  * `meal_alerts_area` trigger, so a posted meal finds the alerts around it through one GiST index
  * (features/alerts/matching.ts).
  */
@@ -763,8 +763,6 @@ export const mealAlerts = pgTable(
     query: tsquery("query"),
     kind: mealKind("kind"),
     excludeAllergens: text("exclude_allergens").array().notNull().default(sql`'{}'::text[]`),
-    excludeCodes: text("exclude_codes").array().notNull().default(sql`'{}'::text[]`),
-    excludeQuery: tsquery("exclude_query"),
     /** The home area's point when saved (and moved with it), about 100 m. */
     latitude: doublePrecision("latitude").notNull(),
     longitude: doublePrecision("longitude").notNull(),

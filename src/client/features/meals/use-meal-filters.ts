@@ -16,7 +16,7 @@ import { useDebouncedCallback } from "use-debounce";
 import { useSearchParams } from "wouter";
 import { useCurrentUser } from "@/client/features/auth";
 import { useViewerPosition } from "@/client/lib/geo";
-import { exclusionsOf } from "@/contract/food-safety";
+import { allergyTokensOf } from "@/contract/food-safety";
 import {
   type LocalSort,
   type MealKind,
@@ -49,7 +49,7 @@ export function useMealFilters(kind?: MealKind) {
   const sort: LocalSort = params.get("sort") === "newest" ? "newest" : "nearest";
   const view = params.get("view") === "map" ? "map" : "list";
   const hidden = (params.get("hide") ?? "").split(",").filter(Boolean);
-  const myAllergens = exclusionsOf(user);
+  const myAllergens = allergyTokensOf(user);
   const hideMine = myAllergens.length > 0 && params.get("mine") !== "0";
 
   const update = (changes: Record<string, string | null>) =>

@@ -19,6 +19,7 @@ import { inTransaction, queryRows } from "../../db/client";
 import { alertMatches, mealAlerts, users } from "../../db/schema";
 import { translate } from "../../i18n";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
+import { openMealSqlOf } from "../meals/availability";
 import type { DeliveryContext } from "../notifications/delivery";
 import { notificationEmail, type Say } from "../notifications/email";
 import { wants } from "../notifications/preferences";
@@ -74,10 +75,10 @@ export async function sendAlertDigest(context: DigestContext, data: unknown): Pr
       tx,
       sql`
       update alert_matches am set sent_at = now()
-      from meals m
-      where am.alert_id = ${alertId}::uuid and am.sent_at is null and m.id = am.meal_id
-      returning am.meal_id as "mealId", m.title as "title", am.created_at as "matchedAt",
-        (m.is_active and m.pickup_window_end > now() and not exists (
+      from meals
+      where am.alert_id = ${alertId}::uuid and am.sent_at is null and meals.id = am.meal_id
+      returning am.meal_id as "mealId", meals.title as "title", am.created_at as "matchedAt",
+        (${openMealSqlOf("meals")} and not exists (
           select 1 from notifications n where n.id = am.notification_id and n.is_read)) as "worthTelling"`,
     );
     const meals = settled

@@ -11,8 +11,11 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { msg } from "../../../contract/messages";
 import { type Executor, inTransaction, queryRows } from "../../db/client";
-import { alertMatches, mealAlerts, type meals } from "../../db/schema";
+import { alertMatches, mealAlerts, meals } from "../../db/schema";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
+import { notBlockedWith } from "../blocks/service";
+import { mentionsNoneOfColumn } from "../meals/allergen-match";
+import { OPEN_MEAL_SQL } from "../meals/availability";
 import { createNotification } from "../notifications/service";
 
 /**
@@ -23,22 +26,18 @@ import { createNotification } from "../notifications/service";
  */
 export function matchStatement(mealId: string, options: { record: boolean } = { record: true }) {
   const matches = sql`
-    select a.id as "alertId", a.user_id as "userId", m.title as "title"
-    from meals m
-    join meal_alerts a on a.area @> m.geo_point and not a.paused
+    select a.id as "alertId", a.user_id as "userId", ${meals.title} as "title"
+    from ${meals}
+    join meal_alerts a on a.area @> ${meals.geoPoint} and not a.paused
     join users u on u.id = a.user_id and u.suspended_at is null
-    where m.id = ${mealId}::uuid
-      and m.is_active and m.pickup_window_end > now() and m.geo_point is not null
-      and earth_distance(ll_to_earth(a.latitude, a.longitude), m.geo_point::earth) <= a.radius_km * 1000.0
-      and a.user_id <> m.owner_id
-      and (a.kind is null or a.kind = m.kind)
-      and (a.query is null or m.search_doc @@ a.query)
-      and not (m.allergen_codes && a.exclude_codes)
-      and (a.exclude_query is null or not m.search_doc @@ a.exclude_query)
-      and not exists (
-        select 1 from blocks b
-        where (b.blocker_id = a.user_id and b.blocked_id = m.owner_id)
-           or (b.blocker_id = m.owner_id and b.blocked_id = a.user_id))`;
+    where ${meals.id} = ${mealId}::uuid
+      and ${OPEN_MEAL_SQL} and ${meals.geoPoint} is not null
+      and earth_distance(ll_to_earth(a.latitude, a.longitude), ${meals.geoPoint}::earth) <= a.radius_km * 1000.0
+      and a.user_id <> ${meals.ownerId}
+      and (a.kind is null or a.kind = ${meals.kind})
+      and (a.query is null or ${meals.searchDoc} @@ a.query)
+      and ${mentionsNoneOfColumn(sql`a.exclude_allergens`)}
+      and ${notBlockedWith(sql`a.user_id`, meals.ownerId)}`;
   if (!options.record) return matches;
   return sql`
     with matched as (${matches}),

@@ -1,8 +1,9 @@
 /**
  * A member's alerts for new meals (docs/features/neighbourhood.md point 6): saved from a local list,
  * drawn around their home area, listed in Settings to pause or delete. The search text becomes the
- * same full-text query the list runs (search.ts), and the allergens to avoid the codes and words the
- * list hides by (list.ts), so an alert tells of exactly the meals its list would show.
+ * same full-text query the list runs (search.ts), and the allergens to avoid are kept as chosen and
+ * matched when a meal is posted by the rule the list hides by (meals/allergen-match.ts), so an alert
+ * tells of exactly the meals its list would show.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -12,8 +13,7 @@ import { msg } from "../../../contract/messages";
 import { type Executor, inTransaction } from "../../db/client";
 import { mealAlerts, type UserRow } from "../../db/schema";
 import { conflict, notFound, validation } from "../../errors";
-import { mapAllergenWords } from "../meals/allergens";
-import { allergenMentionQuery, buildSearchQuery } from "../meals/search";
+import { buildSearchQuery } from "../meals/search";
 import { requireHomeArea } from "../users/home-area";
 
 type AlertRow = typeof mealAlerts.$inferSelect;
@@ -60,8 +60,6 @@ export async function createAlert(
       q: msg("Search for a word, or save the alert without one"),
     });
   }
-  const { codes } = await mapAllergenWords(db, input.excludeAllergens);
-  const exclusions = allergenMentionQuery(input.excludeAllergens);
   return inTransaction(db, async (tx) => {
     // One member's alerts are few: the duplicate check and the count read them through their index.
     const existing = await tx.select().from(mealAlerts).where(eq(mealAlerts.userId, user.id)).for("update");
@@ -87,8 +85,6 @@ export async function createAlert(
         query: query ? sql`to_tsquery('mealshare', ${query})` : null,
         kind: input.kind ?? null,
         excludeAllergens: input.excludeAllergens,
-        excludeCodes: codes,
-        excludeQuery: exclusions ? sql`to_tsquery('mealshare', ${exclusions})` : null,
         latitude: home.latitude,
         longitude: home.longitude,
         radiusKm,

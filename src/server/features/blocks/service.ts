@@ -86,7 +86,10 @@ export async function assertNotBlocked(db: Executor, a: string, b: string, messa
  * them. The set is an uncorrelated sub-select (computed once per statement), so the per-row cost
  * is one array test, whatever the table's size.
  */
-export function notBlockedWith(viewerId: string | Placeholder, ownerColumn: SQL | { name: string }): SQL {
+export function notBlockedWith(
+  viewerId: string | Placeholder | SQL,
+  ownerColumn: SQL | { name: string },
+): SQL {
   return sql`${ownerColumn} <> all(coalesce((
     select array_agg(case when ${blocks.blockerId} = ${viewerId}::uuid then ${blocks.blockedId} else ${blocks.blockerId} end)
     from ${blocks} where ${blocks.blockerId} = ${viewerId}::uuid or ${blocks.blockedId} = ${viewerId}::uuid

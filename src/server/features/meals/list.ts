@@ -6,19 +6,27 @@
  * counts the matches, reading at most `MEAL_COUNT_CAP + 1` of them. Cost follows the page, not the table
  * (docs/decisions/006).
  */
-import { and, eq, gt, type Placeholder, type SQL, sql } from "drizzle-orm";
-import {
-  type AllergensInUse,
-  type LocalSort,
-  MEAL_COUNT_CAP,
-  type MealKind,
-  NEAR_RADIUS_DEFAULT_KM,
-} from "../../../contract/meals";
+import { and, type SQL, sql } from "drizzle-orm";
+import { type AllergensInUse, MEAL_COUNT_CAP, type MealKind } from "../../../contract/meals";
 import { type Executor, queryRows } from "../../db/client";
 import { literalCount, type PreparedRows, preparedRows } from "../../db/prepared";
-import { allergenSynonyms, meals, users } from "../../db/schema";
-import { type Cursor, invalidCursor, type ScoredCursor, type ScoreSort } from "../../pagination";
-import { notBlockedWith } from "../blocks/service";
+import { meals, users } from "../../db/schema";
+import {
+  type Cursor,
+  invalidCursor,
+  keysetBefore,
+  type ScoredCursor,
+  type ScoreSort,
+} from "../../pagination";
+import { withAllergyWarnings } from "./allergen-match";
+import { OPEN_MEAL_SQL } from "./availability";
+import {
+  type ListPlan,
+  type MealListFilters,
+  type MealListOptions,
+  openConditions,
+  planList,
+} from "./filters";
 import {
   DENSE_WALK,
   NEAR_NEWEST_WINDOW,
@@ -27,30 +35,11 @@ import {
   nearNewestDenseEdge,
   nearNewestDensePage,
   nearNewestSparsePage,
-  newerThan,
 } from "./near";
 import { type ListedMeal, MEAL_COLUMNS, type MealRow, PAGE_COLUMNS, presentMeal } from "./presenter";
-import { allergenMentionQuery, buildSearchQuery } from "./search";
 
-/** What the public list may be narrowed by (docs/features/discovery.md). */
-export interface MealListFilters {
-  kind?: MealKind;
-  /** Search text, as typed. */
-  q?: string;
-  /** Only meals within `radiusKm` of this point, nearest first. */
-  near?: { latitude: number; longitude: number };
-  /** Radius around `near` in km; default 5. */
-  radiusKm?: number;
-  /** With `near`: nearest first (the default) or newest first (docs/features/neighbourhood.md point 2). */
-  sort?: LocalSort;
-  /** Drop meals whose allergens mention any of these. */
-  excludeAllergens?: string[];
-  /**
-   * The signed-in viewer: meals of users they blocked, or who blocked them, are left out
-   * (docs/features/food-safety.md).
-   */
-  viewerId?: string;
-}
+export type { MealListFilters, MealListOptions } from "./filters";
+export { NEAR_WINDOW } from "./near";
 
 /** How many meals match, exact up to `MEAL_COUNT_CAP`; `capped` means "at least". */
 export interface MealCount {
@@ -58,84 +47,9 @@ export interface MealCount {
   capped: boolean;
 }
 
-/**
- * The SQL a list's filters become: its WHERE conditions and how it can be sorted. A search is
- * ranked (ts_rank) when at most `MEAL_COUNT_CAP` meals match, and newest first beyond that, so its
- * cost stays bounded either way (docs/decisions/006).
- */
-export interface ListPlan {
-  conditions: SQL;
-  /** `to_tsquery(…)` of the search text, when there is one. */
-  tsquery?: SQL;
-  /** Distance in metres from the `near` point, and the radius, when there is one. */
-  distance?: SQL<number>;
-  radiusMetres?: number;
-}
-
-export { NEAR_WINDOW, newerThan } from "./near";
-
 const NIL_UUID = "00000000-0000-0000-0000-000000000000";
 
 type Sort = "newest" | ScoreSort;
-
-/**
- * What every public list starts from: open meals (active, pickup not ended), of a kind, none of a
- * blocked party's. A value may be a placeholder (`plainListRows`).
- */
-function openConditions(
-  kind: MealKind | Placeholder | undefined,
-  viewerId: string | Placeholder | undefined,
-) {
-  return [
-    sql`${meals.isActive}`,
-    gt(meals.pickupWindowEnd, sql`now()`),
-    kind ? eq(meals.kind, kind) : undefined,
-    viewerId ? notBlockedWith(viewerId, meals.ownerId) : undefined,
-  ];
-}
-
-/**
- * The SQL of a list's filters (map.ts reads the same).
- * @returns null when the search text holds no word, so nothing can match
- */
-export async function planList(db: Executor, filters: MealListFilters): Promise<ListPlan | null> {
-  // `is_active` as a bare column, not `= $1`: the partial indexes' predicate must be provable.
-  const conditions: (SQL | undefined)[] = openConditions(filters.kind, filters.viewerId);
-  if (filters.excludeAllergens?.length) {
-    // docs/features/food-safety.md: codes, and words that mean codes ("dairy" → milk), by the meal's
-    // codes; every allergen also by its words in the allergens text (names and free text), so a
-    // free-text "Other" allergen is hidden too. The codes are looked up once per statement (an
-    // InitPlan).
-    const tokens = sql`array[${sql.join(
-      filters.excludeAllergens.map((token) => sql`${token}`),
-      sql`, `,
-    )}]::text[]`;
-    conditions.push(sql`not (${meals.allergenCodes} && (
-      select coalesce(array_agg(code), '{}'::text[]) from ${allergenSynonyms}
-      cross join lateral unnest(${allergenSynonyms.codes}) as code
-      where ${allergenSynonyms.synonym} = any(${tokens})))`);
-    const excluded = allergenMentionQuery(filters.excludeAllergens);
-    if (excluded) conditions.push(sql`not (${meals.searchDoc} @@ to_tsquery('mealshare', ${excluded}))`);
-  }
-
-  let tsquery: SQL | undefined;
-  if (filters.q) {
-    const query = await buildSearchQuery(db, filters.q);
-    if (!query) return null;
-    tsquery = sql`to_tsquery('mealshare', ${query})`;
-    conditions.push(sql`${meals.searchDoc} @@ ${tsquery}`);
-  }
-  let distance: SQL<number> | undefined;
-  if (filters.near) {
-    const center = sql`ll_to_earth(${filters.near.latitude}::float8, ${filters.near.longitude}::float8)`;
-    const radiusMetres = (filters.radiusKm ?? NEAR_RADIUS_DEFAULT_KM) * 1000;
-    // Chord distance in metres: the GiST index's KNN order. Within 50 km it equals the arc to 0.2 m.
-    distance = sql<number>`(${meals.geoPoint} <-> ${center})`;
-    conditions.push(sql`${distance} <= ${radiusMetres}::float8`);
-    return { conditions: and(...conditions)!, tsquery, distance, radiusMetres };
-  }
-  return { conditions: and(...conditions)!, tsquery, distance };
-}
 
 /** Whether a list is a local one read newest first (docs/features/neighbourhood.md point 2). */
 const isNearNewest = (plan: ListPlan, filters: MealListFilters) =>
@@ -170,9 +84,9 @@ function scoreOf(plan: ListPlan, sort: Sort): SQL<number> | undefined {
 /** The keyset condition after `cursor` for the sort (docs/decisions/003). */
 function afterCursor(score: SQL<number> | undefined, cursor: Cursor | ScoredCursor | undefined) {
   if (!cursor) return undefined;
-  if (!("sort" in cursor) || !score) return newerThan(cursor);
+  if (!("sort" in cursor) || !score) return keysetBefore(meals.createdAt, meals.id, cursor);
   const rank = sql`${cursor.score}::real`;
-  return sql`(${score} < ${rank} or (${score} = ${rank} and ${newerThan(cursor)}))`;
+  return sql`(${score} < ${rank} or (${score} = ${rank} and ${keysetBefore(meals.createdAt, meals.id, cursor)}))`;
 }
 
 /** ORDER BY for a sort by rank or by age (near me orders in `nearPage`). */
@@ -180,14 +94,6 @@ function orderOf(sort: Sort, score: SQL<number> | undefined): SQL {
   const newest = sql`${meals.createdAt} desc, ${meals.id} desc`;
   return sort === "relevance" ? sql`${score} desc, ${newest}` : newest;
 }
-
-/** Options of one page of the public list. */
-export type MealListOptions = MealListFilters & {
-  limit: number;
-  cursor?: Cursor | ScoredCursor;
-  /** Also count the matches (the first page does; later pages need not). */
-  withCount?: boolean;
-};
 
 /** The statements of one page, built but not run. */
 export interface MealListStatements {
@@ -297,7 +203,10 @@ function plainListRows(shape: PlainShape): PreparedRows<PageRow> {
         ...openConditions(shape.kind ? sql.placeholder("kind") : undefined, sql.placeholder("viewerId")),
       )!;
       const after = shape.after
-        ? sql`(${meals.createdAt}, ${meals.id}) < (${sql.placeholder("afterCreatedAt")}::timestamptz, ${sql.placeholder("afterId")}::uuid)`
+        ? keysetBefore(meals.createdAt, meals.id, {
+            createdAt: sql.placeholder("afterCreatedAt"),
+            id: sql.placeholder("afterId"),
+          })
         : undefined;
       return pageStatement(conditions, {
         sort: "newest",
@@ -338,6 +247,16 @@ type PageRow = MealRow & {
  * @throws AppError 400 when the cursor belongs to another list
  */
 export async function listOpenMeals(
+  db: Executor,
+  options: MealListOptions,
+): Promise<{ meals: ListedMeal[]; sort: Sort; count?: MealCount; continueFrom?: Cursor | ScoredCursor }> {
+  const page = await listPage(db, options);
+  if (!options.viewerId || !options.allergies?.length) return page;
+  return { ...page, meals: await withAllergyWarnings(db, options.viewerId, options.allergies, page.meals) };
+}
+
+/** `listOpenMeals` without the viewer's allergy warnings. */
+async function listPage(
   db: Executor,
   options: MealListOptions,
 ): Promise<{ meals: ListedMeal[]; sort: Sort; count?: MealCount; continueFrom?: Cursor | ScoredCursor }> {
@@ -443,7 +362,7 @@ export async function listAllergensInUse(db: Executor, kind?: MealKind): Promise
     sql`
     with recent as (
       select ${meals.allergens} as allergens from ${meals}
-      where ${meals.isActive} and ${meals.pickupWindowEnd} > now() ${kind ? sql`and ${meals.kind} = ${kind}` : sql``}
+      where ${OPEN_MEAL_SQL} ${kind ? sql`and ${meals.kind} = ${kind}` : sql``}
       order by ${meals.createdAt} desc, ${meals.id} desc
       limit ${ALLERGENS_SAMPLE}
     )

@@ -11,7 +11,8 @@ import type { MapMeal, MealMap } from "../../../contract/meals";
 import type { BoundingBox } from "../../../contract/places";
 import { type Executor, queryRows } from "../../db/client";
 import { meals } from "../../db/schema";
-import { type MealListFilters, planList } from "./list";
+import { OPEN_MEAL_SQL, portionsLeftSql } from "./availability";
+import { type MealListFilters, planList } from "./filters";
 
 /** Open meals in the box read, nearest the centre first, before the filters: the cost's bound. */
 export const MAP_WINDOW = 1000;
@@ -68,7 +69,7 @@ export async function buildMapStatement(
              ${meals.isActive}, ${meals.pickupWindowEnd}, ${meals.allergenCodes}${searched},
              ${distance} as "distance"
       from ${meals}
-      where ${meals.isActive} and ${meals.pickupWindowEnd} > now() and ${meals.geoPoint} is not null
+      where ${OPEN_MEAL_SQL} and ${meals.geoPoint} is not null
       order by ${distance}
       limit ${MAP_WINDOW}
     )
@@ -78,7 +79,7 @@ export async function buildMapStatement(
     ) as "counts"
     left join (
       select "meals"."id", "meals"."title", "meals"."kind", "meals"."price_cents" as "priceCents",
-             greatest(0, "meals"."portion_size" - "meals"."portions_taken") as "portionsLeft",
+             ${portionsLeftSql("meals")} as "portionsLeft",
              "meals"."latitude", "meals"."longitude", "meals"."distance"
       from "candidates" as "meals"
       where ${plan.conditions}

@@ -14,8 +14,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import { MEAL_COUNT_CAP } from "../../../contract/meals";
 import { meals, users } from "../../db/schema";
-import type { Cursor } from "../../pagination";
-import type { ListPlan, MealListOptions } from "./list";
+import { keysetBefore } from "../../pagination";
+import { OPEN_MEAL_SQL } from "./availability";
+import type { ListPlan, MealListOptions } from "./filters";
 import { MEAL_COLUMNS, PAGE_COLUMNS } from "./presenter";
 
 /** Open meals a nearest-first page reads, nearest beyond its cursor first. */
@@ -24,10 +25,6 @@ export const NEAR_WINDOW = 250;
 export const NEAR_NEWEST_WINDOW = MEAL_COUNT_CAP + 1;
 /** Rows a dense newest-first page walks at most before it stops short and says where to go on. */
 export const DENSE_WALK = 5000;
-
-/** Newer than the cursor's row in `(created_at DESC, id DESC)` order. */
-export const newerThan = (cursor: Cursor) =>
-  sql`(${meals.createdAt}, ${meals.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`;
 
 /** The window's columns: what the filters and the page read; the search document only when asked. */
 function windowColumns(plan: ListPlan, options: MealListOptions): SQL {
@@ -39,7 +36,7 @@ function windowColumns(plan: ListPlan, options: MealListOptions): SQL {
 function nearestWindow(plan: ListPlan, options: MealListOptions, size: number, beyond?: number): SQL {
   return sql`
     select ${windowColumns(plan, options)} from ${meals}
-    where ${meals.isActive} and ${meals.pickupWindowEnd} > now() and ${meals.geoPoint} is not null
+    where ${OPEN_MEAL_SQL} and ${meals.geoPoint} is not null
       ${
         // Distances do not tie: every earth point carries a sub-millimetre offset of its own (0004).
         beyond === undefined ? sql`` : sql`and ${plan.distance} > ${beyond}::float8`
@@ -93,7 +90,7 @@ export function nearNewestSparsePage(plan: ListPlan, options: MealListOptions): 
     select ${MEAL_COLUMNS}, null::float8 as "score", "meals"."distance" as "distance"
     from (
       select * from "candidates" as "meals"
-      where ${plan.conditions} ${cursor ? sql`and ${newerThan(cursor)}` : sql``}
+      where ${plan.conditions} ${cursor ? sql`and ${keysetBefore(meals.createdAt, meals.id, cursor)}` : sql``}
       order by ${newestOrder} limit ${options.limit + 1}
     ) as "meals" inner join ${users} on ${users.id} = ${meals.ownerId}`;
   return withCounts(plan, nearestWindow(plan, options, NEAR_NEWEST_WINDOW), page, pageNewestOrder);
@@ -130,7 +127,7 @@ function denseWalk(plan: ListPlan, options: MealListOptions): SQL {
   const cursor = options.cursor && !("sort" in options.cursor) ? options.cursor : undefined;
   return sql`
     select ${windowColumns(plan, options)} from ${meals}
-    where ${meals.isActive} and ${meals.pickupWindowEnd} > now() ${cursor ? sql`and ${newerThan(cursor)}` : sql``}
+    where ${OPEN_MEAL_SQL} ${cursor ? sql`and ${keysetBefore(meals.createdAt, meals.id, cursor)}` : sql``}
     order by ${newestOrder}
     limit ${DENSE_WALK}`;
 }

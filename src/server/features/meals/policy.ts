@@ -1,4 +1,7 @@
-/** Who may do what with a meal (docs/DESIGN.md §4 "Meals"); services call these, routes never decide. */
+/**
+ * Who may change a meal (docs/DESIGN.md §4 "Meals"); services call these, routes never decide. Whether
+ * a meal can be had is availability.ts.
+ */
 import type { MealRow, UserRow } from "../../db/schema";
 
 /**
@@ -12,7 +15,3 @@ export const canUpdateMeal = (
   options: { isAdmin: boolean },
 ) =>
   meal.ownerId === user.id || (options.isAdmin && Object.keys(patch).every((field) => field === "isActive"));
-
-/** A meal is listed and requestable while active and its pickup window has not ended. */
-export const isMealOpen = (meal: Pick<MealRow, "isActive" | "pickupWindowEnd">, now = new Date()) =>
-  meal.isActive && meal.pickupWindowEnd.getTime() > now.getTime();

@@ -8,9 +8,10 @@ import { type SQL, sql } from "drizzle-orm";
 import type { AllergenCode, StorageType } from "../../../contract/food-safety";
 import type { Meal, MealKind } from "../../../contract/meals";
 import { meals, users } from "../../db/schema";
+import { portionsLeft } from "./availability";
 
 /** A meal row as `MEAL_COLUMNS` selects it (driver values: Dates, numbers, strings). */
-export interface MealRow {
+export interface MealColumnsRow {
   id: string;
   title: string;
   description: string;
@@ -46,7 +47,10 @@ export interface MealRow {
   ownerReviewCount: number;
 }
 
-const aliased = (columns: Record<keyof MealRow, SQL | { name: string }>) =>
+/** A meal row, with the viewer's allergy warnings where the statement asked for them (allergen-match.ts). */
+export type MealRow = MealColumnsRow & { allergyWarnings?: string[] };
+
+const aliased = (columns: Record<keyof MealColumnsRow, SQL | { name: string }>) =>
   sql.join(
     Object.entries(columns).map(([alias, column]) => sql`${column} as ${sql.identifier(alias)}`),
     sql`, `,
@@ -153,7 +157,7 @@ export function presentMeal(row: MealRow, distanceMetres?: number | null, now = 
     kind: row.kind,
     priceCents: row.priceCents,
     portionSize: row.portionSize,
-    portionsLeft: Math.max(0, row.portionSize - row.portionsTaken),
+    portionsLeft: portionsLeft(row),
     pickupWindowStart: new Date(row.pickupWindowStart).toISOString(),
     pickupWindowEnd: pickupWindowEnd.toISOString(),
     pickupLocation: row.pickupLocation,
@@ -176,5 +180,6 @@ export function presentMeal(row: MealRow, distanceMetres?: number | null, now = 
     ownerRating: row.ownerRating == null ? null : Number(row.ownerRating),
     ownerReviewCount: Number(row.ownerReviewCount),
     ...(distanceMetres == null ? {} : { distanceKm: Math.round(Number(distanceMetres) / 100) / 10 }),
+    allergyWarnings: row.allergyWarnings ?? [],
   };
 }

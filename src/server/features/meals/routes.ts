@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorSchema, idParamsSchema, pageQuerySchema } from "../../../contract/common";
+import { allergyTokensOf } from "../../../contract/food-safety";
 import {
   allergensInUseSchema,
   createMealSchema,
@@ -77,6 +78,7 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
         near: home ?? (near === "home" ? undefined : near),
         radiusKm: radiusKm ?? home?.radiusKm,
         viewerId: viewer.id,
+        allergies: allergyTokensOf(viewer),
         limit,
         cursor: decoded,
         withCount: !decoded,

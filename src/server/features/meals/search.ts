@@ -127,18 +127,3 @@ export async function buildSearchQuery(db: Executor, text: string): Promise<stri
     })
     .join(" & ");
 }
-
-/**
- * The query that finds meals whose allergens or ingredients mention any of `allergens` (the list's
- * `excludeAllergens`; the same words `matchingAllergens` in contract/food-safety.ts warns about):
- * every word of an allergen, by its stem, in the allergens and ingredients parts of the search
- * document (weights B and C), so "nuts" drops "tree nuts" but not "nutmeg".
- * @returns null when no allergen holds a word
- */
-export function allergenMentionQuery(allergens: string[]): string | null {
-  const clauses = allergens
-    .map((allergen) => searchWordsOf(allergen))
-    .filter((words) => words.length > 0)
-    .map((words) => `(${words.map((word) => `${word}:BC`).join(" & ")})`);
-  return clauses.length > 0 ? clauses.join(" | ") : null;
-}

@@ -5,7 +5,7 @@
  * docs/decisions/006).
  */
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { AllergenCode, DietTag } from "../../../contract/food-safety";
+import { type AllergenCode, allergyTokensOf, type DietTag } from "../../../contract/food-safety";
 import {
   type CreateMeal,
   type MealDetail,
@@ -21,15 +21,15 @@ import { type Executor, inTransaction, queryRows } from "../../db/client";
 import { preparedRows } from "../../db/prepared";
 import { mealSeries, meals, requests, type UserRow, users, waitlistEntries } from "../../db/schema";
 import { forbidden, notFound, validation } from "../../errors";
-import type { Cursor } from "../../pagination";
+import { type Cursor, keysetBefore } from "../../pagination";
 import { becomesAlertable, enqueueAlertMatching } from "../alerts/matching";
 import { assertMaySell } from "../cooks/service";
 import { assertOwnPhoto } from "../photos/service";
-import { reschedulePickupSettles } from "../requests/pickup";
+import { enqueueWaitlistOffer, reschedulePickupSettles } from "../requests/jobs";
 import { rescheduleMealReminders } from "../requests/reminders";
-import { enqueueWaitlistOffer } from "../requests/waitlist";
+import { allergyWarningsSql, withAllergyWarnings } from "./allergen-match";
 import { allergenColumns } from "./allergens";
-import { newerThan } from "./list";
+import { OPEN_MEAL_SQL } from "./availability";
 import { canUpdateMeal } from "./policy";
 import { type ListedMeal, MEAL_COLUMNS, MEALS_WITH_OWNERS, type MealRow, presentMeal } from "./presenter";
 import { presentSeriesJson, SERIES_JSON, type SeriesJson, startSeries } from "./series";
@@ -57,7 +57,10 @@ export async function listOwnMeals(
 ): Promise<ListedMeal[]> {
   return selectMeals(
     db,
-    and(eq(meals.ownerId, ownerId), options.cursor ? newerThan(options.cursor) : undefined),
+    and(
+      eq(meals.ownerId, ownerId),
+      options.cursor ? keysetBefore(meals.createdAt, meals.id, options.cursor) : undefined,
+    ),
     options.limit + 1,
   );
 }
@@ -69,19 +72,20 @@ export async function listOwnMeals(
  */
 export async function listOpenMealsOf(
   db: Executor,
+  viewer: Pick<UserRow, "id" | "allergyCodes" | "allergiesOther">,
   ownerId: string,
   options: { limit: number; cursor?: Cursor },
 ): Promise<ListedMeal[]> {
-  return selectMeals(
+  const page = await selectMeals(
     db,
     and(
       eq(meals.ownerId, ownerId),
-      sql`${meals.isActive}`,
-      sql`${meals.pickupWindowEnd} > now()`,
-      options.cursor ? newerThan(options.cursor) : undefined,
+      OPEN_MEAL_SQL,
+      options.cursor ? keysetBefore(meals.createdAt, meals.id, options.cursor) : undefined,
     ),
     options.limit + 1,
   );
+  return withAllergyWarnings(db, viewer.id, allergyTokensOf(viewer), page);
 }
 
 /**
@@ -131,25 +135,31 @@ const detailRows = preparedRows<DetailRow>(
          where mine.meal_id = ${meals.id} and mine.user_id = ${sql.placeholder("viewerId")}
            and mine.status = 'waiting'
          limit 1) as "mine",
-      (select ${SERIES_JSON} from ${mealSeries} where ${mealSeries.id} = ${meals.seriesId}) as "series"
+      (select ${SERIES_JSON} from ${mealSeries} where ${mealSeries.id} = ${meals.seriesId}) as "series",
+      ${allergyWarningsSql(sql.placeholder("allergies"))} as "allergyWarnings"
     from ${MEALS_WITH_OWNERS}
     where ${meals.id} = ${sql.placeholder("mealId")}`,
 );
 
 /**
  * One meal for its detail page, also when inactive or expired (docs/DESIGN.md §4), with the viewer's
- * open (pending, accepted or held) request for it, the waiting list and the weekly series.
+ * open (pending, accepted or held) request for it, the waiting list, the weekly series and the
+ * viewer's allergies it mentions (allergen-match.ts).
  * @throws AppError 404 unknown meal
  */
 export async function getMealDetail(
   db: Executor,
-  viewer: Pick<UserRow, "id">,
+  viewer: Pick<UserRow, "id" | "allergyCodes" | "allergiesOther">,
   id: string,
 ): Promise<MealDetail & ListedMeal> {
-  const [row] = await detailRows(db, { mealId: id, viewerId: viewer.id });
+  const [row] = await detailRows(db, {
+    mealId: id,
+    viewerId: viewer.id,
+    allergies: JSON.stringify(allergyTokensOf(viewer)),
+  });
   if (!row) throw notFound(msg("Meal not found"));
   return {
-    ...presentMeal(row),
+    ...presentMeal(row.ownerId === viewer.id ? { ...row, allergyWarnings: [] } : row),
     myOpenRequestId: row.myOpenRequestId,
     waitlist: { waiting: row.waiting, mine: row.mine },
     series: row.series ? presentSeriesJson(row.series) : null,

@@ -1,23 +1,33 @@
 /**
- * Who may move a request where (docs/DESIGN.md §4 "Requests" transition table, with
- * docs/features/households.md's offers, confirmations and no-shows). The API returns the result as
- * `allowedTransitions`, so the UI shows only the buttons the server would accept.
+ * Who may move a request where, and why not (docs/DESIGN.md §4 "Requests" transition table, with
+ * docs/features/households.md's offers, confirmations and no-shows). The one place a request's moves
+ * are decided: `moveRequest` (move.ts) refuses with `refusalOf`, and the API returns what
+ * `allowedTransitions` allows as the viewer's `allowedTransitions`, so the UI shows only the buttons
+ * the server would accept. Pure: no database, no clock but the one passed in.
  */
+import { msg, type Message as Said } from "../../../contract/messages";
 import type { RequestStatus } from "../../../contract/requests";
 
 /** The viewer's part in an exchange; anyone else cannot see it at all. */
 export type Participant = "owner" | "eater";
+/** Who moves a request: one of its two participants, or the server's own jobs (lapse, settle). */
+export type Actor = Participant | "system";
 
 /**
  * The table. `completed` is a participant's word that the pickup happened: the request completes when
  * both have said so (or the cook entered the eater's code), and a cook's "completed" on a pending
  * request accepts it first. `no_show` reports the other side as not having turned up. A `held` request
- * is a waiting-list offer: its eater confirms it (`accepted`) or turns it down (`cancelled`).
+ * is a waiting-list offer: its eater confirms it (`accepted`) or turns it down (`cancelled`), or the
+ * server lets it lapse. The server winds up an accepted pickup a day after its window.
  */
-const TRANSITIONS: Record<RequestStatus, Partial<Record<RequestStatus, readonly Participant[]>>> = {
+const TRANSITIONS: Record<RequestStatus, Partial<Record<RequestStatus, readonly Actor[]>>> = {
   pending: { accepted: ["owner"], declined: ["owner"], completed: ["owner"], cancelled: ["owner", "eater"] },
-  accepted: { completed: ["owner", "eater"], cancelled: ["owner", "eater"], no_show: ["owner", "eater"] },
-  held: { accepted: ["eater"], cancelled: ["eater"] },
+  accepted: {
+    completed: ["owner", "eater", "system"],
+    cancelled: ["owner", "eater"],
+    no_show: ["owner", "eater", "system"],
+  },
+  held: { accepted: ["eater"], cancelled: ["eater"], lapsed: ["system"] },
   declined: {},
   completed: {},
   cancelled: {},
@@ -31,27 +41,150 @@ export interface TransitionContext {
   windowStarted: boolean;
   /** The viewer has already said the pickup happened: they cannot say it twice. */
   confirmedByViewer: boolean;
+  /** A waiting-list offer whose 30 minutes are over: nothing can be done with it but let it lapse. */
+  holdExpired: boolean;
 }
 
-const NOTHING_YET: TransitionContext = { windowStarted: false, confirmedByViewer: false };
+const NOTHING_YET: TransitionContext = { windowStarted: false, confirmedByViewer: false, holdExpired: false };
 
-/** The statuses `who` may move a request in `status` to, now. */
+/** What a request and its meal say about a move by `who` at `now`. */
+export function contextOf(
+  request: { eaterConfirmedAt: Date | null; ownerConfirmedAt: Date | null; holdUntil: Date | null },
+  meal: { pickupWindowStart: Date },
+  who: Actor,
+  now = new Date(),
+): TransitionContext {
+  const confirmed =
+    who === "eater" ? request.eaterConfirmedAt : who === "owner" ? request.ownerConfirmedAt : null;
+  return {
+    windowStarted: meal.pickupWindowStart.getTime() <= now.getTime(),
+    confirmedByViewer: confirmed !== null,
+    holdExpired: request.holdUntil !== null && request.holdUntil.getTime() <= now.getTime(),
+  };
+}
+
+/** A refused move: the status it answers, a stable code and the message shown. */
+export interface Refusal {
+  status: 403 | 409;
+  code: string;
+  message: Said;
+}
+
+/** What refusing a move to the status a request already has says (docs/DESIGN.md §4). */
+const ALREADY: Record<RequestStatus, Said> = {
+  pending: msg("This request is already pending."),
+  accepted: msg("This request is already accepted."),
+  held: msg("This request is already offered."),
+  declined: msg("This request is already declined."),
+  completed: msg("This request is already completed."),
+  cancelled: msg("This request is already cancelled."),
+  lapsed: msg("This offer has already lapsed."),
+  no_show: msg("This pickup is already marked as a no-show."),
+};
+
+/** What refusing a move the transition table has for nobody says, by from and to. */
+const CANNOT: Partial<Record<RequestStatus, Partial<Record<RequestStatus, Said>>>> = {
+  accepted: {
+    pending: msg("An accepted request cannot be set back to pending."),
+    declined: msg("An accepted request cannot be declined."),
+  },
+  declined: {
+    pending: msg("A declined request cannot be set back to pending."),
+    accepted: msg("A declined request cannot be accepted."),
+    completed: msg("A declined request cannot be marked complete."),
+    cancelled: msg("A declined request cannot be cancelled."),
+  },
+  completed: {
+    pending: msg("A completed request cannot be set back to pending."),
+    accepted: msg("A completed request cannot be accepted."),
+    declined: msg("A completed request cannot be declined."),
+    cancelled: msg("A completed request cannot be cancelled."),
+  },
+  cancelled: {
+    pending: msg("A cancelled request cannot be set back to pending."),
+    accepted: msg("A cancelled request cannot be accepted."),
+    declined: msg("A cancelled request cannot be declined."),
+    completed: msg("A cancelled request cannot be marked complete."),
+  },
+};
+
+const conflict = (code: string, message: Said): Refusal => ({ status: 409, code, message });
+const forbidden = (message: Said): Refusal => ({ status: 403, code: "forbidden", message });
+
+/**
+ * Why `actor` may not move a request from `from` to `to` now, or null when the move is allowed:
+ * 409 for a move that exists for nobody, not yet, no longer, or was already made; 403 for the wrong
+ * party.
+ */
+export function refusalOf(
+  from: RequestStatus,
+  to: RequestStatus,
+  actor: Actor,
+  context: TransitionContext = NOTHING_YET,
+): Refusal | null {
+  if (from === to) return conflict("same_status", ALREADY[to]);
+  const actors = TRANSITIONS[from][to];
+  if (!actors) {
+    return conflict(
+      "invalid_transition",
+      CANNOT[from]?.[to] ?? msg("This request cannot be changed that way."),
+    );
+  }
+  if (!actors.includes(actor)) {
+    if (from === "held")
+      return forbidden(msg("Only the neighbour it was offered to can take up this offer."));
+    return forbidden(
+      to === "completed"
+        ? msg("Only the cook can mark a pending request complete.")
+        : msg("Only the cook can accept or decline a request."),
+    );
+  }
+  if (actor === "system") return null;
+  if (from === "held" && context.holdExpired) return conflict("offer_lapsed", msg("This offer has lapsed."));
+  // Having said the pickup happened, there is nothing more to say: not again, nor the opposite.
+  if (from === "accepted" && context.confirmedByViewer) {
+    return conflict("already_confirmed", msg("You have already said this pickup happened."));
+  }
+  if (to === "no_show" && !context.windowStarted) {
+    return conflict("too_early", msg("A no-show can be reported once the pickup window has begun."));
+  }
+  return null;
+}
+
+/** The statuses `who` may move a request in `status` to, now: every move `refusalOf` lets through. */
 export function allowedTransitions(
   status: RequestStatus,
   who: Participant,
   context: TransitionContext = NOTHING_YET,
 ): RequestStatus[] {
-  return (
-    (Object.entries(TRANSITIONS[status]) as [RequestStatus, readonly Participant[]][])
-      .filter(([, actors]) => actors.includes(who))
-      .map(([to]) => to)
-      .filter((to) => (to === "no_show" ? context.windowStarted : true))
-      // Having said the pickup happened, there is nothing more to say: not again, nor the opposite.
-      .filter(() => !(status === "accepted" && context.confirmedByViewer))
+  return (Object.keys(TRANSITIONS[status]) as RequestStatus[]).filter(
+    (to) => refusalOf(status, to, who, context) === null,
   );
 }
 
-/** Whether `from → to` exists in the table for anybody (to tell 403 from 409). */
+/** What `who` may do with a request now, from the request and its meal's window. */
+export function transitionsFor(
+  request: Parameters<typeof contextOf>[0] & { status: RequestStatus },
+  meal: { pickupWindowStart: Date },
+  who: Participant,
+  now = new Date(),
+): RequestStatus[] {
+  return allowedTransitions(request.status, who, contextOf(request, meal, who, now));
+}
+
+/**
+ * Why `who` may not enter the eater's pickup code, or null when they may: the cook of an accepted
+ * request only (the code is the eater's to show). The code completes the request whatever either side
+ * said before.
+ */
+export function pickupCodeRefusal(status: RequestStatus, who: Participant): Refusal | null {
+  if (who !== "owner") return forbidden(msg("Only the cook enters the pickup code."));
+  if (status !== "accepted")
+    return conflict("not_accepted", msg("Only an accepted request has a pickup code."));
+  return null;
+}
+
+/** Whether a move exists in the table for anybody. */
 export function transitionExists(from: RequestStatus, to: RequestStatus): boolean {
   return TRANSITIONS[from][to] !== undefined;
 }

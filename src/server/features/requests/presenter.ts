@@ -6,11 +6,11 @@
  */
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { MealRequest, Reliability, RequestStatus } from "../../../contract/requests";
+import type { MealRequest, Reliability } from "../../../contract/requests";
 import { presentPublicUser } from "../../auth/users";
 import type { Executor } from "../../db/client";
 import { meals, type RequestRow, requests, type UserRow, users } from "../../db/schema";
-import { allowedTransitions, type Participant, participantOf } from "./policy";
+import { participantOf, pickupCodeRefusal, transitionsFor } from "./policy";
 
 const eaters = alias(users, "eater");
 const owners = alias(users, "owner");
@@ -60,19 +60,6 @@ export const selectRequests = (db: Executor) =>
     .innerJoin(eaters, eq(eaters.id, requests.eaterId))
     .innerJoin(owners, eq(owners.id, requests.ownerId));
 
-/** What `who` may do with a request now (policy.ts), from the request and its meal's window. */
-export function transitionsFor(
-  request: Pick<RequestRow, "status" | "eaterConfirmedAt" | "ownerConfirmedAt">,
-  meal: { pickupWindowStart: Date },
-  who: Participant,
-  now = new Date(),
-): RequestStatus[] {
-  return allowedTransitions(request.status, who, {
-    windowStarted: meal.pickupWindowStart.getTime() <= now.getTime(),
-    confirmedByViewer: (who === "eater" ? request.eaterConfirmedAt : request.ownerConfirmedAt) !== null,
-  });
-}
-
 /**
  * The viewer's view of a request.
  * @param eaterReliability the eater's pickup record, shown to the cook only
@@ -95,6 +82,7 @@ export function presentRequest(
       eaterConfirmed: request.eaterConfirmedAt !== null,
       ownerConfirmed: request.ownerConfirmedAt !== null,
       code: who === "eater" && request.status === "accepted" ? request.pickupCode : null,
+      canEnterCode: who !== null && pickupCodeRefusal(request.status, who) === null,
       codeLockedUntil:
         who === "owner" && request.codeLockedUntil && request.codeLockedUntil > new Date()
           ? request.codeLockedUntil.toISOString()

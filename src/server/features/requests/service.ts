@@ -13,14 +13,14 @@ import {
   type Message,
   OPEN_REQUEST_STATUSES,
 } from "../../../contract/requests";
-import { presentPublicUser } from "../../auth/users";
+import { displayName, presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction } from "../../db/client";
 import { meals, messages, requests, type UserRow, users } from "../../db/schema";
-import { AppError, conflict, forbidden, notFound } from "../../errors";
+import { AppError, conflict, notFound } from "../../errors";
 import { liveEvent, publishLiveEvents } from "../../live/hub";
 import { type Cursor, encodeCursor } from "../../pagination";
 import { assertNotBlocked } from "../blocks/service";
-import { isMealOpen } from "../meals/policy";
+import { assertMayAsk, assertPortionsLeft } from "../meals/availability";
 import { createNotification } from "../notifications/service";
 import { reliabilityOf } from "../users/reliability";
 import { isThreadOpen, participantOf } from "./policy";
@@ -28,11 +28,7 @@ import { type ListedRequest, presentRequest, selectRequests } from "./presenter"
 
 export type { ListedRequest } from "./presenter";
 
-/**
- * What a blocked request or message answers (docs/features/food-safety.md point 5: refused with a clear
- * message).
- */
-export const REQUEST_BLOCKED = msg("You can't request this meal because one of you has blocked the other.");
+/** What a blocked message answers (docs/features/food-safety.md point 5: refused with a clear message). */
 export const MESSAGE_BLOCKED = msg("You can't message this person because one of you has blocked the other.");
 
 /**
@@ -85,19 +81,8 @@ export async function createRequest(
       .where(eq(meals.id, input.mealId))
       .for("update")
       .limit(1);
-    if (!meal) throw notFound(msg("Meal not found"));
-    if (meal.ownerId === eater.id) throw forbidden(msg("You cannot request your own meal."));
-    await assertNotBlocked(tx, eater.id, meal.ownerId, REQUEST_BLOCKED);
-    if (!meal.isActive) throw conflict(msg("This meal is no longer available."), "meal_inactive");
-    if (!isMealOpen(meal)) throw conflict(msg("The pickup window for this meal has ended."), "meal_expired");
-
-    const left = meal.portionSize - meal.portionsTaken;
-    if (left <= 0) throw conflict(msg("This meal is fully reserved."), "fully_reserved");
-    if (input.portions > left) {
-      throw conflict(msg("Only {{count}} portions are left.", { count: left }), "not_enough_portions", {
-        count: left,
-      });
-    }
+    await assertMayAsk(tx, eater, meal);
+    assertPortionsLeft(meal!, input.portions);
 
     if (await findOpenRequest(tx, meal.id, eater.id))
       throw conflict(msg("You already have an open request for this meal."), "request_exists");
@@ -263,11 +248,6 @@ async function selectMessages(
     createdAt: message.createdAt.toISOString(),
     sender: presentPublicUser(sender),
   }));
-}
-
-/** "First Last", or "A neighbour" for a user without a name. */
-export function displayName(user: Pick<UserRow, "firstName" | "lastName">): string {
-  return `${user.firstName} ${user.lastName}`.trim() || "A neighbour";
 }
 
 /**

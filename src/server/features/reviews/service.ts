@@ -7,12 +7,12 @@ import { and, asc, eq, isNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { msg } from "../../../contract/messages";
 import type { PendingReview, Review } from "../../../contract/reviews";
+import { displayName } from "../../auth/users";
 import { type Executor, inTransaction } from "../../db/client";
 import { meals, requests, reviews, type UserRow, users } from "../../db/schema";
 import { conflict, forbidden } from "../../errors";
 import { assertNotBlocked } from "../blocks/service";
 import { createNotification } from "../notifications/service";
-import { displayName } from "../requests/service";
 
 const eaters = alias(users, "eater");
 const owners = alias(users, "owner");

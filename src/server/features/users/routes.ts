@@ -191,7 +191,7 @@ export function registerProfileRoutes(app: FastifyInstance, { db, config }: { db
       await assertProfileVisible(db, request.params.id, { isAdmin: isAdmin(viewer, config) });
       if (await blockedEitherWay(db, viewer.id, request.params.id)) return [];
       const limit = request.query.limit ?? MEAL_PAGE_SIZE;
-      const rows = await listOpenMealsOf(db, request.params.id, {
+      const rows = await listOpenMealsOf(db, viewer, request.params.id, {
         limit,
         cursor: newestCursor(request.query.cursor),
       });

@@ -16,7 +16,7 @@ import { useCurrentUser } from "@/client/features/auth";
 import { useFormat } from "@/client/lib/format";
 import { distanceKm, formatDistance, useViewerPosition } from "@/client/lib/geo";
 import { useMessages } from "@/client/lib/messages";
-import { type DietTag, dietTagName, matchingAllergens } from "@/contract/food-safety";
+import { allergyWarningName, type DietTag, dietTagName } from "@/contract/food-safety";
 import type { Meal } from "@/contract/meals";
 import { AllergenWarning, useAllergenTags } from "./food-safety";
 import { MealPhoto } from "./meal-photo";
@@ -31,7 +31,7 @@ export function MealCard({ meal }: { meal: Meal }) {
   const viewer = useViewerPosition();
   const { user } = useCurrentUser();
   const tags = useAllergenTags(meal);
-  const warnings = matchingAllergens(meal, user);
+  const warnings = meal.allergyWarnings.map(allergyWarningName);
   // The server's distance on local lists; otherwise from the viewer's shared position, else from
   // their home area (docs/features/neighbourhood.md point 2).
   const from = viewer ?? user?.homeArea ?? null;

@@ -1,0 +1,85 @@
+/**
+ * Whether a meal can be had, the one place it is decided (docs/DESIGN.md §4 "Visibility" and
+ * "Requests"; docs/ARCHITECTURE.md "Where to find a rule"): a meal is open while it is active and its
+ * pickup window has not ended; its portions left are its portions less those taken (the
+ * `requests_portions_taken` trigger keeps `portions_taken`); and a member may ask for it — by a
+ * request, on its waiting list, or (later) in a draw — when it is open, not their own, and neither of
+ * them has blocked the other. Lists, the map, alerts, digests, requests and the waiting list all call
+ * these.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import { msg } from "../../../contract/messages";
+import type { Executor } from "../../db/client";
+import { type MealRow, meals } from "../../db/schema";
+import { AppError, conflict, forbidden } from "../../errors";
+import { blockedEitherWay } from "../blocks/service";
+
+/** A meal's open condition in SQL, over the `meals` table as Drizzle names it. */
+export const OPEN_MEAL_SQL: SQL = sql`${meals.isActive} and ${meals.pickupWindowEnd} > now()`;
+
+/**
+ * The open condition over a meal row named `alias` in raw SQL (a CTE's rows, a subquery's, an
+ * alias), for statements that do not read `meals` by its own name.
+ */
+export const openMealSqlOf = (alias: string): SQL =>
+  sql.raw(`"${alias}"."is_active" and "${alias}"."pickup_window_end" > now()`);
+
+/** Whether a meal is open (listed and requestable) at `now`. */
+export const isMealOpen = (meal: Pick<MealRow, "isActive" | "pickupWindowEnd">, now = new Date()) =>
+  meal.isActive && meal.pickupWindowEnd.getTime() > now.getTime();
+
+/** Portions of a meal nobody holds yet; never below 0. */
+export const portionsLeft = (meal: Pick<MealRow, "portionSize" | "portionsTaken">) =>
+  Math.max(0, meal.portionSize - meal.portionsTaken);
+
+/** `portionsLeft` in SQL, over a meal row named `alias` (default: the `meals` table). */
+export const portionsLeftSql = (alias?: string): SQL =>
+  alias
+    ? sql.raw(`greatest(0, "${alias}"."portion_size" - "${alias}"."portions_taken")`)
+    : sql`greatest(0, ${meals.portionSize} - ${meals.portionsTaken})`;
+
+/** What a blocked request, waiting-list place or draw entry answers (docs/features/food-safety.md point 5). */
+export const ASK_BLOCKED = msg("You can't request this meal because one of you has blocked the other.");
+
+/**
+ * Refuses a member asking for a meal — a request, a waiting-list place, a draw entry — unless it is
+ * open, not theirs, and neither has blocked the other. Call it under the meal's row lock.
+ * @param meal the locked row, or undefined when no meal has that id
+ * @throws AppError 404 no such meal; 403 their own meal, or a block either way; 409 `meal_inactive`
+ *   (taken down or deactivated) or `meal_expired` (its pickup window has ended)
+ */
+export async function assertMayAsk(
+  tx: Executor,
+  member: { id: string },
+  meal: Pick<MealRow, "id" | "ownerId" | "isActive" | "pickupWindowEnd"> | undefined,
+): Promise<void> {
+  if (!meal) throw new AppError(404, "not_found", msg("Meal not found"));
+  if (meal.ownerId === member.id) throw forbidden(msg("You cannot request your own meal."));
+  if (await blockedEitherWay(tx, member.id, meal.ownerId)) throw new AppError(403, "blocked", ASK_BLOCKED);
+  assertMealOpen(meal);
+}
+
+/**
+ * Refuses anything that needs a meal open (a request, a waiting-list place, an offer taken up).
+ * @throws AppError 409 `meal_inactive` (taken down or deactivated) or `meal_expired` (its pickup
+ *   window has ended)
+ */
+export function assertMealOpen(meal: Pick<MealRow, "isActive" | "pickupWindowEnd">): void {
+  if (!meal.isActive) throw conflict(msg("This meal is no longer available."), "meal_inactive");
+  if (!isMealOpen(meal)) throw conflict(msg("The pickup window for this meal has ended."), "meal_expired");
+}
+
+/**
+ * Refuses taking `portions` of a meal when fewer are left.
+ * @throws AppError 409 `fully_reserved` when none are left, `not_enough_portions` (with `count`) when
+ *   fewer than `portions` are
+ */
+export function assertPortionsLeft(meal: Pick<MealRow, "portionSize" | "portionsTaken">, portions: number) {
+  const left = portionsLeft(meal);
+  if (left <= 0) throw conflict(msg("This meal is fully reserved."), "fully_reserved");
+  if (portions > left) {
+    throw conflict(msg("Only {{count}} portions are left.", { count: left }), "not_enough_portions", {
+      count: left,
+    });
+  }
+}

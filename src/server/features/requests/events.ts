@@ -1,0 +1,28 @@
+/**
+ * The live events a request's move sends (docs/decisions/005): each participant hears the new status
+ * with what they may do next (policy.ts), so an open thread redraws its buttons at once.
+ */
+import type { RequestRow } from "../../db/schema";
+import { liveEvent, type NewLiveEvent } from "../../live/hub";
+import { type Participant, transitionsFor } from "./policy";
+
+/** The live event of a status change for one participant, with what they may do next. */
+export function statusEvent(
+  request: RequestRow,
+  meal: { pickupWindowStart: Date },
+  userId: string,
+  who: Participant,
+): NewLiveEvent {
+  return liveEvent(userId, "request", {
+    requestId: request.id,
+    status: request.status,
+    updatedAt: request.updatedAt.toISOString(),
+    allowedTransitions: transitionsFor(request, meal, who),
+  });
+}
+
+/** The status change's events for both participants. */
+export const statusEvents = (request: RequestRow, meal: { pickupWindowStart: Date }): NewLiveEvent[] => [
+  statusEvent(request, meal, request.ownerId, "owner"),
+  statusEvent(request, meal, request.eaterId, "eater"),
+];

@@ -1,0 +1,307 @@
+/**
+ * The one door every request status write goes through (docs/DESIGN.md §4 transition table, §6d;
+ * docs/features/households.md): a member's move from the thread, the cook's pickup code, and the
+ * server's own lapses and settlements. `moveRequest` asks policy.ts whether the move is allowed, runs
+ * the move's own function (its row changes, portions, notification and jobs), and tells both
+ * participants live. Call it in a transaction holding the meal's row lock, then the request's (the
+ * order every change of a meal's portions takes), so two accepts racing for the last portions are
+ * serialised and the second sees what the first took.
+ */
+import { randomInt } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import { msg, type Message as Said } from "../../../contract/messages";
+import type { RequestStatus } from "../../../contract/requests";
+import { displayName } from "../../auth/users";
+import type { Tx } from "../../db/client";
+import { type MealRow, type RequestRow, requests, type UserRow } from "../../db/schema";
+import { AppError, validation } from "../../errors";
+import { publishLiveEvents } from "../../live/hub";
+import { hasBlocked } from "../blocks/service";
+import { ASK_BLOCKED, assertMealOpen, assertPortionsLeft } from "../meals/availability";
+import { createNotification } from "../notifications/service";
+import { statusEvents } from "./events";
+import { enqueueWaitlistOffer, schedulePickupSettle } from "./jobs";
+import {
+  type Actor,
+  contextOf,
+  isLateCancel,
+  type Participant,
+  pickupCodeRefusal,
+  refusalOf,
+} from "./policy";
+import { scheduleReminders } from "./reminders";
+
+/** A status change's options: the portions a cook accepts, the reason of a no-show. */
+export interface StatusChange {
+  portions?: number;
+  reason?: string;
+}
+
+/** The part of the (locked) meal a move reads. */
+export type MoveMeal = Pick<
+  MealRow,
+  "id" | "title" | "portionSize" | "portionsTaken" | "pickupWindowStart" | "pickupWindowEnd" | "isActive"
+>;
+
+/** One move: the request and its meal as locked, who moves it, where to, and how. */
+export interface Move {
+  request: RequestRow;
+  meal: MoveMeal;
+  /** A participant (then `member` is that person) or the server's own jobs. */
+  actor: Actor;
+  member?: UserRow;
+  to: RequestStatus;
+  change?: StatusChange;
+  /** The cook entered the eater's pickup code: completes the request whatever was said before. */
+  byCode?: boolean;
+}
+
+/** What the other party reads when a request moves to `to` (a `msg()` key; name and title fill it). */
+const STATUS_NOTIFICATIONS = {
+  accepted: msg('{{name}} accepted your request for "{{title}}"'),
+  declined: msg('{{name}} declined your request for "{{title}}"'),
+  completed: msg('{{name}} marked "{{title}}" as completed'),
+  cancelled: msg('{{name}} cancelled the request for "{{title}}"'),
+  no_show: msg('{{name}} reported the pickup of "{{title}}" as a no-show'),
+} satisfies Partial<Record<RequestStatus, Said>>;
+
+/** A fresh pickup code: four digits, leading zeros kept. */
+export const newPickupCode = () => String(randomInt(0, 10_000)).padStart(4, "0");
+
+/** The helpers one move's function works with. */
+interface MoveKit {
+  move: Move;
+  tx: Tx;
+  /** Writes the request's changes (and its `updated_at`); returns the row as it is now. */
+  write: (values: PgUpdateSetSource<typeof requests>) => Promise<RequestRow>;
+  /** Tells the participant who did not move (in the app; by push and email unless `deliver` is false). */
+  tell: (message: Said, params?: Record<string, string | number>, deliver?: boolean) => Promise<unknown>;
+}
+
+/**
+ * Moves a request and tells both participants live.
+ * @returns the request as it is now
+ * @throws AppError 403 the wrong party, or the other party has blocked the member; 409 a move not in
+ *   the table, not yet or no longer allowed (policy.ts), an offer for a meal no longer open, or fewer
+ *   portions left than accepted; 400 accepting more portions than asked for, or a no-show without a
+ *   reason
+ */
+export async function moveRequest(tx: Tx, move: Move): Promise<RequestRow> {
+  const { request, meal, actor, to } = move;
+  const refusal = move.byCode
+    ? pickupCodeRefusal(request.status, actor as Participant)
+    : refusalOf(request.status, to, actor, contextOf(request, meal, actor));
+  if (refusal) throw new AppError(refusal.status, refusal.code, refusal.message);
+  if (actor !== "system") {
+    // A block stops the blocked party acting on the blocker (and notifying them); the blocker may
+    // still wind the exchange up: decline, cancel or complete it.
+    const [mine, theirs] =
+      actor === "owner" ? [request.ownerId, request.eaterId] : [request.eaterId, request.ownerId];
+    if (await hasBlocked(tx, theirs, mine)) throw new AppError(403, "blocked", ASK_BLOCKED);
+  }
+  const kit: MoveKit = {
+    move,
+    tx,
+    write: async (values) => {
+      const [row] = await tx
+        .update(requests)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(requests.id, request.id))
+        .returning();
+      return row;
+    },
+    tell: (message, params = {}, deliver = true) =>
+      createNotification(tx, {
+        userId: actor === "owner" ? request.eaterId : request.ownerId,
+        type: "request_status",
+        message,
+        params: { name: move.member ? displayName(move.member) : "", title: meal.title, ...params },
+        link: `/request/${request.id}`,
+        requestId: request.id,
+        deliver,
+      }),
+  };
+  const updated = await moveFunctionOf(move)(kit);
+  await publishLiveEvents(tx, statusEvents(updated, meal));
+  return updated;
+}
+
+/** Which of the moves below a (allowed) move is. */
+function moveFunctionOf(move: Move): (kit: MoveKit) => Promise<RequestRow> {
+  const from = move.request.status;
+  if (move.actor === "system") return from === "held" ? lapseOffer : settlePickup;
+  if (move.byCode) return completeByCode;
+  if (from === "pending" && (move.to === "accepted" || move.to === "completed")) return acceptRequest;
+  if (from === "held" && move.to === "accepted") return takeUpOffer;
+  if (move.to === "completed") return confirmPickup;
+  if (move.to === "no_show") return reportNoShow;
+  if (move.to === "cancelled") return cancelRequest;
+  return declineRequest;
+}
+
+/** The cook accepts a pending request, for all the portions asked or fewer; "completed" accepts it too. */
+async function acceptRequest({ move, write, tell, tx }: MoveKit): Promise<RequestRow> {
+  const { request, meal, to, change } = move;
+  const portions = to === "accepted" ? (change?.portions ?? request.portions) : request.portions;
+  if (portions > request.portionsRequested) {
+    const message = msg("You can accept at most the {{count}} portions asked for.", {
+      count: request.portionsRequested,
+    });
+    throw validation(message, { portions: message });
+  }
+  // The meal row is locked, so its counter (kept by the requests_portions_taken trigger) is current.
+  assertPortionsLeft(meal, portions);
+  const updated = await write({
+    status: "accepted",
+    portions,
+    pickupCode: newPickupCode(),
+    ownerConfirmedAt: to === "completed" ? new Date() : null,
+  });
+  if (to === "completed") {
+    await tell(msg('{{name}} handed over "{{title}}": say so in the thread when you have it'));
+  } else if (portions < request.portionsRequested) {
+    await tell(msg('{{name}} accepted {{portions}} of the {{asked}} portions you asked for of "{{title}}"'), {
+      portions,
+      asked: request.portionsRequested,
+    });
+  } else {
+    await tell(STATUS_NOTIFICATIONS.accepted);
+  }
+  await scheduleReminders(tx, request.id, meal);
+  await schedulePickupSettle(tx, request.id, meal.pickupWindowEnd);
+  return updated;
+}
+
+/** The eater takes up a waiting-list offer, while the meal is still open. */
+async function takeUpOffer({ move, write, tell, tx }: MoveKit): Promise<RequestRow> {
+  const { request, meal } = move;
+  assertMealOpen(meal);
+  const updated = await write({ status: "accepted", holdUntil: null, pickupCode: newPickupCode() });
+  await tell(msg('{{name}} took up the {{portions}} portions of "{{title}}" offered from the waiting list'), {
+    portions: request.portions,
+  });
+  await scheduleReminders(tx, request.id, meal);
+  await schedulePickupSettle(tx, request.id, meal.pickupWindowEnd);
+  return updated;
+}
+
+/** One side's word that the pickup happened; both make it complete. */
+async function confirmPickup({ move, write, tell }: MoveKit): Promise<RequestRow> {
+  const { request, actor } = move;
+  const mine = actor === "eater" ? { eaterConfirmedAt: new Date() } : { ownerConfirmedAt: new Date() };
+  const theirs = actor === "eater" ? request.ownerConfirmedAt : request.eaterConfirmedAt;
+  if (theirs) {
+    const updated = await write({ ...mine, status: "completed" });
+    // A completion stays in the app, where the review it asks for waits
+    // (docs/features/notifications.md point 2).
+    await tell(STATUS_NOTIFICATIONS.completed, {}, false);
+    return updated;
+  }
+  const updated = await write(mine);
+  await tell(
+    actor === "eater"
+      ? msg('{{name}} picked up "{{title}}": say so in the thread when you have handed it over')
+      : msg('{{name}} handed over "{{title}}": say so in the thread when you have it'),
+  );
+  return updated;
+}
+
+/** The cook typed the eater's code: the pickup happened, for both. */
+async function completeByCode({ write, tell }: MoveKit): Promise<RequestRow> {
+  const updated = await write({
+    status: "completed",
+    ownerConfirmedAt: sql`coalesce(${requests.ownerConfirmedAt}, now())`,
+    eaterConfirmedAt: sql`coalesce(${requests.eaterConfirmedAt}, now())`,
+    codeFailures: 0,
+  });
+  await tell(STATUS_NOTIFICATIONS.completed, {}, false);
+  return updated;
+}
+
+/** A participant reports that the other did not turn up, saying what happened. */
+async function reportNoShow({ move, write, tell }: MoveKit): Promise<RequestRow> {
+  const { actor, change } = move;
+  if (!change?.reason) throw validation(msg("Say what happened"), { reason: msg("Say what happened") });
+  const updated = await write({
+    status: "no_show",
+    noShowParty: actor === "owner" ? "eater" : "owner",
+    noShowReason: change.reason,
+  });
+  await tell(STATUS_NOTIFICATIONS.no_show);
+  return updated;
+}
+
+/** Either side calls it off; an offer turned down, or agreed portions, go back to the waiting list. */
+async function cancelRequest({ move, write, tell, tx }: MoveKit): Promise<RequestRow> {
+  const { request, meal, actor } = move;
+  const agreed = request.status === "accepted";
+  const updated = await write({
+    status: "cancelled",
+    cancelledBy: actor as Participant,
+    lateCancel: agreed && isLateCancel(meal.pickupWindowStart),
+    holdUntil: null,
+  });
+  if (agreed || request.status === "held") await enqueueWaitlistOffer(tx, meal.id);
+  await tell(
+    request.status === "held"
+      ? msg('{{name}} turned down the portions of "{{title}}" offered from the waiting list')
+      : STATUS_NOTIFICATIONS.cancelled,
+  );
+  return updated;
+}
+
+/** The cook declines a pending request. */
+async function declineRequest({ write, tell }: MoveKit): Promise<RequestRow> {
+  const updated = await write({ status: "declined" });
+  await tell(STATUS_NOTIFICATIONS.declined);
+  return updated;
+}
+
+/** An offer not taken up in time lapses; its portions go to the next in line. */
+async function lapseOffer({ move, write, tx }: MoveKit): Promise<RequestRow> {
+  const { meal } = move;
+  const lapsed = await write({ status: "lapsed", holdUntil: null });
+  await createNotification(tx, {
+    userId: lapsed.eaterId,
+    type: "request_status",
+    message: msg(
+      'The portions of "{{title}}" offered to you were not taken up in time and went to the next in line',
+    ),
+    params: { title: meal.title },
+    link: `/request/${lapsed.id}`,
+    requestId: lapsed.id,
+    deliver: false,
+  });
+  await enqueueWaitlistOffer(tx, meal.id);
+  return lapsed;
+}
+
+/**
+ * A day after the window: one side's word and no objection from the other (a no-show report)
+ * completes it; nobody's word makes it a no-show on both sides.
+ */
+async function settlePickup({ move, write, tx }: MoveKit): Promise<RequestRow> {
+  const { request, meal, to } = move;
+  const updated = await write(
+    to === "completed" ? { status: "completed" } : { status: "no_show", noShowParty: "both" },
+  );
+  for (const userId of [request.eaterId, request.ownerId]) {
+    await createNotification(tx, {
+      userId,
+      type: "request_status",
+      message:
+        to === "completed"
+          ? msg(
+              'The pickup of "{{title}}" is completed: one of you confirmed it and the other did not object',
+            )
+          : msg('Nobody confirmed the pickup of "{{title}}", so it counts as a no-show'),
+      params: { title: meal.title },
+      link: `/request/${request.id}`,
+      requestId: request.id,
+      deliver: false,
+      dedupeKey: `settle:${request.id}:${userId}`,
+    });
+  }
+  return updated;
+}
