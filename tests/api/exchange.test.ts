@@ -179,7 +179,7 @@ describe("exchange API", () => {
       for (const to of ["accepted", "completed"]) {
         const response = await setStatus(cookies.owner, second.id, to);
         expect(response.statusCode).toBe(409);
-        expect(response.json().message).toBe("No portions are left for this meal.");
+        expect(response.json().message).toBe("This meal is fully reserved.");
       }
       expect((await setStatus(cookies.owner, second.id, "declined")).statusCode).toBe(200);
     });

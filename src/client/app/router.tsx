@@ -1,7 +1,7 @@
 /**
- * Routing (spec §2 "Route sets"): the signed-in or signed-out set, chosen once the current user
- * is known; every page is its own lazily loaded chunk, and a page that throws while rendering
- * shows an error with Retry in its place.
+ * Routing (spec §2 "Route sets"): the signed-in or signed-out set of the one route table
+ * (routes.ts), chosen once the current user is known; every page is its own lazily loaded chunk,
+ * and a page that throws while rendering shows an error with Retry in its place.
  */
 import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
@@ -9,30 +9,42 @@ import { AppUnreachable } from "@/client/components/layout/app-unreachable";
 import { RouteErrorBoundary } from "@/client/components/layout/route-error-boundary";
 import { FullScreenSpinner } from "@/client/components/layout/spinner";
 import { useCurrentUser } from "@/client/features/auth";
-import { STATIC_ROUTES } from "./static-routes";
+import { PublicFrame } from "./layout/public-frame";
+import { MEMBER_ROUTES, NotFoundPage, STATIC_ROUTES } from "./routes";
 
 const LandingPage = lazy(() => import("@/client/pages/landing"));
 const SignedInShell = lazy(() => import("./signed-in-shell"));
-const NotFoundPage = lazy(() => import("@/client/pages/not-found"));
 const SignInRequiredPage = lazy(() => import("@/client/pages/sign-in-required"));
-/** Paths only members can open; a visitor gets the sign-in offer instead of a 404. */
-const MEMBER_PATHS =
-  /^\/(community|marketplace|meal\/[^/]+|meals\/new|requests|request\/[^/]+|profile|events|admin|reviews|user\/[^/]+|become-a-cook)\/?$/;
+
+/** A signed-out page's column inside the public frame. */
+const padded = (Page: React.ComponentType) => () => (
+  <div className="px-4 py-8 sm:py-12">
+    <Page />
+  </div>
+);
+const PaddedRoutes = STATIC_ROUTES.map((route) => ({ path: route.path, component: padded(route.component) }));
+const PaddedSignInRequired = padded(SignInRequiredPage);
+const PaddedNotFound = padded(NotFoundPage);
 
 function SignedOutRoutes() {
   return (
-    <RouteErrorBoundary>
-      <Suspense fallback={<FullScreenSpinner />}>
-        <Switch>
-          <Route path="/" component={LandingPage} />
-          {STATIC_ROUTES.map((route) => (
-            <Route key={route.path} path={route.path} component={route.component} />
-          ))}
-          <Route path={MEMBER_PATHS} component={SignInRequiredPage} />
-          <Route component={NotFoundPage} />
-        </Switch>
-      </Suspense>
-    </RouteErrorBoundary>
+    <PublicFrame>
+      <RouteErrorBoundary>
+        <Suspense fallback={<FullScreenSpinner />}>
+          <Switch>
+            <Route path="/" component={LandingPage} />
+            {PaddedRoutes.map((route) => (
+              <Route key={route.path} path={route.path} component={route.component} />
+            ))}
+            {/* A member's page (a shared meal link) offers sign-in, not a 404. */}
+            {MEMBER_ROUTES.filter((route) => route.path !== "/").map((route) => (
+              <Route key={route.path} path={route.path} component={PaddedSignInRequired} />
+            ))}
+            <Route component={PaddedNotFound} />
+          </Switch>
+        </Suspense>
+      </RouteErrorBoundary>
+    </PublicFrame>
   );
 }
 

@@ -3,8 +3,9 @@
 import type { TFunction } from "i18next";
 import { Heart, Leaf, ShieldCheck, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { JoinButton, StaticPage, StaticSection } from "@/client/components/layout/static-page";
+import { StaticPage, StaticSection } from "@/client/components/layout/static-page";
 import { Card, CardContent } from "@/client/components/ui/card";
+import { JoinButton } from "@/client/features/auth";
 
 const values = (t: TFunction<"info">) => [
   {

@@ -3,9 +3,10 @@
 import type { TFunction } from "i18next";
 import { BadgeCheck, Clock, MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { JoinButton, StaticPage, StaticSection } from "@/client/components/layout/static-page";
+import { StaticPage, StaticSection } from "@/client/components/layout/static-page";
 import { Badge } from "@/client/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { JoinButton } from "@/client/features/auth";
 
 const steps = (t: TFunction<"info">) => [
   {

@@ -6,7 +6,8 @@
 import { useTranslation } from "react-i18next";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
-import { JoinButton, StaticPage, StaticSection } from "@/client/components/layout/static-page";
+import { StaticPage, StaticSection } from "@/client/components/layout/static-page";
+import { JoinButton } from "@/client/features/auth";
 import { ImpactFigures, useImpact } from "@/client/features/impact";
 import { useMessages } from "@/client/lib/messages";
 import { CO2E_KG_PER_KG_FOOD, IMPACT_SOURCES, PORTION_KG } from "@/contract/impact";

@@ -8,6 +8,7 @@ import { Link, useParams } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
 import { isNotFound, QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
+import { StarRating } from "@/client/components/star-rating";
 import { Button } from "@/client/components/ui/button";
 import { useCurrentUser } from "@/client/features/auth";
 import {
@@ -17,11 +18,10 @@ import {
   MealFacts,
   MealHero,
   MealPlace,
-  RequestMealForm,
   SeriesPanel,
-  StarRating,
   useMeal,
 } from "@/client/features/meals";
+import { RequestMealForm } from "@/client/features/requests";
 import { useFormat } from "@/client/lib/format";
 import { allergyWarningName } from "@/contract/food-safety";
 

@@ -3,7 +3,8 @@
 import type { TFunction } from "i18next";
 import { CheckCircle2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { JoinButton, StaticPage, StaticSection } from "@/client/components/layout/static-page";
+import { StaticPage, StaticSection } from "@/client/components/layout/static-page";
+import { JoinButton } from "@/client/features/auth";
 
 const checklist = (t: TFunction<"info">) => [
   t("Read the allergen list, and ask the cook in the thread if anything is unclear."),

@@ -7,7 +7,7 @@ export default function SignInRequiredPage() {
   const { t } = useTranslation("common");
   const returnTo = encodeURIComponent(window.location.pathname + window.location.search);
   return (
-    <main className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center">
+    <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center">
       <h1 className="text-3xl font-bold">{t("Sign in to continue")}</h1>
       <p className="text-muted-foreground">
         {t("This page is for MealShare members. Sign in and we'll bring you right back.")}
@@ -15,6 +15,6 @@ export default function SignInRequiredPage() {
       <Button asChild>
         <a href={`/api/login?returnTo=${returnTo}`}>{t("Sign In")}</a>
       </Button>
-    </main>
+    </div>
   );
 }

@@ -11,10 +11,10 @@ import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
 import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import { type ExtractTablesWithRelations, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -24,14 +24,9 @@ import { AppError, sqlState } from "../errors";
 import { installJobSchema } from "../jobs/queue";
 import { migrationsFolder } from "../paths";
 import * as schema from "./schema";
+import type { Database, Db, Executor, Tx } from "./types";
 
-export type Schema = typeof schema;
-/** A Drizzle handle to either driver; services take this so they run on both. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** A transaction handle; every `Db` method works on it too. */
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-/** Either a database or a transaction: services accept one so callers can join them into a larger unit. */
-export type Executor = Db | Tx;
+export type { Database, Db, Executor, Schema, Tx } from "./types";
 
 /**
  * Runs a raw SQL statement on either driver and returns its rows (both answer `{ rows }`), for
@@ -68,13 +63,6 @@ export async function inTransaction<T>(db: Executor, work: (tx: Tx) => Promise<T
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
     }
   }
-}
-
-/** An open database with its driver's raw handle (needed for LISTEN/NOTIFY) and a clean close. */
-export interface Database {
-  db: Db;
-  driver: { kind: "pglite"; client: PGlite } | { kind: "pg"; pool: pg.Pool; url: string };
-  close(): Promise<void>;
 }
 
 /** Arbitrary but fixed key for the advisory lock that keeps concurrent instances from migrating at once. */

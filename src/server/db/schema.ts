@@ -24,6 +24,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { OPEN_REQUEST_STATUSES, REQUEST_STATUSES } from "../../contract/requests";
 
 /** Millisecond precision, so a cursor carrying a JS Date points exactly at its row (docs/DESIGN.md §6). */
 const nowMs = sql`date_trunc('milliseconds', now())`;
@@ -46,6 +47,11 @@ export const SEARCH_CONFIG = "mealshare";
 // Index columns sorted newest first say `.desc().nullsFirst()`: that is what `ORDER BY … DESC`
 // means, and PostgreSQL reads an index in list order only when the null order matches too.
 
+/** Constant strings as a SQL list of literals (`'a', 'b'`): for checks and index predicates. */
+function textLiterals(values: readonly string[]) {
+  return sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", "));
+}
+
 export const userRole = pgEnum("user_role", ["eater", "feeder"]);
 export const mealKind = pgEnum("meal_kind", ["free", "paid"]);
 /**
@@ -53,9 +59,12 @@ export const mealKind = pgEnum("meal_kind", ["free", "paid"]);
  * an enum since docs/features/households.md added some: a new enum value cannot be used in the
  * transaction that adds it, and migrations run in one.
  */
-const REQUEST_STATUSES_SQL = sql.raw(
-  "'pending', 'accepted', 'held', 'declined', 'completed', 'cancelled', 'lapsed', 'no_show'",
-);
+const REQUEST_STATUSES_SQL = textLiterals(REQUEST_STATUSES);
+/**
+ * The open statuses (contract/requests.ts OPEN_REQUEST_STATUSES) as literals, not parameters: an
+ * index's predicate, and a prepared statement's generic plan that must prove it to use the index.
+ */
+export const OPEN_REQUEST_STATUSES_SQL = textLiterals(OPEN_REQUEST_STATUSES);
 export const reviewerRole = pgEnum("reviewer_role", ["eater", "feeder"]);
 export const reportTargetType = pgEnum("report_target_type", ["meal", "user", "other"]);
 /**
@@ -320,12 +329,7 @@ export const requests = pgTable(
     ownerId: uuid("owner_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    status: varchar("status", {
-      length: 20,
-      enum: ["pending", "accepted", "held", "declined", "completed", "cancelled", "lapsed", "no_show"],
-    })
-      .notNull()
-      .default("pending"),
+    status: varchar("status", { length: 20, enum: REQUEST_STATUSES }).notNull().default("pending"),
     message: varchar("message", { length: 2000 }),
     /**
      * Portions (docs/features/households.md point 1): what the eater asked for, and what the request
@@ -364,7 +368,7 @@ export const requests = pgTable(
     // One open request per eater per meal (docs/DESIGN.md §4 Requests); an offer is one too.
     uniqueIndex("requests_one_open_per_eater_idx")
       .on(t.mealId, t.eaterId)
-      .where(sql`${t.status} IN ('pending', 'accepted', 'held')`),
+      .where(sql`${t.status} IN (${OPEN_REQUEST_STATUSES_SQL})`),
     index("requests_meal_status_idx").on(t.mealId, t.status),
     index("requests_eater_idx").on(t.eaterId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("requests_owner_idx").on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

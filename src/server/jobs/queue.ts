@@ -10,8 +10,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
-// Types only: db/client.ts installs the queue's schema with `installJobSchema` below.
-import type { Database, Executor } from "../db/client";
+import type { Database, Executor } from "../db/types";
 
 /** The queues the app uses, each with its handler registered in app.ts. */
 export const QUEUES = {

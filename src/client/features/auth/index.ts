@@ -1,2 +1,3 @@
 /** The auth feature's public face: what pages and other features may use. */
 export { currentUserQuery, useCurrentUser } from "./api/get-current-user";
+export { JoinButton } from "./components/join-button";

@@ -6,9 +6,9 @@
  */
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { mealKeys } from "@/client/features/meals";
 import { notificationsQuery } from "@/client/features/notifications";
-import { appendMessage, invalidateRequestLists, requestKeys } from "@/client/features/requests";
+import { appendMessage, invalidateRequestLists } from "@/client/features/requests";
+import { mealKeys, requestKeys } from "@/client/lib/query-keys";
 import type { LiveEventPayloads, LiveEventType } from "@/contract/live";
 import { NOTIFICATIONS_LIMIT, type Notification } from "@/contract/notifications";
 import type { MealRequestDetail } from "@/contract/requests";

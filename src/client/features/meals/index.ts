@@ -2,7 +2,6 @@
 export { useMeal } from "./api/get-meal";
 export { useMeals } from "./api/get-meals";
 export { useMyMeals } from "./api/get-my-meals";
-export { mealKeys } from "./api/keys";
 export { AdminMealControls } from "./components/admin-meal-controls";
 export { BrowseByKind } from "./components/browse-by-kind";
 export { FeaturedMeals } from "./components/featured-meals";
@@ -23,8 +22,6 @@ export { MealResults, ViewToggle } from "./components/meal-results";
 export { MyMeals } from "./components/my-meals";
 export { OwnMealCard } from "./components/own-meal-card";
 export { PriceBadge, usePriceLabel } from "./components/price-label";
-export { RequestMealForm } from "./components/request-meal-form";
 export { SearchBox } from "./components/search-box";
 export { SeriesPanel } from "./components/series-panel";
-export { StarRating } from "./components/star-rating";
 export { useMealFilters } from "./use-meal-filters";

@@ -2,13 +2,13 @@
 export { useCreateRequest } from "./api/create-request";
 export { useRequest } from "./api/get-request";
 export { useRequests } from "./api/get-requests";
-export { requestKeys } from "./api/keys";
 export { appendMessage } from "./api/send-message";
 export { invalidateRequestLists } from "./api/update-status";
 export { Conversation } from "./components/conversation";
 export { PickupCode } from "./components/pickup-code";
 export { PickupDetails } from "./components/pickup-details";
 export { RequestCard } from "./components/request-card";
+export { RequestMealForm } from "./components/request-meal-form";
 export { StatusActions } from "./components/status-actions";
 export { StatusBadge } from "./components/status-badge";
 export { ThreadSummary } from "./components/thread-summary";

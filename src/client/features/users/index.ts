@@ -1,5 +1,6 @@
 /** The users feature's public face: profiles, blocking, names. */
-export { userKeys } from "./api/keys";
+
+export { useDisplayName } from "@/client/lib/display-name";
 export * from "./api/profiles";
 export * from "./api/users";
 export { BlockButton } from "./components/block-button";
@@ -11,5 +12,4 @@ export { ProfileSettingsForm } from "./components/profile-settings-form";
 export { PublicProfileCard } from "./components/public-profile-card";
 export { ReliabilityLine } from "./components/reliability-line";
 export { RoleToggle } from "./components/role-toggle";
-export { useDisplayName } from "./display-name";
 export { useAccountLanguage } from "./use-account-language";

@@ -18,7 +18,6 @@ import {
   mealSchema,
   mealSeriesViewSchema,
   myWaitlistPlaceSchema,
-  ratingSchema,
   updateMealSchema,
   updateSeriesSchema,
 } from "../../../contract/meals";
@@ -31,14 +30,7 @@ import { requireHomeArea } from "../users/home-area";
 import { listAllergensInUse, listOpenMeals } from "./list";
 import { listMapMeals } from "./map";
 import { setSeriesStatus } from "./series";
-import {
-  createMeal,
-  getMealDetail,
-  getUserRating,
-  type ListedMeal,
-  listOwnMeals,
-  updateMeal,
-} from "./service";
+import { createMeal, getMealDetail, type ListedMeal, listOwnMeals, updateMeal } from "./service";
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const mealCursor = (meal: ListedMeal) => ({ createdAt: meal.createdAtDate, id: meal.id });
@@ -234,21 +226,5 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
       },
     },
     async (request) => setSeriesStatus(db, requireUser(request), request.params.id, request.body.status),
-  );
-
-  r.get(
-    "/api/user/:id/rating",
-    {
-      schema: {
-        tags: ["users"],
-        summary: "A user's rating: mean of reviews received (one decimal) and count",
-        params: idParamsSchema,
-        response: { 200: ratingSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const viewer = requireUser(request);
-      return getUserRating(db, request.params.id, { id: viewer.id, isAdmin: isAdmin(viewer, config) });
-    },
   );
 }

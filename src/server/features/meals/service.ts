@@ -11,15 +11,20 @@ import {
   type MealDetail,
   type MyWaitlistPlace,
   mealCrossFieldErrors,
-  type Rating,
   type UpdateMeal,
 } from "../../../contract/meals";
 import { msg } from "../../../contract/messages";
-import { OPEN_REQUEST_STATUSES } from "../../../contract/requests";
-import { isTrustedMember } from "../../../contract/users";
 import { type Executor, inTransaction, queryRows } from "../../db/client";
 import { preparedRows } from "../../db/prepared";
-import { mealSeries, meals, requests, type UserRow, users, waitlistEntries } from "../../db/schema";
+import {
+  mealSeries,
+  meals,
+  OPEN_REQUEST_STATUSES_SQL,
+  requests,
+  type UserRow,
+  users,
+  waitlistEntries,
+} from "../../db/schema";
 import { forbidden, notFound, validation } from "../../errors";
 import { type Cursor, keysetBefore } from "../../pagination";
 import { becomesAlertable, enqueueAlertMatching } from "../alerts/matching";
@@ -98,12 +103,6 @@ export async function getMeal(db: Executor, id: string): Promise<ListedMeal> {
   return meal;
 }
 
-/**
- * The open statuses as literals, not parameters: a prepared statement's generic plan can then still
- * prove the predicate of `requests_one_open_per_eater_idx` and use it.
- */
-const OPEN_STATUSES_SQL = sql.raw(OPEN_REQUEST_STATUSES.map((status) => `'${status}'`).join(", "));
-
 /** A meal's detail row: the meal and owner, then the viewer's parts, each a subquery. */
 type DetailRow = MealRow & {
   myOpenRequestId: string | null;
@@ -123,7 +122,7 @@ const detailRows = preparedRows<DetailRow>(
     select ${MEAL_COLUMNS},
       (select ${requests.id} from ${requests}
          where ${requests.mealId} = ${meals.id} and ${requests.eaterId} = ${sql.placeholder("viewerId")}
-           and ${requests.status} in (${OPEN_STATUSES_SQL})
+           and ${requests.status} in (${OPEN_REQUEST_STATUSES_SQL})
          order by ${requests.createdAt} desc limit 1) as "myOpenRequestId",
       (select count(*)::int from ${waitlistEntries} as w
          where w.meal_id = ${meals.id} and w.status = 'waiting') as "waiting",
@@ -308,45 +307,4 @@ export async function updateMeal(
     }
     return getMeal(tx, id);
   });
-}
-
-/**
- * A user's rating (docs/DESIGN.md §4 "Reviews") and whether they are a Trusted Member (README).
- * @param viewer who asks: a suspended account's rating is gone like its profile, except to admins
- *   and to its owner
- * @throws AppError 404 unknown user, or suspended and hidden from `viewer`
- */
-export async function getUserRating(
-  db: Executor,
-  userId: string,
-  viewer?: { id: string; isAdmin: boolean },
-): Promise<Rating> {
-  const [row] = await db
-    .select({
-      average: sql<
-        number | null
-      >`round(${users.ratingSum}::numeric / nullif(${users.ratingCount}, 0), 1)::float8`,
-      count: users.ratingCount,
-      mealsShared: users.mealsShared,
-      portionsShared: users.portionsShared,
-      suspended: sql<boolean>`${users.suspendedAt} is not null`,
-      // A user's own requests, both sides, each through its index: O(their exchanges).
-      completed: sql<number>`(select count(*)::int from ${requests} where ${requests.status} = 'completed' and ${requests.eaterId} = ${userId}::uuid)
-        + (select count(*)::int from ${requests} where ${requests.status} = 'completed' and ${requests.ownerId} = ${userId}::uuid)`,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  const hidden = row?.suspended && viewer && !viewer.isAdmin && viewer.id !== userId;
-  if (!row || hidden) throw notFound(msg("User not found"));
-  const average = row.average == null ? null : Number(row.average);
-  const completedExchanges = Number(row.completed);
-  return {
-    average,
-    count: Number(row.count),
-    completedExchanges,
-    mealsShared: Number(row.mealsShared),
-    portionsShared: Number(row.portionsShared),
-    trustedMember: isTrustedMember({ completedExchanges, average }),
-  };
 }

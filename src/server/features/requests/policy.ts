@@ -124,7 +124,8 @@ export function refusalOf(
 ): Refusal | null {
   if (from === to) return conflict("same_status", ALREADY[to]);
   const actors = TRANSITIONS[from][to];
-  if (!actors) {
+  // A move only the server makes (an offer lapsing) does not exist for a member.
+  if (!actors || (actor !== "system" && actors.every((who) => who === "system"))) {
     return conflict(
       "invalid_transition",
       CANNOT[from]?.[to] ?? msg("This request cannot be changed that way."),

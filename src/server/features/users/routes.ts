@@ -2,15 +2,14 @@
  * The signed-in user's own settings (spec §7 `PUT /api/user/role`; docs/features/trust.md `PUT
  * /api/user/profile`).
  */
-import { eq, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUserSchema, updateProfileSchema, updateRoleSchema } from "../../../contract/auth";
 import { errorSchema, idParamsSchema, pageQuerySchema } from "../../../contract/common";
 import type { AllergenCode } from "../../../contract/food-safety";
 import { updateLocaleSchema } from "../../../contract/i18n";
-import { MEAL_PAGE_SIZE, mealSchema } from "../../../contract/meals";
+import { MEAL_PAGE_SIZE, mealSchema, ratingSchema } from "../../../contract/meals";
 import { setHomeAreaSchema } from "../../../contract/places";
 import {
   blockedUserSchema,
@@ -21,27 +20,15 @@ import {
 } from "../../../contract/users";
 import { isAdmin, presentCurrentUser, requireUser } from "../../auth/users";
 import type { Config } from "../../config";
-import type { Db, Executor } from "../../db/client";
-import { type UserRow, users } from "../../db/schema";
+import type { Db } from "../../db/client";
 import { decodeCursor, invalidCursor, sendPage } from "../../pagination";
-import { blockedEitherWay, blockUser, listBlockedUsers, unblockUser } from "../blocks/service";
+import { blockUser, listBlockedUsers, unblockUser } from "../blocks/service";
 import { eaterAllergies } from "../meals/allergens";
-import { listOpenMealsOf } from "../meals/service";
 import { assertOwnPhoto } from "../photos/service";
 import { clearHomeArea, setHomeArea } from "./home-area";
-import { assertProfileVisible, getPublicProfile, listReceivedReviews } from "./profiles";
+import { getPublicProfile, getUserRating, listMemberMeals, listReceivedReviews, updateSelf } from "./service";
 
 const errors = { 400: errorSchema, 401: errorSchema };
-
-/** Applies a change to the user's own row and returns it. Anyone may change only themselves. */
-async function updateSelf(db: Executor, user: UserRow, patch: Partial<UserRow>): Promise<UserRow> {
-  const [updated] = await db
-    .update(users)
-    .set({ ...patch, updatedAt: sql`now()` })
-    .where(eq(users.id, user.id))
-    .returning();
-  return updated;
-}
 
 /** Registers the routes; the caller's scope already requires a signed-in user. */
 export function registerUserRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
@@ -139,6 +126,10 @@ function newestCursor(cursor: string | undefined) {
  */
 export function registerProfileRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const memberViewer = (request: FastifyRequest) => {
+    const viewer = requireUser(request);
+    return { ...viewer, isAdmin: isAdmin(viewer, config) };
+  };
   r.get(
     "/api/users/:id",
     {
@@ -150,8 +141,7 @@ export function registerProfileRoutes(app: FastifyInstance, { db, config }: { db
       },
     },
     async (request) => {
-      const viewer = requireUser(request);
-      return getPublicProfile(db, viewer, request.params.id, { isAdmin: isAdmin(viewer, config) });
+      return getPublicProfile(db, memberViewer(request), request.params.id);
     },
   );
   r.get(
@@ -166,9 +156,8 @@ export function registerProfileRoutes(app: FastifyInstance, { db, config }: { db
       },
     },
     async (request, reply) => {
-      await assertProfileVisible(db, request.params.id, { isAdmin: isAdmin(requireUser(request), config) });
       const limit = request.query.limit ?? REVIEWS_PAGE_SIZE;
-      const rows = await listReceivedReviews(db, request.params.id, {
+      const rows = await listReceivedReviews(db, memberViewer(request), request.params.id, {
         limit,
         cursor: newestCursor(request.query.cursor),
       });
@@ -187,15 +176,26 @@ export function registerProfileRoutes(app: FastifyInstance, { db, config }: { db
       },
     },
     async (request, reply) => {
-      const viewer = requireUser(request);
-      await assertProfileVisible(db, request.params.id, { isAdmin: isAdmin(viewer, config) });
-      if (await blockedEitherWay(db, viewer.id, request.params.id)) return [];
       const limit = request.query.limit ?? MEAL_PAGE_SIZE;
-      const rows = await listOpenMealsOf(db, viewer, request.params.id, {
+      const rows = await listMemberMeals(db, memberViewer(request), request.params.id, {
         limit,
         cursor: newestCursor(request.query.cursor),
       });
       return sendPage(request, reply, rows, limit, byNewest);
+    },
+  );
+  r.get(
+    "/api/user/:id/rating",
+    {
+      schema: {
+        tags: ["users"],
+        summary: "A user's rating: mean of reviews received (one decimal) and count",
+        params: idParamsSchema,
+        response: { 200: ratingSchema, ...errors },
+      },
+    },
+    async (request) => {
+      return getUserRating(db, memberViewer(request), request.params.id);
     },
   );
   r.get(

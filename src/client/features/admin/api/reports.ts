@@ -4,9 +4,8 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { mealKeys } from "@/client/features/meals";
-import { userKeys } from "@/client/features/users";
 import { apiRequest } from "@/client/lib/api-client";
+import { mealKeys, userKeys } from "@/client/lib/query-keys";
 import type { AdminStats, Report } from "@/contract/reports";
 
 export const adminReportsQuery = queryOptions<Report[]>({ queryKey: ["/api/admin/reports"] });

@@ -5,10 +5,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { apiRequest } from "@/client/lib/api-client";
+import { alertKeys } from "@/client/lib/query-keys";
 import type { Alert, CreateAlertInput } from "@/contract/alerts";
-
-/** The alerts feature's query keys. */
-export const alertKeys = { all: ["/api/alerts"] as const };
 
 export const alertsQuery = queryOptions<Alert[]>({ queryKey: alertKeys.all });
 

@@ -5,10 +5,9 @@
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { alertKeys } from "@/client/features/alerts";
 import { currentUserQuery } from "@/client/features/auth";
-import { mealKeys } from "@/client/features/meals";
 import { apiRequest } from "@/client/lib/api-client";
+import { alertKeys, mealKeys } from "@/client/lib/query-keys";
 import type { CurrentUser } from "@/contract/auth";
 import type { SetHomeAreaInput } from "@/contract/places";
 

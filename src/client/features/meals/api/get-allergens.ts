@@ -4,8 +4,8 @@
  */
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getJson } from "@/client/lib/api-client";
+import { mealKeys } from "@/client/lib/query-keys";
 import type { AllergensInUse, MealKind } from "@/contract/meals";
-import { mealKeys } from "./keys";
 
 export const allergensInUseQuery = (kind?: MealKind) =>
   queryOptions({

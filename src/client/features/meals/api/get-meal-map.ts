@@ -4,9 +4,9 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { getJson } from "@/client/lib/api-client";
+import { mealKeys } from "@/client/lib/query-keys";
 import type { MealKind, MealMap } from "@/contract/meals";
 import type { BoundingBox } from "@/contract/places";
-import { mealKeys } from "./keys";
 
 export interface MealMapFilters {
   kind?: MealKind;

@@ -5,8 +5,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { getPage } from "@/client/lib/api-client";
 import type { Position } from "@/client/lib/geo";
+import { mealKeys } from "@/client/lib/query-keys";
 import type { LocalSort, Meal, MealKind } from "@/contract/meals";
-import { mealKeys } from "./keys";
 
 /** What a meal list asks the server for. */
 export interface MealFilters {

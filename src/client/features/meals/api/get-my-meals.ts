@@ -1,8 +1,8 @@
 /** `GET /api/meals/my/all`: the signed-in user's meals, active or not (spec §7). */
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { getPage } from "@/client/lib/api-client";
+import { mealKeys } from "@/client/lib/query-keys";
 import type { Meal } from "@/contract/meals";
-import { mealKeys } from "./keys";
 
 export const myMealsQuery = infiniteQueryOptions({
   queryKey: mealKeys.mine,

@@ -2,8 +2,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { apiRequest } from "@/client/lib/api-client";
+import { mealKeys } from "@/client/lib/query-keys";
 import type { MealSeriesView, SeriesStatus } from "@/contract/meals";
-import { mealKeys } from "./keys";
 
 export function useSetSeriesStatus(mealId: string, seriesId: string) {
   const { t } = useTranslation("app");

@@ -3,8 +3,8 @@ import { type MutationMeta, useMutation, useQueryClient } from "@tanstack/react-
 import { useTranslation } from "react-i18next";
 import { toast } from "@/client/components/ui/use-toast";
 import { apiRequest } from "@/client/lib/api-client";
+import { mealKeys } from "@/client/lib/query-keys";
 import type { Meal, MealDetail, UpdateMeal } from "@/contract/meals";
-import { mealKeys } from "./keys";
 
 export function useUpdateMeal(meta?: MutationMeta) {
   const queryClient = useQueryClient();

@@ -9,6 +9,7 @@
 import { BadgeCheck, Clock, MapPin, Truck, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { StarRating } from "@/client/components/star-rating";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
@@ -20,7 +21,6 @@ import { allergyWarningName, type DietTag, dietTagName } from "@/contract/food-s
 import type { Meal } from "@/contract/meals";
 import { AllergenWarning, useAllergenTags } from "./food-safety";
 import { MealPhoto } from "./meal-photo";
-import { StarRating } from "./star-rating";
 
 const MAX_ALLERGEN_TAGS = 2;
 

@@ -1,13 +1,13 @@
 /** Who cooked a meal, on its page: photo, name (to their profile), Registered Cook, rating, Report. */
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { StarRating } from "@/client/components/star-rating";
 import { Avatar, AvatarFallback, AvatarImage } from "@/client/components/ui/avatar";
 import { ReportButton } from "@/client/features/reports";
-import { useDisplayName } from "@/client/features/users";
+import { useDisplayName } from "@/client/lib/display-name";
 import { initials } from "@/client/lib/format";
 import type { Meal } from "@/contract/meals";
 import { thumbnailOf } from "@/contract/photos";
-import { StarRating } from "./star-rating";
 
 export function MealCook({ meal, isOwner }: { meal: Meal; isOwner: boolean }) {
   const { t } = useTranslation("app");

@@ -1,9 +1,8 @@
 /** `POST /api/requests` (spec §7). Refreshes the meal (portions) and the request lists. */
 import { type MutationMeta, useMutation, useQueryClient } from "@tanstack/react-query";
-import { mealKeys } from "@/client/features/meals";
 import { apiRequest } from "@/client/lib/api-client";
+import { mealKeys, requestKeys } from "@/client/lib/query-keys";
 import type { CreateRequestInput } from "@/contract/requests";
-import { requestKeys } from "./keys";
 
 export function useCreateRequest(meta?: MutationMeta) {
   const queryClient = useQueryClient();

@@ -4,8 +4,8 @@
  */
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { getPage } from "@/client/lib/api-client";
+import { requestKeys } from "@/client/lib/query-keys";
 import type { MealRequestDetail, Message } from "@/contract/requests";
-import { requestKeys } from "./keys";
 
 export const requestQuery = (id: string) =>
   queryOptions<MealRequestDetail>({ queryKey: requestKeys.detail(id) });

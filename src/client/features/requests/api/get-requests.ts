@@ -1,8 +1,8 @@
 /** `GET /api/requests?type=incoming|outgoing` (spec §7), newest first, page by page. */
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { getPage } from "@/client/lib/api-client";
+import { requestKeys } from "@/client/lib/query-keys";
 import type { MealRequest } from "@/contract/requests";
-import { requestKeys } from "./keys";
 
 export const requestsQuery = (type: "incoming" | "outgoing") =>
   infiniteQueryOptions({

@@ -5,8 +5,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { apiRequest } from "@/client/lib/api-client";
+import { requestKeys } from "@/client/lib/query-keys";
 import type { MealRequestDetail, Message } from "@/contract/requests";
-import { requestKeys } from "./keys";
 
 /** Appends `message` to a cached thread unless it is already there. */
 export function appendMessage(thread: MealRequestDetail | undefined, message: Message) {

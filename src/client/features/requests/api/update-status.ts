@@ -5,10 +5,9 @@
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { mealKeys } from "@/client/features/meals";
 import { apiRequest } from "@/client/lib/api-client";
+import { mealKeys, requestKeys } from "@/client/lib/query-keys";
 import type { MealRequest, MealRequestDetail, RequestStatus } from "@/contract/requests";
-import { requestKeys } from "./keys";
 
 /** A move, and what some moves need. */
 export interface StatusChange {

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/client/components/ui/button";
-import { useDisplayName } from "@/client/features/users";
+import { useDisplayName } from "@/client/lib/display-name";
 import { useFormat } from "@/client/lib/format";
 import { isThreadOpen, type MealRequestDetail } from "@/contract/requests";
 import { useOlderMessages } from "../api/get-request";

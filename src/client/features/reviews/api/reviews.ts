@@ -4,9 +4,8 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { mealKeys } from "@/client/features/meals";
-import { userKeys } from "@/client/features/users";
 import { apiRequest } from "@/client/lib/api-client";
+import { mealKeys, userKeys } from "@/client/lib/query-keys";
 import type { CreateReviewInput, PendingReview } from "@/contract/reviews";
 
 export const pendingReviewsQuery = queryOptions<PendingReview[]>({ queryKey: ["/api/reviews/pending"] });

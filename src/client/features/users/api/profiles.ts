@@ -12,11 +12,10 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { mealKeys } from "@/client/features/meals";
 import { apiRequest, getPage } from "@/client/lib/api-client";
+import { mealKeys, userKeys } from "@/client/lib/query-keys";
 import type { Meal } from "@/contract/meals";
 import type { BlockedUser, PublicProfile, ReceivedReview } from "@/contract/users";
-import { userKeys } from "./keys";
 
 export const profileQuery = (id: string) => queryOptions<PublicProfile>({ queryKey: userKeys.profile(id) });
 export const useProfile = (id: string) => useQuery(profileQuery(id));

@@ -12,10 +12,10 @@ import {
 import { useTranslation } from "react-i18next";
 import { currentUserQuery } from "@/client/features/auth";
 import { apiRequest } from "@/client/lib/api-client";
+import { userKeys } from "@/client/lib/query-keys";
 import type { CurrentUser, UpdateProfileInput, UserRole } from "@/contract/auth";
 import type { Language } from "@/contract/languages";
 import type { Rating } from "@/contract/meals";
-import { userKeys } from "./keys";
 
 export const ratingQuery = (userId: string) => queryOptions<Rating>({ queryKey: userKeys.rating(userId) });
 

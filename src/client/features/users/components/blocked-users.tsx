@@ -3,8 +3,8 @@ import { Link } from "wouter";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Card, CardContent } from "@/client/components/ui/card";
+import { useDisplayName } from "@/client/lib/display-name";
 import { useBlockedUsers } from "../api/profiles";
-import { useDisplayName } from "../display-name";
 import { BlockButton } from "./block-button";
 
 /** Settings → Blocked users, each with Unblock. */

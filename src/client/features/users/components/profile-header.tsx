@@ -5,9 +5,9 @@
  */
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { StarRating } from "@/client/components/star-rating";
 import { Avatar, AvatarFallback, AvatarImage } from "@/client/components/ui/avatar";
 import { Badge } from "@/client/components/ui/badge";
-import { StarRating } from "@/client/features/meals";
 import { initials, useFormat } from "@/client/lib/format";
 import type { CurrentUser } from "@/contract/auth";
 import { thumbnailOf } from "@/contract/photos";

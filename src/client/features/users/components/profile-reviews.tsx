@@ -5,11 +5,11 @@ import { EmptyState } from "@/client/components/layout/empty-state";
 import { LoadMore } from "@/client/components/layout/load-more";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
+import { StarRating } from "@/client/components/star-rating";
 import { Card, CardContent } from "@/client/components/ui/card";
-import { StarRating } from "@/client/features/meals";
+import { useDisplayName } from "@/client/lib/display-name";
 import { useFormat } from "@/client/lib/format";
 import { useReceivedReviews } from "../api/profiles";
-import { useDisplayName } from "../display-name";
 
 export function ProfileReviews({ id }: { id: string }) {
   const { t } = useTranslation("app");

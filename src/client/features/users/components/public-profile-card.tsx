@@ -6,16 +6,16 @@
  */
 import { BadgeCheck, ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { StarRating } from "@/client/components/star-rating";
 import { Avatar, AvatarFallback, AvatarImage } from "@/client/components/ui/avatar";
 import { Badge } from "@/client/components/ui/badge";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { SuspendUserButton } from "@/client/features/admin";
-import { StarRating } from "@/client/features/meals";
 import { ReportButton } from "@/client/features/reports";
+import { useDisplayName } from "@/client/lib/display-name";
 import { initials, useFormat } from "@/client/lib/format";
 import { thumbnailOf } from "@/contract/photos";
 import type { PublicProfile } from "@/contract/users";
-import { useDisplayName } from "../display-name";
 import { BlockButton } from "./block-button";
 import { ReliabilityLine } from "./reliability-line";
 

@@ -5,8 +5,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { apiRequest } from "@/client/lib/api-client";
+import { mealKeys } from "@/client/lib/query-keys";
 import type { MyWaitlistPlace } from "@/contract/meals";
-import { mealKeys } from "./keys";
 
 export function useJoinWaitlist(mealId: string) {
   const { t } = useTranslation("app");

@@ -15,10 +15,10 @@ import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
 import { offerPush } from "@/client/features/notifications";
-import { useCreateRequest } from "@/client/features/requests";
 import { useFormat } from "@/client/lib/format";
 import type { MealDetail } from "@/contract/meals";
 import { MESSAGE_MAX } from "@/contract/requests";
+import { useCreateRequest } from "../api/create-request";
 import { acceptSafetyNotice, hasAcceptedSafetyNotice, SafetyNoticeDialog } from "./safety-notice-dialog";
 import { WaitlistPanel } from "./waitlist-panel";
 

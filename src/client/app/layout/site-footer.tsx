@@ -2,8 +2,8 @@
 import { ChefHat } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { LanguageSelect } from "@/client/components/layout/language-select";
 import { NewsletterForm } from "@/client/features/newsletter";
-import { LanguageSelect } from "./language-select";
 
 export function SiteFooter() {
   const { t } = useTranslation("common");

@@ -1,0 +1,54 @@
+/**
+ * Every feature's query keys, in one place the features share (docs/ARCHITECTURE.md "The client"): a
+ * feature invalidates another's data through these, never by importing that feature. Each family is
+ * nested so that a prefix names it; their string parts joined with "/" are the URLs they load
+ * (spec §7).
+ */
+
+/**
+ * The meals' query keys, nested so that a prefix names a family: `all` covers every list
+ * and every meal page (a meal's portions, a cook's rating), `detail(id)` one meal page. Their
+ * string parts joined with "/" are the URLs they load (spec §7); a list's URL sits in an object
+ * because the infinite query loads it page by page itself.
+ */
+export const mealKeys = {
+  all: ["/api/meals"] as const,
+  list: (url: string) => ["/api/meals", { list: url }] as const,
+  detail: (id: string) => ["/api/meals", id] as const,
+  /** `GET /api/meals/map?bbox=…`: the meals one map view shows. */
+  map: (url: string) => ["/api/meals", { map: url }] as const,
+  /** `GET /api/meals/my/all`: the feeder's own meals (Profile → My Meals). */
+  mine: ["/api/meals/my/all"] as const,
+  allergens: (kind: string) => ["/api/meals/allergens", { kind }] as const,
+};
+
+/**
+ * The requests' query keys, nested so that a prefix names a family: `all` covers both
+ * lists and every thread, `detail(id)` a thread and its older messages. Their string parts joined
+ * with "/" are the URLs they load (spec §7).
+ */
+export const requestKeys = {
+  all: ["/api/requests"] as const,
+  list: (type: "incoming" | "outgoing") => ["/api/requests", { type }] as const,
+  detail: (id: string) => ["/api/requests", id] as const,
+  older: (id: string, url: string | null) => ["/api/requests", id, "older", url] as const,
+};
+
+/**
+ * The members' query keys, nested so that a prefix names a family: `member(id)` covers a
+ * member's profile, reviews and meals, to refresh all of them at once (after a review, a block,
+ * a suspension). Their string parts joined with "/" are the URLs they load (spec §7).
+ */
+export const userKeys = {
+  /** Everything shown about one member: `GET /api/users/{id}` and its sub-lists. */
+  member: (id: string) => ["/api/users", id] as const,
+  profile: (id: string) => ["/api/users", id] as const,
+  reviews: (id: string) => ["/api/users", id, "reviews"] as const,
+  meals: (id: string) => ["/api/users", id, "meals"] as const,
+  /** `GET /api/user/{id}/rating`, shown on one's own profile. */
+  rating: (id: string) => ["/api/user", id, "rating"] as const,
+  blocks: ["/api/user/blocks"] as const,
+};
+
+/** The member's alerts (`GET /api/alerts`). */
+export const alertKeys = { all: ["/api/alerts"] as const };

@@ -1,0 +1,186 @@
+/**
+ * Members (docs/features/food-safety.md point 6; docs/DESIGN.md §4 "Reviews"): a member's own
+ * settings, and what others see of them — the public profile (name, photo, bio, badges and rating),
+ * the reviews they received (newest first, cursor-paginated on `reviews_reviewee_idx`), their open
+ * meals and their rating. Never the email, allergies, diet or home area. Who may see a member is
+ * policy.ts (`canSeeMember`).
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Rating } from "../../../contract/meals";
+import { msg } from "../../../contract/messages";
+import { isTrustedMember, type PublicProfile, type ReceivedReview } from "../../../contract/users";
+import type { Executor } from "../../db/client";
+import { requests, reviews, type UserRow, users } from "../../db/schema";
+import { notFound } from "../../errors";
+import { type Cursor, keysetBefore } from "../../pagination";
+import { blockedEitherWay, hasBlocked } from "../blocks/service";
+import { type ListedMeal, listOpenMealsOf } from "../meals/service";
+import { canSeeMember } from "./policy";
+import { reliabilityOf } from "./reliability";
+
+/** Who asks to see a member: their id and whether they are an admin. */
+export interface MemberViewer {
+  id: string;
+  isAdmin: boolean;
+}
+
+/**
+ * Applies a change to the member's own row and returns it. A member may change only themselves.
+ */
+export async function updateSelf(db: Executor, user: UserRow, patch: Partial<UserRow>): Promise<UserRow> {
+  const [updated] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(users.id, user.id))
+    .returning();
+  return updated;
+}
+
+/**
+ * The public profile of `id` as `viewer` sees it.
+ * @throws AppError 404 unknown, or suspended and the viewer is not an admin
+ */
+export async function getPublicProfile(
+  db: Executor,
+  viewer: MemberViewer,
+  id: string,
+): Promise<PublicProfile> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!user || !canSeeMember(viewer, user)) throw notFound(msg("User not found"));
+  const [rating, blockedByMe, records] = await Promise.all([
+    getUserRating(db, viewer, id),
+    hasBlocked(db, viewer.id, id),
+    reliabilityOf(db, [id]),
+  ]);
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    bio: user.bio,
+    isCook: user.isCook,
+    memberSince: user.createdAt.toISOString(),
+    rating,
+    reliability: records.get(id)!,
+    blockedByMe,
+    suspended: user.suspendedAt !== null,
+  };
+}
+
+/**
+ * Refuses to show anything of a member `viewer` may not see (policy.ts), as their profile does.
+ * @throws AppError 404 unknown, or hidden from the viewer
+ */
+export async function assertMemberVisible(db: Executor, viewer: MemberViewer, id: string): Promise<void> {
+  const [user] = await db
+    .select({ id: users.id, suspendedAt: users.suspendedAt })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  if (!user || !canSeeMember(viewer, user)) throw notFound(msg("User not found"));
+}
+
+/**
+ * A member's open meals, newest first, for their profile: none when either has blocked the other
+ * (blocks/service.ts).
+ * @returns up to `limit + 1` meals
+ * @throws AppError 404 unknown, or hidden from the viewer
+ */
+export async function listMemberMeals(
+  db: Executor,
+  viewer: MemberViewer & Pick<UserRow, "allergyCodes" | "allergiesOther">,
+  id: string,
+  options: { limit: number; cursor?: Cursor },
+): Promise<ListedMeal[]> {
+  await assertMemberVisible(db, viewer, id);
+  if (await blockedEitherWay(db, viewer.id, id)) return [];
+  return listOpenMealsOf(db, viewer, id, options);
+}
+
+/** A received review plus its sort key. */
+export type ListedReview = ReceivedReview & { createdAtDate: Date };
+
+/**
+ * Reviews `userId` received, newest first.
+ * @returns up to `limit + 1` reviews (the extra one says there is a next page)
+ * @throws AppError 404 unknown, or hidden from the viewer
+ */
+export async function listReceivedReviews(
+  db: Executor,
+  viewer: MemberViewer,
+  userId: string,
+  options: { limit: number; cursor?: Cursor },
+): Promise<ListedReview[]> {
+  await assertMemberVisible(db, viewer, userId);
+  const { cursor } = options;
+  const rows = await db
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      text: reviews.text,
+      createdAt: reviews.createdAt,
+      reviewerId: users.id,
+      reviewerFirstName: users.firstName,
+      reviewerLastName: users.lastName,
+      reviewerPhoto: users.profileImageUrl,
+    })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.reviewerId))
+    .where(
+      and(
+        eq(reviews.revieweeId, userId),
+        cursor ? keysetBefore(reviews.createdAt, reviews.id, cursor) : undefined,
+      ),
+    )
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(options.limit + 1);
+  return rows.map((row) => ({
+    id: row.id,
+    rating: row.rating,
+    text: row.text,
+    createdAt: row.createdAt.toISOString(),
+    createdAtDate: row.createdAt,
+    reviewer: {
+      id: row.reviewerId,
+      firstName: row.reviewerFirstName,
+      lastName: row.reviewerLastName,
+      profileImageUrl: row.reviewerPhoto,
+    },
+  }));
+}
+
+/**
+ * A member's rating (docs/DESIGN.md §4 "Reviews") and whether they are a Trusted Member (README).
+ * @throws AppError 404 unknown, or hidden from the viewer (policy.ts)
+ */
+export async function getUserRating(db: Executor, viewer: MemberViewer, userId: string): Promise<Rating> {
+  const [row] = await db
+    .select({
+      average: sql<
+        number | null
+      >`round(${users.ratingSum}::numeric / nullif(${users.ratingCount}, 0), 1)::float8`,
+      count: users.ratingCount,
+      mealsShared: users.mealsShared,
+      portionsShared: users.portionsShared,
+      suspendedAt: users.suspendedAt,
+      // A member's own requests, both sides, each through its index: O(their exchanges).
+      completed: sql<number>`(select count(*)::int from ${requests} where ${requests.status} = 'completed' and ${requests.eaterId} = ${userId}::uuid)
+        + (select count(*)::int from ${requests} where ${requests.status} = 'completed' and ${requests.ownerId} = ${userId}::uuid)`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row || !canSeeMember(viewer, { id: userId, suspendedAt: row.suspendedAt })) {
+    throw notFound(msg("User not found"));
+  }
+  const average = row.average == null ? null : Number(row.average);
+  const completedExchanges = Number(row.completed);
+  return {
+    average,
+    count: Number(row.count),
+    completedExchanges,
+    mealsShared: Number(row.mealsShared),
+    portionsShared: Number(row.portionsShared),
+    trustedMember: isTrustedMember({ completedExchanges, average }),
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * What each job queue does, and when the scheduled ones run (docs/decisions/007; docs/ARCHITECTURE.md
+ * "jobs/"): notifications taken to push and email, pickup reminders when they fall due, new meals
+ * matched against alerts and the alerts' digests (docs/decisions/009), waiting-list offers and their
+ * lapse, pickups wound up, weekly meals' next weeks (docs/features/households.md), and the scheduled
+ * sweeps of abandoned uploads and ended rate-limit windows every 10 minutes and the cook certificate
+ * check hourly. The background plugin starts the queue with these.
+ */
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../config";
+import type { Database } from "../db/types";
+import { sendAlertDigest } from "../features/alerts/digest";
+import { matchMealAlerts } from "../features/alerts/matching";
+import { runCertificateJob } from "../features/cooks/service";
+import { makeOccurrence } from "../features/meals/series";
+import { createMeal } from "../features/meals/service";
+import { type DeliveryContext, deliverNotification } from "../features/notifications/delivery";
+import { sweepAbandonedUploads } from "../features/photos/service";
+import { settlePickup } from "../features/requests/pickup";
+import { sendPickupReminder } from "../features/requests/reminders";
+import { lapseHeldOffer, offerFreedPortions } from "../features/requests/waitlist";
+import { sweepRateLimits } from "../rate-limit-store";
+import type { ObjectStorage } from "../storage/storage";
+import { type JobHandler, QUEUES, type QueueName } from "./queue";
+
+/** When the scheduled jobs run (cron, UTC). */
+export const SCHEDULES = {
+  [QUEUES.sweep]: "*/10 * * * *",
+  [QUEUES.certificates]: "0 * * * *",
+} as const;
+
+/** Every queue's handler, for one instance. */
+export function jobHandlers(deps: {
+  config: Config;
+  database: Database;
+  storage: ObjectStorage;
+  delivery: DeliveryContext;
+  log: FastifyBaseLogger;
+}): Record<QueueName, JobHandler> {
+  const { config, database, storage, delivery, log } = deps;
+  const { db } = database;
+  return {
+    [QUEUES.delivery]: (data) => deliverNotification(delivery, data),
+    [QUEUES.reminder]: (data) => sendPickupReminder(db, data),
+    [QUEUES.alertMatching]: async (data) => {
+      await matchMealAlerts(db, data, config.alertDigestMinutes);
+    },
+    [QUEUES.alertDigest]: (data) =>
+      sendAlertDigest({ ...delivery, digestMinutes: config.alertDigestMinutes }, data),
+    // docs/features/households.md: waiting-list offers and their lapse, pickups wound up, weekly meals.
+    [QUEUES.waitlistOffer]: async (data) => {
+      await offerFreedPortions(db, data);
+    },
+    [QUEUES.requestHold]: (data) => lapseHeldOffer(db, data),
+    [QUEUES.pickupSettle]: (data) => settlePickup(db, data),
+    [QUEUES.mealSeries]: async (data) => {
+      await makeOccurrence(db, data, (tx, owner, input, series) => createMeal(tx, owner, input, series));
+    },
+    // The two sweeps are independent: one failing does not keep the other from running; the
+    // job then fails and is retried (each sweep is idempotent).
+    [QUEUES.sweep]: async () => {
+      const results = await Promise.allSettled([
+        sweepAbandonedUploads(db, storage),
+        database.driver.kind === "pg" ? sweepRateLimits(db) : Promise.resolve(),
+      ]);
+      const failed = results.find((result) => result.status === "rejected");
+      if (failed) throw failed.reason;
+    },
+    // Each reminder and lapse is one UPDATE … RETURNING, so a retried run repeats nothing.
+    [QUEUES.certificates]: async () => {
+      const { reminded, lapsed } = await runCertificateJob(db);
+      if (reminded || lapsed) log.info({ reminded, lapsed }, "cook certificates checked");
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * No import circles (docs/ARCHITECTURE.md "Imports flow one way"): `npm run lint` runs
+ * scripts/check-cycles.mjs over src/; this proves the check fails on a circle (a fixture of two
+ * files importing each other) and passes on the repo's own sources.
+ */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const repo = path.resolve(import.meta.dirname, "../..");
+const check = (folder: string) =>
+  spawnSync(process.execPath, [path.join(repo, "scripts/check-cycles.mjs"), folder], {
+    cwd: repo,
+    encoding: "utf8",
+  });
+
+describe("the import circle check", () => {
+  it("fails on two files that import each other, naming both", () => {
+    const run = check(path.join(repo, "tests/fixtures/import-cycle"));
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/a\.ts → .*b\.ts → .*a\.ts/);
+  });
+
+  it("passes on src/", () => {
+    const run = check(path.join(repo, "src"));
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+  }, 30_000);
+});
