@@ -100,3 +100,43 @@ test("an eater who typed 'dairy' sees Milk ticked and is warned on a Milk meal",
   await expect(eater.getByRole("heading", { name: "Cheese scones" })).toBeVisible();
   await expect(eater.getByTestId("allergen-warning")).toHaveText("Contains your allergen: Milk");
 });
+
+test("an allergy worded otherwise than the ingredients (plural, other word order) is warned of and hidden alike", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Kiri", "Kiwi"));
+  const meal = await apiPost(cook, "/api/meals", {
+    title: "Tropical fruit salad",
+    description: "Fresh this morning.",
+    kind: "free",
+    priceCents: null,
+    portionSize: 4,
+    ingredients: "Fruits: kiwis, mango and lime",
+    allergenCodes: [],
+    noMajorAllergens: true,
+    pickupLocation: "8 Orchard Row",
+    pickupWindowStart: new Date(Date.now() + 60 * 60_000).toISOString(),
+    pickupWindowEnd: new Date(Date.now() + 3 * 60 * 60_000).toISOString(),
+    deliveryAvailable: false,
+  });
+
+  const eater = await signedInPage(browser, person("Otto", "Orchard"));
+  await eater.goto("/profile");
+  await eater.getByRole("tab", { name: "Settings" }).click();
+  await eater.getByLabel("Other allergies").fill("kiwi fruit");
+  await eater.getByRole("button", { name: "Save Settings" }).click();
+  await expect(toast(eater, "Profile updated.")).toBeVisible();
+
+  await eater.goto(`/meal/${meal.id}`);
+  await expect(eater.getByRole("heading", { name: "Tropical fruit salad" })).toBeVisible();
+  await expect(eater.getByTestId("allergen-warning")).toHaveText("Contains your allergen: kiwi fruit");
+
+  // "Hide meals with my allergens" hides it by the same rule; showing them brings it back, warned.
+  await eater.goto("/community?q=mango");
+  await expect(eater.getByLabel("Hide meals with my allergens")).toBeChecked();
+  const card = eater.getByTestId("meal-card").filter({ hasText: "Tropical fruit salad" });
+  await expect(eater.getByText(/free meals? available|No free meals/)).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await eater.getByLabel("Hide meals with my allergens").uncheck();
+  await expect(card.getByTestId("allergen-warning")).toHaveText("Contains your allergen: kiwi fruit");
+});
