@@ -159,7 +159,7 @@ export async function seed(db: Awaited<ReturnType<typeof openDatabase>>["db"], s
   await db.execute(sql`
     with numbered as (select id, row_number() over (order by oidc_subject) as n from users where oidc_issuer = 'bench'),
          picked as (select m.id, m.owner_id, row_number() over (order by m.created_at) as i from meals m)
-    insert into requests (meal_id, eater_id, owner_id, status)
+    insert into requests (meal_id, eater_id, feeder_id, status)
     select p.id, eater.id, p.owner_id,
            case p.i % 15 when 0 then 'completed' when 5 then 'accepted' else 'pending' end
     from picked p
@@ -167,7 +167,7 @@ export async function seed(db: Awaited<ReturnType<typeof openDatabase>>["db"], s
     where p.i % 5 = 0 and eater.id <> p.owner_id`);
   await db.execute(sql`
     insert into reviews (request_id, meal_id, reviewer_id, reviewee_id, reviewer_role, rating, text)
-    select id, meal_id, eater_id, owner_id, 'eater', 3 + (abs(hashtext(id::text)) % 3), 'Lovely, thank you!'
+    select id, meal_id, eater_id, feeder_id, 'eater', 3 + (abs(hashtext(id::text)) % 3), 'Lovely, thank you!'
     from requests where status = 'completed'`);
 }
 

@@ -31,7 +31,7 @@ const dialect = new PgDialect();
 /** The session's member: every column the current user's answer shows, or the lists need. */
 const SESSION = {
   name: "limit_session",
-  text: `select u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.bio, u.role, u.is_cook,
+  text: `select u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.bio, u.role, u.is_registered_cook,
             u.dietary_prefs, u.allergy_codes, u.allergies_other, u.diet_tags, u.newsletter_opt_in, u.locale,
             u.home_latitude, u.home_longitude, u.home_radius_km, u.home_label, u.created_at
          from sessions s join users u on u.id = s.user_id
@@ -112,7 +112,7 @@ const server = http.createServer(async (request, response) => {
         profileImageUrl: user.profile_image_url,
         bio: user.bio,
         role: user.role,
-        isCook: user.is_cook,
+        isCook: user.is_registered_cook,
         dietaryPrefs: user.dietary_prefs,
         allergyCodes: user.allergy_codes,
         allergiesOther: user.allergies_other,

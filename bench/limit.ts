@@ -202,7 +202,7 @@ export async function benchLimit(serverUrl: string, options: { profile?: boolean
     // The bench member: an eater and a cook with requests both ways (seed), signed in.
     const [member] = await queryRows<{ id: string }>(
       database.db,
-      sql`select owner_id as id from requests group by owner_id order by count(*) desc limit 1`,
+      sql`select feeder_id as id from requests group by feeder_id order by count(*) desc limit 1`,
     );
     const cookie = `${SESSION_COOKIE}=${await createSession(database.db, member.id)}`;
     const [meal] = await queryRows<{ id: string }>(

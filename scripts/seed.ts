@@ -86,7 +86,7 @@ async function seed() {
             {
               firstName: "Maria",
               lastName: "Lopez",
-              isCook: true,
+              isRegisteredCook: true,
               cookCertificateExpiresOn: aYearFromToday(),
               role: "feeder" as const,
               bio: "Cooking Oaxacan family recipes since forever.",
@@ -115,7 +115,7 @@ async function seed() {
             {
               firstName: "Priya",
               lastName: "Patel",
-              isCook: true,
+              isRegisteredCook: true,
               cookCertificateExpiresOn: aYearFromToday(),
               role: "feeder" as const,
               bio: "Runs a small home kitchen, vegetarian thalis.",

@@ -80,7 +80,7 @@ export async function buildRequest(
     .insert(requests)
     .values({
       mealId: meal.id,
-      ownerId: meal.ownerId,
+      feederId: meal.ownerId,
       eaterId: eater.id,
       message: "Could I have one?",
       ...overrides,

@@ -18,6 +18,7 @@ export const currentUserSchema = z.object({
   profileImageUrl: z.string().nullable(),
   bio: z.string().nullable(),
   role: userRoleSchema,
+  /** Registered to sell (docs/features/food-safety.md; spec §3 names it `isCook`). */
   isCook: z.boolean(),
   dietaryPrefs: z.string().nullable(),
   /**

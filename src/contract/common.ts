@@ -11,6 +11,7 @@ export const publicUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   profileImageUrl: z.string().nullable(),
+  /** Registered to sell (docs/features/food-safety.md; spec §3 names it `isCook`). */
   isCook: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;

@@ -122,7 +122,7 @@ export type Reliability = z.infer<typeof reliabilitySchema>;
  */
 export const pickupSchema = z.object({
   eaterConfirmed: z.boolean(),
-  ownerConfirmed: z.boolean(),
+  feederConfirmed: z.boolean(),
   /** Four digits the eater shows at pickup; null for the cook, and before acceptance. */
   code: z.string().nullable(),
   /** Whether the viewer may enter the eater's code now (the cook of an accepted request). */
@@ -144,7 +144,7 @@ export const requestSchema = z.object({
   /** A cancellation within 2 hours of the pickup's start, or later. */
   lateCancel: z.boolean(),
   /** Who did not turn up, on a no-show, and the reason given (the two participants only see it). */
-  noShowParty: z.enum(["eater", "owner", "both"]).nullable(),
+  noShowParty: z.enum(["eater", "feeder", "both"]).nullable(),
   noShowReason: z.string().nullable(),
   /** The eater's pickup record, for the cook deciding on the request; null for the eater. */
   eaterReliability: reliabilitySchema.nullable(),
@@ -152,6 +152,7 @@ export const requestSchema = z.object({
   updatedAt: isoDateTime,
   meal: requestMealSchema,
   eater: publicUserSchema,
+  /** The feeder: the meal's owner (spec §3 names the field `owner`). */
   owner: publicUserSchema,
   /** The statuses this viewer may move the request to now (docs/DESIGN.md §4 transition table). */
   allowedTransitions: z.array(requestStatusSchema),

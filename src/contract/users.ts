@@ -14,6 +14,7 @@ export const publicProfileSchema = z.object({
   lastName: z.string(),
   profileImageUrl: z.string().nullable(),
   bio: z.string().nullable(),
+  /** Registered to sell (docs/features/food-safety.md; spec §3 names it `isCook`). */
   isCook: z.boolean(),
   memberSince: isoDateTime,
   rating: ratingSchema,

@@ -203,7 +203,7 @@ describe("alerts", () => {
     const at = spot();
     const eater = await member(at, 5);
     await saveAlert(eater.cookie, { q: "lasagne", kind: "free", excludeAllergens: ["peanuts", "dairy"] });
-    const cook = await member([at[0] + 2 * KM, at[1]], 5, { isCook: true });
+    const cook = await member([at[0] + 2 * KM, at[1]], 5, { isRegisteredCook: true });
     const match = await postMeal(cook.cookie, [at[0] + 2 * KM, at[1]]);
     const wrongText = await postMeal(cook.cookie, [at[0] + 2 * KM, at[1]], { title: "Chickpea curry" });
     const wrongKind = await postMeal(cook.cookie, [at[0] + 2 * KM, at[1]], { kind: "paid", priceCents: 500 });

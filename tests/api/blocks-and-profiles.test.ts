@@ -170,7 +170,7 @@ describe("blocking and public profiles", () => {
       const viewer = await buildSignedInUser(t.db);
       const cook = await buildUser(t.db, {
         bio: "I bake on Sundays.",
-        isCook: true,
+        isRegisteredCook: true,
         allergyCodes: ["milk"],
         allergiesOther: "kiwi",
       });

@@ -244,9 +244,18 @@ describe("registered cooks", () => {
   });
 
   it("the certificate job reminds 30 days ahead once, and after expiry lapses the status and paid meals once", async () => {
-    const soon = await buildUser(t.db, { isCook: true, cookCertificateExpiresOn: daysFromToday(10) });
-    const expired = await buildUser(t.db, { isCook: true, cookCertificateExpiresOn: daysFromToday(-1) });
-    const valid = await buildUser(t.db, { isCook: true, cookCertificateExpiresOn: daysFromToday(200) });
+    const soon = await buildUser(t.db, {
+      isRegisteredCook: true,
+      cookCertificateExpiresOn: daysFromToday(10),
+    });
+    const expired = await buildUser(t.db, {
+      isRegisteredCook: true,
+      cookCertificateExpiresOn: daysFromToday(-1),
+    });
+    const valid = await buildUser(t.db, {
+      isRegisteredCook: true,
+      cookCertificateExpiresOn: daysFromToday(200),
+    });
     const paid = await buildMeal(t.db, expired, { kind: "paid", priceCents: 700 });
     const free = await buildMeal(t.db, expired);
 
@@ -259,9 +268,9 @@ describe("registered cooks", () => {
       .from(users)
       .where(sql`${users.id} in (${soon.id}, ${expired.id}, ${valid.id})`);
     const byId = new Map(rows.map((row) => [row.id, row]));
-    expect(byId.get(soon.id)?.isCook).toBe(true);
+    expect(byId.get(soon.id)?.isRegisteredCook).toBe(true);
     expect(byId.get(soon.id)?.cookExpiryRemindedAt).not.toBeNull();
-    expect(byId.get(expired.id)?.isCook).toBe(false);
+    expect(byId.get(expired.id)?.isRegisteredCook).toBe(false);
     expect(byId.get(valid.id)?.cookExpiryRemindedAt).toBeNull();
     const [paidNow] = await t.db.select().from(meals).where(eq(meals.id, paid.id));
     const [freeNow] = await t.db.select().from(meals).where(eq(meals.id, free.id));
@@ -296,7 +305,7 @@ describe.runIf(testDatabaseKind() === "postgres")(
     it("lapses each expired cook exactly once when both run it at the same moment", async () => {
       const cooks = await Promise.all(
         Array.from({ length: 20 }, () =>
-          buildUser(a.db, { isCook: true, cookCertificateExpiresOn: daysFromToday(-3) }),
+          buildUser(a.db, { isRegisteredCook: true, cookCertificateExpiresOn: daysFromToday(-3) }),
         ),
       );
       const results = await Promise.all([

@@ -141,7 +141,7 @@ describe("exchange API", () => {
       const said = (await setStatus(cookies.eater, request.id, "completed")).json();
       expect(said).toMatchObject({
         status: "accepted",
-        pickup: { eaterConfirmed: true, ownerConfirmed: false },
+        pickup: { eaterConfirmed: true, feederConfirmed: false },
       });
       expect(said.allowedTransitions).toEqual([]);
       const done = (await setStatus(cookies.owner, request.id, "completed")).json();

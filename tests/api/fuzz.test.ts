@@ -134,7 +134,7 @@ describe("fuzzing every endpoint with malformed requests", () => {
       },
     });
     // A registered cook, so paid meals get past the cook rule to the validation under test.
-    const me = await buildSignedInUser(t.db, { isCook: true });
+    const me = await buildSignedInUser(t.db, { isRegisteredCook: true });
     const cook = await buildSignedInUser(t.db);
     cookie = me.cookie;
     adminCookie = (await buildSignedInUser(t.db, { email: ADMIN_EMAIL })).cookie;

@@ -220,7 +220,7 @@ describe("households and pickups", () => {
       expect(done.statusCode).toBe(200);
       expect(done.json()).toMatchObject({
         status: "completed",
-        pickup: { eaterConfirmed: true, ownerConfirmed: true },
+        pickup: { eaterConfirmed: true, feederConfirmed: true },
       });
     });
 
@@ -345,7 +345,7 @@ describe("households and pickups", () => {
       await kept("no_show", { noShowParty: "eater", noShowReason: "Forgot" });
       await kept("cancelled", { cancelledBy: "eater", lateCancel: true });
       await kept("cancelled", { cancelledBy: "eater", lateCancel: false });
-      await kept("no_show", { noShowParty: "owner" });
+      await kept("no_show", { noShowParty: "feeder" });
 
       const profile = (await t.api({ url: `/api/users/${eater.user.id}`, cookie: viewer.cookie })).json();
       expect(profile.reliability).toEqual({ pickupsDue: 4, pickedUp: 2, handoversDue: 0, handedOver: 0 });
@@ -388,7 +388,7 @@ describe("households and pickups", () => {
         payload: weeklyMeal(2),
       });
       expect(refused.statusCode).toBe(403);
-      const cook = await buildSignedInUser(t.db, { isCook: true });
+      const cook = await buildSignedInUser(t.db, { isRegisteredCook: true });
       const posted = await t.api({
         method: "POST",
         url: "/api/meals",
@@ -416,7 +416,7 @@ describe("households and pickups", () => {
     });
 
     it("makes each week's meal once, however often its job runs; pausing skips weeks; one week's edit leaves the rest", async () => {
-      const cook = await buildSignedInUser(t.db, { isCook: true });
+      const cook = await buildSignedInUser(t.db, { isRegisteredCook: true });
       const posted = (
         await t.api({ method: "POST", url: "/api/meals", cookie: cook.cookie, payload: weeklyMeal(2, 4) })
       ).json();
@@ -512,7 +512,7 @@ describe.runIf(testDatabaseKind() === "postgres")("a weekly meal on two instance
     );
 
   it("makes exactly one meal a week", async () => {
-    const cook = await buildSignedInUser(a.db, { isCook: true });
+    const cook = await buildSignedInUser(a.db, { isRegisteredCook: true });
     const posted = await a.api({
       method: "POST",
       url: "/api/meals",

@@ -46,7 +46,7 @@ describe("meals API", () => {
 
   describe("POST /api/meals", () => {
     it("creates a meal with trimmed text, stores the price in cents and answers 201", async () => {
-      const { user, cookie } = await buildSignedInUser(t.db, { isCook: true });
+      const { user, cookie } = await buildSignedInUser(t.db, { isRegisteredCook: true });
       const response = await t.api({ method: "POST", url: "/api/meals", cookie, payload: validMeal() });
       expect(response.statusCode).toBe(201);
       const meal = response.json();
@@ -77,7 +77,7 @@ describe("meals API", () => {
     });
 
     it("rounds coordinates to 3 decimals so no home address leaks", async () => {
-      const { cookie } = await buildSignedInUser(t.db, { isCook: true });
+      const { cookie } = await buildSignedInUser(t.db, { isRegisteredCook: true });
       const response = await t.api({
         method: "POST",
         url: "/api/meals",

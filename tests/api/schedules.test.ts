@@ -35,11 +35,14 @@ describe("scheduled jobs", () => {
   });
 
   it("run on a worker when their job is sent: the certificate check lapses an expired cook", async () => {
-    const expired = await buildUser(first.db, { isCook: true, cookCertificateExpiresOn: daysFromToday(-1) });
+    const expired = await buildUser(first.db, {
+      isRegisteredCook: true,
+      cookCertificateExpiresOn: daysFromToday(-1),
+    });
     await enqueueJob(first.db, QUEUES.certificates, {});
     await jobsSettled(first.db);
     const [row] = await first.db.select().from(users).where(eq(users.id, expired.id));
-    expect(row.isCook).toBe(false);
+    expect(row.isRegisteredCook).toBe(false);
   });
 
   it("run on a worker when their job is sent: the sweep removes an upload abandoned long ago", async () => {

@@ -48,7 +48,7 @@ describe.runIf(testDatabaseKind() === "pglite")("npm run seed", () => {
         const cook = people.get(meal.ownerId)!;
         expect([meal.latitude, meal.longitude], meal.title).toEqual([cook.homeLatitude, cook.homeLongitude]);
         expect(Math.abs(meal.latitude! - 52.52) + Math.abs(meal.longitude! - 13.405)).toBeLessThan(0.02);
-        if (meal.kind === "paid") expect(cook.isCook, meal.title).toBe(true);
+        if (meal.kind === "paid") expect(cook.isRegisteredCook, meal.title).toBe(true);
       }
       expect([...people.values()].every((user) => user.homeLatitude !== null)).toBe(true);
     } finally {

@@ -87,7 +87,7 @@ describe("suspending an account", () => {
   it("keeps a lapsed cook's paid meals off when lifted, and hides reviews and rating while suspended", async () => {
     const admin = await buildSignedInUser(t.db, { email: ADMIN_EMAIL });
     const viewer = await buildSignedInUser(t.db);
-    const cook = await buildUser(t.db, { isCook: true });
+    const cook = await buildUser(t.db, { isRegisteredCook: true });
     const soup = await buildMeal(t.db, cook, { title: "Free soup" });
     const pie = await buildMeal(t.db, cook, { title: "Paid pie", kind: "paid", priceCents: 450 });
     expect((await suspend(admin.cookie, cook.id)).json().meals).toBe(2);
@@ -103,7 +103,7 @@ describe("suspending an account", () => {
     }
 
     // The certificate lapsed during the suspension: only the free meal comes back.
-    await t.db.update(users).set({ isCook: false }).where(eq(users.id, cook.id));
+    await t.db.update(users).set({ isRegisteredCook: false }).where(eq(users.id, cook.id));
     const lifted = await t.api({
       method: "PUT",
       url: `/api/admin/users/${cook.id}/unsuspend`,

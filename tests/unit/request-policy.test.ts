@@ -8,29 +8,29 @@ import {
 
 describe("request transition table (docs/DESIGN.md §4, docs/features/households.md)", () => {
   /** Before the pickup window, with nothing said yet. */
-  const expected: Record<RequestStatus, { owner: RequestStatus[]; eater: RequestStatus[] }> = {
-    pending: { owner: ["accepted", "declined", "completed", "cancelled"], eater: ["cancelled"] },
-    accepted: { owner: ["completed", "cancelled"], eater: ["completed", "cancelled"] },
-    held: { owner: [], eater: ["accepted", "cancelled"] },
-    declined: { owner: [], eater: [] },
-    completed: { owner: [], eater: [] },
-    cancelled: { owner: [], eater: [] },
-    lapsed: { owner: [], eater: [] },
-    no_show: { owner: [], eater: [] },
+  const expected: Record<RequestStatus, { feeder: RequestStatus[]; eater: RequestStatus[] }> = {
+    pending: { feeder: ["accepted", "declined", "completed", "cancelled"], eater: ["cancelled"] },
+    accepted: { feeder: ["completed", "cancelled"], eater: ["completed", "cancelled"] },
+    held: { feeder: [], eater: ["accepted", "cancelled"] },
+    declined: { feeder: [], eater: [] },
+    completed: { feeder: [], eater: [] },
+    cancelled: { feeder: [], eater: [] },
+    lapsed: { feeder: [], eater: [] },
+    no_show: { feeder: [], eater: [] },
   };
 
   for (const status of requestStatusSchema.options) {
     it(`allows exactly the table's moves from ${status}`, () => {
-      expect(allowedTransitions(status, "owner")).toEqual(expected[status].owner);
+      expect(allowedTransitions(status, "feeder")).toEqual(expected[status].feeder);
       expect(allowedTransitions(status, "eater")).toEqual(expected[status].eater);
     });
   }
 
   it("offers a no-show report once the window has begun, and nothing more to whoever said the pickup happened", () => {
     const begun = { windowStarted: true, confirmedByViewer: false, holdExpired: false };
-    expect(allowedTransitions("accepted", "owner", begun)).toEqual(["completed", "cancelled", "no_show"]);
+    expect(allowedTransitions("accepted", "feeder", begun)).toEqual(["completed", "cancelled", "no_show"]);
     expect(allowedTransitions("accepted", "eater", { ...begun, confirmedByViewer: true })).toEqual([]);
-    expect(allowedTransitions("pending", "owner", begun)).toEqual([
+    expect(allowedTransitions("pending", "feeder", begun)).toEqual([
       "accepted",
       "declined",
       "completed",
@@ -45,8 +45,8 @@ describe("request transition table (docs/DESIGN.md §4, docs/features/households
   });
 
   it("tells owner, eater and stranger apart", () => {
-    const request = { ownerId: "o", eaterId: "e" };
-    expect(participantOf("o", request)).toBe("owner");
+    const request = { feederId: "o", eaterId: "e" };
+    expect(participantOf("o", request)).toBe("feeder");
     expect(participantOf("e", request)).toBe("eater");
     expect(participantOf("x", request)).toBeNull();
   });

@@ -9,7 +9,7 @@ import { requestStatusSchema } from "../../src/contract/requests";
 import { allowedTransitions, type Participant } from "../../src/server/features/requests/policy";
 
 describe("a thread's status actions", () => {
-  const participants: Participant[] = ["owner", "eater"];
+  const participants: Participant[] = ["feeder", "eater"];
   const moments = [
     { windowStarted: false, confirmedByViewer: false, holdExpired: false },
     { windowStarted: true, confirmedByViewer: false, holdExpired: false },
@@ -29,7 +29,7 @@ describe("a thread's status actions", () => {
   }
 
   it("keeps completing a request not yet accepted, which the owner may do, under More actions", () => {
-    expect(arrangeActions("pending", allowedTransitions("pending", "owner"))).toEqual({
+    expect(arrangeActions("pending", allowedTransitions("pending", "feeder"))).toEqual({
       primary: ["accepted", "declined"],
       more: ["completed", "cancelled"],
     });

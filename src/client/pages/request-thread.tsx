@@ -51,7 +51,7 @@ export default function RequestThreadPage() {
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <ThreadSummary request={request} viewerId={user?.id} />
       {request.status === "accepted" && <PickupDetails request={request} />}
-      <PickupCode request={request} viewer={user?.id === request.owner.id ? "owner" : "eater"} />
+      <PickupCode request={request} viewer={user?.id === request.owner.id ? "feeder" : "eater"} />
       <Conversation request={request} viewerId={user?.id} />
     </div>
   );

@@ -59,7 +59,7 @@ export default function RequestsPage() {
         <TabsContent value="incoming">
           <RequestList
             query={incoming}
-            viewerIs="owner"
+            viewerIs="feeder"
             empty={
               <EmptyState
                 title={t("No incoming requests")}
@@ -99,7 +99,7 @@ function RequestList({
   empty,
 }: {
   query: ReturnType<typeof useRequests>;
-  viewerIs: "owner" | "eater";
+  viewerIs: "feeder" | "eater";
   empty: React.ReactNode;
 }) {
   const { t } = useTranslation("app");

@@ -119,7 +119,7 @@ export function presentCurrentUser(user: UserRow, config: Config): CurrentUser {
     profileImageUrl: user.profileImageUrl,
     bio: user.bio,
     role: user.role,
-    isCook: user.isCook,
+    isCook: user.isRegisteredCook,
     dietaryPrefs: user.dietaryPrefs,
     allergyCodes: user.allergyCodes as AllergenCode[],
     allergiesOther: user.allergiesOther,
@@ -133,13 +133,15 @@ export function presentCurrentUser(user: UserRow, config: Config): CurrentUser {
 }
 
 /** What others may see of a user: no email (docs/STYLE.md "Presenters"). */
-export function presentPublicUser(user: Pick<UserRow, keyof PublicUser>): PublicUser {
+export function presentPublicUser(
+  user: Pick<UserRow, "id" | "firstName" | "lastName" | "profileImageUrl" | "isRegisteredCook">,
+): PublicUser {
   return {
     id: user.id,
     firstName: user.firstName,
     lastName: user.lastName,
     profileImageUrl: user.profileImageUrl,
-    isCook: user.isCook,
+    isCook: user.isRegisteredCook,
   };
 }
 

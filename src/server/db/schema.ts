@@ -92,7 +92,8 @@ export const users = pgTable(
     profileImageUrl: text("profile_image_url"),
     bio: varchar("bio", { length: 1000 }),
     role: userRole("role").notNull().default("eater"),
-    isCook: boolean("is_cook").notNull().default(false),
+    /** Registered to sell (docs/features/food-safety.md): the API calls it `isCook`, as spec §3 does. */
+    isRegisteredCook: boolean("is_registered_cook").notNull().default(false),
     dietaryPrefs: varchar("dietary_prefs", { length: 500 }),
     /**
      * Settings → My allergies (docs/features/food-safety.md): codes of the 14 and free-text others.
@@ -105,7 +106,7 @@ export const users = pgTable(
     newsletterOptIn: boolean("newsletter_opt_in").notNull().default(false),
     /**
      * A registered cook's food hygiene certificate runs out on this day (docs/features/food-safety.md
-     * point 4): 30 days before, they are reminded (`cookExpiryRemindedAt`); after it, `isCook` lapses.
+     * point 4): 30 days before, they are reminded (`cookExpiryRemindedAt`); after it, `isRegisteredCook` lapses.
      */
     cookCertificateExpiresOn: date("cook_certificate_expires_on", { mode: "string" }),
     cookExpiryRemindedAt: timestamp("cook_expiry_reminded_at", { withTimezone: true }),
@@ -165,7 +166,7 @@ export const users = pgTable(
     check("users_allergy_codes_known", sql`${t.allergyCodes} <@ ${ALLERGEN_CODES_SQL}`),
     uniqueIndex("users_calendar_token_key").on(t.calendarTokenHash),
     // The certificate job walks registered cooks by expiry.
-    index("users_cook_expiry_idx").on(t.cookCertificateExpiresOn).where(sql`${t.isCook}`),
+    index("users_cook_expiry_idx").on(t.cookCertificateExpiresOn).where(sql`${t.isRegisteredCook}`),
     check(
       "users_home_area_whole",
       sql`(${t.homeLatitude} IS NULL) = (${t.homeLongitude} IS NULL) AND (${t.homeLatitude} IS NULL OR (${t.homeLatitude} BETWEEN -90 AND 90 AND ${t.homeLongitude} BETWEEN -180 AND 180))`,
@@ -325,8 +326,11 @@ export const requests = pgTable(
     eaterId: uuid("eater_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** The meal's owner, copied so the incoming list has its own index; meals never change owner. */
-    ownerId: uuid("owner_id")
+    /**
+     * The feeder: the meal's owner, copied so the incoming list has its own index; meals never change
+     * owner. (The API names this person `owner`, as spec §3 does.)
+     */
+    feederId: uuid("feeder_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     status: varchar("status", { length: 20, enum: REQUEST_STATUSES }).notNull().default("pending"),
@@ -351,18 +355,18 @@ export const requests = pgTable(
     codeFailures: integer("code_failures").notNull().default(0),
     codeLockedUntil: timestamp("code_locked_until", { withTimezone: true }),
     eaterConfirmedAt: timestamp("eater_confirmed_at", { withTimezone: true }),
-    ownerConfirmedAt: timestamp("owner_confirmed_at", { withTimezone: true }),
+    feederConfirmedAt: timestamp("feeder_confirmed_at", { withTimezone: true }),
     /** Who cancelled, and whether it was late: within 2 hours of the window's start, or after. */
-    cancelledBy: varchar("cancelled_by", { length: 10, enum: ["eater", "owner"] }),
+    cancelledBy: varchar("cancelled_by", { length: 10, enum: ["eater", "feeder"] }),
     lateCancel: boolean("late_cancel").notNull().default(false),
     /** A no-show: who did not turn up (`both` when neither side ever confirmed), and why, if said. */
-    noShowParty: varchar("no_show_party", { length: 10, enum: ["eater", "owner", "both"] }),
+    noShowParty: varchar("no_show_party", { length: 10, enum: ["eater", "feeder", "both"] }),
     noShowReason: varchar("no_show_reason", { length: 500 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    check("requests_not_own_meal", sql`${t.eaterId} <> ${t.ownerId}`),
+    check("requests_not_own_meal", sql`${t.eaterId} <> ${t.feederId}`),
     check("requests_status_known", sql`${t.status} IN (${REQUEST_STATUSES_SQL})`),
     check("requests_portions_positive", sql`${t.portions} >= 1 AND ${t.portionsRequested} >= ${t.portions}`),
     // One open request per eater per meal (docs/DESIGN.md §4 Requests); an offer is one too.
@@ -371,7 +375,7 @@ export const requests = pgTable(
       .where(sql`${t.status} IN (${OPEN_REQUEST_STATUSES_SQL})`),
     index("requests_meal_status_idx").on(t.mealId, t.status),
     index("requests_eater_idx").on(t.eaterId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("requests_owner_idx").on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("requests_feeder_idx").on(t.feederId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -893,7 +897,7 @@ export const reliabilityMonths = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     month: date("month", { mode: "string" }).notNull(),
-    side: varchar("side", { length: 10, enum: ["eater", "owner"] }).notNull(),
+    side: varchar("side", { length: 10, enum: ["eater", "feeder"] }).notNull(),
     due: integer("due").notNull().default(0),
     kept: integer("kept").notNull().default(0),
   },

@@ -56,7 +56,7 @@ export async function unsuspendUser(db: Executor, userId: string): Promise<Suspe
       .update(users)
       .set({ suspendedAt: null, suspendedReason: null, updatedAt: new Date() })
       .where(eq(users.id, userId))
-      .returning({ id: users.id, isCook: users.isCook });
+      .returning({ id: users.id, isRegisteredCook: users.isRegisteredCook });
     if (!user) throw notFound(msg("User not found"));
     // Only registered cooks sell: a certificate that lapsed during the suspension keeps paid meals off.
     const shown = await tx
@@ -66,7 +66,7 @@ export async function unsuspendUser(db: Executor, userId: string): Promise<Suspe
         and(
           eq(meals.ownerId, userId),
           eq(meals.hiddenBySuspension, true),
-          user.isCook ? undefined : eq(meals.kind, "free"),
+          user.isRegisteredCook ? undefined : eq(meals.kind, "free"),
         ),
       )
       .returning({ id: meals.id });

@@ -35,8 +35,8 @@ export const notACook = () => new AppError(403, "not_a_cook", ONLY_COOKS_SELL);
  * to everyone.
  * @throws AppError 403 "Only registered cooks can sell meals. Apply to become one."
  */
-export function assertMaySell(owner: Pick<UserRow, "isCook">, kind: "free" | "paid"): void {
-  if (kind === "paid" && !owner.isCook) throw notACook();
+export function assertMaySell(owner: Pick<UserRow, "isRegisteredCook">, kind: "free" | "paid"): void {
+  if (kind === "paid" && !owner.isRegisteredCook) throw notACook();
 }
 
 type ApplicationRow = typeof cookApplications.$inferSelect & {
@@ -219,7 +219,7 @@ export async function decideApplication(
       await tx
         .update(users)
         .set({
-          isCook: true,
+          isRegisteredCook: true,
           cookCertificateExpiresOn: decided.certificateExpiresOn,
           cookExpiryRemindedAt: null,
         })
@@ -272,7 +272,7 @@ export async function runCertificateJob(db: Executor): Promise<{ reminded: numbe
     const reminded = await queryRows<{ id: string; expires: string }>(
       tx,
       sql`update ${users} set cook_expiry_reminded_at = now()
-          where ${users.isCook} and ${users.cookExpiryRemindedAt} is null
+          where ${users.isRegisteredCook} and ${users.cookExpiryRemindedAt} is null
             and ${users.cookCertificateExpiresOn} <= current_date + ${CERTIFICATE_REMINDER_DAYS}::int
             and ${users.cookCertificateExpiresOn} >= current_date
           returning id, cook_certificate_expires_on::text as expires`,
@@ -290,8 +290,8 @@ export async function runCertificateJob(db: Executor): Promise<{ reminded: numbe
     }
     const lapsed = await queryRows<{ id: string }>(
       tx,
-      sql`update ${users} set is_cook = false
-          where ${users.isCook} and ${users.cookCertificateExpiresOn} < current_date
+      sql`update ${users} set is_registered_cook = false
+          where ${users.isRegisteredCook} and ${users.cookCertificateExpiresOn} < current_date
           returning id`,
     );
     for (const cook of lapsed) {

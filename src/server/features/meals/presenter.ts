@@ -88,7 +88,7 @@ export const MEAL_COLUMNS = aliased({
   ownerFirstName: users.firstName,
   ownerLastName: users.lastName,
   ownerProfileImageUrl: users.profileImageUrl,
-  ownerIsCook: users.isCook,
+  ownerIsCook: users.isRegisteredCook,
   // docs/DESIGN.md §4 "Reviews": the mean of reviews received, one decimal, null with none.
   ownerRating: sql`round(${users.ratingSum}::numeric / nullif(${users.ratingCount}, 0), 1)::float8`,
   ownerReviewCount: users.ratingCount,

@@ -170,7 +170,7 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
     {
       schema: {
         tags: ["meals"],
-        summary: "Change a meal (owner; an admin may only switch isActive), e.g. { isActive: false }",
+        summary: "Change a meal (its feeder; an admin may only switch isActive), e.g. { isActive: false }",
         params: idParamsSchema,
         body: updateMealSchema,
         response: { 200: mealSchema, ...errors },

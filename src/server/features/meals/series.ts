@@ -68,12 +68,12 @@ async function scheduleOccurrence(tx: Executor, series: SeriesRow, n: number): P
  */
 export async function startSeries(
   tx: Executor,
-  owner: Pick<UserRow, "id" | "isCook">,
+  owner: Pick<UserRow, "id" | "isRegisteredCook">,
   meal: { id: string; pickupWindowStart: Date; pickupWindowEnd: Date },
   input: CreateMeal,
   weekly: { weeks: number; timeZone: string },
 ): Promise<void> {
-  if (!owner.isCook) throw forbidden(msg("Only registered cooks can make a meal weekly."));
+  if (!owner.isRegisteredCook) throw forbidden(msg("Only registered cooks can make a meal weekly."));
   const { weekly: _ignored, ...template } = input as CreateMeal & { weekly?: unknown };
   const [series] = await tx
     .insert(mealSeries)
@@ -177,7 +177,7 @@ export async function makeOccurrence(
       series.status === "active" &&
       template.success &&
       !owner.suspendedAt &&
-      (template.data.kind === "free" || owner.isCook);
+      (template.data.kind === "free" || owner.isRegisteredCook);
     if (mayPost) await post(tx, owner, template.data, { id: series.id, occurrence: n });
     await tx.update(mealSeries).set({ made: n }).where(eq(mealSeries.id, series.id));
     await scheduleOccurrence(tx, { ...series, made: n }, n + 1);

@@ -172,7 +172,7 @@ export async function getMealDetail(
  */
 export async function createMeal(
   db: Executor,
-  owner: Pick<UserRow, "id" | "isCook">,
+  owner: Pick<UserRow, "id" | "isRegisteredCook">,
   input: CreateMeal,
   occurrenceOf?: { id: string; occurrence: number },
 ): Promise<ListedMeal> {
@@ -257,7 +257,7 @@ export async function updateMeal(
     // one on.
     if (merged.kind === "paid" && merged.isActive && (patch.kind === "paid" || patch.isActive === true)) {
       const [owner] = await tx
-        .select({ isCook: users.isCook })
+        .select({ isRegisteredCook: users.isRegisteredCook })
         .from(users)
         .where(eq(users.id, current.ownerId));
       assertMaySell(owner, "paid");

@@ -23,6 +23,6 @@ export function statusEvent(
 
 /** The status change's events for both participants. */
 export const statusEvents = (request: RequestRow, meal: { pickupWindowStart: Date }): NewLiveEvent[] => [
-  statusEvent(request, meal, request.ownerId, "owner"),
+  statusEvent(request, meal, request.feederId, "feeder"),
   statusEvent(request, meal, request.eaterId, "eater"),
 ];

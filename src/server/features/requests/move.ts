@@ -97,7 +97,7 @@ export async function moveRequest(tx: Tx, move: Move): Promise<RequestRow> {
     // A block stops the blocked party acting on the blocker (and notifying them); the blocker may
     // still wind the exchange up: decline, cancel or complete it.
     const [mine, theirs] =
-      actor === "owner" ? [request.ownerId, request.eaterId] : [request.eaterId, request.ownerId];
+      actor === "feeder" ? [request.feederId, request.eaterId] : [request.eaterId, request.feederId];
     if (await hasBlocked(tx, theirs, mine)) throw new AppError(403, "blocked", ASK_BLOCKED);
   }
   const kit: MoveKit = {
@@ -113,7 +113,7 @@ export async function moveRequest(tx: Tx, move: Move): Promise<RequestRow> {
     },
     tell: (message, params = {}, deliver = true) =>
       createNotification(tx, {
-        userId: actor === "owner" ? request.eaterId : request.ownerId,
+        userId: actor === "feeder" ? request.eaterId : request.feederId,
         type: "request_status",
         message,
         params: { name: move.member ? displayName(move.member) : "", title: meal.title, ...params },
@@ -156,7 +156,7 @@ async function acceptRequest({ move, write, tell, tx }: MoveKit): Promise<Reques
     status: "accepted",
     portions,
     pickupCode: newPickupCode(),
-    ownerConfirmedAt: to === "completed" ? new Date() : null,
+    feederConfirmedAt: to === "completed" ? new Date() : null,
   });
   if (to === "completed") {
     await tell(msg('{{name}} handed over "{{title}}": say so in the thread when you have it'));
@@ -189,8 +189,8 @@ async function takeUpOffer({ move, write, tell, tx }: MoveKit): Promise<RequestR
 /** One side's word that the pickup happened; both make it complete. */
 async function confirmPickup({ move, write, tell }: MoveKit): Promise<RequestRow> {
   const { request, actor } = move;
-  const mine = actor === "eater" ? { eaterConfirmedAt: new Date() } : { ownerConfirmedAt: new Date() };
-  const theirs = actor === "eater" ? request.ownerConfirmedAt : request.eaterConfirmedAt;
+  const mine = actor === "eater" ? { eaterConfirmedAt: new Date() } : { feederConfirmedAt: new Date() };
+  const theirs = actor === "eater" ? request.feederConfirmedAt : request.eaterConfirmedAt;
   if (theirs) {
     const updated = await write({ ...mine, status: "completed" });
     // A completion stays in the app, where the review it asks for waits
@@ -211,7 +211,7 @@ async function confirmPickup({ move, write, tell }: MoveKit): Promise<RequestRow
 async function completeByCode({ write, tell }: MoveKit): Promise<RequestRow> {
   const updated = await write({
     status: "completed",
-    ownerConfirmedAt: sql`coalesce(${requests.ownerConfirmedAt}, now())`,
+    feederConfirmedAt: sql`coalesce(${requests.feederConfirmedAt}, now())`,
     eaterConfirmedAt: sql`coalesce(${requests.eaterConfirmedAt}, now())`,
     codeFailures: 0,
   });
@@ -225,7 +225,7 @@ async function reportNoShow({ move, write, tell }: MoveKit): Promise<RequestRow>
   if (!change?.reason) throw validation(msg("Say what happened"), { reason: msg("Say what happened") });
   const updated = await write({
     status: "no_show",
-    noShowParty: actor === "owner" ? "eater" : "owner",
+    noShowParty: actor === "feeder" ? "eater" : "feeder",
     noShowReason: change.reason,
   });
   await tell(STATUS_NOTIFICATIONS.no_show);
@@ -286,7 +286,7 @@ async function settlePickup({ move, write, tx }: MoveKit): Promise<RequestRow> {
   const updated = await write(
     to === "completed" ? { status: "completed" } : { status: "no_show", noShowParty: "both" },
   );
-  for (const userId of [request.eaterId, request.ownerId]) {
+  for (const userId of [request.eaterId, request.feederId]) {
     await createNotification(tx, {
       userId,
       type: "request_status",

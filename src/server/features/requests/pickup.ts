@@ -101,7 +101,7 @@ export async function settlePickup(db: Executor, data: unknown): Promise<void> {
       await schedulePickupSettle(tx, request.id, meal.pickupWindowEnd);
       return;
     }
-    const confirmed = request.eaterConfirmedAt !== null || request.ownerConfirmedAt !== null;
+    const confirmed = request.eaterConfirmedAt !== null || request.feederConfirmedAt !== null;
     await moveRequest(tx, { request, meal, actor: "system", to: confirmed ? "completed" : "no_show" });
   });
 }

@@ -9,7 +9,7 @@ import { msg, type Message as Said } from "../../../contract/messages";
 import type { RequestStatus } from "../../../contract/requests";
 
 /** The viewer's part in an exchange; anyone else cannot see it at all. */
-export type Participant = "owner" | "eater";
+export type Participant = "feeder" | "eater";
 /** Who moves a request: one of its two participants, or the server's own jobs (lapse, settle). */
 export type Actor = Participant | "system";
 
@@ -21,11 +21,16 @@ export type Actor = Participant | "system";
  * server lets it lapse. The server winds up an accepted pickup a day after its window.
  */
 const TRANSITIONS: Record<RequestStatus, Partial<Record<RequestStatus, readonly Actor[]>>> = {
-  pending: { accepted: ["owner"], declined: ["owner"], completed: ["owner"], cancelled: ["owner", "eater"] },
+  pending: {
+    accepted: ["feeder"],
+    declined: ["feeder"],
+    completed: ["feeder"],
+    cancelled: ["feeder", "eater"],
+  },
   accepted: {
-    completed: ["owner", "eater", "system"],
-    cancelled: ["owner", "eater"],
-    no_show: ["owner", "eater", "system"],
+    completed: ["feeder", "eater", "system"],
+    cancelled: ["feeder", "eater"],
+    no_show: ["feeder", "eater", "system"],
   },
   held: { accepted: ["eater"], cancelled: ["eater"], lapsed: ["system"] },
   declined: {},
@@ -49,13 +54,13 @@ const NOTHING_YET: TransitionContext = { windowStarted: false, confirmedByViewer
 
 /** What a request and its meal say about a move by `who` at `now`. */
 export function contextOf(
-  request: { eaterConfirmedAt: Date | null; ownerConfirmedAt: Date | null; holdUntil: Date | null },
+  request: { eaterConfirmedAt: Date | null; feederConfirmedAt: Date | null; holdUntil: Date | null },
   meal: { pickupWindowStart: Date },
   who: Actor,
   now = new Date(),
 ): TransitionContext {
   const confirmed =
-    who === "eater" ? request.eaterConfirmedAt : who === "owner" ? request.ownerConfirmedAt : null;
+    who === "eater" ? request.eaterConfirmedAt : who === "feeder" ? request.feederConfirmedAt : null;
   return {
     windowStarted: meal.pickupWindowStart.getTime() <= now.getTime(),
     confirmedByViewer: confirmed !== null,
@@ -179,7 +184,7 @@ export function transitionsFor(
  * said before.
  */
 export function pickupCodeRefusal(status: RequestStatus, who: Participant): Refusal | null {
-  if (who !== "owner") return forbidden(msg("Only the cook enters the pickup code."));
+  if (who !== "feeder") return forbidden(msg("Only the cook enters the pickup code."));
   if (status !== "accepted")
     return conflict("not_accepted", msg("Only an accepted request has a pickup code."));
   return null;
@@ -193,9 +198,9 @@ export function transitionExists(from: RequestStatus, to: RequestStatus): boolea
 /** The viewer's part in a request, or null for a stranger (who then gets 404). */
 export function participantOf(
   userId: string,
-  request: { eaterId: string; ownerId: string },
+  request: { eaterId: string; feederId: string },
 ): Participant | null {
-  if (request.ownerId === userId) return "owner";
+  if (request.feederId === userId) return "feeder";
   if (request.eaterId === userId) return "eater";
   return null;
 }

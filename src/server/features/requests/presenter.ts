@@ -13,7 +13,7 @@ import { meals, type RequestRow, requests, type UserRow, users } from "../../db/
 import { participantOf, pickupCodeRefusal, transitionsFor } from "./policy";
 
 const eaters = alias(users, "eater");
-const owners = alias(users, "owner");
+const owners = alias(users, "feeder");
 
 const requestSelection = {
   request: requests,
@@ -58,7 +58,7 @@ export const selectRequests = (db: Executor) =>
     .from(requests)
     .innerJoin(meals, eq(meals.id, requests.mealId))
     .innerJoin(eaters, eq(eaters.id, requests.eaterId))
-    .innerJoin(owners, eq(owners.id, requests.ownerId));
+    .innerJoin(owners, eq(owners.id, requests.feederId));
 
 /**
  * The viewer's view of a request.
@@ -80,18 +80,18 @@ export function presentRequest(
     holdUntil: request.holdUntil?.toISOString() ?? null,
     pickup: {
       eaterConfirmed: request.eaterConfirmedAt !== null,
-      ownerConfirmed: request.ownerConfirmedAt !== null,
+      feederConfirmed: request.feederConfirmedAt !== null,
       code: who === "eater" && request.status === "accepted" ? request.pickupCode : null,
       canEnterCode: who !== null && pickupCodeRefusal(request.status, who) === null,
       codeLockedUntil:
-        who === "owner" && request.codeLockedUntil && request.codeLockedUntil > new Date()
+        who === "feeder" && request.codeLockedUntil && request.codeLockedUntil > new Date()
           ? request.codeLockedUntil.toISOString()
           : null,
     },
     lateCancel: request.lateCancel,
     noShowParty: request.noShowParty,
     noShowReason: request.noShowReason,
-    eaterReliability: who === "owner" ? eaterReliability : null,
+    eaterReliability: who === "feeder" ? eaterReliability : null,
     createdAt: request.createdAt.toISOString(),
     createdAtDate: request.createdAt,
     updatedAt: request.updatedAt.toISOString(),

@@ -111,7 +111,7 @@ export async function sendPickupReminder(db: Executor, data: unknown, now = new 
         status: requests.status,
         eaterConfirmedAt: requests.eaterConfirmedAt,
         eaterId: requests.eaterId,
-        ownerId: requests.ownerId,
+        ownerId: requests.feederId,
         title: meals.title,
         location: meals.pickupLocation,
         pickupWindowStart: meals.pickupWindowStart,

@@ -66,7 +66,8 @@ export function registerRequestRoutes(app: FastifyInstance, { db, config }: { db
     {
       schema: {
         tags: ["requests"],
-        summary: "Incoming (for my meals) or outgoing (sent by me) requests, newest first",
+        summary:
+          "Incoming (for my meals, as their feeder) or outgoing (sent by me, as eater) requests, newest first",
         querystring: requestListQuerySchema,
         response: { 200: z.array(requestSchema), ...errors },
       },
@@ -171,7 +172,7 @@ export function registerRequestRoutes(app: FastifyInstance, { db, config }: { db
       schema: {
         tags: ["requests"],
         summary:
-          "The cook enters the eater's 4-digit pickup code: right, and the request is completed; five wrong " +
+          "The feeder (the meal's owner) enters the eater's 4-digit pickup code: right, and the request is completed; five wrong " +
           "codes lock it for 10 minutes (429 with Retry-After)",
         params: idParamsSchema,
         body: pickupCodeSchema,

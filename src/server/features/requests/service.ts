@@ -92,7 +92,7 @@ export async function createRequest(
       .values({
         mealId: meal.id,
         eaterId: eater.id,
-        ownerId: meal.ownerId,
+        feederId: meal.ownerId,
         message: input.message,
         portions: input.portions,
         portionsRequested: input.portions,
@@ -127,7 +127,7 @@ export async function listRequests(
   const rows = await selectRequests(db)
     .where(
       and(
-        options.type === "incoming" ? eq(requests.ownerId, viewer.id) : eq(requests.eaterId, viewer.id),
+        options.type === "incoming" ? eq(requests.feederId, viewer.id) : eq(requests.eaterId, viewer.id),
         cursor
           ? sql`(${requests.createdAt}, ${requests.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
           : undefined,
@@ -154,7 +154,7 @@ export async function getRequestRow(db: Executor, viewerId: string, id: string):
   const [row] = await selectRequests(db).where(eq(requests.id, id)).limit(1);
   const who = row ? participantOf(viewerId, row.request) : null;
   if (!row || !who) throw notFound(msg("Request not found"));
-  const record = who === "owner" ? (await reliabilityOf(db, [row.eater.id])).get(row.eater.id)! : null;
+  const record = who === "feeder" ? (await reliabilityOf(db, [row.eater.id])).get(row.eater.id)! : null;
   return presentRequest(row, viewerId, record);
 }
 
@@ -177,7 +177,7 @@ export async function listAcceptedPickups(
     .where(
       and(
         eq(requests.status, "accepted"),
-        sql`(${requests.eaterId} = ${userId}::uuid or ${requests.ownerId} = ${userId}::uuid)`,
+        sql`(${requests.eaterId} = ${userId}::uuid or ${requests.feederId} = ${userId}::uuid)`,
         sql`${meals.pickupWindowEnd} > ${options.since.toISOString()}::timestamptz`,
       ),
     )
@@ -282,7 +282,7 @@ export async function postMessage(
         "thread_closed",
       );
     }
-    const otherParty = row.request.eaterId === sender.id ? row.request.ownerId : row.request.eaterId;
+    const otherParty = row.request.eaterId === sender.id ? row.request.feederId : row.request.eaterId;
     await assertNotBlocked(tx, sender.id, otherParty, MESSAGE_BLOCKED);
     // A sensible pace for a chat about a pickup, counted in the database so every instance agrees.
     const [{ recent }] = await tx
@@ -312,7 +312,7 @@ export async function postMessage(
       createdAt: created.createdAt.toISOString(),
       sender: presentPublicUser(sender),
     };
-    const other = who === "owner" ? row.request.eaterId : row.request.ownerId;
+    const other = who === "feeder" ? row.request.eaterId : row.request.feederId;
     await createNotification(tx, {
       userId: other,
       type: "message_new",
@@ -322,7 +322,7 @@ export async function postMessage(
       requestId: id,
     });
     await publishLiveEvents(tx, [
-      liveEvent(row.request.ownerId, "message", { requestId: id, message }),
+      liveEvent(row.request.feederId, "message", { requestId: id, message }),
       liveEvent(row.request.eaterId, "message", { requestId: id, message }),
     ]);
     return message;

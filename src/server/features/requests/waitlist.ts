@@ -167,7 +167,7 @@ export async function offerFreedPortions(db: Executor, data: unknown): Promise<n
         .values({
           mealId: meal.id,
           eaterId: userId,
-          ownerId: meal.ownerId,
+          feederId: meal.ownerId,
           status: "held",
           portions,
           portionsRequested: portions,

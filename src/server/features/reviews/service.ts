@@ -25,19 +25,19 @@ export async function listPendingReviews(db: Executor, viewer: UserRow): Promise
       mealId: meals.id,
       mealTitle: meals.title,
       eaterId: requests.eaterId,
-      ownerId: requests.ownerId,
+      ownerId: requests.feederId,
       eater: { firstName: eaters.firstName, lastName: eaters.lastName },
       owner: { firstName: owners.firstName, lastName: owners.lastName },
     })
     .from(requests)
     .innerJoin(meals, eq(meals.id, requests.mealId))
     .innerJoin(eaters, eq(eaters.id, requests.eaterId))
-    .innerJoin(owners, eq(owners.id, requests.ownerId))
+    .innerJoin(owners, eq(owners.id, requests.feederId))
     .leftJoin(reviews, and(eq(reviews.requestId, requests.id), eq(reviews.reviewerId, viewer.id)))
     .where(
       and(
         eq(requests.status, "completed"),
-        or(eq(requests.eaterId, viewer.id), eq(requests.ownerId, viewer.id)),
+        or(eq(requests.eaterId, viewer.id), eq(requests.feederId, viewer.id)),
         isNull(reviews.id),
       ),
     )
@@ -80,8 +80,8 @@ export async function createReview(
           eq(requests.mealId, input.mealId),
           eq(requests.status, "completed"),
           or(
-            and(eq(requests.eaterId, reviewer.id), eq(requests.ownerId, input.revieweeId)),
-            and(eq(requests.ownerId, reviewer.id), eq(requests.eaterId, input.revieweeId)),
+            and(eq(requests.eaterId, reviewer.id), eq(requests.feederId, input.revieweeId)),
+            and(eq(requests.feederId, reviewer.id), eq(requests.eaterId, input.revieweeId)),
           ),
         ),
       )

@@ -58,7 +58,7 @@ export async function getPublicProfile(
     lastName: user.lastName,
     profileImageUrl: user.profileImageUrl,
     bio: user.bio,
-    isCook: user.isCook,
+    isCook: user.isRegisteredCook,
     memberSince: user.createdAt.toISOString(),
     rating,
     reliability: records.get(id)!,
@@ -165,7 +165,7 @@ export async function getUserRating(db: Executor, viewer: MemberViewer, userId: 
       suspendedAt: users.suspendedAt,
       // A member's own requests, both sides, each through its index: O(their exchanges).
       completed: sql<number>`(select count(*)::int from ${requests} where ${requests.status} = 'completed' and ${requests.eaterId} = ${userId}::uuid)
-        + (select count(*)::int from ${requests} where ${requests.status} = 'completed' and ${requests.ownerId} = ${userId}::uuid)`,
+        + (select count(*)::int from ${requests} where ${requests.status} = 'completed' and ${requests.feederId} = ${userId}::uuid)`,
     })
     .from(users)
     .where(eq(users.id, userId))

@@ -110,13 +110,13 @@ function CookCodeForm({
   );
 }
 
-export function PickupCode({ request, viewer }: { request: MealRequestDetail; viewer: "owner" | "eater" }) {
+export function PickupCode({ request, viewer }: { request: MealRequestDetail; viewer: "feeder" | "eater" }) {
   const { t } = useTranslation("app");
   const submit = useSubmitPickupCode(request.id);
   if (request.status !== "accepted") return null;
-  const { eaterConfirmed, ownerConfirmed } = request.pickup;
-  const said = viewer === "eater" ? eaterConfirmed : ownerConfirmed;
-  const theySaid = viewer === "eater" ? ownerConfirmed : eaterConfirmed;
+  const { eaterConfirmed, feederConfirmed } = request.pickup;
+  const said = viewer === "eater" ? eaterConfirmed : feederConfirmed;
+  const theySaid = viewer === "eater" ? feederConfirmed : eaterConfirmed;
   return (
     <Card data-testid="pickup-code-card">
       <CardContent className="flex flex-col gap-3 p-4">
@@ -124,7 +124,7 @@ export function PickupCode({ request, viewer }: { request: MealRequestDetail; vi
         {viewer === "eater" && request.pickup.code && (
           <EaterCode request={request} code={request.pickup.code} />
         )}
-        {viewer === "owner" && <CookCodeForm request={request} submit={submit} />}
+        {viewer === "feeder" && <CookCodeForm request={request} submit={submit} />}
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {said
             ? t(

@@ -27,12 +27,12 @@ export function portionsText(
     : t("{{count}} portion", { count: request.portions });
 }
 
-export function RequestCard({ request, viewerIs }: { request: MealRequest; viewerIs: "owner" | "eater" }) {
+export function RequestCard({ request, viewerIs }: { request: MealRequest; viewerIs: "feeder" | "eater" }) {
   const { t } = useTranslation("app");
   const f = useFormat();
   const priceLabel = usePriceLabel();
   const displayName = useDisplayName();
-  const other = viewerIs === "owner" ? request.eater : request.owner;
+  const other = viewerIs === "feeder" ? request.eater : request.owner;
   const name = displayName(other);
   const values = { name, ago: f.ago(request.createdAt) };
   return (
@@ -46,7 +46,7 @@ export function RequestCard({ request, viewerIs }: { request: MealRequest; viewe
             <StatusBadge status={request.status} />
           </div>
           <p className="text-sm text-muted-foreground">
-            {viewerIs === "owner"
+            {viewerIs === "feeder"
               ? t("From: {{name}} · sent {{ago}}", values)
               : t("Cook: {{name}} · sent {{ago}}", values)}
           </p>

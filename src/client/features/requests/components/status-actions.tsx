@@ -33,7 +33,7 @@ import type { MealRequestDetail, RequestStatus } from "@/contract/requests";
 import { useUpdateRequestStatus } from "../api/update-status";
 import { arrangeActions } from "../arrange-actions";
 
-type Viewer = "owner" | "eater";
+type Viewer = "feeder" | "eater";
 
 /** Each move's button, for this viewer and this request's state. */
 function actionLabel(t: TFunction<"app">, to: RequestStatus, from: RequestStatus, viewer: Viewer): string {
@@ -48,7 +48,7 @@ function actionLabel(t: TFunction<"app">, to: RequestStatus, from: RequestStatus
       if (from === "pending") return t("Mark Complete");
       return viewer === "eater" ? t("Picked up") : t("Handed over");
     case "no_show":
-      return viewer === "owner" ? t("They did not come") : t("Not handed over");
+      return viewer === "feeder" ? t("They did not come") : t("Not handed over");
     default:
       return t("Cancel");
   }
@@ -179,7 +179,7 @@ export function StatusActions({ request, viewer }: { request: MealRequestDetail;
         open={reporting}
         onOpenChange={setReporting}
         title={
-          viewer === "owner"
+          viewer === "feeder"
             ? t("Report that they did not come")
             : t("Report that the meal was not handed over")
         }

@@ -25,7 +25,7 @@ function EndNote({
   otherName,
 }: {
   request: MealRequestDetail;
-  viewer: "owner" | "eater";
+  viewer: "feeder" | "eater";
   otherName: string;
 }) {
   const { t } = useTranslation("app");
@@ -90,7 +90,7 @@ export function ThreadSummary({ request, viewerId }: { request: MealRequestDetai
               {t("These portions are kept for you until {{time}}.", { time: f.time(request.holdUntil) })}
             </p>
           )}
-          <EndNote request={request} viewer={viewerIsOwner ? "owner" : "eater"} otherName={otherName} />
+          <EndNote request={request} viewer={viewerIsOwner ? "feeder" : "eater"} otherName={otherName} />
           {request.eaterReliability && (
             <ReliabilityLine reliability={request.eaterReliability} sides={["eater"]} />
           )}
@@ -102,7 +102,7 @@ export function ThreadSummary({ request, viewerId }: { request: MealRequestDetai
               </span>
             )}
           </div>
-          <StatusActions request={request} viewer={viewerIsOwner ? "owner" : "eater"} />
+          <StatusActions request={request} viewer={viewerIsOwner ? "feeder" : "eater"} />
           {request.status === "completed" && (
             <Button asChild variant="outline" className="self-start">
               <Link href="/reviews">{t("Leave a Review")}</Link>

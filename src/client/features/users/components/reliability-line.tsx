@@ -8,11 +8,11 @@ import type { Reliability } from "@/contract/requests";
 
 export function ReliabilityLine({
   reliability,
-  sides = ["eater", "owner"],
+  sides = ["eater", "feeder"],
 }: {
   reliability: Reliability;
   /** Which records to show: as eater, as cook, or both. */
-  sides?: ("eater" | "owner")[];
+  sides?: ("eater" | "feeder")[];
 }) {
   const { t } = useTranslation("app");
   const parts: string[] = [];
@@ -21,7 +21,7 @@ export function ReliabilityLine({
       t("Picked up {{kept}} of {{due}}", { kept: reliability.pickedUp, due: reliability.pickupsDue }),
     );
   }
-  if (sides.includes("owner") && reliability.handoversDue > 0) {
+  if (sides.includes("feeder") && reliability.handoversDue > 0) {
     parts.push(
       t("Handed over {{kept}} of {{due}}", { kept: reliability.handedOver, due: reliability.handoversDue }),
     );
