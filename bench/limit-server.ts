@@ -15,8 +15,10 @@ import http from "node:http";
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { allergyTokensOf } from "../src/contract/food-safety";
 import { MEAL_PAGE_SIZE } from "../src/contract/meals";
 import { compressionFor } from "../src/server/compression";
+import { allergyWarningsSql } from "../src/server/features/meals/allergen-match";
 import { buildMealListStatements } from "../src/server/features/meals/list";
 import { MEAL_COLUMNS, type MealRow, presentMeal } from "../src/server/features/meals/presenter";
 import { encodeCursor } from "../src/server/pagination";
@@ -66,7 +68,8 @@ const DETAIL = {
          limit 1) as "mine",
       (select json_build_object('id', s.id, 'status', s.status, 'weeks', s.weeks, 'made', s.made,
           'firstStart', s.first_start, 'timeZone', s.time_zone)
-         from meal_series s where s.id = meals.series_id) as "series"
+         from meal_series s where s.id = meals.series_id) as "series",
+      ${allergyWarningsSql(sql.raw("$3"))} as "allergyWarnings"
     from meals join users on users.id = meals.owner_id
     where meals.id = $1`).sql,
 };
@@ -155,10 +158,15 @@ const server = http.createServer(async (request, response) => {
     }
     const match = /^\/api\/meals\/([0-9a-f-]{36})$/.exec(url);
     if (match) {
-      const result = await pool.query({ ...DETAIL, values: [match[1], user.id] });
+      const allergies = JSON.stringify(
+        allergyTokensOf({ allergyCodes: user.allergy_codes, allergiesOther: user.allergies_other }),
+      );
+      const result = await pool.query({ ...DETAIL, values: [match[1], user.id, allergies] });
       const row = result.rows[0];
       if (!row) return send(request, response, 404, { message: "Meal not found" });
-      const { createdAtDate, ...meal } = presentMeal(row);
+      const { createdAtDate, ...meal } = presentMeal(
+        row.ownerId === user.id ? { ...row, allergyWarnings: [] } : row,
+      );
       return send(request, response, 200, {
         ...meal,
         myOpenRequestId: row.myOpenRequestId,

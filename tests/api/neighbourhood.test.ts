@@ -440,6 +440,49 @@ describe("place search", () => {
     expect((await t.api({ url: "/api/places?q=P", cookie })).statusCode).toBe(400);
   });
 
+  it("serves members in turn: one member's burst of searches slows only that member", async () => {
+    // The public Nominatim's pace: one request a second per instance.
+    const paced = await createTestApp({
+      env: { GEOCODER_URL: geocoder.url, GEOCODER_MIN_INTERVAL_MS: "1000" },
+    });
+    try {
+      const hasty = await buildSignedInUser(paced.db);
+      const other = await buildSignedInUser(paced.db);
+      const burst = Array.from({ length: 19 }, (_, i) =>
+        paced.api({ url: `/api/places?q=Plagwitz ${i}`, cookie: hasty.cookie }),
+      );
+      const mine = await paced.api({ url: "/api/places?q=Connewitz", cookie: other.cookie });
+      expect(mine.statusCode).toBe(200);
+      const statuses = (await Promise.all(burst)).map((response) => response.statusCode);
+      // The member holds one place in line: each newer search of theirs replaced the one waiting
+      // (409); the one asked at once, if any, and the last to arrive were answered; nobody was told
+      // the service is busy (503).
+      const answered = statuses.filter((status) => status === 200).length;
+      expect(answered).toBeGreaterThanOrEqual(1);
+      expect(answered).toBeLessThanOrEqual(2);
+      expect(statuses.filter((status) => status === 409)).toHaveLength(19 - answered);
+    } finally {
+      await paced.close();
+    }
+  });
+
+  it("asks once for a text several members search at the same time", async () => {
+    const paced = await createTestApp({
+      env: { GEOCODER_URL: geocoder.url, GEOCODER_MIN_INTERVAL_MS: "200" },
+    });
+    try {
+      const members = await Promise.all([1, 2, 3].map(() => buildSignedInUser(paced.db)));
+      const before = geocoder.requests.length;
+      const answers = await Promise.all(
+        members.map(({ cookie }) => paced.api({ url: "/api/places?q=Schleussig", cookie })),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+      expect(geocoder.requests.length).toBe(before + 1);
+    } finally {
+      await paced.close();
+    }
+  });
+
   it("limits each member's searches (429)", async () => {
     const { cookie } = await buildSignedInUser(t.db);
     const statuses: number[] = [];

@@ -6,6 +6,10 @@
  * one request a second from each instance (`GEOCODER_MIN_INTERVAL_MS`), a `User-Agent` naming the
  * deployment, answers cached (a day, per language and text), and no search-as-you-type (the client
  * asks when the member presses Search). Points come back rounded to about 100 m.
+ *
+ * The instance's turns are shared fairly: each member has at most one search waiting (a newer one
+ * replaces it, which then answers 409), and members are served in turn, so one member's burst slows
+ * only that member; the same text asked by several members at once is asked once.
  */
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
@@ -21,7 +25,7 @@ const RESULTS = 5;
 const CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long one request to the geocoder may take. */
 const REQUEST_TIMEOUT_MS = 8_000;
-/** A search that would wait longer than this for its turn is refused instead of queued. */
+/** A search that would wait longer than this for its turn (members ahead × the interval) is refused. */
 const QUEUE_WAIT_MAX_MS = 10_000;
 
 /** Searches places by name or address. */
@@ -29,10 +33,12 @@ export interface Geocoder {
   /**
    * @param text what the member typed
    * @param language the reader's language, for place names
+   * @param memberId who asks: each member has one place in line
    * @throws AppError 503 `place_search_failed` when the geocoder cannot be reached, answers an error or
-   *   is too busy
+   *   too many members wait; 409 `place_search_superseded` when the same member searched again before
+   *   this one's turn
    */
-  search(text: string, language: Language): Promise<Place[]>;
+  search(text: string, language: Language, memberId: string): Promise<Place[]>;
 }
 
 const nominatimSchema = z.array(
@@ -152,6 +158,19 @@ const unavailable = () =>
     msg("Place search is not available right now. Try again, or put the pin on the map."),
   );
 
+/** A search waiting for its turn. */
+interface Waiting {
+  key: string;
+  /** Members waiting for this answer besides the one whose place in line it holds. */
+  sharedWith: number;
+  run: () => Promise<Place[]>;
+  resolve: (places: Place[]) => void;
+  reject: (error: unknown) => void;
+}
+
+const superseded = () =>
+  new AppError(409, "place_search_superseded", msg("A newer search of yours replaced this one."));
+
 /**
  * The deployment's geocoder, or null when `GEOCODER_URL` is unset (place search is hidden then).
  * @param fetchImpl the HTTP client (tests may count calls)
@@ -159,41 +178,101 @@ const unavailable = () =>
 export function createGeocoder(config: Config["geocoder"], fetchImpl: typeof fetch = fetch): Geocoder | null {
   if (!config) return null;
   const cache = new LRUCache<string, Place[]>({ max: 1000, ttl: CACHE_TTL_MS });
-  // The time the next request may start: each request takes the next free slot.
+  /** Searches waiting or under way, by cache key: members asking the same text share one request. */
+  const inFlight = new Map<string, { places: Promise<Place[]>; waiting: Waiting }>();
+  /** One waiting search per member, in the order members joined the line. */
+  const line = new Map<string, Waiting>();
+  // When the next request may start, and whether the line is being worked.
   let nextSlot = 0;
+  let working = false;
+
+  const ask = async (text: string, language: Language): Promise<Place[]> => {
+    let body: unknown;
+    try {
+      const response = await fetchImpl(searchUrl(config, text, language), {
+        headers: {
+          "User-Agent": config.userAgent,
+          "Accept-Language": language,
+          Accept: "application/json",
+        },
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      if (!response.ok) throw new Error(`geocoder answered ${response.status}`);
+      body = await response.json();
+    } catch {
+      throw unavailable();
+    }
+    try {
+      return placesOf(config.api, body);
+    } catch {
+      throw unavailable();
+    }
+  };
+
+  /** Serves the line in turn, one request per interval, until it is empty. */
+  const work = async () => {
+    if (working) return;
+    working = true;
+    try {
+      while (line.size > 0) {
+        const wait = nextSlot - Date.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        const [member, waiting] = line.entries().next().value as [string, Waiting];
+        line.delete(member);
+        nextSlot = Date.now() + config.minIntervalMs;
+        waiting.run().then(waiting.resolve, waiting.reject);
+      }
+    } finally {
+      working = false;
+    }
+  };
 
   return {
-    async search(text, language) {
+    async search(text, language, memberId) {
       const key = `${config.api}|${language}|${text.trim().toLowerCase().replace(/\s+/g, " ")}`;
       const cached = cache.get(key);
       if (cached) return cached;
-      const now = Date.now();
-      const start = Math.max(now, nextSlot);
-      if (start - now > QUEUE_WAIT_MAX_MS) throw unavailable();
-      nextSlot = start + config.minIntervalMs;
-      if (start > now) await new Promise((resolve) => setTimeout(resolve, start - now));
-      let body: unknown;
-      try {
-        const response = await fetchImpl(searchUrl(config, text, language), {
-          headers: {
-            "User-Agent": config.userAgent,
-            "Accept-Language": language,
-            Accept: "application/json",
+      const shared = inFlight.get(key);
+      if (shared) {
+        shared.waiting.sharedWith += 1;
+        return shared.places;
+      }
+      // Members ahead in line, each served one interval apart: too long a wait is refused.
+      const ahead = line.size - (line.has(memberId) ? 1 : 0);
+      if (ahead * config.minIntervalMs > QUEUE_WAIT_MAX_MS) throw unavailable();
+      const previous = line.get(memberId);
+      if (previous) {
+        line.delete(memberId);
+        if (previous.sharedWith > 0) {
+          // Others wait for that answer too: it keeps a place of its own, without this member.
+          previous.sharedWith -= 1;
+          line.set(`shared:${previous.key}`, previous);
+        } else {
+          inFlight.delete(previous.key);
+          previous.reject(superseded());
+        }
+      }
+      let waiting!: Waiting;
+      const places = new Promise<Place[]>((resolve, reject) => {
+        waiting = {
+          key,
+          sharedWith: 0,
+          run: async () => {
+            const found = await ask(text, language);
+            cache.set(key, found);
+            return found;
           },
-          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-        });
-        if (!response.ok) throw new Error(`geocoder answered ${response.status}`);
-        body = await response.json();
-      } catch {
-        throw unavailable();
-      }
-      let places: Place[];
-      try {
-        places = placesOf(config.api, body);
-      } catch {
-        throw unavailable();
-      }
-      cache.set(key, places);
+          resolve,
+          reject,
+        };
+      });
+      line.set(memberId, waiting);
+      inFlight.set(key, { places, waiting });
+      const forget = () => {
+        if (inFlight.get(key)?.places === places) inFlight.delete(key);
+      };
+      places.then(forget, forget);
+      void work();
       return places;
     },
   };

@@ -32,6 +32,7 @@ export function registerPlaceRoutes(app: FastifyInstance, { geocoder }: { geocod
           400: errorSchema,
           401: errorSchema,
           404: errorSchema,
+          409: errorSchema,
           429: errorSchema,
           503: errorSchema,
         },
@@ -47,9 +48,9 @@ export function registerPlaceRoutes(app: FastifyInstance, { geocoder }: { geocod
       },
     },
     async (request) => {
-      requireUser(request);
+      const member = requireUser(request);
       if (!geocoder) throw notFound(msg("Place search is not set up here."));
-      return geocoder.search(request.query.q, request.lng);
+      return geocoder.search(request.query.q, request.lng, member.id);
     },
   );
 }
