@@ -74,6 +74,16 @@ export function keysetBefore(
   return sql`(${createdAt}, ${id}) < (${at}::timestamptz, ${cursor.id}::uuid)`;
 }
 
+/** `keysetBefore`'s mirror for an oldest-first walk: rows whose `(time, id)` sorts after the key. */
+export function keysetAfter(
+  time: AnyColumn | SQL,
+  id: AnyColumn | SQL,
+  key: { at: Date | string; id: string },
+): SQL {
+  const at = key.at instanceof Date ? key.at.toISOString() : key.at;
+  return sql`(${time}, ${id}) > (${at}::timestamptz, ${key.id}::uuid)`;
+}
+
 /** 400 for a cursor that does not fit the list it was sent to. */
 export const invalidCursor = () => validation(msg("Invalid cursor"), { cursor: msg("Invalid cursor") });
 

@@ -2,12 +2,14 @@
  * The mailing list (docs/DESIGN.md §4 "Mailing list"): subscribers from the landing page's form and
  * from users who opt in on their profile, one row per address, exported as CSV for admins.
  */
+
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { asc, eq, sql } from "drizzle-orm";
 import { MAILING_LIST_COLUMNS } from "../../../contract/newsletter";
 import { type Executor, inTransaction } from "../../db/client";
 import { newsletterSubscribers, type UserRow, users } from "../../db/schema";
+import { keysetAfter } from "../../pagination";
 
 /** Adds an address (already trimmed and lower-cased); subscribing twice changes nothing. */
 export async function subscribe(db: Executor, email: string, source: "landing" | "profile", userId?: string) {
@@ -60,7 +62,10 @@ async function* subscriberRows(db: Executor) {
         .from(newsletterSubscribers)
         .where(
           after
-            ? sql`(${newsletterSubscribers.subscribedAt}, ${newsletterSubscribers.id}) > (${after.subscribedAt}::timestamptz, ${after.id}::uuid)`
+            ? keysetAfter(newsletterSubscribers.subscribedAt, newsletterSubscribers.id, {
+                at: after.subscribedAt,
+                id: after.id,
+              })
             : undefined,
         )
         .orderBy(asc(newsletterSubscribers.subscribedAt), asc(newsletterSubscribers.id))

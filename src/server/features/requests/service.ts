@@ -18,7 +18,7 @@ import { type Executor, inTransaction } from "../../db/client";
 import { meals, messages, requests, type UserRow, users } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
 import { liveEvent, publishLiveEvents } from "../../live/hub";
-import { type Cursor, encodeCursor } from "../../pagination";
+import { type Cursor, encodeCursor, keysetBefore } from "../../pagination";
 import { assertNotBlocked } from "../blocks/service";
 import { assertMayAsk, assertPortionsLeft } from "../meals/availability";
 import { createNotification } from "../notifications/service";
@@ -128,9 +128,7 @@ export async function listRequests(
     .where(
       and(
         options.type === "incoming" ? eq(requests.feederId, viewer.id) : eq(requests.eaterId, viewer.id),
-        cursor
-          ? sql`(${requests.createdAt}, ${requests.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
-          : undefined,
+        cursor ? keysetBefore(requests.createdAt, requests.id, cursor) : undefined,
       ),
     )
     .orderBy(desc(requests.createdAt), desc(requests.id))
@@ -235,9 +233,7 @@ async function selectMessages(
     .where(
       and(
         eq(messages.requestId, id),
-        cursor
-          ? sql`(${messages.createdAt}, ${messages.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
-          : undefined,
+        cursor ? keysetBefore(messages.createdAt, messages.id, cursor) : undefined,
       ),
     )
     .orderBy(desc(messages.createdAt), desc(messages.id))

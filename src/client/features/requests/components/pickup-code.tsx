@@ -124,7 +124,8 @@ export function PickupCode({ request, viewer }: { request: MealRequestDetail; vi
         {viewer === "eater" && request.pickup.code && (
           <EaterCode request={request} code={request.pickup.code} />
         )}
-        {viewer === "feeder" && <CookCodeForm request={request} submit={submit} />}
+        {/* The server says who may enter the code (policy.ts), the client does not work it out. */}
+        {request.pickup.canEnterCode && <CookCodeForm request={request} submit={submit} />}
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {said
             ? t(
