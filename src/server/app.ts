@@ -120,6 +120,9 @@ function trustProxyOption(trust: Config["trustProxy"]) {
  */
 export function redactUrl(url: string): string {
   return url
-    .replace(/([?&](?:code|state|session_state|iss|token)=)[^&#]*/gi, "$1[redacted]")
+    .replace(
+      /([?&](?:code|state|session_state|iss|token|near|q|bbox|cursor|lat|lng|latitude|longitude)=)[^&#]*/gi,
+      "$1[redacted]",
+    )
     .replace(/^(\/api\/calendar\/)[^/?#]+?(\.ics)?(?=[?#]|$)/, "$1[redacted]$2");
 }

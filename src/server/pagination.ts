@@ -3,9 +3,16 @@
  * `(created_at DESC, id DESC)`, or by a score first (search relevance, distance) and then newest.
  * The cursor is opaque to clients: base64url of the last row's sort key. The next page's URL is
  * sent in an RFC 8288 `Link` header so list bodies stay plain arrays (spec §7).
+ *
+ * A distance list's cursor holds how far its last meal is from the list's centre — for "near home",
+ * from the member's home — and cursors end up in logs, histories and shared links: three of them
+ * rebuild the home to the millimetre. So a distance cursor is sealed: AES-256-GCM under a key derived
+ * from the session secret, bound to the session it was made for (docs/features/neighbourhood.md;
+ * docs/DESIGN.md §6c). Anyone else, or the same member signed in anew, gets 400.
  */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { type AnyColumn, type Placeholder, type SQL, sql } from "drizzle-orm";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { DATE_YEAR_MAX, DATE_YEAR_MIN } from "../contract/common";
 import { msg } from "../contract/messages";
 import { validation } from "./errors";
@@ -32,20 +39,79 @@ const SCORE_SORTS: readonly ScoreSort[] = ["relevance", "distance"];
 
 /** Encodes the sort key of a page's last row. */
 export function encodeCursor(row: Cursor | ScoredCursor): string {
+  return Buffer.from(sortKeyOf(row)).toString("base64url");
+}
+
+/** A row's sort key as the JSON a cursor carries. */
+function sortKeyOf(row: Cursor | ScoredCursor): string {
   const key: unknown[] = [row.createdAt.toISOString(), row.id];
   if ("sort" in row) key.push(row.sort, row.score);
-  return Buffer.from(JSON.stringify(key)).toString("base64url");
+  return JSON.stringify(key);
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The key distance cursors are sealed with (`registerCursorSealing`). */
+    cursorKey: Buffer;
+  }
+  interface FastifyRequest {
+    /** The id of the request's session (a hash of its cookie), or null when signed out. */
+    sessionId: string | null;
+  }
+}
+
+/** Derives the instance's cursor key from the session secret; every instance derives the same. */
+export function registerCursorSealing(app: FastifyInstance, sessionSecret: string): void {
+  app.decorate("cursorKey", Buffer.from(hkdfSync("sha256", sessionSecret, "", "mealshare cursor v1", 32)));
+}
+
+const SEALED = "s.";
+
+/** A distance cursor sealed for one session: `s.` + base64url(iv · ciphertext · tag). */
+function seal(request: FastifyRequest, plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", request.server.cursorKey, iv);
+  cipher.setAAD(Buffer.from(request.sessionId ?? "signed-out"));
+  const sealed = Buffer.concat([iv, cipher.update(plain, "utf8"), cipher.final(), cipher.getAuthTag()]);
+  return SEALED + sealed.toString("base64url");
+}
+
+/** The plain text of a sealed cursor, or throws when it was made for another session or altered. */
+function unseal(request: FastifyRequest, cursor: string): string {
+  const sealed = Buffer.from(cursor.slice(SEALED.length), "base64url");
+  if (sealed.length < 12 + 16 + 1) throw new Error("short");
+  const decipher = createDecipheriv("aes-256-gcm", request.server.cursorKey, sealed.subarray(0, 12));
+  decipher.setAAD(Buffer.from(request.sessionId ?? "signed-out"));
+  decipher.setAuthTag(sealed.subarray(sealed.length - 16));
+  return Buffer.concat([decipher.update(sealed.subarray(12, sealed.length - 16)), decipher.final()]).toString(
+    "utf8",
+  );
+}
+
+/**
+ * Encodes a page's next cursor for the request's list: a distance cursor sealed for its session,
+ * any other as `encodeCursor` does.
+ */
+export function cursorFor(request: FastifyRequest, row: Cursor | ScoredCursor): string {
+  return "sort" in row && row.sort === "distance" ? seal(request, sortKeyOf(row)) : encodeCursor(row);
 }
 
 /**
  * Decodes a cursor from a query string.
+ * @param request the request it came with: a sealed cursor opens only for the session it was made for
  * @returns a `ScoredCursor` when the cursor was made by a score-first list
- * @throws AppError 400 when the cursor was not made by `encodeCursor`
+ * @throws AppError 400 when the cursor was not made by `encodeCursor` (or `cursorFor` for this session)
  */
-export function decodeCursor(cursor: string | undefined): Cursor | ScoredCursor | undefined {
+export function decodeCursor(
+  cursor: string | undefined,
+  request?: FastifyRequest,
+): Cursor | ScoredCursor | undefined {
   if (!cursor) return undefined;
   try {
-    const [createdAt, id, sort, score] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    const text = cursor.startsWith(SEALED)
+      ? unseal(request ?? ({} as FastifyRequest), cursor)
+      : Buffer.from(cursor, "base64url").toString("utf8");
+    const [createdAt, id, sort, score] = JSON.parse(text);
     const date = new Date(createdAt);
     const year = date.getUTCFullYear();
     if (Number.isNaN(year) || year < DATE_YEAR_MIN || year > DATE_YEAR_MAX) throw new Error("date");
@@ -54,6 +120,8 @@ export function decodeCursor(cursor: string | undefined): Cursor | ScoredCursor 
     if (sort === undefined) return { createdAt: date, id };
     if (!SCORE_SORTS.includes(sort) || typeof score !== "number" || !Number.isFinite(score))
       throw new Error("score");
+    // A distance cursor is only ever handed out sealed.
+    if (sort === "distance" && !cursor.startsWith(SEALED)) throw new Error("unsealed");
     return { createdAt: date, id, sort, score };
   } catch {
     throw invalidCursor();
@@ -104,7 +172,7 @@ export function sendPage<T>(
   const page = rows.slice(0, limit);
   const next = rows.length > limit ? cursorOf(page[page.length - 1]) : continueFrom!;
   const url = new URL(request.url, "http://local");
-  url.searchParams.set("cursor", encodeCursor(next));
+  url.searchParams.set("cursor", cursorFor(request, next));
   url.searchParams.set("limit", String(limit));
   reply.header("Link", `<${url.pathname}${url.search}>; rel="next"`);
   return page;

@@ -66,12 +66,14 @@ export async function upsertOidcUser(
 /** Attaches `request.user` to every /api request that carries a session cookie, through the cache. */
 export function registerSessionUser(app: FastifyInstance, db: Db, cache: SessionCache) {
   app.decorateRequest("user", null);
+  app.decorateRequest("sessionId", null);
   app.addHook("onRequest", async (request) => {
     if (!request.url.startsWith("/api/")) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const id = sessionIdOf(token);
     request.user = await cache.user(id, () => findSession(db, id));
+    if (request.user) request.sessionId = id;
   });
 }
 

@@ -12,6 +12,7 @@ import { forbidden } from "../errors";
 import { TOKEN_AUTHORISED_WRITES } from "../features/notifications/routes";
 import { requestLanguage } from "../i18n";
 import type { LiveHub } from "../live/hub";
+import { registerCursorSealing } from "../pagination";
 import { SAFE_METHODS } from "./external";
 
 export function registerRequestContext(
@@ -19,6 +20,8 @@ export function registerRequestContext(
   { config, db, sessionCache }: { config: Config; db: Db; sessionCache: SessionCache },
 ) {
   registerSessionUser(app, db, sessionCache);
+  // Distance cursors are sealed for their session (pagination.ts).
+  registerCursorSealing(app, config.sessionSecret);
   // The language of this request's answers (docs/decisions/008): the app's language cookie, else
   // the best of Accept-Language, else the member's saved language, else the deployment's default.
   app.decorateRequest("lng", config.defaultLanguage);

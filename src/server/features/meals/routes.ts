@@ -62,7 +62,7 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
     async (request, reply) => {
       const { limit = MEAL_PAGE_SIZE, cursor, near, radiusKm, ...filters } = request.query;
       const viewer = requireUser(request);
-      const decoded = decodeCursor(cursor);
+      const decoded = decodeCursor(cursor, request);
       // "home" is the viewer's home area, which the URL never carries; its radius unless one is asked.
       const home = near === "home" ? requireHomeArea(viewer) : undefined;
       const { meals, sort, count, continueFrom } = await listOpenMeals(db, {
@@ -130,7 +130,7 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
       const limit = request.query.limit ?? DEFAULT_PAGE_SIZE;
       const rows = await listOwnMeals(db, requireUser(request).id, {
         limit,
-        cursor: decodeCursor(request.query.cursor),
+        cursor: decodeCursor(request.query.cursor, request),
       });
       return sendPage(request, reply, rows, limit, mealCursor);
     },

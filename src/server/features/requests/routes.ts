@@ -77,7 +77,7 @@ export function registerRequestRoutes(app: FastifyInstance, { db, config }: { db
       const rows = await listRequests(db, requireUser(request), {
         type: request.query.type,
         limit,
-        cursor: decodeCursor(request.query.cursor),
+        cursor: decodeCursor(request.query.cursor, request),
       });
       return sendPage(request, reply, rows, limit, (row: ListedRequest) => ({
         createdAt: row.createdAtDate,
@@ -114,7 +114,7 @@ export function registerRequestRoutes(app: FastifyInstance, { db, config }: { db
       const limit = request.query.limit ?? MESSAGE_PAGE_SIZE;
       const rows = await listMessages(db, requireUser(request), request.params.id, {
         limit,
-        cursor: decodeCursor(request.query.cursor),
+        cursor: decodeCursor(request.query.cursor, request),
       });
       return sendPage(request, reply, rows, limit, (row) => ({
         createdAt: new Date(row.createdAt),
