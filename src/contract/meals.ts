@@ -23,6 +23,8 @@ export const MEAL_TITLE_MAX = 120;
 export const MEAL_TEXT_MAX = 2000;
 export const MEAL_ALLERGENS_MAX = 500;
 export const MEAL_LOCATION_MAX = 300;
+/** Longest private pickup details (door, floor, bell). */
+export const PICKUP_DETAILS_MAX = 300;
 export const MEAL_PORTIONS_MAX = 100;
 /** Largest price a cook can ask, in cents ($1,000.00). */
 export const MEAL_PRICE_MAX_CENTS = 100_000;
@@ -100,6 +102,20 @@ export const mealFields = {
     msg("Pickup location must be at most {{max}} characters", { max: MEAL_LOCATION_MAX }),
     MEAL_LOCATION_MAX,
   ),
+  /**
+   * Door, floor, bell: private (docs/features/neighbourhood.md) — only the feeder and the eaters they
+   * accept ever read them; the public `pickupLocation` is a street or a landmark.
+   */
+  pickupDetails: z
+    .string()
+    .trim()
+    .max(
+      PICKUP_DETAILS_MAX,
+      msg("Pickup details must be at most {{max}} characters", { max: PICKUP_DETAILS_MAX }),
+    )
+    .nullable()
+    .optional()
+    .transform((value) => value || null),
   pickupWindowStart: inputDateTime(msg("Pickup start time is required")),
   pickupWindowEnd: inputDateTime(msg("Pickup end time is required")),
   deliveryAvailable: z.boolean(),
@@ -435,8 +451,20 @@ export const myWaitlistPlaceSchema = z.object({
 });
 export type MyWaitlistPlace = z.infer<typeof myWaitlistPlaceSchema>;
 
+/**
+ * The exact pickup point (to about 100 m) and the private pickup details: the feeder's own, and their
+ * accepted eaters' (docs/features/neighbourhood.md); null for everyone else.
+ */
+export const privatePickupSchema = z.object({
+  point: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+  details: z.string().nullable(),
+});
+export type PrivatePickup = z.infer<typeof privatePickupSchema>;
+
 export const mealDetailSchema = mealSchema.extend({
   myOpenRequestId: z.uuid().nullable(),
+  /** The feeder's own view of where their meal is picked up; null for everyone else. */
+  privatePickup: privatePickupSchema.nullable(),
   /** How many wait for portions, and the viewer's place among them. */
   waitlist: z.object({ waiting: z.number().int(), mine: myWaitlistPlaceSchema.nullable() }),
   /**

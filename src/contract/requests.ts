@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { isoDateTime, pageQuerySchema, publicUserSchema } from "./common";
-import { MEAL_PORTIONS_MAX, mealKindSchema } from "./meals";
+import { MEAL_PORTIONS_MAX, mealKindSchema, privatePickupSchema } from "./meals";
 import { msg } from "./messages";
 
 /** Longest request or thread message, in characters after trimming (docs/DESIGN.md §4). */
@@ -103,6 +103,11 @@ export const requestMealSchema = z.object({
   pickupWindowStart: isoDateTime,
   pickupWindowEnd: isoDateTime,
   pickupLocation: z.string(),
+  /**
+   * Where exactly, and the door, floor or bell: to the feeder, and to the eater once accepted (and
+   * after the pickup); null otherwise (docs/features/neighbourhood.md).
+   */
+  privatePickup: privatePickupSchema.nullable(),
 });
 
 /** A member's pickup record (docs/features/households.md point 5): the last 12 months. */

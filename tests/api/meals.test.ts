@@ -18,6 +18,18 @@ const validMeal = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** Great-circle distance in metres between two points (haversine). */
+function metresBetween(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+) {
+  const rad = (degrees: number) => (degrees * Math.PI) / 180;
+  const h =
+    Math.sin(rad(b.latitude - a.latitude) / 2) ** 2 +
+    Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(rad(b.longitude - a.longitude) / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
+}
+
 describe("meals API", () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -76,15 +88,28 @@ describe("meals API", () => {
       expect(response.json().priceCents).toBeNull();
     });
 
-    it("rounds coordinates to 3 decimals so no home address leaks", async () => {
+    it("keeps the pickup point rounded to 3 decimals for its feeder, and shows others a point 150–250 m away", async () => {
       const { cookie } = await buildSignedInUser(t.db, { isRegisteredCook: true });
       const response = await t.api({
         method: "POST",
         url: "/api/meals",
         cookie,
-        payload: validMeal({ latitude: 51.507351, longitude: -0.127758 }),
+        payload: validMeal({ latitude: 51.507351, longitude: -0.127758, pickupDetails: "Flat 3, ring Ada" }),
       });
-      expect(response.json()).toMatchObject({ latitude: 51.507, longitude: -0.128 });
+      const shown = response.json();
+      const moved = metresBetween(shown, { latitude: 51.507, longitude: -0.128 });
+      expect(moved).toBeGreaterThan(140);
+      expect(moved).toBeLessThan(260);
+      const own = (await t.api({ url: `/api/meals/${shown.id}`, cookie })).json();
+      expect(own.privatePickup).toEqual({
+        point: { latitude: 51.507, longitude: -0.128 },
+        details: "Flat 3, ring Ada",
+      });
+      const other = await buildSignedInUser(t.db);
+      const seen = (await t.api({ url: `/api/meals/${shown.id}`, cookie: other.cookie })).json();
+      expect(seen.privatePickup).toBeNull();
+      expect(JSON.stringify(seen)).not.toContain("ring Ada");
+      expect([seen.latitude, seen.longitude]).toEqual([shown.latitude, shown.longitude]);
     });
 
     it.each([

@@ -31,6 +31,7 @@ const form = (overrides: Partial<MealFormValues> = {}): MealFormValues => ({
   reheating: "",
   ingredients: "water",
   pickupLocation: "Here",
+  pickupDetails: "",
   pickupWindowStart: "2099-01-01T17:00",
   pickupWindowEnd: "2099-01-01T19:00",
   deliveryAvailable: false,

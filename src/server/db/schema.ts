@@ -226,8 +226,21 @@ export const meals = pgTable(
     pickupLocation: varchar("pickup_location", { length: 300 }).notNull(),
     deliveryAvailable: boolean("delivery_available").notNull().default(false),
     photoPath: text("photo_path"),
+    /**
+     * Where the meal is shown to others (docs/features/neighbourhood.md; docs/DESIGN.md §6c): the
+     * pickup point moved by a stable offset of 150–250 m, kept by the `meals_geo_point` trigger
+     * (migration 0024) whenever the pickup point is written, so the member's home is never shown as
+     * a meal's point. Lists, distances, the map and alerts all read this one.
+     */
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
+    /**
+     * The exact pickup point (to about 100 m) and the door, floor or bell: the feeder's and their
+     * accepted eaters' only, never in lists, the map, the meal page of others or alerts.
+     */
+    pickupLatitude: doublePrecision("pickup_latitude"),
+    pickupLongitude: doublePrecision("pickup_longitude"),
+    pickupDetails: varchar("pickup_details", { length: 300 }),
     isActive: boolean("is_active").notNull().default(true),
     /** Deactivated because its owner was suspended; unsuspending reactivates exactly these. */
     hiddenBySuspension: boolean("hidden_by_suspension").notNull().default(false),

@@ -23,10 +23,11 @@ function FieldErrorLine({ id, message }: { id: string; message: string }) {
 }
 
 /** The control's id and its invalid state, pointing at its `FieldError`. */
-export function fieldAria(id: string, message?: string) {
+export function fieldAria(id: string, message?: string, helpId?: string) {
+  const describedBy = [helpId, message ? `${id}-error` : undefined].filter(Boolean).join(" ");
   return {
     id,
     "aria-invalid": message ? true : undefined,
-    "aria-describedby": message ? `${id}-error` : undefined,
+    "aria-describedby": describedBy || undefined,
   } as const;
 }

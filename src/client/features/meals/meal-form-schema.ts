@@ -15,6 +15,7 @@ import {
   createMealSchema,
   type MealDetail,
   mealFields,
+  PICKUP_DETAILS_MAX,
   SERIES_WEEKS_MAX,
 } from "@/contract/meals";
 import { msg } from "@/contract/messages";
@@ -46,6 +47,12 @@ export const mealFormSchema = z
     reheating: z.string(),
     ingredients: mealFields.ingredients,
     pickupLocation: mealFields.pickupLocation,
+    pickupDetails: z
+      .string()
+      .max(
+        PICKUP_DETAILS_MAX,
+        msg("Pickup details must be at most {{max}} characters", { max: PICKUP_DETAILS_MAX }),
+      ),
     pickupWindowStart: z.string().min(1, msg("Pickup start time is required")),
     pickupWindowEnd: z.string().min(1, msg("Pickup end time is required")),
     deliveryAvailable: z.boolean(),
@@ -109,6 +116,7 @@ export function toCreateMeal(values: MealFormValues, language: string, currency:
     reheating: values.reheating,
     ingredients: values.ingredients,
     pickupLocation: values.pickupLocation,
+    pickupDetails: values.pickupDetails.trim() || null,
     pickupWindowStart: new Date(values.pickupWindowStart).toISOString(),
     pickupWindowEnd: new Date(values.pickupWindowEnd).toISOString(),
     deliveryAvailable: values.deliveryAvailable,
@@ -147,11 +155,13 @@ export function sharedAgain(meal: MealDetail, price: string, now = new Date()): 
     reheating: meal.reheating ?? "",
     ingredients: meal.ingredients,
     pickupLocation: meal.pickupLocation,
+    pickupDetails: meal.privatePickup?.details ?? "",
     pickupWindowStart: localInput(next),
     pickupWindowEnd: localInput(new Date(next.getTime() + length)),
     deliveryAvailable: meal.deliveryAvailable,
-    latitude: meal.latitude,
-    longitude: meal.longitude,
+    // The feeder's exact point, not the one neighbours are shown (docs/features/neighbourhood.md).
+    latitude: meal.privatePickup?.point?.latitude ?? meal.latitude,
+    longitude: meal.privatePickup?.point?.longitude ?? meal.longitude,
   };
 }
 

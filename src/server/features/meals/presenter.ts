@@ -6,7 +6,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { AllergenCode, StorageType } from "../../../contract/food-safety";
-import type { Meal, MealKind } from "../../../contract/meals";
+import type { Meal, MealKind, PrivatePickup } from "../../../contract/meals";
 import { meals, users } from "../../db/schema";
 import { portionsLeft } from "./availability";
 
@@ -181,5 +181,20 @@ export function presentMeal(row: MealRow, distanceMetres?: number | null, now = 
     ownerReviewCount: Number(row.ownerReviewCount),
     ...(distanceMetres == null ? {} : { distanceKm: Math.round(Number(distanceMetres) / 100) / 10 }),
     allergyWarnings: row.allergyWarnings ?? [],
+  };
+}
+
+/** A meal's exact pickup point and private details, for those allowed to read them. */
+export function privatePickupOf(meal: {
+  pickupLatitude: number | null;
+  pickupLongitude: number | null;
+  pickupDetails: string | null;
+}): PrivatePickup {
+  return {
+    point:
+      meal.pickupLatitude == null || meal.pickupLongitude == null
+        ? null
+        : { latitude: Number(meal.pickupLatitude), longitude: Number(meal.pickupLongitude) },
+    details: meal.pickupDetails,
   };
 }

@@ -36,7 +36,14 @@ import { allergyWarningsSql, withAllergyWarnings } from "./allergen-match";
 import { allergenColumns } from "./allergens";
 import { OPEN_MEAL_SQL } from "./availability";
 import { canUpdateMeal } from "./policy";
-import { type ListedMeal, MEAL_COLUMNS, MEALS_WITH_OWNERS, type MealRow, presentMeal } from "./presenter";
+import {
+  type ListedMeal,
+  MEAL_COLUMNS,
+  MEALS_WITH_OWNERS,
+  type MealRow,
+  presentMeal,
+  privatePickupOf,
+} from "./presenter";
 import { presentSeriesJson, SERIES_JSON, type SeriesJson, startSeries } from "./series";
 
 export type { ListedMeal } from "./presenter";
@@ -105,6 +112,9 @@ export async function getMeal(db: Executor, id: string): Promise<ListedMeal> {
 
 /** A meal's detail row: the meal and owner, then the viewer's parts, each a subquery. */
 type DetailRow = MealRow & {
+  pickupLatitude: number | null;
+  pickupLongitude: number | null;
+  pickupDetails: string | null;
   myOpenRequestId: string | null;
   waiting: number;
   mine: MyWaitlistPlace | null;
@@ -135,7 +145,9 @@ const detailRows = preparedRows<DetailRow>(
            and mine.status = 'waiting'
          limit 1) as "mine",
       (select ${SERIES_JSON} from ${mealSeries} where ${mealSeries.id} = ${meals.seriesId}) as "series",
-      ${allergyWarningsSql(sql.placeholder("allergies"))} as "allergyWarnings"
+      ${allergyWarningsSql(sql.placeholder("allergies"))} as "allergyWarnings",
+      ${meals.pickupLatitude} as "pickupLatitude", ${meals.pickupLongitude} as "pickupLongitude",
+      ${meals.pickupDetails} as "pickupDetails"
     from ${MEALS_WITH_OWNERS}
     where ${meals.id} = ${sql.placeholder("mealId")}`,
 );
@@ -157,8 +169,11 @@ export async function getMealDetail(
     allergies: JSON.stringify(allergyTokensOf(viewer)),
   });
   if (!row) throw notFound(msg("Meal not found"));
+  const own = row.ownerId === viewer.id;
   return {
-    ...presentMeal(row.ownerId === viewer.id ? { ...row, allergyWarnings: [] } : row),
+    ...presentMeal(own ? { ...row, allergyWarnings: [] } : row),
+    // Where exactly, and the door or bell: the feeder's own view only (docs/features/neighbourhood.md).
+    privatePickup: own ? privatePickupOf(row) : null,
     myOpenRequestId: row.myOpenRequestId,
     waitlist: { waiting: row.waiting, mine: row.mine },
     series: row.series ? presentSeriesJson(row.series) : null,
@@ -200,8 +215,10 @@ export async function createMeal(
         pickupLocation: input.pickupLocation,
         deliveryAvailable: input.deliveryAvailable,
         photoPath: input.photoPath ?? null,
-        latitude: input.latitude ?? null,
-        longitude: input.longitude ?? null,
+        // The point given is the exact pickup point; the shown point follows it (migration 0024).
+        pickupLatitude: input.latitude ?? null,
+        pickupLongitude: input.longitude ?? null,
+        pickupDetails: input.pickupDetails ?? null,
         seriesId: occurrenceOf?.id ?? null,
         occurrence: occurrenceOf?.occurrence ?? null,
       })
@@ -274,10 +291,14 @@ export async function updateMeal(
           ? await allergenColumns(tx, { allergens: patch.allergens })
           : {};
 
+    const { latitude, longitude, ...rest } = patch;
     await tx
       .update(meals)
       .set({
-        ...patch,
+        ...rest,
+        // A point given is the exact pickup point; the shown point follows it (migration 0024).
+        ...(latitude !== undefined ? { pickupLatitude: latitude } : {}),
+        ...(longitude !== undefined ? { pickupLongitude: longitude } : {}),
         ...allergens,
         preparedAt: patch.preparedAt ? new Date(patch.preparedAt) : (patch.preparedAt as null | undefined),
         priceCents: merged.kind === "free" ? null : merged.priceCents,

@@ -190,6 +190,13 @@ export function pickupCodeRefusal(status: RequestStatus, who: Participant): Refu
   return null;
 }
 
+/**
+ * Whether `who` may read the meal's exact pickup point and its door, floor or bell
+ * (docs/features/neighbourhood.md): the feeder always; the eater once accepted, and after.
+ */
+export const mayReadPrivatePickup = (status: RequestStatus, who: Participant | null): boolean =>
+  who === "feeder" || (who === "eater" && (status === "accepted" || status === "completed"));
+
 /** Whether a move exists in the table for anybody. */
 export function transitionExists(from: RequestStatus, to: RequestStatus): boolean {
   return TRANSITIONS[from][to] !== undefined;

@@ -10,7 +10,8 @@ import type { MealRequest, Reliability } from "../../../contract/requests";
 import { presentPublicUser } from "../../auth/users";
 import type { Executor } from "../../db/client";
 import { meals, type RequestRow, requests, type UserRow, users } from "../../db/schema";
-import { participantOf, pickupCodeRefusal, transitionsFor } from "./policy";
+import { privatePickupOf } from "../meals/presenter";
+import { mayReadPrivatePickup, participantOf, pickupCodeRefusal, transitionsFor } from "./policy";
 
 const eaters = alias(users, "eater");
 const owners = alias(users, "feeder");
@@ -26,6 +27,9 @@ const requestSelection = {
     pickupWindowStart: meals.pickupWindowStart,
     pickupWindowEnd: meals.pickupWindowEnd,
     pickupLocation: meals.pickupLocation,
+    pickupLatitude: meals.pickupLatitude,
+    pickupLongitude: meals.pickupLongitude,
+    pickupDetails: meals.pickupDetails,
   },
   eater: eaters,
   owner: owners,
@@ -43,6 +47,9 @@ export type RequestSelectionRow = {
     pickupWindowStart: Date;
     pickupWindowEnd: Date;
     pickupLocation: string;
+    pickupLatitude: number | null;
+    pickupLongitude: number | null;
+    pickupDetails: string | null;
   };
   eater: UserRow;
   owner: UserRow;
@@ -96,9 +103,15 @@ export function presentRequest(
     createdAtDate: request.createdAt,
     updatedAt: request.updatedAt.toISOString(),
     meal: {
-      ...row.meal,
+      id: row.meal.id,
+      title: row.meal.title,
+      kind: row.meal.kind,
+      priceCents: row.meal.priceCents,
+      photoPath: row.meal.photoPath,
       pickupWindowStart: row.meal.pickupWindowStart.toISOString(),
       pickupWindowEnd: row.meal.pickupWindowEnd.toISOString(),
+      pickupLocation: row.meal.pickupLocation,
+      privatePickup: mayReadPrivatePickup(request.status, who) ? privatePickupOf(row.meal) : null,
     },
     eater: presentPublicUser(row.eater),
     owner: presentPublicUser(row.owner),

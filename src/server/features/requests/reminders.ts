@@ -114,6 +114,7 @@ export async function sendPickupReminder(db: Executor, data: unknown, now = new 
         ownerId: requests.feederId,
         title: meals.title,
         location: meals.pickupLocation,
+        details: meals.pickupDetails,
         pickupWindowStart: meals.pickupWindowStart,
         pickupWindowEnd: meals.pickupWindowEnd,
       })
@@ -131,9 +132,11 @@ export async function sendPickupReminder(db: Executor, data: unknown, now = new 
       return;
     }
     const link = `/request/${requestId}`;
+    // Both participants may read the private pickup details (requests/policy.ts mayReadPrivatePickup).
+    const location = row.details ? `${row.location} (${row.details})` : row.location;
     if (kind === "starts") {
       const { message, minutes } = startsReminder(row.pickupWindowStart, now);
-      const params = { title: row.title, location: row.location, ...(minutes ? { minutes } : {}) };
+      const params = { title: row.title, location, ...(minutes ? { minutes } : {}) };
       for (const userId of [row.eaterId, row.ownerId]) {
         await createNotification(tx, {
           userId,
@@ -150,7 +153,7 @@ export async function sendPickupReminder(db: Executor, data: unknown, now = new 
         userId: row.eaterId,
         type: "pickup_reminder",
         message: msg('Pickup window ends in 30 minutes: "{{title}}" at {{location}}.'),
-        params: { title: row.title, location: row.location },
+        params: { title: row.title, location },
         link,
         requestId,
         dedupeKey: `pickup:${requestId}:ends`,

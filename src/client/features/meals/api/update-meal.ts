@@ -22,6 +22,8 @@ export function useUpdateMeal(meta?: MutationMeta) {
               myOpenRequestId: detail.myOpenRequestId,
               waitlist: detail.waitlist,
               series: detail.series,
+              // Refetched below with the rest: the meal's own answer leaves the private pickup out.
+              privatePickup: detail.privatePickup,
             }
           : undefined,
       );

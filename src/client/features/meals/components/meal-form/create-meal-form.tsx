@@ -63,6 +63,7 @@ export function CreateMealForm() {
       reheating: "",
       ingredients: "",
       pickupLocation: "",
+      pickupDetails: "",
       pickupWindowStart: localInput(new Date(now.getTime() + 30 * 60_000)),
       pickupWindowEnd: localInput(new Date(now.getTime() + 150 * 60_000)),
       deliveryAvailable: false,

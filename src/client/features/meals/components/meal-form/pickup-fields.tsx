@@ -1,8 +1,10 @@
 /**
  * The meal form's pickup (docs/features/neighbourhood.md point 3): the pickup point on a map — the
  * cook's home area to start with, moved by searching a place, dragging the pin or this device's
- * position, and rounded to about 100 m before it is sent — and the door, floor or instructions as
- * free text; the pickup window, and whether delivery is offered.
+ * position, and rounded to about 100 m before it is sent; neighbours are shown a point a few hundred
+ * metres away, never this one (docs/DESIGN.md §6c). Then the public pickup location (a street or a
+ * landmark), the private pickup details (door, floor, bell) only accepted eaters read, the pickup
+ * window, and whether delivery is offered.
  */
 import { LocateFixed } from "lucide-react";
 import { Suspense, useState } from "react";
@@ -47,7 +49,9 @@ export function PickupFields({ form }: { form: UseFormReturn<MealFormValues> }) 
       <fieldset className="flex flex-col gap-3" aria-describedby="pickup-point-help">
         <legend className="mb-1 text-sm font-medium">{t("Pickup point")}</legend>
         <p id="pickup-point-help" className="text-xs text-muted-foreground">
-          {t("Neighbours see this point to about 100 m, never exactly; your door or floor goes below.")}
+          {t(
+            "Neighbours see only an area of about 350 m around this point, never the point itself. The exact point and your pickup details go only to neighbours you accept.",
+          )}
         </p>
         {deployment().placeSearch && <PlaceSearch onChoose={setPoint} />}
         <div className="flex flex-wrap items-center gap-2">
@@ -71,11 +75,26 @@ export function PickupFields({ form }: { form: UseFormReturn<MealFormValues> }) 
       <div className="flex flex-col gap-2">
         <Label htmlFor="pickupLocation">{t("Pickup location")}</Label>
         <Input
-          {...field("pickupLocation")}
+          {...fieldAria("pickupLocation", errors.pickupLocation?.message, "pickupLocation-help")}
           {...register("pickupLocation")}
-          placeholder={t("e.g. 12 Elm Street, front porch")}
+          placeholder={t("e.g. Elm Street, by the library")}
         />
+        <p id="pickupLocation-help" className="text-xs text-muted-foreground">
+          {t("Everyone can read this: a street or a landmark, not your door.")}
+        </p>
         <FieldError id="pickupLocation" message={errors.pickupLocation?.message} />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="pickupDetails">{t("Pickup details (private)")}</Label>
+        <Input
+          {...fieldAria("pickupDetails", errors.pickupDetails?.message, "pickupDetails-help")}
+          {...register("pickupDetails")}
+          placeholder={t("e.g. No. 12, 3rd floor, ring Martin")}
+        />
+        <p id="pickupDetails-help" className="text-xs text-muted-foreground">
+          {t("Door, floor, bell: only neighbours you accept see them, in their thread.")}
+        </p>
+        <FieldError id="pickupDetails" message={errors.pickupDetails?.message} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField
