@@ -11,7 +11,7 @@ import { ALERTS_MAX, type Alert, type createAlertSchema } from "../../../contrac
 import type { MealKind } from "../../../contract/meals";
 import { msg } from "../../../contract/messages";
 import { type Executor, inTransaction } from "../../db/client";
-import { mealAlerts, type UserRow } from "../../db/schema";
+import { mealAlerts, type UserRow, users } from "../../db/schema";
 import { conflict, notFound, validation } from "../../errors";
 import { buildSearchQuery } from "../meals/search";
 import { requireHomeArea } from "../users/home-area";
@@ -61,8 +61,11 @@ export async function createAlert(
     });
   }
   return inTransaction(db, async (tx) => {
+    // Saves of one member's alerts take turns on the member's row: locking the alerts that exist would
+    // not stop two saves inserting at once past the cap (docs/features/neighbourhood.md point 6).
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
     // One member's alerts are few: the duplicate check and the count read them through their index.
-    const existing = await tx.select().from(mealAlerts).where(eq(mealAlerts.userId, user.id)).for("update");
+    const existing = await tx.select().from(mealAlerts).where(eq(mealAlerts.userId, user.id));
     const same = existing.find(
       (alert) =>
         alert.queryText === (input.q ?? null) &&
