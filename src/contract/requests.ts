@@ -13,7 +13,8 @@ export const MESSAGE_MAX = 2000;
 /**
  * The spec's statuses (spec §4 "Request status") and those docs/features/households.md adds: `held`, a
  * waiting-list offer its eater may confirm for 30 minutes; `lapsed`, an offer not confirmed in time;
- * `no_show`, an agreed pickup that did not happen.
+ * `no_show`, an agreed pickup that did not happen; `disputed`, a no-show the other side says is
+ * wrong, counted for neither until an admin settles it.
  */
 export const REQUEST_STATUSES = [
   "pending",
@@ -24,6 +25,7 @@ export const REQUEST_STATUSES = [
   "cancelled",
   "lapsed",
   "no_show",
+  "disputed",
 ] as const;
 export const requestStatusSchema = z.enum(REQUEST_STATUSES);
 export type RequestStatus = z.infer<typeof requestStatusSchema>;
@@ -56,6 +58,7 @@ export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   cancelled: msg("Cancelled"),
   lapsed: msg("Offer lapsed"),
   no_show: msg("No-show"),
+  disputed: msg("Disputed"),
 };
 
 /** Portions one request may ask for, at most (the meal's own count decides below that). */
@@ -151,6 +154,8 @@ export const requestSchema = z.object({
   /** Who did not turn up, on a no-show, and the reason given (the two participants only see it). */
   noShowParty: z.enum(["eater", "feeder", "both"]).nullable(),
   noShowReason: z.string().nullable(),
+  /** What the side a no-show report names says, when they dispute it (the two participants only). */
+  disputeReason: z.string().nullable(),
   /** The eater's pickup record, for the cook deciding on the request; null for the eater. */
   eaterReliability: reliabilitySchema.nullable(),
   createdAt: isoDateTime,
@@ -208,10 +213,13 @@ export const updateStatusSchema = z
       .max(NO_SHOW_REASON_MAX, msg("At most {{max}} characters", { max: NO_SHOW_REASON_MAX }))
       .optional(),
   })
-  .refine((change) => change.status !== "no_show" || Boolean(change.reason), {
-    message: msg("Say what happened"),
-    path: ["reason"],
-  });
+  .refine(
+    (change) => (change.status !== "no_show" && change.status !== "disputed") || Boolean(change.reason),
+    {
+      message: msg("Say what happened"),
+      path: ["reason"],
+    },
+  );
 
 /** `POST /api/requests/{id}/pickup-code`: the four digits the eater shows the cook. */
 export const pickupCodeSchema = z.object({
@@ -219,4 +227,29 @@ export const pickupCodeSchema = z.object({
     .string({ error: msg("Enter the 4-digit pickup code") })
     .trim()
     .regex(/^\d{4}$/, msg("Enter the 4-digit pickup code")),
+});
+
+/**
+ * A disputed pickup as an admin sees it (docs/decisions/012): the meal, both people, who was reported
+ * as not turning up and why, what the other says, and what each side said of the pickup.
+ */
+export const disputeSchema = z.object({
+  id: z.uuid(),
+  meal: z.object({ id: z.uuid(), title: z.string(), pickupWindowEnd: isoDateTime }),
+  eater: publicUserSchema,
+  feeder: publicUserSchema,
+  noShowParty: z.enum(["eater", "feeder", "both"]).nullable(),
+  noShowReason: z.string().nullable(),
+  disputeReason: z.string().nullable(),
+  eaterConfirmed: z.boolean(),
+  feederConfirmed: z.boolean(),
+  disputedAt: isoDateTime,
+});
+export type Dispute = z.infer<typeof disputeSchema>;
+
+/** `PUT /api/admin/disputes/{id}`: how an admin settles a dispute. */
+export const settleDisputeSchema = z.object({
+  outcome: z.enum(["completed", "eater_no_show", "feeder_no_show"], {
+    error: msg("outcome must be completed, eater_no_show or feeder_no_show"),
+  }),
 });

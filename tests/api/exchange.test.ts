@@ -15,8 +15,10 @@ type Actor = "owner" | "eater" | "stranger";
 const STATUSES = REQUEST_STATUSES;
 
 /**
- * docs/DESIGN.md §4's table with docs/features/households.md's rows, written out again here so the test
- * does not trust the code's copy. The pickups' windows have begun, so a no-show may be reported.
+ * docs/DESIGN.md §4's table with docs/features/households.md's rows and decision 012's disputes,
+ * written out again here so the test does not trust the code's copy. A no-show is reported once the
+ * pickup's window has ended (the test ends it for those moves); the no-shows it starts from name the
+ * eater, so only the eater may dispute one; only an admin settles a dispute (403 for both sides).
  */
 const TABLE: [from: Status, to: Status, who: Actor[]][] = [
   ["pending", "accepted", ["owner"]],
@@ -28,6 +30,9 @@ const TABLE: [from: Status, to: Status, who: Actor[]][] = [
   ["accepted", "no_show", ["owner", "eater"]],
   ["held", "accepted", ["eater"]],
   ["held", "cancelled", ["eater"]],
+  ["no_show", "disputed", ["eater"]],
+  ["disputed", "completed", []],
+  ["disputed", "no_show", []],
 ];
 
 /**
@@ -51,14 +56,27 @@ describe("exchange API", () => {
   });
   afterAll(() => t.close());
 
-  /** A cook, an eater, a stranger (all signed in) and a request in `status` for a 5-portion meal. */
-  async function exchange(status: Status = "pending", portionSize = 5) {
+  /**
+   * A cook, an eater, a stranger (all signed in) and a request in `status` for a 5-portion meal, whose
+   * pickup window has ended when `ended`.
+   */
+  async function exchange(status: Status = "pending", portionSize = 5, ended = false) {
     const cook = await buildSignedInUser(t.db, { firstName: "Cora", lastName: "Cook" });
     const eater = await buildSignedInUser(t.db, { firstName: "Eli", lastName: "Eater" });
     const stranger = await buildSignedInUser(t.db);
-    const meal = await buildMeal(t.db, cook.user, { title: "Lentil soup", portionSize });
+    const meal = await buildMeal(t.db, cook.user, {
+      title: "Lentil soup",
+      portionSize,
+      ...(ended
+        ? {
+            pickupWindowStart: new Date(Date.now() - 3 * 3_600_000),
+            pickupWindowEnd: new Date(Date.now() - 3_600_000),
+          }
+        : {}),
+    });
     const request = await buildRequest(t.db, meal, eater.user, {
       status,
+      noShowParty: status === "no_show" || status === "disputed" ? "eater" : null,
       // An offer from the waiting list is kept for its eater for a while yet.
       holdUntil: status === "held" ? new Date(Date.now() + 30 * 60_000) : null,
       pickupCode: status === "accepted" ? "4821" : null,
@@ -78,8 +96,11 @@ describe("exchange API", () => {
       method: "PUT",
       url: `/api/requests/${id}/status`,
       cookie,
-      // A no-show is reported with what happened.
-      payload: status === "no_show" ? { status, reason: "Nobody came to the door." } : { status },
+      // A no-show is reported, and disputed, with what happened.
+      payload:
+        status === "no_show" || status === "disputed"
+          ? { status, reason: "Nobody came to the door." }
+          : { status },
     });
   const postMessage = (cookie: string, id: string, body: unknown) =>
     t.api({ method: "POST", url: `/api/requests/${id}/messages`, cookie, payload: { body } });
@@ -96,7 +117,7 @@ describe("exchange API", () => {
     );
 
     it.each(cases)("%s → %s by %s answers %i", async (from, to, actor, expected) => {
-      const { request, cookies } = await exchange(from);
+      const { request, cookies } = await exchange(from, 5, to === "no_show");
       const response = await setStatus(cookies[actor], request.id, to);
       expect(response.statusCode).toBe(expected);
 
@@ -129,7 +150,8 @@ describe("exchange API", () => {
     });
 
     it("returns allowedTransitions for the viewer after each move", async () => {
-      const { request, cookies } = await exchange("pending");
+      // The window has ended: either side may also report a no-show.
+      const { request, cookies } = await exchange("pending", 5, true);
       expect((await setStatus(cookies.owner, request.id, "accepted")).json().allowedTransitions).toEqual([
         "completed",
         "cancelled",

@@ -254,6 +254,8 @@ describe("fuzzing every endpoint with malformed requests", () => {
       { method: "POST", route: "/api/newsletter", body: { email: "fuzz@example.test" } },
       { method: "GET", route: "/api/admin/reports", admin: true },
       { method: "GET", route: "/api/admin/stats", admin: true },
+      { method: "GET", route: "/api/admin/disputes", admin: true },
+      { method: "PUT", route: "/api/admin/disputes/{id}", body: { outcome: "completed" }, admin: true },
       { method: "PUT", route: "/api/admin/reports/{id}/resolve", body: {}, admin: true },
       { method: "GET", route: "/api/admin/mailinglist.csv", admin: true },
       {

@@ -14,7 +14,7 @@ import { createMeal } from "../../src/server/features/meals/service";
 import { settlePickup } from "../../src/server/features/requests/pickup";
 import { lapseHeldOffer } from "../../src/server/features/requests/waitlist";
 import { buildMeal, buildRequest, buildSignedInUser, buildUser, hoursFromNow } from "../factories";
-import { createTestApp, jobsSettled, type TestApp, testDatabaseKind } from "./harness";
+import { ADMIN_EMAIL, createTestApp, jobsSettled, type TestApp, testDatabaseKind } from "./harness";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -297,16 +297,26 @@ describe("households and pickups", () => {
       expect(Number(notices[0].n)).toBe(2);
     });
 
-    it("takes a no-show report once the window has begun, with a reason; counts a late cancellation", async () => {
-      const early = await agreed(5);
-      const tooEarly = await setStatus(early.cook.cookie, early.id, {
+    /** Moves a meal's pickup window so that it ended an hour ago. */
+    const endWindow = (mealId: string) =>
+      t.db
+        .update(meals)
+        .set({
+          pickupWindowStart: new Date(Date.now() - 3 * HOUR),
+          pickupWindowEnd: new Date(Date.now() - HOUR),
+        })
+        .where(eq(meals.id, mealId));
+
+    it("takes a no-show report only after the window has ended, with a reason; counts a late cancellation", async () => {
+      const begun = await agreed(-1);
+      const tooEarly = await setStatus(begun.cook.cookie, begun.id, {
         status: "no_show",
         reason: "Not here",
       });
       expect(tooEarly.json().code).toBe("too_early");
-      expect((await setStatus(early.cook.cookie, early.id, { status: "no_show" })).statusCode).toBe(400);
+      expect((await setStatus(begun.cook.cookie, begun.id, { status: "no_show" })).statusCode).toBe(400);
 
-      const begun = await agreed(-1);
+      await endWindow(begun.meal.id);
       const reported = await setStatus(begun.cook.cookie, begun.id, {
         status: "no_show",
         reason: "Waited an hour.",
@@ -324,6 +334,87 @@ describe("households and pickups", () => {
       expect(
         (await setStatus(inTime.eater.cookie, inTime.id, { status: "cancelled" })).json().lateCancel,
       ).toBe(false);
+    });
+  });
+
+  describe("no-shows and disputes", () => {
+    /** Moves a meal's pickup window so that it ended an hour ago. */
+    const endWindow = (mealId: string) =>
+      t.db
+        .update(meals)
+        .set({
+          pickupWindowStart: new Date(Date.now() - 3 * HOUR),
+          pickupWindowEnd: new Date(Date.now() - HOUR),
+        })
+        .where(eq(meals.id, mealId));
+    const record = async (cookie: string, userId: string) =>
+      (await t.api({ url: `/api/users/${userId}`, cookie })).json().reliability;
+
+    it("never counts a side that said the pickup happened as a no-show on the other's word: it is a dispute an admin settles", async () => {
+      const cook = await buildSignedInUser(t.db);
+      const eater = await buildSignedInUser(t.db);
+      const meal = await buildMeal(t.db, cook.user, { title: "Dal" });
+      const sent = await request(eater.cookie, meal.id, 1);
+      const id = sent.json().id as string;
+      expect((await setStatus(cook.cookie, id, { status: "accepted" })).statusCode).toBe(200);
+      // The eater says they picked it up; once the window is over the cook reports a no-show.
+      expect((await setStatus(eater.cookie, id, { status: "completed" })).statusCode).toBe(200);
+      await endWindow(meal.id);
+      const reported = await setStatus(cook.cookie, id, { status: "no_show", reason: "Never came." });
+      expect(reported.json()).toMatchObject({ status: "disputed", noShowParty: "eater" });
+      expect(await record(cook.cookie, eater.user.id)).toMatchObject({ pickupsDue: 0, pickedUp: 0 });
+
+      // Only an admin settles it; here, the pickup happened.
+      expect((await setStatus(eater.cookie, id, { status: "completed" })).statusCode).toBe(403);
+      const admin = await buildSignedInUser(t.db, { email: ADMIN_EMAIL });
+      const disputes = (await t.api({ url: "/api/admin/disputes", cookie: admin.cookie })).json();
+      expect(disputes.map((dispute: { id: string }) => dispute.id)).toContain(id);
+      expect((await t.api({ url: "/api/admin/disputes", cookie: cook.cookie })).statusCode).toBe(403);
+      const settled = await t.api({
+        method: "PUT",
+        url: `/api/admin/disputes/${id}`,
+        cookie: admin.cookie,
+        payload: { outcome: "completed" },
+      });
+      expect(settled.statusCode).toBe(204);
+      expect((await thread(eater.cookie, id)).status).toBe("completed");
+      expect(await record(cook.cookie, eater.user.id)).toMatchObject({ pickupsDue: 1, pickedUp: 1 });
+      const again = await t.api({
+        method: "PUT",
+        url: `/api/admin/disputes/${id}`,
+        cookie: admin.cookie,
+        payload: { outcome: "eater_no_show" },
+      });
+      expect(again.statusCode).toBe(409);
+    });
+
+    it("lets the side a no-show names dispute it, which takes it off their record until settled", async () => {
+      const cook = await buildSignedInUser(t.db);
+      const eater = await buildSignedInUser(t.db);
+      const meal = await buildMeal(t.db, cook.user, { title: "Pho" });
+      const id = (await request(eater.cookie, meal.id, 1)).json().id as string;
+      await setStatus(cook.cookie, id, { status: "accepted" });
+      await endWindow(meal.id);
+      await setStatus(cook.cookie, id, { status: "no_show", reason: "Nobody came." });
+      expect(await record(cook.cookie, eater.user.id)).toMatchObject({ pickupsDue: 1, pickedUp: 0 });
+      expect((await thread(eater.cookie, id)).allowedTransitions).toEqual(["disputed"]);
+      expect((await thread(cook.cookie, id)).allowedTransitions).toEqual([]);
+      expect((await setStatus(cook.cookie, id, { status: "disputed", reason: "No" })).statusCode).toBe(403);
+      const disputed = await setStatus(eater.cookie, id, {
+        status: "disputed",
+        reason: "I rang twice at 7.",
+      });
+      expect(disputed.json()).toMatchObject({ status: "disputed", disputeReason: "I rang twice at 7." });
+      expect(await record(cook.cookie, eater.user.id)).toMatchObject({ pickupsDue: 0, pickedUp: 0 });
+      const admin = await buildSignedInUser(t.db, { email: ADMIN_EMAIL });
+      await t.api({
+        method: "PUT",
+        url: `/api/admin/disputes/${id}`,
+        cookie: admin.cookie,
+        payload: { outcome: "feeder_no_show" },
+      });
+      expect(await record(cook.cookie, eater.user.id)).toMatchObject({ pickupsDue: 0 });
+      expect(await record(eater.cookie, cook.user.id)).toMatchObject({ handoversDue: 1, handedOver: 0 });
     });
   });
 

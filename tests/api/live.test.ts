@@ -87,14 +87,14 @@ describe("live updates (SSE)", () => {
     expect(forEater.data).toMatchObject({
       requestId: request.id,
       status: "accepted",
-      // The pickup window has begun, so a no-show may be reported (docs/features/households.md).
-      allowedTransitions: ["completed", "cancelled", "no_show"],
+      // The pickup window is still open: a no-show is reported once it has ended (decision 012).
+      allowedTransitions: ["completed", "cancelled"],
     });
     const forCook = await cookStream.waitFor((e) => e.event === "request");
     expect(forCook.data).toMatchObject({
       status: "accepted",
-      // The pickup window has begun, so a no-show may be reported (docs/features/households.md).
-      allowedTransitions: ["completed", "cancelled", "no_show"],
+      // The pickup window is still open: a no-show is reported once it has ended (decision 012).
+      allowedTransitions: ["completed", "cancelled"],
     });
   });
 

@@ -3,6 +3,7 @@ import { type RequestStatus, requestStatusSchema } from "../../src/contract/requ
 import {
   allowedTransitions,
   participantOf,
+  refusalOf,
   transitionExists,
 } from "../../src/server/features/requests/policy";
 
@@ -17,6 +18,14 @@ describe("request transition table (docs/DESIGN.md §4, docs/features/households
     cancelled: { feeder: [], eater: [] },
     lapsed: { feeder: [], eater: [] },
     no_show: { feeder: [], eater: [] },
+    disputed: { feeder: [], eater: [] },
+  };
+  const nothing = {
+    windowEnded: false,
+    confirmedByViewer: false,
+    holdExpired: false,
+    reportedAgainstViewer: false,
+    disputeOpen: false,
   };
 
   for (const status of requestStatusSchema.options) {
@@ -26,8 +35,8 @@ describe("request transition table (docs/DESIGN.md §4, docs/features/households
     });
   }
 
-  it("offers a no-show report once the window has begun, and nothing more to whoever said the pickup happened", () => {
-    const begun = { windowStarted: true, confirmedByViewer: false, holdExpired: false };
+  it("offers a no-show report once the window has ended, and nothing more to whoever said the pickup happened", () => {
+    const begun = { ...nothing, windowEnded: true };
     expect(allowedTransitions("accepted", "feeder", begun)).toEqual(["completed", "cancelled", "no_show"]);
     expect(allowedTransitions("accepted", "eater", { ...begun, confirmedByViewer: true })).toEqual([]);
     expect(allowedTransitions("pending", "feeder", begun)).toEqual([
@@ -36,6 +45,19 @@ describe("request transition table (docs/DESIGN.md §4, docs/features/households
       "completed",
       "cancelled",
     ]);
+  });
+
+  it("lets only the side a no-show report names dispute it, for 14 days; only an admin settles a dispute", () => {
+    expect(
+      allowedTransitions("no_show", "eater", { ...nothing, reportedAgainstViewer: true, disputeOpen: true }),
+    ).toEqual(["disputed"]);
+    expect(allowedTransitions("no_show", "feeder", { ...nothing, disputeOpen: true })).toEqual([]);
+    expect(allowedTransitions("no_show", "eater", { ...nothing, reportedAgainstViewer: true })).toEqual([]);
+    expect(refusalOf("disputed", "completed", "eater")?.status).toBe(403);
+    expect(refusalOf("disputed", "completed", "admin")).toBeNull();
+    expect(refusalOf("accepted", "no_show", "feeder", { ...nothing, windowEnded: false })?.code).toBe(
+      "too_early",
+    );
   });
 
   it("knows which moves exist at all", () => {

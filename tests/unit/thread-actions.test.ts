@@ -10,9 +10,17 @@ import { allowedTransitions, type Participant } from "../../src/server/features/
 
 describe("a thread's status actions", () => {
   const participants: Participant[] = ["feeder", "eater"];
+  const nothing = {
+    windowEnded: false,
+    confirmedByViewer: false,
+    holdExpired: false,
+    reportedAgainstViewer: false,
+    disputeOpen: false,
+  };
   const moments = [
-    { windowStarted: false, confirmedByViewer: false, holdExpired: false },
-    { windowStarted: true, confirmedByViewer: false, holdExpired: false },
+    nothing,
+    { ...nothing, windowEnded: true },
+    { ...nothing, reportedAgainstViewer: true, disputeOpen: true },
   ];
   for (const status of requestStatusSchema.options) {
     for (const who of participants) {

@@ -1,6 +1,7 @@
 /**
  * Admin dashboard (spec §2 "Admin dashboard", §6 "Admin", §8): report counts, open and resolved
- * reports with Resolve, cook applications, the mailing-list export and community events.
+ * reports with Resolve, cook applications, disputed pickups (docs/decisions/012), the mailing-list
+ * export and community events.
  * Everyone else gets the 'Access Denied' toast and goes to /; the server refuses them anyway (403).
  */
 
@@ -10,10 +11,12 @@ import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import {
+  DisputeList,
   ExportTools,
   OpenReports,
   ResolvedReports,
   StatCard,
+  useAdminDisputes,
   useAdminOnly,
   useAdminReports,
   useAdminStats,
@@ -28,6 +31,7 @@ export default function AdminPage() {
   const reports = useAdminReports(isAdmin);
   const stats = useAdminStats(isAdmin);
   const cookApplications = useCookApplications("pending", isAdmin);
+  const disputes = useAdminDisputes(isAdmin);
   if (!isAdmin) return null;
   if (reports.isLoading || stats.isLoading) return <Spinner className="py-24" label={t("Loading reports")} />;
   const failed = reports.error ?? stats.error;
@@ -79,6 +83,9 @@ export default function AdminPage() {
           <TabsTrigger value="cooks">
             {t("Cook applications ({{number}} pending)", { number: cookApplications.data?.pending ?? "…" })}
           </TabsTrigger>
+          <TabsTrigger value="disputes">
+            {t("Disputes ({{number}})", { number: disputes.data?.length ?? "…" })}
+          </TabsTrigger>
           <TabsTrigger value="tools">{t("Tools & Export")}</TabsTrigger>
         </TabsList>
         <TabsContent value="reports" className="flex flex-col gap-6">
@@ -87,6 +94,9 @@ export default function AdminPage() {
         </TabsContent>
         <TabsContent value="cooks" className="flex flex-col gap-6">
           <CookApplications query={cookApplications} />
+        </TabsContent>
+        <TabsContent value="disputes" className="flex flex-col gap-6">
+          <DisputeList enabled={isAdmin} />
         </TabsContent>
         <TabsContent value="tools" className="flex flex-col gap-6">
           <ExportTools />

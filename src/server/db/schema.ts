@@ -375,6 +375,12 @@ export const requests = pgTable(
     /** A no-show: who did not turn up (`both` when neither side ever confirmed), and why, if said. */
     noShowParty: varchar("no_show_party", { length: 10, enum: ["eater", "feeder", "both"] }),
     noShowReason: varchar("no_show_reason", { length: 500 }),
+    /**
+     * A disputed no-show (requests/policy.ts): when it became one and what the side it names says;
+     * an admin settles it.
+     */
+    disputedAt: timestamp("disputed_at", { withTimezone: true }),
+    disputeReason: varchar("dispute_reason", { length: 500 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -388,6 +394,7 @@ export const requests = pgTable(
       .where(sql`${t.status} IN (${OPEN_REQUEST_STATUSES_SQL})`),
     index("requests_meal_status_idx").on(t.mealId, t.status),
     index("requests_eater_idx").on(t.eaterId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("requests_disputed_idx").on(t.disputedAt).where(sql`${t.status} = 'disputed'`),
     index("requests_feeder_idx").on(t.feederId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

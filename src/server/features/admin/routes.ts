@@ -13,12 +13,14 @@ import {
   suspendUserSchema,
   suspensionSchema,
 } from "../../../contract/reports";
+import { disputeSchema, settleDisputeSchema } from "../../../contract/requests";
 import { requireAdmin } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { createEvent, deleteEvent } from "../events/service";
 import { mailingListCsv } from "../newsletter/service";
 import { listReportsForAdmin, reportStats, resolveReport } from "../reports/service";
+import { listDisputes, settleDispute } from "../requests/disputes";
 import { suspendUser, unsuspendUser } from "./suspensions";
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -41,6 +43,37 @@ export async function registerAdminRoutes(app: FastifyInstance, { db, config }: 
         },
       },
       async () => listReportsForAdmin(db),
+    );
+
+    r.get(
+      "/api/admin/disputes",
+      {
+        schema: {
+          tags: ["admin"],
+          summary:
+            "Disputed pickups, oldest first: a no-show reported against a side that said the pickup happened, " +
+            "or disputed by the side it names; counted for neither until settled",
+          response: { 200: z.array(disputeSchema), ...errors },
+        },
+      },
+      async () => listDisputes(db),
+    );
+
+    r.put(
+      "/api/admin/disputes/:id",
+      {
+        schema: {
+          tags: ["admin"],
+          summary: "Settle a dispute: the pickup happened, or the eater or the feeder did not turn up",
+          params: idParamsSchema,
+          body: settleDisputeSchema,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await settleDispute(db, request.params.id, request.body.outcome);
+        return reply.status(204).send(null);
+      },
     );
 
     r.get(

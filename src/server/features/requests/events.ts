@@ -9,7 +9,7 @@ import { type Participant, transitionsFor } from "./policy";
 /** The live event of a status change for one participant, with what they may do next. */
 export function statusEvent(
   request: RequestRow,
-  meal: { pickupWindowStart: Date },
+  meal: { pickupWindowEnd: Date },
   userId: string,
   who: Participant,
 ): NewLiveEvent {
@@ -22,7 +22,7 @@ export function statusEvent(
 }
 
 /** The status change's events for both participants. */
-export const statusEvents = (request: RequestRow, meal: { pickupWindowStart: Date }): NewLiveEvent[] => [
+export const statusEvents = (request: RequestRow, meal: { pickupWindowEnd: Date }): NewLiveEvent[] => [
   statusEvent(request, meal, request.feederId, "feeder"),
   statusEvent(request, meal, request.eaterId, "eater"),
 ];

@@ -32,10 +32,14 @@ import {
 } from "./policy";
 import { scheduleReminders } from "./reminders";
 
-/** A status change's options: the portions a cook accepts, the reason of a no-show. */
+/**
+ * A status change's options: the portions a cook accepts, the reason of a no-show or a dispute, and
+ * an admin's outcome of a dispute (who did not turn up, when it is a no-show).
+ */
 export interface StatusChange {
   portions?: number;
   reason?: string;
+  noShowParty?: "eater" | "feeder";
 }
 
 /** The part of the (locked) meal a move reads. */
@@ -48,7 +52,7 @@ export type MoveMeal = Pick<
 export interface Move {
   request: RequestRow;
   meal: MoveMeal;
-  /** A participant (then `member` is that person) or the server's own jobs. */
+  /** A participant (then `member` is that person), the server's own jobs, or an admin. */
   actor: Actor;
   member?: UserRow;
   to: RequestStatus;
@@ -93,7 +97,7 @@ export async function moveRequest(tx: Tx, move: Move): Promise<RequestRow> {
     ? pickupCodeRefusal(request.status, actor as Participant)
     : refusalOf(request.status, to, actor, contextOf(request, meal, actor));
   if (refusal) throw new AppError(refusal.status, refusal.code, refusal.message);
-  if (actor !== "system") {
+  if (actor === "feeder" || actor === "eater") {
     // A block stops the blocked party acting on the blocker (and notifying them); the blocker may
     // still wind the exchange up: decline, cancel or complete it.
     const [mine, theirs] =
@@ -113,7 +117,7 @@ export async function moveRequest(tx: Tx, move: Move): Promise<RequestRow> {
     },
     tell: (message, params = {}, deliver = true) =>
       createNotification(tx, {
-        userId: actor === "feeder" ? request.eaterId : request.feederId,
+        userId: actor === "eater" ? request.feederId : request.eaterId,
         type: "request_status",
         message,
         params: { name: move.member ? displayName(move.member) : "", title: meal.title, ...params },
@@ -131,6 +135,8 @@ export async function moveRequest(tx: Tx, move: Move): Promise<RequestRow> {
 function moveFunctionOf(move: Move): (kit: MoveKit) => Promise<RequestRow> {
   const from = move.request.status;
   if (move.actor === "system") return from === "held" ? lapseOffer : settlePickup;
+  if (move.actor === "admin") return settleDispute;
+  if (move.to === "disputed") return disputeNoShow;
   if (move.byCode) return completeByCode;
   if (from === "pending" && (move.to === "accepted" || move.to === "completed")) return acceptRequest;
   if (from === "held" && move.to === "accepted") return takeUpOffer;
@@ -219,17 +225,81 @@ async function completeByCode({ write, tell }: MoveKit): Promise<RequestRow> {
   return updated;
 }
 
-/** A participant reports that the other did not turn up, saying what happened. */
-async function reportNoShow({ move, write, tell }: MoveKit): Promise<RequestRow> {
-  const { actor, change } = move;
+/**
+ * A participant reports, after the window, that the other did not turn up, saying what happened. A
+ * side that said the pickup happened is not counted as a no-show on the other's word alone: the
+ * request is disputed instead, for an admin to settle.
+ */
+async function reportNoShow({ move, write, tell, tx }: MoveKit): Promise<RequestRow> {
+  const { actor, change, request } = move;
   if (!change?.reason) throw validation(msg("Say what happened"), { reason: msg("Say what happened") });
+  const named = actor === "feeder" ? "eater" : "feeder";
+  const theySaidSo = (named === "eater" ? request.eaterConfirmedAt : request.feederConfirmedAt) !== null;
   const updated = await write({
-    status: "no_show",
-    noShowParty: actor === "feeder" ? "eater" : "feeder",
+    status: theySaidSo ? "disputed" : "no_show",
+    noShowParty: named,
     noShowReason: change.reason,
+    ...(theySaidSo ? { disputedAt: new Date() } : {}),
   });
-  await tell(STATUS_NOTIFICATIONS.no_show);
+  if (theySaidSo) {
+    await tellBoth(
+      tx,
+      updated,
+      move.meal.title,
+      msg('The pickup of "{{title}}" is disputed: an admin will look at it'),
+    );
+  } else {
+    await tell(STATUS_NOTIFICATIONS.no_show);
+  }
   return updated;
+}
+
+/** The side a no-show report names says it is wrong: disputed, for an admin to settle. */
+async function disputeNoShow({ move, write, tx }: MoveKit): Promise<RequestRow> {
+  const { change, meal } = move;
+  if (!change?.reason) throw validation(msg("Say what happened"), { reason: msg("Say what happened") });
+  const updated = await write({ status: "disputed", disputeReason: change.reason, disputedAt: new Date() });
+  await tellBoth(
+    tx,
+    updated,
+    meal.title,
+    msg('The pickup of "{{title}}" is disputed: an admin will look at it'),
+  );
+  return updated;
+}
+
+/** An admin settles a dispute: the pickup happened, or one side did not turn up. */
+async function settleDispute({ move, write, tx }: MoveKit): Promise<RequestRow> {
+  const { to, change, meal } = move;
+  const updated = await write(
+    to === "completed"
+      ? { status: "completed" }
+      : { status: "no_show", noShowParty: change?.noShowParty ?? "both" },
+  );
+  await tellBoth(
+    tx,
+    updated,
+    meal.title,
+    to === "completed"
+      ? msg('An admin settled the dispute about "{{title}}": the pickup happened')
+      : msg('An admin settled the dispute about "{{title}}": it counts as a no-show'),
+  );
+  return updated;
+}
+
+/** Tells both participants of a move nobody of them made alone (in the app only). */
+async function tellBoth(tx: Tx, request: RequestRow, title: string, message: Said): Promise<void> {
+  for (const userId of [request.eaterId, request.feederId]) {
+    await createNotification(tx, {
+      userId,
+      type: "request_status",
+      message,
+      params: { title },
+      link: `/request/${request.id}`,
+      requestId: request.id,
+      deliver: false,
+    });
+  }
 }
 
 /** Either side calls it off; an offer turned down, or agreed portions, go back to the waiting list. */

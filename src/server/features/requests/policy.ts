@@ -10,15 +10,21 @@ import type { RequestStatus } from "../../../contract/requests";
 
 /** The viewer's part in an exchange; anyone else cannot see it at all. */
 export type Participant = "feeder" | "eater";
-/** Who moves a request: one of its two participants, or the server's own jobs (lapse, settle). */
-export type Actor = Participant | "system";
+/**
+ * Who moves a request: one of its two participants, the server's own jobs (lapse, settle), or an
+ * admin settling a dispute.
+ */
+export type Actor = Participant | "system" | "admin";
 
 /**
  * The table. `completed` is a participant's word that the pickup happened: the request completes when
  * both have said so (or the cook entered the eater's code), and a cook's "completed" on a pending
  * request accepts it first. `no_show` reports the other side as not having turned up. A `held` request
  * is a waiting-list offer: its eater confirms it (`accepted`) or turns it down (`cancelled`), or the
- * server lets it lapse. The server winds up an accepted pickup a day after its window.
+ * server lets it lapse. The server winds up an accepted pickup a day after its window. A side that
+ * confirmed the pickup is never counted as a no-show on the other's word alone: such a report, or
+ * the reported side disputing one, makes the request `disputed`, counted for neither until an admin
+ * settles it (docs/features/households.md point 4; docs/decisions/012).
  */
 const TRANSITIONS: Record<RequestStatus, Partial<Record<RequestStatus, readonly Actor[]>>> = {
   pending: {
@@ -37,34 +43,61 @@ const TRANSITIONS: Record<RequestStatus, Partial<Record<RequestStatus, readonly 
   completed: {},
   cancelled: {},
   lapsed: {},
-  no_show: {},
+  no_show: { disputed: ["feeder", "eater"] },
+  disputed: { completed: ["admin"], no_show: ["admin"] },
 };
+
+/** How long after a no-show report the side it names may dispute it. */
+export const DISPUTE_WINDOW_MS = 14 * 24 * 60 * 60 * 1000;
 
 /** What else decides a move: the time, and what the viewer has already said. */
 export interface TransitionContext {
-  /** The pickup window has begun: from then on either side may report a no-show. */
-  windowStarted: boolean;
+  /** The pickup window has ended: from then on either side may report a no-show. */
+  windowEnded: boolean;
   /** The viewer has already said the pickup happened: they cannot say it twice. */
   confirmedByViewer: boolean;
   /** A waiting-list offer whose 30 minutes are over: nothing can be done with it but let it lapse. */
   holdExpired: boolean;
+  /** A no-show report names the viewer as the one who did not turn up (or both sides). */
+  reportedAgainstViewer: boolean;
+  /** The report is recent enough to dispute (`DISPUTE_WINDOW_MS`). */
+  disputeOpen: boolean;
 }
 
-const NOTHING_YET: TransitionContext = { windowStarted: false, confirmedByViewer: false, holdExpired: false };
+const NOTHING_YET: TransitionContext = {
+  windowEnded: false,
+  confirmedByViewer: false,
+  holdExpired: false,
+  reportedAgainstViewer: false,
+  disputeOpen: false,
+};
+
+/** The parts of a request its context is read from. */
+export interface ContextRequest {
+  status: RequestStatus;
+  eaterConfirmedAt: Date | null;
+  feederConfirmedAt: Date | null;
+  holdUntil: Date | null;
+  noShowParty: "eater" | "feeder" | "both" | null;
+  updatedAt: Date;
+}
 
 /** What a request and its meal say about a move by `who` at `now`. */
 export function contextOf(
-  request: { eaterConfirmedAt: Date | null; feederConfirmedAt: Date | null; holdUntil: Date | null },
-  meal: { pickupWindowStart: Date },
+  request: ContextRequest,
+  meal: { pickupWindowEnd: Date },
   who: Actor,
   now = new Date(),
 ): TransitionContext {
   const confirmed =
     who === "eater" ? request.eaterConfirmedAt : who === "feeder" ? request.feederConfirmedAt : null;
   return {
-    windowStarted: meal.pickupWindowStart.getTime() <= now.getTime(),
+    windowEnded: meal.pickupWindowEnd.getTime() <= now.getTime(),
     confirmedByViewer: confirmed !== null,
     holdExpired: request.holdUntil !== null && request.holdUntil.getTime() <= now.getTime(),
+    reportedAgainstViewer:
+      request.status === "no_show" && (request.noShowParty === who || request.noShowParty === "both"),
+    disputeOpen: now.getTime() - request.updatedAt.getTime() <= DISPUTE_WINDOW_MS,
   };
 }
 
@@ -85,6 +118,7 @@ const ALREADY: Record<RequestStatus, Said> = {
   cancelled: msg("This request is already cancelled."),
   lapsed: msg("This offer has already lapsed."),
   no_show: msg("This pickup is already marked as a no-show."),
+  disputed: msg("This pickup is already disputed."),
 };
 
 /** What refusing a move the transition table has for nobody says, by from and to. */
@@ -139,20 +173,30 @@ export function refusalOf(
   if (!actors.includes(actor)) {
     if (from === "held")
       return forbidden(msg("Only the neighbour it was offered to can take up this offer."));
+    if (from === "disputed") return forbidden(msg("Only an admin settles a disputed pickup."));
     return forbidden(
       to === "completed"
         ? msg("Only the cook can mark a pending request complete.")
         : msg("Only the cook can accept or decline a request."),
     );
   }
-  if (actor === "system") return null;
+  if (actor === "system" || actor === "admin") return null;
   if (from === "held" && context.holdExpired) return conflict("offer_lapsed", msg("This offer has lapsed."));
+  if (to === "disputed") {
+    if (!context.reportedAgainstViewer) {
+      return forbidden(msg("Only the neighbour a no-show report names can dispute it."));
+    }
+    if (!context.disputeOpen) {
+      return conflict("dispute_closed", msg("A no-show report can be disputed for 14 days."));
+    }
+    return null;
+  }
   // Having said the pickup happened, there is nothing more to say: not again, nor the opposite.
   if (from === "accepted" && context.confirmedByViewer) {
     return conflict("already_confirmed", msg("You have already said this pickup happened."));
   }
-  if (to === "no_show" && !context.windowStarted) {
-    return conflict("too_early", msg("A no-show can be reported once the pickup window has begun."));
+  if (to === "no_show" && !context.windowEnded) {
+    return conflict("too_early", msg("A no-show can be reported once the pickup window has ended."));
   }
   return null;
 }
@@ -170,8 +214,8 @@ export function allowedTransitions(
 
 /** What `who` may do with a request now, from the request and its meal's window. */
 export function transitionsFor(
-  request: Parameters<typeof contextOf>[0] & { status: RequestStatus },
-  meal: { pickupWindowStart: Date },
+  request: ContextRequest,
+  meal: { pickupWindowEnd: Date },
   who: Participant,
   now = new Date(),
 ): RequestStatus[] {

@@ -98,6 +98,7 @@ export function presentRequest(
     lateCancel: request.lateCancel,
     noShowParty: request.noShowParty,
     noShowReason: request.noShowReason,
+    disputeReason: request.disputeReason,
     eaterReliability: who === "feeder" ? eaterReliability : null,
     createdAt: request.createdAt.toISOString(),
     createdAtDate: request.createdAt,

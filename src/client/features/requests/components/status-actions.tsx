@@ -49,6 +49,8 @@ function actionLabel(t: TFunction<"app">, to: RequestStatus, from: RequestStatus
       return viewer === "eater" ? t("Picked up") : t("Handed over");
     case "no_show":
       return viewer === "feeder" ? t("They did not come") : t("Not handed over");
+    case "disputed":
+      return t("That is not what happened");
     default:
       return t("Cancel");
   }
@@ -80,7 +82,7 @@ export function StatusActions({ request, viewer }: { request: MealRequestDetail;
   const CONFIRM = confirmations(t, viewer);
   const update = useUpdateRequestStatus(request.id);
   const [confirming, setConfirming] = useState<RequestStatus | null>(null);
-  const [reporting, setReporting] = useState(false);
+  const [reporting, setReporting] = useState<"no_show" | "disputed" | null>(null);
   const [portions, setPortions] = useState(request.portionsRequested);
   const portionsId = useId();
   // Exactly the moves the server allows (`allowedTransitions`); only their placement is decided
@@ -94,7 +96,7 @@ export function StatusActions({ request, viewer }: { request: MealRequestDetail;
   const run = (status: RequestStatus, extra: { portions?: number; reason?: string } = {}) =>
     update.mutate({ status, ...extra }, { onSuccess: () => toast({ title: t("Status updated.") }) });
   const ask = (status: RequestStatus) => {
-    if (status === "no_show") return setReporting(true);
+    if (status === "no_show" || status === "disputed") return setReporting(status);
     if (status === "accepted" && choosesPortions) return setConfirming("accepted");
     return CONFIRM[status] ? setConfirming(status) : run(status);
   };
@@ -176,17 +178,19 @@ export function StatusActions({ request, viewer }: { request: MealRequestDetail;
         </AlertDialogContent>
       </AlertDialog>
       <ReasonDialog
-        open={reporting}
-        onOpenChange={setReporting}
+        open={reporting !== null}
+        onOpenChange={(open) => setReporting(open ? reporting : null)}
         title={
-          viewer === "feeder"
-            ? t("Report that they did not come")
-            : t("Report that the meal was not handed over")
+          reporting === "disputed"
+            ? t("Dispute the no-show report")
+            : viewer === "feeder"
+              ? t("Report that they did not come")
+              : t("Report that the meal was not handed over")
         }
         label={t("What happened?")}
-        submitLabel={t("Report no-show")}
-        destructive
-        onSubmit={(reason) => run("no_show", { reason })}
+        submitLabel={reporting === "disputed" ? t("Send to an admin") : t("Report no-show")}
+        destructive={reporting === "no_show"}
+        onSubmit={(reason) => reporting && run(reporting, { reason })}
       />
     </div>
   );

@@ -12,6 +12,7 @@ const STYLES: Record<RequestStatus, string> = {
   held: "bg-violet-100 text-violet-900",
   lapsed: "bg-gray-200 text-gray-800",
   no_show: "bg-orange-100 text-orange-900",
+  disputed: "bg-purple-100 text-purple-900",
 };
 
 /**

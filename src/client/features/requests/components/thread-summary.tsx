@@ -36,6 +36,27 @@ function EndNote({
       </p>
     );
   }
+  if (request.status === "disputed") {
+    return (
+      <div className="text-sm" data-testid="no-show">
+        <p>
+          {t(
+            "Disputed: one of you reported a no-show the other says is wrong. An admin will look at it; until then it counts for neither of you.",
+          )}
+        </p>
+        {request.noShowReason && (
+          <p className="mt-1 whitespace-pre-line text-muted-foreground">
+            {t('"{{message}}"', { message: request.noShowReason })}
+          </p>
+        )}
+        {request.disputeReason && (
+          <p className="mt-1 whitespace-pre-line text-muted-foreground">
+            {t('"{{message}}"', { message: request.disputeReason })}
+          </p>
+        )}
+      </div>
+    );
+  }
   if (request.status !== "no_show" || !request.noShowParty) return null;
   const text =
     request.noShowParty === "both"
