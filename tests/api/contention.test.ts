@@ -7,9 +7,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALERTS_MAX } from "../../src/contract/alerts";
 import { type Database, openDatabase, queryRows } from "../../src/server/db/client";
-import { mealAlerts } from "../../src/server/db/schema";
-import { buildSignedInUser } from "../factories";
-import { createTestApp, type TestApp, testDatabaseKind } from "./harness";
+import { mealAlerts, meals, requests } from "../../src/server/db/schema";
+import { buildMeal, buildSignedInUser } from "../factories";
+import { ADMIN_EMAIL, createTestApp, jobsSettled, type TestApp, testDatabaseKind } from "./harness";
 
 let a: TestApp;
 let b: TestApp;
@@ -57,5 +57,74 @@ describe("alerts", () => {
       sql`select count(*)::int as kept from ${mealAlerts} where ${eq(mealAlerts.userId, member.user.id)}`,
     );
     expect(kept).toBe(ALERTS_MAX);
+  });
+});
+
+describe("a pickup's end, across instances", () => {
+  const put = (app: TestApp, cookie: string, url: string, payload: object) =>
+    app.api({ method: "PUT", url, cookie, payload });
+
+  it("refuses a held offer taken up on one instance after the meal was taken down on the other (409)", async () => {
+    const cook = await buildSignedInUser(a.db);
+    const first = await buildSignedInUser(a.db);
+    const waiting = await buildSignedInUser(a.db);
+    const admin = await buildSignedInUser(a.db, { email: ADMIN_EMAIL });
+    const meal = await buildMeal(a.db, cook.user, { portionSize: 1 });
+    const taken = (
+      await a.api({
+        method: "POST",
+        url: "/api/requests",
+        cookie: first.cookie,
+        payload: { mealId: meal.id },
+      })
+    ).json();
+    await put(a, cook.cookie, `/api/requests/${taken.id}/status`, { status: "accepted" });
+    await b.api({
+      method: "POST",
+      url: `/api/meals/${meal.id}/waitlist`,
+      cookie: waiting.cookie,
+      payload: { portions: 1 },
+    });
+    await put(b, first.cookie, `/api/requests/${taken.id}/status`, { status: "cancelled" });
+    await jobsSettled(a.db);
+    const [offer] = await a.db.select().from(requests).where(eq(requests.eaterId, waiting.user.id));
+    expect(offer.status).toBe("held");
+    expect((await put(a, admin.cookie, `/api/meals/${meal.id}`, { isActive: false })).statusCode).toBe(200);
+    const tookUp = await put(b, waiting.cookie, `/api/requests/${offer.id}/status`, { status: "accepted" });
+    expect(tookUp.statusCode).toBe(409);
+    expect(tookUp.json().code).toBe("meal_inactive");
+  });
+
+  it("makes a no-show reported on one instance against a side that confirmed on the other a dispute", async () => {
+    const cook = await buildSignedInUser(a.db);
+    const eater = await buildSignedInUser(a.db);
+    const meal = await buildMeal(a.db, cook.user);
+    const sent = (
+      await a.api({
+        method: "POST",
+        url: "/api/requests",
+        cookie: eater.cookie,
+        payload: { mealId: meal.id },
+      })
+    ).json();
+    await put(a, cook.cookie, `/api/requests/${sent.id}/status`, { status: "accepted" });
+    expect(
+      (await put(b, eater.cookie, `/api/requests/${sent.id}/status`, { status: "completed" })).statusCode,
+    ).toBe(200);
+    await a.db
+      .update(meals)
+      .set({
+        pickupWindowStart: new Date(Date.now() - 3 * 3_600_000),
+        pickupWindowEnd: new Date(Date.now() - 3_600_000),
+      })
+      .where(eq(meals.id, meal.id));
+    const reported = await put(a, cook.cookie, `/api/requests/${sent.id}/status`, {
+      status: "no_show",
+      reason: "No one came.",
+    });
+    expect(reported.json()).toMatchObject({ status: "disputed", noShowParty: "eater" });
+    const record = (await b.api({ url: `/api/users/${eater.user.id}`, cookie: cook.cookie })).json()
+      .reliability;
+    expect(record).toMatchObject({ pickupsDue: 0, pickedUp: 0 });
   });
 });

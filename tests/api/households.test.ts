@@ -166,6 +166,30 @@ describe("households and pickups", () => {
       expect(await portionsLeft(cook.cookie, meal.id)).toBe(1);
     });
 
+    it("refuses taking up a held offer once the meal is taken down, as a new request is refused (409)", async () => {
+      const { cook, meal, first, taken } = await fullMeal(1);
+      const ben = await buildSignedInUser(t.db);
+      await join(ben.cookie, meal.id, 1);
+      await setStatus(first.cookie, taken.id, { status: "cancelled" });
+      await jobsSettled(t.db);
+      const [offer] = await t.db.select().from(requests).where(eq(requests.eaterId, ben.user.id));
+      expect(offer.status).toBe("held");
+      const admin = await buildSignedInUser(t.db, { email: ADMIN_EMAIL });
+      await t.api({
+        method: "PUT",
+        url: `/api/meals/${meal.id}`,
+        cookie: admin.cookie,
+        payload: { isActive: false },
+      });
+      const tookUp = await setStatus(ben.cookie, offer.id, { status: "accepted" });
+      expect(tookUp.statusCode).toBe(409);
+      expect(tookUp.json().code).toBe("meal_inactive");
+      const fresh = await request((await buildSignedInUser(t.db)).cookie, meal.id, 1);
+      expect(fresh.json().code).toBe("meal_inactive");
+      expect((await thread(ben.cookie, offer.id)).status).toBe("held");
+      void cook;
+    });
+
     it("offers the portions a cook adds, and forgets who left the list", async () => {
       const { cook, meal } = await fullMeal(1);
       const eve = await buildSignedInUser(t.db);
@@ -576,6 +600,43 @@ describe("households and pickups", () => {
         payload: { status: "stopped" },
       });
       expect(stopped.json()).toMatchObject({ status: "stopped", nextStart: null });
+    });
+
+    it("holds a weekly series an admin took a meal of down: no week is posted, and only an admin lifts it", async () => {
+      const cook = await buildSignedInUser(t.db, { isRegisteredCook: true });
+      const admin = await buildSignedInUser(t.db, { email: ADMIN_EMAIL });
+      const posted = (
+        await t.api({ method: "POST", url: "/api/meals", cookie: cook.cookie, payload: weeklyMeal(2, 4) })
+      ).json();
+      const seriesId = (await t.api({ url: `/api/meals/${posted.id}`, cookie: cook.cookie })).json().series
+        .id;
+      const takeDown = (isActive: boolean) =>
+        t.api({ method: "PUT", url: `/api/meals/${posted.id}`, cookie: admin.cookie, payload: { isActive } });
+      expect((await takeDown(false)).statusCode).toBe(200);
+      const post = (
+        tx: Parameters<typeof createMeal>[0],
+        owner: Parameters<typeof createMeal>[1],
+        input: Parameters<typeof createMeal>[2],
+        series: { id: string; occurrence: number },
+      ) => createMeal(tx, owner, input, series);
+      expect(await makeOccurrence(t.db, { seriesId, occurrence: 2 }, post)).toBe(false);
+      const resume = await t.api({
+        method: "PUT",
+        url: `/api/meal-series/${seriesId}`,
+        cookie: cook.cookie,
+        payload: { status: "active" },
+      });
+      expect(resume.statusCode).toBe(409);
+      expect(resume.json().code).toBe("held_by_admin");
+      expect(
+        (await t.api({ url: `/api/meals/${posted.id}`, cookie: cook.cookie })).json().series,
+      ).toMatchObject({
+        status: "paused",
+        nextStart: null,
+      });
+      // The admin puts the meal back: the next weeks are posted again.
+      expect((await takeDown(true)).statusCode).toBe(200);
+      expect(await makeOccurrence(t.db, { seriesId, occurrence: 3 }, post)).toBe(true);
     });
   });
 });

@@ -896,6 +896,11 @@ export const mealSeries = pgTable(
     status: varchar("status", { length: 10, enum: ["active", "paused", "stopped"] })
       .notNull()
       .default("active"),
+    /**
+     * An admin took one of its meals down (docs/features/safety-and-admin.md): no week is posted, and
+     * its cook cannot resume it, until an admin puts the meal back.
+     */
+    heldByAdmin: boolean("held_by_admin").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -20,7 +20,7 @@ import {
 import { msg } from "../../../contract/messages";
 import { type Executor, inTransaction } from "../../db/client";
 import { mealSeries, meals, type UserRow, users } from "../../db/schema";
-import { forbidden, notFound } from "../../errors";
+import { conflict, forbidden, notFound } from "../../errors";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
 
 /** An occurrence is made this long before its pickup starts. */
@@ -28,7 +28,9 @@ export const MADE_BEFORE_MS = 24 * 60 * 60 * 1000;
 
 type SeriesRow = typeof mealSeries.$inferSelect;
 /** What a series' view is made from. */
-type PresentedSeries = Pick<SeriesRow, "id" | "status" | "weeks" | "made" | "timeZone" | "firstStart">;
+type PresentedSeries = Pick<SeriesRow, "id" | "status" | "weeks" | "made" | "timeZone" | "firstStart"> & {
+  heldByAdmin?: boolean;
+};
 
 /** When occurrence `n` (1 = the first meal) starts: `n - 1` weeks after the first, in the series' zone. */
 export function occurrenceStart(series: Pick<SeriesRow, "firstStart" | "timeZone">, n: number): Date {
@@ -37,7 +39,7 @@ export function occurrenceStart(series: Pick<SeriesRow, "firstStart" | "timeZone
 
 /** The next occurrence still to come, if the series will make one. */
 function nextStart(series: PresentedSeries): Date | null {
-  if (series.status !== "active" || series.made >= series.weeks) return null;
+  if (series.status !== "active" || series.heldByAdmin || series.made >= series.weeks) return null;
   return occurrenceStart(series, series.made + 1);
 }
 
@@ -45,7 +47,8 @@ function nextStart(series: PresentedSeries): Date | null {
 export function presentSeries(series: PresentedSeries): MealSeriesView {
   return {
     id: series.id,
-    status: series.status,
+    // Held by an admin, it is paused whatever its cook chose.
+    status: series.heldByAdmin && series.status === "active" ? "paused" : series.status,
     weeks: series.weeks,
     made: series.made,
     nextStart: nextStart(series)?.toISOString() ?? null,
@@ -95,9 +98,9 @@ export async function startSeries(
 /** The columns of a series that `presentSeries` reads, as JSON (for a subquery of a meal's read). */
 export const SERIES_JSON = sql`json_build_object('id', ${mealSeries.id}, 'status', ${mealSeries.status},
   'weeks', ${mealSeries.weeks}, 'made', ${mealSeries.made}, 'firstStart', ${mealSeries.firstStart},
-  'timeZone', ${mealSeries.timeZone})`;
+  'timeZone', ${mealSeries.timeZone}, 'heldByAdmin', ${mealSeries.heldByAdmin})`;
 /** A series as `SERIES_JSON` reads it. */
-export type SeriesJson = Pick<SeriesRow, "id" | "status" | "weeks" | "made" | "timeZone"> & {
+export type SeriesJson = Pick<SeriesRow, "id" | "status" | "weeks" | "made" | "timeZone" | "heldByAdmin"> & {
   firstStart: string;
 };
 
@@ -111,7 +114,7 @@ export function presentSeriesJson(series: SeriesJson): MealSeriesView {
 
 /**
  * Pauses, resumes or stops one of the cook's series; a stopped series stays stopped.
- * @throws AppError 404 when it is not theirs
+ * @throws AppError 404 when it is not theirs; 409 `held_by_admin` resuming one an admin holds
  */
 export async function setSeriesStatus(
   db: Executor,
@@ -128,6 +131,12 @@ export async function setSeriesStatus(
       .limit(1);
     if (!series) throw notFound(msg("Weekly meal not found"));
     if (series.status === "stopped") return presentSeries(series);
+    if (series.heldByAdmin && status === "active") {
+      throw conflict(
+        msg("An admin took this meal down: its weeks stay paused until an admin puts it back."),
+        "held_by_admin",
+      );
+    }
     const [updated] = await tx.update(mealSeries).set({ status }).where(eq(mealSeries.id, id)).returning();
     return presentSeries(updated);
   });
@@ -175,6 +184,7 @@ export async function makeOccurrence(
     });
     const mayPost =
       series.status === "active" &&
+      !series.heldByAdmin &&
       template.success &&
       !owner.suspendedAt &&
       (template.data.kind === "free" || owner.isRegisteredCook);
@@ -183,4 +193,12 @@ export async function makeOccurrence(
     await scheduleOccurrence(tx, { ...series, made: n }, n + 1);
     return mayPost;
   });
+}
+
+/**
+ * An admin took a week of a series down, or put it back (call it in that change's transaction): the
+ * series is held — no week posted, its cook cannot resume it — until an admin puts the meal back.
+ */
+export async function holdSeriesForAdmin(tx: Executor, seriesId: string, held: boolean): Promise<void> {
+  await tx.update(mealSeries).set({ heldByAdmin: held }).where(eq(mealSeries.id, seriesId));
 }

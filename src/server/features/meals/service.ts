@@ -44,7 +44,7 @@ import {
   presentMeal,
   privatePickupOf,
 } from "./presenter";
-import { presentSeriesJson, SERIES_JSON, type SeriesJson, startSeries } from "./series";
+import { holdSeriesForAdmin, presentSeriesJson, SERIES_JSON, type SeriesJson, startSeries } from "./series";
 
 export type { ListedMeal } from "./presenter";
 
@@ -307,6 +307,10 @@ export async function updateMeal(
         updatedAt: new Date(),
       })
       .where(eq(meals.id, id));
+    // An admin's takedown holds the meal's weekly series; only an admin putting it back lifts that.
+    if (current.seriesId && patch.isActive !== undefined && current.ownerId !== user.id && options.isAdmin) {
+      await holdSeriesForAdmin(tx, current.seriesId, !patch.isActive);
+    }
     if (becomesAlertable(current, { isActive: merged.isActive, latitude: merged.latitude })) {
       await enqueueAlertMatching(tx, id);
     }

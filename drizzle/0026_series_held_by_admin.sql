@@ -1,0 +1,1 @@
+ALTER TABLE "meal_series" ADD COLUMN "held_by_admin" boolean DEFAULT false NOT NULL;
