@@ -128,3 +128,87 @@ describe("a pickup's end, across instances", () => {
     expect(record).toMatchObject({ pickupsDue: 0, pickedUp: 0 });
   });
 });
+
+describe("the job queue under a burst", () => {
+  /** A deployment's apps (two on PostgreSQL) that poll for jobs every 5 seconds. */
+  async function slowPolling(): Promise<{ apps: TestApp[]; close: () => Promise<void> }> {
+    const first = await createTestApp({ config: { jobPollingSeconds: 5, alertDigestMinutes: 60 } });
+    if (testDatabaseKind() !== "postgres") return { apps: [first], close: () => first.close() };
+    const database = await openDatabase({ url: first.database.url! });
+    const other = await createTestApp({ database, config: { jobPollingSeconds: 5, alertDigestMinutes: 60 } });
+    return {
+      apps: [first, other],
+      close: async () => {
+        await other.close();
+        await database.close();
+        await first.close();
+      },
+    };
+  }
+
+  it("matches a burst of 40 posted meals within a few polling intervals, not one job per interval, and tells each member once", async () => {
+    const { apps, close } = await slowPolling();
+    try {
+      const [app] = apps;
+      const at = { latitude: -62.5, longitude: 60.5 };
+      const watcher = await buildSignedInUser(app.db);
+      await app.api({
+        method: "PUT",
+        url: "/api/user/home-area",
+        cookie: watcher.cookie,
+        payload: { ...at, radiusKm: 5 },
+      });
+      expect(
+        (
+          await app.api({
+            method: "POST",
+            url: "/api/alerts",
+            cookie: watcher.cookie,
+            payload: { q: "soup" },
+          })
+        ).statusCode,
+      ).toBe(201);
+      const cook = await buildSignedInUser(app.db);
+      for (let i = 0; i < 40; i++) {
+        const posted = await apps[i % apps.length].api({
+          method: "POST",
+          url: "/api/meals",
+          cookie: cook.cookie,
+          payload: {
+            title: `Soup ${i}`,
+            description: "Hot.",
+            kind: "free",
+            priceCents: null,
+            portionSize: 2,
+            ingredients: "water, leeks",
+            allergenCodes: [],
+            noMajorAllergens: true,
+            pickupLocation: "Hall",
+            pickupWindowStart: new Date(Date.now() + 3_600_000).toISOString(),
+            pickupWindowEnd: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+            ...at,
+          },
+        });
+        expect(posted.statusCode).toBe(201);
+      }
+      // One job a polling interval would take 200 s; a drained burst, a few intervals at most.
+      const deadline = Date.now() + 25_000;
+      let matched = 0;
+      while (Date.now() < deadline) {
+        [{ matched }] = await queryRows<{ matched: number }>(
+          app.db,
+          sql`select count(*)::int as matched from alert_matches where user_id = ${watcher.user.id}`,
+        );
+        if (matched === 40) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(matched).toBe(40);
+      const told = (await app.api({ url: "/api/notifications", cookie: watcher.cookie })).json();
+      const alerts = told.filter((notification: { type: string }) => notification.type === "meal_alert");
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]).toMatchObject({ text: "40 new meals near you", link: "/", isRead: false });
+    } finally {
+      await close();
+    }
+  }, 60_000);
+});

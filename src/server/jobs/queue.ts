@@ -138,6 +138,18 @@ export async function installJobSchema(database: Database): Promise<void> {
 /** A queue's handler: it gets one job's data; throwing fails the job, which is retried. */
 export type JobHandler = (data: unknown) => Promise<void>;
 
+/**
+ * How an instance works one queue (jobs/registry.ts chooses per queue, by measurement:
+ * docs/decisions/012): its handler, how many jobs one fetch takes, and how many workers fetch at
+ * once. A fetch that comes back full is followed by the next at once; only an empty or short one
+ * waits the polling interval.
+ */
+export interface QueueWork {
+  handle: JobHandler;
+  batchSize?: number;
+  workers?: number;
+}
+
 /** The running queue of one instance. */
 export interface JobQueue {
   /** Stops fetching, waits up to `timeoutMs` for jobs in hand, leaves the database open. */
@@ -186,14 +198,17 @@ function drainable() {
  * @param options.pollingSeconds how often an idle worker asks for due jobs (≥ 0.5)
  * @param options.schedules queue → cron expression (UTC) for the jobs that run by the clock
  * @param options.onError where failures of pg-boss itself and of handlers are reported
+ * @param options.drain false waits the polling interval after every fetch, full or not (pg-boss's
+ *   own loop, as before docs/decisions/012: `npm run bench` measures both)
  */
 export async function startJobQueue(
   database: Database,
-  handlers: Record<QueueName, JobHandler>,
+  queues: Record<QueueName, QueueWork>,
   options: {
     pollingSeconds: number;
     schedules: Partial<Record<QueueName, string>>;
     onError: (error: unknown) => void;
+    drain?: boolean;
   },
 ): Promise<JobQueue> {
   const { track, drain } = drainable();
@@ -206,12 +221,27 @@ export async function startJobQueue(
   for (const [queue, cron] of Object.entries(options.schedules)) {
     await boss.schedule(queue, cron, {}, { tz: "UTC" });
   }
-  for (const [queue, handler] of Object.entries(handlers)) {
-    await boss.work(queue, { pollingIntervalSeconds: options.pollingSeconds, batchSize: 1 }, (jobs) =>
-      track(async () => {
-        for (const job of jobs) await handler(job.data);
-      }),
-    );
+  for (const [queue, { handle, batchSize = 1, workers = 1 }] of Object.entries(queues)) {
+    for (let worker = 0; worker < workers; worker++) {
+      let id = "";
+      id = await boss.work(queue, { pollingIntervalSeconds: options.pollingSeconds, batchSize }, (jobs) =>
+        track(async () => {
+          // Each job succeeds or fails alone: pg-boss completes the batch's jobs still active after.
+          for (const job of jobs) {
+            try {
+              await handle(job.data);
+            } catch (error) {
+              options.onError(error);
+              await boss.fail(queue, job.id, {
+                message: error instanceof Error ? error.message : String(error),
+              });
+            }
+          }
+          // A full batch says more are waiting: fetch again now, not after the polling interval.
+          if (options.drain !== false && jobs.length >= batchSize) boss.notifyWorker(id);
+        }),
+      );
+    }
   }
   return {
     stop: async (timeoutMs = 5_000) => {

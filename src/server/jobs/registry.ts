@@ -21,13 +21,46 @@ import { sendPickupReminder } from "../features/requests/reminders";
 import { lapseHeldOffer, offerFreedPortions } from "../features/requests/waitlist";
 import { sweepRateLimits } from "../rate-limit-store";
 import type { ObjectStorage } from "../storage/storage";
-import { type JobHandler, QUEUES, type QueueName } from "./queue";
+import { QUEUES, type QueueName, type QueueWork } from "./queue";
 
 /** When the scheduled jobs run (cron, UTC). */
 export const SCHEDULES = {
   [QUEUES.sweep]: "*/10 * * * *",
   [QUEUES.certificates]: "0 * * * *",
 } as const;
+
+/**
+ * How each queue is worked on one instance (docs/decisions/012, measured by bench/jobs.ts): jobs that
+ * wait on other servers (push, email) run several at once; jobs that take a meal's row lock (offers,
+ * lapses, settling, weekly meals) one after the other, since they would only wait for each other;
+ * every queue takes its due jobs in batches and drains a burst without waiting the polling interval.
+ */
+const WORK: Record<QueueName, Omit<QueueWork, "handle">> = {
+  [QUEUES.delivery]: { batchSize: 10, workers: 4 },
+  [QUEUES.reminder]: { batchSize: 10, workers: 1 },
+  [QUEUES.alertMatching]: { batchSize: 10, workers: 2 },
+  [QUEUES.alertDigest]: { batchSize: 10, workers: 4 },
+  [QUEUES.waitlistOffer]: { batchSize: 10, workers: 1 },
+  [QUEUES.requestHold]: { batchSize: 10, workers: 1 },
+  [QUEUES.pickupSettle]: { batchSize: 10, workers: 1 },
+  [QUEUES.mealSeries]: { batchSize: 10, workers: 1 },
+  [QUEUES.sweep]: { batchSize: 1, workers: 1 },
+  [QUEUES.certificates]: { batchSize: 1, workers: 1 },
+};
+
+/** Every queue's handler with how it is worked (`WORK`), for one instance. */
+export function jobQueues(
+  deps: Parameters<typeof jobHandlers>[0],
+  work: Partial<Record<QueueName, Omit<QueueWork, "handle">>> = WORK,
+): Record<QueueName, QueueWork> {
+  const handlers = jobHandlers(deps);
+  return Object.fromEntries(
+    (Object.keys(handlers) as QueueName[]).map((queue) => [
+      queue,
+      { handle: handlers[queue], ...work[queue] },
+    ]),
+  ) as Record<QueueName, QueueWork>;
+}
 
 /** Every queue's handler, for one instance. */
 export function jobHandlers(deps: {
@@ -36,7 +69,7 @@ export function jobHandlers(deps: {
   storage: ObjectStorage;
   delivery: DeliveryContext;
   log: FastifyBaseLogger;
-}): Record<QueueName, JobHandler> {
+}): Record<QueueName, QueueWork["handle"]> {
   const { config, database, storage, delivery, log } = deps;
   const { db } = database;
   return {

@@ -11,7 +11,7 @@ import type { Database } from "../db/client";
 import { createMailer } from "../features/notifications/email";
 import { loadVapidKeys, pushSender } from "../features/notifications/push";
 import { startJobQueue } from "../jobs/queue";
-import { jobHandlers, SCHEDULES } from "../jobs/registry";
+import { jobQueues, SCHEDULES } from "../jobs/registry";
 import { type LiveHub, startLiveHub } from "../live/hub";
 import { registerMetrics } from "../metrics";
 import type { ObjectStorage } from "../storage/storage";
@@ -57,7 +57,7 @@ export async function startBackground(
   };
   const jobs = await startJobQueue(
     database,
-    jobHandlers({ config, database, storage, delivery, log: app.log }),
+    jobQueues({ config, database, storage, delivery, log: app.log }),
     {
       pollingSeconds: config.jobPollingSeconds,
       schedules: config.scheduledJobs ? SCHEDULES : {},

@@ -69,7 +69,7 @@ export async function sendAlertDigest(context: DigestContext, data: unknown): Pr
     const settled = await queryRows<{
       mealId: string;
       title: string;
-      matchedAt: Date;
+      postedAt: Date;
       worthTelling: boolean;
     }>(
       tx,
@@ -77,13 +77,14 @@ export async function sendAlertDigest(context: DigestContext, data: unknown): Pr
       update alert_matches am set sent_at = now()
       from meals
       where am.alert_id = ${alertId}::uuid and am.sent_at is null and meals.id = am.meal_id
-      returning am.meal_id as "mealId", meals.title as "title", am.created_at as "matchedAt",
+      returning am.meal_id as "mealId", meals.title as "title", meals.created_at as "postedAt",
         (${openMealSqlOf("meals")} and not exists (
           select 1 from notifications n where n.id = am.notification_id and n.is_read)) as "worthTelling"`,
     );
     const meals = settled
       .filter((match) => match.worthTelling)
-      .sort((a, b) => new Date(a.matchedAt).getTime() - new Date(b.matchedAt).getTime());
+      // In the order they were posted (matching jobs run several at once).
+      .sort((a, b) => new Date(a.postedAt).getTime() - new Date(b.postedAt).getTime());
     if (meals.length === 0) return null;
     await tx.update(mealAlerts).set({ lastSentAt: sql`now()` }).where(eq(mealAlerts.id, alertId));
     return { user: row.user, meals };

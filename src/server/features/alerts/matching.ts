@@ -16,7 +16,7 @@ import { enqueueJob, QUEUES } from "../../jobs/queue";
 import { notBlockedWith } from "../blocks/service";
 import { mentionsNoneOfColumn } from "../meals/allergen-match";
 import { OPEN_MEAL_SQL } from "../meals/availability";
-import { createNotification } from "../notifications/service";
+import { countInNotification } from "../notifications/service";
 
 /**
  * The statement that finds the alerts a meal matches and records the matches; `npm run bench`
@@ -61,9 +61,9 @@ export async function enqueueAlertMatching(tx: Executor, mealId: string): Promis
 }
 
 /**
- * The `meal-alert-matching` job: records the meal's new matches, tells each member once in the app
- * (one notification per member and meal, however many of their alerts matched) and queues each
- * matched alert's digest.
+ * The `meal-alert-matching` job: records the meal's new matches, tells each member in the app — one
+ * notification per member and digest interval, counting the meals — and queues each matched alert's
+ * digest.
  * @param digestMinutes the alerts' push and email interval (`ALERT_DIGEST_MINUTES`)
  * @returns how many alerts matched anew
  */
@@ -79,21 +79,21 @@ export async function matchMealAlerts(db: Executor, data: unknown, digestMinutes
     if (matched.length === 0) return 0;
     const byUser = new Map<string, string>();
     for (const match of matched) byUser.set(match.userId, match.title);
+    // One in-app notification per member and digest interval: the first meal names itself, more make
+    // it "N new meals near you", pointing at their local list.
+    const interval = Math.floor(Date.now() / (digestMinutes * 60_000));
     for (const [userId, title] of byUser) {
-      const notification = await createNotification(tx, {
+      const notification = await countInNotification(tx, {
         userId,
         type: "meal_alert",
-        message: msg("New meal near you: {{title}}"),
-        params: { title },
-        link: `/meal/${mealId}`,
-        dedupeKey: `meal-alert:${mealId}:${userId}`,
+        key: `meal-alerts:${userId}:${digestMinutes}:${interval}`,
+        first: { message: msg("New meal near you: {{title}}"), params: { title }, link: `/meal/${mealId}` },
+        counted: { message: msg("{{count}} new meals near you"), link: "/" },
       });
-      if (notification) {
-        await tx
-          .update(alertMatches)
-          .set({ notificationId: notification.id })
-          .where(and(eq(alertMatches.mealId, mealId), eq(alertMatches.userId, userId)));
-      }
+      await tx
+        .update(alertMatches)
+        .set({ notificationId: notification.id })
+        .where(and(eq(alertMatches.mealId, mealId), eq(alertMatches.userId, userId)));
     }
     // Each alert's digest goes out now, or when its interval since the last one has passed.
     const alerts = await tx

@@ -77,6 +77,65 @@ export async function createNotification(tx: Executor, input: NewNotification): 
   return notification;
 }
 
+/**
+ * One notification per member and `key` that counts what it tells of (docs/features/neighbourhood.md
+ * point 6: one in-app notification per member and digest interval, however many meals match): the
+ * first event creates it with `first`; each later one, while the key is the same, turns it into
+ * `counted` with the number so far, marks it unread again and announces it live. Two jobs at once
+ * take turns on the row (its unique key), so none is lost.
+ * @returns the notification as it is now
+ */
+export async function countInNotification(
+  tx: Executor,
+  input: {
+    userId: string;
+    type: Notification["type"];
+    key: string;
+    first: { message: Message; params: MessageParams; link: string };
+    counted: { message: Message; link: string };
+  },
+): Promise<Notification> {
+  const { first } = input;
+  const [created] = await tx
+    .insert(notifications)
+    .values({
+      userId: input.userId,
+      type: input.type,
+      text: fillPlaceholders(first.message, first.params).slice(0, 300),
+      textKey: first.message,
+      textParams: { ...first.params, count: 1 },
+      link: first.link,
+      dedupeKey: input.key,
+    })
+    .onConflictDoNothing()
+    .returning();
+  let row = created;
+  if (!row) {
+    const [current] = await tx
+      .select()
+      .from(notifications)
+      .where(eq(notifications.dedupeKey, input.key))
+      .for("update")
+      .limit(1);
+    const count = Number(current.textParams?.count ?? 1) + 1;
+    [row] = await tx
+      .update(notifications)
+      .set({
+        text: fillPlaceholders(input.counted.message, { count }).slice(0, 300),
+        textKey: input.counted.message,
+        textParams: { count },
+        link: input.counted.link,
+        isRead: false,
+        createdAt: sql`date_trunc('milliseconds', now())`,
+      })
+      .where(eq(notifications.id, current.id))
+      .returning();
+  }
+  const notification = presentNotification(row);
+  await publishLiveEvents(tx, [liveEvent(input.userId, "notification", notification)]);
+  return notification;
+}
+
 function presentNotification(row: NotificationRow): Notification {
   return {
     id: row.id,
