@@ -267,7 +267,7 @@ export async function benchDiscovery(serverUrl: string, options: { verbosePlans?
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
 
-    const database = await openDatabase({ url: url.href });
+    const database = await openDatabase({ url: url.href, bounded: false });
     const seeding = performance.now();
     await seed(database.db, size);
     const pool = (database.driver as { pool: pg.Pool }).pool;

@@ -32,7 +32,7 @@ async function open(): Promise<{ database: Database; cleanup: () => Promise<void
     await admin.end();
     const target = new URL(url);
     target.pathname = `/${name}`;
-    const database = await openDatabase({ url: target.href });
+    const database = await openDatabase({ url: target.href, bounded: false });
     return {
       database,
       cleanup: async () => {

@@ -188,7 +188,7 @@ export async function benchLimit(serverUrl: string, options: { profile?: boolean
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.href });
+  const database = await openDatabase({ url: url.href, bounded: false });
   const pool = (database.driver as { pool: pg.Pool }).pool;
   const profileDir = mkdtempSync(path.join(os.tmpdir(), "mealshare-profile-"));
   const lines: string[] = [];

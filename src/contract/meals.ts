@@ -124,6 +124,14 @@ export const mealFields = {
   longitude: z.number().min(-180).max(180).transform(roundCoordinate).nullable().optional(),
 };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long ago a pickup window may have started when it is set, at most. */
+export const PICKUP_START_PAST_MAX_MS = DAY_MS;
+/** How far ahead a pickup window may start, at most. */
+export const PICKUP_START_AHEAD_MAX_MS = 90 * DAY_MS;
+/** The longest pickup window. */
+export const PICKUP_WINDOW_MAX_MS = 7 * DAY_MS;
+
 type MealRuleInput = {
   kind?: MealKind;
   allergenCodes?: readonly AllergenCode[];
@@ -154,8 +162,16 @@ export function mealCrossFieldErrors(meal: MealRuleInput, now = new Date()): Rec
   if (meal.pickupWindowStart && meal.pickupWindowEnd) {
     const start = new Date(meal.pickupWindowStart).getTime();
     const end = new Date(meal.pickupWindowEnd).getTime();
+    // A window a neighbour can plan around: started at most a day ago, starting within 90 days,
+    // open for at most a week (docs/DESIGN.md §4 "Meals").
+    if (start < now.getTime() - PICKUP_START_PAST_MAX_MS)
+      errors.pickupWindowStart = msg("Pickup start cannot be more than a day ago");
+    else if (start > now.getTime() + PICKUP_START_AHEAD_MAX_MS)
+      errors.pickupWindowStart = msg("Pickup start must be within the next 90 days");
     if (end <= start) errors.pickupWindowEnd = msg("Pickup end time must be after the start time");
     else if (end <= now.getTime()) errors.pickupWindowEnd = msg("Pickup end time must be in the future");
+    else if (end - start > PICKUP_WINDOW_MAX_MS)
+      errors.pickupWindowEnd = msg("A pickup window can be at most 7 days long");
   }
   if ((meal.latitude == null) !== (meal.longitude == null))
     errors.latitude = msg("Give both latitude and longitude");

@@ -12,6 +12,7 @@ import { DEV_CLIENT_ID } from "./auth/dev-idp";
 import { createSessionCache } from "./auth/session-cache";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { documentCommonStatuses } from "./documented-statuses";
 import { clientErrorHandler, errorHandlerFor, frameworkErrorHandler } from "./errors";
 import { registerInputGuard } from "./input-guard";
 import type { LiveHub } from "./live/hub";
@@ -76,6 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(createResponseSerializerCompiler({ verify: config.env === "test" }));
   app.setErrorHandler(errorHandlerFor(config.currency, config.defaultLanguage));
   registerInputGuard(app);
+  // Before any route: the statuses every route can answer go into its OpenAPI responses.
+  documentCommonStatuses(app);
 
   // The order is the plugins' contract: each relies on what the ones before it set up.
   await registerExternalPlugins(app, { config, database, storage });

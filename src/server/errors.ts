@@ -66,6 +66,11 @@ export function sqlState(error: unknown): string | undefined {
 /** SQLSTATEs a client's value can cause: check, bad text/number/date, NUL, out of range. */
 const invalidValueCodes = new Set(["23514", "22P02", "22001", "22021", "22P05", "22003", "22007", "22008"]);
 
+/** A statement cancelled by its timeout (57014) or a lock not granted in time (55P03). */
+const busyCodes = new Set(["57014", "55P03"]);
+/** What a 503 for a busy or unreachable database asks the client to wait, in seconds. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
+
 const connectionErrorCodes = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -117,7 +122,20 @@ export function errorHandlerFor(currency: string, defaultLanguage: Language) {
       request.log.error({ err: error }, "database unavailable");
       return reply
         .status(503)
+        .header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS))
         .send(body(say(msg("The service is temporarily unavailable. Please try again.")), "unavailable"));
+    }
+    // A burst: no pooled connection came free in time, or a statement or a lock wait ran out of
+    // time (db/client.ts sets both). The client should come back shortly, not see a 500.
+    if (
+      (pgError.code && busyCodes.has(pgError.code)) ||
+      /timeout exceeded when trying to connect/.test(String((pgError as Error).message ?? ""))
+    ) {
+      request.log.warn({ err: error }, "database busy");
+      return reply
+        .status(503)
+        .header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS))
+        .send(body(say(msg("The service is busy. Please try again.")), "busy"));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -6,7 +6,12 @@
  *   reaches `.ics` files, where calendar programs may read it as a line break and take what
  *   follows as injected properties, and none of them belongs in a name, a title or an address.
  *   Multi-line fields (a description, a message, a review…) keep tab and newline; a CRLF pasted
- *   into them is stored as a newline.
+ *   into them is stored as a newline;
+ * - in one-line fields, invisible format characters: the bidirectional overrides and isolates
+ *   (U+202A–U+202E, U+2066–U+2069) that make "exe.pdf" read "fdp.exe", the zero-width space and
+ *   direction marks (U+200B, U+200E, U+200F), the line and paragraph separators (U+2028, U+2029)
+ *   and the byte-order mark (U+FEFF): a name or a title that shows otherwise than it reads misleads
+ *   whoever trusts it. The zero-width joiners (U+200C, U+200D) stay: scripts and emoji need them.
  */
 import type { FastifyInstance } from "fastify";
 import { msg } from "../contract/messages";
@@ -32,6 +37,8 @@ export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set([
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const SINGLE_LINE_REFUSED = /[\u0000-\u001f]/;
+/** Invisible characters that change how a line reads (see above). */
+const INVISIBLE_FORMAT = /[\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const MULTI_LINE_REFUSED = /[\u0000-\u0008\u000b-\u001f]/;
 
@@ -40,12 +47,13 @@ export interface ControlCharacter {
   /** The dotted path of the field, e.g. `title` or `items.2.name`; `(key)` for a record's key. */
   field: string;
   /** NUL gets its own message: it is the one PostgreSQL itself refuses. */
-  kind: "nul" | "control";
+  kind: "nul" | "control" | "invisible";
 }
 
 const inspect = (text: string, multiLine: boolean): ControlCharacter["kind"] | undefined => {
   if (text.includes("\u0000")) return "nul";
-  return (multiLine ? MULTI_LINE_REFUSED : SINGLE_LINE_REFUSED).test(text) ? "control" : undefined;
+  if ((multiLine ? MULTI_LINE_REFUSED : SINGLE_LINE_REFUSED).test(text)) return "control";
+  return !multiLine && INVISIBLE_FORMAT.test(text) ? "invisible" : undefined;
 };
 
 /**
@@ -99,6 +107,11 @@ export function registerInputGuard(app: FastifyInstance) {
     if (found.kind === "nul") {
       throw validation(msg("Text must not contain NUL characters."), {
         [found.field]: msg("Must not contain NUL characters"),
+      });
+    }
+    if (found.kind === "invisible") {
+      throw validation(msg("Text must not contain invisible formatting characters."), {
+        [found.field]: msg("Must not contain invisible formatting characters"),
       });
     }
     throw validation(msg("Text must not contain control characters."), {

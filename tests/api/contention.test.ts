@@ -212,3 +212,25 @@ describe("the job queue under a burst", () => {
     }
   }, 60_000);
 });
+
+describe.runIf(testDatabaseKind() === "postgres")("a burst the database cannot take", () => {
+  it("answers 503 with Retry-After when no pooled connection comes free in time, never 500", async () => {
+    const member = await buildSignedInUser(a.db);
+    // Warm the session cache first: the member is known, every connection is then taken.
+    expect((await a.api({ url: "/api/auth/user", cookie: member.cookie })).statusCode).toBe(200);
+    const driver = a.database.driver;
+    if (driver.kind !== "pg") throw new Error("PostgreSQL only");
+    const held = await Promise.all(
+      Array.from({ length: driver.pool.options.max }, () => driver.pool.connect()),
+    );
+    try {
+      const response = await a.api({ url: "/api/meals", cookie: member.cookie });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers["retry-after"]).toBe("2");
+      expect(response.json().code).toBe("busy");
+    } finally {
+      for (const client of held) client.release();
+    }
+    expect((await a.api({ url: "/api/meals", cookie: member.cookie })).statusCode).toBe(200);
+  }, 20_000);
+});

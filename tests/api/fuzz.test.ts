@@ -365,6 +365,26 @@ describe("fuzzing every endpoint with malformed requests", () => {
   });
   afterAll(() => t.close());
 
+  it("documents every status a route can answer, and only the standard methods", () => {
+    const paths = (t.app.swagger() as { paths: Record<string, Record<string, { responses?: object }>> })
+      .paths;
+    const responses = (path: string, method = "get") => Object.keys(paths[path][method].responses ?? {});
+    for (const [path, operations] of Object.entries(paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        expect(["get", "post", "put", "delete"], `${method} ${path}`).toContain(method);
+        if (path.startsWith("/api/") && path.includes("{")) {
+          expect(Object.keys(operation.responses ?? {}), `${method} ${path}`).toContain("414");
+        }
+      }
+    }
+    expect(responses("/api/stream")).toEqual(expect.arrayContaining(["401", "503"]));
+    expect(responses("/api/admin/mailinglist.csv")).toEqual(expect.arrayContaining(["401", "403"]));
+    expect(responses("/api/cook-applications/{id}/document")).toEqual(
+      expect.arrayContaining(["401", "404", "414"]),
+    );
+    expect(responses("/api/meals", "post")).toEqual(expect.arrayContaining(["401", "403", "429", "503"]));
+  });
+
   it("covers every route the API documents (the SSE stream is tested on its own)", () => {
     const documented = Object.entries((t.app.swagger() as { paths: Record<string, object> }).paths).flatMap(
       ([route, operations]) =>

@@ -124,6 +124,69 @@ describe("values PostgreSQL cannot hold are refused with 400 naming the field", 
     });
   });
 
+  it.each([
+    ["a right-to-left override in a meal title", { title: "Soup \u202Egnp.exe" }, "title"],
+    [
+      "a directional isolate in a pickup location",
+      { pickupLocation: "Oak St \u2067evil\u2069" },
+      "pickupLocation",
+    ],
+    ["a zero-width space in a meal title", { title: "So\u200Bup" }, "title"],
+    ["a line separator in the pickup details", { pickupDetails: "Flat 2\u2028ring" }, "pickupDetails"],
+  ])("refuses %s, as it refuses control characters", async (_, fields, field) => {
+    const response = await t.api({
+      method: "POST",
+      url: "/api/meals",
+      cookie: cook.cookie,
+      payload: meal(fields),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: "validation_failed",
+      errors: { [field]: "Must not contain invisible formatting characters" },
+    });
+  });
+
+  it("answers 400 naming photoPath for a malformed photo path, or one that is not the member's upload", async () => {
+    for (const photoPath of [
+      "/objects/photos/x.webp",
+      "../../etc/passwd",
+      "/objects/photos/00000000-0000-4000-8000-000000000000.webp",
+    ]) {
+      const response = await t.api({
+        method: "POST",
+        url: "/api/meals",
+        cookie: cook.cookie,
+        payload: meal({ photoPath }),
+      });
+      expect(response.statusCode, photoPath).toBe(400);
+      expect(Object.keys(response.json().errors ?? {}), photoPath).toEqual(["photoPath"]);
+    }
+  });
+
+  it.each([
+    [
+      "a window from 1970",
+      { pickupWindowStart: "1970-01-01T00:00:00Z", pickupWindowEnd: "2099-01-01T00:00:00Z" },
+      "pickupWindowStart",
+    ],
+    ["a window ending in 9999", { pickupWindowEnd: "9999-12-31T00:00:00Z" }, "pickupWindowEnd"],
+    [
+      "a window of three weeks",
+      { pickupWindowEnd: new Date(Date.now() + 21 * 24 * 3_600_000).toISOString() },
+      "pickupWindowEnd",
+    ],
+  ])("refuses an implausible pickup window: %s", async (_, fields, field) => {
+    const response = await t.api({
+      method: "POST",
+      url: "/api/meals",
+      cookie: cook.cookie,
+      payload: meal(fields),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().errors)).toContain(field);
+  });
+
   it("keeps tab and newline in multi-line fields, with a pasted CRLF stored as a newline", async () => {
     const response = await t.api({
       method: "POST",

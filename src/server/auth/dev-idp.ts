@@ -143,13 +143,18 @@ export async function registerDevIdp(app: FastifyInstance, config: Config): Prom
     scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
     const callback = provider.callback();
 
-    scope.all(`${DEV_IDP_PREFIX}/*`, { config: { rawOidc: true } }, (request, reply) => {
-      reply.hijack();
-      const raw = request.raw as typeof request.raw & { originalUrl?: string };
-      raw.originalUrl = raw.url;
-      raw.url = raw.url!.slice(DEV_IDP_PREFIX.length) || "/";
-      callback(raw, reply.raw);
-    });
+    // The bundled provider's own protocol, not MealShare's API: kept out of the API document.
+    scope.all(
+      `${DEV_IDP_PREFIX}/*`,
+      { config: { rawOidc: true }, schema: { hide: true } },
+      (request, reply) => {
+        reply.hijack();
+        const raw = request.raw as typeof request.raw & { originalUrl?: string };
+        raw.originalUrl = raw.url;
+        raw.url = raw.url!.slice(DEV_IDP_PREFIX.length) || "/";
+        callback(raw, reply.raw);
+      },
+    );
   });
 
   await app.register(async (scope) => {

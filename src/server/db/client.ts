@@ -82,9 +82,14 @@ export async function openDatabase(options: {
   dataDir?: string;
   migrationsFolder?: string;
   loadDataDir?: Blob;
+  /**
+   * PostgreSQL: bound statements and lock waits (the app's default), or not (`false`: benchmarks
+   * seeding millions of rows, which the app's bounds would cancel).
+   */
+  bounded?: boolean;
 }): Promise<Database> {
   const folder = options.migrationsFolder ?? migrationsFolder;
-  if (options.url) return openPostgres(options.url, folder);
+  if (options.url) return openPostgres(options.url, folder, options.bounded ?? true);
   return openPglite(options.dataDir ?? "memory://", folder, options.loadDataDir);
 }
 
@@ -185,9 +190,16 @@ async function openPglite(dataDir: string, migrationsFolder: string, loadDataDir
   return database;
 }
 
-async function openPostgres(url: string, migrationsFolder: string): Promise<Database> {
+async function openPostgres(url: string, migrationsFolder: string, bounded: boolean): Promise<Database> {
   // A connection that cannot be made in 5 s fails the query (a 503) instead of queueing forever.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // A burst must answer 503 with Retry-After, never hang or 500 (errors.ts): waiting for a pooled
+  // connection, a statement and a lock wait are each bounded.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    ...(bounded ? { statement_timeout: STATEMENT_TIMEOUT_MS, lock_timeout: LOCK_TIMEOUT_MS } : {}),
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
   const database: Database = {
@@ -201,6 +213,11 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
   await migrateDatabase(database, migrationsFolder);
   return database;
 }
+
+/** Longest a statement may run before PostgreSQL cancels it (SQLSTATE 57014 → 503). */
+export const STATEMENT_TIMEOUT_MS = 15_000;
+/** Longest a statement may wait for a row lock (SQLSTATE 55P03 → 503). */
+export const LOCK_TIMEOUT_MS = 10_000;
 
 /** Whether the database answers in time with every migration of this build applied. */
 export type Readiness = { ready: true } | { ready: false; reason: string };
@@ -255,10 +272,13 @@ export async function migrateDatabase(database: Database, folder = migrationsFol
   } else {
     const lockClient = await driver.pool.connect();
     try {
+      // Migrating may take long, and so may waiting for another instance's: not bounded like requests.
+      await lockClient.query("SET statement_timeout = 0; SET lock_timeout = 0");
       await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
       await migrateNodePg(drizzleNodePg(lockClient), { migrationsFolder: folder });
     } finally {
       await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+      await lockClient.query("RESET statement_timeout; RESET lock_timeout").catch(() => {});
       lockClient.release();
     }
   }

@@ -7,6 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { requireUser } from "../auth/users";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { documentStatuses } from "../documented-statuses";
 import { registerAdminRoutes } from "../features/admin/routes";
 import { registerAlertRoutes } from "../features/alerts/routes";
 import { registerCalendarFeed, registerCalendarRoutes } from "../features/calendar/routes";
@@ -40,6 +41,7 @@ export async function registerFeatureRoutes(
     api.addHook("onRequest", async (request) => {
       requireUser(request);
     });
+    documentStatuses(api, () => [401]);
     // Answers are per user and change with every write: the browser keeps them privately and asks
     // again each time, with the ETag, so an unchanged list costs a 304.
     api.addHook("onSend", async (request, reply) => {

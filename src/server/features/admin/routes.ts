@@ -17,6 +17,7 @@ import { disputeSchema, settleDisputeSchema } from "../../../contract/requests";
 import { requireAdmin } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import { documentStatuses } from "../../documented-statuses";
 import { createEvent, deleteEvent } from "../events/service";
 import { mailingListCsv } from "../newsletter/service";
 import { listReportsForAdmin, reportStats, resolveReport } from "../reports/service";
@@ -31,6 +32,7 @@ export async function registerAdminRoutes(app: FastifyInstance, { db, config }: 
     admin.addHook("onRequest", async (request) => {
       requireAdmin(request, config);
     });
+    documentStatuses(admin, () => [401, 403]);
     const r = admin.withTypeProvider<ZodTypeProvider>();
 
     r.get(

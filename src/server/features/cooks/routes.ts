@@ -70,6 +70,7 @@ export function registerCookRoutes(
         summary:
           "An application's document, as a download: to its applicant and admins only (404 to anyone else)",
         params: idParamsSchema,
+        response: { 400: errorSchema, 404: errorSchema },
       },
     },
     async (request, reply) => {
@@ -78,16 +79,19 @@ export function registerCookRoutes(
       // An uploaded file is the applicant's content: downloaded, never rendered as a page of
       // ours, and sandboxed (no scripts, no same-origin) should a browser render it anyway.
       const extension = { "application/pdf": "pdf", "image/jpeg": "jpg", "image/png": "png" }[document.type];
-      return reply
-        .type(document.type)
-        .header("Content-Length", document.size)
-        .header(
-          "Content-Disposition",
-          `attachment; filename="cook-application-${request.params.id}.${extension}"`,
-        )
-        .header("Content-Security-Policy", "sandbox")
-        .header("Cache-Control", "private, no-store")
-        .send(document.stream);
+      return (
+        reply
+          .type(document.type)
+          .header("Content-Length", document.size)
+          .header(
+            "Content-Disposition",
+            `attachment; filename="cook-application-${request.params.id}.${extension}"`,
+          )
+          .header("Content-Security-Policy", "sandbox")
+          .header("Cache-Control", "private, no-store")
+          // A file, not JSON: the response schema above documents its errors only.
+          .send(document.stream as never)
+      );
     },
   );
 
