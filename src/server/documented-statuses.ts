@@ -13,7 +13,8 @@ const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export function documentStatuses(app: FastifyInstance, statuses: (route: RouteOptions) => number[]): void {
   app.addHook("onRoute", (route) => {
     if (!route.schema || !route.url.startsWith("/api/") || route.url.startsWith("/api/docs")) return;
-    const response = (route.schema.response ??= {}) as Record<string, unknown>;
+    route.schema.response ??= {};
+    const response = route.schema.response as Record<string, unknown>;
     for (const status of statuses(route)) response[status] ??= errorSchema;
   });
 }

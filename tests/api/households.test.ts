@@ -602,7 +602,7 @@ describe("households and pickups", () => {
       expect(stopped.json()).toMatchObject({ status: "stopped", nextStart: null });
     });
 
-    it("holds a weekly series an admin took a meal of down: no week is posted, and only an admin lifts it", async () => {
+    it("keeps a meal an admin took down down, and holds its weekly series: no week is posted, and only an admin lifts it", async () => {
       const cook = await buildSignedInUser(t.db, { isRegisteredCook: true });
       const admin = await buildSignedInUser(t.db, { email: ADMIN_EMAIL });
       const posted = (
@@ -613,6 +613,14 @@ describe("households and pickups", () => {
       const takeDown = (isActive: boolean) =>
         t.api({ method: "PUT", url: `/api/meals/${posted.id}`, cookie: admin.cookie, payload: { isActive } });
       expect((await takeDown(false)).statusCode).toBe(200);
+      // The cook cannot switch it back on: the takedown sticks.
+      const backOn = await t.api({
+        method: "PUT",
+        url: `/api/meals/${posted.id}`,
+        cookie: cook.cookie,
+        payload: { isActive: true },
+      });
+      expect(backOn.statusCode).toBe(403);
       const post = (
         tx: Parameters<typeof createMeal>[0],
         owner: Parameters<typeof createMeal>[1],

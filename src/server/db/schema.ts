@@ -245,6 +245,11 @@ export const meals = pgTable(
     /** Deactivated because its owner was suspended; unsuspending reactivates exactly these. */
     hiddenBySuspension: boolean("hidden_by_suspension").notNull().default(false),
     /**
+     * Taken down by an admin (docs/features/safety-and-admin.md): its owner cannot switch it back on;
+     * an admin switching it on lifts this.
+     */
+    hiddenByAdmin: boolean("hidden_by_admin").notNull().default(false),
+    /**
      * Accepted and completed requests, kept by the `requests_portions_taken` trigger in the
      * transaction that changes a request's status (docs/DESIGN.md §4 "Requests", §6).
      */

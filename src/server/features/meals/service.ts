@@ -252,6 +252,9 @@ export async function updateMeal(
     if (!current) throw notFound(msg("Meal not found"));
     if (!canUpdateMeal(user, current, patch, options))
       throw forbidden(msg("Only the cook who posted this meal can change it."));
+    if (current.hiddenByAdmin && patch.isActive === true && !options.isAdmin) {
+      throw forbidden(msg("An admin took this meal down; only an admin can put it back."));
+    }
 
     const merged = { ...current, ...patch };
     const touchesWindow = patch.pickupWindowStart !== undefined || patch.pickupWindowEnd !== undefined;
@@ -307,9 +310,11 @@ export async function updateMeal(
         updatedAt: new Date(),
       })
       .where(eq(meals.id, id));
-    // An admin's takedown holds the meal's weekly series; only an admin putting it back lifts that.
-    if (current.seriesId && patch.isActive !== undefined && current.ownerId !== user.id && options.isAdmin) {
-      await holdSeriesForAdmin(tx, current.seriesId, !patch.isActive);
+    // An admin's takedown sticks, and holds the meal's weekly series, until an admin puts it back.
+    const byAdmin = current.ownerId !== user.id && options.isAdmin;
+    if (byAdmin && patch.isActive !== undefined) {
+      await tx.update(meals).set({ hiddenByAdmin: !patch.isActive }).where(eq(meals.id, id));
+      if (current.seriesId) await holdSeriesForAdmin(tx, current.seriesId, !patch.isActive);
     }
     if (becomesAlertable(current, { isActive: merged.isActive, latitude: merged.latitude })) {
       await enqueueAlertMatching(tx, id);

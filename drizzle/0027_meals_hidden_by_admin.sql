@@ -1,0 +1,1 @@
+ALTER TABLE "meals" ADD COLUMN "hidden_by_admin" boolean DEFAULT false NOT NULL;
