@@ -4,6 +4,7 @@ import { mealsUrl } from "../../src/client/features/meals/api/get-meals";
 import { countLine } from "../../src/client/features/meals/components/meal-list-page";
 import {
   crossFieldErrors,
+  localInput,
   type MealFormValues,
   toCreateMeal,
 } from "../../src/client/features/meals/meal-form-schema";
@@ -15,6 +16,16 @@ import enApp from "../../src/locales/en/app.json" with { type: "json" };
 import enMessages from "../../src/locales/en/messages.json" with { type: "json" };
 import esApp from "../../src/locales/es/app.json" with { type: "json" };
 import { searchWordsOf } from "../../src/server/features/meals/search";
+
+/** Tomorrow at 5 and 7 pm, as the form's datetime-local inputs hold them. */
+const tomorrowAt = (hour: number) => {
+  const day = new Date();
+  day.setDate(day.getDate() + 1);
+  day.setHours(hour, 0, 0, 0);
+  return localInput(day);
+};
+const TOMORROW_5PM = tomorrowAt(17);
+const TOMORROW_7PM = tomorrowAt(19);
 
 const form = (overrides: Partial<MealFormValues> = {}): MealFormValues => ({
   title: "Soup",
@@ -32,8 +43,8 @@ const form = (overrides: Partial<MealFormValues> = {}): MealFormValues => ({
   ingredients: "water",
   pickupLocation: "Here",
   pickupDetails: "",
-  pickupWindowStart: "2099-01-01T17:00",
-  pickupWindowEnd: "2099-01-01T19:00",
+  pickupWindowStart: TOMORROW_5PM,
+  pickupWindowEnd: TOMORROW_7PM,
   deliveryAvailable: false,
   latitude: null,
   longitude: null,
@@ -86,7 +97,7 @@ describe("create meal form conversion (spec §5)", () => {
   it("sends null for free meals and converts times to ISO strings", () => {
     const meal = toMeal(form({ kind: "free", price: "5" }));
     expect(meal.priceCents).toBeNull();
-    expect(meal.pickupWindowStart).toBe(new Date("2099-01-01T17:00").toISOString());
+    expect(meal.pickupWindowStart).toBe(new Date(TOMORROW_5PM).toISOString());
   });
 
   it("reports a paid meal without price on the price field", () => {
