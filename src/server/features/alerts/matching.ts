@@ -81,12 +81,11 @@ export async function matchMealAlerts(db: Executor, data: unknown, digestMinutes
     for (const match of matched) byUser.set(match.userId, match.title);
     // One in-app notification per member and digest interval: the first meal names itself, more make
     // it "N new meals near you", pointing at their local list.
-    const interval = Math.floor(Date.now() / (digestMinutes * 60_000));
     for (const [userId, title] of byUser) {
       const notification = await countInNotification(tx, {
         userId,
         type: "meal_alert",
-        key: `meal-alerts:${userId}:${digestMinutes}:${interval}`,
+        intervalMs: digestMinutes * 60_000,
         first: { message: msg("New meal near you: {{title}}"), params: { title }, link: `/meal/${mealId}` },
         counted: { message: msg("{{count}} new meals near you"), link: "/" },
       });

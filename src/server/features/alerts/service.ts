@@ -63,7 +63,7 @@ export async function createAlert(
   return inTransaction(db, async (tx) => {
     // Saves of one member's alerts take turns on the member's row: locking the alerts that exist would
     // not stop two saves inserting at once past the cap (docs/features/neighbourhood.md point 6).
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("no key update");
     // One member's alerts are few: the duplicate check and the count read them through their index.
     const existing = await tx.select().from(mealAlerts).where(eq(mealAlerts.userId, user.id));
     const same = existing.find(

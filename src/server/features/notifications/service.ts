@@ -9,7 +9,7 @@ import { fillPlaceholders, type Message, type MessageParams } from "../../../con
 import type { Notification } from "../../../contract/notifications";
 import { NOTIFICATIONS_LIMIT } from "../../../contract/notifications";
 import type { Executor } from "../../db/client";
-import { notifications } from "../../db/schema";
+import { notifications, users } from "../../db/schema";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
 import { liveEvent, publishLiveEvents } from "../../live/hub";
 import { deliveryCategoryOf } from "./preferences";
@@ -78,11 +78,12 @@ export async function createNotification(tx: Executor, input: NewNotification): 
 }
 
 /**
- * One notification per member and `key` that counts what it tells of (docs/features/neighbourhood.md
+ * One notification per member and interval that counts what it tells of (docs/features/neighbourhood.md
  * point 6: one in-app notification per member and digest interval, however many meals match): the
- * first event creates it with `first`; each later one, while the key is the same, turns it into
- * `counted` with the number so far, marks it unread again and announces it live. Two jobs at once
- * take turns on the row (its unique key), so none is lost.
+ * first event creates it with `first`; each later one within `intervalMs` of the first, while it is
+ * unread, turns it into `counted` with the number so far and announces it live again. A member read
+ * it, or the interval passed: the next event starts a new one. Events for one member take turns on
+ * the member's row, so two jobs at once neither lose a count nor start two.
  * @returns the notification as it is now
  */
 export async function countInNotification(
@@ -90,45 +91,48 @@ export async function countInNotification(
   input: {
     userId: string;
     type: Notification["type"];
-    key: string;
+    intervalMs: number;
     first: { message: Message; params: MessageParams; link: string };
     counted: { message: Message; link: string };
   },
 ): Promise<Notification> {
   const { first } = input;
-  const [created] = await tx
-    .insert(notifications)
-    .values({
-      userId: input.userId,
-      type: input.type,
-      text: fillPlaceholders(first.message, first.params).slice(0, 300),
-      textKey: first.message,
-      textParams: { ...first.params, count: 1 },
-      link: first.link,
-      dedupeKey: input.key,
-    })
-    .onConflictDoNothing()
-    .returning();
-  let row = created;
-  if (!row) {
-    const [current] = await tx
-      .select()
-      .from(notifications)
-      .where(eq(notifications.dedupeKey, input.key))
-      .for("update")
-      .limit(1);
-    const count = Number(current.textParams?.count ?? 1) + 1;
+  // "No key update": inserts referring to the member (their matches, notifications) take a key-share
+  // lock, which this must not wait on, or two jobs would deadlock.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for("no key update");
+  const [latest] = await tx
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, input.userId), eq(notifications.type, input.type)))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(1);
+  const since = Number(latest?.textParams?.since ?? 0);
+  let row: NotificationRow;
+  if (latest && !latest.isRead && Date.now() - since < input.intervalMs) {
+    const count = Number(latest.textParams?.count ?? 1) + 1;
     [row] = await tx
       .update(notifications)
       .set({
         text: fillPlaceholders(input.counted.message, { count }).slice(0, 300),
         textKey: input.counted.message,
-        textParams: { count },
+        textParams: { count, since },
         link: input.counted.link,
-        isRead: false,
         createdAt: sql`date_trunc('milliseconds', now())`,
       })
-      .where(eq(notifications.id, current.id))
+      .where(eq(notifications.id, latest.id))
+      .returning();
+  } else {
+    [row] = await tx
+      .insert(notifications)
+      .values({
+        userId: input.userId,
+        type: input.type,
+        text: fillPlaceholders(first.message, first.params).slice(0, 300),
+        textKey: first.message,
+        // When the interval began; the count is 1 until a second event (a first message has none).
+        textParams: { ...first.params, since: Date.now() },
+        link: first.link,
+      })
       .returning();
   }
   const notification = presentNotification(row);
