@@ -8,11 +8,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase, queryRows } from "../../src/server/db/client";
-import { blocks, meals, requests } from "../../src/server/db/schema";
+import { blocks, meals, requests, users } from "../../src/server/db/schema";
 import { makeOccurrence, occurrenceStart } from "../../src/server/features/meals/series";
 import { createMeal } from "../../src/server/features/meals/service";
 import { settlePickup } from "../../src/server/features/requests/pickup";
-import { lapseHeldOffer } from "../../src/server/features/requests/waitlist";
+import { lapseHeldOffer, offerFreedPortions } from "../../src/server/features/requests/waitlist";
 import { buildMeal, buildRequest, buildSignedInUser, buildUser, hoursFromNow } from "../factories";
 import { ADMIN_EMAIL, createTestApp, jobsSettled, type TestApp, testDatabaseKind } from "./harness";
 
@@ -164,6 +164,37 @@ describe("households and pickups", () => {
       // The lapse job running again (a retry) changes nothing.
       await lapseHeldOffer(t.db, { requestId: offer.id });
       expect(await portionsLeft(cook.cookie, meal.id)).toBe(1);
+    });
+
+    it("offers freed portions to the first whose number fits however far down the line: 55 large wishes keep no small one waiting", async () => {
+      const { meal, first, taken } = await fullMeal(60);
+      const large = await Promise.all(Array.from({ length: 55 }, () => buildSignedInUser(t.db)));
+      for (const member of large) expect((await join(member.cookie, meal.id, 60)).statusCode).toBe(200);
+      const small = await buildSignedInUser(t.db);
+      expect((await join(small.cookie, meal.id, 1)).json()).toEqual({ portions: 1, position: 56 });
+      // The cook gives one portion back: 59 accepted, one free.
+      await t.db.update(requests).set({ portions: 59 }).where(eq(requests.id, taken.id));
+      await offerFreedPortions(t.db, { mealId: meal.id });
+      const offers = await t.db.select().from(requests).where(eq(requests.status, "held"));
+      expect(offers.filter((offer) => offer.mealId === meal.id).map((offer) => offer.eaterId)).toEqual([
+        small.user.id,
+      ]);
+      void first;
+    });
+
+    it("passes over suspended members when offering freed portions", async () => {
+      const { meal, first, taken } = await fullMeal(1);
+      const suspended = await buildSignedInUser(t.db);
+      const next = await buildSignedInUser(t.db);
+      await join(suspended.cookie, meal.id, 1);
+      await join(next.cookie, meal.id, 1);
+      await t.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.user.id));
+      await setStatus(first.cookie, taken.id, { status: "cancelled" });
+      await jobsSettled(t.db);
+      const held = await t.db.select().from(requests).where(eq(requests.mealId, meal.id));
+      expect(held.filter((request) => request.status === "held").map((request) => request.eaterId)).toEqual([
+        next.user.id,
+      ]);
     });
 
     it("refuses taking up a held offer once the meal is taken down, as a new request is refused (409)", async () => {

@@ -98,7 +98,9 @@ test("cook and eater settle a pickup in the thread, live, from request to comple
       "href",
       /google\.com\/maps\/search\/.*7%20Birch%20Lane/,
     );
-    await expect(pickup.getByRole("button", { name: "Call" })).toBeVisible();
+    // No dead Call button: phone numbers are not shared, and the thread says so.
+    await expect(pickup.getByRole("button", { name: "Call" })).toHaveCount(0);
+    await expect(pickup.getByText(/Phone numbers are not shared/)).toBeVisible();
   }
   await expect(cook.getByRole("button", { name: "Accept" })).toHaveCount(0);
 

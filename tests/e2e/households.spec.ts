@@ -183,17 +183,23 @@ test("a cook reports an eater who did not come: the thread says so with the reas
 }) => {
   const cook = await signedInPage(browser, person("Nora", "Noshow"));
   const eater = await signedInPage(browser, person("Ivo", "Absent"));
-  // The window began a minute ago: a no-show can be reported from then on.
+  // The window began a minute ago and ends in 20 seconds: a no-show is reported once it has ended.
   const meal = await postMeal(cook, {
     title: "Chickpea stew",
     pickupWindowStart: new Date(Date.now() - 60_000).toISOString(),
+    pickupWindowEnd: new Date(Date.now() + 20_000).toISOString(),
   });
   const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "" });
   await cook.goto(`/request/${request.id}`);
   await cook.getByRole("button", { name: "Accept" }).click();
   await expect(statusOf(cook)).toHaveText("Accepted");
 
-  await cook.getByRole("button", { name: "More actions" }).click();
+  // Offered only once the window is over: the thread shows what the server allows.
+  await expect(async () => {
+    await cook.reload();
+    await cook.getByRole("button", { name: "More actions" }).click();
+    await expect(cook.getByRole("menuitem", { name: "They did not come" })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 40_000 });
   await cook.getByRole("menuitem", { name: "They did not come" }).click();
   const report = cook.getByRole("alertdialog", { name: "Report that they did not come" });
   await report.getByLabel("What happened?").fill("Waited 30 minutes at the door.");
@@ -205,6 +211,8 @@ test("a cook reports an eater who did not come: the thread says so with the reas
   const note = eater.getByTestId("no-show");
   await expect(note).toContainText("Nora Noshow reported that you did not turn up.");
   await expect(note).toContainText("Waited 30 minutes at the door.");
+  // The eater may say it is wrong, which an admin would settle (docs/decisions/013).
+  await expect(eater.getByRole("button", { name: "That is not what happened" })).toBeVisible();
 
   // Another cook deciding on Ivo's next request sees the record, never the reason.
   const next = await signedInPage(browser, person("Olga", "Other"));

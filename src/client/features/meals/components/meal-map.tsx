@@ -1,21 +1,26 @@
 /**
  * A list's meals on a map (docs/features/neighbourhood.md point 5): the meals in view with the list's
  * filters (`GET /api/meals/map`, asked again as the map is panned or zoomed), clustered with
- * supercluster, each at its point rounded to about 100 m. A marker opens the meal's card; a cluster
- * zooms in until it splits, or lists its meals when they share one spot. Markers are keyboard buttons
- * (Tab, Enter), and the meals in view are listed under the map as its text alternative. Lazily loaded:
- * it brings Leaflet.
+ * supercluster, each at the point it is shown at (docs/decisions/013). A marker opens the meal's card
+ * in a sheet over the foot of the map — not a Leaflet popup, whose auto-panning moved the map, which
+ * asked for the meals again and redrew the popup, in a loop that crashed phones; the sheet stays
+ * inside the map and outside Leaflet's styles. A cluster zooms in until it splits, or lists its meals
+ * when they share one spot. Markers are keyboard buttons (Tab, Enter; Escape closes the sheet), and
+ * the meals in view are listed under the map as its text alternative. Lazily loaded: it brings
+ * Leaflet.
  */
 import type { LatLngBounds, Map as LeafletMap } from "leaflet";
-import { useEffect, useMemo, useState } from "react";
+import { X } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Marker, Popup, useMapEvents } from "react-leaflet";
+import { Marker, useMapEvents } from "react-leaflet";
 import Supercluster from "supercluster";
 import { Link } from "wouter";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { BaseMap, zoomForRadius } from "@/client/components/map/base-map";
 import { clusterIcon, pinIcon } from "@/client/components/map/icons";
+import { Button } from "@/client/components/ui/button";
 import { deployment } from "@/client/lib/deployment";
 import { useFormat } from "@/client/lib/format";
 import { useViewerPosition } from "@/client/lib/geo";
@@ -58,7 +63,7 @@ function ViewWatcher({ onView }: { onView: (view: View) => void }) {
   return null;
 }
 
-/** The meal's card in a marker's popup: loading, its error with Retry, or the card. */
+/** The meal's card in a marker's sheet: loading, its error with Retry, or the card. */
 function MealPopupCard({ id }: { id: string }) {
   const { t } = useTranslation("app");
   const meal = useMeal(id);
@@ -73,6 +78,43 @@ function MealPopupCard({ id }: { id: string }) {
       />
     );
   return meal.data ? <MealCard meal={meal.data} /> : null;
+}
+
+/**
+ * A sheet over the foot of the map: the chosen meal's card, scrolling inside the map's height, with
+ * Close (and Escape). It takes the focus when it opens, so a keyboard or screen reader user lands on
+ * what the marker opened.
+ */
+function MapSheet({
+  label,
+  onClose,
+  children,
+}: {
+  label: string;
+  onClose: () => void;
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation("app");
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div
+      ref={ref}
+      role="dialog"
+      aria-label={label}
+      tabIndex={-1}
+      data-testid="map-sheet"
+      onKeyDown={(event) => event.key === "Escape" && onClose()}
+      className="absolute inset-x-2 bottom-2 z-[1000] max-h-[85%] overflow-y-auto rounded-xl border bg-background p-3 shadow-lg outline-none sm:left-auto sm:w-80"
+    >
+      <div className="mb-1 flex justify-end">
+        <Button type="button" variant="ghost" size="sm" onClick={onClose} aria-label={t("Close")}>
+          <X aria-hidden="true" />
+        </Button>
+      </div>
+      {children}
+    </div>
+  );
 }
 
 type Selection =
@@ -170,35 +212,32 @@ export default function MealMap({ filters }: { filters: MealFilterState }) {
               />
             );
           })}
-          {selected && (
-            <Popup
-              position={
-                selected.kind === "meal"
-                  ? [selected.meal.latitude, selected.meal.longitude]
-                  : [selected.latitude, selected.longitude]
-              }
-              minWidth={240}
-              maxWidth={300}
-              eventHandlers={{ remove: () => setSelected(null) }}
-            >
-              {selected.kind === "meal" ? (
-                <MealPopupCard id={selected.meal.id} />
-              ) : (
-                <ul className="flex flex-col gap-1" aria-label={t("Meals at this spot")}>
-                  {selected.meals.map((meal) => (
-                    <li key={meal.id}>
-                      <Link href={`/meal/${meal.id}`}>{meal.title}</Link> · {priceOf(meal)}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </Popup>
-          )}
         </BaseMap>
         {query.isFetching && (
           <div className="pointer-events-none absolute right-2 top-2 z-[1000] rounded-full bg-background/90 p-1">
             <Spinner className="h-6 w-6" label={t("Loading meals")} />
           </div>
+        )}
+        {selected && (
+          <MapSheet
+            onClose={() => setSelected(null)}
+            label={selected.kind === "meal" ? selected.meal.title : t("Meals at this spot")}
+          >
+            {selected.kind === "meal" ? (
+              <MealPopupCard id={selected.meal.id} />
+            ) : (
+              <ul className="flex flex-col gap-1 text-sm" aria-label={t("Meals at this spot")}>
+                {selected.meals.map((meal) => (
+                  <li key={meal.id}>
+                    <Link href={`/meal/${meal.id}`} className="underline">
+                      {meal.title}
+                    </Link>{" "}
+                    · {priceOf(meal)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </MapSheet>
         )}
       </div>
       {query.data?.more && (
