@@ -260,3 +260,17 @@ describe("sharing a meal again (docs/features/households.md point 3)", () => {
     expect(toCreateMeal(form(), "en", "USD").weekly).toBeUndefined();
   });
 });
+
+describe("a price as the language writes it", () => {
+  it("reads the language's own way, and asks about a grouping sign that cannot be one", async () => {
+    const { parsePrice } = await import("../../src/client/features/meals/meal-form-schema");
+    expect(parsePrice("8.50", "en", "EUR")).toBe(850);
+    expect(parsePrice("1,000.50", "en", "EUR")).toBe(100050);
+    expect(parsePrice("8,50", "en", "EUR")).toBe("ambiguous");
+    expect(parsePrice("8,50", "de", "EUR")).toBe(850);
+    expect(parsePrice("1.000,50", "de", "EUR")).toBe(100050);
+    expect(parsePrice("8.50", "de", "EUR")).toBe("ambiguous");
+    expect(parsePrice("7", "es", "EUR")).toBe(700);
+    expect(parsePrice("eight", "en", "EUR")).toBeNull();
+  });
+});

@@ -17,6 +17,7 @@ export const MEMBER_ROUTES: AppRoute[] = [
   { path: "/community", component: lazy(() => import("@/client/pages/community")) },
   { path: "/marketplace", component: lazy(() => import("@/client/pages/marketplace")) },
   { path: "/meal/:id", component: lazy(() => import("@/client/pages/meal-detail")) },
+  { path: "/meal/:id/edit", component: lazy(() => import("@/client/pages/edit-meal")) },
   { path: "/meals/new", component: lazy(() => import("@/client/pages/create-meal")) },
   { path: "/requests", component: lazy(() => import("@/client/pages/requests")) },
   { path: "/request/:id", component: lazy(() => import("@/client/pages/request-thread")) },

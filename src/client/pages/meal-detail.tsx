@@ -83,6 +83,11 @@ export default function MealDetailPage() {
         {isOwner ? (
           <>
             <p className="rounded-xl border bg-muted p-4 text-center font-medium">{t("This is your meal")}</p>
+            {!meal.isExpired && (
+              <Button asChild>
+                <Link href={`/meal/${meal.id}/edit`}>{t("Edit meal")}</Link>
+              </Button>
+            )}
             {meal.isExpired && (
               <Button asChild variant="outline">
                 <Link href={`/meals/new?from=${meal.id}`}>{t("Share again")}</Link>

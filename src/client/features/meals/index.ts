@@ -12,7 +12,7 @@ export { LocalityControl } from "./components/locality-control";
 export { MealCard } from "./components/meal-card";
 export { MealCook } from "./components/meal-cook";
 export { MealFacts } from "./components/meal-facts";
-export { CreateMealForm } from "./components/meal-form/create-meal-form";
+export { CreateMealForm, EditMealForm } from "./components/meal-form/meal-form";
 export { MealGrid } from "./components/meal-grid";
 export { MealHero } from "./components/meal-hero";
 export { MealListPage } from "./components/meal-list-page";

@@ -86,14 +86,38 @@ export type MealFormValues = z.infer<typeof mealFormSchema>;
 export const formFieldOf = (apiField: string) =>
   (apiField === "priceCents" ? "price" : apiField) as keyof MealFormValues;
 
+/** The language's decimal and grouping signs ("." and "," in English, "," and "." in German). */
+export function separatorsOf(language: string): { decimal: string; group: string } {
+  const parts = new Intl.NumberFormat(language).formatToParts(12345.6);
+  return {
+    decimal: parts.find((part) => part.type === "decimal")?.value ?? ".",
+    group: parts.find((part) => part.type === "group")?.value ?? ",",
+  };
+}
+
 /**
  * An amount as the language writes it ("7.50", "7,50", "1.000,50") in minor units of `currency`
- * (spec §5: × 100 and rounded, for a currency with cents), or null when it is not a number.
+ * (spec §5: × 100 and rounded, for a currency with cents).
+ * @returns the amount; null when it is not a number; "ambiguous" when the language's grouping sign
+ *   stands where it cannot group thousands ("8,50" in English, "8.50" in German): whoever typed it
+ *   meant cents, and reading it as 850 would be wrong, so the form asks instead of guessing
  */
-export function parsePrice(text: string, language: string, currency: string): number | null {
-  if (text.trim() === "") return null;
-  const amount = new NumberParser(language, { style: "decimal" }).parse(text.trim());
+export function parsePrice(text: string, language: string, currency: string): number | "ambiguous" | null {
+  const typed = text.trim();
+  if (typed === "") return null;
+  const { decimal, group } = separatorsOf(language);
+  const whole = typed.split(decimal)[0];
+  // Groups of three digits after each grouping sign, or it is not grouping at all.
+  const groups = whole.split(group).slice(1);
+  if (groups.some((digits) => !/^\d{3}$/.test(digits))) return "ambiguous";
+  const amount = new NumberParser(language, { style: "decimal" }).parse(typed);
   return Number.isFinite(amount) ? Math.round(amount * 10 ** minorUnitDigits(currency)) : null;
+}
+
+/** The price in minor units, or null when it cannot be read (the form refuses it before sending). */
+function priceCentsOf(text: string, language: string, currency: string): number | null {
+  const cents = parsePrice(text, language, currency);
+  return typeof cents === "number" ? cents : null;
 }
 
 /**
@@ -105,7 +129,7 @@ export function toCreateMeal(values: MealFormValues, language: string, currency:
     title: values.title,
     description: values.description,
     kind: values.kind,
-    priceCents: values.kind === "paid" ? parsePrice(values.price, language, currency) : null,
+    priceCents: values.kind === "paid" ? priceCentsOf(values.price, language, currency) : null,
     portionSize: values.portionSize,
     allergenCodes: values.noMajorAllergens ? [] : (values.allergenCodes as AllergenCode[]),
     noMajorAllergens: values.noMajorAllergens,
@@ -172,4 +196,21 @@ export function crossFieldErrors(meal: CreateMealInput): Partial<Record<keyof Me
   const errors: Partial<Record<keyof MealFormValues, string>> = {};
   for (const issue of result.error.issues) errors[formFieldOf(String(issue.path[0]))] ??= issue.message;
   return errors;
+}
+
+/**
+ * A meal's own form values, for its cook to edit it (docs/features/everyday-journey.md): as posted,
+ * the exact pickup point and details from the cook's private view, times as the form's inputs hold
+ * them.
+ * @param price the meal's price as the reader's language writes it
+ */
+export function editValuesOf(meal: MealDetail, price: string): MealFormValues {
+  return {
+    ...(sharedAgain(meal, price) as MealFormValues),
+    preparedAt: meal.preparedAt ? localInput(new Date(meal.preparedAt)) : "",
+    pickupWindowStart: localInput(new Date(meal.pickupWindowStart)),
+    pickupWindowEnd: localInput(new Date(meal.pickupWindowEnd)),
+    weekly: false,
+    weeks: 4,
+  };
 }

@@ -35,6 +35,7 @@ import { rescheduleMealReminders } from "../requests/reminders";
 import { allergyWarningsSql, withAllergyWarnings } from "./allergen-match";
 import { allergenColumns } from "./allergens";
 import { OPEN_MEAL_SQL } from "./availability";
+import { tellOfChanges } from "./changes";
 import { canUpdateMeal } from "./policy";
 import {
   type ListedMeal,
@@ -256,6 +257,13 @@ export async function updateMeal(
       throw forbidden(msg("An admin took this meal down; only an admin can put it back."));
     }
 
+    // Never fewer portions than neighbours already hold (docs/features/everyday-journey.md).
+    if (patch.portionSize !== undefined && patch.portionSize < current.portionsTaken) {
+      const message = msg("{{count}} portions are already promised: the meal cannot have fewer.", {
+        count: current.portionsTaken,
+      });
+      throw validation(message, { portionSize: message });
+    }
     const merged = { ...current, ...patch };
     const touchesWindow = patch.pickupWindowStart !== undefined || patch.pickupWindowEnd !== undefined;
     // Allergens are checked when the patch touches them: older meals never declared any.
@@ -334,6 +342,11 @@ export async function updateMeal(
         pickupWindowEnd: new Date(merged.pickupWindowEnd),
       });
       await reschedulePickupSettles(tx, id, new Date(merged.pickupWindowEnd));
+    }
+    // Eaters who asked for it hear what changed (changes.ts); a takedown tells them otherwise.
+    if (current.ownerId === user.id) {
+      const [after] = await tx.select().from(meals).where(eq(meals.id, id)).limit(1);
+      await tellOfChanges(tx, user, current, after);
     }
     return getMeal(tx, id);
   });

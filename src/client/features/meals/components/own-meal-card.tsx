@@ -1,6 +1,7 @@
 /**
  * One of the cook's own meals on their profile: photo, price, day, portions left, state, whether it is
- * a weekly meal, (de)activate, and Share again for one that ended (docs/features/households.md point 3).
+ * a weekly meal, (de)activate, Edit while it is on (docs/features/everyday-journey.md), and Share
+ * again for one that ended (docs/features/households.md point 3).
  */
 
 import { Repeat } from "lucide-react";
@@ -52,6 +53,13 @@ export function OwnMealCard({ meal }: { meal: Meal }) {
           >
             {meal.isActive ? t("Deactivate") : t("Activate")}
           </Button>
+          {!meal.isExpired && (
+            <Button asChild size="sm" variant="outline">
+              <Link href={`/meal/${meal.id}/edit`} aria-label={`${t("Edit")}: ${meal.title}`}>
+                {t("Edit")}
+              </Link>
+            </Button>
+          )}
           {meal.isExpired && (
             <Button asChild size="sm" variant="outline">
               <Link href={`/meals/new?from=${meal.id}`} aria-label={`${t("Share again")}: ${meal.title}`}>

