@@ -20,7 +20,12 @@ import { MEAL_PAGE_SIZE } from "../src/contract/meals";
 import { compressionFor } from "../src/server/compression";
 import { allergyWarningsSql } from "../src/server/features/meals/allergen-match";
 import { buildMealListStatements } from "../src/server/features/meals/list";
-import { MEAL_COLUMNS, type MealRow, presentMeal } from "../src/server/features/meals/presenter";
+import {
+  MEAL_COLUMNS,
+  type MealRow,
+  presentMeal,
+  privatePickupOf,
+} from "../src/server/features/meals/presenter";
 import { encodeCursor } from "../src/server/pagination";
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -60,6 +65,8 @@ const DETAIL = {
     select ${MEAL_COLUMNS},
       (select r.id from requests r where r.meal_id = meals.id and r.eater_id = $2
          and r.status in ('pending', 'accepted', 'held') order by r.created_at desc limit 1) as "myOpenRequestId",
+      (select json_build_object('portions', r.portions, 'holdUntil', r.hold_until) from requests r
+         where r.meal_id = meals.id and r.eater_id = $2 and r.status = 'held' limit 1) as "myOffer",
       (select count(*)::int from waitlist_entries w where w.meal_id = meals.id and w.status = 'waiting') as "waiting",
       (select json_build_object('portions', w.portions, 'position', 1 + (
           select count(*) from waitlist_entries a where a.meal_id = w.meal_id and a.status = 'waiting'
@@ -69,7 +76,9 @@ const DETAIL = {
       (select json_build_object('id', s.id, 'status', s.status, 'weeks', s.weeks, 'made', s.made,
           'firstStart', s.first_start, 'timeZone', s.time_zone)
          from meal_series s where s.id = meals.series_id) as "series",
-      ${allergyWarningsSql(sql.raw("$3"))} as "allergyWarnings"
+      ${allergyWarningsSql(sql.raw("$3"))} as "allergyWarnings",
+      meals.pickup_latitude as "pickupLatitude", meals.pickup_longitude as "pickupLongitude",
+      meals.pickup_details as "pickupDetails"
     from meals join users on users.id = meals.owner_id
     where meals.id = $1`).sql,
 };
@@ -170,6 +179,8 @@ const server = http.createServer(async (request, response) => {
       return send(request, response, 200, {
         ...meal,
         myOpenRequestId: row.myOpenRequestId,
+        myOffer: row.myOffer && new Date(row.myOffer.holdUntil) > new Date() ? row.myOffer : null,
+        privatePickup: row.ownerId === user.id ? privatePickupOf(row) : null,
         waitlist: { waiting: row.waiting, mine: row.mine },
         series: row.series,
       });

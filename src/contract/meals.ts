@@ -479,6 +479,11 @@ export type PrivatePickup = z.infer<typeof privatePickupSchema>;
 
 export const mealDetailSchema = mealSchema.extend({
   myOpenRequestId: z.uuid().nullable(),
+  /**
+   * Portions of it offered to the viewer from the waiting list, kept until `holdUntil`: the meal page
+   * offers Take them up (its request is `myOpenRequestId`); null otherwise.
+   */
+  myOffer: z.object({ portions: z.number().int(), holdUntil: isoDateTime }).nullable(),
   /** The feeder's own view of where their meal is picked up; null for everyone else. */
   privatePickup: privatePickupSchema.nullable(),
   /** How many wait for portions, and the viewer's place among them. */

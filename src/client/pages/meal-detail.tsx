@@ -65,7 +65,9 @@ export default function MealDetailPage() {
           <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
             <span className="inline-flex items-center gap-1">
               <Users className="h-4 w-4" aria-hidden="true" />{" "}
-              {t("{{count}} portion available", { count: meal.portionsLeft })}
+              {meal.portionsLeft > 0
+                ? t("{{count}} portion available", { count: meal.portionsLeft })
+                : t("Fully reserved")}
             </span>
             <span className="inline-flex items-center gap-1">
               <Clock className="h-4 w-4" aria-hidden="true" /> {f.day(meal.pickupWindowStart)},{" "}

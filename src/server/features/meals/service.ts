@@ -31,6 +31,7 @@ import { becomesAlertable, enqueueAlertMatching } from "../alerts/matching";
 import { assertMaySell } from "../cooks/service";
 import { assertOwnPhoto } from "../photos/service";
 import { enqueueWaitlistOffer, reschedulePickupSettles } from "../requests/jobs";
+import { isHoldExpired } from "../requests/policy";
 import { rescheduleMealReminders } from "../requests/reminders";
 import { allergyWarningsSql, withAllergyWarnings } from "./allergen-match";
 import { allergenColumns } from "./allergens";
@@ -117,6 +118,7 @@ type DetailRow = MealRow & {
   pickupLongitude: number | null;
   pickupDetails: string | null;
   myOpenRequestId: string | null;
+  myOffer: { portions: number; holdUntil: string } | null;
   waiting: number;
   mine: MyWaitlistPlace | null;
   series: SeriesJson | null;
@@ -135,6 +137,11 @@ const detailRows = preparedRows<DetailRow>(
          where ${requests.mealId} = ${meals.id} and ${requests.eaterId} = ${sql.placeholder("viewerId")}
            and ${requests.status} in (${OPEN_REQUEST_STATUSES_SQL})
          order by ${requests.createdAt} desc limit 1) as "myOpenRequestId",
+      (select json_build_object('portions', ${requests.portions}, 'holdUntil', ${requests.holdUntil})
+         from ${requests}
+         where ${requests.mealId} = ${meals.id} and ${requests.eaterId} = ${sql.placeholder("viewerId")}
+           and ${requests.status} = 'held'
+         limit 1) as "myOffer",
       (select count(*)::int from ${waitlistEntries} as w
          where w.meal_id = ${meals.id} and w.status = 'waiting') as "waiting",
       (select json_build_object('portions', mine.portions, 'position', 1 + (
@@ -176,6 +183,11 @@ export async function getMealDetail(
     // Where exactly, and the door or bell: the feeder's own view only (docs/features/neighbourhood.md).
     privatePickup: own ? privatePickupOf(row) : null,
     myOpenRequestId: row.myOpenRequestId,
+    // A waiting-list offer kept for the viewer, with its deadline (docs/features/households.md point 2).
+    myOffer:
+      row.myOffer && !isHoldExpired(new Date(row.myOffer.holdUntil))
+        ? { portions: Number(row.myOffer.portions), holdUntil: new Date(row.myOffer.holdUntil).toISOString() }
+        : null,
     waitlist: { waiting: row.waiting, mine: row.mine },
     series: row.series ? presentSeriesJson(row.series) : null,
   };

@@ -72,6 +72,10 @@ const NOTHING_YET: TransitionContext = {
   disputeOpen: false,
 };
 
+/** Whether a waiting-list offer held until `holdUntil` can no longer be taken up at `now`. */
+export const isHoldExpired = (holdUntil: Date | null, now = new Date()) =>
+  holdUntil !== null && holdUntil.getTime() <= now.getTime();
+
 /** The parts of a request its context is read from. */
 export interface ContextRequest {
   status: RequestStatus;
@@ -94,7 +98,7 @@ export function contextOf(
   return {
     windowEnded: meal.pickupWindowEnd.getTime() <= now.getTime(),
     confirmedByViewer: confirmed !== null,
-    holdExpired: request.holdUntil !== null && request.holdUntil.getTime() <= now.getTime(),
+    holdExpired: isHoldExpired(request.holdUntil, now),
     reportedAgainstViewer:
       request.status === "no_show" && (request.noShowParty === who || request.noShowParty === "both"),
     disputeOpen: now.getTime() - request.updatedAt.getTime() <= DISPUTE_WINDOW_MS,

@@ -20,6 +20,7 @@ export function useUpdateMeal(meta?: MutationMeta) {
           ? {
               ...meal,
               myOpenRequestId: detail.myOpenRequestId,
+              myOffer: detail.myOffer,
               waitlist: detail.waitlist,
               series: detail.series,
               // Refetched below with the rest: the meal's own answer leaves the private pickup out.

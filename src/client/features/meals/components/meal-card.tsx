@@ -17,6 +17,7 @@ import { useCurrentUser } from "@/client/features/auth";
 import { useFormat } from "@/client/lib/format";
 import { distanceKm, formatDistance, useViewerPosition } from "@/client/lib/geo";
 import { useMessages } from "@/client/lib/messages";
+import { cn } from "@/client/lib/utils";
 import { allergyWarningName, type DietTag, dietTagName } from "@/contract/food-safety";
 import type { Meal } from "@/contract/meals";
 import { AllergenWarning, useAllergenTags } from "./food-safety";
@@ -41,7 +42,9 @@ export function MealCard({ meal }: { meal: Meal }) {
       ? distanceKm(from, { latitude: meal.latitude, longitude: meal.longitude })
       : null);
   const distance = km === null ? null : formatDistance(km, f.language);
-  const action = meal.kind === "free" ? t("Request") : t("Buy Now");
+  // A meal with nothing left says so, and offers its waiting list, not a Request that cannot be met.
+  const full = meal.portionsLeft <= 0;
+  const action = full ? t("Join the waiting list") : meal.kind === "free" ? t("Request") : t("Buy Now");
 
   return (
     <Card className="flex w-full min-w-0 flex-col overflow-hidden" data-testid="meal-card">
@@ -73,9 +76,9 @@ export function MealCard({ meal }: { meal: Meal }) {
         <AllergenWarning names={warnings} />
         <p className="line-clamp-2 text-sm text-muted-foreground">{meal.description}</p>
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-          <span className="inline-flex items-center gap-1">
+          <span className={cn("inline-flex items-center gap-1", full && "font-semibold text-foreground")}>
             <Users className="h-4 w-4" aria-hidden="true" />
-            {t("{{count}} portion", { count: meal.portionsLeft })}
+            {full ? t("Fully reserved") : t("{{count}} portion", { count: meal.portionsLeft })}
           </span>
           <span className="inline-flex items-center gap-1">
             <Clock className="h-4 w-4" aria-hidden="true" />
@@ -115,7 +118,7 @@ export function MealCard({ meal }: { meal: Meal }) {
             ))}
           </ul>
         )}
-        <Button asChild className="mt-auto w-full">
+        <Button asChild className="mt-auto w-full" variant={full ? "outline" : "default"}>
           <Link href={`/meal/${meal.id}`} aria-label={`${action}: ${meal.title}`}>
             {action}
           </Link>

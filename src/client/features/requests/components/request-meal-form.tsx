@@ -19,6 +19,7 @@ import { useFormat } from "@/client/lib/format";
 import type { MealDetail } from "@/contract/meals";
 import { MESSAGE_MAX } from "@/contract/requests";
 import { useCreateRequest } from "../api/create-request";
+import { OfferPanel } from "./offer-panel";
 import { acceptSafetyNotice, hasAcceptedSafetyNotice, SafetyNoticeDialog } from "./safety-notice-dialog";
 import { WaitlistPanel } from "./waitlist-panel";
 
@@ -66,6 +67,10 @@ export function RequestMealForm({
     else setNoticeOpen(true);
   };
 
+  // Portions offered from the waiting list: take them up here, before their deadline.
+  if (meal.myOffer && meal.myOpenRequestId) {
+    return <OfferPanel meal={{ ...meal, myOffer: meal.myOffer, myOpenRequestId: meal.myOpenRequestId }} />;
+  }
   // While a request of the viewer's is open, the next step is its thread, not a second request.
   if (meal.myOpenRequestId) {
     return (
