@@ -115,3 +115,29 @@ test("a fully reserved meal offers its waiting list, and a held offer is taken u
   await expect(toast(waiter, "The portions are yours.")).toBeVisible();
   await expect(waiter.getByRole("link", { name: "View request" })).toBeVisible();
 });
+
+test("food comes first on a phone: Community and Home show a meal on their first screen, the map fills it", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Fran", "First"));
+  await postMeal(cook, { title: "Tomato soup for the first screen", ...ELSEWHERE });
+  // A newcomer without a home area: the prompt to set one is on the page too.
+  const member = await signedInPage(browser, person("Neve", "Newcomer"), { viewport: PHONE });
+  for (const path of ["/community", "/"]) {
+    await member.goto(path);
+    const card = member.getByTestId("meal-card").first();
+    await expect(card).toBeVisible();
+    const box = (await card.boundingBox())!;
+    expect(box.y, `${path}: the first card's top`).toBeLessThan(PHONE.height - 80);
+  }
+  // The filters wait behind one control; the map fills the screen, and the count line stays.
+  await member.goto("/community");
+  await expect(member.getByRole("button", { name: "Everywhere" })).toBeHidden();
+  await member.getByRole("button", { name: "Filters" }).click();
+  await expect(member.getByRole("button", { name: "Everywhere" })).toBeVisible();
+  await member.getByRole("button", { name: "Map", exact: true }).click();
+  const map = member.getByRole("region", { name: "Map of meals" });
+  await expect(map).toBeVisible();
+  expect((await map.boundingBox())!.height).toBeGreaterThan(PHONE.height * 0.5);
+  await expect(member.getByTestId("count-line")).toHaveText(/free meals? available/);
+});

@@ -219,3 +219,10 @@ export function wordsBrokenAcrossLines(page: Page): Promise<string[]> {
     return broken;
   });
 }
+
+/** On a phone a list's filters sit behind one Filters control (docs/features/everyday-journey.md): opens it. */
+export async function openFilters(page: Page) {
+  const filters = page.getByRole("button", { name: "Filters" });
+  if ((await filters.isVisible()) && (await filters.getAttribute("aria-expanded")) !== "true")
+    await filters.click();
+}

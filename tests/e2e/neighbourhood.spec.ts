@@ -10,6 +10,7 @@ import { expect, type Page, test } from "@playwright/test";
 import {
   checkRoute,
   fillFoodSafety,
+  openFilters,
   PHONE,
   person,
   postMeal,
@@ -62,6 +63,7 @@ test("a new member sets a home area by place search and sees only the meals with
   await expect(prompt).toHaveCount(0);
 
   // Only the meals within 5 km, nearest first, with the count line saying so.
+  await openFilters(member);
   await expect(member.getByRole("button", { name: "Near home" })).toHaveAttribute("aria-pressed", "true");
   await expect(member.getByText("4 free meals available within 5 km")).toBeVisible();
   await expect(cards(member)).toHaveCount(4);
@@ -75,6 +77,7 @@ test("a new member sets a home area by place search and sees only the meals with
   await member.getByRole("button", { name: "Everywhere" }).click();
   await expect(member).toHaveURL(/[?&]area=all/);
   await expect(cards(member).filter({ hasText: "Halle dumplings" })).toHaveCount(1);
+  await openFilters(member);
   await member.getByRole("button", { name: "Near home" }).click();
 
   // The map: the three Plagwitz meals are one cluster at first; opening it zooms until they split.

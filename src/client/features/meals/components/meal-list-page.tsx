@@ -3,17 +3,20 @@
  * near me, everywhere: docs/features/neighbourhood.md point 2), the count line, an add button, the grid
  * or the map, and the empty states. Search, distance and allergen hiding run on the server and live in
  * the URL (docs/features/discovery.md), so the count line counts every match, not the loaded page. A
- * list around the home area offers to save it as an alert (point 6).
+ * list around the home area offers to save it as an alert (point 6). On a phone the food comes first
+ * (docs/features/everyday-journey.md): a one-line title, the search, and one Filters control that
+ * opens where to look and what to hide; the map fills the screen below, with the count line kept.
  */
 import type { TFunction } from "i18next";
-import { Plus } from "lucide-react";
-import type { ReactNode } from "react";
+import { Plus, SlidersHorizontal } from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
 import { Button } from "@/client/components/ui/button";
 import { SaveAlertButton } from "@/client/features/alerts";
 import type { ListTotal } from "@/client/lib/api-client";
+import { cn } from "@/client/lib/utils";
 import type { MealKind } from "@/contract/meals";
 import { useMeals } from "../api/get-meals";
 import { useMealFilters } from "../use-meal-filters";
@@ -59,18 +62,21 @@ export function MealListPage(props: {
 }) {
   const { t, i18n } = useTranslation("app");
   const filters = useMealFilters(props.kind);
-  const query = useMeals(filters.filters, { enabled: filters.view === "list" });
+  // The map view keeps the count line: the same list's count, whichever way it is shown.
+  const query = useMeals(filters.filters);
   const newMealHref = `/meals/new?kind=${props.kind}`;
   const withinKm = filters.isLocal ? filters.radiusKm : undefined;
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
 
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold">{props.title}</h1>
-          <p className="mt-1 text-muted-foreground">{props.intro}</p>
+    <div className="flex flex-col gap-3 sm:gap-6">
+      <div className="flex items-center justify-between gap-3 sm:items-start">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold sm:text-3xl">{props.title}</h1>
+          <p className="mt-1 hidden text-muted-foreground sm:block">{props.intro}</p>
         </div>
-        <Button asChild>
+        <Button asChild size="sm" className="shrink-0 sm:h-10 sm:px-4">
           <Link href={newMealHref}>
             <Plus aria-hidden="true" /> {props.addLabel}
           </Link>
@@ -78,22 +84,37 @@ export function MealListPage(props: {
       </div>
       {props.prompt}
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
-        <div className="sm:max-w-md sm:flex-1">
-          <SearchBox
-            value={filters.text}
-            onChange={filters.setText}
-            label={props.searchPlaceholder.replace("...", "")}
-            placeholder={props.searchPlaceholder}
-          />
+        <div className="flex items-start gap-2 sm:max-w-md sm:flex-1">
+          <div className="min-w-0 flex-1">
+            <SearchBox
+              value={filters.text}
+              onChange={filters.setText}
+              label={props.searchPlaceholder.replace("...", "")}
+              placeholder={props.searchPlaceholder}
+            />
+          </div>
+          <Button
+            type="button"
+            variant="outline"
+            className="h-10 shrink-0 sm:hidden"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <SlidersHorizontal aria-hidden="true" /> {t("Filters")}
+          </Button>
         </div>
-        <div className="flex flex-wrap items-start gap-2">
+        <div
+          id={filtersId}
+          className={cn("flex-wrap items-start gap-2 sm:flex", filtersOpen ? "flex" : "hidden")}
+        >
           <LocalityControl filters={filters} />
           <HideAllergensMenu kind={props.kind} filters={filters} />
         </div>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="min-h-5 text-sm text-muted-foreground" aria-live="polite">
-          {query.total && !query.isError && filters.view === "list"
+        <p className="min-h-5 text-sm text-muted-foreground" aria-live="polite" data-testid="count-line">
+          {query.total && !query.isError
             ? countLine(query.total, props.kind, t, i18n.language, withinKm)
             : ""}
         </p>

@@ -182,7 +182,7 @@ export default function MealMap({ filters }: { filters: MealFilterState }) {
           center={start}
           zoom={start.zoom}
           label={t("Map of meals")}
-          className="h-[60vh] min-h-80"
+          className="h-[calc(100svh-13rem)] min-h-80"
           onReady={setMap}
         >
           <ViewWatcher onView={setView} />
