@@ -54,10 +54,12 @@ export function jobQueues(
   work: Partial<Record<QueueName, Omit<QueueWork, "handle">>> = WORK,
 ): Record<QueueName, QueueWork> {
   const handlers = jobHandlers(deps);
+  // PGlite is one connection: more workers would only poll more, never run at once.
+  const single = deps.database.driver.kind === "pglite";
   return Object.fromEntries(
     (Object.keys(handlers) as QueueName[]).map((queue) => [
       queue,
-      { handle: handlers[queue], ...work[queue] },
+      { handle: handlers[queue], ...work[queue], ...(single ? { workers: 1 } : {}) },
     ]),
   ) as Record<QueueName, QueueWork>;
 }
