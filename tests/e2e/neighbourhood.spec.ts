@@ -192,7 +192,8 @@ test("a member saves an alert, and hears of a matching meal another member posts
 
   await member.goto("/");
   const bell = member.getByRole("button", { name: /^Notifications/ });
-  await expect(bell).toHaveAccessibleName(/1 unread/);
+  // The match is a background job (polled every second): on a busy machine it may take a while.
+  await expect(bell).toHaveAccessibleName(/1 unread/, { timeout: 30_000 });
   await bell.click();
   const item = member.getByRole("menuitem", { name: /^New meal near you: Smørrebrød platter/ });
   await expect(item).toBeVisible();
