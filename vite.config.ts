@@ -99,6 +99,9 @@ const pwa = VitePWA({
     globPatterns: ["**/*.{js,css,html,svg,png,ico}"],
     globIgnores: ["**/photo-uploader-*.js", "**/uppy-*.js", "**/*.map"],
     maximumFileSizeToCacheInBytes: 1024 * 1024,
+    // One classic script, as a service worker is registered: the plugin's "es" build asks for the
+    // deprecated inlineDynamicImports; the iife build needs no option of that kind.
+    rollupFormat: "iife",
   },
 });
 

@@ -4,7 +4,8 @@
  * against Debian's Chromium (docs/features/discovery.md: ≥ 95). Not part of `npm test`: scores are
  * measurements.
  *
- * A fresh data dir is seeded (`npm run seed`) and served as `npm start` does, on its own port.
+ * A fresh data dir is seeded (`npm run seed`) and served as `npm start` does, on BENCH_PORT or a free
+ * port.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -14,9 +15,11 @@ import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { signInThroughProvider } from "../tests/api/oidc-flow";
+import { freePort } from "../tests/free-port";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const PORT = 5098;
+/** BENCH_PORT, or any free port: the app under measurement never takes a port something else holds. */
+const PORT = Number(process.env.BENCH_PORT) || (await freePort());
 const BASE = `http://localhost:${PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = [

@@ -7,10 +7,10 @@
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../tests/free-port";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const POLL_MS = 50;
@@ -21,16 +21,6 @@ function postgresBin(): string {
   const version = existsSync(base) ? readdirSync(base).sort().at(-1) : undefined;
   if (!version) throw new Error("PostgreSQL server binaries not found under /usr/lib/postgresql");
   return path.join(base, version, "bin");
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
 }
 
 /** initdb and pg_ctl refuse to run as root: as root, run them as the `postgres` user. */

@@ -2,12 +2,14 @@
  * `npm run seed`: fills an EMPTY database with a believable neighbourhood: five neighbours (two of
  * them registered cooks with current certificates, who alone sell), fourteen meals of both kinds with
  * future pickup windows, three events. Each neighbour has a home area and each meal a pickup point, a
- * few streets apart around the deployment's `MAP_CENTER` (docs/features/neighbourhood.md point 3), or
- * around central London when MAP_CENTER shows more than a city. It refuses to touch a database that
+ * few streets apart around the deployment's `MAP_CENTER` (docs/features/neighbourhood.md point 3) at
+ * whatever zoom it is set, or around central London while MAP_CENTER is left at its default view of
+ * the world (docs/features/everyday-journey.md, second pass point 7). It refuses to touch a database that
  * already has users. With the bundled dev sign-in, signing in with a seeded email (e.g.
  * maria.lopez@example.org) signs in as that neighbour.
  */
 import { count } from "drizzle-orm";
+import { DEFAULT_MAP } from "../src/contract/map-defaults";
 import { roundCoordinate } from "../src/contract/places";
 import { DEV_IDP_PREFIX } from "../src/server/auth/dev-idp";
 import { ConfigError, loadConfig } from "../src/server/config";
@@ -18,12 +20,16 @@ import { addSeedPhotos } from "./seed-photos";
 
 const HOUR = 3600_000;
 
-/** Where the neighbourhood lies when MAP_CENTER is not a city's (its zoom is under 10). */
+/** Where the neighbourhood lies while MAP_CENTER is not set (its default shows the whole world). */
 const DEFAULT_NEIGHBOURHOOD = { latitude: 51.515, longitude: -0.125 };
 
-/** The seed's neighbourhood centre: the deployment's map centre, if it shows a city. */
+/** The seed's neighbourhood centre: the deployment's map centre, once the deployment has set one. */
 const neighbourhoodOf = (center: { latitude: number; longitude: number; zoom: number }) =>
-  center.zoom >= 10 ? center : DEFAULT_NEIGHBOURHOOD;
+  center.latitude === DEFAULT_MAP.center.latitude &&
+  center.longitude === DEFAULT_MAP.center.longitude &&
+  center.zoom === DEFAULT_MAP.center.zoom
+    ? DEFAULT_NEIGHBOURHOOD
+    : center;
 
 /** A date a year from today, YYYY-MM-DD: the seeded cooks' certificates are current. */
 const aYearFromToday = () => new Date(Date.now() + 365 * 24 * HOUR).toISOString().slice(0, 10);
@@ -165,9 +171,10 @@ async function seed() {
         pickupWindowEnd: at(fields.start + (fields.length ?? 3)),
         pickupLocation: fields.location,
         deliveryAvailable: fields.delivery ?? false,
-        // Picked up at the cook's home, as the meal form proposes.
-        latitude: owner.homeLatitude,
-        longitude: owner.homeLongitude,
+        // Picked up at the cook's home, as the meal form proposes; others see a point 150–250 m
+        // away (migration 0024), never the home.
+        pickupLatitude: owner.homeLatitude,
+        pickupLongitude: owner.homeLongitude,
       });
       seeded = await tx
         .insert(meals)

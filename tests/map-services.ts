@@ -17,7 +17,7 @@ interface Entry {
   address: Record<string, string>;
 }
 
-/** The gazetteer: districts of one city, a town 30 km away, and a street address. */
+/** The gazetteer: districts of one city, a town 30 km away, a street address, a street in Paris. */
 export const PLACES: Entry[] = [
   {
     name: "Lindenau",
@@ -60,6 +60,12 @@ export const PLACES: Entry[] = [
       city: "Leipzig",
       country: "Germany",
     },
+  },
+  {
+    name: "Rue Oberkampf",
+    lat: 48.86549,
+    lon: 2.37792,
+    address: { road: "Rue Oberkampf", city: "Paris", country: "France" },
   },
   {
     name: "Ørestad",
@@ -155,7 +161,7 @@ export async function startGeocoderFixture(port = 0): Promise<GeocoderFixture> {
           type: "Feature",
           geometry: { type: "Point", coordinates: [place.lon, place.lat] },
           properties: {
-            name: place.address.road ? undefined : place.name,
+            name: place.address.house_number ? undefined : place.name,
             street: place.address.road,
             housenumber: place.address.house_number,
             district: place.address.suburb,

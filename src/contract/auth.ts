@@ -20,6 +20,11 @@ export const currentUserSchema = z.object({
   role: userRoleSchema,
   /** Registered to sell (docs/features/food-safety.md; spec §3 names it `isCook`). */
   isCook: z.boolean(),
+  /**
+   * A registered cook whose certificate expires within the reminder window
+   * (docs/features/food-safety.md point 4): only then does the profile offer renewal.
+   */
+  cookRenewalDue: z.boolean(),
   dietaryPrefs: z.string().nullable(),
   /**
    * Settings → My allergies and My diet (docs/features/food-safety.md): private, never on the public

@@ -36,6 +36,20 @@ const calendarDate = z
 /** Today as YYYY-MM-DD in UTC. */
 export const todayIso = (now = new Date()) => now.toISOString().slice(0, 10);
 
+/**
+ * Whether a cook's registration is due for renewal (docs/features/food-safety.md point 4): their
+ * certificate expires within CERTIFICATE_REMINDER_DAYS of `today` (or has expired). The certificate
+ * job reminds cooks by the same window in SQL; the profile offers "Renew" only then.
+ * @param expiresOn the certificate's expiry, YYYY-MM-DD, or null for a member with none
+ * @param today YYYY-MM-DD (UTC)
+ */
+export function isRenewalDue(expiresOn: string | null, today: string): boolean {
+  if (!expiresOn) return false;
+  const due = new Date(`${expiresOn}T00:00:00Z`);
+  due.setUTCDate(due.getUTCDate() - CERTIFICATE_REMINDER_DAYS);
+  return today >= due.toISOString().slice(0, 10);
+}
+
 /** `POST /api/cook-applications` body. */
 export const cookApplicationInputSchema = z.object({
   kitchenName: text(

@@ -496,6 +496,19 @@ export const mealDetailSchema = mealSchema.extend({
 });
 export type MealDetail = z.infer<typeof mealDetailSchema>;
 
+/**
+ * `GET /api/meals/{id}/preview`, for everyone: what a shared meal link shows a visitor who is not
+ * signed in (docs/features/everyday-journey.md, second pass point 7) — its title, kind and photo,
+ * nothing of where or from whom. Only an open meal has one.
+ */
+export const mealPreviewSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  kind: mealKindSchema,
+  photoPath: z.string().nullable(),
+});
+export type MealPreview = z.infer<typeof mealPreviewSchema>;
+
 /** `POST /api/meals/{id}/waitlist`: how many portions the member waits for. */
 export const joinWaitlistSchema = z.object({
   portions: z

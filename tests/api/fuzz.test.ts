@@ -202,6 +202,7 @@ describe("fuzzing every endpoint with malformed requests", () => {
       { method: "GET", route: "/api/meals/allergens" },
       { method: "GET", route: "/api/meals/my/all", query: page },
       { method: "GET", route: "/api/meals/{id}" },
+      { method: "GET", route: "/api/meals/{id}/preview" },
       { method: "PUT", route: "/api/meals/{id}", body: { ...meal, isActive: true } },
       { method: "GET", route: "/api/user/{id}/rating" },
       {

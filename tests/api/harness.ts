@@ -6,7 +6,6 @@
 import { randomBytes } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { Agent } from "node:https";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -137,17 +136,9 @@ export async function openDatabaseBefore(tag: string): Promise<Database & { url?
   };
 }
 
-/** A free TCP port on the loopback interface. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from "../free-port";
+
+export { freePort };
 
 /**
  * Builds the app on a fresh database.

@@ -427,6 +427,18 @@ describe("place search", () => {
     expect(geocoder.requests.at(-1)!.path).toBe("/api");
   });
 
+  it("remembers a searched place by its own name and town, a house address by its district only", async () => {
+    for (const app of [t, photon]) {
+      const { cookie } = await buildSignedInUser(app.db);
+      const street = await app.api({ url: "/api/places?q=Rue Oberkampf", cookie });
+      expect(street.statusCode).toBe(200);
+      expect(street.json()).toEqual([expect.objectContaining({ area: "Rue Oberkampf, Paris" })]);
+      const house = await app.api({ url: "/api/places?q=Karl-Heine-Stra%C3%9Fe 12", cookie });
+      expect(house.json()).toEqual([expect.objectContaining({ area: "Plagwitz, Leipzig" })]);
+      expect(house.json()[0].area).not.toMatch(/Karl|12/);
+    }
+  });
+
   it("says so when the geocoder fails (503), and refuses a search of one letter (400)", async () => {
     const { cookie } = await buildSignedInUser(t.db);
     geocoder.failWith(502);

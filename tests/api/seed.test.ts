@@ -23,7 +23,7 @@ describe.runIf(testDatabaseKind() === "pglite")("npm run seed", () => {
     dataDir = await migratedDataDir("mealshare-seed-");
     await run(process.execPath, ["--import", "tsx", "scripts/seed.ts"], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, MAP_CENTER: "52.52,13.405,12" },
+      env: { ...process.env, DATA_DIR: dataDir, MAP_CENTER: "52.52,13.405,9" },
     });
     const database = await openDatabase({ dataDir });
     try {
@@ -42,11 +42,21 @@ describe.runIf(testDatabaseKind() === "pglite")("npm run seed", () => {
           expect(existsSync(path.join(dataDir, "objects/photos", file))).toBe(true);
         }
       }
-      // Placed around MAP_CENTER, at their cooks' homes; only registered cooks sell.
+      // Placed around MAP_CENTER whatever its zoom, picked up at their cooks' homes and shown to
+      // others 150–250 m away; only registered cooks sell.
       const people = new Map((await database.db.select().from(users)).map((user) => [user.id, user]));
       for (const meal of seeded) {
         const cook = people.get(meal.ownerId)!;
-        expect([meal.latitude, meal.longitude], meal.title).toEqual([cook.homeLatitude, cook.homeLongitude]);
+        expect([meal.pickupLatitude, meal.pickupLongitude], meal.title).toEqual([
+          cook.homeLatitude,
+          cook.homeLongitude,
+        ]);
+        const shownMetres = Math.hypot(
+          (meal.latitude! - cook.homeLatitude!) * 111_320,
+          (meal.longitude! - cook.homeLongitude!) * 111_320 * Math.cos((cook.homeLatitude! * Math.PI) / 180),
+        );
+        expect(shownMetres, meal.title).toBeGreaterThan(140);
+        expect(shownMetres, meal.title).toBeLessThan(260);
         expect(Math.abs(meal.latitude! - 52.52) + Math.abs(meal.longitude! - 13.405)).toBeLessThan(0.02);
         if (meal.kind === "paid") expect(cook.isRegisteredCook, meal.title).toBe(true);
       }

@@ -2,7 +2,8 @@
  * docs/features/everyday-journey.md, second pass, on a phone (375 px): a price typed the other
  * language's way is asked about, never multiplied; a cook edits a posted meal and the eater they
  * accepted is told; a fully reserved meal offers its waiting list; a held offer is taken up from the
- * meal's page; Community shows food on its first screen.
+ * meal's page; Community shows food on its first screen; the words agree; a new message comes into
+ * view; a shared link opened signed out says what it is for.
  */
 import { expect, test } from "@playwright/test";
 import { EUR_BASE_URL } from "../../playwright.config";
@@ -140,4 +141,86 @@ test("food comes first on a phone: Community and Home show a meal on their first
   await expect(map).toBeVisible();
   expect((await map.boundingBox())!.height).toBeGreaterThan(PHONE.height * 0.5);
   await expect(member.getByTestId("count-line")).toHaveText(/free meals? available/);
+});
+
+test("words that agree: one name for a cook, renewal only when due, the role a poster has, a bad link, a searched place's own name", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Rhea", "Registered"), { viewport: PHONE });
+  await becomeRegisteredCook(cook, browser);
+  await cook.goto("/profile");
+  await expect(cook.getByText("Registered Cook", { exact: true })).toBeVisible();
+  await expect(cook.getByText("Verified Cook")).toHaveCount(0);
+  // Approved today with a certificate valid for years: nothing to renew yet.
+  await expect(cook.getByRole("link", { name: "Renew your cook registration" })).toHaveCount(0);
+  await expect(cook.getByRole("button", { name: "Eater" })).toHaveAttribute("aria-pressed", "true");
+  // Posting a meal is feeding: the switch says so.
+  await postMeal(cook, { title: "Borscht for the switch", ...ELSEWHERE });
+  await cook.reload();
+  await expect(cook.getByRole("button", { name: "Feeder" })).toHaveAttribute("aria-pressed", "true");
+
+  // A link that cannot name a meal is simply not found, with no Retry that could never work.
+  await cook.goto("/meal/abc");
+  await expect(cook.getByRole("heading", { name: "Meal not found" })).toBeVisible();
+  await expect(cook.getByRole("button", { name: "Retry" })).toHaveCount(0);
+
+  // The home area keeps the name searched for; Save is on the phone's screen.
+  await cook.goto("/profile?tab=settings");
+  await cook.getByRole("button", { name: "Set home area" }).first().click();
+  const dialog = cook.getByRole("dialog", { name: "Your home area" });
+  await dialog.getByLabel("Search for a place or address").fill("Rue Oberkampf");
+  await dialog.getByRole("button", { name: "Search", exact: true }).click();
+  await dialog.getByRole("button", { name: "Rue Oberkampf, Paris, France" }).click();
+  await expect(dialog.getByText("Home area set to Rue Oberkampf, Paris.")).toBeVisible();
+  const save = dialog.getByRole("button", { name: "Save home area" });
+  await expect(save).toBeInViewport();
+  await save.click();
+  await expect(toast(cook, "Home area saved")).toBeVisible();
+  await expect(cook.getByText("Rue Oberkampf, Paris").first()).toBeVisible();
+});
+
+test("a new message in a long thread comes into view above the message box", async ({ browser }) => {
+  const cook = await signedInPage(browser, person("Tess", "Talks"), { viewport: PHONE });
+  const meal = await postMeal(cook, { title: "Chatty chili", ...ELSEWHERE });
+  const eater = await signedInPage(browser, person("Lou", "Listens"), { viewport: PHONE });
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "Hello!" });
+  for (let i = 1; i <= 12; i += 1) {
+    await apiPost(eater, `/api/requests/${request.id}/messages`, { body: `Question number ${i}` });
+  }
+  await eater.goto(`/request/${request.id}`);
+  await expect(eater.getByText("Question number 12")).toBeInViewport();
+
+  await apiPost(cook, `/api/requests/${request.id}/messages`, { body: "See you at six, by the bakery." });
+  const arrived = eater.getByText("See you at six, by the bakery.");
+  await expect(arrived).toBeInViewport();
+  // Not hidden behind the sticky message box.
+  const box = (await eater.getByLabel("Message", { exact: true }).boundingBox())!;
+  const message = (await arrived.boundingBox())!;
+  expect(message.y + message.height).toBeLessThanOrEqual(box.y);
+});
+
+test("a shared meal link opened signed out shows the app's header, the meal's title and photo, and Sign in — nothing of where", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Sasha", "Shares"));
+  const meal = await postMeal(cook, {
+    title: "Shared shakshuka",
+    pickupLocation: "Backyard of 7 Quiet Lane",
+    pickupDetails: "Ring twice, 2nd floor",
+    ...ELSEWHERE,
+  });
+  const context = await browser.newContext({ viewport: PHONE });
+  const visitor = await context.newPage();
+  await visitor.goto(`/meal/${meal.id}`);
+  await expect(visitor.getByRole("banner").getByRole("link", { name: /MealShare/ })).toBeVisible();
+  await expect(visitor.getByRole("heading", { level: 1, name: "Shared shakshuka" })).toBeVisible();
+  await expect(visitor.getByRole("article").getByRole("img")).toBeVisible();
+  await expect(visitor.getByRole("heading", { name: "Sign in to continue" })).toBeVisible();
+  await expect(visitor.getByRole("main").getByRole("link", { name: "Sign In" })).toHaveAttribute(
+    "href",
+    `/api/login?returnTo=${encodeURIComponent(`/meal/${meal.id}`)}`,
+  );
+  const text = await visitor.locator("body").textContent();
+  expect(text).not.toMatch(/Quiet Lane|Ring twice|Sasha|Shares/);
+  await context.close();
 });

@@ -147,8 +147,10 @@ test("a cancelled request closes the conversation, and an unknown thread says so
   await eater.goto(`/request/${request.id}`);
   await eater.getByRole("button", { name: "Cancel" }).click();
   const confirm = eater.getByRole("alertdialog", { name: "Cancel this request?" });
-  await expect(confirm.getByRole("button", { name: "Cancel" })).toHaveClass(/bg-destructive/);
-  await confirm.getByRole("button", { name: "Cancel" }).click();
+  // Both buttons say what they do.
+  await expect(confirm.getByRole("button", { name: "Keep request" })).toBeVisible();
+  await expect(confirm.getByRole("button", { name: "Cancel request" })).toHaveClass(/bg-destructive/);
+  await confirm.getByRole("button", { name: "Cancel request" }).click();
   await expect(toast(eater, "Status updated.")).toBeVisible();
   for (const page of [eater, cook]) {
     await expect(page.getByTestId("status-badge")).toHaveText("Cancelled", { timeout: 2000 });

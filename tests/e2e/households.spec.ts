@@ -54,7 +54,7 @@ test("a household takes 3 portions; with none left a neighbour waits, takes up t
   await cook.getByRole("button", { name: "Accept" }).click();
   const accept = cook.getByRole("alertdialog", { name: "Accept this request?" });
   await expect(accept.getByLabel("Portions to give")).toHaveValue("3");
-  await accept.getByRole("button", { name: "Accept" }).click();
+  await accept.getByRole("button", { name: "Accept request" }).click();
   await expect(statusOf(cook)).toHaveText("Accepted");
   await household.goto("/community");
   await expect(card.getByText("1 portion", { exact: true })).toBeVisible();
@@ -85,7 +85,7 @@ test("a household takes 3 portions; with none left a neighbour waits, takes up t
   await household.goto(`/request/${await requestId(household, meal.id)}`);
   await household.getByRole("button", { name: "More actions" }).click();
   await household.getByRole("menuitem", { name: "Cancel" }).click();
-  await household.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
+  await household.getByRole("alertdialog").getByRole("button", { name: "Cancel request" }).click();
   await expect(statusOf(household)).toHaveText("Cancelled");
 
   const bell = waiter.getByRole("button", { name: /^Notifications, 1 unread$/ });

@@ -211,6 +211,13 @@ test("both parties review after a completed exchange, and the cook's stars show 
   await cook.goto("/reviews");
   const cookCard = cook.getByTestId("pending-review").filter({ hasText: "Review for Eddie Eater" });
   await expect(cookCard.getByText("As Feeder")).toBeVisible();
+  // The form and the guidelines speak to the one who shared, not to an eater.
+  await expect(cookCard.getByLabel("Your review")).toHaveAttribute(
+    "placeholder",
+    "How did the pickup go: on time, friendly, as agreed?",
+  );
+  await expect(cook.getByText("Respect the eater: judge the pickup, not the person.")).toBeVisible();
+  await expect(cook.getByText("Respect the cook: they shared their time and their kitchen.")).toHaveCount(0);
   await cookCard.getByRole("radio", { name: "5 stars: Excellent" }).check({ force: true });
   await cookCard.getByLabel("Your review").fill("Friendly and right on time.");
   await cookCard.getByRole("button", { name: "Submit Review" }).click();

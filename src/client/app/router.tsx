@@ -15,6 +15,7 @@ import { MEMBER_ROUTES, NotFoundPage, STATIC_ROUTES } from "./routes";
 const LandingPage = lazy(() => import("@/client/pages/landing"));
 const SignedInShell = lazy(() => import("./signed-in-shell"));
 const SignInRequiredPage = lazy(() => import("@/client/pages/sign-in-required"));
+const SharedMealPage = lazy(() => import("@/client/pages/shared-meal"));
 
 /** A signed-out page's column inside the public frame. */
 const padded = (Page: React.ComponentType) => () => (
@@ -24,6 +25,7 @@ const padded = (Page: React.ComponentType) => () => (
 );
 const PaddedRoutes = STATIC_ROUTES.map((route) => ({ path: route.path, component: padded(route.component) }));
 const PaddedSignInRequired = padded(SignInRequiredPage);
+const PaddedSharedMeal = padded(SharedMealPage);
 const PaddedNotFound = padded(NotFoundPage);
 
 function SignedOutRoutes() {
@@ -36,7 +38,10 @@ function SignedOutRoutes() {
             {PaddedRoutes.map((route) => (
               <Route key={route.path} path={route.path} component={route.component} />
             ))}
-            {/* A member's page (a shared meal link) offers sign-in, not a 404. */}
+            {/* A shared meal link shows the meal's title and photo with sign-in
+                (docs/features/everyday-journey.md, second pass point 7). */}
+            <Route path="/meal/:id" component={PaddedSharedMeal} />
+            {/* Any other member's page offers sign-in, not a 404. */}
             {MEMBER_ROUTES.filter((route) => route.path !== "/").map((route) => (
               <Route key={route.path} path={route.path} component={PaddedSignInRequired} />
             ))}

@@ -15,6 +15,8 @@ export const mealKeys = {
   all: ["/api/meals"] as const,
   list: (url: string) => ["/api/meals", { list: url }] as const,
   detail: (id: string) => ["/api/meals", id] as const,
+  /** `GET /api/meals/{id}/preview`: a shared link's title and photo, signed out. */
+  preview: (id: string) => ["/api/meals", id, "preview"] as const,
   /** `GET /api/meals/map?bbox=…`: the meals one map view shows. */
   map: (url: string) => ["/api/meals", { map: url }] as const,
   /** `GET /api/meals/my/all`: the feeder's own meals (Profile → My Meals). */
@@ -52,3 +54,6 @@ export const userKeys = {
 
 /** The member's alerts (`GET /api/alerts`). */
 export const alertKeys = { all: ["/api/alerts"] as const };
+
+/** The signed-in member (`GET /api/auth/user`): their role, home area and settings. */
+export const authKeys = { currentUser: ["/api/auth/user"] as const };

@@ -1,5 +1,5 @@
 /**
- * Profile (spec §2 "Profile"): photo, name, rating, join date, badges (Verified Cook; Trusted
+ * Profile (spec §2 "Profile"): photo, name, rating, join date, badges (Registered Cook; Trusted
  * Member), the eater/feeder toggle, and tabs My Meals and Settings.
  */
 import { useTranslation } from "react-i18next";

@@ -35,6 +35,11 @@ export default function ReviewsPage() {
     );
   }
 
+  // The guidelines speak to the sides the member reviews from; with none pending, the spec's
+  // eater-side advice (docs/features/everyday-journey.md, second pass point 6).
+  const sides = new Set(pending.map((item) => item.reviewerRole));
+  if (sides.size === 0) sides.add("eater");
+
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <header>
@@ -75,8 +80,18 @@ export default function ReviewsPage() {
         </h2>
         <ul className="list-disc space-y-1 pl-5">
           <li>{t("Be honest and constructive: your review helps neighbours decide.")}</li>
-          <li>{t("Focus on the meal's quality, the portion size and how the pickup went.")}</li>
-          <li>{t("Respect the cook: they shared their time and their kitchen.")}</li>
+          {sides.has("eater") && (
+            <>
+              <li>{t("Focus on the meal's quality, the portion size and how the pickup went.")}</li>
+              <li>{t("Respect the cook: they shared their time and their kitchen.")}</li>
+            </>
+          )}
+          {sides.has("feeder") && (
+            <>
+              <li>{t("As the one who shared: say whether they came on time and as agreed.")}</li>
+              <li>{t("Respect the eater: judge the pickup, not the person.")}</li>
+            </>
+          )}
           <li>{t("Report safety concerns with the report button instead of only writing them here.")}</li>
         </ul>
       </aside>

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { CurrentUser } from "../../contract/auth";
 import type { PublicUser } from "../../contract/common";
+import { isRenewalDue, todayIso } from "../../contract/cooks";
 import type { AllergenCode } from "../../contract/food-safety";
 import { supportedLanguage } from "../../contract/i18n";
 import { msg } from "../../contract/messages";
@@ -122,6 +123,7 @@ export function presentCurrentUser(user: UserRow, config: Config): CurrentUser {
     bio: user.bio,
     role: user.role,
     isCook: user.isRegisteredCook,
+    cookRenewalDue: user.isRegisteredCook && isRenewalDue(user.cookCertificateExpiresOn, todayIso()),
     dietaryPrefs: user.dietaryPrefs,
     allergyCodes: user.allergyCodes as AllergenCode[],
     allergiesOther: user.allergiesOther,

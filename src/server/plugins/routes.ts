@@ -14,7 +14,7 @@ import { registerCalendarFeed, registerCalendarRoutes } from "../features/calend
 import { registerCookRoutes } from "../features/cooks/routes";
 import { registerEventRoutes } from "../features/events/routes";
 import { registerImpactRoutes } from "../features/impact/routes";
-import { registerMealRoutes } from "../features/meals/routes";
+import { registerMealPreviewRoute, registerMealRoutes } from "../features/meals/routes";
 import { registerNewsletterOptInRoutes, registerNewsletterRoutes } from "../features/newsletter/routes";
 import { registerNotificationRoutes, registerUnsubscribeRoutes } from "../features/notifications/routes";
 import { registerPhotoRoutes, registerPhotoServing } from "../features/photos/routes";
@@ -68,6 +68,7 @@ export async function registerFeatureRoutes(
   await registerAdminRoutes(app, { db, config });
   registerNewsletterRoutes(app, { db });
   registerImpactRoutes(app, { db });
+  registerMealPreviewRoute(app, { db });
   registerCalendarFeed(app, { db, config });
   await registerUnsubscribeRoutes(app, { db, config });
   registerPhotoServing(app, { storage });

@@ -1,5 +1,6 @@
 /** The meals feature's public face: lists, cards, the meal page's pieces, the meal form's parts. */
 export { useMeal } from "./api/get-meal";
+export { useMealPreview } from "./api/get-meal-preview";
 export { useMeals } from "./api/get-meals";
 export { useMyMeals } from "./api/get-my-meals";
 export { AdminMealControls } from "./components/admin-meal-controls";

@@ -15,6 +15,7 @@ import {
   mealListQuerySchema,
   mealMapQuerySchema,
   mealMapSchema,
+  mealPreviewSchema,
   mealSchema,
   mealSeriesViewSchema,
   myWaitlistPlaceSchema,
@@ -29,6 +30,7 @@ import { joinWaitlist, leaveWaitlist } from "../requests/waitlist";
 import { requireHomeArea } from "../users/home-area";
 import { listAllergensInUse, listOpenMeals } from "./list";
 import { listMapMeals } from "./map";
+import { getMealPreview } from "./preview";
 import { setSeriesStatus } from "./series";
 import { createMeal, getMealDetail, type ListedMeal, listOwnMeals, updateMeal } from "./service";
 
@@ -226,5 +228,25 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
       },
     },
     async (request) => setSeriesStatus(db, requireUser(request), request.params.id, request.body.status),
+  );
+}
+
+/**
+ * Registers `GET /api/meals/{id}/preview`, open to everyone (preview.ts): a shared link's title and
+ * photo for the sign-in page.
+ */
+export function registerMealPreviewRoute(app: FastifyInstance, { db }: { db: Db }) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/api/meals/:id/preview",
+    {
+      schema: {
+        tags: ["meals"],
+        summary:
+          "An open meal's title, kind and photo, for a shared link opened signed out; nothing of its place",
+        params: idParamsSchema,
+        response: { 200: mealPreviewSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => getMealPreview(db, request.params.id),
   );
 }

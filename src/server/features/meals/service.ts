@@ -33,6 +33,7 @@ import { assertOwnPhoto } from "../photos/service";
 import { enqueueWaitlistOffer, reschedulePickupSettles } from "../requests/jobs";
 import { isHoldExpired } from "../requests/policy";
 import { rescheduleMealReminders } from "../requests/reminders";
+import { markFeeder } from "../users/role";
 import { allergyWarningsSql, withAllergyWarnings } from "./allergen-match";
 import { allergenColumns } from "./allergens";
 import { OPEN_MEAL_SQL } from "./availability";
@@ -238,6 +239,8 @@ export async function createMeal(
       .returning();
     // Members whose alerts it matches hear of it (docs/features/neighbourhood.md point 6).
     if (becomesAlertable(null, meal)) await enqueueAlertMatching(tx, meal.id);
+    // Posting is feeding: the role switch follows (docs/features/everyday-journey.md, second pass point 6).
+    await markFeeder(tx, owner.id);
     // A weekly meal's later weeks (docs/features/households.md point 3).
     if (input.weekly) await startSeries(tx, owner, meal, input, input.weekly);
     return getMeal(tx, meal.id);

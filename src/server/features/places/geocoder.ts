@@ -46,6 +46,7 @@ const nominatimSchema = z.array(
     lat: z.coerce.number(),
     lon: z.coerce.number(),
     display_name: z.string(),
+    name: z.string().optional(),
     address: z.record(z.string(), z.string()).optional(),
   }),
 );
@@ -68,8 +69,16 @@ const firstOf = (fields: Record<string, unknown>, keys: string[]) => {
   return undefined;
 };
 
-/** A district or town and its city, never a street: what a member's home area is remembered by. */
-function coarseName(fields: Record<string, unknown>): string | null {
+/**
+ * The name a home area is remembered by (docs/features/everyday-journey.md, second pass point 6): the
+ * searched place's own name with its town ("Rue Oberkampf, Paris", "Lindenau, Leipzig"), so the member
+ * finds what they searched for; for a house address, only its district and town, never the street and
+ * number someone lives at.
+ * @param fields the result's address parts (Nominatim's `address`, Photon's `properties`)
+ * @param own the result's own name, if it has one
+ */
+function rememberedName(fields: Record<string, unknown>, own: string | undefined): string | null {
+  const isHouse = Boolean(firstOf(fields, ["house_number", "housenumber"]));
   const district = firstOf(fields, [
     "suburb",
     "quarter",
@@ -79,7 +88,8 @@ function coarseName(fields: Record<string, unknown>): string | null {
     "locality",
   ]);
   const town = firstOf(fields, ["city", "town", "village", "municipality", "county"]);
-  const name = [district, town].filter((part, i, all) => part && all.indexOf(part) === i).join(", ");
+  const parts = own?.trim() && !isHouse ? [own.trim(), town] : [district, town];
+  const name = parts.filter((part, i, all) => part && all.indexOf(part) === i).join(", ");
   return name ? name.slice(0, 120) : null;
 }
 
@@ -127,7 +137,12 @@ function placesOf(api: "nominatim" | "photon", body: unknown): Place[] {
           firstOf(properties, ["country"]),
         ];
         const label = parts.filter((part, i) => part && parts.indexOf(part) === i).join(", ");
-        return { label, area: coarseName(properties), latitude, longitude };
+        return {
+          label,
+          area: rememberedName(properties, firstOf(properties, ["name"])),
+          latitude,
+          longitude,
+        };
       })
       .filter((place) => place.label && inRange(place.latitude, place.longitude))
       .map(rounded);
@@ -136,7 +151,7 @@ function placesOf(api: "nominatim" | "photon", body: unknown): Place[] {
     .parse(body)
     .map((result) => ({
       label: result.display_name,
-      area: coarseName(result.address ?? {}),
+      area: rememberedName(result.address ?? {}, result.name),
       latitude: result.lat,
       longitude: result.lon,
     }))

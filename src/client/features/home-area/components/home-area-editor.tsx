@@ -1,8 +1,9 @@
 /**
  * Setting the home area (docs/features/neighbourhood.md point 1): search a place or an address (when
  * the deployment has a geocoder), drop or drag the pin, or take this device's position; then the
- * radius. The point is rounded to about 100 m before it is sent, and the place is remembered by its
- * district or town, never the street (docs/DESIGN.md §6c).
+ * radius. The point is rounded to about 100 m before it is sent, and the place is remembered by the
+ * name the search found for it ("Rue Oberkampf, Paris"), a house address only by its district and
+ * town (docs/DESIGN.md §6c; docs/features/everyday-journey.md, second pass point 6).
  */
 import { LocateFixed } from "lucide-react";
 import { Suspense, useId, useState } from "react";
@@ -112,7 +113,9 @@ export function HomeAreaEditor({
           "Only you see your home area. It is kept to about 100 m, and it decides which meals you see first.",
         )}
       </p>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      {/* Save stays in sight on a phone while the rest scrolls (docs/features/everyday-journey.md,
+          second pass point 7). */}
+      <div className="sticky bottom-0 -mx-4 -mb-4 flex justify-end gap-2 border-t bg-background px-4 py-3 sm:-mx-6 sm:-mb-6 sm:px-6">
         {onCancel && (
           <Button type="button" variant="outline" onClick={onCancel}>
             {t("Cancel")}

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { apiRequest } from "@/client/lib/api-client";
-import { mealKeys } from "@/client/lib/query-keys";
+import { authKeys, mealKeys } from "@/client/lib/query-keys";
 import type { CreateMealInput, Meal } from "@/contract/meals";
 
 export function useCreateMeal() {
@@ -16,6 +16,8 @@ export function useCreateMeal() {
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: mealKeys.all });
       queryClient.invalidateQueries({ queryKey: mealKeys.mine });
+      // Posting turns the member's role switch to feeder (docs/features/everyday-journey.md, second pass).
+      queryClient.invalidateQueries({ queryKey: authKeys.currentUser });
     },
   });
 }

@@ -1,10 +1,17 @@
 /** `GET /api/meals/{id}`: one meal with its owner and rating (spec §7), and the viewer's open request. */
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { z } from "zod";
 import { mealKeys } from "@/client/lib/query-keys";
 import type { MealDetail } from "@/contract/meals";
 
 export const mealQuery = (id: string) => queryOptions<MealDetail>({ queryKey: mealKeys.detail(id) });
 
-/** @param options.enabled false while there is no meal to load (the form's "Share again") */
+const mealId = z.uuid();
+
+/**
+ * One meal, loaded only for an id that can name one: `/meal/abc` is simply "Meal not found", never an
+ * error with a Retry that cannot work (docs/features/everyday-journey.md, second pass point 6).
+ * @param options.enabled false while there is no meal to load (the form's "Share again")
+ */
 export const useMeal = (id: string, options: { enabled?: boolean } = {}) =>
-  useQuery({ ...mealQuery(id), enabled: options.enabled ?? true });
+  useQuery({ ...mealQuery(id), enabled: (options.enabled ?? true) && mealId.safeParse(id).success });

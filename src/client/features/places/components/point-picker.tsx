@@ -88,7 +88,7 @@ export default function PointPicker({
 
   return (
     <div className="flex flex-col gap-1">
-      <BaseMap center={start} zoom={start.zoom} label={label} className="h-64 sm:h-72">
+      <BaseMap center={start} zoom={start.zoom} label={label} className="h-56 sm:h-72">
         <FollowPoint value={value} onChange={onChange} />
         {value && (
           <Marker

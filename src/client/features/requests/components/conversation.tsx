@@ -118,12 +118,14 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
           <li className="text-sm text-muted-foreground">{t("No messages yet.")}</li>
         )}
       </ol>
-      <div ref={endRef} />
       {closed ? (
         <p className="text-sm text-muted-foreground">{t("This conversation is closed.")}</p>
       ) : (
         <MessageInput requestId={request.id} />
       )}
+      {/* After the sticky message box, so a new message comes into view above it, not behind it
+          (docs/features/everyday-journey.md, second pass point 7). */}
+      <div ref={endRef} />
     </section>
   );
 }

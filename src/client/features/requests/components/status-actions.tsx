@@ -56,30 +56,55 @@ function actionLabel(t: TFunction<"app">, to: RequestStatus, from: RequestStatus
   }
 }
 
-/** Moves with no way back ask first; a slip of the thumb should not end an exchange. */
+/**
+ * Moves with no way back ask first; a slip of the thumb should not end an exchange. Both of a
+ * dialog's buttons name what they do (docs/features/everyday-journey.md, second pass point 6):
+ * "Keep request" / "Cancel request", never "Keep it" / "Cancel".
+ */
+interface Confirmation {
+  title: string;
+  text: string;
+  /** The button that leaves things as they are. */
+  keep: string;
+  /** The button that makes the move. */
+  act: string;
+}
+
 const confirmations = (
   t: TFunction<"app">,
   viewer: Viewer,
-): Partial<Record<RequestStatus, { title: string; text: string }>> => ({
+  label: (to: RequestStatus) => string,
+): Partial<Record<RequestStatus, Confirmation>> => ({
+  accepted: {
+    title: t("Accept this request?"),
+    text: t("Say how many of the portions asked for you can give."),
+    keep: t("Not now"),
+    act: t("Accept request"),
+  },
   completed: {
     title: viewer === "eater" ? t("Did you pick it up?") : t("Did you hand it over?"),
     text: t(
       "Say so once the meal has changed hands. When you both have, the exchange is completed and you can review each other.",
     ),
+    keep: t("Not yet"),
+    act: label("completed"),
   },
   declined: {
     title: t("Decline this request?"),
     text: t("The neighbour is told, and the conversation closes."),
+    keep: t("Keep request"),
+    act: t("Decline request"),
   },
   cancelled: {
     title: t("Cancel this request?"),
     text: t("The other person is told, and the conversation closes."),
+    keep: t("Keep request"),
+    act: t("Cancel request"),
   },
 });
 
 export function StatusActions({ request, viewer }: { request: MealRequestDetail; viewer: Viewer }) {
   const { t } = useTranslation("app");
-  const CONFIRM = confirmations(t, viewer);
   const update = useUpdateRequestStatus(request.id);
   const [confirming, setConfirming] = useState<RequestStatus | null>(null);
   const [reporting, setReporting] = useState<"no_show" | "disputed" | null>(null);
@@ -92,20 +117,16 @@ export function StatusActions({ request, viewer }: { request: MealRequestDetail;
   // Several portions asked for: the cook says how many they accept.
   const choosesPortions = request.status === "pending" && request.portionsRequested > 1;
   const label = (to: RequestStatus) => actionLabel(t, to, request.status, viewer);
+  const CONFIRM = confirmations(t, viewer, label);
 
   const run = (status: RequestStatus, extra: { portions?: number; reason?: string } = {}) =>
     update.mutate({ status, ...extra }, { onSuccess: () => toast({ title: t("Status updated.") }) });
   const ask = (status: RequestStatus) => {
     if (status === "no_show" || status === "disputed") return setReporting(status);
-    if (status === "accepted" && choosesPortions) return setConfirming("accepted");
+    if (status === "accepted") return choosesPortions ? setConfirming("accepted") : run(status);
     return CONFIRM[status] ? setConfirming(status) : run(status);
   };
-  const confirm =
-    confirming === "accepted"
-      ? { title: t("Accept this request?"), text: t("Say how many of the portions asked for you can give.") }
-      : confirming
-        ? CONFIRM[confirming]
-        : undefined;
+  const confirm = confirming ? CONFIRM[confirming] : undefined;
 
   return (
     <div className="flex flex-wrap gap-2">
@@ -163,7 +184,7 @@ export function StatusActions({ request, viewer }: { request: MealRequestDetail;
             </div>
           )}
           <AlertDialogFooter>
-            <AlertDialogCancel>{t("Keep it")}</AlertDialogCancel>
+            <AlertDialogCancel>{confirm?.keep}</AlertDialogCancel>
             <AlertDialogAction
               className={
                 confirming === "declined" || confirming === "cancelled"
@@ -172,7 +193,7 @@ export function StatusActions({ request, viewer }: { request: MealRequestDetail;
               }
               onClick={() => confirming && run(confirming, confirming === "accepted" ? { portions } : {})}
             >
-              {confirming ? label(confirming) : ""}
+              {confirm?.act}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>

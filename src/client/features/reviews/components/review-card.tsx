@@ -1,6 +1,8 @@
 /**
  * One review the member owes (spec §2 "Pending Reviews", §4 "Review form"): the exchange, stars and
- * text; a missing rating says so (spec §8 "Rating required").
+ * text; a missing rating says so (spec §8 "Rating required"). The form speaks to the side writing it
+ * (docs/features/everyday-journey.md, second pass point 6): an eater reviews the meal and the
+ * pickup, a feeder the neighbour who came for it.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
@@ -86,7 +88,11 @@ export function ReviewCard({ item }: { item: PendingReview }) {
               rows={3}
               required
               maxLength={2000}
-              placeholder={t("How was the meal, the portion and the pickup?")}
+              placeholder={
+                item.reviewerRole === "eater"
+                  ? t("How was the meal, the portion and the pickup?")
+                  : t("How did the pickup go: on time, friendly, as agreed?")
+              }
               aria-invalid={Boolean(textError)}
               aria-describedby={textError ? errorId : undefined}
               {...form.register("text")}

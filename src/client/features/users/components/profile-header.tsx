@@ -1,7 +1,8 @@
 /**
  * The head of one's own profile (spec §2 "Profile"): photo, name, rating, join date, what one
- * shared, badges (Verified Cook; Trusted Member), links to the cook registration and the public
- * profile, and the eater/feeder toggle.
+ * shared, badges (Registered Cook — one term for a cook everywhere, docs/features/everyday-journey.md
+ * second pass point 6; Trusted Member), links to the cook registration (renewal only when due) and
+ * the public profile, and the eater/feeder toggle.
  */
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
@@ -46,11 +47,13 @@ export function ProfileHeader({ user }: { user: CurrentUser }) {
           </p>
         )}
         <div className="flex flex-wrap gap-2">
-          {user.isCook && <Badge className="bg-green-700">{t("Verified Cook")}</Badge>}
+          {user.isCook && <Badge className="bg-green-700">{t("Registered Cook")}</Badge>}
           {rating?.trustedMember && <Badge className="bg-blue-700">{t("Trusted Member")}</Badge>}
-          <Link href="/become-a-cook" className="text-sm font-medium text-green-800 underline">
-            {user.isCook ? t("Renew your cook registration") : t("Become a registered cook")}
-          </Link>
+          {(!user.isCook || user.cookRenewalDue) && (
+            <Link href="/become-a-cook" className="text-sm font-medium text-green-800 underline">
+              {user.isCook ? t("Renew your cook registration") : t("Become a registered cook")}
+            </Link>
+          )}
           <Link href={`/user/${user.id}`} className="text-sm font-medium underline">
             {t("See your public profile")}
           </Link>

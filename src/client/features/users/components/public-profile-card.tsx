@@ -61,7 +61,7 @@ export function PublicProfileCard({
             <p className="mt-2 text-sm text-muted-foreground">{t("No reviews yet")}</p>
           )}
           <p className="mt-1 text-sm text-muted-foreground">
-            {t("Member since {{date}}", { date: f.messageDay(person.memberSince) })} ·{" "}
+            {t("Member since {{date}}", { date: f.monthYear(person.memberSince) })} ·{" "}
             {t("{{count}} completed exchange", { count: person.rating.completedExchanges })} ·{" "}
             {t("shared {{count}} portion", { count: person.rating.portionsShared })}
           </p>
