@@ -10,6 +10,7 @@ import { EUR_BASE_URL } from "../../playwright.config";
 import {
   apiPost,
   becomeRegisteredCook,
+  checkRoute,
   ELSEWHERE,
   fillFoodSafety,
   PHONE,
@@ -65,6 +66,7 @@ test("the cook edits a posted meal's title and portions, and the eater they acce
   await cook.getByRole("link", { name: "Edit meal" }).click();
   await expect(cook.getByRole("heading", { name: "Edit meal" })).toBeVisible();
   await expect(cook.getByLabel("Title")).toHaveValue("Lentil dal");
+  await checkRoute(cook, "/meal/:id/edit", async () => {}, true);
   await cook.getByLabel("Title").fill("Lentil dal with rice");
   await cook.getByLabel("Portions").fill("5");
   // Food details the meal was posted without are asked for now.
@@ -101,6 +103,7 @@ test("a fully reserved meal offers its waiting list, and a held offer is taken u
   await waiter.goto(`/community?area=all&q=${encodeURIComponent(meal.title)}`);
   const card = waiter.getByTestId("meal-card").filter({ hasText: meal.title });
   await expect(card.getByText("Fully reserved")).toBeVisible();
+  await checkRoute(waiter, "/community (fully reserved)", async () => {}, true);
   await card.getByRole("link", { name: `Join the waiting list: ${meal.title}` }).click();
   await waiter.getByRole("button", { name: "Join the waiting list" }).click();
   await expect(waiter.getByRole("heading", { name: "You are on the waiting list" })).toBeVisible();
@@ -112,6 +115,7 @@ test("a fully reserved meal offers its waiting list, and a held offer is taken u
     await expect(waiter.getByTestId("offer-panel")).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   await expect(waiter.getByTestId("offer-panel")).toContainText("1 portion is kept for you");
+  await checkRoute(waiter, "/meal/:id (offer)", async () => {}, true);
   await waiter.getByRole("button", { name: "Take them up" }).click();
   await expect(toast(waiter, "The portions are yours.")).toBeVisible();
   await expect(waiter.getByRole("link", { name: "View request" })).toBeVisible();
@@ -136,11 +140,13 @@ test("food comes first on a phone: Community and Home show a meal on their first
   await expect(member.getByRole("button", { name: "Everywhere" })).toBeHidden();
   await member.getByRole("button", { name: "Filters" }).click();
   await expect(member.getByRole("button", { name: "Everywhere" })).toBeVisible();
+  await checkRoute(member, "/community (filters open)", async () => {}, true);
   await member.getByRole("button", { name: "Map", exact: true }).click();
   const map = member.getByRole("region", { name: "Map of meals" });
   await expect(map).toBeVisible();
   expect((await map.boundingBox())!.height).toBeGreaterThan(PHONE.height * 0.5);
   await expect(member.getByTestId("count-line")).toHaveText(/free meals? available/);
+  await checkRoute(member, "/community?view=map", async () => {}, true);
 });
 
 test("words that agree: one name for a cook, renewal only when due, the role a poster has, a bad link, a searched place's own name", async ({
@@ -154,6 +160,7 @@ test("words that agree: one name for a cook, renewal only when due, the role a p
   // Approved today with a certificate valid for years: nothing to renew yet.
   await expect(cook.getByRole("link", { name: "Renew your cook registration" })).toHaveCount(0);
   await expect(cook.getByRole("button", { name: "Eater" })).toHaveAttribute("aria-pressed", "true");
+  await checkRoute(cook, "/profile", async () => {}, true);
   // Posting a meal is feeding: the switch says so.
   await postMeal(cook, { title: "Borscht for the switch", ...ELSEWHERE });
   await cook.reload();
@@ -163,6 +170,7 @@ test("words that agree: one name for a cook, renewal only when due, the role a p
   await cook.goto("/meal/abc");
   await expect(cook.getByRole("heading", { name: "Meal not found" })).toBeVisible();
   await expect(cook.getByRole("button", { name: "Retry" })).toHaveCount(0);
+  await checkRoute(cook, "/meal/abc", async () => {}, true);
 
   // The home area keeps the name searched for; Save is on the phone's screen.
   await cook.goto("/profile?tab=settings");
@@ -174,6 +182,7 @@ test("words that agree: one name for a cook, renewal only when due, the role a p
   await expect(dialog.getByText("Home area set to Rue Oberkampf, Paris.")).toBeVisible();
   const save = dialog.getByRole("button", { name: "Save home area" });
   await expect(save).toBeInViewport();
+  await checkRoute(cook, "/profile?tab=settings (home area dialog)", async () => {}, true);
   await save.click();
   await expect(toast(cook, "Home area saved")).toBeVisible();
   await expect(cook.getByText("Rue Oberkampf, Paris").first()).toBeVisible();
@@ -197,6 +206,7 @@ test("a new message in a long thread comes into view above the message box", asy
   const box = (await eater.getByLabel("Message", { exact: true }).boundingBox())!;
   const message = (await arrived.boundingBox())!;
   expect(message.y + message.height).toBeLessThanOrEqual(box.y);
+  await checkRoute(eater, "/request/:id", async () => {}, true);
 });
 
 test("a shared meal link opened signed out shows the app's header, the meal's title and photo, and Sign in — nothing of where", async ({
@@ -220,6 +230,7 @@ test("a shared meal link opened signed out shows the app's header, the meal's ti
     "href",
     `/api/login?returnTo=${encodeURIComponent(`/meal/${meal.id}`)}`,
   );
+  await checkRoute(visitor, "/meal/:id (signed out)", async () => {}, true);
   const text = await visitor.locator("body").textContent();
   expect(text).not.toMatch(/Quiet Lane|Ring twice|Sasha|Shares/);
   await context.close();

@@ -103,6 +103,7 @@ test("a new member sets a home area by place search and sees only the meals with
   await marker.click();
   const popupCard = member.getByTestId("map-sheet").getByTestId("meal-card");
   await expect(popupCard).toContainText("Plagwitz pierogi");
+  await checkRoute(member, "/community?view=map (a meal's sheet)", async () => {}, true);
   await popupCard.getByRole("link", { name: "Request: Plagwitz pierogi" }).click();
   await expect(member.getByRole("heading", { name: "Plagwitz pierogi" })).toBeVisible();
 });
