@@ -33,6 +33,9 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
       .optional(),
   ),
+  // Connections each instance keeps to PostgreSQL: instances × this must stay under the server's
+  // max_connections (100 by default), with room for the rest.
+  DATABASE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(100).default(10)),
   PUBLIC_URL: optionalUrl,
   SESSION_SECRET: z.preprocess(
     emptyToUndefined,
@@ -173,6 +176,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections in this instance's PostgreSQL pool (`DATABASE_POOL_SIZE`, 10). */
+  databasePoolSize: number;
   publicUrl: string;
   sessionSecret: string;
   adminEmails: string[];
@@ -340,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl,
     sessionSecret: e.SESSION_SECRET ?? localSessionSecret(dataDir),
     adminEmails: (e.ADMIN_EMAIL ?? "")

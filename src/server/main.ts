@@ -23,7 +23,11 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
   const app = await buildApp({ config, database });
 
   // Graceful shutdown: stop accepting (new requests on open connections get 503), end the live

@@ -6,10 +6,17 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALERTS_MAX } from "../../src/contract/alerts";
-import { type Database, openDatabase, queryRows } from "../../src/server/db/client";
+import { type Database, queryRows } from "../../src/server/db/client";
 import { mealAlerts, meals, requests } from "../../src/server/db/schema";
 import { buildMeal, buildSignedInUser } from "../factories";
-import { ADMIN_EMAIL, createTestApp, jobsSettled, type TestApp, testDatabaseKind } from "./harness";
+import {
+  ADMIN_EMAIL,
+  createTestApp,
+  jobsSettled,
+  openSecondDatabase,
+  type TestApp,
+  testDatabaseKind,
+} from "./harness";
 
 let a: TestApp;
 let b: TestApp;
@@ -17,7 +24,7 @@ let second: Database | undefined;
 beforeAll(async () => {
   a = await createTestApp();
   if (testDatabaseKind() === "postgres") {
-    second = await openDatabase({ url: a.database.url! });
+    second = await openSecondDatabase(a.database.url!);
     b = await createTestApp({ database: second });
   } else {
     b = a;
@@ -137,7 +144,7 @@ describe("the job queue under a burst", () => {
   async function slowPolling(): Promise<{ apps: TestApp[]; close: () => Promise<void> }> {
     const first = await createTestApp({ config: { jobPollingSeconds: 5, alertDigestMinutes: 60 } });
     if (testDatabaseKind() !== "postgres") return { apps: [first], close: () => first.close() };
-    const database = await openDatabase({ url: first.database.url! });
+    const database = await openSecondDatabase(first.database.url!);
     const other = await createTestApp({ database, config: { jobPollingSeconds: 5, alertDigestMinutes: 60 } });
     return {
       apps: [first, other],

@@ -57,7 +57,7 @@ export async function openTestDatabase(
   const template = options.migrationsFolder ? "" : await postgresTemplate();
   await onServer(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   const url = databaseUrl(serverUrl, name);
-  const database = await openDatabase({ url, ...options });
+  const database = await openDatabase({ url, poolSize: TEST_POOL_SIZE, ...options });
   return {
     ...database,
     url,
@@ -67,6 +67,15 @@ export async function openTestDatabase(
     },
   };
 }
+
+/**
+ * The pool each test instance keeps on PostgreSQL: four workers' files, some with two instances and a
+ * server process, share the server's 100 connections, so each keeps fewer than an app's 10.
+ */
+export const TEST_POOL_SIZE = 5;
+
+/** A second instance's connections to a test database (`url`), pooled as the first's. */
+export const openSecondDatabase = (url: string) => openDatabase({ url, poolSize: TEST_POOL_SIZE });
 
 /** The api-postgres project's migrated template database; none outside Vitest or that project. */
 async function postgresTemplate(): Promise<string> {

@@ -7,14 +7,21 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase, queryRows } from "../../src/server/db/client";
+import { type Database, queryRows } from "../../src/server/db/client";
 import { blocks, meals, requests, users } from "../../src/server/db/schema";
 import { makeOccurrence, occurrenceStart } from "../../src/server/features/meals/series";
 import { createMeal } from "../../src/server/features/meals/service";
 import { settlePickup } from "../../src/server/features/requests/pickup";
 import { lapseHeldOffer, offerFreedPortions } from "../../src/server/features/requests/waitlist";
 import { buildMeal, buildRequest, buildSignedInUser, buildUser, hoursFromNow } from "../factories";
-import { ADMIN_EMAIL, createTestApp, jobsSettled, type TestApp, testDatabaseKind } from "./harness";
+import {
+  ADMIN_EMAIL,
+  createTestApp,
+  jobsSettled,
+  openSecondDatabase,
+  type TestApp,
+  testDatabaseKind,
+} from "./harness";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -686,7 +693,7 @@ describe.runIf(testDatabaseKind() === "postgres")("a weekly meal on two instance
   let second: Database;
   beforeAll(async () => {
     a = await createTestApp();
-    second = await openDatabase({ url: a.database.url! });
+    second = await openSecondDatabase(a.database.url!);
     b = await createTestApp({ database: second });
   });
   afterAll(async () => {

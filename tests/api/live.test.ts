@@ -4,10 +4,9 @@
  * connection, so a message must cross the database to reach the other instance's client.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/server/db/client";
 import { buildMeal, buildRequest, buildSignedInUser, signIn } from "../factories";
 import { openStream, type ReceivedEvent, type TestStream } from "../sse-client";
-import { ADMIN_EMAIL, createTestApp, type TestApp, testDatabaseKind } from "./harness";
+import { ADMIN_EMAIL, createTestApp, openSecondDatabase, type TestApp, testDatabaseKind } from "./harness";
 
 describe("live updates (SSE)", () => {
   let t: TestApp;
@@ -140,7 +139,7 @@ describe("live updates (SSE)", () => {
     // PostgreSQL: a second pool and LISTEN connection of its own. PGlite (single process): the
     // second app shares the embedded database, which still exercises its in-process NOTIFY.
     const secondDatabase =
-      testDatabaseKind() === "postgres" ? await openDatabase({ url: t.database.url }) : t.database;
+      testDatabaseKind() === "postgres" ? await openSecondDatabase(t.database.url!) : t.database;
     const second = await createTestApp({ listen: true, database: secondDatabase });
     try {
       const { cook, eater, request } = await exchange();
@@ -160,7 +159,7 @@ describe("live updates (SSE)", () => {
 
   it("ends a stream when its session signs out, on any instance; the member's other devices stay", async () => {
     const secondDatabase =
-      testDatabaseKind() === "postgres" ? await openDatabase({ url: t.database.url }) : t.database;
+      testDatabaseKind() === "postgres" ? await openSecondDatabase(t.database.url!) : t.database;
     const second = await createTestApp({ listen: true, database: secondDatabase });
     try {
       const { cook, eater, request } = await exchange();

@@ -39,6 +39,8 @@ export async function startServerProcess(
       LOG_LEVEL: "warn",
       RATE_LIMIT_WRITES_PER_MINUTE: "10000",
       RATE_LIMIT_SIGNIN_PER_MINUTE: "1000",
+      // Its share of the PostgreSQL server's connections beside the other test files' (harness.ts).
+      DATABASE_POOL_SIZE: "5",
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -7,9 +7,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_CACHE_TTL_MS } from "../../src/server/auth/session-cache";
-import { openDatabase } from "../../src/server/db/client";
 import { buildSignedInUser } from "../factories";
-import { ADMIN_EMAIL, createTestApp, type TestApp, testDatabaseKind } from "./harness";
+import { ADMIN_EMAIL, createTestApp, openSecondDatabase, type TestApp, testDatabaseKind } from "./harness";
 
 describe("the session cache across two instances", () => {
   let a: TestApp;
@@ -17,7 +16,7 @@ describe("the session cache across two instances", () => {
   beforeAll(async () => {
     a = await createTestApp({ listen: true });
     const database =
-      testDatabaseKind() === "postgres" ? await openDatabase({ url: a.database.url }) : a.database;
+      testDatabaseKind() === "postgres" ? await openSecondDatabase(a.database.url!) : a.database;
     b = await createTestApp({ listen: true, database });
   });
   afterAll(async () => {

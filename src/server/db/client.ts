@@ -87,9 +87,11 @@ export async function openDatabase(options: {
    * seeding millions of rows, which the app's bounds would cancel).
    */
   bounded?: boolean;
+  /** PostgreSQL: connections in the pool (`DATABASE_POOL_SIZE`; 10). */
+  poolSize?: number;
 }): Promise<Database> {
   const folder = options.migrationsFolder ?? migrationsFolder;
-  if (options.url) return openPostgres(options.url, folder, options.bounded ?? true);
+  if (options.url) return openPostgres(options.url, folder, options.bounded ?? true, options.poolSize ?? 10);
   return openPglite(options.dataDir ?? "memory://", folder, options.loadDataDir);
 }
 
@@ -190,13 +192,18 @@ async function openPglite(dataDir: string, migrationsFolder: string, loadDataDir
   return database;
 }
 
-async function openPostgres(url: string, migrationsFolder: string, bounded: boolean): Promise<Database> {
+async function openPostgres(
+  url: string,
+  migrationsFolder: string,
+  bounded: boolean,
+  poolSize: number,
+): Promise<Database> {
   // A connection that cannot be made in 5 s fails the query (a 503) instead of queueing forever.
   // A burst must answer 503 with Retry-After, never hang or 500 (errors.ts): waiting for a pooled
   // connection, a statement and a lock wait are each bounded.
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: poolSize,
     connectionTimeoutMillis: 5_000,
     ...(bounded ? { statement_timeout: STATEMENT_TIMEOUT_MS, lock_timeout: LOCK_TIMEOUT_MS } : {}),
   });
