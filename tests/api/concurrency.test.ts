@@ -14,7 +14,9 @@ import { createTestApp, openDatabaseBefore, type TestApp } from "./harness";
 describe("messages sent at once in one thread", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    // 200 sends at once take turns on one thread's row, each holding a connection while it waits:
+    // an app's own pool of 10, not a test's 5, keeps the queue for a connection under its 5 s bound.
+    t = await createTestApp({ config: { databasePoolSize: 10 } });
   });
   afterAll(() => t.close());
 

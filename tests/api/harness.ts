@@ -38,14 +38,17 @@ export const testDatabaseKind = () => (process.env.MEALSHARE_TEST_DB === "postgr
  * Opens an empty, migrated database: PGlite in memory, or a new database on TEST_DATABASE_URL's
  * server that `close` drops again.
  * @param options.migrationsFolder apply these migrations instead of all of ./drizzle
+ * @param options.poolSize PostgreSQL: connections in its pool (TEST_POOL_SIZE unless a test needs an app's 10)
  */
 export async function openTestDatabase(
-  options: { migrationsFolder?: string } = {},
+  options: { migrationsFolder?: string; poolSize?: number } = {},
 ): Promise<Database & { url?: string }> {
   if (testDatabaseKind() === "pglite") {
     // From the migrated dump (pglite-template.ts), unless the test wants other migrations; a
     // database an earlier file of this worker gave back, put back as the dump left it, if there is one.
-    if (options.migrationsFolder) return openDatabase({ dataDir: "memory://", ...options });
+    if (options.migrationsFolder) {
+      return openDatabase({ dataDir: "memory://", migrationsFolder: options.migrationsFolder });
+    }
     const loadDataDir = await pgliteTemplate();
     if (!loadDataDir) return openDatabase({ dataDir: "memory://" });
     return reusedPglite(() => openDatabase({ dataDir: "memory://", loadDataDir }));
@@ -57,7 +60,11 @@ export async function openTestDatabase(
   const template = options.migrationsFolder ? "" : await postgresTemplate();
   await onServer(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   const url = databaseUrl(serverUrl, name);
-  const database = await openDatabase({ url, poolSize: TEST_POOL_SIZE, ...options });
+  const database = await openDatabase({
+    url,
+    migrationsFolder: options.migrationsFolder,
+    poolSize: options.poolSize ?? TEST_POOL_SIZE,
+  });
   return {
     ...database,
     url,
@@ -170,7 +177,8 @@ export async function createTestApp(
     pushAgent?: Agent;
   } = {},
 ): Promise<TestApp> {
-  const database = options.database ?? (await openTestDatabase());
+  const database =
+    options.database ?? (await openTestDatabase({ poolSize: options.config?.databasePoolSize }));
   const port = options.listen ? await freePort() : 5000;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "mealshare-test-"));
   const config = loadConfig(
