@@ -15,6 +15,7 @@ import {
   REHEATING_MAX,
   storageTypeSchema,
 } from "./food-safety";
+import { mealAudienceFields, mealGroupSchema } from "./groups";
 import { type Message, msg } from "./messages";
 import { PHOTO_PATH } from "./photos";
 import { bboxSchema, HOME_RADIUS_CHOICES_KM, HOME_RADIUS_DEFAULT_KM, roundCoordinate } from "./places";
@@ -236,10 +237,18 @@ export const createMealSchema = z
         timeZone: z.string().max(64).refine(isTimeZone, msg("Unknown time zone")),
       })
       .optional(),
+    ...mealAudienceFields,
   })
   .superRefine((meal, ctx) => {
     for (const [path, message] of Object.entries(mealCrossFieldErrors(meal))) {
       ctx.addIssue({ code: "custom", path: [path], message });
+    }
+    if (meal.everyoneAfterHours != null && !meal.groupId) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["everyoneAfterHours"],
+        message: msg("Choose the group that sees it first"),
+      });
     }
   });
 export type CreateMealInput = z.input<typeof createMealSchema>;
@@ -369,6 +378,8 @@ export const mapMealSchema = z.object({
   portionsLeft: z.number().int(),
   latitude: z.number(),
   longitude: z.number(),
+  /** The group it is shared with while only the group's members see it. */
+  group: mealGroupSchema.nullable(),
 });
 export type MapMeal = z.infer<typeof mapMealSchema>;
 
@@ -415,6 +426,14 @@ export const mealSchema = z.object({
   createdAt: isoDateTime,
   /** The weekly series it is one week of (docs/features/households.md point 3), or null. */
   seriesId: z.uuid().nullable(),
+  /**
+   * The group it is shared with (docs/features/groups.md point 3) while only its members see it — or,
+   * once shared with everyone, when the group is listed; null otherwise.
+   */
+  group: mealGroupSchema.nullable(),
+  /** Only the group's members see it (until `opensAt`, when there is one). */
+  membersOnly: z.boolean(),
+  opensAt: isoDateTime.nullable(),
   owner: publicUserSchema,
   /** Mean of the owner's reviews, one decimal; null with none. */
   ownerRating: z.number().nullable(),

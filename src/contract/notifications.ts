@@ -19,6 +19,9 @@ export const notificationTypeSchema = z.enum([
   "meal_alert",
   // docs/features/households.md point 2: portions freed for someone on the waiting list.
   "waitlist_offer",
+  // docs/features/groups.md: an application decided, a removal with its reason, new rules, a meal
+  // taken out of a group, an application waiting for moderators. In the app only.
+  "group",
 ]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 

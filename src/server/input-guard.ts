@@ -33,6 +33,10 @@ export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set([
   "text",
   "reason",
   "bio",
+  // A group's texts and an application's answers (docs/features/groups.md).
+  "welcome",
+  "rules",
+  "answers",
 ]);
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
@@ -81,6 +85,17 @@ export function findControlCharacter(
       if (normalized !== item) record[key] = normalized;
       const kind = inspect(normalized, true);
       if (kind) return { field: [...path, key].join("."), kind };
+      continue;
+    }
+    // A list of texts people write several lines in (a group application's answers).
+    if (Array.isArray(item) && multiLine.has(key)) {
+      for (const [index, entry] of item.entries()) {
+        if (typeof entry !== "string") continue;
+        const normalized = entry.replaceAll("\r\n", "\n");
+        if (normalized !== entry) item[index] = normalized;
+        const kind = inspect(normalized, true);
+        if (kind) return { field: [...path, key, String(index)].join("."), kind };
+      }
       continue;
     }
     const found = findControlCharacter(item, [...path, key], multiLine);

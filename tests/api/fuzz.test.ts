@@ -149,12 +149,20 @@ describe("fuzzing every endpoint with malformed requests", () => {
       payload: { latitude: 51.5, longitude: -0.12, radiusKm: 5 },
     });
     const alert = await t.api({ method: "POST", url: "/api/alerts", cookie, payload: { q: "curry" } });
+    // docs/features/groups.md: a group the signed-in member owns, for the group routes.
+    const group = await t.api({
+      method: "POST",
+      url: "/api/groups",
+      cookie,
+      payload: { name: "Elm Street building", rules: "Label what you share." },
+    });
     ids = {
       meal: myMeal.id,
       theirMeal: theirMeal.id,
       request: request.id,
       cook: cook.user.id,
       alert: alert.json().id,
+      group: group.json().id,
     };
     const meal = {
       title: "Chickpea curry",
@@ -362,6 +370,49 @@ describe("fuzzing every endpoint with malformed requests", () => {
       { method: "POST", route: "/api/meals/{id}/waitlist", body: { portions: 2 } },
       { method: "DELETE", route: "/api/meals/{id}/waitlist" },
       { method: "PUT", route: "/api/meal-series/{id}", body: { status: "paused" } },
+      // docs/features/groups.md: groups, their members, applications, invites and meals.
+      { method: "GET", route: "/api/groups", query: { q: "elm", mine: "true", ...page } },
+      {
+        method: "POST",
+        route: "/api/groups",
+        body: {
+          name: "School gate",
+          description: "Parents of Elm Primary",
+          welcome: "Hello!",
+          rules: "Label allergens.",
+          visibility: "listed",
+          joinRule: "application",
+          emailDomain: null,
+          questions: ["Which class?"],
+          newcomersMayRequest: false,
+          place: { latitude: 51.5, longitude: -0.12, radiusKm: 1 },
+        },
+      },
+      { method: "GET", route: "/api/groups/{id}" },
+      { method: "PUT", route: "/api/groups/{id}", body: { description: "Our building", rules: "Be kind." } },
+      { method: "POST", route: "/api/groups/{id}/join", body: { rulesVersion: 1 } },
+      { method: "POST", route: "/api/groups/{id}/rules/accept", body: { rulesVersion: 1 } },
+      { method: "DELETE", route: "/api/groups/{id}/membership" },
+      { method: "POST", route: "/api/groups/{id}/applications", body: { answers: ["3B"], rulesVersion: 1 } },
+      { method: "DELETE", route: "/api/groups/{id}/applications/mine" },
+      { method: "GET", route: "/api/groups/{id}/applications", query: page },
+      {
+        method: "PUT",
+        route: "/api/groups/{id}/applications/{itemId}",
+        body: { decision: "approve", message: "Welcome" },
+      },
+      { method: "GET", route: "/api/groups/{id}/members", query: page },
+      { method: "PUT", route: "/api/groups/{id}/members/{userId}", body: { role: "moderator" } },
+      { method: "POST", route: "/api/groups/{id}/members/{userId}/removal", body: { reason: "Spam" } },
+      { method: "PUT", route: "/api/groups/{id}/owner", body: { userId: ids.cook } },
+      { method: "GET", route: "/api/groups/{id}/meals", query: page },
+      { method: "POST", route: "/api/groups/{id}/meals/{itemId}/removal", body: { reason: "Off topic" } },
+      { method: "GET", route: "/api/groups/{id}/reports" },
+      { method: "GET", route: "/api/groups/{id}/invites" },
+      { method: "POST", route: "/api/groups/{id}/invites", body: { days: 7 } },
+      { method: "DELETE", route: "/api/groups/{id}/invites/{itemId}" },
+      { method: "GET", route: "/api/invites/{token}" },
+      { method: "POST", route: "/api/invites/{token}/accept", body: { rulesVersion: 1 } },
     ];
   });
   afterAll(() => t.close());
@@ -435,8 +486,15 @@ describe("fuzzing every endpoint with malformed requests", () => {
           );
       }
     };
+    // The other path parameters keep real-looking values while `{id}` takes the hostile ones.
+    const withOthers = (route: string) =>
+      route
+        .replace("{userId}", ids.cook)
+        .replace("{itemId}", ids.meal)
+        // An invite's token is the route's only parameter: it takes the hostile values as `{id}` does.
+        .replace("{token}", "{id}");
     const urlOf = (endpoint: Endpoint, id: string, query = endpoint.query) => {
-      const path = endpoint.route.replace("{id}", id);
+      const path = withOthers(endpoint.route).replace("{id}", id);
       const search = query ? new URLSearchParams(query).toString() : "";
       return search ? `${path}?${search}` : path;
     };
@@ -447,14 +505,18 @@ describe("fuzzing every endpoint with malformed requests", () => {
           ? ids.request
           : endpoint.route.startsWith("/api/alerts/")
             ? ids.alert
-            : ids.meal;
+            : endpoint.route.startsWith("/api/groups/")
+              ? ids.group
+              : endpoint.route.startsWith("/api/invites/")
+                ? "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+                : ids.meal;
     const json = (value: unknown) => JSON.stringify(value);
 
     for (const endpoint of endpoints) {
       const id = realId(endpoint);
       const url = urlOf(endpoint, id);
       const body = endpoint.body ? json(endpoint.body) : undefined;
-      if (endpoint.route.includes("{id}")) {
+      if (withOthers(endpoint.route).includes("{id}")) {
         for (const segment of HOSTILE_SEGMENTS) {
           await send(endpoint, `id=${segment.slice(0, 20)}`, {
             url: urlOf(endpoint, segment),
@@ -467,7 +529,7 @@ describe("fuzzing every endpoint with malformed requests", () => {
           const rest = new URLSearchParams({ ...endpoint.query, [key]: "" });
           rest.delete(key);
           await send(endpoint, `${key}=${segment.slice(0, 20)}`, {
-            url: `${endpoint.route.replace("{id}", id)}?${rest}&${key}=${segment}`,
+            url: `${withOthers(endpoint.route).replace("{id}", id)}?${rest}&${key}=${segment}`,
           });
         }
       }

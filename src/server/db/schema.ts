@@ -260,6 +260,14 @@ export const meals = pgTable(
      */
     seriesId: uuid("series_id").references((): AnyPgColumn => mealSeries.id, { onDelete: "set null" }),
     occurrence: integer("occurrence"),
+    /**
+     * The group it is shared with (docs/features/groups.md point 3), or null for everyone. While
+     * `membersOnly`, only the group's active members (and its cook) see it anywhere; `opensAt` is when
+     * the `group-meals-open` job shares it with everyone.
+     */
+    groupId: uuid("group_id").references((): AnyPgColumn => groups.id, { onDelete: "set null" }),
+    membersOnly: boolean("members_only").notNull().default(false),
+    opensAt: timestamp("opens_at", { withTimezone: true }),
     /** What `q` searches: title (A), allergens (B), ingredients (C), description and kind (D). */
     searchDoc: tsvector("search_doc")
       .notNull()
@@ -307,6 +315,13 @@ export const meals = pgTable(
       .using("gist", t.geoPoint)
       .where(sql`${t.isActive} AND ${t.geoPoint} IS NOT NULL`),
     uniqueIndex("meals_series_occurrence_key").on(t.seriesId, t.occurrence),
+    check("meals_members_only_has_group", sql`NOT ${t.membersOnly} OR ${t.groupId} IS NOT NULL`),
+    // A group's page: its meals, newest first.
+    index("meals_group_feed_idx")
+      .on(t.groupId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.groupId} IS NOT NULL`),
+    // The job that shares "group first" meals with everyone finds the due ones here.
+    index("meals_opens_at_idx").on(t.opensAt).where(sql`${t.membersOnly} AND ${t.opensAt} IS NOT NULL`),
   ],
 );
 
@@ -932,4 +947,160 @@ export const reliabilityMonths = pgTable(
     kept: integer("kept").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.side, t.month] })],
+);
+
+/**
+ * A group (docs/features/groups.md): a building, a school, a workplace. Listed groups can be found;
+ * hidden ones exist only for their members. Joining follows its rule; its rules are versioned, and
+ * members accept the current version. `memberCount` is kept by the `group_members_count` trigger.
+ */
+export const groups = pgTable(
+  "groups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: varchar("name", { length: 80 }).notNull(),
+    description: varchar("description", { length: 2000 }).notNull().default(""),
+    welcome: varchar("welcome", { length: 1000 }).notNull().default(""),
+    rules: varchar("rules", { length: 4000 }).notNull().default(""),
+    rulesVersion: integer("rules_version").notNull().default(1),
+    visibility: varchar("visibility", { length: 10, enum: ["listed", "hidden"] })
+      .notNull()
+      .default("listed"),
+    joinRule: varchar("join_rule", { length: 20, enum: ["open", "application", "invite", "email_domain"] })
+      .notNull()
+      .default("open"),
+    /** The workplace's email domain, lower case, for `email_domain` groups. */
+    emailDomain: varchar("email_domain", { length: 253 }),
+    /** The questions an application answers, in order. */
+    questions: jsonb("questions").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Newcomers may request its members-only meals (false: only after their first pickup). */
+    newcomersMayRequest: boolean("newcomers_may_request").notNull().default(true),
+    /** Where it is, rounded to about 100 m, and how far around; null for a group without a place. */
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    radiusKm: integer("radius_km"),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id),
+    memberCount: integer("member_count").notNull().default(0),
+    /** What a search of groups reads: the name (A) and description (B), whole words. */
+    searchDoc: tsvector("search_doc")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(description, '')), 'B')`,
+      ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("groups_visibility_known", sql`${t.visibility} IN ('listed', 'hidden')`),
+    check("groups_join_rule_known", sql`${t.joinRule} IN ('open', 'application', 'invite', 'email_domain')`),
+    check(
+      "groups_email_domain_for_rule",
+      sql`${t.joinRule} <> 'email_domain' OR ${t.emailDomain} IS NOT NULL`,
+    ),
+    check("groups_rules_version_positive", sql`${t.rulesVersion} >= 1`),
+    check("groups_radius_range", sql`${t.radiusKm} IS NULL OR ${t.radiusKm} BETWEEN 1 AND 50`),
+    // The directory: listed groups, newest first; searched through GIN.
+    index("groups_listed_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.visibility} = 'listed'`),
+    index("groups_listed_search_idx").using("gin", t.searchDoc).where(sql`${t.visibility} = 'listed'`),
+    index("groups_owner_idx").on(t.ownerId),
+  ],
+);
+
+/**
+ * A member of a group and their role (docs/features/groups.md point 2). A removed member keeps their
+ * row (status `removed`), so they cannot simply join again; leaving deletes it.
+ */
+export const groupMembers = pgTable(
+  "group_members",
+  {
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: varchar("role", { length: 10, enum: ["owner", "moderator", "member", "newcomer"] }).notNull(),
+    status: varchar("status", { length: 10, enum: ["active", "removed"] })
+      .notNull()
+      .default("active"),
+    /** The version of the group's rules they accepted last. */
+    rulesAccepted: integer("rules_accepted").notNull(),
+    removedReason: varchar("removed_reason", { length: 500 }),
+    joinedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    check("group_members_role_known", sql`${t.role} IN ('owner', 'moderator', 'member', 'newcomer')`),
+    check("group_members_status_known", sql`${t.status} IN ('active', 'removed')`),
+    // A member's groups: what every meal list reads to see members-only meals.
+    index("group_members_user_idx").on(t.userId, t.groupId).where(sql`${t.status} = 'active'`),
+    // The members of a group, oldest first (its page).
+    index("group_members_list_idx").on(t.groupId, t.joinedAt, t.userId).where(sql`${t.status} = 'active'`),
+    // Exactly one owner per group.
+    uniqueIndex("group_members_one_owner_idx").on(t.groupId).where(sql`${t.role} = 'owner'`),
+  ],
+);
+
+/** An application to a group that joins by application (docs/features/groups.md point 1). */
+export const groupApplications = pgTable(
+  "group_applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The answers, one per question, in order. */
+    answers: jsonb("answers").$type<string[]>().notNull(),
+    /** The version of the rules the applicant accepted when applying. */
+    rulesAccepted: integer("rules_accepted").notNull(),
+    status: varchar("status", { length: 10, enum: ["pending", "approved", "declined", "withdrawn"] })
+      .notNull()
+      .default("pending"),
+    decidedById: uuid("decided_by_id").references(() => users.id, { onDelete: "set null" }),
+    decisionMessage: varchar("decision_message", { length: 1000 }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      "group_applications_status_known",
+      sql`${t.status} IN ('pending', 'approved', 'declined', 'withdrawn')`,
+    ),
+    uniqueIndex("group_applications_one_pending_idx")
+      .on(t.groupId, t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    index("group_applications_pending_idx")
+      .on(t.groupId, t.createdAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * An invite link (docs/features/groups.md point 1): only the SHA-256 of its token is kept, so a
+ * database copy opens no group. Revocable; it expires.
+ */
+export const groupInvites = pgTable(
+  "group_invites",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    createdById: uuid("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("group_invites_token_idx").on(t.tokenHash),
+    index("group_invites_group_idx").on(t.groupId, t.createdAt.desc().nullsFirst()),
+  ],
 );

@@ -34,6 +34,8 @@ export const QUEUES = {
   pickupSettle: "pickup-settle",
   /** A weekly meal's next occurrence, made a day before its pickup (features/meals/series.ts). */
   mealSeries: "meal-series",
+  /** A group-first meal shared with everyone when its hour comes (features/groups/opening.ts). */
+  groupMealOpen: "group-meal-open",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -12,6 +12,7 @@ import type { Database } from "../db/types";
 import { sendAlertDigest } from "../features/alerts/digest";
 import { matchMealAlerts } from "../features/alerts/matching";
 import { runCertificateJob } from "../features/cooks/service";
+import { openGroupFirstMeal } from "../features/groups/opening";
 import { makeOccurrence } from "../features/meals/series";
 import { createMeal } from "../features/meals/service";
 import { type DeliveryContext, deliverNotification } from "../features/notifications/delivery";
@@ -44,6 +45,7 @@ const WORK: Record<QueueName, Omit<QueueWork, "handle">> = {
   [QUEUES.requestHold]: { batchSize: 10, workers: 1 },
   [QUEUES.pickupSettle]: { batchSize: 10, workers: 1 },
   [QUEUES.mealSeries]: { batchSize: 10, workers: 1 },
+  [QUEUES.groupMealOpen]: { batchSize: 10, workers: 1 },
   [QUEUES.sweep]: { batchSize: 1, workers: 1 },
   [QUEUES.certificates]: { batchSize: 1, workers: 1 },
 };
@@ -90,6 +92,10 @@ export function jobHandlers(deps: {
     [QUEUES.pickupSettle]: (data) => settlePickup(db, data),
     [QUEUES.mealSeries]: async (data) => {
       await makeOccurrence(db, data, (tx, owner, input, series) => createMeal(tx, owner, input, series));
+    },
+    // docs/features/groups.md point 3: a group-first meal opens to everyone, once.
+    [QUEUES.groupMealOpen]: async (data) => {
+      await openGroupFirstMeal(db, data);
     },
     // The two sweeps are independent: one failing does not keep the other from running; the
     // job then fails and is retried (each sweep is idempotent).

@@ -13,6 +13,7 @@ import { registerAlertRoutes } from "../features/alerts/routes";
 import { registerCalendarFeed, registerCalendarRoutes } from "../features/calendar/routes";
 import { registerCookRoutes } from "../features/cooks/routes";
 import { registerEventRoutes } from "../features/events/routes";
+import { registerGroupRoutes } from "../features/groups/routes";
 import { registerImpactRoutes } from "../features/impact/routes";
 import { registerMealPreviewRoute, registerMealRoutes } from "../features/meals/routes";
 import { registerNewsletterOptInRoutes, registerNewsletterRoutes } from "../features/newsletter/routes";
@@ -64,6 +65,7 @@ export async function registerFeatureRoutes(
     registerNewsletterOptInRoutes(api, { db });
     registerPlaceRoutes(api, { geocoder: createGeocoder(config.geocoder) });
     registerAlertRoutes(api, { db });
+    registerGroupRoutes(api, { db, config });
   });
   await registerAdminRoutes(app, { db, config });
   registerNewsletterRoutes(app, { db });

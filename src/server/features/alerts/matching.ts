@@ -7,6 +7,7 @@
  * instance) matches nothing twice; its in-app notification is created in the same transaction, and
  * the push and email go out through the alert's digest job (digest.ts).
  */
+
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { msg } from "../../../contract/messages";
@@ -16,12 +17,14 @@ import { enqueueJob, QUEUES } from "../../jobs/queue";
 import { notBlockedWith } from "../blocks/service";
 import { mentionsNoneOfColumn } from "../meals/allergen-match";
 import { OPEN_MEAL_SQL } from "../meals/availability";
+import { visibleToSql } from "../meals/visibility";
 import { countInNotification } from "../notifications/service";
 
 /**
  * The statement that finds the alerts a meal matches and records the matches; `npm run bench`
  * EXPLAINs it. Alerts of the meal's owner, of members blocked either way and of suspended members
- * never match; nor do paused alerts, or a meal that is not open or has no point.
+ * never match; nor do paused alerts, a meal that is not open or has no point, or a members-only meal
+ * for anyone outside its group (meals/visibility.ts).
  * @returns rows of (alertId, userId, title) for the matches it recorded
  */
 export function matchStatement(mealId: string, options: { record: boolean } = { record: true }) {
@@ -37,7 +40,8 @@ export function matchStatement(mealId: string, options: { record: boolean } = { 
       and (a.kind is null or a.kind = ${meals.kind})
       and (a.query is null or ${meals.searchDoc} @@ a.query)
       and ${mentionsNoneOfColumn(sql`a.exclude_allergens`)}
-      and ${notBlockedWith(sql`a.user_id`, meals.ownerId)}`;
+      and ${notBlockedWith(sql`a.user_id`, meals.ownerId)}
+      and ${visibleToSql(sql`a.user_id`)}`;
   if (!options.record) return matches;
   return sql`
     with matched as (${matches}),

@@ -4,7 +4,8 @@
  * pickup window has not ended; its portions left are its portions less those taken (the
  * `requests_portions_taken` trigger keeps `portions_taken`); and a member may ask for it — by a
  * request, on its waiting list, or (later) in a draw — when it is open, not their own, and neither of
- * them has blocked the other. Lists, the map, alerts, digests, requests and the waiting list all call
+ * them has blocked the other (and, for a members-only meal, its group lets them: groups/membership.ts).
+ * Lists, the map, alerts, digests, requests and the waiting list all call
  * these.
  */
 import { type SQL, sql } from "drizzle-orm";
@@ -13,6 +14,7 @@ import type { Executor } from "../../db/client";
 import { type MealRow, meals } from "../../db/schema";
 import { AppError, conflict, forbidden } from "../../errors";
 import { blockedEitherWay } from "../blocks/service";
+import { assertMayAskInGroup } from "../groups/membership";
 
 /** A meal's open condition in SQL, over the `meals` table as Drizzle names it. */
 export const OPEN_MEAL_SQL: SQL = sql`${meals.isActive} and ${meals.pickupWindowEnd} > now()`;
@@ -43,17 +45,22 @@ export const ASK_BLOCKED = msg("You can't request this meal because one of you h
 
 /**
  * Refuses a member asking for a meal — a request, a waiting-list place, a draw entry — unless it is
- * open, not theirs, and neither has blocked the other. Call it under the meal's row lock.
+ * open, not theirs, neither has blocked the other, and — for a members-only meal — the group lets
+ * them (groups/membership.ts). Call it under the meal's row lock.
  * @param meal the locked row, or undefined when no meal has that id
- * @throws AppError 404 no such meal; 403 their own meal, or a block either way; 409 `meal_inactive`
- *   (taken down or deactivated) or `meal_expired` (its pickup window has ended)
+ * @throws AppError 404 no such meal, or a members-only meal of a group they are not in; 403 their own
+ *   meal, a block either way, or a newcomer the group keeps from requesting; 409 `rules_changed`,
+ *   `meal_inactive` (taken down or deactivated) or `meal_expired` (its pickup window has ended)
  */
 export async function assertMayAsk(
   tx: Executor,
   member: { id: string },
-  meal: Pick<MealRow, "id" | "ownerId" | "isActive" | "pickupWindowEnd"> | undefined,
+  meal:
+    | Pick<MealRow, "id" | "ownerId" | "isActive" | "pickupWindowEnd" | "membersOnly" | "groupId">
+    | undefined,
 ): Promise<void> {
   if (!meal) throw new AppError(404, "not_found", msg("Meal not found"));
+  await assertMayAskInGroup(tx, member.id, meal);
   if (meal.ownerId === member.id) throw forbidden(msg("You cannot request your own meal."));
   if (await blockedEitherWay(tx, member.id, meal.ownerId)) throw new AppError(403, "blocked", ASK_BLOCKED);
   assertMealOpen(meal);

@@ -1,6 +1,6 @@
 /**
  * What a list's filters mean in SQL (docs/features/discovery.md; docs/DESIGN.md §4 "Visibility"): open
- * meals (availability.ts), of a kind, none of a blocked party's, none mentioning the allergens to hide
+ * meals (availability.ts), of a kind, none of a blocked party's, those the viewer sees (visibility.ts), none mentioning the allergens to hide
  * (allergen-match.ts), matching the search text, within the radius. The public list (list.ts), its
  * local pages (near.ts) and the map (map.ts) all start from `planList`.
  */
@@ -13,6 +13,7 @@ import { notBlockedWith } from "../blocks/service";
 import { mentionsNoneOf } from "./allergen-match";
 import { OPEN_MEAL_SQL } from "./availability";
 import { buildSearchQuery } from "./search";
+import { PUBLIC_MEAL_SQL, visibleToSql } from "./visibility";
 
 /** What the public list may be narrowed by (docs/features/discovery.md). */
 export interface MealListFilters {
@@ -50,7 +51,8 @@ export interface ListPlan {
 
 /**
  * What every public list starts from: open meals (active, pickup not ended), of a kind, none of a
- * blocked party's. A value may be a placeholder (`plainListRows`).
+ * blocked party's, only those the viewer sees (visibility.ts: members-only meals for their group's
+ * members). A value may be a placeholder (`plainListRows`).
  */
 export function openConditions(
   kind: MealKind | Placeholder | undefined,
@@ -60,6 +62,7 @@ export function openConditions(
     OPEN_MEAL_SQL,
     kind ? eq(meals.kind, kind) : undefined,
     viewerId ? notBlockedWith(viewerId, meals.ownerId) : undefined,
+    viewerId ? visibleToSql(viewerId) : PUBLIC_MEAL_SQL,
   ];
 }
 

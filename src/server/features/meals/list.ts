@@ -37,6 +37,7 @@ import {
   nearNewestSparsePage,
 } from "./near";
 import { type ListedMeal, MEAL_COLUMNS, type MealRow, PAGE_COLUMNS, presentMeal } from "./presenter";
+import { PUBLIC_MEAL_SQL } from "./visibility";
 
 export type { MealListFilters, MealListOptions } from "./filters";
 export { NEAR_WINDOW } from "./near";
@@ -353,7 +354,7 @@ const ALLERGENS_SAMPLE = 500;
 
 /**
  * The allergens named by open meals, most used first, for the "Hide allergens" filter
- * (docs/features/discovery.md): read from the newest 500 open meals, so the cost does not grow with the
+ * (docs/features/discovery.md): read from the newest 500 open meals everyone sees (visibility.ts), so the cost does not grow with the
  * table.
  */
 export async function listAllergensInUse(db: Executor, kind?: MealKind): Promise<AllergensInUse> {
@@ -362,7 +363,7 @@ export async function listAllergensInUse(db: Executor, kind?: MealKind): Promise
     sql`
     with recent as (
       select ${meals.allergens} as allergens from ${meals}
-      where ${OPEN_MEAL_SQL} ${kind ? sql`and ${meals.kind} = ${kind}` : sql``}
+      where ${OPEN_MEAL_SQL} and ${PUBLIC_MEAL_SQL} ${kind ? sql`and ${meals.kind} = ${kind}` : sql``}
       order by ${meals.createdAt} desc, ${meals.id} desc
       limit ${ALLERGENS_SAMPLE}
     )

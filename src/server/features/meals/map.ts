@@ -66,7 +66,8 @@ export async function buildMapStatement(
     with "candidates" as materialized (
       select ${meals.id}, ${meals.ownerId}, ${meals.title}, ${meals.kind}, ${meals.priceCents},
              ${meals.portionSize}, ${meals.portionsTaken}, ${meals.latitude}, ${meals.longitude},
-             ${meals.isActive}, ${meals.pickupWindowEnd}, ${meals.allergenCodes}${searched},
+             ${meals.isActive}, ${meals.pickupWindowEnd}, ${meals.allergenCodes},
+             ${meals.membersOnly}, ${meals.groupId}${searched},
              ${distance} as "distance"
       from ${meals}
       where ${OPEN_MEAL_SQL} and ${meals.geoPoint} is not null
@@ -80,7 +81,10 @@ export async function buildMapStatement(
     left join (
       select "meals"."id", "meals"."title", "meals"."kind", "meals"."price_cents" as "priceCents",
              ${portionsLeftSql("meals")} as "portionsLeft",
-             "meals"."latitude", "meals"."longitude", "meals"."distance"
+             "meals"."latitude", "meals"."longitude", "meals"."distance",
+             "meals"."group_id" as "groupId",
+             (select g.name from groups g where g.id = "meals"."group_id" and "meals"."members_only")
+               as "groupName"
       from "candidates" as "meals"
       where ${plan.conditions}
         and "meals"."latitude" between ${bbox.south}::float8 and ${bbox.north}::float8
@@ -102,7 +106,14 @@ export async function listMapMeals(
 ): Promise<MealMap> {
   const statement = await buildMapStatement(db, filters);
   if (!statement) return { meals: [], more: false };
-  const rows = await queryRows<MapMeal & { window: number; reach: number | null }>(db, statement);
+  const rows = await queryRows<
+    Omit<MapMeal, "group"> & {
+      window: number;
+      reach: number | null;
+      groupId: string | null;
+      groupName: string | null;
+    }
+  >(db, statement);
   const { radiusMetres } = circleAround(filters.bbox);
   const found = rows.filter((row) => row.id != null);
   // A full window that ends inside the circle around the box may have left some of the box out.
@@ -118,6 +129,8 @@ export async function listMapMeals(
       portionsLeft: Number(row.portionsLeft),
       latitude: Number(row.latitude),
       longitude: Number(row.longitude),
+      // Members-only meals are marked with their group (docs/features/groups.md point 3).
+      group: row.groupId && row.groupName ? { id: row.groupId, name: row.groupName } : null,
     })),
     more,
   };

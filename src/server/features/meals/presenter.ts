@@ -38,6 +38,11 @@ export interface MealColumnsRow {
   isActive: boolean;
   createdAt: Date;
   seriesId: string | null;
+  membersOnly: boolean;
+  opensAt: Date | null;
+  groupId: string | null;
+  /** The group's name where the meal may be marked with it (`GROUP_MARK`). */
+  groupName: string | null;
   ownerId: string;
   ownerFirstName: string;
   ownerLastName: string;
@@ -55,6 +60,14 @@ const aliased = (columns: Record<keyof MealColumnsRow, SQL | { name: string }>) 
     Object.entries(columns).map(([alias, column]) => sql`${column} as ${sql.identifier(alias)}`),
     sql`, `,
   );
+
+/**
+ * The group a meal is marked with (docs/features/groups.md point 3): while members-only, its group
+ * (only members read the meal then); once shared with everyone, only a listed group's name — a hidden
+ * group's name never reaches anyone outside it. A primary-key lookup per row of the page.
+ */
+const GROUP_MARK = sql`(select g.name from groups g
+  where g.id = ${meals.groupId} and (${meals.membersOnly} or g.visibility = 'listed'))`;
 
 /** The select list of every meal read: `from meals join users on users.id = meals.owner_id`. */
 export const MEAL_COLUMNS = aliased({
@@ -84,6 +97,10 @@ export const MEAL_COLUMNS = aliased({
   isActive: meals.isActive,
   createdAt: meals.createdAt,
   seriesId: meals.seriesId,
+  membersOnly: meals.membersOnly,
+  opensAt: meals.opensAt,
+  groupId: meals.groupId,
+  groupName: sql`${GROUP_MARK}`,
   ownerId: users.id,
   ownerFirstName: users.firstName,
   ownerLastName: users.lastName,
@@ -124,6 +141,9 @@ export const PAGE_COLUMNS = sql.join(
     meals.isActive,
     meals.createdAt,
     meals.seriesId,
+    meals.membersOnly,
+    meals.opensAt,
+    meals.groupId,
   ].map((column) => sql`${column}`),
   sql`, `,
 );
@@ -170,6 +190,9 @@ export function presentMeal(row: MealRow, distanceMetres?: number | null, now = 
     createdAt: createdAt.toISOString(),
     createdAtDate: createdAt,
     seriesId: row.seriesId ?? null,
+    group: row.groupId && row.groupName ? { id: row.groupId, name: row.groupName } : null,
+    membersOnly: row.membersOnly,
+    opensAt: row.opensAt == null ? null : new Date(row.opensAt).toISOString(),
     owner: {
       id: row.ownerId,
       firstName: row.ownerFirstName,

@@ -10,17 +10,18 @@ import type { Executor } from "../../db/client";
 import { meals } from "../../db/schema";
 import { notFound } from "../../errors";
 import { OPEN_MEAL_SQL } from "./availability";
+import { PUBLIC_MEAL_SQL } from "./visibility";
 
 /**
  * The preview of meal `id`.
- * @throws AppError 404 unknown, or not open (taken down, deactivated or past its pickup window):
- *   a closed meal tells a visitor nothing
+ * @throws AppError 404 unknown, not open (taken down, deactivated or past its pickup window) or
+ *   members-only (visibility.ts): such a meal tells a visitor nothing
  */
 export async function getMealPreview(db: Executor, id: string): Promise<MealPreview> {
   const [row] = await db
     .select({ id: meals.id, title: meals.title, kind: meals.kind, photoPath: meals.photoPath })
     .from(meals)
-    .where(and(eq(meals.id, id), OPEN_MEAL_SQL))
+    .where(and(eq(meals.id, id), OPEN_MEAL_SQL, PUBLIC_MEAL_SQL))
     .limit(1);
   if (!row) throw notFound(msg("Meal not found"));
   return row;

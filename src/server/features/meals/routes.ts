@@ -148,7 +148,10 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
         response: { 200: mealDetailSchema, ...errors },
       },
     },
-    async (request) => getMealDetail(db, requireUser(request), request.params.id),
+    async (request) => {
+      const user = requireUser(request);
+      return getMealDetail(db, user, request.params.id, { isAdmin: isAdmin(user, config) });
+    },
   );
 
   r.post(

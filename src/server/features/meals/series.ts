@@ -22,6 +22,7 @@ import { type Executor, inTransaction } from "../../db/client";
 import { mealSeries, meals, type UserRow, users } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
+import { canShareWith } from "../groups/membership";
 
 /** An occurrence is made this long before its pickup starts. */
 export const MADE_BEFORE_MS = 24 * 60 * 60 * 1000;
@@ -187,7 +188,9 @@ export async function makeOccurrence(
       !series.heldByAdmin &&
       template.success &&
       !owner.suspendedAt &&
-      (template.data.kind === "free" || owner.isRegisteredCook);
+      (template.data.kind === "free" || owner.isRegisteredCook) &&
+      // A week for a group the cook has left (or whose new rules they have not accepted) is not posted.
+      (!template.data.groupId || (await canShareWith(tx, owner.id, template.data.groupId)));
     if (mayPost) await post(tx, owner, template.data, { id: series.id, occurrence: n });
     await tx.update(mealSeries).set({ made: n }).where(eq(mealSeries.id, series.id));
     await scheduleOccurrence(tx, { ...series, made: n }, n + 1);

@@ -29,6 +29,8 @@ import { forbidden, notFound, validation } from "../../errors";
 import { type Cursor, keysetBefore } from "../../pagination";
 import { becomesAlertable, enqueueAlertMatching } from "../alerts/matching";
 import { assertMaySell } from "../cooks/service";
+import { assertMayShareWith } from "../groups/membership";
+import { scheduleGroupMealOpening } from "../groups/opening";
 import { assertOwnPhoto } from "../photos/service";
 import { enqueueWaitlistOffer, reschedulePickupSettles } from "../requests/jobs";
 import { isHoldExpired } from "../requests/policy";
@@ -48,6 +50,7 @@ import {
   privatePickupOf,
 } from "./presenter";
 import { holdSeriesForAdmin, presentSeriesJson, SERIES_JSON, type SeriesJson, startSeries } from "./series";
+import { visibleToSql } from "./visibility";
 
 export type { ListedMeal } from "./presenter";
 
@@ -96,6 +99,33 @@ export async function listOpenMealsOf(
     and(
       eq(meals.ownerId, ownerId),
       OPEN_MEAL_SQL,
+      // A members-only meal stays off the cook's profile for everyone outside its group (visibility.ts).
+      visibleToSql(viewer.id),
+      options.cursor ? keysetBefore(meals.createdAt, meals.id, options.cursor) : undefined,
+    ),
+    options.limit + 1,
+  );
+  return withAllergyWarnings(db, viewer.id, allergyTokensOf(viewer), page);
+}
+
+/**
+ * A group's open meals, newest first, for its page (docs/features/groups.md point 4): those shared with
+ * it — members-only, or opened to everyone since — as far as the viewer sees them (visibility.ts), so
+ * someone outside the group sees only what everyone sees. Walks `meals_group_feed_idx`.
+ * @returns up to `limit + 1` meals
+ */
+export async function listGroupMeals(
+  db: Executor,
+  viewer: Pick<UserRow, "id" | "allergyCodes" | "allergiesOther">,
+  groupId: string,
+  options: { limit: number; cursor?: Cursor },
+): Promise<ListedMeal[]> {
+  const page = await selectMeals(
+    db,
+    and(
+      eq(meals.groupId, groupId),
+      OPEN_MEAL_SQL,
+      visibleToSql(viewer.id),
       options.cursor ? keysetBefore(meals.createdAt, meals.id, options.cursor) : undefined,
     ),
     options.limit + 1,
@@ -123,6 +153,7 @@ type DetailRow = MealRow & {
   waiting: number;
   mine: MyWaitlistPlace | null;
   series: SeriesJson | null;
+  visible: boolean;
 };
 
 /**
@@ -156,7 +187,8 @@ const detailRows = preparedRows<DetailRow>(
       (select ${SERIES_JSON} from ${mealSeries} where ${mealSeries.id} = ${meals.seriesId}) as "series",
       ${allergyWarningsSql(sql.placeholder("allergies"))} as "allergyWarnings",
       ${meals.pickupLatitude} as "pickupLatitude", ${meals.pickupLongitude} as "pickupLongitude",
-      ${meals.pickupDetails} as "pickupDetails"
+      ${meals.pickupDetails} as "pickupDetails",
+      ${visibleToSql(sql.placeholder("viewerId"))} as "visible"
     from ${MEALS_WITH_OWNERS}
     where ${meals.id} = ${sql.placeholder("mealId")}`,
 );
@@ -165,19 +197,22 @@ const detailRows = preparedRows<DetailRow>(
  * One meal for its detail page, also when inactive or expired (docs/DESIGN.md §4), with the viewer's
  * open (pending, accepted or held) request for it, the waiting list, the weekly series and the
  * viewer's allergies it mentions (allergen-match.ts).
- * @throws AppError 404 unknown meal
+ * @param options.isAdmin site admins read every meal to moderate it (docs/features/groups.md point 5)
+ * @throws AppError 404 unknown meal, or a members-only meal the viewer does not see (visibility.ts):
+ *   the same answer, so its URL says nothing to anyone outside its group
  */
 export async function getMealDetail(
   db: Executor,
   viewer: Pick<UserRow, "id" | "allergyCodes" | "allergiesOther">,
   id: string,
+  options: { isAdmin: boolean } = { isAdmin: false },
 ): Promise<MealDetail & ListedMeal> {
   const [row] = await detailRows(db, {
     mealId: id,
     viewerId: viewer.id,
     allergies: JSON.stringify(allergyTokensOf(viewer)),
   });
-  if (!row) throw notFound(msg("Meal not found"));
+  if (!row || !(row.visible || options.isAdmin)) throw notFound(msg("Meal not found"));
   const own = row.ownerId === viewer.id;
   return {
     ...presentMeal(own ? { ...row, allergyWarnings: [] } : row),
@@ -195,9 +230,12 @@ export async function getMealDetail(
 }
 
 /**
- * Posts a meal for its owner. The input is already validated by `createMealSchema`.
+ * Posts a meal for its owner. The input is already validated by `createMealSchema`. Shared with a
+ * group, only its members see it — until `everyoneAfterHours` have passed, when there are some
+ * (docs/features/groups.md point 3; the `group-meals-open` job opens it).
  * @returns the created meal
- * @throws AppError 403 a paid meal by someone who is not a registered cook (docs/features/food-safety.md)
+ * @throws AppError 403 a paid meal by someone who is not a registered cook (docs/features/food-safety.md);
+ *   400 a group that is not theirs; 409 `rules_changed` (groups/membership.ts)
  */
 export async function createMeal(
   db: Executor,
@@ -207,6 +245,7 @@ export async function createMeal(
 ): Promise<ListedMeal> {
   assertMaySell(owner, input.kind);
   await assertOwnPhoto(db, owner, input.photoPath, "photoPath");
+  if (input.groupId) await assertMayShareWith(db, owner.id, input.groupId);
   const allergens = await allergenColumns(db, input);
   return inTransaction(db, async (tx) => {
     const [meal] = await tx
@@ -235,10 +274,18 @@ export async function createMeal(
         pickupDetails: input.pickupDetails ?? null,
         seriesId: occurrenceOf?.id ?? null,
         occurrence: occurrenceOf?.occurrence ?? null,
+        groupId: input.groupId ?? null,
+        membersOnly: Boolean(input.groupId),
+        opensAt:
+          input.groupId && input.everyoneAfterHours
+            ? sql`now() + make_interval(hours => ${input.everyoneAfterHours}::int)`
+            : null,
       })
       .returning();
-    // Members whose alerts it matches hear of it (docs/features/neighbourhood.md point 6).
+    // Members whose alerts it matches hear of it (docs/features/neighbourhood.md point 6); a
+    // members-only meal reaches its group's members now, everyone else when it opens.
     if (becomesAlertable(null, meal)) await enqueueAlertMatching(tx, meal.id);
+    if (meal.opensAt) await scheduleGroupMealOpening(tx, meal.id, meal.opensAt);
     // Posting is feeding: the role switch follows (docs/features/everyday-journey.md, second pass point 6).
     await markFeeder(tx, owner.id);
     // A weekly meal's later weeks (docs/features/households.md point 3).

@@ -10,6 +10,7 @@ import { RESOLVED_REPORTS_SHOWN } from "../../../contract/reports";
 import { type Executor, inTransaction } from "../../db/client";
 import { meals, reports, type UserRow, users } from "../../db/schema";
 import { notFound } from "../../errors";
+import { isVisibleTo } from "../meals/visibility";
 import { createNotification } from "../notifications/service";
 
 type ReportRow = typeof reports.$inferSelect;
@@ -33,7 +34,8 @@ function presentReport(row: ReportRow): Report {
 /**
  * Files a report, or returns the reporter's open report on the same target.
  * @returns the report and whether it is new
- * @throws AppError 404 when a meal or user target does not exist
+ * @throws AppError 404 when a meal or user target does not exist, or is a members-only meal the reporter
+ *   does not see
  */
 export async function createReport(
   db: Executor,
@@ -41,12 +43,22 @@ export async function createReport(
   input: Required<CreateReportInput>,
 ): Promise<{ report: Report; created: boolean }> {
   const targetId = input.targetType === "other" ? input.targetId : input.targetId.toLowerCase();
-  if (input.targetType === "meal" || input.targetType === "user") {
-    const table = input.targetType === "meal" ? meals : users;
+  if (input.targetType === "meal") {
+    const [meal] = UUID.test(targetId)
+      ? await db
+          .select({ ownerId: meals.ownerId, membersOnly: meals.membersOnly, groupId: meals.groupId })
+          .from(meals)
+          .where(eq(meals.id, targetId))
+          .limit(1)
+      : [];
+    // A members-only meal is not there for anyone outside its group (meals/visibility.ts).
+    if (!meal || !(await isVisibleTo(db, reporter.id, meal))) throw notFound(msg("Meal not found"));
+  }
+  if (input.targetType === "user") {
     const found =
       UUID.test(targetId) &&
-      (await db.select({ id: table.id }).from(table).where(eq(table.id, targetId)).limit(1)).length > 0;
-    if (!found) throw notFound(input.targetType === "meal" ? msg("Meal not found") : msg("User not found"));
+      (await db.select({ id: users.id }).from(users).where(eq(users.id, targetId)).limit(1)).length > 0;
+    if (!found) throw notFound(msg("User not found"));
   }
   const values = { reporterId: reporter.id, targetType: input.targetType, targetId, reason: input.reason };
   const [created] = await db

@@ -7,6 +7,7 @@
  * order every change of a meal's portions takes), so two accepts racing for the last portions are
  * serialised and the second sees what the first took.
  */
+
 import { randomInt } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
@@ -18,6 +19,7 @@ import { type MealRow, type RequestRow, requests, type UserRow } from "../../db/
 import { AppError, validation } from "../../errors";
 import { publishLiveEvents } from "../../live/hub";
 import { hasBlocked } from "../blocks/service";
+import { promoteNewcomersAfterPickup } from "../groups/membership";
 import { ASK_BLOCKED, assertMealOpen, assertPortionsLeft } from "../meals/availability";
 import { createNotification } from "../notifications/service";
 import { statusEvents } from "./events";
@@ -45,7 +47,14 @@ export interface StatusChange {
 /** The part of the (locked) meal a move reads. */
 export type MoveMeal = Pick<
   MealRow,
-  "id" | "title" | "portionSize" | "portionsTaken" | "pickupWindowStart" | "pickupWindowEnd" | "isActive"
+  | "id"
+  | "title"
+  | "portionSize"
+  | "portionsTaken"
+  | "pickupWindowStart"
+  | "pickupWindowEnd"
+  | "isActive"
+  | "groupId"
 >;
 
 /** One move: the request and its meal as locked, who moves it, where to, and how. */
@@ -127,6 +136,10 @@ export async function moveRequest(tx: Tx, move: Move): Promise<RequestRow> {
       }),
   };
   const updated = await moveFunctionOf(move)(kit);
+  // A first completed pickup in a group makes its newcomers members (groups/membership.ts).
+  if (updated.status === "completed" && request.status !== "completed") {
+    await promoteNewcomersAfterPickup(tx, meal, request);
+  }
   await publishLiveEvents(tx, statusEvents(updated, meal));
   return updated;
 }

@@ -76,6 +76,8 @@ export async function createRequest(
         pickupWindowEnd: meals.pickupWindowEnd,
         portionSize: meals.portionSize,
         portionsTaken: meals.portionsTaken,
+        membersOnly: meals.membersOnly,
+        groupId: meals.groupId,
       })
       .from(meals)
       .where(eq(meals.id, input.mealId))

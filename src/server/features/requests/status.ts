@@ -38,6 +38,7 @@ export async function lockRequest(
       pickupWindowStart: meals.pickupWindowStart,
       pickupWindowEnd: meals.pickupWindowEnd,
       isActive: meals.isActive,
+      groupId: meals.groupId,
     })
     .from(meals)
     .where(eq(meals.id, target.mealId))

@@ -15,6 +15,7 @@ import { meals, requests, type UserRow, users, waitlistEntries } from "../../db/
 import { conflict, validation } from "../../errors";
 import { keysetBefore } from "../../pagination";
 import { blockedEitherWay } from "../blocks/service";
+import { askRefusalInGroup } from "../groups/membership";
 import { assertMayAsk, isMealOpen, portionsLeft } from "../meals/availability";
 import { createNotification } from "../notifications/service";
 import { enqueueHoldLapse } from "./jobs";
@@ -124,8 +125,8 @@ const offerSchema = z.object({ mealId: z.uuid() });
 /**
  * The `waitlist-offer` job: offers a meal's free portions to those waiting, in order, each to the
  * first whose number fits however far down the line (a long line of large wishes cannot keep a small
- * one waiting); those who meanwhile requested the meal, blocked the cook either way or were suspended
- * are passed over and taken off the list.
+ * one waiting); those who meanwhile requested the meal, blocked the cook either way, were suspended or
+ * may no longer ask for a members-only meal (groups/membership.ts) are passed over and taken off the list.
  * @returns how many offers it made
  */
 export async function offerFreedPortions(db: Executor, data: unknown): Promise<number> {
@@ -156,7 +157,9 @@ export async function offerFreedPortions(db: Executor, data: unknown): Promise<n
       if (
         entry.suspendedAt ||
         (await findOpenRequest(tx, meal.id, userId)) ||
-        (await blockedEitherWay(tx, userId, meal.ownerId))
+        (await blockedEitherWay(tx, userId, meal.ownerId)) ||
+        // Removed from the meal's group meanwhile, or its rules changed (groups/membership.ts).
+        (await askRefusalInGroup(tx, userId, meal))
       ) {
         await tx.update(waitlistEntries).set({ status: "left" }).where(eq(waitlistEntries.id, id));
         continue;

@@ -1,0 +1,73 @@
+/**
+ * Who may do what in a group, the one place it is decided (docs/features/groups.md points 1, 2, 4 and
+ * 5; docs/ARCHITECTURE.md "Where to find a rule"). Pure: the service loads the group and the viewer's
+ * membership, asks here, and answers 404 where the group may not even be seen (a hidden group is
+ * answered as if it did not exist). Site admins stay above every group.
+ */
+import type { GroupPermissions, GroupRole } from "../../../contract/groups";
+
+/** The viewer as the rules need them. */
+export interface GroupViewer {
+  id: string;
+  isAdmin: boolean;
+}
+
+/** The viewer's row in the group, active or removed; null when they have none. */
+export interface MembershipState {
+  role: GroupRole;
+  status: "active" | "removed";
+  rulesAccepted: number;
+}
+
+/** The group as the rules need it. */
+export interface GroupState {
+  visibility: "listed" | "hidden";
+  ownerId: string;
+}
+
+const isActive = (membership: MembershipState | null): membership is MembershipState =>
+  membership?.status === "active";
+
+/** Whether the viewer may know the group exists: listed, or they are in it, or an admin. */
+export function canSeeGroup(
+  group: GroupState,
+  membership: MembershipState | null,
+  viewer: GroupViewer,
+): boolean {
+  return group.visibility === "listed" || isActive(membership) || viewer.isAdmin;
+}
+
+/** Whether the viewer moderates the group: its owner or a moderator, or a site admin. */
+export function canModerate(membership: MembershipState | null, viewer: GroupViewer): boolean {
+  return (
+    viewer.isAdmin ||
+    (isActive(membership) && (membership.role === "owner" || membership.role === "moderator"))
+  );
+}
+
+/** Everything the viewer may do in the group, as its page shows it. */
+export function permissionsOf(membership: MembershipState | null, viewer: GroupViewer): GroupPermissions {
+  const moderate = canModerate(membership, viewer);
+  return {
+    // Settings, rules and ownership are the owner's (and a site admin's).
+    edit: viewer.isAdmin || (isActive(membership) && membership.role === "owner"),
+    moderate,
+    invite: moderate,
+    seeMembers: viewer.isAdmin || isActive(membership),
+  };
+}
+
+/** Why the viewer may not remove `target` from the group, or null when they may. */
+export function removalRefusal(
+  actor: MembershipState | null,
+  viewer: GroupViewer,
+  target: MembershipState & { userId: string },
+): "not_moderator" | "owner" | "self" | "peer" | null {
+  if (!canModerate(actor, viewer)) return "not_moderator";
+  // A group is never left ownerless: hand it over first.
+  if (target.role === "owner") return "owner";
+  if (target.userId === viewer.id) return "self";
+  // A moderator removes members and newcomers; moderators are removed by the owner or an admin.
+  if (target.role === "moderator" && !viewer.isAdmin && actor?.role !== "owner") return "peer";
+  return null;
+}

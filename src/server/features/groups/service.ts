@@ -1,0 +1,782 @@
+/**
+ * Groups (docs/features/groups.md): a building, a school or a workplace, with members-only meals.
+ * Every function loads the group with the viewer's membership and asks policy.ts; a group the viewer
+ * may not see is answered 404 "Group not found", the same as one that does not exist.
+ */
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import type {
+  CreateGroup,
+  GroupApplication,
+  GroupDetail,
+  GroupMember,
+  GroupReport,
+  GroupRole,
+  GroupSummary,
+  UpdateGroup,
+} from "../../../contract/groups";
+import { GROUPS_OWNED_MAX } from "../../../contract/groups";
+import { fillPlaceholders, type Message, type MessageParams, msg } from "../../../contract/messages";
+import { presentPublicUser } from "../../auth/users";
+import { type Executor, inTransaction, queryRows } from "../../db/client";
+import {
+  groupApplications,
+  groupMembers,
+  groups,
+  meals,
+  notifications,
+  reports,
+  users,
+} from "../../db/schema";
+import { AppError, conflict, forbidden, notFound, validation } from "../../errors";
+import { type Cursor, keysetAfter, keysetBefore } from "../../pagination";
+import { createNotification } from "../notifications/service";
+import { RULES_CHANGED } from "./membership";
+import {
+  canModerate,
+  canSeeGroup,
+  type GroupViewer,
+  type MembershipState,
+  permissionsOf,
+  removalRefusal,
+} from "./policy";
+
+type GroupRow = typeof groups.$inferSelect;
+
+export type { GroupViewer } from "./policy";
+
+const GROUP_NOT_FOUND = msg("Group not found");
+
+/** A group with the viewer's membership, or 404 when the viewer may not see it. */
+async function loadGroup(
+  db: Executor,
+  viewer: GroupViewer,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<{ group: GroupRow; membership: MembershipState | null }> {
+  const query = db.select().from(groups).where(eq(groups.id, id)).limit(1);
+  const [group] = options.lock ? await query.for("update") : await query;
+  if (!group) throw notFound(GROUP_NOT_FOUND);
+  const membership = await membershipOf(db, id, viewer.id);
+  if (!canSeeGroup(group, membership, viewer)) throw notFound(GROUP_NOT_FOUND);
+  return { group, membership };
+}
+
+async function membershipOf(db: Executor, groupId: string, userId: string): Promise<MembershipState | null> {
+  const [row] = await db
+    .select({
+      role: groupMembers.role,
+      status: groupMembers.status,
+      rulesAccepted: groupMembers.rulesAccepted,
+    })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+const activeOf = (membership: MembershipState | null) =>
+  membership?.status === "active" ? { role: membership.role, rulesAccepted: membership.rulesAccepted } : null;
+
+function presentSummary(row: GroupRow, membership: MembershipState | null): GroupSummary {
+  const active = activeOf(membership);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    visibility: row.visibility,
+    joinRule: row.joinRule,
+    memberCount: row.memberCount,
+    place:
+      row.latitude != null && row.longitude != null && row.radiusKm != null
+        ? { latitude: row.latitude, longitude: row.longitude, radiusKm: row.radiusKm }
+        : null,
+    membership: active
+      ? { role: active.role, rulesAccepted: active.rulesAccepted >= row.rulesVersion }
+      : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The group's moderators (owner included), to tell of what waits for them. */
+async function moderatorIds(db: Executor, groupId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(
+      sql`${groupMembers.groupId} = ${groupId} and ${groupMembers.status} = 'active'
+        and ${groupMembers.role} in ('owner', 'moderator')`,
+    );
+  return rows.map((row) => row.userId);
+}
+
+/** One in-app notification about a group (docs/features/groups.md: groups speak in the app only). */
+const tell = (tx: Executor, userId: string, groupId: string, message: Message, params: MessageParams = {}) =>
+  createNotification(tx, {
+    userId,
+    type: "group",
+    message,
+    params,
+    link: `/groups/${groupId}`,
+    deliver: false,
+  });
+
+/**
+ * A group's page for the viewer: what everyone who sees it may read, the welcome message to members,
+ * and what the viewer may do.
+ * @throws AppError 404 unknown, or hidden from the viewer
+ */
+export async function getGroupDetail(db: Executor, viewer: GroupViewer, id: string): Promise<GroupDetail> {
+  const { group, membership } = await loadGroup(db, viewer, id);
+  const permissions = permissionsOf(membership, viewer);
+  const [owner] = await db.select().from(users).where(eq(users.id, group.ownerId)).limit(1);
+  const [mine] = await db
+    .select({ id: groupApplications.id, createdAt: groupApplications.createdAt })
+    .from(groupApplications)
+    .where(
+      and(
+        eq(groupApplications.groupId, id),
+        eq(groupApplications.userId, viewer.id),
+        eq(groupApplications.status, "pending"),
+      ),
+    )
+    .limit(1);
+  const [pending] = permissions.moderate
+    ? await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(groupApplications)
+        .where(and(eq(groupApplications.groupId, id), eq(groupApplications.status, "pending")))
+    : [];
+  return {
+    ...presentSummary(group, membership),
+    welcome: activeOf(membership) || viewer.isAdmin ? group.welcome : null,
+    rules: group.rules,
+    rulesVersion: group.rulesVersion,
+    questions: group.questions,
+    emailDomain: group.emailDomain,
+    newcomersMayRequest: group.newcomersMayRequest,
+    owner: presentPublicUser(owner),
+    permissions,
+    myApplication: mine ? { id: mine.id, createdAt: mine.createdAt.toISOString() } : null,
+    pendingApplications: pending ? Number(pending.count) : null,
+  };
+}
+
+/** What `createGroup` and `updateGroup` write of a group's fields. */
+function columnsOf(input: Partial<CreateGroup>) {
+  const { place, ...rest } = input;
+  return {
+    ...rest,
+    ...(place !== undefined
+      ? {
+          latitude: place?.latitude ?? null,
+          longitude: place?.longitude ?? null,
+          radiusKm: place?.radiusKm ?? null,
+        }
+      : {}),
+    ...(rest.joinRule !== undefined && rest.joinRule !== "email_domain" ? { emailDomain: null } : {}),
+  };
+}
+
+/**
+ * Starts a group with the member as its owner (their acceptance of its first rules included).
+ * @throws AppError 409 `too_many_groups` beyond GROUPS_OWNED_MAX owned groups
+ */
+export async function createGroup(
+  db: Executor,
+  owner: { id: string },
+  input: CreateGroup,
+): Promise<GroupDetail> {
+  const id = await inTransaction(db, async (tx) => {
+    // Two creations at once take turns on the owner's row, so the cap holds.
+    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${owner.id} for update`);
+    const [{ owned }] = await tx
+      .select({ owned: sql<number>`count(*)::int` })
+      .from(groups)
+      .where(eq(groups.ownerId, owner.id));
+    if (Number(owned) >= GROUPS_OWNED_MAX) {
+      throw conflict(
+        msg("You can own at most {{max}} groups.", { max: GROUPS_OWNED_MAX }),
+        "too_many_groups",
+      );
+    }
+    const [group] = await tx
+      .insert(groups)
+      .values({ ...columnsOf(input), name: input.name, ownerId: owner.id })
+      .returning({ id: groups.id });
+    await tx
+      .insert(groupMembers)
+      .values({ groupId: group.id, userId: owner.id, role: "owner", rulesAccepted: 1 });
+    return group.id;
+  });
+  return getGroupDetail(db, { id: owner.id, isAdmin: false }, id);
+}
+
+/**
+ * Changes a group's settings (its owner, or a site admin). New rules text is a new version: every
+ * member accepts it again before asking for or sharing its meals, and is told; the one who wrote it has
+ * accepted it.
+ * @throws AppError 404 not seen; 403 not the owner; 400 a cross-field rule broken by the merge
+ */
+export async function updateGroup(
+  db: Executor,
+  viewer: GroupViewer,
+  id: string,
+  patch: UpdateGroup,
+): Promise<GroupDetail> {
+  await inTransaction(db, async (tx) => {
+    const { group, membership } = await loadGroup(tx, viewer, id, { lock: true });
+    if (!permissionsOf(membership, viewer).edit)
+      throw forbidden(msg("Only the group's owner can change it."));
+    const merged = { ...group, ...patch };
+    if (merged.joinRule === "email_domain" && !merged.emailDomain) {
+      const message = msg("Enter the email domain members must have");
+      throw validation(message, { emailDomain: message });
+    }
+    if (merged.joinRule === "application" && merged.questions.length === 0) {
+      const message = msg("Ask at least one question for applications");
+      throw validation(message, { questions: message });
+    }
+    if (merged.joinRule === "application" && merged.visibility === "hidden") {
+      const message = msg("A hidden group cannot be found to apply to: use invite links or an email domain");
+      throw validation(message, { joinRule: message });
+    }
+    const rulesChanged = patch.rules !== undefined && patch.rules !== group.rules;
+    await tx
+      .update(groups)
+      .set({
+        ...columnsOf(patch),
+        ...(rulesChanged ? { rulesVersion: sql`${groups.rulesVersion} + 1` } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(groups.id, id));
+    if (!rulesChanged) return;
+    await tx
+      .update(groupMembers)
+      .set({ rulesAccepted: group.rulesVersion + 1 })
+      .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, viewer.id)));
+    // Every other member hears of it, in one statement however many there are.
+    const key = msg("The rules of {{group}} have changed: read and accept them to keep sharing");
+    const params = { group: group.name };
+    await tx.execute(sql`
+      insert into ${notifications} (user_id, type, text, text_key, text_params, link)
+      select gm.user_id, 'group', ${fillPlaceholders(key, params).slice(0, 300)}, ${key},
+             ${JSON.stringify(params)}::jsonb, ${`/groups/${id}`}
+      from ${groupMembers} gm
+      where gm.group_id = ${id} and gm.status = 'active' and gm.user_id <> ${viewer.id}`);
+  });
+  return getGroupDetail(db, viewer, id);
+}
+
+/** Prefix terms of a search text for `to_tsquery('simple', …)`: letters and digits only, each `word:*`. */
+function prefixQuery(text: string): string | null {
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  return words.length > 0 ? words.map((word) => `${word}:*`).join(" & ") : null;
+}
+
+/**
+ * The directory of listed groups, newest first (or the viewer's own groups with `mine`), searched by
+ * name and description, one keyset page at a time; hidden groups appear only to their members, under
+ * `mine`.
+ * @returns up to `limit + 1` groups
+ */
+export async function listGroups(
+  db: Executor,
+  viewer: GroupViewer,
+  options: { q?: string; mine: boolean; limit: number; cursor?: Cursor },
+): Promise<(GroupSummary & { createdAtDate: Date })[]> {
+  const conditions: (SQL | undefined)[] = [
+    options.cursor ? keysetBefore(groups.createdAt, groups.id, options.cursor) : undefined,
+  ];
+  const terms = options.q ? prefixQuery(options.q) : null;
+  if (terms) conditions.push(sql`${groups.searchDoc} @@ to_tsquery('simple', ${terms})`);
+  if (options.mine) {
+    conditions.push(
+      sql`${groups.id} in (select gm.group_id from ${groupMembers} gm where gm.user_id = ${viewer.id} and gm.status = 'active')`,
+    );
+  } else {
+    conditions.push(sql`${groups.visibility} = 'listed'`);
+  }
+  const rows = await db
+    .select({ group: groups, membership: groupMembers })
+    .from(groups)
+    .leftJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, viewer.id)))
+    .where(and(...conditions))
+    .orderBy(desc(groups.createdAt), desc(groups.id))
+    .limit(options.limit + 1);
+  return rows.map((row) => ({
+    ...presentSummary(row.group, row.membership),
+    createdAtDate: row.group.createdAt,
+  }));
+}
+
+/** The rules version a join must name: the current one, so nobody joins under rules they did not read. */
+function assertCurrentRules(group: GroupRow, rulesVersion: number) {
+  if (rulesVersion !== group.rulesVersion) throw new AppError(409, "rules_changed", RULES_CHANGED);
+}
+
+/** Refuses joining for someone already in the group, or removed from it. */
+function assertNotInGroup(membership: MembershipState | null) {
+  if (membership?.status === "active")
+    throw conflict(msg("You are already a member of this group."), "already_member");
+  if (membership?.status === "removed") throw forbidden(msg("You were removed from this group."));
+}
+
+/** Adds a newcomer (docs/features/groups.md point 2) who accepted rules version `rulesAccepted`. */
+async function addNewcomer(tx: Executor, groupId: string, userId: string, rulesAccepted: number) {
+  await tx.insert(groupMembers).values({ groupId, userId, role: "newcomer", rulesAccepted });
+}
+
+/**
+ * Joins an open group, or an email-domain group with a verified address at that domain
+ * (docs/features/groups.md point 1), accepting its current rules.
+ * @throws AppError 404 not seen; 409 `already_member`, `rules_changed`, or a group joined another way
+ *   (`apply_instead`, `invite_only`); 403 removed, or no verified address at the group's domain
+ */
+export async function joinGroup(
+  db: Executor,
+  user: { id: string; email: string; emailVerified: boolean },
+  viewer: GroupViewer,
+  id: string,
+  rulesVersion: number,
+): Promise<GroupDetail> {
+  await inTransaction(db, async (tx) => {
+    const { group, membership } = await loadGroup(tx, viewer, id, { lock: true });
+    assertNotInGroup(membership);
+    if (group.joinRule === "application") {
+      throw conflict(
+        msg("This group takes members by application: answer its questions to apply."),
+        "apply_instead",
+      );
+    }
+    if (group.joinRule === "invite")
+      throw conflict(msg("This group takes members by invite link only."), "invite_only");
+    if (group.joinRule === "email_domain") {
+      const domain = user.email.split("@").pop()?.toLowerCase();
+      if (!user.emailVerified || domain !== group.emailDomain) {
+        throw forbidden(
+          msg("This group is for people with a verified email address at {{domain}}.", {
+            domain: group.emailDomain ?? "",
+          }),
+        );
+      }
+    }
+    assertCurrentRules(group, rulesVersion);
+    await addNewcomer(tx, id, viewer.id, rulesVersion);
+  });
+  return getGroupDetail(db, viewer, id);
+}
+
+/**
+ * Accepts a group's current rules again after they changed.
+ * @throws AppError 404 not seen; 403 not a member; 409 `rules_changed` for another version than the current
+ */
+export async function acceptRules(
+  db: Executor,
+  viewer: GroupViewer,
+  id: string,
+  rulesVersion: number,
+): Promise<GroupDetail> {
+  const { group, membership } = await loadGroup(db, viewer, id);
+  if (membership?.status !== "active") throw forbidden(msg("Join the group first."));
+  assertCurrentRules(group, rulesVersion);
+  await db
+    .update(groupMembers)
+    .set({ rulesAccepted: rulesVersion })
+    .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, viewer.id)));
+  return getGroupDetail(db, viewer, id);
+}
+
+/**
+ * Leaves a group. Its owner hands it over first: a group is never left ownerless.
+ * @throws AppError 404 not seen or not a member; 409 `owner_must_hand_over`
+ */
+export async function leaveGroup(db: Executor, viewer: GroupViewer, id: string): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const { membership } = await loadGroup(tx, viewer, id, { lock: true });
+    if (membership?.status !== "active") throw notFound(msg("You are not a member of this group."));
+    if (membership.role === "owner") {
+      throw conflict(
+        msg("Hand the group over to another member before you leave it."),
+        "owner_must_hand_over",
+      );
+    }
+    await tx
+      .delete(groupMembers)
+      .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, viewer.id)));
+  });
+}
+
+/**
+ * Applies to a group that takes members by application: one answer per question, and its current rules
+ * accepted; its owner and moderators are told.
+ * @throws AppError 404 not seen; 409 `already_member`, `already_applied`, `rules_changed`,
+ *   `not_by_application`; 403 removed; 400 not one answer per question
+ */
+export async function applyToGroup(
+  db: Executor,
+  viewer: GroupViewer & { name: string },
+  id: string,
+  input: { answers: string[]; rulesVersion: number },
+): Promise<{ id: string }> {
+  return inTransaction(db, async (tx) => {
+    const { group, membership } = await loadGroup(tx, viewer, id, { lock: true });
+    assertNotInGroup(membership);
+    if (group.joinRule !== "application") {
+      throw conflict(msg("This group does not take applications."), "not_by_application");
+    }
+    if (input.answers.length !== group.questions.length) {
+      const message = msg("Answer every question");
+      throw validation(message, { answers: message });
+    }
+    assertCurrentRules(group, input.rulesVersion);
+    const [created] = await tx
+      .insert(groupApplications)
+      .values({ groupId: id, userId: viewer.id, answers: input.answers, rulesAccepted: input.rulesVersion })
+      .onConflictDoNothing()
+      .returning({ id: groupApplications.id });
+    if (!created) throw conflict(msg("Your application is waiting for an answer."), "already_applied");
+    for (const moderator of await moderatorIds(tx, id)) {
+      await tell(tx, moderator, id, msg("{{name}} applied to join {{group}}"), {
+        name: viewer.name,
+        group: group.name,
+      });
+    }
+    return created;
+  });
+}
+
+/**
+ * Withdraws the viewer's waiting application.
+ * @throws AppError 404 not seen, or no application waiting
+ */
+export async function withdrawApplication(db: Executor, viewer: GroupViewer, id: string): Promise<void> {
+  await loadGroup(db, viewer, id);
+  const withdrawn = await db
+    .update(groupApplications)
+    .set({ status: "withdrawn", decidedAt: sql`now()` })
+    .where(
+      and(
+        eq(groupApplications.groupId, id),
+        eq(groupApplications.userId, viewer.id),
+        eq(groupApplications.status, "pending"),
+      ),
+    )
+    .returning({ id: groupApplications.id });
+  if (withdrawn.length === 0) throw notFound(msg("No application is waiting."));
+}
+
+/**
+ * The applications waiting, oldest first, each question with its answer (owner and moderators).
+ * @returns up to `limit + 1` applications
+ * @throws AppError 404 not seen; 403 not a moderator
+ */
+export async function listApplications(
+  db: Executor,
+  viewer: GroupViewer,
+  id: string,
+  options: { limit: number; cursor?: Cursor },
+): Promise<(GroupApplication & { createdAtDate: Date })[]> {
+  const { group, membership } = await loadGroup(db, viewer, id);
+  if (!canModerate(membership, viewer)) throw forbidden(msg("Only the group's moderators can do that."));
+  const rows = await db
+    .select({ application: groupApplications, user: users })
+    .from(groupApplications)
+    .innerJoin(users, eq(users.id, groupApplications.userId))
+    .where(
+      and(
+        eq(groupApplications.groupId, id),
+        eq(groupApplications.status, "pending"),
+        options.cursor
+          ? keysetAfter(groupApplications.createdAt, groupApplications.id, {
+              at: options.cursor.createdAt,
+              id: options.cursor.id,
+            })
+          : undefined,
+      ),
+    )
+    .orderBy(asc(groupApplications.createdAt), asc(groupApplications.id))
+    .limit(options.limit + 1);
+  return rows.map(({ application, user }) => ({
+    id: application.id,
+    user: presentPublicUser(user),
+    answers: group.questions.map((question, index) => ({
+      question,
+      answer: application.answers[index] ?? "",
+    })),
+    createdAt: application.createdAt.toISOString(),
+    createdAtDate: application.createdAt,
+  }));
+}
+
+/**
+ * Approves (the applicant joins as a newcomer) or declines an application, with a message the applicant
+ * is told (owner and moderators).
+ * @throws AppError 404 not seen, or no such application waiting; 403 not a moderator
+ */
+export async function decideApplication(
+  db: Executor,
+  viewer: GroupViewer,
+  id: string,
+  applicationId: string,
+  input: { decision: "approve" | "decline"; message?: string },
+): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const { group, membership } = await loadGroup(tx, viewer, id, { lock: true });
+    if (!canModerate(membership, viewer)) throw forbidden(msg("Only the group's moderators can do that."));
+    const [application] = await tx
+      .update(groupApplications)
+      .set({
+        status: input.decision === "approve" ? "approved" : "declined",
+        decidedById: viewer.id,
+        decisionMessage: input.message || null,
+        decidedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(groupApplications.id, applicationId),
+          eq(groupApplications.groupId, id),
+          eq(groupApplications.status, "pending"),
+        ),
+      )
+      .returning();
+    if (!application) throw notFound(msg("No application is waiting."));
+    if (input.decision === "approve") {
+      const existing = await membershipOf(tx, id, application.userId);
+      if (!existing) await addNewcomer(tx, id, application.userId, application.rulesAccepted);
+    }
+    const said =
+      input.decision === "approve"
+        ? input.message
+          ? msg("Welcome to {{group}}: your application was approved. {{message}}")
+          : msg("Welcome to {{group}}: your application was approved.")
+        : input.message
+          ? msg("Your application to {{group}} was declined: {{message}}")
+          : msg("Your application to {{group}} was declined.");
+    await tell(tx, application.userId, id, said, { group: group.name, message: input.message ?? "" });
+  });
+}
+
+/**
+ * The group's active members, oldest first (to its members and site admins).
+ * @returns up to `limit + 1` members
+ * @throws AppError 404 not seen; 403 not a member
+ */
+export async function listMembers(
+  db: Executor,
+  viewer: GroupViewer,
+  id: string,
+  options: { limit: number; cursor?: Cursor },
+): Promise<(GroupMember & { cursor: Cursor })[]> {
+  const { membership } = await loadGroup(db, viewer, id);
+  if (!permissionsOf(membership, viewer).seeMembers)
+    throw forbidden(msg("Join the group to see its members."));
+  const rows = await db
+    .select({ member: groupMembers, user: users })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(
+      and(
+        eq(groupMembers.groupId, id),
+        eq(groupMembers.status, "active"),
+        options.cursor
+          ? keysetAfter(groupMembers.joinedAt, groupMembers.userId, {
+              at: options.cursor.createdAt,
+              id: options.cursor.id,
+            })
+          : undefined,
+      ),
+    )
+    .orderBy(asc(groupMembers.joinedAt), asc(groupMembers.userId))
+    .limit(options.limit + 1);
+  return rows.map(({ member, user }) => ({
+    user: presentPublicUser(user),
+    role: member.role,
+    joinedAt: member.joinedAt.toISOString(),
+    cursor: { createdAt: member.joinedAt, id: member.userId },
+  }));
+}
+
+/** A member's row, active, or 404. */
+async function activeMember(tx: Executor, groupId: string, userId: string) {
+  const membership = await membershipOf(tx, groupId, userId);
+  if (membership?.status !== "active") throw notFound(msg("Member not found"));
+  return { ...membership, userId };
+}
+
+/**
+ * Removes a member, who is told with the reason and cannot join again (docs/features/groups.md point 5).
+ * @throws AppError 404 not seen or not a member; 403 not a moderator, or a moderator removing a
+ *   moderator; 409 `owner_must_hand_over` for the owner, `use_leave` for oneself
+ */
+export async function removeMember(
+  db: Executor,
+  viewer: GroupViewer,
+  id: string,
+  userId: string,
+  reason: string,
+): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const { group, membership } = await loadGroup(tx, viewer, id, { lock: true });
+    if (!canModerate(membership, viewer)) throw forbidden(msg("Only the group's moderators can do that."));
+    const target = await activeMember(tx, id, userId);
+    const refusal = removalRefusal(membership, viewer, target);
+    if (refusal === "owner") {
+      throw conflict(
+        msg("The owner cannot be removed: a group always has an owner."),
+        "owner_must_hand_over",
+      );
+    }
+    if (refusal === "self") throw conflict(msg("Leave the group instead."), "use_leave");
+    if (refusal) throw forbidden(msg("Only the owner can remove a moderator."));
+    await tx
+      .update(groupMembers)
+      .set({ status: "removed", removedReason: reason })
+      .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, userId)));
+    await tell(tx, userId, id, msg("You were removed from {{group}}: {{reason}}"), {
+      group: group.name,
+      reason,
+    });
+  });
+}
+
+/**
+ * Makes a member a moderator or a moderator a member (the owner, or a site admin).
+ * @throws AppError 404 not seen or not a member; 403 not the owner; 409 `owner_must_hand_over` for the owner
+ */
+export async function changeRole(
+  db: Executor,
+  viewer: GroupViewer,
+  id: string,
+  userId: string,
+  role: Extract<GroupRole, "moderator" | "member">,
+): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const { membership } = await loadGroup(tx, viewer, id, { lock: true });
+    if (!permissionsOf(membership, viewer).edit)
+      throw forbidden(msg("Only the group's owner can change roles."));
+    const target = await activeMember(tx, id, userId);
+    if (target.role === "owner") {
+      throw conflict(msg("Hand the group over to change the owner's role."), "owner_must_hand_over");
+    }
+    await tx
+      .update(groupMembers)
+      .set({ role })
+      .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, userId)));
+  });
+}
+
+/**
+ * Hands the group to another active member; the old owner stays as a moderator. There is one owner at
+ * every moment (a unique index backs it).
+ * @throws AppError 404 not seen, or the new owner is not a member; 403 not the owner; 409 already theirs
+ */
+export async function transferOwnership(
+  db: Executor,
+  viewer: GroupViewer,
+  id: string,
+  userId: string,
+): Promise<GroupDetail> {
+  await inTransaction(db, async (tx) => {
+    const { group, membership } = await loadGroup(tx, viewer, id, { lock: true });
+    if (!permissionsOf(membership, viewer).edit)
+      throw forbidden(msg("Only the group's owner can hand it over."));
+    const target = await activeMember(tx, id, userId);
+    if (target.role === "owner") throw conflict(msg("They own the group already."), "already_owner");
+    await tx
+      .update(groupMembers)
+      .set({ role: "moderator" })
+      .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, group.ownerId)));
+    // The new owner accepts the rules they now keep.
+    await tx
+      .update(groupMembers)
+      .set({ role: "owner", rulesAccepted: group.rulesVersion })
+      .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, userId)));
+    await tx.update(groups).set({ ownerId: userId, updatedAt: sql`now()` }).where(eq(groups.id, id));
+    await tell(tx, userId, id, msg("You are now the owner of {{group}}"), { group: group.name });
+  });
+  return getGroupDetail(db, viewer, id);
+}
+
+/**
+ * Takes a meal out of a group (owner and moderators): a members-only meal is switched off as well —
+ * it never becomes public by being taken out — and its cook is told with the reason.
+ * @throws AppError 404 not seen, or no such meal in the group; 403 not a moderator
+ */
+export async function takeMealOut(
+  db: Executor,
+  viewer: GroupViewer,
+  id: string,
+  mealId: string,
+  reason: string,
+): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const { group, membership } = await loadGroup(tx, viewer, id);
+    if (!canModerate(membership, viewer)) throw forbidden(msg("Only the group's moderators can do that."));
+    const [meal] = await tx
+      .select({ id: meals.id, ownerId: meals.ownerId, title: meals.title, membersOnly: meals.membersOnly })
+      .from(meals)
+      .where(and(eq(meals.id, mealId), eq(meals.groupId, id)))
+      .for("update")
+      .limit(1);
+    if (!meal) throw notFound(msg("Meal not found"));
+    await tx
+      .update(meals)
+      .set({
+        groupId: null,
+        opensAt: null,
+        ...(meal.membersOnly ? { membersOnly: false, isActive: false } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(meals.id, mealId));
+    await tell(tx, meal.ownerId, id, msg('"{{title}}" was taken out of {{group}}: {{reason}}'), {
+      title: meal.title,
+      group: group.name,
+      reason,
+    });
+  });
+}
+
+/**
+ * Open reports about the group's meals and its members, newest first, without who reported
+ * (owner and moderators; docs/features/groups.md point 5). Site admins keep the whole list.
+ * @throws AppError 404 not seen; 403 not a moderator
+ */
+export async function listGroupReports(
+  db: Executor,
+  viewer: GroupViewer,
+  id: string,
+): Promise<GroupReport[]> {
+  const { membership } = await loadGroup(db, viewer, id);
+  if (!canModerate(membership, viewer)) throw forbidden(msg("Only the group's moderators can do that."));
+  const rows = await queryRows<{
+    id: string;
+    targetType: "meal" | "user";
+    targetId: string;
+    targetLabel: string;
+    reason: string;
+    createdAt: Date | string;
+  }>(
+    db,
+    sql`
+      select r.id, r.target_type as "targetType", r.target_id as "targetId", m.title as "targetLabel",
+             r.reason, r.created_at as "createdAt"
+      from ${reports} r join ${meals} m on m.id::text = r.target_id and m.group_id = ${id}
+      where r.target_type = 'meal' and not r.resolved
+      union all
+      select r.id, r.target_type, r.target_id, trim(u.first_name || ' ' || u.last_name), r.reason, r.created_at
+      from ${reports} r
+        join ${groupMembers} gm on gm.user_id::text = r.target_id and gm.group_id = ${id} and gm.status = 'active'
+        join ${users} u on u.id = gm.user_id
+      where r.target_type = 'user' and not r.resolved
+      order by "createdAt" desc
+      limit 100`,
+  );
+  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
+}
+
+/** What invites.ts shares of joining: the group as the viewer sees it, and the checks a join makes. */
+export { addNewcomer, assertCurrentRules, assertNotInGroup, loadGroup as loadVisibleGroup };

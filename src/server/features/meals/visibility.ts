@@ -1,0 +1,45 @@
+/**
+ * Who sees a meal, the one place it is decided (docs/features/groups.md point 3; docs/ARCHITECTURE.md
+ * "Where to find a rule"): everyone, unless it is members-only — then its cook and the active members
+ * of its group, nobody else, anywhere: lists, search, the map, the meal's page, profiles, alerts,
+ * previews, requests and the waiting list all call these. Site admins read every meal's page to
+ * moderate it.
+ */
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { groupMembers, meals } from "../../db/schema";
+
+/**
+ * The groups `viewer` is an active member of, as a SQL array computed once per statement (an
+ * InitPlan), so a page's rows compare against it instead of looking a membership up each.
+ */
+const viewerGroups = (viewer: SQL | Placeholder | string) =>
+  sql`array(select gm.group_id from ${groupMembers} gm where gm.user_id = ${viewer} and gm.status = 'active')`;
+
+/** Whether `viewer` sees the meal, in SQL over the `meals` table as Drizzle names it. */
+export const visibleToSql = (viewer: SQL | Placeholder | string): SQL =>
+  sql`(not ${meals.membersOnly} or ${meals.ownerId} = ${viewer} or ${meals.groupId} = any(${viewerGroups(viewer)}))`;
+
+/** Only meals everyone sees: for what reaches people who are not signed in, and public samples. */
+export const PUBLIC_MEAL_SQL: SQL = sql`not ${meals.membersOnly}`;
+
+/**
+ * Whether `viewerId` sees the meal: it is not members-only, it is theirs, or they are an active member
+ * of its group.
+ */
+export async function isVisibleTo(
+  db: Executor,
+  viewerId: string,
+  meal: { ownerId: string; membersOnly: boolean; groupId: string | null },
+): Promise<boolean> {
+  if (!meal.membersOnly || meal.ownerId === viewerId) return true;
+  if (!meal.groupId) return false;
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(groupMembers)
+    .where(
+      sql`${groupMembers.groupId} = ${meal.groupId} and ${groupMembers.userId} = ${viewerId} and ${groupMembers.status} = 'active'`,
+    )
+    .limit(1);
+  return rows.length > 0;
+}
