@@ -50,6 +50,9 @@ const form = (overrides: Partial<MealFormValues> = {}): MealFormValues => ({
   longitude: null,
   weekly: false,
   weeks: 4,
+  audience: "everyone",
+  groupId: "",
+  everyoneAfterHours: 24,
   ...overrides,
 });
 

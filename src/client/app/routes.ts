@@ -27,6 +27,11 @@ export const MEMBER_ROUTES: AppRoute[] = [
   { path: "/reviews", component: lazy(() => import("@/client/pages/reviews")) },
   { path: "/user/:id", component: lazy(() => import("@/client/pages/user-profile")) },
   { path: "/become-a-cook", component: lazy(() => import("@/client/pages/become-a-cook")) },
+  // docs/features/groups.md
+  { path: "/groups", component: lazy(() => import("@/client/pages/groups")) },
+  { path: "/groups/new", component: lazy(() => import("@/client/pages/group-new")) },
+  { path: "/groups/:id", component: lazy(() => import("@/client/pages/group")) },
+  { path: "/join/:token", component: lazy(() => import("@/client/pages/join")) },
 ];
 
 /** Pages for everyone: spec §2's static pages, the impact page, an email's unsubscribe link. */

@@ -57,3 +57,22 @@ export const alertKeys = { all: ["/api/alerts"] as const };
 
 /** The signed-in member (`GET /api/auth/user`): their role, home area and settings. */
 export const authKeys = { currentUser: ["/api/auth/user"] as const };
+
+/**
+ * The groups' query keys (docs/features/groups.md), nested so that `all` covers every group list and
+ * page; a list's URL sits in an object because the infinite query loads it page by page itself.
+ */
+export const groupKeys = {
+  all: ["/api/groups"] as const,
+  /** `GET /api/groups?mine=true`: the member's own groups (the meal form's audience too). */
+  mine: ["/api/groups", { mine: true }] as const,
+  directory: (q: string) => ["/api/groups", { q }] as const,
+  detail: (id: string) => ["/api/groups", id] as const,
+  members: (id: string) => ["/api/groups", id, "members"] as const,
+  applications: (id: string) => ["/api/groups", id, "applications"] as const,
+  invites: (id: string) => ["/api/groups", id, "invites"] as const,
+  meals: (id: string) => ["/api/groups", id, "meals"] as const,
+  reports: (id: string) => ["/api/groups", id, "reports"] as const,
+  /** `GET /api/invites/{token}`: the group an invite link opens. */
+  invite: (token: string) => ["/api/invites", token] as const,
+};

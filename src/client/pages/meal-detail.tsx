@@ -14,6 +14,7 @@ import { useCurrentUser } from "@/client/features/auth";
 import {
   AdminMealControls,
   AllergenWarning,
+  GroupMark,
   MealCook,
   MealFacts,
   MealHero,
@@ -75,6 +76,9 @@ export default function MealDetailPage() {
             </span>
           </div>
           <StarRating rating={meal.ownerRating} className="mt-2" />
+          <div className="mt-2">
+            <GroupMark meal={meal} />
+          </div>
           <AllergenWarning names={warnings} className="mt-3" />
         </div>
         <MealCook meal={meal} isOwner={isOwner} />

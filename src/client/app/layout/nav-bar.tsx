@@ -38,6 +38,8 @@ const mainLinks = (t: TFunction<"common">) => [
   { href: "/community", label: t("Community") },
   { href: "/marketplace", label: t("Marketplace") },
   { href: "/events", label: t("Events") },
+  // docs/features/groups.md: the groups of a building, a school or a workplace.
+  { href: "/groups", label: t("Groups") },
   { href: "/requests", label: t("Requests") },
 ];
 

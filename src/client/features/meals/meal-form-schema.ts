@@ -9,6 +9,7 @@ import { NumberParser } from "@internationalized/number";
 import { format } from "date-fns";
 import { z } from "zod";
 import { type AllergenCode, type DietTag, type StorageType, storageTypeSchema } from "@/contract/food-safety";
+import { GROUP_FIRST_HOURS_MAX } from "@/contract/groups";
 import { minorUnitDigits } from "@/contract/languages";
 import {
   type CreateMealInput,
@@ -61,6 +62,23 @@ export const mealFormSchema = z
     // docs/features/households.md point 3: a registered cook may post it every week.
     weekly: z.boolean(),
     weeks: z.number().int().min(2).max(SERIES_WEEKS_MAX),
+    // docs/features/groups.md point 3: "Who can see this meal?" (posting only).
+    audience: z.enum(["everyone", "group", "group_first"]),
+    groupId: z.string(),
+    everyoneAfterHours: z
+      .number({
+        error: msg("Hours must be a whole number from 1 to {{max}}", { max: GROUP_FIRST_HOURS_MAX }),
+      })
+      .int(msg("Hours must be a whole number from 1 to {{max}}", { max: GROUP_FIRST_HOURS_MAX }))
+      .min(1, msg("Hours must be a whole number from 1 to {{max}}", { max: GROUP_FIRST_HOURS_MAX }))
+      .max(
+        GROUP_FIRST_HOURS_MAX,
+        msg("Hours must be a whole number from 1 to {{max}}", { max: GROUP_FIRST_HOURS_MAX }),
+      ),
+  })
+  .refine((values) => values.audience === "everyone" || values.groupId !== "", {
+    message: msg("Choose one of your groups"),
+    path: ["groupId"],
   })
   // docs/features/neighbourhood.md point 3: the form never sends a meal without its pickup point.
   .refine((values) => values.latitude !== null && values.longitude !== null, {
@@ -149,6 +167,12 @@ export function toCreateMeal(values: MealFormValues, language: string, currency:
     ...(values.weekly
       ? { weekly: { weeks: values.weeks, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone } }
       : {}),
+    ...(values.audience !== "everyone" && values.groupId
+      ? {
+          groupId: values.groupId,
+          everyoneAfterHours: values.audience === "group_first" ? values.everyoneAfterHours : null,
+        }
+      : {}),
   };
 }
 
@@ -212,5 +236,8 @@ export function editValuesOf(meal: MealDetail, price: string): MealFormValues {
     pickupWindowEnd: localInput(new Date(meal.pickupWindowEnd)),
     weekly: false,
     weeks: 4,
+    audience: "everyone",
+    groupId: "",
+    everyoneAfterHours: 24,
   };
 }

@@ -6,6 +6,7 @@
  * row of cards lines up at any width. A meal holding one of the viewer's allergens says so by name
  * (docs/features/food-safety.md).
  */
+
 import { BadgeCheck, Clock, MapPin, Truck, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
@@ -21,6 +22,7 @@ import { cn } from "@/client/lib/utils";
 import { allergyWarningName, type DietTag, dietTagName } from "@/contract/food-safety";
 import type { Meal } from "@/contract/meals";
 import { AllergenWarning, useAllergenTags } from "./food-safety";
+import { GroupMark } from "./group-mark";
 import { MealPhoto } from "./meal-photo";
 
 const MAX_ALLERGEN_TAGS = 2;
@@ -73,6 +75,7 @@ export function MealCard({ meal }: { meal: Meal }) {
           )}
         </div>
         <h3 className="text-lg font-semibold leading-tight">{meal.title}</h3>
+        <GroupMark meal={meal} />
         <AllergenWarning names={warnings} />
         <p className="line-clamp-2 text-sm text-muted-foreground">{meal.description}</p>
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">

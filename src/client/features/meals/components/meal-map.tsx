@@ -262,6 +262,7 @@ export default function MealMap({ filters }: { filters: MealFilterState }) {
               </Link>{" "}
               <span className="text-muted-foreground">
                 · {priceOf(meal)} · {t("{{count}} portion", { count: meal.portionsLeft })}
+                {meal.group && ` · ${t("Only for {{group}}", { group: meal.group.name })}`}
               </span>
             </li>
           ))}

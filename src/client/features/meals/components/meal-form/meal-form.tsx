@@ -37,6 +37,7 @@ import {
   toCreateMeal,
 } from "../../meal-form-schema";
 import { AllergenFields } from "./allergen-fields";
+import { AudienceFields } from "./audience-fields";
 import { FoodDetailsFields } from "./food-details-fields";
 import { KindAndPriceFields } from "./kind-and-price-fields";
 import { PickupFields } from "./pickup-fields";
@@ -134,7 +135,13 @@ export function EditMealForm({ meal }: { meal: MealDetail }) {
   const { handleSubmit, setError } = form;
   const onSubmit = handleSubmit((values) => {
     if (!checkPrice(values, setError)) return;
-    const { weekly: _weekly, ...patch } = { ...toCreateMeal(values, f.language, currency), photoPath };
+    // Who sees it is chosen when posting (docs/features/groups.md point 3); an edit keeps it.
+    const {
+      weekly: _weekly,
+      groupId: _groupId,
+      everyoneAfterHours: _hours,
+      ...patch
+    } = { ...toCreateMeal(values, f.language, currency), photoPath };
     const invalid = Object.entries(crossFieldErrors(patch));
     if (invalid.length > 0) {
       for (const [name, message] of invalid) setError(name as FieldPath<MealFormValues>, { message });
@@ -166,7 +173,11 @@ export function EditMealForm({ meal }: { meal: MealDetail }) {
   );
 }
 
-export function CreateMealForm() {
+/**
+ * The Create New Meal form.
+ * @param groups the member's groups, for "Who can see this meal?" (docs/features/groups.md point 3)
+ */
+export function CreateMealForm({ groups = [] }: { groups?: { id: string; name: string }[] }) {
   const { t } = useTranslation("app");
   const f = useFormat();
   const { currency } = deployment();
@@ -201,6 +212,9 @@ export function CreateMealForm() {
       longitude: user?.homeArea?.longitude ?? null,
       weekly: false,
       weeks: 4,
+      audience: search.get("group") ? "group" : "everyone",
+      groupId: search.get("group") ?? "",
+      everyoneAfterHours: 24,
     },
   });
   // Share again (docs/features/households.md point 3): a past meal fills the form, once loaded.
@@ -247,6 +261,7 @@ export function CreateMealForm() {
     <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-5">
       <MealFields form={form} photoPath={photoPath} setPhotoPath={setPhotoPath} />
       {isCook && <WeeklyFields form={form} />}
+      {groups.length > 0 && <AudienceFields form={form} groups={groups} />}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button asChild variant="outline" type="button">
           <Link href="/">{t("Cancel")}</Link>

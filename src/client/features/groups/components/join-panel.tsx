@@ -1,0 +1,161 @@
+/**
+ * Joining a group from its page (docs/features/groups.md point 1): its rules to accept, then Join (open,
+ * or a verified address at its email domain), Apply with the answers to its questions, or — for an
+ * invite-only group — a line saying so. A member whose group changed its rules accepts them again here.
+ */
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent } from "@/client/components/ui/card";
+import { Checkbox } from "@/client/components/ui/checkbox";
+import { Label } from "@/client/components/ui/label";
+import { Textarea } from "@/client/components/ui/textarea";
+import { toast } from "@/client/components/ui/use-toast";
+import type { GroupDetail } from "@/contract/groups";
+import { useAcceptRules, useApplyToGroup, useJoinGroup, useWithdrawApplication } from "../api/groups";
+
+/** The group's rules and the box that accepts them. */
+export function RulesAcceptance({
+  rules,
+  accepted,
+  onChange,
+}: {
+  rules: string;
+  accepted: boolean;
+  onChange: (accepted: boolean) => void;
+}) {
+  const { t } = useTranslation("app");
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className="font-semibold">{t("The group's rules")}</h3>
+      <p className="whitespace-pre-line rounded-md bg-muted p-3 text-sm" data-testid="group-rules">
+        {rules || t("This group has no rules beyond MealShare's own.")}
+      </p>
+      <div className="flex items-center gap-2">
+        <Checkbox id={id} checked={accepted} onCheckedChange={(checked) => onChange(checked === true)} />
+        <Label htmlFor={id}>{t("I have read the rules and accept them")}</Label>
+      </div>
+    </div>
+  );
+}
+
+export function JoinPanel({ group }: { group: GroupDetail }) {
+  const { t } = useTranslation("app");
+  const [accepted, setAccepted] = useState(false);
+  const [answers, setAnswers] = useState<string[]>(() => group.questions.map(() => ""));
+  const [missing, setMissing] = useState(false);
+  const join = useJoinGroup(group.id);
+  const apply = useApplyToGroup(group.id);
+  const withdraw = useWithdrawApplication(group.id);
+  const acceptRules = useAcceptRules(group.id);
+
+  if (group.membership && !group.membership.rulesAccepted) {
+    return (
+      <Card className="border-amber-300">
+        <CardContent className="flex flex-col gap-3 p-4">
+          <p className="font-medium">
+            {t("The rules have changed. Accept them to keep sharing and requesting in this group.")}
+          </p>
+          <RulesAcceptance rules={group.rules} accepted={accepted} onChange={setAccepted} />
+          <Button
+            className="self-start"
+            disabled={!accepted || acceptRules.isPending}
+            onClick={() => acceptRules.mutate(group.rulesVersion)}
+          >
+            {t("Accept the new rules")}
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  if (group.membership) return null;
+
+  if (group.myApplication) {
+    return (
+      <Card>
+        <CardContent className="flex flex-wrap items-center justify-between gap-3 p-4">
+          <p>{t("Your application is waiting for an answer.")}</p>
+          <Button variant="outline" disabled={withdraw.isPending} onClick={() => withdraw.mutate()}>
+            {t("Withdraw application")}
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  if (group.joinRule === "invite") {
+    return (
+      <Card>
+        <CardContent className="p-4">
+          <p>{t("This group takes members by invite link only. Ask one of its members for a link.")}</p>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  const byApplication = group.joinRule === "application";
+  const submit = () => {
+    if (!accepted) {
+      setMissing(true);
+      return;
+    }
+    if (byApplication) {
+      if (answers.some((answer) => answer.trim() === "")) {
+        setMissing(true);
+        return;
+      }
+      apply.mutate(
+        { answers: answers.map((answer) => answer.trim()), rulesVersion: group.rulesVersion },
+        {
+          onSuccess: () =>
+            toast({ title: t("Application sent"), description: t("The group's moderators will answer it.") }),
+        },
+      );
+    } else {
+      join.mutate(group.rulesVersion, {
+        onSuccess: () => toast({ title: t("Welcome to {{group}}!", { group: group.name }) }),
+      });
+    }
+  };
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-4 p-4">
+        <h2 className="text-lg font-semibold">{byApplication ? t("Apply to join") : t("Join this group")}</h2>
+        {group.joinRule === "email_domain" && (
+          <p className="text-sm text-muted-foreground">
+            {t("For people with a verified email address at {{domain}}.", {
+              domain: group.emailDomain ?? "",
+            })}
+          </p>
+        )}
+        {byApplication &&
+          group.questions.map((question, index) => (
+            <div key={question} className="flex flex-col gap-1">
+              <Label htmlFor={`answer-${index}`}>{question}</Label>
+              <Textarea
+                id={`answer-${index}`}
+                rows={2}
+                maxLength={1000}
+                value={answers[index] ?? ""}
+                aria-invalid={missing && !answers[index]?.trim() ? true : undefined}
+                onChange={(event) =>
+                  setAnswers((all) => all.map((answer, i) => (i === index ? event.target.value : answer)))
+                }
+              />
+            </div>
+          ))}
+        <RulesAcceptance rules={group.rules} accepted={accepted} onChange={setAccepted} />
+        {missing && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {byApplication
+              ? t("Answer every question and accept the rules.")
+              : t("Accept the rules to join.")}
+          </p>
+        )}
+        <Button className="self-start" disabled={join.isPending || apply.isPending} onClick={submit}>
+          {byApplication ? t("Send application") : t("Join group")}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
