@@ -67,7 +67,7 @@ export default function GroupsPage() {
           {t("Find a group")}
         </h2>
         <form
-          aria-label={t("Search groups")}
+          aria-labelledby="find-groups"
           className="flex gap-2"
           onSubmit={(event) => {
             event.preventDefault();
