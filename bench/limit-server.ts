@@ -26,6 +26,7 @@ import {
   presentMeal,
   privatePickupOf,
 } from "../src/server/features/meals/presenter";
+import { visibleToSql } from "../src/server/features/meals/visibility";
 import { encodeCursor } from "../src/server/pagination";
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -78,7 +79,8 @@ const DETAIL = {
          from meal_series s where s.id = meals.series_id) as "series",
       ${allergyWarningsSql(sql.raw("$3"))} as "allergyWarnings",
       meals.pickup_latitude as "pickupLatitude", meals.pickup_longitude as "pickupLongitude",
-      meals.pickup_details as "pickupDetails"
+      meals.pickup_details as "pickupDetails",
+      ${visibleToSql(sql.raw("$2"))} as "visible"
     from meals join users on users.id = meals.owner_id
     where meals.id = $1`).sql,
 };
@@ -172,7 +174,8 @@ const server = http.createServer(async (request, response) => {
       );
       const result = await pool.query({ ...DETAIL, values: [match[1], user.id, allergies] });
       const row = result.rows[0];
-      if (!row) return send(request, response, 404, { message: "Meal not found" });
+      // A members-only meal of a group the viewer is not in is not there (docs/features/groups.md).
+      if (!row || !row.visible) return send(request, response, 404, { message: "Meal not found" });
       const { createdAtDate, ...meal } = presentMeal(
         row.ownerId === user.id ? { ...row, allergyWarnings: [] } : row,
       );
