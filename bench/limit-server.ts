@@ -175,7 +175,7 @@ const server = http.createServer(async (request, response) => {
       const result = await pool.query({ ...DETAIL, values: [match[1], user.id, allergies] });
       const row = result.rows[0];
       // A members-only meal of a group the viewer is not in is not there (docs/features/groups.md).
-      if (!row || !row.visible) return send(request, response, 404, { message: "Meal not found" });
+      if (!row?.visible) return send(request, response, 404, { message: "Meal not found" });
       const { createdAtDate, ...meal } = presentMeal(
         row.ownerId === user.id ? { ...row, allergyWarnings: [] } : row,
       );
