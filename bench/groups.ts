@@ -46,12 +46,13 @@ async function seedGroups(db: Awaited<ReturnType<typeof openDatabase>>["db"]) {
     select id, owner_id, 'owner', 1 from groups`);
   await db.execute(sql`
     with numbered as (select id, row_number() over (order by oidc_subject) as n from users where oidc_issuer = 'bench'),
-         total as (select count(*) as n from numbered)
+         total as (select count(*) as n from numbered),
+         numbered_groups as (select id, row_number() over (order by id) as n from groups)
     insert into group_members (group_id, user_id, role, rules_accepted)
     select g.id, u.id, case when k % 10 = 0 then 'moderator' else 'member' end, 1
-    from groups g
+    from numbered_groups g
     cross join generate_series(1, ${MEMBERS_PER_GROUP}) as k
-    join numbered as u on u.n = 1 + floor(random() * (select n from total))::int
+    join numbered as u on u.n = 1 + (g.n * 7919 + k * 104729) % (select n from total)
     on conflict do nothing`);
   await db.execute(sql`
     with numbered as (select id, row_number() over (order by id) as n from groups),
@@ -117,10 +118,11 @@ export async function benchGroups(serverUrl: string): Promise<string[]> {
     await database.db.execute(sql`
       delete from group_members where user_id = ${member.id} and group_id not in (
         select group_id from group_members where user_id = ${member.id} order by group_id limit 5)`);
+    // Every bench user is in a group or more: the member of none is a newcomer to the deployment.
     const [plain] = await queryRows<{ id: string }>(
       database.db,
-      sql`select u.id from users u where u.oidc_issuer = 'bench'
-          and not exists (select 1 from group_members gm where gm.user_id = u.id) limit 1`,
+      sql`insert into users (oidc_issuer, oidc_subject, email, first_name, last_name)
+          values ('bench', 'plain', 'plain@bench.test', 'Plain', 'Member') returning id`,
     );
     await pool.query("VACUUM ANALYZE");
     const [counts] = await queryRows<{ groups: number; members: number; membersOnly: number; mine: number }>(

@@ -77,7 +77,7 @@ CREATE UNIQUE INDEX "group_applications_one_pending_idx" ON "group_applications"
 CREATE INDEX "group_applications_pending_idx" ON "group_applications" USING btree ("group_id","created_at","id") WHERE "group_applications"."status" = 'pending';--> statement-breakpoint
 CREATE UNIQUE INDEX "group_invites_token_idx" ON "group_invites" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "group_invites_group_idx" ON "group_invites" USING btree ("group_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "group_members_user_idx" ON "group_members" USING btree ("user_id","group_id") WHERE "group_members"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "group_members_user_idx" ON "group_members" USING btree ("user_id","status","group_id");--> statement-breakpoint
 CREATE INDEX "group_members_list_idx" ON "group_members" USING btree ("group_id","created_at","user_id") WHERE "group_members"."status" = 'active';--> statement-breakpoint
 CREATE UNIQUE INDEX "group_members_one_owner_idx" ON "group_members" USING btree ("group_id") WHERE "group_members"."role" = 'owner';--> statement-breakpoint
 CREATE INDEX "groups_listed_idx" ON "groups" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "groups"."visibility" = 'listed';--> statement-breakpoint

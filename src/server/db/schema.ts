@@ -1036,8 +1036,9 @@ export const groupMembers = pgTable(
     primaryKey({ columns: [t.groupId, t.userId] }),
     check("group_members_role_known", sql`${t.role} IN ('owner', 'moderator', 'member', 'newcomer')`),
     check("group_members_status_known", sql`${t.status} IN ('active', 'removed')`),
-    // A member's groups: what every meal list reads to see members-only meals.
-    index("group_members_user_idx").on(t.userId, t.groupId).where(sql`${t.status} = 'active'`),
+    // A member's groups: what every meal list reads to see members-only meals (user and status),
+    // and the directory's "am I in it" for each group on its page (user, then the group).
+    index("group_members_user_idx").on(t.userId, t.status, t.groupId),
     // The members of a group, oldest first (its page).
     index("group_members_list_idx").on(t.groupId, t.joinedAt, t.userId).where(sql`${t.status} = 'active'`),
     // Exactly one owner per group.
