@@ -43,7 +43,11 @@ export function GroupMeals({ group }: { group: GroupDetail }) {
       {meals.items.length === 0 ? (
         <EmptyState
           title={t("No meals in this group right now")}
-          text={t("Meals shared with the group show here.")}
+          text={
+            group.membership
+              ? t("Meals shared with the group show here.")
+              : t("Meals for the group's members only show here once you are one of them.")
+          }
         />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("The group's meals")}>
