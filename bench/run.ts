@@ -9,7 +9,9 @@
  * 4. Message delivery to the other party's open stream, one and two instances (bench/delivery.ts).
  * 5. With TEST_DATABASE_URL: the meal list, search and "near me" at 1,000, 10,000 and 100,000 meals
  *    under 50 connections (bench/discovery.ts), then the feed, a meal's detail and the session lookup
- *    against their plain node:http + pg limit at 100,000 meals (bench/limit.ts, docs/decisions/011).
+ *    against their plain node:http + pg limit at 100,000 meals (bench/limit.ts, docs/decisions/011),
+ *    and the feed of a member of 5 groups against a member of none at 100,000 meals and 1,000 groups
+ *    (bench/groups.ts, docs/features/groups.md).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -23,6 +25,7 @@ import { createTestApp } from "../tests/api/harness";
 import { buildMeal, buildSignedInUser } from "../tests/factories";
 import { measureDelivery } from "./delivery";
 import { benchDiscovery } from "./discovery";
+import { benchGroups } from "./groups";
 import { benchLimit } from "./limit";
 
 // Vite's build sets NODE_ENV=production in this process; the started server must see the caller's.
@@ -164,6 +167,7 @@ for (const line of await measureDelivery()) console.log(line);
 if (process.env.TEST_DATABASE_URL) {
   for (const line of await benchDiscovery(process.env.TEST_DATABASE_URL)) console.log(line);
   for (const line of await benchLimit(process.env.TEST_DATABASE_URL)) console.log(line);
+  for (const line of await benchGroups(process.env.TEST_DATABASE_URL)) console.log(line);
 } else {
   console.log("Discovery at scale: set TEST_DATABASE_URL to a PostgreSQL server to measure it.");
 }
