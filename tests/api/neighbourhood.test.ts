@@ -335,6 +335,8 @@ describe("the map's box", () => {
       portionsLeft: 2,
       latitude: at[0],
       longitude: at[1],
+      // Shared with everyone: no group to mark it with (docs/features/groups.md point 3).
+      group: null,
     });
 
     const soups = await t.api({ url: `/api/meals/map?bbox=${bbox(at, 1)}&q=soup`, cookie: viewer.cookie });
