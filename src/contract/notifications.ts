@@ -22,6 +22,8 @@ export const notificationTypeSchema = z.enum([
   // docs/features/groups.md: an application decided, a removal with its reason, new rules, a meal
   // taken out of a group, an application waiting for moderators. In the app only.
   "group",
+  // docs/features/handover.md point 2: a quick reply in a thread ("Ella is outside"), told at once.
+  "pickup_update",
 ]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
@@ -31,6 +33,7 @@ export const REQUEST_NOTIFICATION_TYPES: readonly NotificationType[] = [
   "request_status",
   "message_new",
   "waitlist_offer",
+  "pickup_update",
 ];
 
 /** `PUT /api/notifications/read`: all unread, one thread's, or one type's (e.g. reviews received). */

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { isoDateTime, pageQuerySchema, publicUserSchema } from "./common";
 import { MEAL_PORTIONS_MAX, mealKindSchema, privatePickupSchema } from "./meals";
-import { msg } from "./messages";
+import { msg, type Message as TextKey } from "./messages";
 
 /** Longest request or thread message, in characters after trimming (docs/DESIGN.md §4). */
 export const MESSAGE_MAX = 2000;
@@ -88,9 +88,35 @@ export const requestListQuerySchema = pageQuerySchema.extend({
   type: z.enum(["incoming", "outgoing"], { error: msg("type must be incoming or outgoing") }),
 });
 
+/**
+ * The one-tap messages of an open thread (docs/features/handover.md point 2): sent as messages with a
+ * kind, told to the other side at once ("Ella is outside"), shown apart from what people type.
+ */
+export const QUICK_REPLIES = ["on_my_way", "outside", "running_late", "move_time"] as const;
+export const quickReplySchema = z.enum(QUICK_REPLIES, { error: msg("Choose one of the quick replies") });
+export type QuickReply = z.infer<typeof quickReplySchema>;
+
+/** Each quick reply's words, in the reader's language (the stored body is the English). */
+export const QUICK_REPLY_TEXT: Record<QuickReply, TextKey> = {
+  on_my_way: msg("I'm on my way"),
+  outside: msg("I'm outside"),
+  running_late: msg("Running 10 minutes late"),
+  move_time: msg("Can we move the time?"),
+};
+
+/** What the other side is told of a quick reply, with the sender's `name`. */
+export const QUICK_REPLY_NOTICE: Record<QuickReply, TextKey> = {
+  on_my_way: msg("{{name}} is on the way"),
+  outside: msg("{{name}} is outside"),
+  running_late: msg("{{name}} is running 10 minutes late"),
+  move_time: msg("{{name}} asks to move the time"),
+};
+
 export const messageSchema = z.object({
   id: z.uuid(),
   body: z.string(),
+  /** A quick reply's kind; null for a message someone typed. */
+  kind: quickReplySchema.nullable(),
   createdAt: isoDateTime,
   sender: publicUserSchema,
 });
@@ -151,6 +177,11 @@ export const requestSchema = z.object({
   pickup: pickupSchema,
   /** A cancellation within 2 hours of the pickup's start, or later. */
   lateCancel: z.boolean(),
+  /**
+   * When the eater or cook first said "Running 10 minutes late" after the window had started
+   * (docs/features/handover.md point 2): shown to the two of them, never public.
+   */
+  runningLateAt: isoDateTime.nullable(),
   /** Who did not turn up, on a no-show, and the reason given (the two participants only see it). */
   noShowParty: z.enum(["eater", "feeder", "both"]).nullable(),
   noShowReason: z.string().nullable(),
@@ -185,14 +216,25 @@ export const requestDetailSchema = requestSchema.extend({
 });
 export type MealRequestDetail = z.infer<typeof requestDetailSchema>;
 
-/** `POST /api/requests/{id}/messages` body: 1..2000 characters after trimming (docs/DESIGN.md §4). */
-export const createMessageSchema = z.object({
-  body: z
-    .string({ error: msg("Message is required") })
-    .trim()
-    .min(1, msg("Message cannot be empty"))
-    .max(MESSAGE_MAX, msg("Message must be at most {{max}} characters", { max: MESSAGE_MAX })),
-});
+/**
+ * `POST /api/requests/{id}/messages` body: a message of 1..2000 characters after trimming
+ * (docs/DESIGN.md §4), or a quick reply's `kind` (docs/features/handover.md point 2) — one of the two.
+ */
+export const createMessageSchema = z
+  .object({
+    body: z
+      .string({ error: msg("Message is required") })
+      .trim()
+      .min(1, msg("Message cannot be empty"))
+      .max(MESSAGE_MAX, msg("Message must be at most {{max}} characters", { max: MESSAGE_MAX }))
+      .optional(),
+    kind: quickReplySchema.optional(),
+  })
+  .strict()
+  .refine((input) => (input.body === undefined) !== (input.kind === undefined), {
+    message: msg("Message is required"),
+    path: ["body"],
+  });
 export type CreateMessageInput = z.input<typeof createMessageSchema>;
 
 /** Longest reason given with a no-show. */

@@ -392,6 +392,8 @@ export const requests = pgTable(
     /** Who cancelled, and whether it was late: within 2 hours of the window's start, or after. */
     cancelledBy: varchar("cancelled_by", { length: 10, enum: ["eater", "feeder"] }),
     lateCancel: boolean("late_cancel").notNull().default(false),
+    /** When either side first said "Running 10 minutes late" after the window started (docs/features/handover.md). */
+    runningLateAt: timestamp("running_late_at", { withTimezone: true }),
     /** A no-show: who did not turn up (`both` when neither side ever confirmed), and why, if said. */
     noShowParty: varchar("no_show_party", { length: 10, enum: ["eater", "feeder", "both"] }),
     noShowReason: varchar("no_show_reason", { length: 500 }),
@@ -430,10 +432,16 @@ export const messages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     body: varchar("body", { length: 2000 }).notNull(),
+    /** A quick reply's kind (docs/features/handover.md point 2); null for a typed message. */
+    kind: varchar("kind", { length: 20, enum: ["on_my_way", "outside", "running_late", "move_time"] }),
     createdAt: createdAt(),
   },
   (t) => [
     check("messages_body_not_blank", sql`length(btrim(${t.body})) >= 1`),
+    check(
+      "messages_kind_known",
+      sql`${t.kind} IS NULL OR ${t.kind} IN ('on_my_way', 'outside', 'running_late', 'move_time')`,
+    ),
     index("messages_request_idx").on(t.requestId, t.createdAt, t.id),
   ],
 );

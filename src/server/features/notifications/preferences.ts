@@ -58,6 +58,7 @@ export function deliveryCategoryOf(type: NotificationType): DeliveryCategory | n
     case "waitlist_offer":
       return "requests";
     case "message_new":
+    case "pickup_update":
       return "messages";
     case "review_received":
       return "reviews";

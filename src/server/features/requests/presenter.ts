@@ -96,6 +96,7 @@ export function presentRequest(
           : null,
     },
     lateCancel: request.lateCancel,
+    runningLateAt: request.runningLateAt?.toISOString() ?? null,
     noShowParty: request.noShowParty,
     noShowReason: request.noShowReason,
     disputeReason: request.disputeReason,

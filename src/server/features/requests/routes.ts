@@ -128,7 +128,8 @@ export function registerRequestRoutes(app: FastifyInstance, { db, config }: { db
     {
       schema: {
         tags: ["requests"],
-        summary: "Write in a thread (participants only; closed once declined or cancelled)",
+        summary:
+          "Write in a thread, or send a quick reply (participants only; closed once declined or cancelled)",
         params: idParamsSchema,
         body: createMessageSchema,
         response: { 201: messageSchema, ...errors },
@@ -139,7 +140,7 @@ export function registerRequestRoutes(app: FastifyInstance, { db, config }: { db
         db,
         requireUser(request),
         request.params.id,
-        request.body.body,
+        request.body,
         config.rateLimits.messagesPerMinute,
       );
       return reply.status(201).send(message);

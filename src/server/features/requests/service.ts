@@ -6,12 +6,15 @@
  * pickup.ts, the waiting list in waitlist.ts.
  */
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { msg } from "../../../contract/messages";
+import { fillPlaceholders, msg } from "../../../contract/messages";
 import {
   MESSAGE_PAGE_SIZE,
   type MealRequestDetail,
   type Message,
   OPEN_REQUEST_STATUSES,
+  QUICK_REPLY_NOTICE,
+  QUICK_REPLY_TEXT,
+  type QuickReply,
 } from "../../../contract/requests";
 import { displayName, presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction } from "../../db/client";
@@ -243,6 +246,7 @@ async function selectMessages(
   return rows.map(({ message, sender }) => ({
     id: message.id,
     body: message.body,
+    kind: message.kind ?? null,
     createdAt: message.createdAt.toISOString(),
     sender: presentPublicUser(sender),
   }));
@@ -250,15 +254,19 @@ async function selectMessages(
 
 /**
  * Adds a message to a thread (docs/DESIGN.md §4: participants only, refused once the request is
- * declined or cancelled), notifies the other party and pushes the message live to both.
- * @param body already trimmed, 1..2000 characters
+ * declined or cancelled), notifies the other party and pushes the message live to both. A quick reply
+ * (docs/features/handover.md point 2) is stored with its kind and its English words, and the other
+ * side is told at once in their language ("Ella is outside"), apart from the thread's one unread
+ * message notification; "Running 10 minutes late" after the window has started is noted on the
+ * request, once.
+ * @param input a typed `body` (already trimmed, 1..2000 characters) or a quick reply's `kind`
  * @throws AppError 404 not a participant or unknown; 403 a block between the two; 409 thread closed
  */
 export async function postMessage(
   db: Executor,
   sender: UserRow,
   id: string,
-  body: string,
+  input: { body?: string; kind?: QuickReply },
   messagesPerMinute: number,
 ): Promise<Message> {
   return inTransaction(db, async (tx) => {
@@ -300,25 +308,46 @@ export async function postMessage(
         msg("You are sending messages too fast. Please wait a moment."),
       );
     }
+    const body = input.kind ? fillPlaceholders(QUICK_REPLY_TEXT[input.kind], {}) : (input.body ?? "");
     const [created] = await tx
       .insert(messages)
-      .values({ requestId: id, senderId: sender.id, body })
+      .values({ requestId: id, senderId: sender.id, body, kind: input.kind ?? null })
       .returning();
+    if (input.kind === "running_late" && !row.request.runningLateAt) {
+      await tx
+        .update(requests)
+        .set({ runningLateAt: sql`now()` })
+        .where(sql`${requests.id} = ${id} and ${requests.runningLateAt} is null
+          and now() >= (select ${meals.pickupWindowStart} from ${meals} where ${meals.id} = ${requests.mealId})`);
+    }
     const message: Message = {
       id: created.id,
       body: created.body,
+      kind: created.kind ?? null,
       createdAt: created.createdAt.toISOString(),
       sender: presentPublicUser(sender),
     };
     const other = who === "feeder" ? row.request.eaterId : row.request.feederId;
-    await createNotification(tx, {
-      userId: other,
-      type: "message_new",
-      message: msg('{{name}} sent a message about "{{title}}"'),
-      params: { name: displayName(sender), title: row.mealTitle },
-      link: `/request/${id}`,
-      requestId: id,
-    });
+    await createNotification(
+      tx,
+      input.kind
+        ? {
+            userId: other,
+            type: "pickup_update",
+            message: QUICK_REPLY_NOTICE[input.kind],
+            params: { name: displayName(sender) },
+            link: `/request/${id}`,
+            requestId: id,
+          }
+        : {
+            userId: other,
+            type: "message_new",
+            message: msg('{{name}} sent a message about "{{title}}"'),
+            params: { name: displayName(sender), title: row.mealTitle },
+            link: `/request/${id}`,
+            requestId: id,
+          },
+    );
     await publishLiveEvents(tx, [
       liveEvent(row.request.feederId, "message", { requestId: id, message }),
       liveEvent(row.request.eaterId, "message", { requestId: id, message }),

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { apiRequest } from "@/client/lib/api-client";
 import { requestKeys } from "@/client/lib/query-keys";
-import type { MealRequestDetail, Message } from "@/contract/requests";
+import type { MealRequestDetail, Message, QuickReply } from "@/contract/requests";
 
 /** Appends `message` to a cached thread unless it is already there. */
 export function appendMessage(thread: MealRequestDetail | undefined, message: Message) {
@@ -19,8 +19,9 @@ export function useSendMessage(requestId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { errorMessage: t("Failed to send message. Please try again.") },
-    mutationFn: async (body: string) =>
-      (await apiRequest("POST", `/api/requests/${requestId}/messages`, { body })).json() as Promise<Message>,
+    /** A typed message, or a quick reply's kind (docs/features/handover.md point 2). */
+    mutationFn: async (input: { body: string } | { kind: QuickReply }) =>
+      (await apiRequest("POST", `/api/requests/${requestId}/messages`, input)).json() as Promise<Message>,
     onSuccess: (message) => {
       queryClient.setQueryData<MealRequestDetail>(requestKeys.detail(requestId), (thread) =>
         appendMessage(thread, message),

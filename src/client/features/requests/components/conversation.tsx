@@ -2,12 +2,14 @@
  * A thread's conversation (spec §2 "Request thread"): the eater's first message, the newest page
  * of messages (older ones load on scrolling up), and the message box while the thread is open.
  */
+import { Zap } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/client/components/ui/button";
 import { useDisplayName } from "@/client/lib/display-name";
 import { useFormat } from "@/client/lib/format";
-import { isThreadOpen, type MealRequestDetail } from "@/contract/requests";
+import { useMessages } from "@/client/lib/messages";
+import { isThreadOpen, type MealRequestDetail, QUICK_REPLY_TEXT } from "@/contract/requests";
 import { useOlderMessages } from "../api/get-request";
 import { MessageInput } from "./message-input";
 
@@ -23,6 +25,7 @@ function MessageTime({ iso }: { iso: string }) {
 export function Conversation({ request, viewerId }: { request: MealRequestDetail; viewerId?: string }) {
   const { t } = useTranslation("app");
   const displayName = useDisplayName();
+  const say = useMessages();
   const endRef = useRef<HTMLDivElement>(null);
   const count = request.messages.length;
   useEffect(() => {
@@ -110,7 +113,14 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
               <p className="text-xs text-muted-foreground">
                 {mine ? t("You") : displayName(message.sender)} · <MessageTime iso={message.createdAt} />
               </p>
-              <p className="whitespace-pre-line break-words">{message.body}</p>
+              {message.kind ? (
+                <p className="inline-flex items-center gap-1 font-semibold" data-testid="quick-reply">
+                  <Zap className="h-4 w-4 text-amber-600" aria-hidden="true" />
+                  {say(QUICK_REPLY_TEXT[message.kind])}
+                </p>
+              ) : (
+                <p className="whitespace-pre-line break-words">{message.body}</p>
+              )}
             </li>
           );
         })}

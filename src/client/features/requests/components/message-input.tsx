@@ -1,10 +1,14 @@
-/** The thread's message box (spec §2): trimmed, non-empty; Enter sends, Shift+Enter breaks the line. */
+/**
+ * The thread's message box (spec §2): trimmed, non-empty; Enter sends, Shift+Enter breaks the line.
+ * Above it, the quick replies, one tap each (docs/features/handover.md point 2).
+ */
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/client/components/ui/button";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
-import { MESSAGE_MAX } from "@/contract/requests";
+import { useMessages } from "@/client/lib/messages";
+import { MESSAGE_MAX, QUICK_REPLIES, QUICK_REPLY_TEXT } from "@/contract/requests";
 import { useSendMessage } from "../api/send-message";
 
 /** spec §2: trimmed, non-empty; Enter sends (Shift+Enter for a new line). */
@@ -12,12 +16,13 @@ export function MessageInput({ requestId }: { requestId: string }) {
   const { t } = useTranslation("app");
   const [body, setBody] = useState("");
   const send = useSendMessage(requestId);
+  const say = useMessages();
   const inputId = useId();
   const trimmed = body.trim();
 
   const submit = () => {
     if (!trimmed || send.isPending) return;
-    send.mutate(trimmed, { onSuccess: () => setBody("") });
+    send.mutate({ body: trimmed }, { onSuccess: () => setBody("") });
   };
 
   return (
@@ -29,6 +34,22 @@ export function MessageInput({ requestId }: { requestId: string }) {
         submit();
       }}
     >
+      <fieldset className="flex flex-wrap gap-2" data-testid="quick-replies">
+        <legend className="sr-only">{t("Quick replies")}</legend>
+        {QUICK_REPLIES.map((kind) => (
+          <Button
+            key={kind}
+            type="button"
+            size="sm"
+            variant="outline"
+            className="rounded-full"
+            disabled={send.isPending}
+            onClick={() => send.mutate({ kind })}
+          >
+            {say(QUICK_REPLY_TEXT[kind])}
+          </Button>
+        ))}
+      </fieldset>
       <Label htmlFor={inputId}>{t("Message")}</Label>
       <div className="flex items-end gap-2">
         <Textarea

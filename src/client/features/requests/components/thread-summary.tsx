@@ -112,6 +112,14 @@ export function ThreadSummary({ request, viewerId }: { request: MealRequestDetai
             </p>
           )}
           <EndNote request={request} viewer={viewerIsOwner ? "feeder" : "eater"} otherName={otherName} />
+          {request.runningLateAt && (
+            // docs/features/handover.md point 2: noted for the two of them, never public.
+            <p className="text-sm text-muted-foreground" data-testid="running-late">
+              {t("Running late was said at {{time}}, after the pickup had started.", {
+                time: f.time(request.runningLateAt),
+              })}
+            </p>
+          )}
           {request.eaterReliability && (
             <ReliabilityLine reliability={request.eaterReliability} sides={["eater"]} />
           )}
