@@ -10,12 +10,12 @@
 import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { createSession, SESSION_COOKIE } from "../src/server/auth/sessions";
 import { openDatabase, queryRows } from "../src/server/db/client";
 import { seed } from "./discovery";
+import { explainAll, measure, recordStatements } from "./limit";
 import { startServer, stopServer } from "./server";
 
 const SIZE = Number(process.env.BENCH_GROUPS_SIZE ?? 100_000);
@@ -60,37 +60,6 @@ async function seedGroups(db: Awaited<ReturnType<typeof openDatabase>>["db"]) {
     update meals set group_id = g.id, members_only = true
     from picked join numbered g on g.n = picked.n
     where meals.id = picked.id`);
-}
-
-async function measure(url: string, cookie: string, duration: number) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration, headers: { cookie } });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
-  };
-}
-
-/** One line per statement: its time and indexes, and whether it read a whole table. */
-async function explain(pool: pg.Pool, statements: { text: string; values: unknown[] }[]) {
-  const lines: string[] = [];
-  for (const statement of statements) {
-    if (!/^\s*(select|with)/i.test(statement.text)) continue;
-    const plan = (await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.values)).rows
-      .map((row) => row["QUERY PLAN"] as string)
-      .join("\n");
-    const indexes = [
-      ...new Set([...plan.matchAll(/(?:using|Index Scan on|Bitmap Index Scan on) (\w+)/gi)].map((m) => m[1])),
-    ];
-    const seqScans = [...new Set([...plan.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1]))];
-    const time = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? "?";
-    lines.push(
-      `  ${time} ms, ${indexes.join(", ") || "no index"}${seqScans.length ? `; seq scan of ${seqScans.join(", ")}` : ""} — ${statement.text.replace(/\s+/g, " ").slice(0, 70)}…`,
-    );
-    if (process.argv.includes("--plans")) lines.push(plan);
-  }
-  return lines;
 }
 
 export async function benchGroups(serverUrl: string): Promise<string[]> {
@@ -188,25 +157,12 @@ export async function benchGroups(serverUrl: string): Promise<string[]> {
           const first = await inProcess.inject({ url: "/api/meals", headers: { cookie: memberCookie } });
           target = /<([^>]+)>/.exec(String(first.headers.link))?.[1] ?? "/api/meals";
         }
-        const seen: { text: string; values: unknown[] }[] = [];
-        const original = pool.query.bind(pool);
-        (pool as { query: unknown }).query = (config: unknown, values?: unknown) => {
-          const text = typeof config === "string" ? config : (config as { text: string }).text;
-          const params =
-            (typeof config === "string" ? undefined : (config as { values?: unknown[] }).values) ??
-            values ??
-            [];
-          seen.push({ text, values: params as unknown[] });
-          return (original as (c: unknown, v?: unknown) => unknown)(config, values);
-        };
-        try {
+        const seen = await recordStatements(pool, async () => {
           const response = await inProcess.inject({ url: target, headers: { cookie: memberCookie } });
           if (response.statusCode !== 200)
             throw new Error(`${target}: ${response.statusCode} ${response.body}`);
-        } finally {
-          (pool as { query: unknown }).query = original;
-        }
-        lines.push(`${endpoint.name}: ${seen.length} statements`, ...(await explain(pool, seen)));
+        });
+        lines.push(`${endpoint.name}: ${seen.length} statements`, ...(await explainAll(pool, seen)));
       }
     } finally {
       await inProcess.close();

@@ -89,7 +89,8 @@ async function answer(url: string, cookie: string): Promise<unknown> {
   return response.json();
 }
 
-async function measure(url: string, cookie: string, duration: number): Promise<Run> {
+/** One autocannon run of `url` with the cookie and browser headers, `duration` seconds. */
+export async function measure(url: string, cookie: string, duration: number): Promise<Run> {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -135,7 +136,7 @@ export function topSelfTime(file: string, count = 5): string[] {
 }
 
 /** Every statement `run` sends through the pool, for EXPLAIN. */
-async function recordStatements(pool: pg.Pool, run: () => Promise<unknown>) {
+export async function recordStatements(pool: pg.Pool, run: () => Promise<unknown>) {
   const seen: { text: string; values: unknown[] }[] = [];
   const original = pool.query.bind(pool);
   (pool as { query: unknown }).query = (config: unknown, values?: unknown) => {
@@ -153,8 +154,8 @@ async function recordStatements(pool: pg.Pool, run: () => Promise<unknown>) {
   return seen;
 }
 
-/** One line per statement: its time and indexes, and whether it read a whole table. */
-async function explainAll(pool: pg.Pool, statements: { text: string; values: unknown[] }[]) {
+/** One line per statement: its time and indexes, and whether it read a whole table (`--plans`: and its plan). */
+export async function explainAll(pool: pg.Pool, statements: { text: string; values: unknown[] }[]) {
   const lines: string[] = [];
   for (const statement of statements) {
     if (!/^\s*(select|with)/i.test(statement.text)) continue;
