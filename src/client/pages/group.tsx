@@ -11,22 +11,16 @@ import { Spinner } from "@/client/components/layout/spinner";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { toast } from "@/client/components/ui/use-toast";
 import { useCurrentUser } from "@/client/features/auth";
 import {
-  ApplicationsList,
-  GroupForm,
   GroupMeals,
-  GroupReports,
-  InviteLinks,
+  GroupTabs,
   JoinPanel,
-  MembersList,
   useGroup,
   useJoinRuleName,
   useLeaveGroup,
   useRoleName,
-  useUpdateGroup,
 } from "@/client/features/groups";
 import { ApiError } from "@/client/lib/api-client";
 
@@ -36,7 +30,6 @@ export default function GroupPage() {
   const [, navigate] = useLocation();
   const { user } = useCurrentUser();
   const query = useGroup(id);
-  const update = useUpdateGroup(id);
   const leave = useLeaveGroup(id);
   const joinRuleName = useJoinRuleName();
   const roleName = useRoleName();
@@ -86,61 +79,7 @@ export default function GroupPage() {
       <JoinPanel group={group} />
 
       {member || permissions.seeMembers ? (
-        <Tabs defaultValue="meals">
-          <TabsList className="flex h-auto flex-wrap justify-start">
-            <TabsTrigger value="meals">{t("Meals")}</TabsTrigger>
-            <TabsTrigger value="members">{t("Members")}</TabsTrigger>
-            <TabsTrigger value="rules">{t("Rules")}</TabsTrigger>
-            {permissions.moderate && (
-              <TabsTrigger value="applications">
-                {t("Applications")}
-                {group.pendingApplications ? ` (${group.pendingApplications})` : ""}
-              </TabsTrigger>
-            )}
-            {permissions.invite && <TabsTrigger value="invite">{t("Invite")}</TabsTrigger>}
-            {permissions.moderate && <TabsTrigger value="reports">{t("Reports")}</TabsTrigger>}
-            {permissions.edit && <TabsTrigger value="settings">{t("Settings")}</TabsTrigger>}
-          </TabsList>
-          <TabsContent value="meals">
-            <GroupMeals group={group} />
-          </TabsContent>
-          <TabsContent value="members">
-            <MembersList group={group} viewerId={user?.id ?? ""} />
-          </TabsContent>
-          <TabsContent value="rules">
-            <p className="whitespace-pre-line rounded-md bg-muted p-4 text-sm">
-              {group.rules || t("This group has no rules beyond MealShare's own.")}
-            </p>
-          </TabsContent>
-          {permissions.moderate && (
-            <TabsContent value="applications">
-              <ApplicationsList groupId={group.id} />
-            </TabsContent>
-          )}
-          {permissions.invite && (
-            <TabsContent value="invite">
-              <InviteLinks groupId={group.id} />
-            </TabsContent>
-          )}
-          {permissions.moderate && (
-            <TabsContent value="reports">
-              <GroupReports groupId={group.id} />
-            </TabsContent>
-          )}
-          {permissions.edit && (
-            <TabsContent value="settings">
-              <GroupForm
-                group={group}
-                submitLabel={t("Save changes")}
-                pending={update.isPending}
-                onSubmit={async (input) => {
-                  await update.mutateAsync(input);
-                  toast({ title: t("Group saved") });
-                }}
-              />
-            </TabsContent>
-          )}
-        </Tabs>
+        <GroupTabs group={group} viewerId={user?.id ?? ""} />
       ) : (
         <GroupMeals group={group} />
       )}

@@ -12,6 +12,7 @@ export {
 export { GroupCard, useJoinRuleName } from "./components/group-card";
 export { GroupForm } from "./components/group-form";
 export { GroupMeals } from "./components/group-meals";
+export { GroupTabs } from "./components/group-tabs";
 export { InviteLinks } from "./components/invite-links";
 export { JoinPanel, RulesAcceptance } from "./components/join-panel";
 export { MembersList, useRoleName } from "./components/members-list";

@@ -1,0 +1,78 @@
+/**
+ * A group's sections on its page (docs/features/groups.md point 4), for members and site admins: its
+ * meals, members and rules; applications, reports and invite links for those who moderate; settings
+ * for its owner.
+ */
+import { useTranslation } from "react-i18next";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
+import { toast } from "@/client/components/ui/use-toast";
+import type { GroupDetail } from "@/contract/groups";
+import { useUpdateGroup } from "../api/groups";
+import { GroupForm } from "./group-form";
+import { GroupMeals } from "./group-meals";
+import { InviteLinks } from "./invite-links";
+import { MembersList } from "./members-list";
+import { ApplicationsList, GroupReports } from "./moderation";
+
+export function GroupTabs({ group, viewerId }: { group: GroupDetail; viewerId: string }) {
+  const { t } = useTranslation("app");
+  const update = useUpdateGroup(group.id);
+  const { permissions } = group;
+  return (
+    <Tabs defaultValue="meals">
+      <TabsList className="flex h-auto flex-wrap justify-start">
+        <TabsTrigger value="meals">{t("Meals")}</TabsTrigger>
+        <TabsTrigger value="members">{t("Members")}</TabsTrigger>
+        <TabsTrigger value="rules">{t("Rules")}</TabsTrigger>
+        {permissions.moderate && (
+          <TabsTrigger value="applications">
+            {t("Applications")}
+            {group.pendingApplications ? ` (${group.pendingApplications})` : ""}
+          </TabsTrigger>
+        )}
+        {permissions.invite && <TabsTrigger value="invite">{t("Invite")}</TabsTrigger>}
+        {permissions.moderate && <TabsTrigger value="reports">{t("Reports")}</TabsTrigger>}
+        {permissions.edit && <TabsTrigger value="settings">{t("Settings")}</TabsTrigger>}
+      </TabsList>
+      <TabsContent value="meals">
+        <GroupMeals group={group} />
+      </TabsContent>
+      <TabsContent value="members">
+        <MembersList group={group} viewerId={viewerId} />
+      </TabsContent>
+      <TabsContent value="rules">
+        <p className="whitespace-pre-line rounded-md bg-muted p-4 text-sm">
+          {group.rules || t("This group has no rules beyond MealShare's own.")}
+        </p>
+      </TabsContent>
+      {permissions.moderate && (
+        <TabsContent value="applications">
+          <ApplicationsList groupId={group.id} />
+        </TabsContent>
+      )}
+      {permissions.invite && (
+        <TabsContent value="invite">
+          <InviteLinks groupId={group.id} />
+        </TabsContent>
+      )}
+      {permissions.moderate && (
+        <TabsContent value="reports">
+          <GroupReports groupId={group.id} />
+        </TabsContent>
+      )}
+      {permissions.edit && (
+        <TabsContent value="settings">
+          <GroupForm
+            group={group}
+            submitLabel={t("Save changes")}
+            pending={update.isPending}
+            onSubmit={async (input) => {
+              await update.mutateAsync(input);
+              toast({ title: t("Group saved") });
+            }}
+          />
+        </TabsContent>
+      )}
+    </Tabs>
+  );
+}
