@@ -11,7 +11,8 @@
  *    under 50 connections (bench/discovery.ts), then the feed, a meal's detail and the session lookup
  *    against their plain node:http + pg limit at 100,000 meals (bench/limit.ts, docs/decisions/011),
  *    and the feed of a member of 5 groups against a member of none at 100,000 meals and 1,000 groups
- *    (bench/groups.ts, docs/features/groups.md).
+ *    (bench/groups.ts, docs/features/groups.md), and posting throughput with 50 posters and a bulk import
+ *    before and after the impact totals lost their hot row (bench/posting.ts, docs/decisions/014).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -27,6 +28,7 @@ import { measureDelivery } from "./delivery";
 import { benchDiscovery } from "./discovery";
 import { benchGroups } from "./groups";
 import { benchLimit } from "./limit";
+import { benchPosting } from "./posting";
 
 // Vite's build sets NODE_ENV=production in this process; the started server must see the caller's.
 const callerNodeEnv = process.env.NODE_ENV;
@@ -168,6 +170,7 @@ if (process.env.TEST_DATABASE_URL) {
   for (const line of await benchDiscovery(process.env.TEST_DATABASE_URL)) console.log(line);
   for (const line of await benchLimit(process.env.TEST_DATABASE_URL)) console.log(line);
   for (const line of await benchGroups(process.env.TEST_DATABASE_URL)) console.log(line);
+  for (const line of await benchPosting(process.env.TEST_DATABASE_URL)) console.log(line);
 } else {
   console.log("Discovery at scale: set TEST_DATABASE_URL to a PostgreSQL server to measure it.");
 }

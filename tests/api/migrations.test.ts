@@ -119,7 +119,11 @@ describe("migration 0013", () => {
         meals_shared: number;
         portions_picked_up: number;
         neighbours_shared: number;
-      }>(db, sql`select meals_shared, portions_picked_up, neighbours_shared from impact_totals`);
+      }>(
+        db,
+        sql`select sum(meals_shared) as meals_shared, sum(portions_picked_up) as portions_picked_up,
+               sum(neighbours_shared) as neighbours_shared from impact_totals`,
+      );
       expect(Object.values(totals).map(Number)).toEqual([3, 2, 2]);
       const [ana] = await queryRows<{ meals_shared: number; portions_shared: number }>(
         db,
