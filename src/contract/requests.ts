@@ -117,10 +117,21 @@ export const messageSchema = z.object({
   body: z.string(),
   /** A quick reply's kind; null for a message someone typed. */
   kind: quickReplySchema.nullable(),
+  /**
+   * A photo sent in the thread (docs/features/handover.md point 1): its 1600 px and 400 px WebP, served
+   * to the two participants only; the body is its caption (possibly empty). Null for other messages.
+   */
+  photo: z.object({ path: z.string(), thumbnailPath: z.string() }).nullable(),
   createdAt: isoDateTime,
   sender: publicUserSchema,
 });
 export type Message = z.infer<typeof messageSchema>;
+
+/** Where a thread photo is served: `/api/requests/{requestId}/photos/{photoId}.webp` (or `-400.webp`). */
+export function threadPhotoOf(requestId: string, photoId: string): Message["photo"] {
+  const base = `/api/requests/${requestId}/photos/${photoId}`;
+  return { path: `${base}.webp`, thumbnailPath: `${base}-400.webp` };
+}
 
 /** The part of the meal a request carries (spec §3 Request). */
 export const requestMealSchema = z.object({
@@ -218,7 +229,9 @@ export type MealRequestDetail = z.infer<typeof requestDetailSchema>;
 
 /**
  * `POST /api/requests/{id}/messages` body: a message of 1..2000 characters after trimming
- * (docs/DESIGN.md §4), or a quick reply's `kind` (docs/features/handover.md point 2) — one of the two.
+ * (docs/DESIGN.md §4), a quick reply's `kind` (docs/features/handover.md point 2), or a photo's upload
+ * URL (`photoURL`, as `POST /api/objects/upload` gave it; point 1) with an optional `body` as its
+ * caption.
  */
 export const createMessageSchema = z
   .object({
@@ -229,12 +242,16 @@ export const createMessageSchema = z
       .max(MESSAGE_MAX, msg("Message must be at most {{max}} characters", { max: MESSAGE_MAX }))
       .optional(),
     kind: quickReplySchema.optional(),
+    photoURL: z.url(msg("photoURL must be the upload URL")).max(2000).optional(),
   })
   .strict()
-  .refine((input) => (input.body === undefined) !== (input.kind === undefined), {
-    message: msg("Message is required"),
-    path: ["body"],
-  });
+  .refine(
+    (input) =>
+      input.kind === undefined
+        ? input.body !== undefined || input.photoURL !== undefined
+        : input.body === undefined && input.photoURL === undefined,
+    { message: msg("Message is required"), path: ["body"] },
+  );
 export type CreateMessageInput = z.input<typeof createMessageSchema>;
 
 /** Longest reason given with a no-show. */

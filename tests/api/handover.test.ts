@@ -1,10 +1,13 @@
 /**
- * The handover (docs/features/handover.md point 2): quick replies in a thread reach the other side at
+ * The handover (docs/features/handover.md): photos in a thread reach the other side without their EXIF
+ * and GPS, for the two participants only (point 1); quick replies in a thread reach the other side at
  * once, in their language, as one notification each; "Running 10 minutes late" after the window has
- * started is noted on the request for the two of them; anyone else, a closed thread and bad input are
- * refused.
+ * started is noted on the request for the two of them (point 2); anyone else, a closed thread and bad
+ * input are refused.
  */
 import { sql } from "drizzle-orm";
+import ExifReader from "exifreader";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/server/db/client";
 import { buildMeal, buildRequest, buildSignedInUser } from "../factories";
@@ -100,5 +103,148 @@ describe("quick replies", () => {
     const closed = await thread({ status: "declined" });
     expect((await send(closed.eater.cookie, closed.request.id, { kind: "on_my_way" })).statusCode).toBe(409);
     expect(await notificationsOf(closed.cook.user.id, "pickup_update")).toEqual([]);
+  });
+});
+
+/** A phone's JPEG: EXIF with the maker and a GPS position. */
+function phoneJpeg(): Promise<Buffer> {
+  return sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: "PhoneMaker", Model: "Phone 12" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "48/1 51/1 2400/100",
+        GPSLongitudeRef: "E",
+        GPSLongitude: "2/1 21/1 300/100",
+      },
+    })
+    .toBuffer();
+}
+
+/** Asks for an upload URL and PUTs `bytes` there, as the uploader does; the URL the message names. */
+async function uploaded(cookie: string, bytes: Buffer): Promise<string> {
+  const params = await t.api({
+    method: "POST",
+    url: "/api/objects/upload",
+    cookie,
+    payload: { contentLength: bytes.length },
+  });
+  expect(params.statusCode, params.body).toBe(200);
+  const { uploadURL } = params.json();
+  const put = await t.api({
+    method: "PUT",
+    url: new URL(uploadURL).pathname,
+    cookie,
+    payload: bytes,
+    headers: { "content-type": "image/jpeg" },
+  });
+  expect(put.statusCode, put.body).toBe(200);
+  return uploadURL;
+}
+
+describe("photos in the thread", () => {
+  it("reach the other side re-encoded, with no EXIF or GPS, and only the two of them may open them", async () => {
+    const { cook, eater, request } = await thread();
+    const original = await phoneJpeg();
+    expect(ExifReader.load(original, { expanded: true }).gps?.Latitude).toBeCloseTo(48.86, 1);
+    const sent = await send(eater.cookie, request.id, {
+      photoURL: await uploaded(eater.cookie, original),
+      body: "The blue box on the left",
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const message = sent.json();
+    expect(message.body).toBe("The blue box on the left");
+    expect(message.photo.path).toMatch(
+      new RegExp(`^/api/requests/${request.id}/photos/[0-9a-f-]{36}\\.webp$`),
+    );
+    expect(message.photo.thumbnailPath).toBe(message.photo.path.replace(/\.webp$/, "-400.webp"));
+
+    // The cook reads it in the thread, and opens both sizes.
+    const detail = (await t.api({ url: `/api/requests/${request.id}`, cookie: cook.cookie })).json();
+    expect(detail.messages.at(-1).photo).toEqual(message.photo);
+    const full = await t.api({ url: message.photo.path, cookie: cook.cookie });
+    expect(full.statusCode).toBe(200);
+    expect(full.headers["content-type"]).toBe("image/webp");
+    expect(full.headers["cache-control"]).toMatch(/^private/);
+    const bytes = full.rawPayload;
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: "webp", width: 1200, height: 900 });
+    // An EXIF reader finds the file type and nothing else: no EXIF, no GPS, no XMP.
+    expect(ExifReader.load(bytes, { expanded: true })).toEqual({
+      file: { FileType: { value: "webp", description: "WebP" } },
+    });
+    expect(bytes.includes(Buffer.from("PhoneMaker"))).toBe(false);
+    const thumbnail = await t.api({ url: message.photo.thumbnailPath, cookie: eater.cookie });
+    expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({ width: 400, height: 300 });
+
+    // Someone else, signed out, another thread's participant, a made-up name: 401 or 404, never the photo.
+    const stranger = await buildSignedInUser(t.db);
+    expect((await t.api({ url: message.photo.path, cookie: stranger.cookie })).statusCode).toBe(404);
+    expect((await t.api({ url: message.photo.path })).statusCode).toBe(401);
+    const other = await thread();
+    const photoFile = message.photo.path.split("/").at(-1);
+    const elsewhere = await t.api({
+      url: `/api/requests/${other.request.id}/photos/${photoFile}`,
+      cookie: other.cook.cookie,
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(
+      (await t.api({ url: `/api/requests/${request.id}/photos/..%2F..%2Fsecret`, cookie: cook.cookie }))
+        .statusCode,
+    ).toBe(404);
+    // Not served where meal photos are public.
+    expect((await t.api({ url: `/objects/photos/${photoFile}` })).statusCode).toBe(404);
+  });
+
+  it("may go without a caption; refuse a text file, an upload someone else made, a used one, a stranger and a closed thread", async () => {
+    const { cook, eater, request } = await thread();
+    const bare = await send(cook.cookie, request.id, {
+      photoURL: await uploaded(cook.cookie, await phoneJpeg()),
+    });
+    expect(bare.statusCode, bare.body).toBe(201);
+    expect(bare.json()).toMatchObject({ body: "", kind: null });
+
+    const text = await send(eater.cookie, request.id, {
+      photoURL: await uploaded(eater.cookie, Buffer.from("not a photo at all, just words")),
+    });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().message).toBe(
+      "This file is not a photo we can read. Please upload a JPEG, PNG, WebP or HEIC image.",
+    );
+
+    const cooks = await uploaded(cook.cookie, await phoneJpeg());
+    expect((await send(eater.cookie, request.id, { photoURL: cooks })).statusCode).toBe(404);
+    const used = await uploaded(eater.cookie, await phoneJpeg());
+    expect((await send(eater.cookie, request.id, { photoURL: used })).statusCode).toBe(201);
+    expect((await send(eater.cookie, request.id, { photoURL: used })).statusCode).toBe(409);
+
+    const stranger = await buildSignedInUser(t.db);
+    const strangers = await uploaded(stranger.cookie, await phoneJpeg());
+    expect((await send(stranger.cookie, request.id, { photoURL: strangers })).statusCode).toBe(404);
+    expect((await send(eater.cookie, request.id, { photoURL: "not a url" })).statusCode).toBe(400);
+    expect((await send(eater.cookie, request.id, { kind: "outside", photoURL: used })).statusCode).toBe(400);
+
+    const closed = await thread({ status: "declined" });
+    const late = await send(closed.eater.cookie, closed.request.id, {
+      photoURL: await uploaded(closed.eater.cookie, await phoneJpeg()),
+    });
+    expect(late.statusCode).toBe(409);
+    const [{ n }] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from messages where request_id = ${closed.request.id}`,
+    );
+    expect(n).toBe(0);
+  });
+
+  it("refuses an upload over 5 MB with a clear 413", async () => {
+    const { eater } = await thread();
+    const params = await t.api({
+      method: "POST",
+      url: "/api/objects/upload",
+      cookie: eater.cookie,
+      payload: { contentLength: 6 * 1024 * 1024 },
+    });
+    expect(params.statusCode).toBe(413);
+    expect(params.json().message).toBe("Photos can be at most 5 MB.");
   });
 });

@@ -1,10 +1,13 @@
 /**
- * docs/features/handover.md point 2 in the browser: at the door, the eater taps "I'm outside" and the
- * cook, with the thread open, sees it arrive live — set apart from typed messages — and is told in
- * a notification of its own; "Running 10 minutes late" once the window has started is noted for both.
- * At 375 px, axe-clean.
+ * docs/features/handover.md in the browser: a photo sent in the thread appears for the other side
+ * (point 1); at the door, the eater taps "I'm outside" and the cook, with the thread open, sees it
+ * arrive live — set apart from typed messages — and is told in a notification of its own; "Running 10
+ * minutes late" once the window has started is noted for both (point 2). At 375 px, axe-clean.
  */
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
+import sharp from "sharp";
 import { apiPost, checkRoute, PHONE, person, postMeal, signedInPage } from "./fixtures";
 
 test("'I'm outside' reaches the cook live, and 'Running 10 minutes late' is noted for both", async ({
@@ -50,4 +53,35 @@ test("'I'm outside' reaches the cook live, and 'Running 10 minutes late' is note
   await expect(cook.getByTestId("running-late")).toContainText("Running late was said at");
   await eater.reload();
   await expect(eater.getByTestId("running-late")).toBeVisible();
+});
+
+test("a photo sent in the thread, with its caption, appears live for the other side", async ({
+  browser,
+}, testInfo) => {
+  const cook = await signedInPage(browser, person("Pia", "Porch"), { viewport: PHONE });
+  const meal = await postMeal(cook, { title: "Porch pasta bake" });
+  const eater = await signedInPage(browser, person("Eli", "Lens"), { viewport: PHONE });
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "Which door?" });
+  await cook.goto(`/request/${request.id}`);
+  await expect(cook.getByRole("heading", { name: "Porch pasta bake" })).toBeVisible();
+
+  const file = path.join(testInfo.outputDir, "door.jpg");
+  writeFileSync(
+    file,
+    await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 120, g: 40, b: 40 } } })
+      .jpeg()
+      .toBuffer(),
+  );
+  await eater.goto(`/request/${request.id}`);
+  await eater.getByLabel("Message").fill("The red door by the bins");
+  await eater.getByRole("button", { name: "Send a photo" }).click();
+  await eater.locator(".uppy-Dashboard input[type=file]").first().setInputFiles(file);
+  await eater.getByRole("button", { name: /Upload 1 file/ }).click();
+  await expect(eater.getByTestId("thread-photo")).toBeVisible();
+  await expect(eater.getByLabel("Message")).toHaveValue("");
+
+  const seen = cook.getByRole("img", { name: "The red door by the bins" });
+  await expect(seen).toBeVisible();
+  // The browser decoded it: a 400 px copy of the 800 × 600 photo.
+  await expect.poll(() => seen.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(400);
 });

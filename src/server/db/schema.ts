@@ -434,15 +434,22 @@ export const messages = pgTable(
     body: varchar("body", { length: 2000 }).notNull(),
     /** A quick reply's kind (docs/features/handover.md point 2); null for a typed message. */
     kind: varchar("kind", { length: 20, enum: ["on_my_way", "outside", "running_late", "move_time"] }),
+    /**
+     * A photo sent in the thread (docs/features/handover.md point 1): stored as
+     * `thread-photos/{photoId}.webp` and `-400.webp`, served to the two participants only. The body is
+     * its caption, and may then be empty.
+     */
+    photoId: uuid("photo_id"),
     createdAt: createdAt(),
   },
   (t) => [
-    check("messages_body_not_blank", sql`length(btrim(${t.body})) >= 1`),
+    check("messages_body_not_blank", sql`length(btrim(${t.body})) >= 1 OR ${t.photoId} IS NOT NULL`),
     check(
       "messages_kind_known",
       sql`${t.kind} IS NULL OR ${t.kind} IN ('on_my_way', 'outside', 'running_late', 'move_time')`,
     ),
     index("messages_request_idx").on(t.requestId, t.createdAt, t.id),
+    uniqueIndex("messages_photo_idx").on(t.photoId).where(sql`${t.photoId} IS NOT NULL`),
   ],
 );
 

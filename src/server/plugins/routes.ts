@@ -51,7 +51,7 @@ export async function registerFeatureRoutes(
       }
     });
     registerMealRoutes(api, { db, config });
-    registerRequestRoutes(api, { db, config });
+    registerRequestRoutes(api, { db, config, storage });
     registerNotificationRoutes(api, { db, config, vapidPublicKey: background.vapidPublicKey });
     registerLiveRoutes(api, { db, hub: background.hub });
     registerReportRoutes(api, { db });

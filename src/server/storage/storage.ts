@@ -54,7 +54,7 @@ export interface ObjectStorage {
 
 /** Keys are made by the app, but a slip must never escape the storage root. */
 function assertSafeKey(key: string): void {
-  if (!/^[a-z]+\/[0-9a-zA-Z._-]+$/.test(key) || key.includes(".."))
+  if (!/^[a-z][a-z-]*\/[0-9a-zA-Z._-]+$/.test(key) || key.includes(".."))
     throw new Error(`unsafe storage key: ${key}`);
 }
 

@@ -18,12 +18,17 @@ export function UploadPhotoButton({
   label,
   note,
   onUploaded,
+  register,
   variant = "outline",
+  disabled,
 }: {
   label: string;
   note: string;
-  onUploaded: (photo: RegisteredPhoto) => void;
+  onUploaded?: (photo: RegisteredPhoto) => void;
+  /** Instead of registering a meal or profile photo, e.g. send it in a thread. */
+  register?: (uploadURL: string) => Promise<void>;
   variant?: "outline" | "ghost" | "default";
+  disabled?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
@@ -33,6 +38,7 @@ export function UploadPhotoButton({
         type="button"
         variant={variant}
         size="sm"
+        disabled={disabled}
         onClick={() => {
           setLoaded(true);
           setOpen(true);
@@ -42,7 +48,13 @@ export function UploadPhotoButton({
       </Button>
       {loaded && (
         <Suspense fallback={null}>
-          <PhotoUploader open={open} onClose={() => setOpen(false)} onUploaded={onUploaded} note={note} />
+          <PhotoUploader
+            open={open}
+            onClose={() => setOpen(false)}
+            onUploaded={onUploaded}
+            register={register}
+            note={note}
+          />
         </Suspense>
       )}
     </>

@@ -34,7 +34,16 @@ type Meta = Record<string, never>;
 const UPPY_LOCALES: Record<Language, typeof en_US> = { en: en_US, es: es_ES, de: de_DE };
 type PhotoBody = Record<string, unknown>;
 
-function createUppy(onRegistered: (photo: RegisteredPhoto) => void) {
+/**
+ * What happens to an uploaded file: by default it is registered as a meal or profile photo
+ * (`PUT /api/meal-photos`); a thread sends it as a message instead (docs/features/handover.md point 1).
+ */
+export type RegisterUpload = (uploadURL: string) => Promise<void>;
+
+function createUppy(
+  onRegistered: (photo: RegisteredPhoto) => void,
+  register?: () => RegisterUpload | undefined,
+) {
   /** The upload URL each file was last PUT to: resuming after a pause asks for a fresh one. */
   const uploadUrls = new Map<string, string>();
   const uppy = new Uppy<Meta, PhotoBody>({
@@ -70,15 +79,22 @@ function createUppy(onRegistered: (photo: RegisteredPhoto) => void) {
         mode: "indeterminate",
         message: i18n.t("Processing photo...", { ns: "app" }),
       });
+      const custom = register?.();
       try {
-        const response = await apiRequest("PUT", "/api/meal-photos", { photoURL: uploadUrls.get(id) });
-        onRegistered((await response.json()) as RegisteredPhoto);
+        const uploadURL = uploadUrls.get(id) ?? "";
+        if (custom) await custom(uploadURL);
+        else {
+          const response = await apiRequest("PUT", "/api/meal-photos", { photoURL: uploadURL });
+          onRegistered((await response.json()) as RegisteredPhoto);
+        }
       } catch (error) {
-        toast({
-          title: i18n.t("Upload error", { ns: "app" }),
-          description: i18n.t("Failed to process uploaded photo. Please try again.", { ns: "app" }),
-          variant: "destructive",
-        });
+        // A custom step says what went wrong itself (e.g. "Failed to send message").
+        if (!custom)
+          toast({
+            title: i18n.t("Upload error", { ns: "app" }),
+            description: i18n.t("Failed to process uploaded photo. Please try again.", { ns: "app" }),
+            variant: "destructive",
+          });
         // The file failed, said once: no "Upload complete" tick beside the error
         // (docs/features/everyday-journey.md).
         uppy.setFileState(id, {
@@ -98,16 +114,25 @@ export function PhotoUploader({
   open,
   onClose,
   onUploaded,
+  register,
   note,
 }: {
   open: boolean;
   onClose: () => void;
-  onUploaded: (photo: RegisteredPhoto) => void;
+  onUploaded?: (photo: RegisteredPhoto) => void;
+  /** Does something else with the uploaded file than registering it as a meal or profile photo. */
+  register?: RegisterUpload;
   note: string;
 }) {
   const onUploadedRef = useLatest(onUploaded);
+  const registerRef = useLatest(register);
   // Dashboard's defaults are the spec's: 750 × 550, thumbnails 280 wide (spec §9).
-  const [uppy] = useState(() => createUppy((photo) => onUploadedRef.current(photo)));
+  const [uppy] = useState(() =>
+    createUppy(
+      (photo) => onUploadedRef.current?.(photo),
+      () => registerRef.current,
+    ),
+  );
 
   useEffect(() => {
     const onComplete = (result: { successful?: unknown[] }) => {

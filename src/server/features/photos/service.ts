@@ -224,10 +224,49 @@ export async function nothingUploaded(db: Executor, uploadId: string, field: str
 }
 
 /**
- * Registers an uploaded file as a photo (`PUT /api/meal-photos`): once per upload, by its owner.
- * The incoming object is deleted whatever the outcome.
+ * Turns a photo upload into a stored photo, once per upload, by its owner: checked, stripped of
+ * metadata, stored as `{prefix}/{id}.webp` and `{prefix}/{id}-400.webp`. The incoming object is deleted
+ * whatever the outcome.
+ * @param prefix where it is kept: `photos` (public meal and profile photos) or `thread-photos` (a
+ *   thread's, served to its participants only; docs/features/handover.md point 1)
+ * @param field the request field to name in errors
+ * @returns the new photo's id
  * @throws AppError 400 bad URL, nothing uploaded or not an image; 404 unknown or someone else's;
  *   409 already registered; 413 over 5 MB
+ */
+export async function storeUploadedPhoto(
+  db: Executor,
+  storage: ObjectStorage,
+  user: Pick<UserRow, "id">,
+  photoURL: string,
+  prefix: "photos" | "thread-photos",
+  field = "photoURL",
+): Promise<string> {
+  const uploadId = uploadIdFromUrl(photoURL);
+  if (!uploadId)
+    throw validation(msg("photoURL is not an upload URL of this app."), {
+      [field]: msg("Unknown upload URL"),
+    });
+  const claimed = await claimUpload(db, user, uploadId, "photo");
+  try {
+    const size = await storage.size(claimed.key);
+    if (size === null) throw await nothingUploaded(db, uploadId, field);
+    if (size > PHOTO_MAX_BYTES) throw tooLarge();
+    const bytes = await storage.read(claimed.key);
+    if (!bytes) throw await nothingUploaded(db, uploadId, field);
+    const { full, thumbnail } = await processPhoto(bytes);
+    const id = randomUUID();
+    await storage.write(`${prefix}/${id}.webp`, full, "image/webp");
+    await storage.write(`${prefix}/${id}-400.webp`, thumbnail, "image/webp");
+    return id;
+  } finally {
+    await storage.delete(claimed.key).catch(() => {});
+  }
+}
+
+/**
+ * Registers an uploaded file as a photo (`PUT /api/meal-photos`): once per upload, by its owner.
+ * @throws AppError as `storeUploadedPhoto`
  */
 export async function registerPhoto(
   db: Executor,
@@ -235,27 +274,9 @@ export async function registerPhoto(
   user: UserRow,
   photoURL: string,
 ): Promise<RegisteredPhoto> {
-  const uploadId = uploadIdFromUrl(photoURL);
-  if (!uploadId)
-    throw validation(msg("photoURL is not an upload URL of this app."), {
-      photoURL: msg("Unknown upload URL"),
-    });
-  const claimed = await claimUpload(db, user, uploadId, "photo");
-  try {
-    const size = await storage.size(claimed.key);
-    if (size === null) throw await nothingUploaded(db, uploadId, "photoURL");
-    if (size > PHOTO_MAX_BYTES) throw tooLarge();
-    const bytes = await storage.read(claimed.key);
-    if (!bytes) throw await nothingUploaded(db, uploadId, "photoURL");
-    const { full, thumbnail } = await processPhoto(bytes);
-    const id = randomUUID();
-    await storage.write(`photos/${id}.webp`, full, "image/webp");
-    await storage.write(`photos/${id}-400.webp`, thumbnail, "image/webp");
-    await db.insert(photos).values({ id, userId: user.id });
-    return { objectPath: `/objects/photos/${id}.webp`, thumbnailPath: `/objects/photos/${id}-400.webp` };
-  } finally {
-    await storage.delete(claimed.key).catch(() => {});
-  }
+  const id = await storeUploadedPhoto(db, storage, user, photoURL, "photos");
+  await db.insert(photos).values({ id, userId: user.id });
+  return { objectPath: `/objects/photos/${id}.webp`, thumbnailPath: `/objects/photos/${id}-400.webp` };
 }
 
 /**

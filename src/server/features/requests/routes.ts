@@ -17,10 +17,12 @@ import {
   requestSchema,
   updateStatusSchema,
 } from "../../../contract/requests";
-import { requireUser } from "../../auth/users";
+import { isAdmin, requireUser } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { DEFAULT_PAGE_SIZE, decodeCursor, sendPage } from "../../pagination";
+import type { ObjectStorage } from "../../storage/storage";
+import { openThreadPhoto } from "./photos";
 import { submitPickupCode } from "./pickup";
 import {
   createRequest,
@@ -42,7 +44,10 @@ const errors = {
 };
 
 /** Registers the request routes; the caller's scope already requires a signed-in user. */
-export function registerRequestRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+export function registerRequestRoutes(
+  app: FastifyInstance,
+  { db, config, storage }: { db: Db; config: Config; storage: ObjectStorage },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -129,7 +134,7 @@ export function registerRequestRoutes(app: FastifyInstance, { db, config }: { db
       schema: {
         tags: ["requests"],
         summary:
-          "Write in a thread, or send a quick reply (participants only; closed once declined or cancelled)",
+          "Write in a thread, send a quick reply, or send a photo with a caption (participants only; closed once declined or cancelled)",
         params: idParamsSchema,
         body: createMessageSchema,
         response: { 201: messageSchema, ...errors },
@@ -142,8 +147,38 @@ export function registerRequestRoutes(app: FastifyInstance, { db, config }: { db
         request.params.id,
         request.body,
         config.rateLimits.messagesPerMinute,
+        storage,
       );
       return reply.status(201).send(message);
+    },
+  );
+
+  r.get(
+    "/api/requests/:id/photos/:file",
+    {
+      schema: {
+        tags: ["requests"],
+        summary:
+          "A photo sent in the thread, `{photoId}.webp` or `{photoId}-400.webp` (participants only; 404 for anyone else)",
+        params: idParamsSchema.extend({ file: z.string().max(100) }),
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireUser(request);
+      const object = await openThreadPhoto(
+        db,
+        storage,
+        viewer,
+        isAdmin(viewer, config),
+        request.params.id,
+        request.params.file,
+      );
+      // Never in a shared cache: only the two participants may have it.
+      return reply
+        .type("image/webp")
+        .header("Content-Length", object.size)
+        .header("Cache-Control", "private, max-age=86400")
+        .send(object.stream);
     },
   );
 

@@ -15,6 +15,7 @@ import {
   QUICK_REPLY_NOTICE,
   QUICK_REPLY_TEXT,
   type QuickReply,
+  threadPhotoOf,
 } from "../../../contract/requests";
 import { displayName, presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction } from "../../db/client";
@@ -22,10 +23,12 @@ import { meals, messages, requests, type UserRow, users } from "../../db/schema"
 import { AppError, conflict, notFound } from "../../errors";
 import { liveEvent, publishLiveEvents } from "../../live/hub";
 import { type Cursor, encodeCursor, keysetBefore } from "../../pagination";
+import type { ObjectStorage } from "../../storage/storage";
 import { assertNotBlocked } from "../blocks/service";
 import { assertMayAsk, assertPortionsLeft } from "../meals/availability";
 import { createNotification } from "../notifications/service";
 import { reliabilityOf } from "../users/reliability";
+import { discardThreadPhoto, storeThreadPhoto } from "./photos";
 import { isThreadOpen, participantOf } from "./policy";
 import { type ListedRequest, presentRequest, selectRequests } from "./presenter";
 
@@ -247,6 +250,7 @@ async function selectMessages(
     id: message.id,
     body: message.body,
     kind: message.kind ?? null,
+    photo: message.photoId ? threadPhotoOf(id, message.photoId) : null,
     createdAt: message.createdAt.toISOString(),
     sender: presentPublicUser(sender),
   }));
@@ -259,15 +263,42 @@ async function selectMessages(
  * side is told at once in their language ("Ella is outside"), apart from the thread's one unread
  * message notification; "Running 10 minutes late" after the window has started is noted on the
  * request, once.
- * @param input a typed `body` (already trimmed, 1..2000 characters) or a quick reply's `kind`
- * @throws AppError 404 not a participant or unknown; 403 a block between the two; 409 thread closed
+ * A photo (docs/features/handover.md point 1) is processed before the message is written and deleted
+ * again if the message cannot be; its body is the caption, possibly empty.
+ * @param input a typed `body` (already trimmed, 1..2000 characters), a quick reply's `kind`, or an
+ *   upload's `photoURL` with an optional `body`
+ * @param storage where the photo goes (needed only with `photoURL`)
+ * @throws AppError 404 not a participant or unknown; 403 a block between the two; 409 thread closed;
+ *   429 too fast; with a photo also 400 not an image, 409 upload already used, 413 over 5 MB
  */
 export async function postMessage(
   db: Executor,
   sender: UserRow,
   id: string,
+  input: { body?: string; kind?: QuickReply; photoURL?: string },
+  messagesPerMinute: number,
+  storage?: ObjectStorage,
+): Promise<Message> {
+  if (!input.photoURL) return writeMessage(db, sender, id, input, messagesPerMinute, null);
+  if (!storage) throw new Error("postMessage: a photo needs the object storage");
+  // Only a participant's upload is processed; the thread's other rules are checked as the message is written.
+  await getRequestRow(db, sender.id, id);
+  const photoId = await storeThreadPhoto(db, storage, sender, input.photoURL);
+  try {
+    return await writeMessage(db, sender, id, input, messagesPerMinute, photoId);
+  } catch (error) {
+    await discardThreadPhoto(storage, photoId);
+    throw error;
+  }
+}
+
+async function writeMessage(
+  db: Executor,
+  sender: UserRow,
+  id: string,
   input: { body?: string; kind?: QuickReply },
   messagesPerMinute: number,
+  photoId: string | null,
 ): Promise<Message> {
   return inTransaction(db, async (tx) => {
     // A share lock keeps a concurrent decline or cancel from slipping in between check and insert.
@@ -311,7 +342,7 @@ export async function postMessage(
     const body = input.kind ? fillPlaceholders(QUICK_REPLY_TEXT[input.kind], {}) : (input.body ?? "");
     const [created] = await tx
       .insert(messages)
-      .values({ requestId: id, senderId: sender.id, body, kind: input.kind ?? null })
+      .values({ requestId: id, senderId: sender.id, body, kind: input.kind ?? null, photoId })
       .returning();
     if (input.kind === "running_late" && !row.request.runningLateAt) {
       await tx
@@ -324,6 +355,7 @@ export async function postMessage(
       id: created.id,
       body: created.body,
       kind: created.kind ?? null,
+      photo: photoId ? threadPhotoOf(id, photoId) : null,
       createdAt: created.createdAt.toISOString(),
       sender: presentPublicUser(sender),
     };

@@ -19,9 +19,13 @@ export function useSendMessage(requestId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { errorMessage: t("Failed to send message. Please try again.") },
-    /** A typed message, or a quick reply's kind (docs/features/handover.md point 2). */
-    mutationFn: async (input: { body: string } | { kind: QuickReply }) =>
-      (await apiRequest("POST", `/api/requests/${requestId}/messages`, input)).json() as Promise<Message>,
+    /**
+     * A typed message, a quick reply's kind (docs/features/handover.md point 2), or an uploaded photo
+     * with an optional caption (point 1).
+     */
+    mutationFn: async (
+      input: { body: string } | { kind: QuickReply } | { photoURL: string; body?: string },
+    ) => (await apiRequest("POST", `/api/requests/${requestId}/messages`, input)).json() as Promise<Message>,
     onSuccess: (message) => {
       queryClient.setQueryData<MealRequestDetail>(requestKeys.detail(requestId), (thread) =>
         appendMessage(thread, message),

@@ -113,13 +113,28 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
               <p className="text-xs text-muted-foreground">
                 {mine ? t("You") : displayName(message.sender)} · <MessageTime iso={message.createdAt} />
               </p>
+              {message.photo && (
+                // The 400 px copy in the thread, the 1600 px one a tap away; both for the two of them only.
+                <a href={message.photo.path} target="_blank" rel="noreferrer" className="mt-1 block">
+                  <img
+                    src={message.photo.thumbnailPath}
+                    alt={
+                      message.body ||
+                      t("Photo from {{name}}", { name: mine ? t("You") : displayName(message.sender) })
+                    }
+                    loading="lazy"
+                    className="max-h-64 w-auto max-w-full rounded-md"
+                    data-testid="thread-photo"
+                  />
+                </a>
+              )}
               {message.kind ? (
                 <p className="inline-flex items-center gap-1 font-semibold" data-testid="quick-reply">
                   <Zap className="h-4 w-4 text-amber-600" aria-hidden="true" />
                   {say(QUICK_REPLY_TEXT[message.kind])}
                 </p>
               ) : (
-                <p className="whitespace-pre-line break-words">{message.body}</p>
+                message.body && <p className="whitespace-pre-line break-words">{message.body}</p>
               )}
             </li>
           );

@@ -1,12 +1,14 @@
 /**
  * The thread's message box (spec §2): trimmed, non-empty; Enter sends, Shift+Enter breaks the line.
- * Above it, the quick replies, one tap each (docs/features/handover.md point 2).
+ * Above it, the quick replies, one tap each (docs/features/handover.md point 2); below it, a photo to
+ * send (point 1).
  */
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/client/components/ui/button";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
+import { UploadPhotoButton } from "@/client/features/photos";
 import { useMessages } from "@/client/lib/messages";
 import { MESSAGE_MAX, QUICK_REPLIES, QUICK_REPLY_TEXT } from "@/contract/requests";
 import { useSendMessage } from "../api/send-message";
@@ -70,6 +72,16 @@ export function MessageInput({ requestId }: { requestId: string }) {
           {t("Send")}
         </Button>
       </div>
+      {/* The text above goes with the photo as its caption (docs/features/handover.md point 1). */}
+      <UploadPhotoButton
+        label={t("Send a photo")}
+        note={t("What you typed above goes with it as its caption.")}
+        disabled={send.isPending}
+        register={async (photoURL) => {
+          await send.mutateAsync({ photoURL, ...(trimmed ? { body: trimmed } : {}) });
+          setBody("");
+        }}
+      />
     </form>
   );
 }
