@@ -248,3 +248,86 @@ describe("photos in the thread", () => {
     expect(params.json().message).toBe("Photos can be at most 5 MB.");
   });
 });
+
+describe("the container label", () => {
+  it("prints the cook's label with its token, and the public page shows the food and nothing of the person or the place", async () => {
+    const cook = await buildSignedInUser(t.db, { firstName: "Lotte", lastName: "Labelmaker" });
+    const preparedAt = new Date(Date.now() - 3 * HOUR);
+    const meal = await buildMeal(t.db, cook.user, {
+      title: "Mac and cheese",
+      ingredients: "Pasta (wheat), Cheese, milk, pepper",
+      allergenCodes: ["gluten", "milk"],
+      allergens: "Cereals containing gluten, Milk",
+      storage: "chilled",
+      preparedAt,
+      reheating: "Oven, 180 °C, 20 minutes",
+      pickupLocation: "Flat 4B, ring twice",
+    });
+    const printed = await t.api({ method: "POST", url: `/api/meals/${meal.id}/label`, cookie: cook.cookie });
+    expect(printed.statusCode, printed.body).toBe(200);
+    const label = printed.json();
+    expect(label).toMatchObject({
+      title: "Mac and cheese",
+      cookFirstName: "Lotte",
+      allergenCodes: ["gluten", "milk"],
+      storage: "chilled",
+      preparedAt: preparedAt.toISOString(),
+      useBy: new Date(preparedAt.getTime() + 48 * HOUR).toISOString(),
+      reheating: "Oven, 180 °C, 20 minutes",
+    });
+    expect(label.token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(label.ingredients.map((part: { text: string }) => part.text).join("")).toBe(
+      "Pasta (wheat), Cheese, milk, pepper",
+    );
+    expect(
+      label.ingredients
+        .filter((part: { allergen: boolean }) => part.allergen)
+        .map((part: { text: string }) => part.text),
+    ).toEqual(["wheat", "Cheese", "milk"]);
+    // Printing again keeps the page the QR codes already point to.
+    const again = await t.api({ method: "POST", url: `/api/meals/${meal.id}/label`, cookie: cook.cookie });
+    expect(again.json().token).toBe(label.token);
+
+    // Anyone, signed out, by the token alone; not by the meal's id; not indexed.
+    const page = await t.api({ url: `/api/labels/${label.token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["x-robots-tag"]).toBe("noindex");
+    const { token: _token, cookFirstName: _first, ...food } = label;
+    expect(page.json()).toEqual(food);
+    for (const personal of ["Labelmaker", "Lotte", "Flat 4B", cook.user.id, cook.user.email, meal.id]) {
+      expect(page.body).not.toContain(personal);
+    }
+    expect((await t.api({ url: `/api/labels/${meal.id}` })).statusCode).toBe(400);
+    expect((await t.api({ url: `/api/labels/${"A".repeat(22)}` })).statusCode).toBe(404);
+
+    // The food outlives the meal's listing: ended and deactivated, the page still answers; taken down, not.
+    await queryRows(
+      t.db,
+      sql`update meals set is_active = false, pickup_window_start = now() - interval '2 days',
+            pickup_window_end = now() - interval '1 day' where id = ${meal.id}`,
+    );
+    expect((await t.api({ url: `/api/labels/${label.token}` })).statusCode).toBe(200);
+    await queryRows(t.db, sql`update meals set hidden_by_admin = true where id = ${meal.id}`);
+    expect((await t.api({ url: `/api/labels/${label.token}` })).statusCode).toBe(404);
+  });
+
+  it("is the cook's alone to print: 404 for another member, 401 signed out; hot food is used by two hours after the window", async () => {
+    const cook = await buildSignedInUser(t.db);
+    const end = new Date(Date.now() + 2 * HOUR);
+    const meal = await buildMeal(t.db, cook.user, { storage: "hot", pickupWindowEnd: end });
+    const other = await buildSignedInUser(t.db);
+    expect(
+      (await t.api({ method: "POST", url: `/api/meals/${meal.id}/label`, cookie: other.cookie })).statusCode,
+    ).toBe(404);
+    expect((await t.api({ method: "POST", url: `/api/meals/${meal.id}/label` })).statusCode).toBe(401);
+    const label = (
+      await t.api({ method: "POST", url: `/api/meals/${meal.id}/label`, cookie: cook.cookie })
+    ).json();
+    expect(label.useBy).toBe(new Date(end.getTime() + 2 * HOUR).toISOString());
+    const unsaid = await buildMeal(t.db, cook.user, { storage: null });
+    const bare = (
+      await t.api({ method: "POST", url: `/api/meals/${unsaid.id}/label`, cookie: cook.cookie })
+    ).json();
+    expect(bare.useBy).toBeNull();
+  });
+});

@@ -218,6 +218,11 @@ export const meals = pgTable(
     preparedAt: timestamp("prepared_at", { withTimezone: true }),
     storage: mealStorage("storage"),
     reheating: varchar("reheating", { length: 1000 }),
+    /**
+     * The container label's public page (docs/features/handover.md point 3): `/label/{labelToken}`,
+     * 128 random bits made when the cook first prints a label; null until then.
+     */
+    labelToken: varchar("label_token", { length: 32 }),
     kind: mealKind("kind").notNull(),
     priceCents: integer("price_cents"),
     portionSize: integer("portion_size").notNull(),
@@ -305,6 +310,7 @@ export const meals = pgTable(
       .on(t.kind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isActive}`),
     index("meals_owner_idx").on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    uniqueIndex("meals_label_token_idx").on(t.labelToken).where(sql`${t.labelToken} IS NOT NULL`),
     // The capped counts of the lists walk open meals by the end of their pickup window; the owner in
     // the key lets the blocked-owners filter read the index alone (an index-only scan).
     index("meals_active_window_idx").on(t.kind, t.pickupWindowEnd, t.ownerId).where(sql`${t.isActive}`),

@@ -15,7 +15,7 @@ import { registerCookRoutes } from "../features/cooks/routes";
 import { registerEventRoutes } from "../features/events/routes";
 import { registerGroupRoutes } from "../features/groups/routes";
 import { registerImpactRoutes } from "../features/impact/routes";
-import { registerMealPreviewRoute, registerMealRoutes } from "../features/meals/routes";
+import { registerLabelRoute, registerMealPreviewRoute, registerMealRoutes } from "../features/meals/routes";
 import { registerNewsletterOptInRoutes, registerNewsletterRoutes } from "../features/newsletter/routes";
 import { registerNotificationRoutes, registerUnsubscribeRoutes } from "../features/notifications/routes";
 import { registerPhotoRoutes, registerPhotoServing } from "../features/photos/routes";
@@ -71,6 +71,7 @@ export async function registerFeatureRoutes(
   registerNewsletterRoutes(app, { db });
   registerImpactRoutes(app, { db });
   registerMealPreviewRoute(app, { db });
+  registerLabelRoute(app, { db });
   registerCalendarFeed(app, { db, config });
   await registerUnsubscribeRoutes(app, { db, config });
   registerPhotoServing(app, { storage });

@@ -33,6 +33,9 @@ export function liveHandlers(queryClient: QueryClient): Handlers {
       if (cached) queryClient.invalidateQueries({ queryKey: mealKeys.detail(cached.meal.id) });
     },
     notification: (notification) => {
+      // Not loaded yet (its first fetch may be under way, begun before this was written): fetch again.
+      if (!queryClient.getQueryData(notificationsQuery.queryKey))
+        void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
       queryClient.setQueryData<Notification[]>(notificationsQuery.queryKey, (old) =>
         old
           ? [notification, ...old.filter((existing) => existing.id !== notification.id)].slice(
@@ -51,12 +54,27 @@ export function liveHandlers(queryClient: QueryClient): Handlers {
   };
 }
 
+/**
+ * The first `ready` of a page's stream: the server subscribed it just now, so a notification written
+ * after the page's first fetch of the list and before that moment was neither in the list nor sent
+ * live. One more fetch of the list closes the gap; later `ready`s come with Last-Event-ID, and the
+ * server replays what they missed.
+ */
+export function onFirstReady(queryClient: QueryClient): () => void {
+  let first = true;
+  return () => {
+    if (!first) return;
+    first = false;
+    void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+  };
+}
+
 /** Keeps the stream open while the signed-in app is mounted. */
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     const source = new EventSource("/api/stream", { withCredentials: true });
-    const handlers = liveHandlers(queryClient);
+    const handlers = { ...liveHandlers(queryClient), ready: onFirstReady(queryClient) };
     for (const type of Object.keys(handlers) as LiveEventType[]) {
       source.addEventListener(type, (event) => {
         try {

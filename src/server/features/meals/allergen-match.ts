@@ -93,3 +93,29 @@ export async function withAllergyWarnings<T extends { id: string; owner: { id: s
   const warnings = await allergyWarningsOf(db, others, tokens);
   return list.map((meal) => ({ ...meal, allergyWarnings: warnings.get(meal.id) ?? [] }));
 }
+
+/**
+ * The ingredients text cut into words and what lies between, each word marked when it means one of
+ * the 14 allergens by the `allergen_synonyms` table ("cheese" → milk; the codes' own words are in it):
+ * the container label prints those in bold (docs/features/handover.md point 3).
+ * @returns the parts in order; joined, they are `text` again
+ */
+export async function ingredientParts(
+  db: Executor,
+  text: string,
+): Promise<{ text: string; allergen: boolean }[]> {
+  const pieces = text.split(/([\p{L}\p{M}]+)/u).filter((piece) => piece !== "");
+  const words = [
+    ...new Set(pieces.filter((piece) => /^[\p{L}\p{M}]+$/u.test(piece)).map((w) => w.toLowerCase())),
+  ];
+  const found =
+    words.length === 0
+      ? []
+      : await queryRows<{ synonym: string }>(
+          db,
+          sql`select ${allergenSynonyms.synonym} as synonym from ${allergenSynonyms}
+              where ${allergenSynonyms.synonym} in (select jsonb_array_elements_text(${JSON.stringify(words)}::jsonb))`,
+        );
+  const allergenic = new Set(found.map((row) => row.synonym));
+  return pieces.map((piece) => ({ text: piece, allergen: allergenic.has(piece.toLowerCase()) }));
+}

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorSchema, idParamsSchema, pageQuerySchema } from "../../../contract/common";
 import { allergyTokensOf } from "../../../contract/food-safety";
+import { labelTokenSchema, printLabelSchema, publicLabelSchema } from "../../../contract/labels";
 import {
   allergensInUseSchema,
   createMealSchema,
@@ -28,6 +29,7 @@ import type { Db } from "../../db/client";
 import { DEFAULT_PAGE_SIZE, decodeCursor, sendPage } from "../../pagination";
 import { joinWaitlist, leaveWaitlist } from "../requests/waitlist";
 import { requireHomeArea } from "../users/home-area";
+import { getPublicLabel, printLabel } from "./label";
 import { listAllergensInUse, listOpenMeals } from "./list";
 import { listMapMeals } from "./map";
 import { getMealPreview } from "./preview";
@@ -46,6 +48,20 @@ const scoredMealCursor = (sort: "relevance" | "distance") => (meal: ListedMeal) 
 /** Registers the meal routes; the caller's scope already requires a signed-in user. */
 export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    "/api/meals/:id/label",
+    {
+      schema: {
+        tags: ["meals"],
+        summary:
+          "The container label of the caller's own meal, with the token of its public label page (made the first time; 404 for anyone but the cook)",
+        params: idParamsSchema,
+        response: { 200: printLabelSchema, ...errors },
+      },
+    },
+    async (request) => printLabel(db, requireUser(request).id, request.params.id),
+  );
 
   r.get(
     "/api/meals",
@@ -251,5 +267,28 @@ export function registerMealPreviewRoute(app: FastifyInstance, { db }: { db: Db 
       },
     },
     async (request) => getMealPreview(db, request.params.id),
+  );
+}
+
+/**
+ * The public label page's data (docs/features/handover.md point 3), signed out: the food, never the
+ * person or the place; not for search engines.
+ */
+export function registerLabelRoute(app: FastifyInstance, { db }: { db: Db }) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/api/labels/:token",
+    {
+      schema: {
+        tags: ["meals"],
+        summary:
+          "A container label's public page: title, ingredients with the allergens marked, allergens, prepared, use by, storage",
+        params: z.object({ token: labelTokenSchema }),
+        response: { 200: publicLabelSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("X-Robots-Tag", "noindex");
+      return getPublicLabel(db, request.params.token);
+    },
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "meals" ADD COLUMN "label_token" varchar(32);--> statement-breakpoint
+CREATE UNIQUE INDEX "meals_label_token_idx" ON "meals" USING btree ("label_token") WHERE "meals"."label_token" IS NOT NULL;
