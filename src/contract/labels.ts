@@ -28,7 +28,7 @@ export const USE_BY_AFTER_MS: Record<StorageType, number> = {
  *   meal was posted stands in for it), `postedAt` and `pickupWindowEnd` (ISO)
  * @returns an ISO date-time, or null when the cook did not say how it is kept
  */
-export function useByOf(meal: {
+export function labelUseBy(meal: {
   storage: StorageType | null;
   preparedAt: string | null;
   postedAt: string;

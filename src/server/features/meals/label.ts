@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { type PrintLabel, type PublicLabel, useByOf } from "../../../contract/labels";
+import { type PrintLabel, type PublicLabel, labelUseBy } from "../../../contract/labels";
 import { msg } from "../../../contract/messages";
 import type { Executor } from "../../db/client";
 import { type MealRow, meals, users } from "../../db/schema";
@@ -24,7 +24,7 @@ async function present(db: Executor, meal: MealRow): Promise<PublicLabel> {
     allergens: meal.allergens,
     noMajorAllergens: meal.noMajorAllergens,
     preparedAt: meal.preparedAt?.toISOString() ?? null,
-    useBy: useByOf({
+    useBy: labelUseBy({
       storage: meal.storage,
       preparedAt: meal.preparedAt?.toISOString() ?? null,
       postedAt: meal.createdAt.toISOString(),
