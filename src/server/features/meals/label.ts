@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { type PrintLabel, type PublicLabel, labelUseBy } from "../../../contract/labels";
+import { labelUseBy, type PrintLabel, type PublicLabel } from "../../../contract/labels";
 import { msg } from "../../../contract/messages";
 import type { Executor } from "../../db/client";
 import { type MealRow, meals, users } from "../../db/schema";
