@@ -18,6 +18,8 @@ export const MEMBER_ROUTES: AppRoute[] = [
   { path: "/marketplace", component: lazy(() => import("@/client/pages/marketplace")) },
   { path: "/meal/:id", component: lazy(() => import("@/client/pages/meal-detail")) },
   { path: "/meal/:id/edit", component: lazy(() => import("@/client/pages/edit-meal")) },
+  // docs/features/handover.md point 3
+  { path: "/meal/:id/label", component: lazy(() => import("@/client/pages/meal-label")) },
   { path: "/meals/new", component: lazy(() => import("@/client/pages/create-meal")) },
   { path: "/requests", component: lazy(() => import("@/client/pages/requests")) },
   { path: "/request/:id", component: lazy(() => import("@/client/pages/request-thread")) },
@@ -34,7 +36,7 @@ export const MEMBER_ROUTES: AppRoute[] = [
   { path: "/join/:token", component: lazy(() => import("@/client/pages/join")) },
 ];
 
-/** Pages for everyone: spec §2's static pages, the impact page, an email's unsubscribe link. */
+/** Pages for everyone: spec §2's static pages, the impact page, an email's unsubscribe link, a label. */
 export const STATIC_ROUTES: AppRoute[] = [
   { path: "/about", component: lazy(() => import("@/client/pages/about")) },
   { path: "/how-it-works", component: lazy(() => import("@/client/pages/how-it-works")) },
@@ -42,6 +44,8 @@ export const STATIC_ROUTES: AppRoute[] = [
   { path: "/help", component: lazy(() => import("@/client/pages/help")) },
   { path: "/impact", component: lazy(() => import("@/client/pages/impact")) },
   { path: "/unsubscribe", component: lazy(() => import("@/client/pages/unsubscribe")) },
+  // A container label's QR code opens this (docs/features/handover.md point 3).
+  { path: "/label/:token", component: lazy(() => import("@/client/pages/label")) },
 ];
 
 /** The page for a path nothing else serves. */

@@ -94,6 +94,9 @@ export default function MealDetailPage() {
                 <Link href={`/meal/${meal.id}/edit`}>{t("Edit meal")}</Link>
               </Button>
             )}
+            <Button asChild variant="outline">
+              <Link href={`/meal/${meal.id}/label`}>{t("Print label")}</Link>
+            </Button>
             {meal.isExpired && (
               <Button asChild variant="outline">
                 <Link href={`/meals/new?from=${meal.id}`}>{t("Share again")}</Link>

@@ -6,7 +6,7 @@ export { useMyMeals } from "./api/get-my-meals";
 export { AdminMealControls } from "./components/admin-meal-controls";
 export { BrowseByKind } from "./components/browse-by-kind";
 export { FeaturedMeals } from "./components/featured-meals";
-export { AllergenWarning, useAllergenTags } from "./components/food-safety";
+export { AllergenWarning, allergenDisplayTags, useAllergenTags } from "./components/food-safety";
 export { GroupMark } from "./components/group-mark";
 export { HideAllergensMenu } from "./components/hide-allergens-menu";
 export { KindFilterButtons } from "./components/kind-filter-buttons";

@@ -4,11 +4,11 @@
  * phone at the door — and see or revoke the links made before (without their tokens, which the server
  * no longer knows).
  */
-import QRCode from "qrcode";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
+import { QrCode } from "@/client/components/qr-code";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { Input } from "@/client/components/ui/input";
@@ -18,26 +18,15 @@ import { useFormat } from "@/client/lib/format";
 import { type GroupInvite, INVITE_DAYS_CHOICES } from "@/contract/groups";
 import { useCreateInvite, useInvites, useRevokeInvite } from "../api/groups";
 
-/** A QR code of `url`, drawn by the `qrcode` library as an SVG image. */
+/** The invite link's QR code, to show on a phone or print for the notice board. */
 function InviteQrCode({ url }: { url: string }) {
   const { t } = useTranslation("app");
-  const [svg, setSvg] = useState<string | null>(null);
-  useEffect(() => {
-    let current = true;
-    QRCode.toString(url, { type: "svg", margin: 1, errorCorrectionLevel: "M" }).then((text) => {
-      if (current) setSvg(text);
-    });
-    return () => {
-      current = false;
-    };
-  }, [url]);
-  if (!svg) return null;
   return (
-    <img
-      src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
+    <QrCode
+      url={url}
       alt={t("QR code of the invite link")}
       className="h-40 w-40 rounded border bg-white p-1"
-      data-testid="invite-qr"
+      testId="invite-qr"
     />
   );
 }
