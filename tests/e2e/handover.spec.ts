@@ -2,11 +2,15 @@
  * docs/features/handover.md in the browser: a photo sent in the thread appears for the other side
  * (point 1); at the door, the eater taps "I'm outside" and the cook, with the thread open, sees it
  * arrive live — set apart from typed messages — and is told in a notification of its own; "Running 10
- * minutes late" once the window has started is noted for both (point 2). At 375 px, axe-clean.
+ * minutes late" once the window has started is noted for both (point 2); the cook prints a container
+ * label whose QR code opens its public page, which shows the allergens in bold and nothing of the cook
+ * (point 3). At 375 px, axe-clean.
  */
-import { writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import jsQR from "jsqr";
 import sharp from "sharp";
 import { apiPost, checkRoute, PHONE, person, postMeal, signedInPage } from "./fixtures";
 
@@ -65,7 +69,7 @@ test("a photo sent in the thread, with its caption, appears live for the other s
   await cook.goto(`/request/${request.id}`);
   await expect(cook.getByRole("heading", { name: "Porch pasta bake" })).toBeVisible();
 
-  const file = path.join(testInfo.outputDir, "door.jpg");
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "mealshare-door-")), "door.jpg");
   writeFileSync(
     file,
     await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 120, g: 40, b: 40 } } })
@@ -73,15 +77,59 @@ test("a photo sent in the thread, with its caption, appears live for the other s
       .toBuffer(),
   );
   await eater.goto(`/request/${request.id}`);
-  await eater.getByLabel("Message").fill("The red door by the bins");
+  await eater.getByRole("textbox", { name: "Message" }).fill("The red door by the bins");
   await eater.getByRole("button", { name: "Send a photo" }).click();
   await eater.locator(".uppy-Dashboard input[type=file]").first().setInputFiles(file);
   await eater.getByRole("button", { name: /Upload 1 file/ }).click();
   await expect(eater.getByTestId("thread-photo")).toBeVisible();
-  await expect(eater.getByLabel("Message")).toHaveValue("");
+  await expect(eater.getByRole("textbox", { name: "Message" })).toHaveValue("");
 
   const seen = cook.getByRole("img", { name: "The red door by the bins" });
   await expect(seen).toBeVisible();
   // The browser decoded it: a 400 px copy of the 800 × 600 photo.
   await expect.poll(() => seen.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(400);
+});
+
+test("the container label shows Milk in bold and a QR code that opens its public page", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Greta", "Gratin"), { viewport: PHONE });
+  const meal = await postMeal(cook, {
+    title: "Potato gratin",
+    ingredients: "potatoes, cream, cheese, garlic",
+    allergens: undefined,
+    allergenCodes: ["milk"],
+    storage: "chilled",
+    pickupLocation: "Flat 9, Gratin Gardens",
+  });
+  await cook.goto(`/meal/${meal.id}`);
+  await cook.getByRole("link", { name: "Print label" }).click();
+  const label = cook.getByTestId("container-label");
+  await expect(label).toContainText("Potato gratin");
+  await expect(label.getByTestId("label-allergens").locator("strong")).toHaveText("Milk");
+  await expect(label.getByTestId("label-ingredients").locator("strong")).toHaveText(["cream", "cheese"]);
+  await expect(label).toContainText("Made by Greta");
+
+  // The QR code, as a phone's camera would read it.
+  const qr = label.getByTestId("label-qr");
+  await expect(qr).toBeVisible();
+  const { data, info } = await sharp(await qr.screenshot())
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const decoded = jsQR(new Uint8ClampedArray(data), info.width, info.height);
+  expect(decoded?.data).toMatch(new RegExp(`^${new URL(cook.url()).origin}/label/[A-Za-z0-9_-]{22}$`));
+
+  // Opened signed out: the food, in bold where it matters, and nothing of the cook or the place.
+  const visitorContext = await browser.newContext({ viewport: PHONE });
+  const visitor = await visitorContext.newPage();
+  await checkRoute(visitor, new URL(decoded?.data ?? "").pathname, async (page) => {
+    await expect(page.getByRole("heading", { name: "Potato gratin" })).toBeVisible();
+  });
+  await expect(visitor.getByTestId("label-allergens").locator("strong")).toHaveText("Milk");
+  await expect(visitor.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  for (const personal of ["Greta", "Gratin Gardens", "Flat 9"]) {
+    await expect(visitor.getByText(personal)).toHaveCount(0);
+  }
+  await visitorContext.close();
 });
