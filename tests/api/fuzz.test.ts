@@ -303,6 +303,10 @@ describe("fuzzing every endpoint with malformed requests", () => {
       { method: "PUT", route: "/api/user/calendar" },
       { method: "DELETE", route: "/api/user/calendar" },
       { method: "GET", route: "/api/calendar/{file}" },
+      // docs/features/handover.md: a thread's photos, the container label and its public page.
+      { method: "GET", route: "/api/requests/{id}/photos/{file}" },
+      { method: "POST", route: "/api/meals/{id}/label" },
+      { method: "GET", route: "/api/labels/{token}" },
       { method: "GET", route: "/api/cook-applications/{id}/document" },
       { method: "GET", route: "/api/admin/cook-applications", query: { status: "pending" }, admin: true },
       { method: "PUT", route: "/api/admin/cook-applications/{id}/approve", admin: true },
