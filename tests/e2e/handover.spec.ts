@@ -59,9 +59,7 @@ test("'I'm outside' reaches the cook live, and 'Running 10 minutes late' is note
   await expect(eater.getByTestId("running-late")).toBeVisible();
 });
 
-test("a photo sent in the thread, with its caption, appears live for the other side", async ({
-  browser,
-}, testInfo) => {
+test("a photo sent in the thread, with its caption, appears live for the other side", async ({ browser }) => {
   const cook = await signedInPage(browser, person("Pia", "Porch"), { viewport: PHONE });
   const meal = await postMeal(cook, { title: "Porch pasta bake" });
   const eater = await signedInPage(browser, person("Eli", "Lens"), { viewport: PHONE });
