@@ -3,8 +3,10 @@
  * Workbox's precache manifest injected:
  * - the app shell (index.html, scripts, styles, icons) is precached, so the app opens offline and
  *   every page navigation is answered with index.html; the app then says it is offline;
- * - API answers are never cached: they belong to one signed-in user. Photos are public and
- *   immutable, so the ones seen are kept for offline use;
+ * - API answers are not cached: they belong to one signed-in user. The one exception is the accepted
+ *   eater's pickup pass (docs/features/handover.md point 4): kept when shown, answered from the network
+ *   first and from the copy with no connection, and dropped when the member signs out. Photos are
+ *   public and immutable, so the ones seen are kept for offline use;
  * - a push shows its notification, and clicking it opens (or focuses) the app on its link.
  * Type-checked on its own (tsconfig.sw.json): it runs in a worker, not a page.
  */
@@ -13,7 +15,7 @@ import { clientsClaim } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
-import { CacheFirst } from "workbox-strategies";
+import { CacheFirst, NetworkFirst } from "workbox-strategies";
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -40,6 +42,33 @@ registerRoute(
     plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 })],
   }),
 );
+
+/** The cache of pickup passes; signing out empties it. */
+const PASSES = "pickup-passes";
+const PASS_PATH = /^\/api\/requests\/[0-9a-f-]{36}\/pass$/;
+
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin && request.method === "GET" && PASS_PATH.test(url.pathname),
+  new NetworkFirst({
+    cacheName: PASSES,
+    // A doorstep with one bar of signal: the kept pass after a few seconds rather than a spinner.
+    networkTimeoutSeconds: 4,
+    plugins: [new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 14 * 24 * 60 * 60 })],
+  }),
+);
+
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (
+    event.request.method === "POST" &&
+    url.origin === self.location.origin &&
+    url.pathname === "/api/logout"
+  ) {
+    // The passes are this member's; the next person on this phone must not find them.
+    event.waitUntil(caches.delete(PASSES));
+  }
+});
 
 /** What the server pushes (features/notifications/push.ts `PushPayload`). */
 interface PushPayload {

@@ -280,6 +280,37 @@ export const updateStatusSchema = z
     },
   );
 
+/**
+ * `GET /api/requests/{id}/pass` (docs/features/handover.md point 4): the accepted eater's pickup pass —
+ * the code, the meal, the window and where exactly — which the service worker keeps so it opens with no
+ * connection. `issuedAt` says how fresh a kept copy is.
+ */
+export const pickupPassSchema = z.object({
+  requestId: z.uuid(),
+  code: z.string(),
+  portions: z.number().int(),
+  meal: z.object({
+    id: z.uuid(),
+    title: z.string(),
+    pickupWindowStart: isoDateTime,
+    pickupWindowEnd: isoDateTime,
+    pickupLocation: z.string(),
+    privatePickup: privatePickupSchema.nullable(),
+  }),
+  /** The cook, as the thread shows them. */
+  cook: publicUserSchema,
+  issuedAt: isoDateTime,
+});
+export type PickupPass = z.infer<typeof pickupPassSchema>;
+
+/**
+ * What the eater's pickup QR code holds (docs/features/households.md point 4): the thread's address
+ * with the code, so the cook's camera opens the thread with the code filled in.
+ * @param origin the app's origin, e.g. `https://mealshare.example`; the page's own when omitted
+ */
+export const pickupCodeUrl = (requestId: string, code: string, origin = globalThis.location?.origin ?? "") =>
+  `${origin}/request/${requestId}?code=${code}`;
+
 /** `POST /api/requests/{id}/pickup-code`: the four digits the eater shows the cook. */
 export const pickupCodeSchema = z.object({
   code: z

@@ -4,7 +4,7 @@
  * and a page that throws while rendering shows an error with Retry in its place.
  */
 import { lazy, Suspense } from "react";
-import { Route, Switch } from "wouter";
+import { Route, Switch, useRoute } from "wouter";
 import { AppUnreachable } from "@/client/components/layout/app-unreachable";
 import { RouteErrorBoundary } from "@/client/components/layout/route-error-boundary";
 import { FullScreenSpinner } from "@/client/components/layout/spinner";
@@ -16,6 +16,7 @@ const LandingPage = lazy(() => import("@/client/pages/landing"));
 const SignedInShell = lazy(() => import("./signed-in-shell"));
 const SignInRequiredPage = lazy(() => import("@/client/pages/sign-in-required"));
 const SharedMealPage = lazy(() => import("@/client/pages/shared-meal"));
+const PickupPassPage = lazy(() => import("@/client/pages/pickup-pass"));
 
 /** A signed-out page's column inside the public frame. */
 const padded = (Page: React.ComponentType) => () => (
@@ -55,6 +56,17 @@ function SignedOutRoutes() {
 
 export function AppRouter() {
   const { user, isLoading, error, retry, retrying } = useCurrentUser();
+  // The pickup pass opens at the door with no connection (docs/features/handover.md point 4): it does
+  // not wait to learn who is signed in; its own call says so when nobody is.
+  const [isPass] = useRoute("/pass/:id");
+  if (isPass)
+    return (
+      <RouteErrorBoundary>
+        <Suspense fallback={<FullScreenSpinner />}>
+          <Route path="/pass/:id" component={PickupPassPage} />
+        </Suspense>
+      </RouteErrorBoundary>
+    );
   if (isLoading) return <FullScreenSpinner />;
   if (error) return <AppUnreachable error={error} onRetry={() => void retry()} retrying={retrying} />;
   return (

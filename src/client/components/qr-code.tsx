@@ -1,8 +1,8 @@
 /**
  * A QR code of a URL, drawn by the `qrcode` library as an SVG image (group invite links, container
- * labels). Only the pages that show one load the library.
+ * labels, the pickup code and pass). The library is fetched the first time a code is drawn, so no
+ * page's first load carries it.
  */
-import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 
 /** `url` as a QR code image with `alt` text; nothing until it is drawn. */
@@ -20,9 +20,15 @@ export function QrCode({
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    QRCode.toString(url, { type: "svg", margin: 1, errorCorrectionLevel: "M" }).then((text) => {
-      if (current) setSvg(text);
-    });
+    import("qrcode")
+      .then(({ default: QRCode }) =>
+        QRCode.toString(url, { type: "svg", margin: 1, errorCorrectionLevel: "M" }),
+      )
+      .then((text) => {
+        if (current) setSvg(text);
+      })
+      // Offline before the library was ever fetched: the code's digits are shown beside it anyway.
+      .catch(() => {});
     return () => {
       current = false;
     };

@@ -2,11 +2,13 @@
 export { useCreateRequest } from "./api/create-request";
 export { useRequest } from "./api/get-request";
 export { useRequests } from "./api/get-requests";
+export { usePickupPass } from "./api/pickup-pass";
 export { appendMessage } from "./api/send-message";
 export { invalidateRequestLists } from "./api/update-status";
 export { Conversation } from "./components/conversation";
 export { PickupCode } from "./components/pickup-code";
 export { PickupDetails } from "./components/pickup-details";
+export { PickupPassCard } from "./components/pickup-pass";
 export { RequestCard } from "./components/request-card";
 export { RequestMealForm } from "./components/request-meal-form";
 export { StatusActions } from "./components/status-actions";

@@ -12,6 +12,7 @@ import {
   MESSAGE_PAGE_SIZE,
   messageSchema,
   pickupCodeSchema,
+  pickupPassSchema,
   requestDetailSchema,
   requestListQuerySchema,
   requestSchema,
@@ -26,6 +27,7 @@ import { openThreadPhoto } from "./photos";
 import { submitPickupCode } from "./pickup";
 import {
   createRequest,
+  getPickupPass,
   getRequestDetail,
   type ListedRequest,
   listMessages,
@@ -151,6 +153,20 @@ export function registerRequestRoutes(
       );
       return reply.status(201).send(message);
     },
+  );
+
+  r.get(
+    "/api/requests/:id/pass",
+    {
+      schema: {
+        tags: ["requests"],
+        summary:
+          "The accepted eater's pickup pass: the code, the meal, the window and the pickup details (the eater only; 404 for anyone else, 409 before acceptance)",
+        params: idParamsSchema,
+        response: { 200: pickupPassSchema, ...errors },
+      },
+    },
+    async (request) => getPickupPass(db, requireUser(request), request.params.id),
   );
 
   r.get(

@@ -12,6 +12,7 @@ import {
   type MealRequestDetail,
   type Message,
   OPEN_REQUEST_STATUSES,
+  type PickupPass,
   QUICK_REPLY_NOTICE,
   QUICK_REPLY_TEXT,
   type QuickReply,
@@ -386,4 +387,33 @@ async function writeMessage(
     ]);
     return message;
   });
+}
+
+/**
+ * The accepted eater's pickup pass (docs/features/handover.md point 4): what they need at the door,
+ * with no connection — the code, the meal and window, and where exactly (the eater may read the private
+ * pickup details once accepted; requests/policy.ts `mayReadPrivatePickup`).
+ * @throws AppError 404 "Request not found" for anyone but the eater (the cook types the code, they do not
+ *   show it); 409 `no_pass` while the request is not accepted
+ */
+export async function getPickupPass(db: Executor, viewer: UserRow, id: string): Promise<PickupPass> {
+  const request = await getRequestRow(db, viewer.id, id);
+  if (request.eater.id !== viewer.id) throw notFound(msg("Request not found"));
+  if (request.status !== "accepted" || !request.pickup.code)
+    throw conflict(msg("A pickup pass is there once the cook has accepted the request."), "no_pass");
+  return {
+    requestId: request.id,
+    code: request.pickup.code,
+    portions: request.portions,
+    meal: {
+      id: request.meal.id,
+      title: request.meal.title,
+      pickupWindowStart: request.meal.pickupWindowStart,
+      pickupWindowEnd: request.meal.pickupWindowEnd,
+      pickupLocation: request.meal.pickupLocation,
+      privatePickup: request.meal.privatePickup,
+    },
+    cook: request.owner,
+    issuedAt: new Date().toISOString(),
+  };
 }

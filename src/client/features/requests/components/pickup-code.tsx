@@ -5,10 +5,10 @@
  * how many tries are left, five lock it for ten minutes. Each side also sees where the other's word
  * stands.
  */
-import QRCode from "qrcode";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearch } from "wouter";
+import { Link, useSearch } from "wouter";
+import { QrCode } from "@/client/components/qr-code";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { FieldError, fieldAria } from "@/client/components/ui/field-error";
@@ -17,21 +17,12 @@ import { Label } from "@/client/components/ui/label";
 import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage } from "@/client/lib/api-client";
 import { useFormat } from "@/client/lib/format";
-import type { MealRequestDetail } from "@/contract/requests";
+import { type MealRequestDetail, pickupCodeUrl } from "@/contract/requests";
 import { useSubmitPickupCode } from "../api/update-status";
 
 /** The eater's code, as digits and as a QR of the thread's address with it. */
 function EaterCode({ request, code }: { request: MealRequestDetail; code: string }) {
   const { t } = useTranslation("app");
-  const [qr, setQr] = useState<string | null>(null);
-  useEffect(() => {
-    const url = `${window.location.origin}/request/${request.id}?code=${code}`;
-    let live = true;
-    QRCode.toString(url, { type: "svg", margin: 1 }).then((svg) => live && setQr(svg));
-    return () => {
-      live = false;
-    };
-  }, [request.id, code]);
   return (
     <div className="flex flex-wrap items-center gap-4">
       <div>
@@ -43,12 +34,15 @@ function EaterCode({ request, code }: { request: MealRequestDetail; code: string
           {t("Show it to the cook when you pick up, or let them scan the QR code.")}
         </p>
       </div>
-      {qr && (
-        <img
-          src={`data:image/svg+xml;utf8,${encodeURIComponent(qr)}`}
-          alt={t("QR code of your pickup code")}
-          className="h-32 w-32 rounded border bg-white p-1"
-        />
+      <QrCode
+        url={pickupCodeUrl(request.id, code)}
+        alt={t("QR code of your pickup code")}
+        className="h-32 w-32 rounded border bg-white p-1"
+      />
+      {request.status === "accepted" && (
+        <Link href={`/pass/${request.id}`} className="text-sm font-medium underline">
+          {t("Pickup pass (works offline)")}
+        </Link>
       )}
     </div>
   );

@@ -60,9 +60,18 @@ export function RequestCard({ request, viewerIs }: { request: MealRequest; viewe
             </p>
           )}
         </div>
-        <Button asChild variant="outline" className="self-start">
-          <Link href={`/request/${request.id}`}>{t("View Thread")}</Link>
-        </Button>
+        <div className="flex flex-col gap-2 self-start">
+          <Button asChild variant="outline">
+            <Link href={`/request/${request.id}`}>{t("View Thread")}</Link>
+          </Button>
+          {/* The accepted eater's code and details for the door, kept for offline use
+              (docs/features/handover.md point 4). */}
+          {viewerIs === "eater" && request.status === "accepted" && (
+            <Button asChild>
+              <Link href={`/pass/${request.id}`}>{t("Pickup pass")}</Link>
+            </Button>
+          )}
+        </div>
       </CardContent>
     </Card>
   );
