@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function thread(options: { startsIn?: number; status?: "accepted" | "declined" } = {}) {
+async function thread(options: { startsIn?: number; status?: "accepted" | "declined" | "pending" } = {}) {
   const cook = await buildSignedInUser(t.db, { firstName: "Carla", lastName: "Cook" });
   const eater = await buildSignedInUser(t.db, { firstName: "Ella", lastName: "Eater" });
   const start = Date.now() + (options.startsIn ?? -1) * HOUR;
@@ -329,5 +329,50 @@ describe("the container label", () => {
       await t.api({ method: "POST", url: `/api/meals/${unsaid.id}/label`, cookie: cook.cookie })
     ).json();
     expect(bare.useBy).toBeNull();
+  });
+});
+
+describe("the pickup pass", () => {
+  it("is the accepted eater's alone: the code, the meal and where exactly; 409 before acceptance, 404 for the cook and anyone else", async () => {
+    const { cook, eater, request } = await thread({ startsIn: 1 });
+    await queryRows(
+      t.db,
+      sql`update meals set pickup_details = 'Bell 3, second floor', pickup_latitude = 52.5, pickup_longitude = 13.4
+          where id = (select meal_id from requests where id = ${request.id})`,
+    );
+    // As acceptance leaves it (the factory writes the row as it is).
+    await queryRows(t.db, sql`update requests set pickup_code = '4821' where id = ${request.id}`);
+    const pass = await t.api({ url: `/api/requests/${request.id}/pass`, cookie: eater.cookie });
+    expect(pass.statusCode, pass.body).toBe(200);
+    const [{ code }] = await queryRows<{ code: string }>(
+      t.db,
+      sql`select pickup_code as code from requests where id = ${request.id}`,
+    );
+    expect(pass.json()).toMatchObject({
+      requestId: request.id,
+      code,
+      meal: {
+        privatePickup: { details: "Bell 3, second floor", point: { latitude: 52.5, longitude: 13.4 } },
+      },
+      cook: { id: cook.user.id },
+    });
+    expect(Date.parse(pass.json().issuedAt)).toBeGreaterThan(Date.now() - 60_000);
+
+    expect((await t.api({ url: `/api/requests/${request.id}/pass`, cookie: cook.cookie })).statusCode).toBe(
+      404,
+    );
+    const stranger = await buildSignedInUser(t.db);
+    expect(
+      (await t.api({ url: `/api/requests/${request.id}/pass`, cookie: stranger.cookie })).statusCode,
+    ).toBe(404);
+    expect((await t.api({ url: `/api/requests/${request.id}/pass` })).statusCode).toBe(401);
+
+    const pending = await thread({ status: "pending" });
+    const early = await t.api({
+      url: `/api/requests/${pending.request.id}/pass`,
+      cookie: pending.eater.cookie,
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ code: "no_pass" });
   });
 });

@@ -131,3 +131,52 @@ test("the container label shows Milk in bold and a QR code that opens its public
   }
   await visitorContext.close();
 });
+
+test("the pickup pass shows the code with no connection after a reload, and says it is offline", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Hana", "Handover"), { viewport: PHONE });
+  const meal = await postMeal(cook, {
+    title: "Offline onion tart",
+    pickupDetails: "Back door, knock loudly",
+  });
+  const eater = await signedInPage(browser, person("Omar", "Offline"), {
+    viewport: PHONE,
+    serviceWorkers: "allow",
+  });
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "One please" });
+  const accepted = await cook.request.put(`/api/requests/${request.id}/status`, {
+    data: { status: "accepted" },
+    headers: { origin: new URL(cook.url()).origin },
+  });
+  expect(accepted.ok()).toBe(true);
+  // The service worker controls the page before the pass is shown, so it keeps it.
+  await eater.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller)
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve));
+  });
+
+  await eater.goto("/requests");
+  await eater.getByRole("link", { name: "Pickup pass" }).click();
+  const code = (await eater.getByTestId("pass-code").textContent()) ?? "";
+  expect(code).toMatch(/^\d{4}$/);
+  await expect(eater.getByText("Back door, knock loudly")).toBeVisible();
+  await expect(eater.getByRole("img", { name: "QR code of your pickup code" })).toBeVisible();
+
+  await eater.context().setOffline(true);
+  await eater.reload();
+  await expect(eater.getByTestId("pass-code")).toHaveText(code);
+  await expect(eater.getByText("You are offline: this is the pass kept on this phone.")).toBeVisible();
+  await expect(eater.getByTestId("pass-updated")).toContainText("Last updated");
+  await eater.context().setOffline(false);
+
+  // Signing out drops the kept pass: the next person on this phone finds none.
+  await eater.goto("/");
+  await eater.getByRole("button", { name: "Open menu" }).click();
+  await eater.getByRole("button", { name: "Logout" }).click();
+  await expect(eater.getByRole("button", { name: "Open menu" })).toHaveCount(0);
+  await expect
+    .poll(() => eater.evaluate(async () => (await caches.keys()).includes("pickup-passes")))
+    .toBe(false);
+});
