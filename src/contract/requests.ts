@@ -311,6 +311,23 @@ export type PickupPass = z.infer<typeof pickupPassSchema>;
 export const pickupCodeUrl = (requestId: string, code: string, origin = globalThis.location?.origin ?? "") =>
   `${origin}/request/${requestId}?code=${code}`;
 
+/**
+ * The pickup code a scanned QR code holds for request `requestId` (the reverse of `pickupCodeUrl`), or
+ * four digits as they are; null for anything else — another request's code included, so a code shown
+ * for one pickup is never typed into another.
+ */
+export function codeFromScan(text: string, requestId: string): string | null {
+  const trimmed = text.trim();
+  if (/^\d{4}$/.test(trimmed)) return trimmed;
+  try {
+    const url = new URL(trimmed);
+    const code = url.searchParams.get("code") ?? "";
+    return url.pathname === `/request/${requestId}` && /^\d{4}$/.test(code) ? code : null;
+  } catch {
+    return null;
+  }
+}
+
 /** `POST /api/requests/{id}/pickup-code`: the four digits the eater shows the cook. */
 export const pickupCodeSchema = z.object({
   code: z

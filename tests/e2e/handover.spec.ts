@@ -9,10 +9,13 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { chromium, expect, test } from "@playwright/test";
 import jsQR from "jsqr";
+import QRCode from "qrcode";
 import sharp from "sharp";
-import { apiPost, checkRoute, PHONE, person, postMeal, signedInPage } from "./fixtures";
+import { chromiumLaunchOptions } from "../../playwright.config";
+import { pickupCodeUrl } from "../../src/contract/requests";
+import { apiPost, checkRoute, PHONE, person, postMeal, signedInPage, toast } from "./fixtures";
 
 test("'I'm outside' reaches the cook live, and 'Running 10 minutes late' is noted for both", async ({
   browser,
@@ -179,4 +182,79 @@ test("the pickup pass shows the code with no connection after a reload, and says
   await expect
     .poll(() => eater.evaluate(async () => (await caches.keys()).includes("pickup-passes")))
     .toBe(false);
+});
+
+/**
+ * A Y4M video (what Chromium's fake camera plays) of one frame showing `text` as a QR code, as a
+ * phone held up to the cook's camera would.
+ */
+async function qrVideo(text: string): Promise<string> {
+  const [width, height] = [640, 480];
+  const qr = await QRCode.toBuffer(text, { margin: 4, width: 360 });
+  const { data } = await sharp({ create: { width, height, channels: 3, background: "#ffffff" } })
+    .composite([{ input: qr, gravity: "centre" }])
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // I420: full-size luma, then quarter-size U and V (BT.601, full range as C420jpeg says).
+  const y = Buffer.alloc(width * height);
+  const u = Buffer.alloc((width / 2) * (height / 2));
+  const v = Buffer.alloc((width / 2) * (height / 2));
+  for (let row = 0; row < height; row++) {
+    for (let column = 0; column < width; column++) {
+      const at = (row * width + column) * 3;
+      const [r, g, b] = [data[at], data[at + 1], data[at + 2]];
+      y[row * width + column] = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
+      if (row % 2 === 0 && column % 2 === 0) {
+        const half = (row / 2) * (width / 2) + column / 2;
+        u[half] = Math.max(0, Math.min(255, Math.round(-0.169 * r - 0.331 * g + 0.5 * b + 128)));
+        v[half] = Math.max(0, Math.min(255, Math.round(0.5 * r - 0.419 * g - 0.081 * b + 128)));
+      }
+    }
+  }
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "mealshare-camera-")), "qr.y4m");
+  writeFileSync(
+    file,
+    Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\nFRAME\n`), y, u, v]),
+  );
+  return file;
+}
+
+test("the cook scans the eater's pickup QR code with the camera, and the exchange completes", async ({
+  browser,
+  baseURL,
+}) => {
+  const eater = await signedInPage(browser, person("Sami", "Scan"), { viewport: PHONE });
+  // The cook's phone: a browser whose camera shows the eater's QR code.
+  const origin = baseURL ?? "";
+  const helper = await signedInPage(browser, person("Cai", "Camera"));
+  const meal = await postMeal(helper, { title: "Scanned samosas" });
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "Two please" });
+  const accepted = await helper.request.put(`/api/requests/${request.id}/status`, {
+    data: { status: "accepted" },
+    headers: { origin },
+  });
+  expect(accepted.ok()).toBe(true);
+  const code = (await (await eater.request.get(`/api/requests/${request.id}`)).json()).pickup.code;
+  const cookStorage = await helper.context().storageState();
+  const camera = await chromium.launch({
+    ...chromiumLaunchOptions,
+    args: [
+      ...chromiumLaunchOptions.args,
+      "--use-fake-ui-for-media-stream",
+      "--use-fake-device-for-media-stream",
+      `--use-file-for-fake-video-capture=${await qrVideo(pickupCodeUrl(request.id, code, origin))}`,
+    ],
+  });
+  try {
+    const context = await camera.newContext({ baseURL: origin, viewport: PHONE, storageState: cookStorage });
+    await context.grantPermissions(["camera"], { origin });
+    const cook = await context.newPage();
+    await cook.goto(`/request/${request.id}`);
+    await cook.getByRole("button", { name: "Scan the code" }).click();
+    await expect(toast(cook, "Handed over: the exchange is completed.")).toBeVisible({ timeout: 20_000 });
+    expect((await (await eater.request.get(`/api/requests/${request.id}`)).json()).status).toBe("completed");
+  } finally {
+    await camera.close();
+  }
 });

@@ -14,10 +14,16 @@ import { LabelContent } from "./label-content";
 type Layout = "single" | "sheet";
 const LABELS_PER_SHEET = 8;
 
+/** The printed page of each layout: the label's own size, or A4 with the sheet centred. */
+const PAGE_CSS: Record<Layout, string> = {
+  single: "size: 100mm 70mm; margin: 0;",
+  sheet: "size: A4; margin: 8mm 5mm;",
+};
+
 /** The page's print rules: nothing but the labels, on a page of the label's size or A4. */
 const printCss = (layout: Layout) => `
 @media print {
-  @page { size: ${layout === "single" ? "100mm 70mm" : "A4"}; margin: ${layout === "single" ? "0" : "8mm 5mm"}; }
+  @page { ${PAGE_CSS[layout]} }
   body * { visibility: hidden; }
   [data-print-area], [data-print-area] * { visibility: visible; }
   [data-print-area] { position: absolute; left: 0; top: 0; }

@@ -5,7 +5,7 @@
  * how many tries are left, five lock it for ten minutes. Each side also sees where the other's word
  * stands.
  */
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, lazy, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
 import { QrCode } from "@/client/components/qr-code";
@@ -19,6 +19,9 @@ import { errorMessage } from "@/client/lib/api-client";
 import { useFormat } from "@/client/lib/format";
 import { type MealRequestDetail, pickupCodeUrl } from "@/contract/requests";
 import { useSubmitPickupCode } from "../api/update-status";
+
+/** The camera scanner and its QR reader load only when the cook opens it. */
+const CodeScanner = lazy(() => import("./code-scanner"));
 
 /** The eater's code, as digits and as a QR of the thread's address with it. */
 function EaterCode({ request, code }: { request: MealRequestDetail; code: string }) {
@@ -66,16 +69,20 @@ function CookCodeForm({
   const scanned = new URLSearchParams(useSearch()).get("code") ?? "";
   const [code, setCode] = useState(/^\d{4}$/.test(scanned) ? scanned : "");
   const [error, setError] = useState<string | null>(null);
+  const [scanning, setScanning] = useState(false);
   const lockedUntil = request.pickup.codeLockedUntil;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!/^\d{4}$/.test(code)) return setError(t("Enter the 4-digit pickup code"));
+  const check = (value: string) => {
+    if (!/^\d{4}$/.test(value)) return setError(t("Enter the 4-digit pickup code"));
     setError(null);
-    submit.mutate(code, {
+    submit.mutate(value, {
       onSuccess: () => toast({ title: t("Handed over: the exchange is completed.") }),
       onError: (failure) => setError(errorMessage(failure, t("Could not check the code. Please try again."))),
     });
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    check(code);
   };
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-2" noValidate>
@@ -93,7 +100,25 @@ function CookCodeForm({
         <Button type="submit" disabled={submit.isPending || Boolean(lockedUntil)}>
           {t("Confirm handover")}
         </Button>
+        {!scanning && !lockedUntil && (
+          <Button type="button" variant="outline" onClick={() => setScanning(true)}>
+            {t("Scan the code")}
+          </Button>
+        )}
       </div>
+      {scanning && (
+        <Suspense fallback={null}>
+          <CodeScanner
+            requestId={request.id}
+            onClose={() => setScanning(false)}
+            onCode={(scannedCode) => {
+              setScanning(false);
+              setCode(scannedCode);
+              check(scannedCode);
+            }}
+          />
+        </Suspense>
+      )}
       <FieldError id={id} message={error ?? undefined} />
       {lockedUntil && (
         <p className="text-sm text-destructive">
