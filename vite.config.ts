@@ -63,7 +63,8 @@ function inlineEntryStylesheet(): Plugin {
  * The installable app (docs/features/notifications.md point 1): a web app manifest, icons drawn at build
  * time from public/favicon.svg (@vite-pwa/assets-generator, the "minimal-2023" set: 64, 192 and 512 px,
  * a maskable 512 px and the Apple touch icon), and our service worker (src/client/sw.ts) with Workbox's
- * precache of the app shell injected. API answers are never cached (they are per user).
+ * precache of the app shell injected. API answers are not cached (they are per user), but for the
+ * accepted eater's pickup pass (src/client/sw.ts).
  */
 const pwa = VitePWA({
   strategies: "injectManifest",

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the figures the README and closing notes quote, measured on this machine.
  * 1. Landing page first-load JavaScript, gzip (entry chunk + the landing chunk and their static
- *    imports, from Vite's manifest). Builds the client first.
+ *    imports, from Vite's manifest). Builds the client first. Then the same for a member's thread, meal,
+ *    Community and Requests pages (bench/first-load.ts).
  * 2. Time from `npm start` (scripts/start.mjs, client and server already built) to the first HTTP answer on a
  *    fresh data dir (migrations included), and the landing page's first load as the started server
  *    sends it to a browser (`Accept-Encoding: br, gzip`): bytes on the wire.
@@ -26,6 +27,7 @@ import { createTestApp } from "../tests/api/harness";
 import { buildMeal, buildSignedInUser } from "../tests/factories";
 import { measureDelivery } from "./delivery";
 import { benchDiscovery } from "./discovery";
+import { FIRST_LOAD_PAGES, firstLoadKiB } from "./first-load";
 import { benchGroups } from "./groups";
 import { benchLimit } from "./limit";
 import { benchPosting } from "./posting";
@@ -156,6 +158,12 @@ const landing = await landingFirstLoad();
 console.log(
   `landing first-load JS: ${landing.jsKiB.toFixed(1)} KiB gzip (CSS ${landing.cssKiB.toFixed(1)} KiB, ${landing.files.length} files)`,
 );
+for (const page of FIRST_LOAD_PAGES) {
+  const name = path.basename(page, ".tsx");
+  console.log(
+    `${name} first-load JS (signed in): ${firstLoadKiB(path.join(root, "dist/client"), page).toFixed(1)} KiB gzip`,
+  );
+}
 const startup = await startupTime(landing.files);
 console.log(`npm start → first answer on a fresh data dir: ${startup.seconds.toFixed(1)} s`);
 console.log(

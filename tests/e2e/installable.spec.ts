@@ -1,7 +1,8 @@
 /**
  * docs/features/notifications.md point 1, the installable app: a valid manifest with icons made at build
  * time, a service worker that registers and keeps the app shell, so that with the network cut a reload
- * still shows the app and says it is offline; no API answer in its caches; and Lighthouse's PWA checks
+ * still shows the app and says it is offline; no API answer in its caches (a pickup pass is kept only once
+ * shown: handover.spec.ts); and Lighthouse's PWA checks
  * (installable, splash screen, themed address bar, maskable icon, viewport) pass on the landing page.
  */
 import { mkdtempSync, rmSync } from "node:fs";
