@@ -1,0 +1,190 @@
+/**
+ * The open, verifiable draw for popular free meals (docs/features/fair-shares.md): how portions are
+ * given, the ticket rule, and the draw itself — commit–reveal, version `mealshare-draw-v1` — in one
+ * place that the server runs and any browser runs again to check it.
+ *
+ * The draw, step by step:
+ * 1. When the meal is posted the server makes a secret of 32 random bytes and publishes its commitment,
+ *    `SHA-256(secret)` in hex.
+ * 2. At the draw it fixes the entrant list — each entry's pseudonymous id (the entry's UUID), portions
+ *    and tickets — sorted by id, and publishes `listHash = SHA-256(JSON of [[id, portions, tickets], …])`.
+ * 3. `seed = SHA-256(secret ‖ listHash as UTF-8)` in hex; the generator is pure-rand's xoroshiro128+
+ *    seeded with the seed's first 4 bytes read as a signed 32-bit big-endian integer.
+ * 4. Weighted draw without replacement: while entrants remain, `r = uniformInt(rng, 0, tickets left − 1)`
+ *    picks the entrant whose range of tickets (in list order) holds `r`; they are next in the order and
+ *    leave the list.
+ * 5. The secret is revealed. Anyone can check that it matches the commitment made before any entry, and
+ *    recompute the list hash, the seed and the order (`verifyDraw`).
+ * Nobody can steer the result: the server committed to the secret before the entries existed, and the
+ * entrants cannot know the secret.
+ */
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
+import { uniformInt } from "pure-rand/distribution/uniformInt";
+import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
+import { z } from "zod";
+import { isoDateTime } from "./common";
+import { msg } from "./messages";
+
+/** The draw's documented algorithm; a new one gets a new name, and old draws keep theirs. */
+export const DRAW_ALGORITHM = "mealshare-draw-v1";
+
+/** How portions of a free meal are given (docs/features/fair-shares.md point 1). */
+export const ALLOCATIONS = ["first_come", "draw", "choose"] as const;
+export type Allocation = (typeof ALLOCATIONS)[number];
+export const allocationSchema = z.enum(ALLOCATIONS, {
+  error: msg("Allocation must be first_come, draw or choose"),
+});
+
+/** Entries close this long after posting unless the cook says otherwise (at the latest, the pickup start). */
+export const DRAW_DEFAULT_CLOSE_MS = 60 * 60 * 1000;
+/** A new account's first day: one ticket, whatever else holds. */
+export const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
+/** No free meal received in this long: two tickets. */
+export const TICKET_BONUS_AFTER_MS = 14 * 24 * 60 * 60 * 1000;
+
+/**
+ * An entrant's tickets (docs/features/fair-shares.md point 3): two for a member who has received no free
+ * meal in the last 14 days, one otherwise, and one for an account under 24 hours old.
+ * @param member `accountCreatedAt` and `lastFreeMealAt` (the latest free meal handed to them, or null), ISO
+ * @param now the time of entry
+ */
+export function ticketsFor(
+  member: { accountCreatedAt: string; lastFreeMealAt: string | null },
+  now = new Date(),
+): 1 | 2 {
+  if (now.getTime() - new Date(member.accountCreatedAt).getTime() < NEW_ACCOUNT_MS) return 1;
+  if (
+    member.lastFreeMealAt &&
+    now.getTime() - new Date(member.lastFreeMealAt).getTime() < TICKET_BONUS_AFTER_MS
+  )
+    return 1;
+  return 2;
+}
+
+export const drawEntrantSchema = z.object({
+  /** The entry's pseudonymous id (a UUID); each member recognises their own. */
+  id: z.string(),
+  portions: z.number().int().min(1),
+  tickets: z.number().int().min(1),
+});
+export type DrawEntrant = z.infer<typeof drawEntrantSchema>;
+
+const hex = (bytes: Uint8Array) => bytesToHex(bytes);
+
+/** `SHA-256(secret)` in hex: what is published before any entry. */
+export const commitmentOf = (secretHex: string): string => hex(sha256(hexToBytes(secretHex)));
+
+/** The entrants in the draw's canonical order: by id. */
+export const canonicalEntrants = (entrants: readonly DrawEntrant[]): DrawEntrant[] =>
+  [...entrants].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+/** `SHA-256` (hex) of the canonical entrant list as JSON `[[id, portions, tickets], …]`. */
+export function entrantListHash(entrants: readonly DrawEntrant[]): string {
+  const rows = canonicalEntrants(entrants).map((entrant) => [entrant.id, entrant.portions, entrant.tickets]);
+  return hex(sha256(utf8ToBytes(JSON.stringify(rows))));
+}
+
+/** `SHA-256(secret ‖ listHash)` in hex: the seed, fixed only once both the secret and the list are. */
+export function drawSeed(secretHex: string, listHash: string): string {
+  const secret = hexToBytes(secretHex);
+  const list = utf8ToBytes(listHash);
+  const joined = new Uint8Array(secret.length + list.length);
+  joined.set(secret, 0);
+  joined.set(list, secret.length);
+  return hex(sha256(joined));
+}
+
+/**
+ * The draw order: entry ids, weighted by tickets, without replacement (step 4 above).
+ * @param seedHex the seed from `drawSeed`
+ */
+export function drawOrder(entrants: readonly DrawEntrant[], seedHex: string): string[] {
+  const seedBytes = hexToBytes(seedHex);
+  const seed = new DataView(seedBytes.buffer, seedBytes.byteOffset, 4).getInt32(0, false);
+  const rng = xoroshiro128plus(seed);
+  const left = canonicalEntrants(entrants);
+  let ticketsLeft = left.reduce((sum, entrant) => sum + entrant.tickets, 0);
+  const order: string[] = [];
+  while (left.length > 0) {
+    let r = uniformInt(rng, 0, ticketsLeft - 1);
+    let index = 0;
+    while (r >= left[index].tickets) {
+      r -= left[index].tickets;
+      index++;
+    }
+    const [picked] = left.splice(index, 1);
+    ticketsLeft -= picked.tickets;
+    order.push(picked.id);
+  }
+  return order;
+}
+
+/** Everything a draw publishes once it is made (`GET /api/meals/{id}/draw`). */
+export const publishedDrawSchema = z.object({
+  algorithm: z.string(),
+  commitment: z.string(),
+  closesAt: isoDateTime,
+  /** Null until the draw is made. */
+  drawnAt: isoDateTime.nullable(),
+  secret: z.string().nullable(),
+  entrants: z.array(drawEntrantSchema).nullable(),
+  listHash: z.string().nullable(),
+  seed: z.string().nullable(),
+  order: z.array(z.string()).nullable(),
+});
+export type PublishedDraw = z.infer<typeof publishedDrawSchema>;
+
+/** What `verifyDraw` checked, in the order a reader follows it. */
+export interface DrawCheck {
+  commitmentMatches: boolean;
+  listHashMatches: boolean;
+  seedMatches: boolean;
+  orderMatches: boolean;
+  ok: boolean;
+}
+
+/**
+ * Checks a made draw from what was published (step 5): the revealed secret against the commitment, and
+ * the list hash, the seed and the order recomputed.
+ * @returns each check and `ok` when all hold; all false for a draw not yet made
+ */
+export function verifyDraw(draw: PublishedDraw): DrawCheck {
+  if (
+    !draw.secret ||
+    !draw.entrants ||
+    !draw.listHash ||
+    !draw.seed ||
+    !draw.order ||
+    draw.algorithm !== DRAW_ALGORITHM
+  )
+    return {
+      commitmentMatches: false,
+      listHashMatches: false,
+      seedMatches: false,
+      orderMatches: false,
+      ok: false,
+    };
+  let commitmentMatches = false;
+  let seed = "";
+  try {
+    commitmentMatches = commitmentOf(draw.secret) === draw.commitment;
+    seed = drawSeed(draw.secret, draw.listHash);
+  } catch {
+    // A secret that is not hex checks out as nothing.
+  }
+  const listHashMatches = entrantListHash(draw.entrants) === draw.listHash;
+  const seedMatches = seed !== "" && seed === draw.seed;
+  const recomputed = seedMatches ? drawOrder(draw.entrants, seed) : [];
+  const orderMatches =
+    seedMatches &&
+    recomputed.length === draw.order.length &&
+    recomputed.every((id, index) => id === draw.order?.[index]);
+  return {
+    commitmentMatches,
+    listHashMatches,
+    seedMatches,
+    orderMatches,
+    ok: commitmentMatches && listHashMatches && seedMatches && orderMatches,
+  };
+}
