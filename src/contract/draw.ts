@@ -24,17 +24,10 @@ import { uniformInt } from "pure-rand/distribution/uniformInt";
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { z } from "zod";
 import { isoDateTime } from "./common";
-import { msg } from "./messages";
+import { portionsSchema } from "./requests";
 
 /** The draw's documented algorithm; a new one gets a new name, and old draws keep theirs. */
 export const DRAW_ALGORITHM = "mealshare-draw-v1";
-
-/** How portions of a free meal are given (docs/features/fair-shares.md point 1). */
-export const ALLOCATIONS = ["first_come", "draw", "choose"] as const;
-export type Allocation = (typeof ALLOCATIONS)[number];
-export const allocationSchema = z.enum(ALLOCATIONS, {
-  error: msg("Allocation must be first_come, draw or choose"),
-});
 
 /** Entries close this long after posting unless the cook says otherwise (at the latest, the pickup start). */
 export const DRAW_DEFAULT_CLOSE_MS = 60 * 60 * 1000;
@@ -188,3 +181,19 @@ export function verifyDraw(draw: PublishedDraw): DrawCheck {
     ok: commitmentMatches && listHashMatches && seedMatches && orderMatches,
   };
 }
+
+/** `GET /api/meals/{id}/draw`: a meal's draw as the viewer reads it. */
+export const drawViewSchema = z.object({
+  mealId: z.uuid(),
+  /** How many neighbours entered. */
+  entries: z.number().int(),
+  /** The viewer's entry (its id is their pseudonym on the published list), or null. */
+  mine: z.object({ id: z.uuid(), portions: z.number().int(), tickets: z.number().int() }).nullable(),
+  /** The tickets the viewer has, or would have if they entered now. */
+  ticketsIfEntered: z.number().int(),
+  published: publishedDrawSchema,
+});
+export type DrawView = z.infer<typeof drawViewSchema>;
+
+/** `POST /api/meals/{id}/draw/entry` body: the portions wanted (as a request's). */
+export const enterDrawSchema = z.object({ portions: portionsSchema.default(1) });

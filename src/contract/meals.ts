@@ -3,6 +3,7 @@
  * are the spec's words; the same schema validates the API body and the form's converted values.
  */
 import { z } from "zod";
+import { allocationSchema } from "./allocation";
 import { inputDateTime, isoDateTime, pageQuerySchema, publicUserSchema } from "./common";
 import {
   type AllergenCode,
@@ -191,6 +192,38 @@ export function mealCrossFieldErrors(meal: MealRuleInput, now = new Date()): Rec
   return errors;
 }
 
+/**
+ * The rules of how a meal's portions are given (docs/features/fair-shares.md point 1): a draw or the
+ * cook's choice for free meals only and not weekly ones; a draw closes in the future and by the pickup
+ * start; a closing time only for a draw.
+ * @returns field → message for each broken rule
+ */
+export function allocationErrors(
+  meal: {
+    kind?: MealKind;
+    allocation?: string;
+    drawClosesAt?: string;
+    pickupWindowStart?: string;
+    weekly?: unknown;
+  },
+  now = new Date(),
+): Record<string, Message> {
+  const errors: Record<string, Message> = {};
+  const allocation = meal.allocation ?? "first_come";
+  if (allocation !== "first_come" && meal.kind === "paid")
+    errors.allocation = msg("Only free meals can be given by a draw or by your choice");
+  else if (allocation !== "first_come" && meal.weekly)
+    errors.allocation = msg("A weekly meal is given first come");
+  if (meal.drawClosesAt !== undefined) {
+    const closes = new Date(meal.drawClosesAt).getTime();
+    if (allocation !== "draw") errors.drawClosesAt = msg("Only a draw has a closing time");
+    else if (closes <= now.getTime()) errors.drawClosesAt = msg("Entries must close in the future");
+    else if (meal.pickupWindowStart && closes > new Date(meal.pickupWindowStart).getTime())
+      errors.drawClosesAt = msg("Entries must close by the start of the pickup");
+  }
+  return errors;
+}
+
 /** A weekly meal runs for at most this many weeks. */
 export const SERIES_WEEKS_MAX = 8;
 
@@ -238,9 +271,19 @@ export const createMealSchema = z
       })
       .optional(),
     ...mealAudienceFields,
+    /**
+     * How its portions are given (docs/features/fair-shares.md point 1); a draw or the cook's choice
+     * for free meals only, and not for a weekly meal. Set when posting; it does not change.
+     */
+    allocation: allocationSchema.default("first_come"),
+    /** A draw's closing time: by default an hour after posting, at the latest the pickup start. */
+    drawClosesAt: isoDateTime.optional(),
   })
   .superRefine((meal, ctx) => {
     for (const [path, message] of Object.entries(mealCrossFieldErrors(meal))) {
+      ctx.addIssue({ code: "custom", path: [path], message });
+    }
+    for (const [path, message] of Object.entries(allocationErrors(meal))) {
       ctx.addIssue({ code: "custom", path: [path], message });
     }
     if (meal.everyoneAfterHours != null && !meal.groupId) {
@@ -434,6 +477,8 @@ export const mealSchema = z.object({
   /** Only the group's members see it (until `opensAt`, when there is one). */
   membersOnly: z.boolean(),
   opensAt: isoDateTime.nullable(),
+  /** How its portions are given (docs/features/fair-shares.md point 1): first come, a draw, the cook's choice. */
+  allocation: allocationSchema,
   owner: publicUserSchema,
   /** Mean of the owner's reviews, one decimal; null with none. */
   ownerRating: z.number().nullable(),

@@ -24,6 +24,8 @@ export const notificationTypeSchema = z.enum([
   "group",
   // docs/features/handover.md point 2: a quick reply in a thread ("Ella is outside"), told at once.
   "pickup_update",
+  // docs/features/fair-shares.md: a draw made — a place on the waiting list, or (for the cook) done.
+  "draw",
 ]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
@@ -34,6 +36,7 @@ export const REQUEST_NOTIFICATION_TYPES: readonly NotificationType[] = [
   "message_new",
   "waitlist_offer",
   "pickup_update",
+  "draw",
 ];
 
 /** `PUT /api/notifications/read`: all unread, one thread's, or one type's (e.g. reviews received). */

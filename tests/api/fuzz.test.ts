@@ -305,6 +305,12 @@ describe("fuzzing every endpoint with malformed requests", () => {
       { method: "GET", route: "/api/calendar/{file}" },
       // docs/features/handover.md: a thread's photos, the container label and its public page.
       { method: "GET", route: "/api/requests/{id}/photos/{file}" },
+      { method: "GET", route: "/api/requests/{id}/pass" },
+      // docs/features/fair-shares.md: a meal's draw, entering and leaving it, Draw now.
+      { method: "GET", route: "/api/meals/{id}/draw" },
+      { method: "POST", route: "/api/meals/{id}/draw/entry", body: { portions: 1 } },
+      { method: "DELETE", route: "/api/meals/{id}/draw/entry" },
+      { method: "POST", route: "/api/meals/{id}/draw/run" },
       { method: "POST", route: "/api/meals/{id}/label" },
       { method: "GET", route: "/api/labels/{token}" },
       { method: "GET", route: "/api/cook-applications/{id}/document" },

@@ -273,6 +273,14 @@ export const meals = pgTable(
     groupId: uuid("group_id").references((): AnyPgColumn => groups.id, { onDelete: "set null" }),
     membersOnly: boolean("members_only").notNull().default(false),
     opensAt: timestamp("opens_at", { withTimezone: true }),
+    /**
+     * How its portions are given (docs/features/fair-shares.md point 1): first come (requests the cook
+     * accepts), a draw (`meal_draws`), or the cook choosing among requests. Free meals only, for the
+     * last two.
+     */
+    allocation: varchar("allocation", { length: 12, enum: ["first_come", "draw", "choose"] })
+      .notNull()
+      .default("first_come"),
     /** What `q` searches: title (A), allergens (B), ingredients (C), description and kind (D). */
     searchDoc: tsvector("search_doc")
       .notNull()
@@ -322,6 +330,8 @@ export const meals = pgTable(
       .where(sql`${t.isActive} AND ${t.geoPoint} IS NOT NULL`),
     uniqueIndex("meals_series_occurrence_key").on(t.seriesId, t.occurrence),
     check("meals_members_only_has_group", sql`NOT ${t.membersOnly} OR ${t.groupId} IS NOT NULL`),
+    check("meals_allocation_known", sql`${t.allocation} IN ('first_come', 'draw', 'choose')`),
+    check("meals_allocation_free_only", sql`${t.allocation} = 'first_come' OR ${t.kind} = 'free'`),
     // A group's page: its meals, newest first.
     index("meals_group_feed_idx")
       .on(t.groupId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
@@ -1125,5 +1135,57 @@ export const groupInvites = pgTable(
   (t) => [
     uniqueIndex("group_invites_token_idx").on(t.tokenHash),
     index("group_invites_group_idx").on(t.groupId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * A meal's draw (docs/features/fair-shares.md point 2): the secret made at posting and its commitment
+ * (published at once), when entries close, and — once drawn — the entrant list, its hash, the seed and
+ * the order, published with the secret. `secret` leaves the server only after `drawn_at` is set.
+ */
+export const mealDraws = pgTable(
+  "meal_draws",
+  {
+    mealId: uuid("meal_id")
+      .primaryKey()
+      .references(() => meals.id, { onDelete: "cascade" }),
+    algorithm: varchar("algorithm", { length: 40 }).notNull(),
+    secret: varchar("secret", { length: 64 }).notNull(),
+    commitment: varchar("commitment", { length: 64 }).notNull(),
+    closesAt: timestamp("closes_at", { withTimezone: true }).notNull(),
+    drawnAt: timestamp("drawn_at", { withTimezone: true }),
+    entrants: jsonb("entrants").$type<{ id: string; portions: number; tickets: number }[]>(),
+    listHash: varchar("list_hash", { length: 64 }),
+    seed: varchar("seed", { length: 64 }),
+    drawOrder: jsonb("draw_order").$type<string[]>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("meal_draws_due_idx").on(t.closesAt).where(sql`${t.drawnAt} IS NULL`)],
+);
+
+/**
+ * An eater's entry in a meal's draw (docs/features/fair-shares.md point 1): one per member and meal, the
+ * portions wanted and the tickets the rule gave them when they entered. The entry's id is their
+ * pseudonym on the published list.
+ */
+export const drawEntries = pgTable(
+  "draw_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    mealId: uuid("meal_id")
+      .notNull()
+      .references(() => meals.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    portions: integer("portions").notNull(),
+    tickets: integer("tickets").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("draw_entries_one_per_member_idx").on(t.mealId, t.userId),
+    index("draw_entries_user_idx").on(t.userId, t.createdAt),
+    check("draw_entries_portions_positive", sql`${t.portions} >= 1`),
+    check("draw_entries_tickets_positive", sql`${t.tickets} >= 1`),
   ],
 );

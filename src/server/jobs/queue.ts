@@ -36,6 +36,8 @@ export const QUEUES = {
   mealSeries: "meal-series",
   /** A group-first meal shared with everyone when its hour comes (features/groups/opening.ts). */
   groupMealOpen: "group-meal-open",
+  /** A meal's draw when its entries close (features/draws/run.ts). */
+  mealDraw: "meal-draw",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -12,6 +12,7 @@ import type { Database } from "../db/types";
 import { sendAlertDigest } from "../features/alerts/digest";
 import { matchMealAlerts } from "../features/alerts/matching";
 import { runCertificateJob } from "../features/cooks/service";
+import { runScheduledDraw } from "../features/draws/run";
 import { openGroupFirstMeal } from "../features/groups/opening";
 import { makeOccurrence } from "../features/meals/series";
 import { createMeal } from "../features/meals/service";
@@ -46,6 +47,7 @@ const WORK: Record<QueueName, Omit<QueueWork, "handle">> = {
   [QUEUES.pickupSettle]: { batchSize: 10, workers: 1 },
   [QUEUES.mealSeries]: { batchSize: 10, workers: 1 },
   [QUEUES.groupMealOpen]: { batchSize: 10, workers: 1 },
+  [QUEUES.mealDraw]: { batchSize: 5, workers: 1 },
   [QUEUES.sweep]: { batchSize: 1, workers: 1 },
   [QUEUES.certificates]: { batchSize: 1, workers: 1 },
 };
@@ -96,6 +98,9 @@ export function jobHandlers(deps: {
     // docs/features/groups.md point 3: a group-first meal opens to everyone, once.
     [QUEUES.groupMealOpen]: async (data) => {
       await openGroupFirstMeal(db, data);
+    },
+    [QUEUES.mealDraw]: async (data) => {
+      await runScheduledDraw(db, data);
     },
     // The two sweeps are independent: one failing does not keep the other from running; the
     // job then fails and is retried (each sweep is idempotent).

@@ -12,6 +12,7 @@ import { registerAdminRoutes } from "../features/admin/routes";
 import { registerAlertRoutes } from "../features/alerts/routes";
 import { registerCalendarFeed, registerCalendarRoutes } from "../features/calendar/routes";
 import { registerCookRoutes } from "../features/cooks/routes";
+import { registerDrawRoutes } from "../features/draws/routes";
 import { registerEventRoutes } from "../features/events/routes";
 import { registerGroupRoutes } from "../features/groups/routes";
 import { registerImpactRoutes } from "../features/impact/routes";
@@ -66,6 +67,7 @@ export async function registerFeatureRoutes(
     registerPlaceRoutes(api, { geocoder: createGeocoder(config.geocoder) });
     registerAlertRoutes(api, { db });
     registerGroupRoutes(api, { db, config });
+    registerDrawRoutes(api, { db });
   });
   await registerAdminRoutes(app, { db, config });
   registerNewsletterRoutes(app, { db });

@@ -10,7 +10,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import { msg } from "../../../contract/messages";
-import type { Executor } from "../../db/client";
+import { type Executor, queryRows } from "../../db/client";
 import { type MealRow, meals } from "../../db/schema";
 import { AppError, conflict, forbidden } from "../../errors";
 import { blockedEitherWay } from "../blocks/service";
@@ -64,6 +64,24 @@ export async function assertMayAsk(
   if (meal.ownerId === member.id) throw forbidden(msg("You cannot request your own meal."));
   if (await blockedEitherWay(tx, member.id, meal.ownerId)) throw new AppError(403, "blocked", ASK_BLOCKED);
   assertMealOpen(meal);
+}
+
+/**
+ * Refuses a request or a waiting-list place for a meal whose portions a draw still to be made will give
+ * (docs/features/fair-shares.md point 1): its entrants ask by entering. Once the draw is made, what is
+ * left is requested as usual.
+ * @throws AppError 409 `draw_open`
+ */
+export async function assertNotGivenByOpenDraw(
+  tx: Executor,
+  meal: Pick<MealRow, "id" | "allocation">,
+): Promise<void> {
+  if (meal.allocation !== "draw") return;
+  const [open] = await queryRows<{ one: number }>(
+    tx,
+    sql`select 1 as one from meal_draws where meal_id = ${meal.id} and drawn_at is null limit 1`,
+  );
+  if (open) throw conflict(msg("Portions of this meal are given by a draw: enter it instead."), "draw_open");
 }
 
 /**

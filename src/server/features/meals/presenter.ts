@@ -4,7 +4,9 @@
  * row into the API's shape. Reads use plain driver rows, not the query builder's mapping: on a
  * page of meals that mapping cost more than the query itself (docs/decisions/006).
  */
+
 import { type SQL, sql } from "drizzle-orm";
+import type { Allocation } from "../../../contract/allocation";
 import type { AllergenCode, StorageType } from "../../../contract/food-safety";
 import type { Meal, MealKind, PrivatePickup } from "../../../contract/meals";
 import { meals, users } from "../../db/schema";
@@ -40,6 +42,7 @@ export interface MealColumnsRow {
   seriesId: string | null;
   membersOnly: boolean;
   opensAt: Date | null;
+  allocation: Allocation;
   groupId: string | null;
   /** The group's name where the meal may be marked with it (`GROUP_MARK`). */
   groupName: string | null;
@@ -99,6 +102,7 @@ export const MEAL_COLUMNS = aliased({
   seriesId: meals.seriesId,
   membersOnly: meals.membersOnly,
   opensAt: meals.opensAt,
+  allocation: meals.allocation,
   groupId: meals.groupId,
   groupName: sql`${GROUP_MARK}`,
   ownerId: users.id,
@@ -143,6 +147,7 @@ export const PAGE_COLUMNS = sql.join(
     meals.seriesId,
     meals.membersOnly,
     meals.opensAt,
+    meals.allocation,
     meals.groupId,
   ].map((column) => sql`${column}`),
   sql`, `,
@@ -193,6 +198,7 @@ export function presentMeal(row: MealRow, distanceMetres?: number | null, now = 
     group: row.groupId && row.groupName ? { id: row.groupId, name: row.groupName } : null,
     membersOnly: row.membersOnly,
     opensAt: row.opensAt == null ? null : new Date(row.opensAt).toISOString(),
+    allocation: row.allocation,
     owner: {
       id: row.ownerId,
       firstName: row.ownerFirstName,

@@ -29,6 +29,7 @@ import { forbidden, notFound, validation } from "../../errors";
 import { type Cursor, keysetBefore } from "../../pagination";
 import { becomesAlertable, enqueueAlertMatching } from "../alerts/matching";
 import { assertMaySell } from "../cooks/service";
+import { createDraw } from "../draws/service";
 import { assertMayShareWith } from "../groups/membership";
 import { scheduleGroupMealOpening } from "../groups/opening";
 import { assertOwnPhoto } from "../photos/service";
@@ -280,8 +281,12 @@ export async function createMeal(
           input.groupId && input.everyoneAfterHours
             ? sql`now() + make_interval(hours => ${input.everyoneAfterHours}::int)`
             : null,
+        allocation: input.allocation,
       })
       .returning();
+    // A draw's secret and commitment exist before anyone can enter (docs/features/fair-shares.md).
+    if (meal.allocation === "draw")
+      await createDraw(tx, meal, input.drawClosesAt ? new Date(input.drawClosesAt) : undefined);
     // Members whose alerts it matches hear of it (docs/features/neighbourhood.md point 6); a
     // members-only meal reaches its group's members now, everyone else when it opens.
     if (becomesAlertable(null, meal)) await enqueueAlertMatching(tx, meal.id);

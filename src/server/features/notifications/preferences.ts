@@ -56,6 +56,7 @@ export function deliveryCategoryOf(type: NotificationType): DeliveryCategory | n
     case "request_new":
     case "request_status":
     case "waitlist_offer":
+    case "draw":
       return "requests";
     case "message_new":
     case "pickup_update":

@@ -42,6 +42,8 @@ export interface StatusChange {
   portions?: number;
   reason?: string;
   noShowParty?: "eater" | "feeder";
+  /** The accept is a draw's (docs/features/fair-shares.md): the eater reads "You were drawn". */
+  drawn?: boolean;
 }
 
 /** The part of the (locked) meal a move reads. */
@@ -179,6 +181,8 @@ async function acceptRequest({ move, write, tell, tx }: MoveKit): Promise<Reques
   });
   if (to === "completed") {
     await tell(msg('{{name}} handed over "{{title}}": say so in the thread when you have it'));
+  } else if (change?.drawn) {
+    await tell(msg('You were drawn for "{{title}}": the portions you asked for are yours'));
   } else if (portions < request.portionsRequested) {
     await tell(msg('{{name}} accepted {{portions}} of the {{asked}} portions you asked for of "{{title}}"'), {
       portions,

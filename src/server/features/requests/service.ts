@@ -26,7 +26,7 @@ import { liveEvent, publishLiveEvents } from "../../live/hub";
 import { type Cursor, encodeCursor, keysetBefore } from "../../pagination";
 import type { ObjectStorage } from "../../storage/storage";
 import { assertNotBlocked } from "../blocks/service";
-import { assertMayAsk, assertPortionsLeft } from "../meals/availability";
+import { assertMayAsk, assertNotGivenByOpenDraw, assertPortionsLeft } from "../meals/availability";
 import { createNotification } from "../notifications/service";
 import { reliabilityOf } from "../users/reliability";
 import { discardThreadPhoto, storeThreadPhoto } from "./photos";
@@ -85,12 +85,14 @@ export async function createRequest(
         portionsTaken: meals.portionsTaken,
         membersOnly: meals.membersOnly,
         groupId: meals.groupId,
+        allocation: meals.allocation,
       })
       .from(meals)
       .where(eq(meals.id, input.mealId))
       .for("update")
       .limit(1);
     await assertMayAsk(tx, eater, meal);
+    await assertNotGivenByOpenDraw(tx, meal);
     assertPortionsLeft(meal!, input.portions);
 
     if (await findOpenRequest(tx, meal.id, eater.id))

@@ -16,7 +16,7 @@ import { conflict, validation } from "../../errors";
 import { keysetBefore } from "../../pagination";
 import { blockedEitherWay } from "../blocks/service";
 import { askRefusalInGroup } from "../groups/membership";
-import { assertMayAsk, isMealOpen, portionsLeft } from "../meals/availability";
+import { assertMayAsk, assertNotGivenByOpenDraw, isMealOpen, portionsLeft } from "../meals/availability";
 import { createNotification } from "../notifications/service";
 import { enqueueHoldLapse } from "./jobs";
 import { moveRequest } from "./move";
@@ -42,6 +42,7 @@ export async function joinWaitlist(
   await inTransaction(db, async (tx) => {
     const [meal] = await tx.select().from(meals).where(eq(meals.id, mealId)).for("update").limit(1);
     await assertMayAsk(tx, member, meal);
+    await assertNotGivenByOpenDraw(tx, meal);
     if (portions > meal.portionSize) {
       const message = msg("This meal has {{count}} portions in all.", { count: meal.portionSize });
       throw validation(message, { portions: message });

@@ -116,7 +116,6 @@ export default function CodeScanner({
         </p>
       ) : (
         <>
-          {/* biome-ignore lint/a11y/useMediaCaption: a live camera picture, with no sound to caption. */}
           <video
             ref={video}
             className="aspect-square w-full max-w-xs rounded-md bg-black object-cover"

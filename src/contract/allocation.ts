@@ -1,0 +1,10 @@
+/** How portions of a free meal are given (docs/features/fair-shares.md point 1). */
+import { z } from "zod";
+import { msg } from "./messages";
+
+/** First come (requests the cook accepts), a draw, or the cook choosing among requests. */
+export const ALLOCATIONS = ["first_come", "draw", "choose"] as const;
+export type Allocation = (typeof ALLOCATIONS)[number];
+export const allocationSchema = z.enum(ALLOCATIONS, {
+  error: msg("Allocation must be first_come, draw or choose"),
+});

@@ -1,0 +1,74 @@
+/**
+ * A meal's draw (docs/features/fair-shares.md): read it, enter or leave it, and the cook's Draw now.
+ * Routes parse and call the service; the rules live in service.ts and run.ts.
+ */
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorSchema, idParamsSchema } from "../../../contract/common";
+import { drawViewSchema, enterDrawSchema } from "../../../contract/draw";
+import { requireUser } from "../../auth/users";
+import type { Db } from "../../db/client";
+import { drawNow } from "./run";
+import { enterDraw, getDraw, leaveDraw } from "./service";
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+/** Signed-in routes; the caller's scope already requires a user. */
+export function registerDrawRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    "/api/meals/:id/draw",
+    {
+      schema: {
+        tags: ["draws"],
+        summary:
+          "A meal's draw: when entries close, the commitment, how many entered, the viewer's entry and tickets; once made, the secret, entrants, seed and order to check it",
+        params: idParamsSchema,
+        response: { 200: drawViewSchema, ...errors },
+      },
+    },
+    async (request) => getDraw(db, requireUser(request), request.params.id),
+  );
+  r.post(
+    "/api/meals/:id/draw/entry",
+    {
+      schema: {
+        tags: ["draws"],
+        summary: "Enter a meal's draw for some portions, or change how many (while entries are open)",
+        params: idParamsSchema,
+        body: enterDrawSchema,
+        response: { 200: drawViewSchema, ...errors },
+      },
+    },
+    async (request) => enterDraw(db, requireUser(request), request.params.id, request.body.portions),
+  );
+  r.delete(
+    "/api/meals/:id/draw/entry",
+    {
+      schema: {
+        tags: ["draws"],
+        summary: "Leave a meal's draw (while entries are open)",
+        params: idParamsSchema,
+        response: { 200: drawViewSchema, ...errors },
+      },
+    },
+    async (request) => leaveDraw(db, requireUser(request), request.params.id),
+  );
+  r.post(
+    "/api/meals/:id/draw/run",
+    {
+      schema: {
+        tags: ["draws"],
+        summary:
+          "The cook's Draw now, before entries close: winners accepted, the others on the waiting list in order",
+        params: idParamsSchema,
+        response: {
+          200: z.object({ drawn: z.boolean(), winners: z.number().int(), waiting: z.number().int() }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => drawNow(db, requireUser(request).id, request.params.id),
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * Making a meal's draw (docs/features/fair-shares.md point 2): when entries close (the `meal-draw` job)
+ * or when its cook says Draw now. One transaction under the meal's row lock and then the draw's: the
+ * first to get there fixes the entrant list, derives the seed from the committed secret and the list's
+ * hash, runs the contract's `drawOrder`, gives winners accepted requests for their portions while
+ * portions last (through `moveRequest`, like any accept), puts the others on the waiting list in draw
+ * order, and publishes everything with the secret. Whoever comes second — another instance, a retry,
+ * the cook a moment late — finds it made and changes nothing.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import {
+  canonicalEntrants,
+  type DrawEntrant,
+  drawOrder,
+  drawSeed,
+  entrantListHash,
+} from "../../../contract/draw";
+import { msg } from "../../../contract/messages";
+import { type Executor, inTransaction, type Tx } from "../../db/client";
+import { drawEntries, mealDraws, meals, requests, users, waitlistEntries } from "../../db/schema";
+import { AppError, conflict, forbidden, notFound } from "../../errors";
+import { assertMayAsk, portionsLeft } from "../meals/availability";
+import { createNotification } from "../notifications/service";
+import { moveRequest } from "../requests/move";
+
+/** What a draw did. */
+export interface DrawOutcome {
+  drawn: boolean;
+  winners: number;
+  waiting: number;
+}
+
+const NOT_DRAWN: DrawOutcome = { drawn: false, winners: 0, waiting: 0 };
+
+/**
+ * Makes the draw of meal `mealId` if it is not made yet, in `tx`.
+ * @param due only a draw whose entries have closed (the job); the cook's Draw now passes false
+ */
+async function makeDraw(tx: Tx, mealId: string, due: boolean): Promise<DrawOutcome> {
+  const [meal] = await tx.select().from(meals).where(eq(meals.id, mealId)).for("update").limit(1);
+  if (!meal) return NOT_DRAWN;
+  const [draw] = await tx.select().from(mealDraws).where(eq(mealDraws.mealId, mealId)).for("update").limit(1);
+  if (!draw || draw.drawnAt) return NOT_DRAWN;
+  if (due && draw.closesAt.getTime() > Date.now()) return NOT_DRAWN;
+
+  const entries = await tx
+    .select({
+      id: drawEntries.id,
+      userId: drawEntries.userId,
+      portions: drawEntries.portions,
+      tickets: drawEntries.tickets,
+    })
+    .from(drawEntries)
+    .where(eq(drawEntries.mealId, mealId));
+  const entrants: DrawEntrant[] = canonicalEntrants(
+    entries.map(({ id, portions, tickets }) => ({ id, portions, tickets })),
+  );
+  const listHash = entrantListHash(entrants);
+  const seed = drawSeed(draw.secret, listHash);
+  const order = drawOrder(entrants, seed);
+  await tx
+    .update(mealDraws)
+    .set({ drawnAt: sql`now()`, entrants, listHash, seed, drawOrder: order })
+    .where(eq(mealDraws.mealId, mealId));
+
+  const [cook] = await tx.select().from(users).where(eq(users.id, meal.ownerId)).limit(1);
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  const moving = { ...meal };
+  let winners = 0;
+  let waiting = 0;
+  for (const [index, entryId] of order.entries()) {
+    const entry = byId.get(entryId)!;
+    // Someone who may no longer ask (a block since, a group they left) is passed over.
+    const mayAsk = await assertMayAsk(tx, { id: entry.userId }, meal).then(
+      () => true,
+      (error) => {
+        if (error instanceof AppError) return false;
+        throw error;
+      },
+    );
+    if (!mayAsk) continue;
+    if (portionsLeft(moving) >= entry.portions) {
+      const [request] = await tx
+        .insert(requests)
+        .values({
+          mealId,
+          eaterId: entry.userId,
+          feederId: meal.ownerId,
+          message: null,
+          portions: entry.portions,
+          portionsRequested: entry.portions,
+        })
+        .returning();
+      await moveRequest(tx, {
+        request,
+        meal: moving,
+        actor: "feeder",
+        member: cook,
+        to: "accepted",
+        change: { drawn: true },
+      });
+      moving.portionsTaken += entry.portions;
+      winners++;
+    } else {
+      waiting++;
+      // The line keeps the draw's order: each place a millisecond after the one before.
+      await tx.insert(waitlistEntries).values({
+        mealId,
+        userId: entry.userId,
+        portions: entry.portions,
+        createdAt: sql`date_trunc('milliseconds', now()) + make_interval(secs => ${index / 1000}::double precision)`,
+      });
+      await createNotification(tx, {
+        userId: entry.userId,
+        type: "draw",
+        message: msg('The draw for "{{title}}" is made: you are number {{position}} on the waiting list'),
+        params: { title: meal.title, position: waiting },
+        link: `/meal/${mealId}`,
+      });
+    }
+  }
+  await createNotification(tx, {
+    userId: meal.ownerId,
+    type: "draw",
+    message: msg('The draw for "{{title}}" is made'),
+    params: { title: meal.title },
+    link: `/meal/${mealId}/draw`,
+    deliver: false,
+  });
+  return { drawn: true, winners, waiting };
+}
+
+const jobSchema = z.object({ mealId: z.uuid() });
+
+/**
+ * The `meal-draw` job: makes a meal's draw once its entries have closed (nothing when it is made
+ * already, or its meal is gone).
+ */
+export async function runScheduledDraw(db: Executor, data: unknown): Promise<DrawOutcome> {
+  const job = jobSchema.safeParse(data);
+  if (!job.success) return NOT_DRAWN;
+  return inTransaction(db, (tx) => makeDraw(tx, job.data.mealId, true));
+}
+
+/**
+ * The cook's Draw now, before entries close.
+ * @throws AppError 404 no such meal or draw; 403 someone else's meal; 409 `already_drawn`, or
+ *   `no_entries` while nobody has entered
+ */
+export async function drawNow(db: Executor, cookId: string, mealId: string): Promise<DrawOutcome> {
+  return inTransaction(db, async (tx) => {
+    const [meal] = await tx
+      .select({ ownerId: meals.ownerId })
+      .from(meals)
+      .where(eq(meals.id, mealId))
+      .limit(1);
+    const [draw] = await tx.select().from(mealDraws).where(eq(mealDraws.mealId, mealId)).limit(1);
+    if (!meal || !draw) throw notFound(msg("This meal has no draw."));
+    if (meal.ownerId !== cookId) throw forbidden(msg("Only the cook can make the draw."));
+    const [entered] = await tx
+      .select({ id: drawEntries.id })
+      .from(drawEntries)
+      .where(and(eq(drawEntries.mealId, mealId)))
+      .limit(1);
+    if (!entered && !draw.drawnAt) throw conflict(msg("Nobody has entered the draw yet."), "no_entries");
+    const outcome = await makeDraw(tx, mealId, false);
+    if (!outcome.drawn) throw conflict(msg("This draw is made already."), "already_drawn");
+    return outcome;
+  });
+}

@@ -1,0 +1,192 @@
+/**
+ * The draw for a free meal (docs/features/fair-shares.md points 1–3): made when the meal is posted (its
+ * secret and the commitment published at once), entered and left while it is open, and read by anyone
+ * who can see the meal — the secret, the entrant list, the seed and the order only once it is made
+ * (`run.ts`). The algorithm and the ticket rule are the contract's (`src/contract/draw.ts`).
+ */
+import { randomBytes } from "node:crypto";
+import { and, count, eq, sql } from "drizzle-orm";
+import {
+  commitmentOf,
+  DRAW_ALGORITHM,
+  DRAW_DEFAULT_CLOSE_MS,
+  type DrawView,
+  ticketsFor,
+} from "../../../contract/draw";
+import { msg } from "../../../contract/messages";
+import { type Executor, inTransaction, queryRows } from "../../db/client";
+import { drawEntries, mealDraws, meals, type UserRow } from "../../db/schema";
+import { conflict, notFound, validation } from "../../errors";
+import { enqueueJob, QUEUES } from "../../jobs/queue";
+import { assertMayAsk } from "../meals/availability";
+import { isVisibleTo } from "../meals/visibility";
+
+/** Entries must close at least this long from now, so there is a moment to enter at all. */
+const DRAW_MIN_OPEN_MS = 60 * 1000;
+
+/**
+ * Sets up the draw of a meal just posted, in the transaction that posts it: a fresh 32-byte secret, its
+ * commitment, and the job that draws when entries close.
+ * @param closesAt when entries close (validated by the contract); by default an hour after posting,
+ *   and at the latest when the pickup starts
+ * @throws AppError 400 when entries would close less than a minute from now (a pickup about to start)
+ */
+export async function createDraw(
+  tx: Executor,
+  meal: { id: string; pickupWindowStart: Date },
+  closesAt?: Date,
+): Promise<void> {
+  const closes =
+    closesAt ?? new Date(Math.min(Date.now() + DRAW_DEFAULT_CLOSE_MS, meal.pickupWindowStart.getTime()));
+  if (closes.getTime() < Date.now() + DRAW_MIN_OPEN_MS) {
+    const message = msg(
+      "A draw needs time to enter: close it at least a minute from now, before the pickup starts.",
+    );
+    throw validation(message, { drawClosesAt: message });
+  }
+  const secret = randomBytes(32).toString("hex");
+  await tx.insert(mealDraws).values({
+    mealId: meal.id,
+    algorithm: DRAW_ALGORITHM,
+    secret,
+    commitment: commitmentOf(secret),
+    closesAt: closes,
+  });
+  await enqueueJob(tx, QUEUES.mealDraw, { mealId: meal.id }, { startAfter: closes });
+}
+
+/** Whether meal `mealId` has a draw still open: then its portions are entered for, not requested. */
+export async function hasOpenDraw(db: Executor, mealId: string): Promise<boolean> {
+  const [open] = await db
+    .select({ mealId: mealDraws.mealId })
+    .from(mealDraws)
+    .where(and(eq(mealDraws.mealId, mealId), sql`${mealDraws.drawnAt} is null`))
+    .limit(1);
+  return Boolean(open);
+}
+
+/**
+ * When the member last had a free meal handed to them (accepted or completed, whatever its window),
+ * for the ticket rule; null when never.
+ */
+async function lastFreeMealAt(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await queryRows<{ at: Date | string | null }>(
+    db,
+    sql`select max(r.updated_at) as at from requests r join meals m on m.id = r.meal_id
+        where r.eater_id = ${userId} and m.kind = 'free' and r.status in ('accepted', 'completed')`,
+  );
+  return row?.at ? new Date(row.at).toISOString() : null;
+}
+
+/**
+ * A meal's draw as `viewer` reads it: when it closes, the commitment, how many entered, the viewer's own
+ * entry (or the tickets they would get), and — once made — everything needed to check it.
+ * @throws AppError 404 a meal the viewer cannot see, or one without a draw
+ */
+export async function getDraw(
+  db: Executor,
+  viewer: Pick<UserRow, "id" | "createdAt">,
+  mealId: string,
+): Promise<DrawView> {
+  const [meal] = await db
+    .select({
+      ownerId: meals.ownerId,
+      membersOnly: meals.membersOnly,
+      groupId: meals.groupId,
+      hidden: meals.hiddenByAdmin,
+    })
+    .from(meals)
+    .where(eq(meals.id, mealId))
+    .limit(1);
+  if (!meal || (meal.hidden && meal.ownerId !== viewer.id) || !(await isVisibleTo(db, viewer.id, meal)))
+    throw notFound(msg("Meal not found"));
+  const [draw] = await db.select().from(mealDraws).where(eq(mealDraws.mealId, mealId)).limit(1);
+  if (!draw) throw notFound(msg("This meal has no draw."));
+  const [[{ entries }], [mine]] = await Promise.all([
+    db.select({ entries: count() }).from(drawEntries).where(eq(drawEntries.mealId, mealId)),
+    db
+      .select({ id: drawEntries.id, portions: drawEntries.portions, tickets: drawEntries.tickets })
+      .from(drawEntries)
+      .where(and(eq(drawEntries.mealId, mealId), eq(drawEntries.userId, viewer.id)))
+      .limit(1),
+  ]);
+  const made = draw.drawnAt !== null;
+  return {
+    mealId,
+    entries: Number(entries),
+    mine: mine ?? null,
+    ticketsIfEntered: mine
+      ? mine.tickets
+      : ticketsFor({
+          accountCreatedAt: viewer.createdAt.toISOString(),
+          lastFreeMealAt: await lastFreeMealAt(db, viewer.id),
+        }),
+    published: {
+      algorithm: draw.algorithm,
+      commitment: draw.commitment,
+      closesAt: draw.closesAt.toISOString(),
+      drawnAt: draw.drawnAt?.toISOString() ?? null,
+      // The secret leaves the server only once the draw is made.
+      secret: made ? draw.secret : null,
+      entrants: made ? draw.entrants : null,
+      listHash: made ? draw.listHash : null,
+      seed: made ? draw.seed : null,
+      order: made ? draw.drawOrder : null,
+    },
+  };
+}
+
+/**
+ * Enters the member in a meal's draw for `portions` (or changes how many), with the tickets the rule
+ * gives them now (kept when they change their portions).
+ * @throws AppError as `assertMayAsk` (404, 403 own meal or a block, 409 closed meal); 409 `no_draw` for a
+ *   meal given otherwise, `draw_closed` once entries have closed; 400 more portions than the meal has
+ */
+export async function enterDraw(
+  db: Executor,
+  member: UserRow,
+  mealId: string,
+  portions: number,
+): Promise<DrawView> {
+  await inTransaction(db, async (tx) => {
+    const [meal] = await tx.select().from(meals).where(eq(meals.id, mealId)).for("update").limit(1);
+    await assertMayAsk(tx, member, meal);
+    const [draw] = await tx.select().from(mealDraws).where(eq(mealDraws.mealId, mealId)).limit(1);
+    if (!draw) throw conflict(msg("This meal is not given by a draw: request it instead."), "no_draw");
+    if (draw.drawnAt || draw.closesAt.getTime() <= Date.now())
+      throw conflict(msg("Entries for this draw have closed."), "draw_closed");
+    if (portions > meal.portionSize) {
+      const message = msg("This meal has {{count}} portions in all.", { count: meal.portionSize });
+      throw validation(message, { portions: message });
+    }
+    const tickets = ticketsFor({
+      accountCreatedAt: member.createdAt.toISOString(),
+      lastFreeMealAt: await lastFreeMealAt(tx, member.id),
+    });
+    await tx
+      .insert(drawEntries)
+      .values({ mealId, userId: member.id, portions, tickets })
+      .onConflictDoUpdate({ target: [drawEntries.mealId, drawEntries.userId], set: { portions } });
+  });
+  return getDraw(db, member, mealId);
+}
+
+/**
+ * Takes the member's entry out of a meal's draw while it is open; leaving twice is harmless.
+ * @throws AppError 409 `draw_closed` once the draw is made
+ */
+export async function leaveDraw(db: Executor, member: UserRow, mealId: string): Promise<DrawView> {
+  await inTransaction(db, async (tx) => {
+    const [draw] = await tx
+      .select()
+      .from(mealDraws)
+      .where(eq(mealDraws.mealId, mealId))
+      .for("share")
+      .limit(1);
+    if (draw?.drawnAt) throw conflict(msg("Entries for this draw have closed."), "draw_closed");
+    await tx
+      .delete(drawEntries)
+      .where(and(eq(drawEntries.mealId, mealId), eq(drawEntries.userId, member.id)));
+  });
+  return getDraw(db, member, mealId);
+}

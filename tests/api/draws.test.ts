@@ -1,0 +1,229 @@
+/**
+ * docs/features/fair-shares.md: a free meal given by an open, verifiable draw. The commitment is
+ * published when the meal is posted and never changes; entries while open only, one per member, the
+ * cook and blocked members refused, requests and the waiting list closed while the draw is open; Draw
+ * now by the cook only, once; the scheduled draw once however many run it; winners accepted, the rest on
+ * the waiting list in draw order; the revealed secret hashes to the commitment and the order checks out.
+ */
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyDraw } from "../../src/contract/draw";
+import { queryRows } from "../../src/server/db/client";
+import { blocks } from "../../src/server/db/schema";
+import { runScheduledDraw } from "../../src/server/features/draws/run";
+import { buildMeal, buildRequest, buildSignedInUser, hoursFromNow } from "../factories";
+import { createTestApp, type TestApp } from "./harness";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Member = Awaited<ReturnType<typeof buildSignedInUser>>;
+
+/** A neighbour whose account is a month old (two tickets, unless they had a free meal lately). */
+const neighbour = (firstName: string) =>
+  buildSignedInUser(t.db, { firstName, createdAt: new Date(Date.now() - 30 * 86_400_000) });
+
+async function postDrawMeal(cook: Member, overrides: object = {}) {
+  const posted = await t.api({
+    method: "POST",
+    url: "/api/meals",
+    cookie: cook.cookie,
+    payload: {
+      title: "Sunday roast",
+      description: "A big tray.",
+      kind: "free",
+      portionSize: 2,
+      ingredients: "potatoes, carrots",
+      pickupLocation: "Hall",
+      pickupWindowStart: hoursFromNow(3),
+      pickupWindowEnd: hoursFromNow(5),
+      allocation: "draw",
+      ...overrides,
+    },
+  });
+  expect(posted.statusCode, posted.body).toBe(201);
+  return posted.json() as { id: string; allocation: string };
+}
+
+const draw = (member: Member, mealId: string) =>
+  t.api({ url: `/api/meals/${mealId}/draw`, cookie: member.cookie });
+const enter = (member: Member, mealId: string, portions = 1) =>
+  t.api({
+    method: "POST",
+    url: `/api/meals/${mealId}/draw/entry`,
+    cookie: member.cookie,
+    payload: { portions },
+  });
+const drawNow = (member: Member, mealId: string) =>
+  t.api({ method: "POST", url: `/api/meals/${mealId}/draw/run`, cookie: member.cookie });
+
+describe("a meal given by a draw", () => {
+  it("publishes its commitment at once, takes entries while open, and refuses requests meanwhile", async () => {
+    const cook = await neighbour("Cora");
+    const meal = await postDrawMeal(cook);
+    expect(meal.allocation).toBe("draw");
+    const before = (await draw(cook, meal.id)).json();
+    expect(before.published).toMatchObject({
+      algorithm: "mealshare-draw-v1",
+      secret: null,
+      order: null,
+      drawnAt: null,
+    });
+    expect(before.published.commitment).toMatch(/^[0-9a-f]{64}$/);
+    // Entries close an hour after posting by default.
+    expect(Math.abs(Date.parse(before.published.closesAt) - (Date.now() + 3_600_000))).toBeLessThan(60_000);
+
+    const ana = await neighbour("Ana");
+    const entered = await enter(ana, meal.id, 2);
+    expect(entered.statusCode, entered.body).toBe(200);
+    expect(entered.json()).toMatchObject({ entries: 1, mine: { portions: 2, tickets: 2 } });
+    // Once per member: entering again changes the portions.
+    expect((await enter(ana, meal.id, 1)).json()).toMatchObject({ entries: 1, mine: { portions: 1 } });
+    expect((await enter(cook, meal.id)).statusCode).toBe(403);
+    const blocked = await neighbour("Bo");
+    await t.db.insert(blocks).values({ blockerId: cook.user.id, blockedId: blocked.user.id });
+    expect((await enter(blocked, meal.id)).statusCode).toBe(403);
+    expect((await enter(ana, meal.id, 3)).statusCode).toBe(400);
+
+    const asking = await t.api({
+      method: "POST",
+      url: "/api/requests",
+      cookie: ana.cookie,
+      payload: { mealId: meal.id, message: "Please" },
+    });
+    expect(asking.statusCode).toBe(409);
+    expect(asking.json().code).toBe("draw_open");
+    const waiting = await t.api({
+      method: "POST",
+      url: `/api/meals/${meal.id}/waitlist`,
+      cookie: ana.cookie,
+      payload: { portions: 1 },
+    });
+    expect([409]).toContain(waiting.statusCode);
+
+    const left = await t.api({
+      method: "DELETE",
+      url: `/api/meals/${meal.id}/draw/entry`,
+      cookie: ana.cookie,
+    });
+    expect(left.json()).toMatchObject({ entries: 0, mine: null });
+  });
+
+  it("is refused for a paid meal, and closes by the pickup start", async () => {
+    const cook = await buildSignedInUser(t.db, { isRegisteredCook: true });
+    const base = {
+      title: "Paid pie",
+      description: "d",
+      kind: "paid",
+      priceCents: 500,
+      portionSize: 2,
+      ingredients: "i",
+      pickupLocation: "Hall",
+      pickupWindowStart: hoursFromNow(2),
+      pickupWindowEnd: hoursFromNow(4),
+      allocation: "draw",
+    };
+    const paid = await t.api({ method: "POST", url: "/api/meals", cookie: cook.cookie, payload: base });
+    expect(paid.statusCode).toBe(400);
+    expect(paid.json().errors.allocation).toBe("Only free meals can be given by a draw or by your choice");
+    const late = await t.api({
+      method: "POST",
+      url: "/api/meals",
+      cookie: cook.cookie,
+      payload: { ...base, kind: "free", priceCents: null, drawClosesAt: hoursFromNow(3) },
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().errors.drawClosesAt).toBe("Entries must close by the start of the pickup");
+  });
+
+  it("Draw now: the cook only, once; winners accepted and told, the rest on the waiting list in draw order, and it checks out", async () => {
+    const cook = await neighbour("Dora");
+    const meal = await postDrawMeal(cook, { portionSize: 2 });
+    const commitment = (await draw(cook, meal.id)).json().published.commitment;
+    const people = await Promise.all(["Eli", "Fay", "Gus", "Hal"].map(neighbour));
+    for (const person of people) expect((await enter(person, meal.id)).statusCode).toBe(200);
+    // Someone who had a free meal lately has one ticket.
+    const recent = await neighbour("Ivy");
+    const other = await buildMeal(t.db, (await neighbour("Jo")).user, { kind: "free" });
+    await buildRequest(t.db, other, recent.user, { status: "completed" });
+    expect((await enter(recent, meal.id)).json().mine.tickets).toBe(1);
+
+    expect((await drawNow(people[0], meal.id)).statusCode).toBe(403);
+    const made = await drawNow(cook, meal.id);
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json()).toEqual({ drawn: true, winners: 2, waiting: 3 });
+    expect((await drawNow(cook, meal.id)).json().code).toBe("already_drawn");
+    expect((await enter(await neighbour("Kim"), meal.id)).json().code).toBe("draw_closed");
+
+    const published = (await draw(people[1], meal.id)).json().published;
+    expect(published.commitment).toBe(commitment);
+    expect(createHash("sha256").update(Buffer.from(published.secret, "hex")).digest("hex")).toBe(commitment);
+    expect(verifyDraw(published).ok).toBe(true);
+    expect(published.entrants).toHaveLength(5);
+
+    // The order, by member: the entries' ids are their pseudonyms.
+    const entries = await queryRows<{ id: string; user_id: string }>(
+      t.db,
+      sql`select id, user_id from draw_entries where meal_id = ${meal.id}`,
+    );
+    const memberOf = new Map(entries.map((entry) => [entry.id, entry.user_id]));
+    const order: string[] = published.order.map((id: string) => memberOf.get(id));
+    const accepted = await queryRows<{ eater_id: string }>(
+      t.db,
+      sql`select eater_id from requests where meal_id = ${meal.id} and status = 'accepted' order by eater_id`,
+    );
+    expect(accepted.map((row) => row.eater_id)).toEqual([...order.slice(0, 2)].sort());
+    const line = await queryRows<{ user_id: string }>(
+      t.db,
+      sql`select user_id from waitlist_entries where meal_id = ${meal.id} and status = 'waiting' order by created_at, id`,
+    );
+    expect(line.map((row) => row.user_id)).toEqual(order.slice(2));
+    const told = await queryRows<{ user_id: string; text: string }>(
+      t.db,
+      sql`select user_id, text from notifications where type in ('request_status', 'draw')
+          and (link like ${`%${meal.id}%`} or link like '/request/%') and user_id = any(${sql.raw(`array[${order.map((id) => `'${id}'::uuid`).join(",")}]`)})`,
+    );
+    expect(told.find((row) => row.user_id === order[0])?.text).toBe(
+      'You were drawn for "Sunday roast": the portions you asked for are yours',
+    );
+    expect(told.find((row) => row.user_id === order[3])?.text).toBe(
+      'The draw for "Sunday roast" is made: you are number 2 on the waiting list',
+    );
+    // After the draw, what is left is requested as usual: none is left here.
+    const late = await t.api({
+      method: "POST",
+      url: "/api/requests",
+      cookie: (await neighbour("Lou")).cookie,
+      payload: { mealId: meal.id, message: "Any left?" },
+    });
+    expect(late.json().code).toBe("fully_reserved");
+  });
+
+  it("the scheduled draw runs once however many run it, and not before entries close", async () => {
+    const cook = await neighbour("Mo");
+    const meal = await postDrawMeal(cook, { portionSize: 1 });
+    for (const name of ["Nia", "Oli", "Pat"]) await enter(await neighbour(name), meal.id);
+    expect((await runScheduledDraw(t.db, { mealId: meal.id })).drawn).toBe(false);
+    await queryRows(
+      t.db,
+      sql`update meal_draws set closes_at = now() - interval '1 second' where meal_id = ${meal.id}`,
+    );
+    const runs = await Promise.all([1, 2, 3].map(() => runScheduledDraw(t.db, { mealId: meal.id })));
+    expect(runs.filter((run) => run.drawn)).toHaveLength(1);
+    const [{ n }] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from requests where meal_id = ${meal.id}`,
+    );
+    expect(n).toBe(1);
+    // The job was queued for the closing time when the meal was posted.
+    const [job] = await queryRows<{ start_after: Date }>(
+      t.db,
+      sql`select start_after from pgboss.job where name = 'meal-draw' and data->>'mealId' = ${meal.id}`,
+    );
+    expect(job).toBeDefined();
+  });
+});
