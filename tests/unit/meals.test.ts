@@ -53,6 +53,8 @@ const form = (overrides: Partial<MealFormValues> = {}): MealFormValues => ({
   audience: "everyone",
   groupId: "",
   everyoneAfterHours: 24,
+  allocation: "first_come",
+  drawClosesAt: "",
   ...overrides,
 });
 

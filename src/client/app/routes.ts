@@ -20,6 +20,8 @@ export const MEMBER_ROUTES: AppRoute[] = [
   { path: "/meal/:id/edit", component: lazy(() => import("@/client/pages/edit-meal")) },
   // docs/features/handover.md point 3
   { path: "/meal/:id/label", component: lazy(() => import("@/client/pages/meal-label")) },
+  // docs/features/fair-shares.md point 2
+  { path: "/meal/:id/draw", component: lazy(() => import("@/client/pages/meal-draw")) },
   { path: "/meals/new", component: lazy(() => import("@/client/pages/create-meal")) },
   { path: "/requests", component: lazy(() => import("@/client/pages/requests")) },
   { path: "/request/:id", component: lazy(() => import("@/client/pages/request-thread")) },

@@ -11,6 +11,7 @@ import { Spinner } from "@/client/components/layout/spinner";
 import { StarRating } from "@/client/components/star-rating";
 import { Button } from "@/client/components/ui/button";
 import { useCurrentUser } from "@/client/features/auth";
+import { AfterDraw, DrawPanel } from "@/client/features/draws";
 import {
   AdminMealControls,
   AllergenWarning,
@@ -86,6 +87,7 @@ export default function MealDetailPage() {
         <MealPlace meal={meal} />
         <SeriesPanel meal={meal} isOwner={isOwner} />
         {user?.isAdmin && !isOwner && <AdminMealControls meal={meal} />}
+        {meal.allocation === "draw" && <DrawPanel meal={meal} isOwner={isOwner} />}
         {isOwner ? (
           <>
             <p className="rounded-xl border bg-muted p-4 text-center font-medium">{t("This is your meal")}</p>
@@ -103,6 +105,10 @@ export default function MealDetailPage() {
               </Button>
             )}
           </>
+        ) : meal.allocation === "draw" ? (
+          <AfterDraw mealId={meal.id}>
+            <RequestMealForm meal={meal} allergenWarnings={warnings} />
+          </AfterDraw>
         ) : (
           <RequestMealForm meal={meal} allergenWarnings={warnings} />
         )}

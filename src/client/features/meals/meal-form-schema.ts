@@ -62,6 +62,9 @@ export const mealFormSchema = z
     // docs/features/households.md point 3: a registered cook may post it every week.
     weekly: z.boolean(),
     weeks: z.number().int().min(2).max(SERIES_WEEKS_MAX),
+    // docs/features/fair-shares.md point 1: how a free meal's portions are given (posting only).
+    allocation: z.enum(["first_come", "draw"]),
+    drawClosesAt: z.string(),
     // docs/features/groups.md point 3: "Who can see this meal?" (posting only).
     audience: z.enum(["everyone", "group", "group_first"]),
     groupId: z.string(),
@@ -167,6 +170,12 @@ export function toCreateMeal(values: MealFormValues, language: string, currency:
     ...(values.weekly
       ? { weekly: { weeks: values.weeks, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone } }
       : {}),
+    ...(values.kind === "free" && values.allocation === "draw"
+      ? {
+          allocation: values.allocation,
+          ...(values.drawClosesAt ? { drawClosesAt: new Date(values.drawClosesAt).toISOString() } : {}),
+        }
+      : {}),
     ...(values.audience !== "everyone" && values.groupId
       ? {
           groupId: values.groupId,
@@ -236,6 +245,8 @@ export function editValuesOf(meal: MealDetail, price: string): MealFormValues {
     pickupWindowEnd: localInput(new Date(meal.pickupWindowEnd)),
     weekly: false,
     weeks: 4,
+    allocation: "first_come",
+    drawClosesAt: "",
     audience: "everyone",
     groupId: "",
     everyoneAfterHours: 24,

@@ -37,6 +37,7 @@ import {
   toCreateMeal,
 } from "../../meal-form-schema";
 import { AllergenFields } from "./allergen-fields";
+import { AllocationFields } from "./allocation-fields";
 import { AudienceFields } from "./audience-fields";
 import { FoodDetailsFields } from "./food-details-fields";
 import { KindAndPriceFields } from "./kind-and-price-fields";
@@ -135,11 +136,14 @@ export function EditMealForm({ meal }: { meal: MealDetail }) {
   const { handleSubmit, setError } = form;
   const onSubmit = handleSubmit((values) => {
     if (!checkPrice(values, setError)) return;
-    // Who sees it is chosen when posting (docs/features/groups.md point 3); an edit keeps it.
+    // Who sees it and how its portions are given are chosen when posting (docs/features/groups.md
+    // point 3, fair-shares.md point 1); an edit keeps them.
     const {
       weekly: _weekly,
       groupId: _groupId,
       everyoneAfterHours: _hours,
+      allocation: _allocation,
+      drawClosesAt: _closes,
       ...patch
     } = { ...toCreateMeal(values, f.language, currency), photoPath };
     const invalid = Object.entries(crossFieldErrors(patch));
@@ -212,6 +216,8 @@ export function CreateMealForm({ groups = [] }: { groups?: { id: string; name: s
       longitude: user?.homeArea?.longitude ?? null,
       weekly: false,
       weeks: 4,
+      allocation: "first_come",
+      drawClosesAt: "",
       audience: search.get("group") ? "group" : "everyone",
       groupId: search.get("group") ?? "",
       everyoneAfterHours: 24,
@@ -261,6 +267,7 @@ export function CreateMealForm({ groups = [] }: { groups?: { id: string; name: s
     <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-5">
       <MealFields form={form} photoPath={photoPath} setPhotoPath={setPhotoPath} />
       {isCook && <WeeklyFields form={form} />}
+      <AllocationFields form={form} />
       {groups.length > 0 && <AudienceFields form={form} groups={groups} />}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button asChild variant="outline" type="button">

@@ -1,0 +1,121 @@
+/**
+ * A draw on the meal's page (docs/features/fair-shares.md point 1): when it is made and how many
+ * entered; for a neighbour, Enter the draw with the portions wanted (or leave it) and the ticket rule;
+ * for the cook, Draw now. Once made, a link to how it was made, which anyone can check.
+ */
+import { Dices } from "lucide-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import { QueryError } from "@/client/components/layout/query-error";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent } from "@/client/components/ui/card";
+import { Label } from "@/client/components/ui/label";
+import { useFormat } from "@/client/lib/format";
+import type { MealDetail } from "@/contract/meals";
+import { useDraw, useDrawNow, useEnterDraw, useLeaveDraw } from "../api/draws";
+
+export function DrawPanel({ meal, isOwner }: { meal: MealDetail; isOwner: boolean }) {
+  const { t } = useTranslation("app");
+  const f = useFormat();
+  const portionsId = useId();
+  const draw = useDraw(meal.id);
+  const enter = useEnterDraw(meal.id);
+  const leave = useLeaveDraw(meal.id);
+  const drawNow = useDrawNow(meal.id);
+  const [portions, setPortions] = useState(1);
+  if (draw.isError)
+    return (
+      <QueryError
+        title={t("Could not load the draw")}
+        error={draw.error}
+        onRetry={() => draw.refetch()}
+        retrying={draw.isRefetching}
+      />
+    );
+  if (!draw.data) return null;
+  const { published, entries, mine, ticketsIfEntered } = draw.data;
+  const made = published.drawnAt !== null;
+  const howLink = (
+    <Link href={`/meal/${meal.id}/draw`} className="text-sm font-medium underline">
+      {made ? t("How this draw was made") : t("How this draw works")}
+    </Link>
+  );
+  return (
+    <Card data-testid="draw-panel">
+      <CardContent className="flex flex-col gap-3 p-4">
+        <h2 className="flex items-center gap-2 text-lg font-semibold">
+          <Dices className="h-5 w-5" aria-hidden="true" />
+          {made
+            ? t("The draw was made {{when}}", { when: f.dateTime(published.drawnAt!) })
+            : t("Draw at {{time}} — enter by then", { time: f.dateTime(published.closesAt) })}
+        </h2>
+        <p className="text-sm" data-testid="draw-entries">
+          {t("{{count}} neighbours entered", { count: entries })}
+        </p>
+        {!made && isOwner && (
+          <Button
+            type="button"
+            className="self-start"
+            disabled={entries === 0 || drawNow.isPending}
+            onClick={() => drawNow.mutate()}
+          >
+            {t("Draw now")}
+          </Button>
+        )}
+        {!made && !isOwner && mine && (
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="font-medium">
+              {t("You are in the draw for {{count}} portions.", { count: mine.portions })}
+            </p>
+            <Button type="button" variant="outline" disabled={leave.isPending} onClick={() => leave.mutate()}>
+              {t("Leave the draw")}
+            </Button>
+          </div>
+        )}
+        {!made && !isOwner && !mine && (
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="flex flex-col gap-1">
+              <Label htmlFor={portionsId}>{t("Portions")}</Label>
+              <select
+                id={portionsId}
+                className="h-10 rounded-md border bg-background px-3"
+                value={portions}
+                onChange={(event) => setPortions(Number(event.target.value))}
+              >
+                {Array.from({ length: Math.min(meal.portionSize, 10) }, (_, index) => index + 1).map(
+                  (count) => (
+                    <option key={count} value={count}>
+                      {count}
+                    </option>
+                  ),
+                )}
+              </select>
+            </div>
+            <Button type="button" disabled={enter.isPending} onClick={() => enter.mutate(portions)}>
+              {t("Enter the draw")}
+            </Button>
+          </div>
+        )}
+        {!made && !isOwner && (
+          <p className="text-sm text-muted-foreground">
+            {t(
+              "You have {{count}} tickets. Everyone gets one ticket, and two if they have had no free meal in the last 14 days; an account on its first day gets one.",
+              { count: ticketsIfEntered },
+            )}
+          </p>
+        )}
+        {howLink}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * What is shown only once a meal's draw is made (the request form, for what is left and the viewer's
+ * own request): before, its portions are entered for, not requested.
+ */
+export function AfterDraw({ mealId, children }: { mealId: string; children: React.ReactNode }) {
+  const draw = useDraw(mealId);
+  return draw.data?.published.drawnAt ? children : null;
+}

@@ -1,0 +1,4 @@
+/** The draw's public face (docs/features/fair-shares.md): what pages may use. */
+export { useDraw } from "./api/draws";
+export { DrawCheck } from "./components/draw-check";
+export { AfterDraw, DrawPanel } from "./components/draw-panel";

@@ -1,0 +1,67 @@
+/**
+ * The meal form's "How are portions given?" (docs/features/fair-shares.md point 1), for free meals:
+ * first come (the cook accepts requests, as always) or an open draw, with when its entries close.
+ */
+import { useId } from "react";
+import type { UseFormReturn } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { FieldError, fieldAria } from "@/client/components/ui/field-error";
+import { Input } from "@/client/components/ui/input";
+import { Label } from "@/client/components/ui/label";
+import type { MealFormValues } from "../../meal-form-schema";
+
+export function AllocationFields({ form }: { form: UseFormReturn<MealFormValues> }) {
+  const { t } = useTranslation("app");
+  const closesId = useId();
+  const kind = form.watch("kind");
+  const allocation = form.watch("allocation");
+  const weekly = form.watch("weekly");
+  const error = form.formState.errors.drawClosesAt?.message ?? form.formState.errors.allocation?.message;
+  if (kind !== "free" || weekly) return null;
+  const choices = [
+    { value: "first_come", label: t("First come"), hint: t("You accept requests as they come.") },
+    {
+      value: "draw",
+      label: t("Draw"),
+      hint: t(
+        "Neighbours enter until a time you set; an open draw anyone can check picks who gets the portions.",
+      ),
+    },
+  ] as const;
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-md border p-4">
+      <legend className="px-1 text-sm font-medium">{t("How are portions given?")}</legend>
+      {choices.map((choice) => (
+        <label key={choice.value} className="flex items-start gap-2 text-sm">
+          <input
+            type="radio"
+            name="allocation"
+            className="mt-1"
+            value={choice.value}
+            checked={allocation === choice.value}
+            onChange={() => form.setValue("allocation", choice.value)}
+          />
+          <span>
+            <span className="font-medium">{choice.label}</span>
+            <span className="block text-muted-foreground">{choice.hint}</span>
+          </span>
+        </label>
+      ))}
+      {allocation === "draw" && (
+        <div className="flex flex-col gap-1">
+          <Label htmlFor={closesId}>{t("Entries close at")}</Label>
+          <Input
+            {...fieldAria(closesId, error)}
+            type="datetime-local"
+            className="w-auto"
+            {...form.register("drawClosesAt")}
+          />
+          <FieldError id={closesId} message={error} />
+          <p className="text-sm text-muted-foreground">
+            {t("Leave it empty for an hour after posting; at the latest, when the pickup starts.")}
+          </p>
+        </div>
+      )}
+    </fieldset>
+  );
+}
