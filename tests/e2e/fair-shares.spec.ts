@@ -1,0 +1,55 @@
+/**
+ * docs/features/fair-shares.md in the browser: three neighbours enter a free meal's draw, the cook
+ * draws now, two are told "You were drawn", the third sees their place on the waiting list, and the
+ * draw's page says its check passed in the browser. At 375 px, axe-clean.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { checkRoute, PHONE, person, postMeal, signedInPage } from "./fixtures";
+
+test("three neighbours enter a draw, the cook draws now, two are drawn and the third is next in line", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const cook = await signedInPage(browser, person("Dana", "Draw"), { viewport: PHONE });
+  const meal = await postMeal(cook, { title: "Lucky lasagne", portionSize: 2, allocation: "draw" });
+  const neighbours: Page[] = [];
+  for (const name of ["Ari", "Bea", "Cem"]) {
+    const page = await signedInPage(browser, person(name, "Entrant"), { viewport: PHONE });
+    await page.goto(`/meal/${meal.id}`);
+    await expect(page.getByText(/^Draw at .* — enter by then$/)).toBeVisible();
+    // A new account has one ticket on its first day.
+    await expect(page.getByText(/^You have 1 ticket\./)).toBeVisible();
+    await page.getByRole("button", { name: "Enter the draw" }).click();
+    await expect(page.getByText("You are in the draw for 1 portion.")).toBeVisible();
+    neighbours.push(page);
+  }
+  await checkRoute(neighbours[0], `/meal/${meal.id}`, async (page) => {
+    await expect(page.getByTestId("draw-entries")).toHaveText("3 neighbours entered");
+  });
+
+  await cook.goto(`/meal/${meal.id}`);
+  await expect(cook.getByTestId("draw-entries")).toHaveText("3 neighbours entered");
+  await cook.getByRole("button", { name: "Draw now" }).click();
+  await expect(cook.getByText(/^The draw was made /)).toBeVisible();
+
+  // Two drawn, told so; the third is number 1 on the waiting list.
+  const toldOf = async (page: Page) =>
+    ((await (await page.request.get("/api/notifications")).json()) as { text: string }[])
+      .map((notification) => notification.text)
+      .filter((text) => /^(You were drawn for|The draw for) "Lucky lasagne"/.test(text));
+  const drawn = 'You were drawn for "Lucky lasagne": the portions you asked for are yours';
+  const next = 'The draw for "Lucky lasagne" is made: you are number 1 on the waiting list';
+  await expect
+    .poll(async () => (await Promise.all(neighbours.map(toldOf))).flat().sort())
+    .toEqual([drawn, drawn, next].sort());
+  const told = await Promise.all(neighbours.map(toldOf));
+  const third = neighbours[told.findIndex((texts) => texts.includes(next))];
+  await third.goto(`/meal/${meal.id}`);
+  await expect(third.getByText("Number 1 in line, for 1 portion.")).toBeVisible();
+
+  // Anyone checks it: the page redoes every step in the browser.
+  await checkRoute(third, `/meal/${meal.id}/draw`, async (page) => {
+    await expect(page.getByTestId("draw-check")).toHaveText(/^The check passed/);
+  });
+  await expect(third.getByRole("row").filter({ hasText: "(you)" })).toContainText("3");
+});
