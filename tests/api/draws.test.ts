@@ -13,7 +13,7 @@ import { queryRows } from "../../src/server/db/client";
 import { blocks } from "../../src/server/db/schema";
 import { runScheduledDraw } from "../../src/server/features/draws/run";
 import { buildMeal, buildRequest, buildSignedInUser, hoursFromNow } from "../factories";
-import { createTestApp, type TestApp } from "./harness";
+import { createTestApp, jobsSettled, type TestApp } from "./harness";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -182,6 +182,8 @@ describe("a meal given by a draw", () => {
       sql`select user_id from waitlist_entries where meal_id = ${meal.id} and status = 'waiting' order by created_at, id`,
     );
     expect(line.map((row) => row.user_id)).toEqual(order.slice(2));
+    // Places in line are told by the job the draw leaves.
+    await jobsSettled(t.db);
     const told = await queryRows<{ user_id: string; text: string }>(
       t.db,
       sql`select user_id, text from notifications where type in ('request_status', 'draw')

@@ -38,6 +38,8 @@ export const QUEUES = {
   groupMealOpen: "group-meal-open",
   /** A meal's draw when its entries close (features/draws/run.ts). */
   mealDraw: "meal-draw",
+  /** Telling a made draw's waiting list their places (features/draws/run.ts). */
+  drawLine: "meal-draw-line",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -111,6 +113,18 @@ export async function enqueueJob(
   const id = await sender.send(queue, data, { ...options, db: executorAdapter(db) } as PgBoss.SendOptions);
   if (!id) throw new Error(`job queue ${queue} does not exist`);
   return id;
+}
+
+/**
+ * Inserts many jobs of one queue in one statement, in `db`'s transaction when it is one (a draw's
+ * thousands of notifications to deliver).
+ */
+export async function enqueueJobs(db: Executor, queue: QueueName, data: readonly object[]): Promise<void> {
+  if (data.length === 0) return;
+  await sender.insert(
+    data.map((item) => ({ name: queue, data: item })),
+    { db: executorAdapter(db) } as PgBoss.InsertOptions,
+  );
 }
 
 /** Retries of a failed job, and how long a worker may hold one before it counts as dead. */

@@ -12,7 +12,7 @@ import type { Database } from "../db/types";
 import { sendAlertDigest } from "../features/alerts/digest";
 import { matchMealAlerts } from "../features/alerts/matching";
 import { runCertificateJob } from "../features/cooks/service";
-import { runScheduledDraw } from "../features/draws/run";
+import { runScheduledDraw, tellDrawLine } from "../features/draws/run";
 import { openGroupFirstMeal } from "../features/groups/opening";
 import { makeOccurrence } from "../features/meals/series";
 import { createMeal } from "../features/meals/service";
@@ -48,6 +48,7 @@ const WORK: Record<QueueName, Omit<QueueWork, "handle">> = {
   [QUEUES.mealSeries]: { batchSize: 10, workers: 1 },
   [QUEUES.groupMealOpen]: { batchSize: 10, workers: 1 },
   [QUEUES.mealDraw]: { batchSize: 5, workers: 1 },
+  [QUEUES.drawLine]: { batchSize: 5, workers: 1 },
   [QUEUES.sweep]: { batchSize: 1, workers: 1 },
   [QUEUES.certificates]: { batchSize: 1, workers: 1 },
 };
@@ -101,6 +102,9 @@ export function jobHandlers(deps: {
     },
     [QUEUES.mealDraw]: async (data) => {
       await runScheduledDraw(db, data);
+    },
+    [QUEUES.drawLine]: async (data) => {
+      await tellDrawLine(db, data);
     },
     // The two sweeps are independent: one failing does not keep the other from running; the
     // job then fails and is retried (each sweep is idempotent).

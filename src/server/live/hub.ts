@@ -11,7 +11,7 @@ import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
 import type { LiveEventPayloads, LiveEventType } from "../../contract/live";
-import type { Database, Db, Executor } from "../db/client";
+import { type Database, type Db, type Executor, queryRows } from "../db/client";
 import { liveEvents } from "../db/schema";
 
 /**
@@ -57,15 +57,24 @@ export const liveEvent = <T extends LiveEventType>(
  */
 export async function publishLiveEvents(tx: Executor, events: NewLiveEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const rows = await tx
-    .insert(liveEvents)
-    .values(events.map(({ userId, type, payload }) => ({ userId, type, payload })))
-    .returning({ id: liveEvents.id, userId: liveEvents.userId });
-  // A NOTIFY payload is limited to 8000 bytes; one pair is about 50.
+  // One statement with one JSON parameter however many events (a draw tells thousands at once).
+  const given = events.map(({ userId, type, payload }) => ({ user_id: userId, type, payload }));
+  const rows = await queryRows<{ id: number | string; user_id: string }>(
+    tx,
+    sql`insert into ${liveEvents} (user_id, type, payload)
+        select user_id, type, payload
+        from jsonb_to_recordset(${JSON.stringify(given)}::jsonb) as given(user_id uuid, type text, payload jsonb)
+        returning id, user_id`,
+  );
+  // A NOTIFY payload is limited to 8000 bytes; one pair is about 50, so 100 a notification, all sent
+  // by one statement.
+  const chunks: [number, string][][] = [];
   for (let start = 0; start < rows.length; start += 100) {
-    const pairs = rows.slice(start, start + 100).map((row) => [row.id, row.userId]);
-    await tx.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(pairs)})`);
+    chunks.push(rows.slice(start, start + 100).map((row) => [Number(row.id), row.user_id]));
   }
+  await tx.execute(
+    sql`select pg_notify(${LIVE_CHANNEL}, chunk::text) from jsonb_array_elements(${JSON.stringify(chunks)}::jsonb) as chunk`,
+  );
 }
 
 /**

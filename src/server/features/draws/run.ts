@@ -17,11 +17,13 @@ import {
   entrantListHash,
 } from "../../../contract/draw";
 import { msg } from "../../../contract/messages";
-import { type Executor, inTransaction, type Tx } from "../../db/client";
+import { type Executor, inTransaction, queryRows, type Tx } from "../../db/client";
 import { drawEntries, mealDraws, meals, requests, users, waitlistEntries } from "../../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../../errors";
+import { enqueueJob, QUEUES } from "../../jobs/queue";
+import { notBlockedWith } from "../blocks/service";
 import { assertMayAsk, portionsLeft } from "../meals/availability";
-import { createNotification } from "../notifications/service";
+import { createNotification, createNotifications } from "../notifications/service";
 import { moveRequest } from "../requests/move";
 
 /** What a draw did. */
@@ -66,12 +68,27 @@ async function makeDraw(tx: Tx, mealId: string, due: boolean): Promise<DrawOutco
 
   const [cook] = await tx.select().from(users).where(eq(users.id, meal.ownerId)).limit(1);
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  // Who may still ask, in one statement: nobody blocked either way with the cook since entering. The
+  // meal being open and a group's rule are checked for each winner (assertMayAsk), and for the others
+  // when an offer reaches them (requests/waitlist.ts).
+  const unblocked = new Set(
+    (
+      await tx
+        .select({ id: drawEntries.id })
+        .from(drawEntries)
+        .where(and(eq(drawEntries.mealId, mealId), notBlockedWith(meal.ownerId, sql`${drawEntries.userId}`)))
+    ).map((entry) => entry.id),
+  );
   const moving = { ...meal };
   let winners = 0;
-  let waiting = 0;
-  for (const [index, entryId] of order.entries()) {
+  const line: typeof entries = [];
+  for (const entryId of order) {
     const entry = byId.get(entryId)!;
-    // Someone who may no longer ask (a block since, a group they left) is passed over.
+    if (!unblocked.has(entryId)) continue;
+    if (portionsLeft(moving) < entry.portions) {
+      line.push(entry);
+      continue;
+    }
     const mayAsk = await assertMayAsk(tx, { id: entry.userId }, meal).then(
       () => true,
       (error) => {
@@ -80,46 +97,48 @@ async function makeDraw(tx: Tx, mealId: string, due: boolean): Promise<DrawOutco
       },
     );
     if (!mayAsk) continue;
-    if (portionsLeft(moving) >= entry.portions) {
-      const [request] = await tx
-        .insert(requests)
-        .values({
-          mealId,
-          eaterId: entry.userId,
-          feederId: meal.ownerId,
-          message: null,
-          portions: entry.portions,
-          portionsRequested: entry.portions,
-        })
-        .returning();
-      await moveRequest(tx, {
-        request,
-        meal: moving,
-        actor: "feeder",
-        member: cook,
-        to: "accepted",
-        change: { drawn: true },
-      });
-      moving.portionsTaken += entry.portions;
-      winners++;
-    } else {
-      waiting++;
-      // The line keeps the draw's order: each place a millisecond after the one before.
-      await tx.insert(waitlistEntries).values({
+    const [request] = await tx
+      .insert(requests)
+      .values({
         mealId,
-        userId: entry.userId,
+        eaterId: entry.userId,
+        feederId: meal.ownerId,
+        message: null,
         portions: entry.portions,
-        createdAt: sql`date_trunc('milliseconds', now()) + make_interval(secs => ${index / 1000}::double precision)`,
-      });
-      await createNotification(tx, {
-        userId: entry.userId,
-        type: "draw",
-        message: msg('The draw for "{{title}}" is made: you are number {{position}} on the waiting list'),
-        params: { title: meal.title, position: waiting },
-        link: `/meal/${mealId}`,
-      });
-    }
+        portionsRequested: entry.portions,
+      })
+      .returning();
+    await moveRequest(tx, {
+      request,
+      meal: moving,
+      actor: "feeder",
+      member: cook,
+      to: "accepted",
+      change: { drawn: true },
+    });
+    moving.portionsTaken += entry.portions;
+    winners++;
   }
+  // The others wait in draw order — each place a millisecond after the one before — in a few statements.
+  const base = Date.now();
+  const places = line.map((entry, index) => ({
+    user_id: entry.userId,
+    portions: entry.portions,
+    place: index,
+  }));
+  await tx.execute(sql`
+    insert into ${waitlistEntries} (meal_id, user_id, portions, created_at)
+    select ${mealId}::uuid, user_id, portions, to_timestamp((${base}::bigint + place) / 1000.0)
+    from jsonb_to_recordset(${JSON.stringify(places)}::jsonb) as given(user_id uuid, portions int, place bigint)`);
+  // Telling each their place is the `meal-draw-line` job's, just after: the result is fixed here, and
+  // thousands of notifications do not hold the meal's lock.
+  if (line.length > 0)
+    await enqueueJob(tx, QUEUES.drawLine, {
+      mealId,
+      from: new Date(base).toISOString(),
+      through: new Date(base + line.length - 1).toISOString(),
+    });
+  const waiting = line.length;
   await createNotification(tx, {
     userId: meal.ownerId,
     type: "draw",
@@ -167,5 +186,50 @@ export async function drawNow(db: Executor, cookId: string, mealId: string): Pro
     const outcome = await makeDraw(tx, mealId, false);
     if (!outcome.drawn) throw conflict(msg("This draw is made already."), "already_drawn");
     return outcome;
+  });
+}
+
+const lineJobSchema = z.object({ mealId: z.uuid(), from: z.iso.datetime(), through: z.iso.datetime() });
+
+/**
+ * The `meal-draw-line` job: tells everyone a draw put on the waiting list their place ("you are number
+ * 2 on the waiting list"), in one transaction of a few statements however long the line. Those who
+ * have meanwhile left the line or been offered portions are not told; a run that finds the line told
+ * already (a retry after a crash) tells nobody again.
+ * @returns how many were told
+ */
+export async function tellDrawLine(db: Executor, data: unknown): Promise<number> {
+  const job = lineJobSchema.safeParse(data);
+  if (!job.success) return 0;
+  const { mealId, from, through } = job.data;
+  return inTransaction(db, async (tx) => {
+    const [meal] = await tx.select({ title: meals.title }).from(meals).where(eq(meals.id, mealId)).limit(1);
+    if (!meal) return 0;
+    const line = await queryRows<{ user_id: string; place: number; status: string }>(
+      tx,
+      sql`select user_id, status, row_number() over (order by created_at, id)::int as place
+          from ${waitlistEntries}
+          where meal_id = ${mealId} and created_at between ${from}::timestamptz and ${through}::timestamptz
+          order by created_at, id`,
+    );
+    if (line.length === 0) return 0;
+    const [told] = await queryRows<{ one: number }>(
+      tx,
+      sql`select 1 as one from notifications where user_id = ${line[0].user_id} and type = 'draw'
+            and link = ${`/meal/${mealId}`} limit 1`,
+    );
+    if (told) return 0;
+    const waiting = line.filter((entry) => entry.status === "waiting");
+    await createNotifications(
+      tx,
+      waiting.map((entry) => ({
+        userId: entry.user_id,
+        type: "draw" as const,
+        message: msg('The draw for "{{title}}" is made: you are number {{position}} on the waiting list'),
+        params: { title: meal.title, position: entry.place },
+        link: `/meal/${mealId}`,
+      })),
+    );
+    return waiting.length;
   });
 }

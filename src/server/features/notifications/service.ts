@@ -8,9 +8,9 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { fillPlaceholders, type Message, type MessageParams } from "../../../contract/messages";
 import type { Notification } from "../../../contract/notifications";
 import { NOTIFICATIONS_LIMIT } from "../../../contract/notifications";
-import type { Executor } from "../../db/client";
+import { type Executor, queryRows } from "../../db/client";
 import { notifications, users } from "../../db/schema";
-import { enqueueJob, QUEUES } from "../../jobs/queue";
+import { enqueueJob, enqueueJobs, QUEUES } from "../../jobs/queue";
 import { liveEvent, publishLiveEvents } from "../../live/hub";
 import { deliveryCategoryOf } from "./preferences";
 
@@ -78,6 +78,71 @@ export async function createNotification(tx: Executor, input: NewNotification): 
 }
 
 /**
+ * Stores many notifications of kinds that never fold into another (not `message_new`, no
+ * `dedupeKey`) in one statement, announces them live and enqueues their delivery in bulk: what a draw
+ * tells thousands of entrants at once costs a few statements, not thousands.
+ */
+export async function createNotifications(
+  tx: Executor,
+  inputs: readonly Omit<NewNotification, "deliver" | "dedupeKey">[],
+  options: { deliver?: boolean } = {},
+): Promise<void> {
+  if (inputs.length === 0) return;
+  // One statement with one JSON parameter, however many: a row of bind parameters each would pass
+  // PostgreSQL's 65,535 and cost more to build than to insert.
+  const values = inputs.map(({ message, params = {}, ...fields }) => ({
+    user_id: fields.userId,
+    type: fields.type,
+    text: fillPlaceholders(message, params).slice(0, 300),
+    text_key: message,
+    text_params: params,
+    link: fields.link,
+    request_id: fields.requestId ?? null,
+  }));
+  const inserted = await queryRows<{
+    id: string;
+    user_id: string;
+    type: string;
+    text: string;
+    text_key: string | null;
+    text_params: Record<string, string | number> | null;
+    link: string;
+    created_at: Date | string;
+  }>(
+    tx,
+    sql`insert into ${notifications} (user_id, type, text, text_key, text_params, link, request_id)
+        select user_id, type, text, text_key, text_params, link, request_id
+        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+          as given(user_id uuid, type text, text text, text_key text, text_params jsonb, link text, request_id uuid)
+        returning id, user_id, type, text, text_key, text_params, link, created_at`,
+  );
+  const rows = inserted.map((row) => ({
+    id: row.id,
+    userId: row.user_id,
+    type: row.type,
+    text: row.text,
+    textKey: row.text_key,
+    textParams: row.text_params,
+    link: row.link,
+    isRead: false,
+    createdAt: new Date(row.created_at),
+  }));
+  const presented = rows.map((row) => ({ userId: row.userId, notification: presentNotification(row) }));
+  await publishLiveEvents(
+    tx,
+    presented.map(({ userId, notification }) => liveEvent(userId, "notification", notification)),
+  );
+  if (options.deliver === false) return;
+  await enqueueJobs(
+    tx,
+    QUEUES.delivery,
+    presented
+      .filter(({ notification }) => deliveryCategoryOf(notification.type))
+      .map(({ notification }) => ({ notificationId: notification.id })),
+  );
+}
+
+/**
  * One notification per member and interval that counts what it tells of (docs/features/neighbourhood.md
  * point 6: one in-app notification per member and digest interval, however many meals match): the
  * first event creates it with `first`; each later one within `intervalMs` of the first, while it is
@@ -140,7 +205,12 @@ export async function countInNotification(
   return notification;
 }
 
-function presentNotification(row: NotificationRow): Notification {
+function presentNotification(
+  row: Pick<
+    NotificationRow,
+    "id" | "type" | "text" | "textKey" | "textParams" | "link" | "isRead" | "createdAt"
+  >,
+): Notification {
   return {
     id: row.id,
     type: row.type as Notification["type"],
