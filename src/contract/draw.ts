@@ -197,3 +197,18 @@ export type DrawView = z.infer<typeof drawViewSchema>;
 
 /** `POST /api/meals/{id}/draw/entry` body: the portions wanted (as a request's). */
 export const enterDrawSchema = z.object({ portions: portionsSchema.default(1) });
+
+/** The fair-use window (docs/features/fair-shares.md point 4): free meals received in the last 28 days. */
+export const FAIR_USE_DAYS = 28;
+
+/**
+ * `GET /api/user/fair-use`: the deployment's published limit (`FREE_MEALS_PER_28_DAYS`; null when there
+ * is none), how many free meals the member received in the last 28 days, and when the next one is
+ * possible once they are at the limit.
+ */
+export const fairUseSchema = z.object({
+  limit: z.number().int().nullable(),
+  used: z.number().int(),
+  nextAt: isoDateTime.nullable(),
+});
+export type FairUse = z.infer<typeof fairUseSchema>;

@@ -36,6 +36,8 @@ const envSchema = z.object({
   // Connections each instance keeps to PostgreSQL: instances × this must stay under the server's
   // max_connections (100 by default), with room for the rest.
   DATABASE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(100).default(10)),
+  // docs/features/fair-shares.md point 4: free meals a member may receive in 28 days; unset = no limit.
+  FREE_MEALS_PER_28_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).optional()),
   PUBLIC_URL: optionalUrl,
   SESSION_SECRET: z.preprocess(
     emptyToUndefined,
@@ -178,6 +180,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Connections in this instance's PostgreSQL pool (`DATABASE_POOL_SIZE`, 10). */
   databasePoolSize: number;
+  /** The published fair-use limit: free meals per member in 28 days (`FREE_MEALS_PER_28_DAYS`), or null. */
+  freeMealsPer28Days: number | null;
   publicUrl: string;
   sessionSecret: string;
   adminEmails: string[];
@@ -346,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    freeMealsPer28Days: e.FREE_MEALS_PER_28_DAYS ?? null,
     publicUrl,
     sessionSecret: e.SESSION_SECRET ?? localSessionSecret(dataDir),
     adminEmails: (e.ADMIN_EMAIL ?? "")

@@ -229,3 +229,93 @@ describe("a meal given by a draw", () => {
     expect(job).toBeDefined();
   });
 });
+
+describe("the fair-use limit (FREE_MEALS_PER_28_DAYS)", () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ config: { freeMealsPer28Days: 2 } });
+  });
+  afterAll(() => limited.close());
+
+  it("refuses a request, a waiting-list place and a draw entry beyond it, saying when the next is possible", async () => {
+    const member = await buildSignedInUser(limited.db, { createdAt: new Date(Date.now() - 60 * 86_400_000) });
+    const cook = await buildSignedInUser(limited.db);
+    // Two free meals received in the window, one long before it, one only asked for.
+    const now = Math.floor(Date.now() / 1000) * 1000;
+    const days = (n: number) => new Date(now - n * 86_400_000);
+    for (const [status, createdAt] of [
+      ["completed", days(20)],
+      ["accepted", days(2)],
+      ["completed", days(40)],
+      ["declined", days(1)],
+    ] as const) {
+      const meal = await buildMeal(limited.db, cook.user, { kind: "free" });
+      await buildRequest(limited.db, meal, member.user, { status, createdAt });
+    }
+    const use = await limited.api({ url: "/api/user/fair-use", cookie: member.cookie });
+    expect(use.json()).toEqual({
+      limit: 2,
+      used: 2,
+      nextAt: new Date(days(20).getTime() + 28 * 86_400_000).toISOString(),
+    });
+
+    const soup = await buildMeal(limited.db, cook.user, { kind: "free", portionSize: 1 });
+    const asked = await limited.api({
+      method: "POST",
+      url: "/api/requests",
+      cookie: member.cookie,
+      payload: { mealId: soup.id, message: "One more?" },
+    });
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json().code).toBe("fair_use");
+    expect(asked.json().message).toBe(
+      `You have had 2 free meals in the last 28 days, the limit here. Your next is possible on ${use.json().nextAt.slice(0, 10)}.`,
+    );
+    // Full meal: the waiting list is refused the same way.
+    await buildRequest(limited.db, soup, (await buildSignedInUser(limited.db)).user, { status: "accepted" });
+    const waiting = await limited.api({
+      method: "POST",
+      url: `/api/meals/${soup.id}/waitlist`,
+      cookie: member.cookie,
+      payload: { portions: 1 },
+    });
+    expect(waiting.json().code).toBe("fair_use");
+    const drawCook = await buildSignedInUser(limited.db);
+    const posted = await limited.api({
+      method: "POST",
+      url: "/api/meals",
+      cookie: drawCook.cookie,
+      payload: {
+        title: "Raffle risotto",
+        description: "d",
+        kind: "free",
+        portionSize: 2,
+        ingredients: "rice",
+        pickupLocation: "Hall",
+        pickupWindowStart: hoursFromNow(3),
+        pickupWindowEnd: hoursFromNow(5),
+        allocation: "draw",
+      },
+    });
+    const entry = await limited.api({
+      method: "POST",
+      url: `/api/meals/${posted.json().id}/draw/entry`,
+      cookie: member.cookie,
+      payload: { portions: 1 },
+    });
+    expect(entry.json().code).toBe("fair_use");
+
+    // Below the limit, nothing changes; without a limit, there is none.
+    const other = await buildSignedInUser(limited.db);
+    expect((await limited.api({ url: "/api/user/fair-use", cookie: other.cookie })).json()).toEqual({
+      limit: 2,
+      used: 0,
+      nextAt: null,
+    });
+    expect(
+      (await t.api({ url: "/api/user/fair-use", cookie: (await buildSignedInUser(t.db)).cookie })).json(),
+    ).toMatchObject({
+      limit: null,
+    });
+  });
+});

@@ -311,6 +311,7 @@ describe("fuzzing every endpoint with malformed requests", () => {
       { method: "POST", route: "/api/meals/{id}/draw/entry", body: { portions: 1 } },
       { method: "DELETE", route: "/api/meals/{id}/draw/entry" },
       { method: "POST", route: "/api/meals/{id}/draw/run" },
+      { method: "GET", route: "/api/user/fair-use" },
       { method: "POST", route: "/api/meals/{id}/label" },
       { method: "GET", route: "/api/labels/{token}" },
       { method: "GET", route: "/api/cook-applications/{id}/document" },

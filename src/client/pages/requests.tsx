@@ -12,6 +12,7 @@ import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Button } from "@/client/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
+import { FairUseLine } from "@/client/features/draws";
 import { useMyMeals } from "@/client/features/meals";
 import { RequestCard, useRequests } from "@/client/features/requests";
 
@@ -46,7 +47,10 @@ export default function RequestsPage() {
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
-      <h1 className="text-3xl font-bold">{t("Requests")}</h1>
+      <div className="flex flex-col gap-1">
+        <h1 className="text-3xl font-bold">{t("Requests")}</h1>
+        <FairUseLine />
+      </div>
       <Tabs value={tab} onValueChange={choose}>
         <TabsList>
           <TabsTrigger value="incoming">

@@ -67,7 +67,7 @@ export async function registerFeatureRoutes(
     registerPlaceRoutes(api, { geocoder: createGeocoder(config.geocoder) });
     registerAlertRoutes(api, { db });
     registerGroupRoutes(api, { db, config });
-    registerDrawRoutes(api, { db });
+    registerDrawRoutes(api, { db, config });
   });
   await registerAdminRoutes(app, { db, config });
   registerNewsletterRoutes(app, { db });

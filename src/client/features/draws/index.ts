@@ -2,3 +2,4 @@
 export { useDraw } from "./api/draws";
 export { DrawCheck } from "./components/draw-check";
 export { AfterDraw, DrawPanel } from "./components/draw-panel";
+export { FairUseLine } from "./components/fair-use-line";

@@ -6,16 +6,18 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorSchema, idParamsSchema } from "../../../contract/common";
-import { drawViewSchema, enterDrawSchema } from "../../../contract/draw";
+import { drawViewSchema, enterDrawSchema, fairUseSchema } from "../../../contract/draw";
 import { requireUser } from "../../auth/users";
+import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import { fairUseOf } from "../meals/availability";
 import { drawNow } from "./run";
 import { enterDraw, getDraw, leaveDraw } from "./service";
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** Signed-in routes; the caller's scope already requires a user. */
-export function registerDrawRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export function registerDrawRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/meals/:id/draw",
@@ -41,7 +43,14 @@ export function registerDrawRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: { 200: drawViewSchema, ...errors },
       },
     },
-    async (request) => enterDraw(db, requireUser(request), request.params.id, request.body.portions),
+    async (request) =>
+      enterDraw(
+        db,
+        requireUser(request),
+        request.params.id,
+        request.body.portions,
+        config.freeMealsPer28Days,
+      ),
   );
   r.delete(
     "/api/meals/:id/draw/entry",
@@ -54,6 +63,18 @@ export function registerDrawRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (request) => leaveDraw(db, requireUser(request), request.params.id),
+  );
+  r.get(
+    "/api/user/fair-use",
+    {
+      schema: {
+        tags: ["draws"],
+        summary:
+          "The published fair-use limit (free meals per 28 days, null for none), how many the member received, and when the next is possible",
+        response: { 200: fairUseSchema, ...errors },
+      },
+    },
+    async (request) => fairUseOf(db, requireUser(request).id, config.freeMealsPer28Days),
   );
   r.post(
     "/api/meals/:id/draw/run",

@@ -18,7 +18,7 @@ import { type Executor, inTransaction, queryRows } from "../../db/client";
 import { drawEntries, mealDraws, meals, type UserRow } from "../../db/schema";
 import { conflict, notFound, validation } from "../../errors";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
-import { assertMayAsk } from "../meals/availability";
+import { assertMayAsk, assertWithinFairUse } from "../meals/availability";
 import { isVisibleTo } from "../meals/visibility";
 
 /** Entries must close at least this long from now, so there is a moment to enter at all. */
@@ -147,6 +147,7 @@ export async function enterDraw(
   member: UserRow,
   mealId: string,
   portions: number,
+  freeMealsPer28Days: number | null = null,
 ): Promise<DrawView> {
   await inTransaction(db, async (tx) => {
     const [meal] = await tx.select().from(meals).where(eq(meals.id, mealId)).for("update").limit(1);
@@ -155,6 +156,7 @@ export async function enterDraw(
     if (!draw) throw conflict(msg("This meal is not given by a draw: request it instead."), "no_draw");
     if (draw.drawnAt || draw.closesAt.getTime() <= Date.now())
       throw conflict(msg("Entries for this draw have closed."), "draw_closed");
+    await assertWithinFairUse(tx, member.id, meal, freeMealsPer28Days);
     if (portions > meal.portionSize) {
       const message = msg("This meal has {{count}} portions in all.", { count: meal.portionSize });
       throw validation(message, { portions: message });

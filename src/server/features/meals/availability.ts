@@ -9,6 +9,7 @@
  * these.
  */
 import { type SQL, sql } from "drizzle-orm";
+import { FAIR_USE_DAYS, type FairUse } from "../../../contract/draw";
 import { msg } from "../../../contract/messages";
 import { type Executor, queryRows } from "../../db/client";
 import { type MealRow, meals } from "../../db/schema";
@@ -82,6 +83,58 @@ export async function assertNotGivenByOpenDraw(
     sql`select 1 as one from meal_draws where meal_id = ${meal.id} and drawn_at is null limit 1`,
   );
   if (open) throw conflict(msg("Portions of this meal are given by a draw: enter it instead."), "draw_open");
+}
+
+/**
+ * A member's fair use (docs/features/fair-shares.md point 4): free meals they received — requests of
+ * theirs for free meals accepted or completed — asked for in the last 28 days, and, at the limit, when
+ * the oldest of them leaves the window.
+ * @param limit the deployment's `FREE_MEALS_PER_28_DAYS`, or null for none
+ */
+export async function fairUseOf(db: Executor, memberId: string, limit: number | null): Promise<FairUse> {
+  const [row] = await queryRows<{ used: number; oldest: Date | string | null; nth: Date | string | null }>(
+    db,
+    sql`select count(*)::int as used,
+               (array_agg(r.created_at order by r.created_at desc))[${limit ?? 1}] as nth,
+               min(r.created_at) as oldest
+        from requests r join meals m on m.id = r.meal_id
+        where r.eater_id = ${memberId} and m.kind = 'free' and r.status in ('accepted', 'completed')
+          and r.created_at > now() - make_interval(days => ${FAIR_USE_DAYS})`,
+  );
+  const used = row?.used ?? 0;
+  // At the limit, the next is possible once the limit-th newest leaves the window.
+  const nextAt =
+    limit !== null && used >= limit && row?.nth
+      ? new Date(new Date(row.nth).getTime() + FAIR_USE_DAYS * 86_400_000).toISOString()
+      : null;
+  return { limit, used, nextAt };
+}
+
+/**
+ * Refuses a request, a waiting-list place or a draw entry for a free meal from a member at the
+ * published fair-use limit (docs/features/fair-shares.md point 4), saying when the next is possible.
+ * @throws AppError 409 `fair_use` (with `nextAt`)
+ */
+export async function assertWithinFairUse(
+  tx: Executor,
+  memberId: string,
+  meal: Pick<MealRow, "kind">,
+  limit: number | null,
+): Promise<void> {
+  if (limit === null || meal.kind !== "free") return;
+  const use = await fairUseOf(tx, memberId, limit);
+  if (use.nextAt)
+    throw conflict(
+      msg(
+        "You have had {{count}} free meals in the last 28 days, the limit here. Your next is possible on {{date}}.",
+        {
+          count: use.used,
+          date: use.nextAt.slice(0, 10),
+        },
+      ),
+      "fair_use",
+      { nextAt: use.nextAt },
+    );
 }
 
 /**

@@ -216,7 +216,14 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
         response: { 200: myWaitlistPlaceSchema, ...errors, 409: errorSchema },
       },
     },
-    async (request) => joinWaitlist(db, requireUser(request), request.params.id, request.body.portions),
+    async (request) =>
+      joinWaitlist(
+        db,
+        requireUser(request),
+        request.params.id,
+        request.body.portions,
+        config.freeMealsPer28Days,
+      ),
   );
 
   r.delete(

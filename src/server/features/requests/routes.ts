@@ -63,7 +63,7 @@ export function registerRequestRoutes(
       },
     },
     async (request, reply) => {
-      const created = await createRequest(db, requireUser(request), request.body);
+      const created = await createRequest(db, requireUser(request), request.body, config.freeMealsPer28Days);
       return reply.status(201).send(created);
     },
   );

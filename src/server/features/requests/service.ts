@@ -26,7 +26,12 @@ import { liveEvent, publishLiveEvents } from "../../live/hub";
 import { type Cursor, encodeCursor, keysetBefore } from "../../pagination";
 import type { ObjectStorage } from "../../storage/storage";
 import { assertNotBlocked } from "../blocks/service";
-import { assertMayAsk, assertNotGivenByOpenDraw, assertPortionsLeft } from "../meals/availability";
+import {
+  assertMayAsk,
+  assertNotGivenByOpenDraw,
+  assertPortionsLeft,
+  assertWithinFairUse,
+} from "../meals/availability";
 import { createNotification } from "../notifications/service";
 import { reliabilityOf } from "../users/reliability";
 import { discardThreadPhoto, storeThreadPhoto } from "./photos";
@@ -64,13 +69,16 @@ export async function findOpenRequest(
 /**
  * Sends a request for some portions of a meal (docs/DESIGN.md §4 "Requests", §6d) and notifies the
  * cook.
+ * @param freeMealsPer28Days the published fair-use limit, or null (docs/features/fair-shares.md point 4)
  * @throws AppError 404 unknown meal; 403 own meal or a block between the two; 409 inactive, ended, fully
- * reserved, fewer portions left than asked for, or an open request by this eater already exists
+ * reserved, fewer portions left than asked for, given by a draw still open, the fair-use limit reached,
+ * or an open request by this eater already exists
  */
 export async function createRequest(
   db: Executor,
   eater: UserRow,
   input: { mealId: string; message: string | null; portions: number },
+  freeMealsPer28Days: number | null = null,
 ): Promise<ListedRequest> {
   const id = await inTransaction(db, async (tx) => {
     // Locking the meal row serialises requests and accepts for one meal, so the checks below hold.
@@ -86,6 +94,7 @@ export async function createRequest(
         membersOnly: meals.membersOnly,
         groupId: meals.groupId,
         allocation: meals.allocation,
+        kind: meals.kind,
       })
       .from(meals)
       .where(eq(meals.id, input.mealId))
@@ -93,6 +102,7 @@ export async function createRequest(
       .limit(1);
     await assertMayAsk(tx, eater, meal);
     await assertNotGivenByOpenDraw(tx, meal);
+    await assertWithinFairUse(tx, eater.id, meal, freeMealsPer28Days);
     assertPortionsLeft(meal!, input.portions);
 
     if (await findOpenRequest(tx, meal.id, eater.id))

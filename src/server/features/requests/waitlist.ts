@@ -16,7 +16,13 @@ import { conflict, validation } from "../../errors";
 import { keysetBefore } from "../../pagination";
 import { blockedEitherWay } from "../blocks/service";
 import { askRefusalInGroup } from "../groups/membership";
-import { assertMayAsk, assertNotGivenByOpenDraw, isMealOpen, portionsLeft } from "../meals/availability";
+import {
+  assertMayAsk,
+  assertNotGivenByOpenDraw,
+  assertWithinFairUse,
+  isMealOpen,
+  portionsLeft,
+} from "../meals/availability";
 import { createNotification } from "../notifications/service";
 import { enqueueHoldLapse } from "./jobs";
 import { moveRequest } from "./move";
@@ -38,11 +44,13 @@ export async function joinWaitlist(
   member: UserRow,
   mealId: string,
   portions: number,
+  freeMealsPer28Days: number | null = null,
 ): Promise<MyWaitlistPlace> {
   await inTransaction(db, async (tx) => {
     const [meal] = await tx.select().from(meals).where(eq(meals.id, mealId)).for("update").limit(1);
     await assertMayAsk(tx, member, meal);
     await assertNotGivenByOpenDraw(tx, meal);
+    await assertWithinFairUse(tx, member.id, meal, freeMealsPer28Days);
     if (portions > meal.portionSize) {
       const message = msg("This meal has {{count}} portions in all.", { count: meal.portionSize });
       throw validation(message, { portions: message });

@@ -1,0 +1,29 @@
+/**
+ * The member's own fair use on their Requests page (docs/features/fair-shares.md point 4): "7 of 10 free
+ * meals in the last 28 days", and when the next is possible once at the limit. Nothing where the
+ * deployment publishes no limit.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { getJson } from "@/client/lib/api-client";
+import { useFormat } from "@/client/lib/format";
+import type { FairUse } from "@/contract/draw";
+
+export function FairUseLine() {
+  const { t } = useTranslation("app");
+  const f = useFormat();
+  const use = useQuery({
+    queryKey: ["/api/user/fair-use"],
+    queryFn: () => getJson<FairUse>("/api/user/fair-use"),
+  });
+  if (!use.data || use.data.limit === null) return null;
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="fair-use">
+      {t("{{used}} of {{limit}} free meals in the last 28 days", {
+        used: use.data.used,
+        limit: use.data.limit,
+      })}
+      {use.data.nextAt && ` · ${t("your next from {{date}}", { date: f.dateTime(use.data.nextAt) })}`}
+    </p>
+  );
+}
