@@ -200,6 +200,11 @@ export const requestSchema = z.object({
   disputeReason: z.string().nullable(),
   /** The eater's pickup record, for the cook deciding on the request; null for the eater. */
   eaterReliability: reliabilitySchema.nullable(),
+  /**
+   * Free meals the eater received in the last 28 days, for the cook choosing among requests
+   * (docs/features/fair-shares.md point 5); null for the eater.
+   */
+  eaterRecentFreeMeals: z.number().int().nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   meal: requestMealSchema,

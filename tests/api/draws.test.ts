@@ -319,3 +319,84 @@ describe("the fair-use limit (FREE_MEALS_PER_28_DAYS)", () => {
     });
   });
 });
+
+describe("I choose (docs/features/fair-shares.md point 5)", () => {
+  it("shows the cook each requester's free meals lately, and declines the rest together once the chosen have every portion", async () => {
+    const cook = await neighbour("Uma");
+    const posted = await t.api({
+      method: "POST",
+      url: "/api/meals",
+      cookie: cook.cookie,
+      payload: {
+        title: "Chosen chili",
+        description: "d",
+        kind: "free",
+        portionSize: 2,
+        ingredients: "beans",
+        pickupLocation: "Hall",
+        pickupWindowStart: hoursFromNow(3),
+        pickupWindowEnd: hoursFromNow(5),
+        allocation: "choose",
+      },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const meal = posted.json();
+    expect(meal.allocation).toBe("choose");
+    const [vic, wes, xan] = await Promise.all(["Vic", "Wes", "Xan"].map(neighbour));
+    // Wes had a free meal lately.
+    await buildRequest(
+      t.db,
+      await buildMeal(t.db, (await neighbour("Yul")).user, { kind: "free" }),
+      wes.user,
+      {
+        status: "completed",
+      },
+    );
+    const ids: Record<string, string> = {};
+    for (const [name, member] of [
+      ["vic", vic],
+      ["wes", wes],
+      ["xan", xan],
+    ] as const) {
+      const asked = await t.api({
+        method: "POST",
+        url: "/api/requests",
+        cookie: member.cookie,
+        payload: { mealId: meal.id, message: "Please" },
+      });
+      expect(asked.statusCode, asked.body).toBe(201);
+      ids[name] = asked.json().id;
+    }
+    const incoming = (await t.api({ url: "/api/requests?type=incoming", cookie: cook.cookie })).json() as {
+      id: string;
+      eaterRecentFreeMeals: number | null;
+    }[];
+    const lately = Object.fromEntries(incoming.map((request) => [request.id, request.eaterRecentFreeMeals]));
+    expect([lately[ids.vic], lately[ids.wes], lately[ids.xan]]).toEqual([0, 1, 0]);
+    // The eater is never shown it.
+    expect(
+      (await t.api({ url: `/api/requests/${ids.vic}`, cookie: vic.cookie })).json().eaterRecentFreeMeals,
+    ).toBeNull();
+
+    const accept = (id: string) =>
+      t.api({
+        method: "PUT",
+        url: `/api/requests/${id}/status`,
+        cookie: cook.cookie,
+        payload: { status: "accepted" },
+      });
+    expect((await accept(ids.xan)).statusCode).toBe(200);
+    const statusOf = async (id: string, member: Member) =>
+      (await t.api({ url: `/api/requests/${id}`, cookie: member.cookie })).json().status;
+    expect(await statusOf(ids.vic, vic)).toBe("pending");
+    expect((await accept(ids.vic)).statusCode).toBe(200);
+    expect(await statusOf(ids.wes, wes)).toBe("declined");
+    const [told] = await queryRows<{ text: string }>(
+      t.db,
+      sql`select text from notifications where user_id = ${wes.user.id} and request_id = ${ids.wes}`,
+    );
+    expect(told.text).toBe(
+      'All portions of "Chosen chili" have gone to other neighbours: your request was declined',
+    );
+  });
+});

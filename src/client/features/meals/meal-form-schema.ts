@@ -63,7 +63,7 @@ export const mealFormSchema = z
     weekly: z.boolean(),
     weeks: z.number().int().min(2).max(SERIES_WEEKS_MAX),
     // docs/features/fair-shares.md point 1: how a free meal's portions are given (posting only).
-    allocation: z.enum(["first_come", "draw"]),
+    allocation: z.enum(["first_come", "draw", "choose"]),
     drawClosesAt: z.string(),
     // docs/features/groups.md point 3: "Who can see this meal?" (posting only).
     audience: z.enum(["everyone", "group", "group_first"]),
@@ -170,10 +170,12 @@ export function toCreateMeal(values: MealFormValues, language: string, currency:
     ...(values.weekly
       ? { weekly: { weeks: values.weeks, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone } }
       : {}),
-    ...(values.kind === "free" && values.allocation === "draw"
+    ...(values.kind === "free" && values.allocation !== "first_come"
       ? {
           allocation: values.allocation,
-          ...(values.drawClosesAt ? { drawClosesAt: new Date(values.drawClosesAt).toISOString() } : {}),
+          ...(values.allocation === "draw" && values.drawClosesAt
+            ? { drawClosesAt: new Date(values.drawClosesAt).toISOString() }
+            : {}),
         }
       : {}),
     ...(values.audience !== "everyone" && values.groupId

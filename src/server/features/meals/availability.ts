@@ -86,20 +86,48 @@ export async function assertNotGivenByOpenDraw(
 }
 
 /**
+ * "A free meal received" over `requests r join meals m` (docs/features/fair-shares.md point 4): a request
+ * for a free meal, accepted or completed, asked for in the last 28 days.
+ */
+const FREE_MEAL_RECEIVED_SQL = sql`m.kind = 'free' and r.status in ('accepted', 'completed')
+  and r.created_at > now() - make_interval(days => ${FAIR_USE_DAYS})`;
+
+/**
+ * How many free meals each of `memberIds` received in the last 28 days, for the cook choosing among
+ * requests (docs/features/fair-shares.md point 5); one statement for a page of requesters.
+ * @returns member id → count (0 for those not in the result)
+ */
+export async function recentFreeMealsOf(
+  db: Executor,
+  memberIds: readonly string[],
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (memberIds.length === 0) return counts;
+  const rows = await queryRows<{ eater_id: string; n: number }>(
+    db,
+    sql`select r.eater_id, count(*)::int as n
+        from requests r join meals m on m.id = r.meal_id
+        where r.eater_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify([...new Set(memberIds)])}::jsonb))
+          and ${FREE_MEAL_RECEIVED_SQL}
+        group by r.eater_id`,
+  );
+  for (const row of rows) counts.set(row.eater_id, row.n);
+  return counts;
+}
+
+/**
  * A member's fair use (docs/features/fair-shares.md point 4): free meals they received — requests of
  * theirs for free meals accepted or completed — asked for in the last 28 days, and, at the limit, when
  * the oldest of them leaves the window.
  * @param limit the deployment's `FREE_MEALS_PER_28_DAYS`, or null for none
  */
 export async function fairUseOf(db: Executor, memberId: string, limit: number | null): Promise<FairUse> {
-  const [row] = await queryRows<{ used: number; oldest: Date | string | null; nth: Date | string | null }>(
+  const [row] = await queryRows<{ used: number; nth: Date | string | null }>(
     db,
     sql`select count(*)::int as used,
-               (array_agg(r.created_at order by r.created_at desc))[${limit ?? 1}] as nth,
-               min(r.created_at) as oldest
+               (array_agg(r.created_at order by r.created_at desc))[${limit ?? 1}] as nth
         from requests r join meals m on m.id = r.meal_id
-        where r.eater_id = ${memberId} and m.kind = 'free' and r.status in ('accepted', 'completed')
-          and r.created_at > now() - make_interval(days => ${FAIR_USE_DAYS})`,
+        where r.eater_id = ${memberId} and ${FREE_MEAL_RECEIVED_SQL}`,
   );
   const used = row?.used ?? 0;
   // At the limit, the next is possible once the limit-th newest leaves the window.

@@ -9,7 +9,7 @@
  */
 
 import { randomInt } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { msg, type Message as Said } from "../../../contract/messages";
 import type { RequestStatus } from "../../../contract/requests";
@@ -20,7 +20,7 @@ import { AppError, validation } from "../../errors";
 import { publishLiveEvents } from "../../live/hub";
 import { hasBlocked } from "../blocks/service";
 import { promoteNewcomersAfterPickup } from "../groups/membership";
-import { ASK_BLOCKED, assertMealOpen, assertPortionsLeft } from "../meals/availability";
+import { ASK_BLOCKED, assertMealOpen, assertPortionsLeft, portionsLeft } from "../meals/availability";
 import { createNotification } from "../notifications/service";
 import { statusEvents } from "./events";
 import { enqueueWaitlistOffer, schedulePickupSettle } from "./jobs";
@@ -44,6 +44,8 @@ export interface StatusChange {
   noShowParty?: "eater" | "feeder";
   /** The accept is a draw's (docs/features/fair-shares.md): the eater reads "You were drawn". */
   drawn?: boolean;
+  /** A decline because the cook chose others and no portion is left (docs/features/fair-shares.md point 5). */
+  allTaken?: boolean;
 }
 
 /** The part of the (locked) meal a move reads. */
@@ -57,6 +59,7 @@ export type MoveMeal = Pick<
   | "pickupWindowEnd"
   | "isActive"
   | "groupId"
+  | "allocation"
 >;
 
 /** One move: the request and its meal as locked, who moves it, where to, and how. */
@@ -193,7 +196,35 @@ async function acceptRequest({ move, write, tell, tx }: MoveKit): Promise<Reques
   }
   await scheduleReminders(tx, request.id, meal);
   await schedulePickupSettle(tx, request.id, meal.pickupWindowEnd);
+  if (meal.allocation === "choose") await declineTheRestWhenAllTaken(tx, move, portions);
   return updated;
+}
+
+/**
+ * "I choose" (docs/features/fair-shares.md point 5): once the cook's choices have taken every portion,
+ * the requests still waiting for an answer are declined together, each told why.
+ */
+async function declineTheRestWhenAllTaken(tx: Tx, move: Move, portions: number): Promise<void> {
+  const meal = { ...move.meal, portionsTaken: move.meal.portionsTaken + portions };
+  if (portionsLeft(meal) > 0) return;
+  const waiting = await tx
+    .select()
+    .from(requests)
+    .where(
+      and(eq(requests.mealId, meal.id), eq(requests.status, "pending"), ne(requests.id, move.request.id)),
+    )
+    .orderBy(requests.id)
+    .for("update");
+  for (const request of waiting) {
+    await moveRequest(tx, {
+      request,
+      meal,
+      actor: "feeder",
+      member: move.member,
+      to: "declined",
+      change: { allTaken: true },
+    });
+  }
 }
 
 /** The eater takes up a waiting-list offer, while the meal is still open. */
@@ -339,9 +370,13 @@ async function cancelRequest({ move, write, tell, tx }: MoveKit): Promise<Reques
 }
 
 /** The cook declines a pending request. */
-async function declineRequest({ write, tell }: MoveKit): Promise<RequestRow> {
+async function declineRequest({ move, write, tell }: MoveKit): Promise<RequestRow> {
   const updated = await write({ status: "declined" });
-  await tell(STATUS_NOTIFICATIONS.declined);
+  await tell(
+    move.change?.allTaken
+      ? msg('All portions of "{{title}}" have gone to other neighbours: your request was declined')
+      : STATUS_NOTIFICATIONS.declined,
+  );
   return updated;
 }
 

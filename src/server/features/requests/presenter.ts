@@ -70,11 +70,13 @@ export const selectRequests = (db: Executor) =>
 /**
  * The viewer's view of a request.
  * @param eaterReliability the eater's pickup record, shown to the cook only
+ * @param eaterRecentFreeMeals free meals the eater received in 28 days, shown to the cook only
  */
 export function presentRequest(
   row: RequestSelectionRow,
   viewerId: string,
   eaterReliability: Reliability | null = null,
+  eaterRecentFreeMeals: number | null = null,
 ): ListedRequest {
   const { request } = row;
   const who = participantOf(viewerId, request);
@@ -101,6 +103,7 @@ export function presentRequest(
     noShowReason: request.noShowReason,
     disputeReason: request.disputeReason,
     eaterReliability: who === "feeder" ? eaterReliability : null,
+    eaterRecentFreeMeals: who === "feeder" ? eaterRecentFreeMeals : null,
     createdAt: request.createdAt.toISOString(),
     createdAtDate: request.createdAt,
     updatedAt: request.updatedAt.toISOString(),

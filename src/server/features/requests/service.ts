@@ -31,6 +31,7 @@ import {
   assertNotGivenByOpenDraw,
   assertPortionsLeft,
   assertWithinFairUse,
+  recentFreeMealsOf,
 } from "../meals/availability";
 import { createNotification } from "../notifications/service";
 import { reliabilityOf } from "../users/reliability";
@@ -154,15 +155,20 @@ export async function listRequests(
     )
     .orderBy(desc(requests.createdAt), desc(requests.id))
     .limit(options.limit + 1);
-  // The cook sees each requester's pickup record: one statement for the page's eaters.
-  const records =
+  // The cook sees each requester's pickup record and free meals lately: a statement each for the page.
+  const eaterIds = rows.map((row) => row.eater.id);
+  const [records, freeMeals] =
     options.type === "incoming"
-      ? await reliabilityOf(
-          db,
-          rows.map((row) => row.eater.id),
-        )
-      : undefined;
-  return rows.map((row) => presentRequest(row, viewer.id, records?.get(row.eater.id) ?? null));
+      ? await Promise.all([reliabilityOf(db, eaterIds), recentFreeMealsOf(db, eaterIds)])
+      : [undefined, undefined];
+  return rows.map((row) =>
+    presentRequest(
+      row,
+      viewer.id,
+      records?.get(row.eater.id) ?? null,
+      freeMeals ? (freeMeals.get(row.eater.id) ?? 0) : null,
+    ),
+  );
 }
 
 /**
@@ -174,7 +180,9 @@ export async function getRequestRow(db: Executor, viewerId: string, id: string):
   const who = row ? participantOf(viewerId, row.request) : null;
   if (!row || !who) throw notFound(msg("Request not found"));
   const record = who === "feeder" ? (await reliabilityOf(db, [row.eater.id])).get(row.eater.id)! : null;
-  return presentRequest(row, viewerId, record);
+  const freeMeals =
+    who === "feeder" ? ((await recentFreeMealsOf(db, [row.eater.id])).get(row.eater.id) ?? 0) : null;
+  return presentRequest(row, viewerId, record, freeMeals);
 }
 
 /**

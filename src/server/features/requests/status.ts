@@ -39,6 +39,7 @@ export async function lockRequest(
       pickupWindowEnd: meals.pickupWindowEnd,
       isActive: meals.isActive,
       groupId: meals.groupId,
+      allocation: meals.allocation,
     })
     .from(meals)
     .where(eq(meals.id, target.mealId))

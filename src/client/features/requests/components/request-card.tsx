@@ -54,6 +54,13 @@ export function RequestCard({ request, viewerIs }: { request: MealRequest; viewe
           {request.eaterReliability && (
             <ReliabilityLine reliability={request.eaterReliability} sides={["eater"]} />
           )}
+          {request.eaterRecentFreeMeals !== null && (
+            <p className="text-sm text-muted-foreground" data-testid="recent-free-meals">
+              {t("{{count}} free meals received in the last 28 days", {
+                count: request.eaterRecentFreeMeals,
+              })}
+            </p>
+          )}
           {request.message && (
             <p className="mt-1 line-clamp-3 whitespace-pre-line text-sm">
               {t('"{{message}}"', { message: request.message })}

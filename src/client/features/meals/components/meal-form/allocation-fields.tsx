@@ -1,6 +1,7 @@
 /**
  * The meal form's "How are portions given?" (docs/features/fair-shares.md point 1), for free meals:
- * first come (the cook accepts requests, as always) or an open draw, with when its entries close.
+ * first come (the cook accepts requests, as always), an open draw with when its entries close, or the
+ * cook's choice among requests.
  */
 import { useId } from "react";
 import type { UseFormReturn } from "react-hook-form";
@@ -25,6 +26,13 @@ export function AllocationFields({ form }: { form: UseFormReturn<MealFormValues>
       label: t("Draw"),
       hint: t(
         "Neighbours enter until a time you set; an open draw anyone can check picks who gets the portions.",
+      ),
+    },
+    {
+      value: "choose",
+      label: t("I choose"),
+      hint: t(
+        "You see each request with the neighbour's pickup record and free meals lately, and accept whom you like; the rest are declined once the portions are gone.",
       ),
     },
   ] as const;
