@@ -13,7 +13,7 @@ import { queryRows } from "../../src/server/db/client";
 import { blocks } from "../../src/server/db/schema";
 import { runScheduledDraw } from "../../src/server/features/draws/run";
 import { buildMeal, buildRequest, buildSignedInUser, hoursFromNow } from "../factories";
-import { createTestApp, jobsSettled, type TestApp } from "./harness";
+import { createTestApp, jobsSettled, openSecondDatabase, type TestApp, testDatabaseKind } from "./harness";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -398,5 +398,39 @@ describe("I choose (docs/features/fair-shares.md point 5)", () => {
     expect(told.text).toBe(
       'All portions of "Chosen chili" have gone to other neighbours: your request was declined',
     );
+  });
+});
+
+describe("one draw across instances and a restart", () => {
+  it("Draw now sent to two instances at once draws once; a restarted instance's late job changes nothing", async () => {
+    const second = testDatabaseKind() === "postgres" ? await openSecondDatabase(t.database.url!) : undefined;
+    const other = second ? await createTestApp({ database: second }) : t;
+    try {
+      const cook = await neighbour("Zed");
+      const meal = await postDrawMeal(cook, { portionSize: 1 });
+      for (const name of ["Ada", "Ben", "Cat"]) await enter(await neighbour(name), meal.id);
+      const runs = await Promise.all(
+        [t, other].map((app) =>
+          app.api({ method: "POST", url: `/api/meals/${meal.id}/draw/run`, cookie: cook.cookie }),
+        ),
+      );
+      expect(runs.map((run) => run.statusCode).sort()).toEqual([200, 409]);
+      const order = (await draw(cook, meal.id)).json().published.order;
+      // A "restart": the closing time passes and the job, run again on the other instance, finds it made.
+      await queryRows(
+        t.db,
+        sql`update meal_draws set closes_at = now() - interval '1 second' where meal_id = ${meal.id}`,
+      );
+      expect((await runScheduledDraw(other.db, { mealId: meal.id })).drawn).toBe(false);
+      expect((await draw(cook, meal.id)).json().published.order).toEqual(order);
+      const [{ n }] = await queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from requests where meal_id = ${meal.id} and status = 'accepted'`,
+      );
+      expect(n).toBe(1);
+    } finally {
+      if (other !== t) await other.close();
+      await second?.close();
+    }
   });
 });
