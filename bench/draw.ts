@@ -10,26 +10,18 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { drawOrder } from "../src/contract/draw";
 import { type Database, openDatabase, queryRows } from "../src/server/db/client";
 import { runScheduledDraw, tellDrawLine } from "../src/server/features/draws/run";
 import { createDraw } from "../src/server/features/draws/service";
+import { freshBenchDatabase } from "./database";
 
 const ENTRANTS = Number(process.env.BENCH_DRAW_ENTRANTS ?? 10_000);
 const PORTIONS = 50;
 
 async function open(serverUrl?: string): Promise<Database> {
   if (!serverUrl) return openDatabase({ dataDir: "memory://" });
-  const name = "mealshare_bench_draw";
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return openDatabase({ url: url.href, bounded: false });
+  return (await freshBenchDatabase(serverUrl, "mealshare_bench_draw")).database;
 }
 
 export async function benchDraw(serverUrl?: string): Promise<string[]> {

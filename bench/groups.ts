@@ -13,7 +13,8 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { createSession, SESSION_COOKIE } from "../src/server/auth/sessions";
-import { openDatabase, queryRows } from "../src/server/db/client";
+import { type openDatabase, queryRows } from "../src/server/db/client";
+import { freshBenchDatabase } from "./database";
 import { seed } from "./discovery";
 import { explainAll, measure, recordStatements } from "./limit";
 import { startServer, stopServer } from "./server";
@@ -63,15 +64,7 @@ async function seedGroups(db: Awaited<ReturnType<typeof openDatabase>>["db"]) {
 }
 
 export async function benchGroups(serverUrl: string): Promise<string[]> {
-  const name = "mealshare_bench_groups";
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.href, bounded: false });
+  const { database, url } = await freshBenchDatabase(serverUrl, "mealshare_bench_groups");
   const pool = (database.driver as { pool: pg.Pool }).pool;
   const lines: string[] = [];
   let app: ChildProcess | undefined;
@@ -104,7 +97,7 @@ export async function benchGroups(serverUrl: string): Promise<string[]> {
     const memberCookie = await cookieOf(member.id);
     const plainCookie = await cookieOf(plain.id);
 
-    app = await startServer(["scripts/start.mjs"], { DATABASE_URL: url.href }, APP_PORT);
+    app = await startServer(["scripts/start.mjs"], { DATABASE_URL: url }, APP_PORT);
     const feed = `http://127.0.0.1:${APP_PORT}/api/meals`;
     await measure(feed, memberCookie, 3);
     await measure(feed, plainCookie, 3);
@@ -129,7 +122,7 @@ export async function benchGroups(serverUrl: string): Promise<string[]> {
 
     const { buildApp } = await import("../src/server/app");
     const { loadConfig } = await import("../src/server/config");
-    const config = loadConfig({ ...process.env, DATABASE_URL: url.href, LOG_LEVEL: "silent" });
+    const config = loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" });
     const inProcess = await buildApp({ config, database });
     const [group] = await queryRows<{ id: string }>(
       database.db,

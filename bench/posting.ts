@@ -11,11 +11,11 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { createMealSchema } from "../src/contract/meals";
-import { type Database, openDatabase, queryRows } from "../src/server/db/client";
+import { type Database, queryRows } from "../src/server/db/client";
 import { createMeal } from "../src/server/features/meals/service";
 import { migrationsBefore } from "../tests/api/harness";
+import { freshBenchDatabase } from "./database";
 
 const POSTERS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -29,14 +29,7 @@ interface Schema {
 }
 
 async function freshDatabase(serverUrl: string, name: string, migrationsFolder?: string) {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return openDatabase({ url: url.href, bounded: false, poolSize: POSTERS + 2, migrationsFolder });
+  return (await freshBenchDatabase(serverUrl, name, { migrationsFolder, poolSize: POSTERS + 2 })).database;
 }
 
 async function postersOf(database: Database) {
