@@ -88,6 +88,10 @@ describe("a meal given by a draw", () => {
     await t.db.insert(blocks).values({ blockerId: cook.user.id, blockedId: blocked.user.id });
     expect((await enter(blocked, meal.id)).statusCode).toBe(403);
     expect((await enter(ana, meal.id, 3)).statusCode).toBe(400);
+    // A suspended account is signed out everywhere: its entry is refused.
+    const suspended = await neighbour("Sus");
+    await queryRows(t.db, sql`update users set suspended_at = now() where id = ${suspended.user.id}`);
+    expect((await enter(suspended, meal.id)).statusCode).toBe(401);
 
     const asking = await t.api({
       method: "POST",

@@ -79,7 +79,7 @@ test("a photo sent in the thread, with its caption, appears live for the other s
   );
   await eater.goto(`/request/${request.id}`);
   await eater.getByRole("textbox", { name: "Message" }).fill("The red door by the bins");
-  await eater.getByRole("button", { name: "Send a photo" }).click();
+  await eater.getByRole("button", { name: "Add a photo" }).click();
   await eater.locator(".uppy-Dashboard input[type=file]").first().setInputFiles(file);
   await eater.getByRole("button", { name: /Upload 1 file/ }).click();
   await expect(eater.getByTestId("thread-photo")).toBeVisible();
@@ -166,6 +166,9 @@ test("the pickup pass shows the code with no connection after a reload, and says
   expect(code).toMatch(/^\d{4}$/);
   await expect(eater.getByText("Back door, knock loudly")).toBeVisible();
   await expect(eater.getByRole("img", { name: "QR code of your pickup code" })).toBeVisible();
+  await checkRoute(eater, `/pass/${request.id}`, async (page) => {
+    await expect(page.getByTestId("pass-code")).toHaveText(code);
+  });
 
   await eater.context().setOffline(true);
   await eater.reload();

@@ -74,7 +74,7 @@ export function MessageInput({ requestId }: { requestId: string }) {
       </div>
       {/* The text above goes with the photo as its caption (docs/features/handover.md point 1). */}
       <UploadPhotoButton
-        label={t("Send a photo")}
+        label={t("Add a photo")}
         note={t("What you typed above goes with it as its caption.")}
         disabled={send.isPending}
         register={async (photoURL) => {

@@ -1,5 +1,5 @@
 /**
- * The meal form's "How are portions given?" (docs/features/fair-shares.md point 1), for free meals:
+ * The meal form's "Who gets it?" (docs/features/fair-shares.md point 1), for free meals:
  * first come (the cook accepts requests, as always), an open draw with when its entries close, or the
  * cook's choice among requests.
  */
@@ -38,22 +38,29 @@ export function AllocationFields({ form }: { form: UseFormReturn<MealFormValues>
   ] as const;
   return (
     <fieldset className="flex flex-col gap-3 rounded-md border p-4">
-      <legend className="px-1 text-sm font-medium">{t("How are portions given?")}</legend>
+      <legend className="px-1 text-sm font-medium">{t("Who gets it?")}</legend>
       {choices.map((choice) => (
-        <label key={choice.value} className="flex items-start gap-2 text-sm">
+        // The hint describes the choice; only its name labels it (the form's other fields keep theirs).
+        <div key={choice.value} className="flex items-start gap-2 text-sm">
           <input
             type="radio"
+            id={`${closesId}-${choice.value}`}
             name="allocation"
             className="mt-1"
             value={choice.value}
+            aria-describedby={`${closesId}-${choice.value}-hint`}
             checked={allocation === choice.value}
             onChange={() => form.setValue("allocation", choice.value)}
           />
-          <span>
-            <span className="font-medium">{choice.label}</span>
-            <span className="block text-muted-foreground">{choice.hint}</span>
-          </span>
-        </label>
+          <div>
+            <label htmlFor={`${closesId}-${choice.value}`} className="font-medium">
+              {choice.label}
+            </label>
+            <p id={`${closesId}-${choice.value}-hint`} className="text-muted-foreground">
+              {choice.hint}
+            </p>
+          </div>
+        </div>
       ))}
       {allocation === "draw" && (
         <div className="flex flex-col gap-1">
