@@ -13,6 +13,27 @@ import { gzipSync } from "node:zlib";
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  css?: string[];
+}
+
+/**
+ * The files a browser loads first for the manifest entries `keys` (e.g. `index.html` and a page's
+ * source): their chunks, their static imports' and their CSS, each once, from Vite's manifest in `dist`.
+ */
+export function firstLoadFiles(dist: string, keys: readonly string[]): string[] {
+  const manifest: Record<string, ManifestChunk> = JSON.parse(
+    readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"),
+  );
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return [...files];
 }
 
 /** The pages measured, by source file. */
@@ -25,19 +46,8 @@ export const FIRST_LOAD_PAGES = [
 
 /** KiB of gzip JavaScript a signed-in member's browser loads to show `page` first, from `dist`. */
 export function firstLoadKiB(dist: string, page: string): number {
-  const manifest: Record<string, ManifestChunk> = JSON.parse(
-    readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"),
-  );
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const key of ["index.html", "src/client/app/signed-in-shell.tsx", page]) visit(key);
   let bytes = 0;
-  for (const file of files)
+  for (const file of firstLoadFiles(dist, ["index.html", "src/client/app/signed-in-shell.tsx", page]))
     if (file.endsWith(".js")) bytes += gzipSync(readFileSync(path.join(dist, file))).length;
   return bytes / 1024;
 }

@@ -27,7 +27,7 @@ import { createTestApp } from "../tests/api/harness";
 import { buildMeal, buildSignedInUser } from "../tests/factories";
 import { measureDelivery } from "./delivery";
 import { benchDiscovery } from "./discovery";
-import { FIRST_LOAD_PAGES, firstLoadKiB } from "./first-load";
+import { FIRST_LOAD_PAGES, firstLoadFiles, firstLoadKiB } from "./first-load";
 import { benchGroups } from "./groups";
 import { benchLimit } from "./limit";
 import { benchPosting } from "./posting";
@@ -36,30 +36,10 @@ import { benchPosting } from "./posting";
 const callerNodeEnv = process.env.NODE_ENV;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-  src?: string;
-}
-
 async function landingFirstLoad() {
   await build({ root, configFile: path.join(root, "vite.config.ts"), logLevel: "silent" });
   const dist = path.join(root, "dist/client");
-  const manifest: Record<string, ManifestChunk> = JSON.parse(
-    readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"),
-  );
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit("index.html");
-  visit("src/client/pages/landing.tsx");
+  const files = firstLoadFiles(dist, ["index.html", "src/client/pages/landing.tsx"]);
   let js = 0;
   let css = 0;
   for (const file of files) {

@@ -7,7 +7,7 @@
  * order, and publishes everything with the secret. Whoever comes second — another instance, a retry,
  * the cook a moment late — finds it made and changes nothing.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   canonicalEntrants,
@@ -46,12 +46,14 @@ async function makeDraw(tx: Tx, mealId: string, due: boolean): Promise<DrawOutco
   if (!draw || draw.drawnAt) return NOT_DRAWN;
   if (due && draw.closesAt.getTime() > Date.now()) return NOT_DRAWN;
 
+  // Each entry with whether a block either way now lies between its member and the cook: one statement.
   const entries = await tx
     .select({
       id: drawEntries.id,
       userId: drawEntries.userId,
       portions: drawEntries.portions,
       tickets: drawEntries.tickets,
+      unblocked: sql<boolean>`${notBlockedWith(meal.ownerId, sql`${drawEntries.userId}`)}`,
     })
     .from(drawEntries)
     .where(eq(drawEntries.mealId, mealId));
@@ -68,23 +70,15 @@ async function makeDraw(tx: Tx, mealId: string, due: boolean): Promise<DrawOutco
 
   const [cook] = await tx.select().from(users).where(eq(users.id, meal.ownerId)).limit(1);
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
-  // Who may still ask, in one statement: nobody blocked either way with the cook since entering. The
-  // meal being open and a group's rule are checked for each winner (assertMayAsk), and for the others
-  // when an offer reaches them (requests/waitlist.ts).
-  const unblocked = new Set(
-    (
-      await tx
-        .select({ id: drawEntries.id })
-        .from(drawEntries)
-        .where(and(eq(drawEntries.mealId, mealId), notBlockedWith(meal.ownerId, sql`${drawEntries.userId}`)))
-    ).map((entry) => entry.id),
-  );
+  // Someone blocked either way since entering is passed over. The meal being open and a group's rule
+  // are checked for each winner (assertMayAsk), and for the others when an offer reaches them
+  // (requests/waitlist.ts).
   const moving = { ...meal };
   let winners = 0;
   const line: typeof entries = [];
   for (const entryId of order) {
     const entry = byId.get(entryId)!;
-    if (!unblocked.has(entryId)) continue;
+    if (!entry.unblocked) continue;
     if (portionsLeft(moving) < entry.portions) {
       line.push(entry);
       continue;
@@ -180,7 +174,7 @@ export async function drawNow(db: Executor, cookId: string, mealId: string): Pro
     const [entered] = await tx
       .select({ id: drawEntries.id })
       .from(drawEntries)
-      .where(and(eq(drawEntries.mealId, mealId)))
+      .where(eq(drawEntries.mealId, mealId))
       .limit(1);
     if (!entered && !draw.drawnAt) throw conflict(msg("Nobody has entered the draw yet."), "no_entries");
     const outcome = await makeDraw(tx, mealId, false);

@@ -5,7 +5,7 @@
  * (`run.ts`). The algorithm and the ticket rule are the contract's (`src/contract/draw.ts`).
  */
 import { randomBytes } from "node:crypto";
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import {
   commitmentOf,
   DRAW_ALGORITHM,
@@ -14,11 +14,11 @@ import {
   ticketsFor,
 } from "../../../contract/draw";
 import { msg } from "../../../contract/messages";
-import { type Executor, inTransaction, queryRows } from "../../db/client";
+import { type Executor, inTransaction } from "../../db/client";
 import { drawEntries, mealDraws, meals, type UserRow } from "../../db/schema";
 import { conflict, notFound, validation } from "../../errors";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
-import { assertMayAsk, assertWithinFairUse } from "../meals/availability";
+import { assertMayAsk, assertWithinFairUse, lastFreeMealReceivedAt } from "../meals/availability";
 import { isVisibleTo } from "../meals/visibility";
 
 /** Entries must close at least this long from now, so there is a moment to enter at all. */
@@ -53,29 +53,6 @@ export async function createDraw(
     closesAt: closes,
   });
   await enqueueJob(tx, QUEUES.mealDraw, { mealId: meal.id }, { startAfter: closes });
-}
-
-/** Whether meal `mealId` has a draw still open: then its portions are entered for, not requested. */
-export async function hasOpenDraw(db: Executor, mealId: string): Promise<boolean> {
-  const [open] = await db
-    .select({ mealId: mealDraws.mealId })
-    .from(mealDraws)
-    .where(and(eq(mealDraws.mealId, mealId), sql`${mealDraws.drawnAt} is null`))
-    .limit(1);
-  return Boolean(open);
-}
-
-/**
- * When the member last had a free meal handed to them (accepted or completed, whatever its window),
- * for the ticket rule; null when never.
- */
-async function lastFreeMealAt(db: Executor, userId: string): Promise<string | null> {
-  const [row] = await queryRows<{ at: Date | string | null }>(
-    db,
-    sql`select max(r.updated_at) as at from requests r join meals m on m.id = r.meal_id
-        where r.eater_id = ${userId} and m.kind = 'free' and r.status in ('accepted', 'completed')`,
-  );
-  return row?.at ? new Date(row.at).toISOString() : null;
 }
 
 /**
@@ -119,7 +96,7 @@ export async function getDraw(
       ? mine.tickets
       : ticketsFor({
           accountCreatedAt: viewer.createdAt.toISOString(),
-          lastFreeMealAt: await lastFreeMealAt(db, viewer.id),
+          lastFreeMealAt: await lastFreeMealReceivedAt(db, viewer.id),
         }),
     published: {
       algorithm: draw.algorithm,
@@ -163,7 +140,7 @@ export async function enterDraw(
     }
     const tickets = ticketsFor({
       accountCreatedAt: member.createdAt.toISOString(),
-      lastFreeMealAt: await lastFreeMealAt(tx, member.id),
+      lastFreeMealAt: await lastFreeMealReceivedAt(tx, member.id),
     });
     await tx
       .insert(drawEntries)

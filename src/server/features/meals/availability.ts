@@ -86,11 +86,26 @@ export async function assertNotGivenByOpenDraw(
 }
 
 /**
- * "A free meal received" over `requests r join meals m` (docs/features/fair-shares.md point 4): a request
- * for a free meal, accepted or completed, asked for in the last 28 days.
+ * "A free meal received" over `requests r join meals m` (docs/features/fair-shares.md points 3 and 4): a
+ * request for a free meal, accepted or completed, dated by when it was asked for.
  */
-const FREE_MEAL_RECEIVED_SQL = sql`m.kind = 'free' and r.status in ('accepted', 'completed')
-  and r.created_at > now() - make_interval(days => ${FAIR_USE_DAYS})`;
+const FREE_MEAL_SQL = sql`m.kind = 'free' and r.status in ('accepted', 'completed')`;
+/** `FREE_MEAL_SQL` within the fair-use window (28 days). */
+const FREE_MEAL_RECEIVED_SQL = sql`${FREE_MEAL_SQL} and r.created_at > now() - make_interval(days => ${FAIR_USE_DAYS})`;
+
+/**
+ * When the member last received a free meal (`FREE_MEAL_SQL`), for the ticket rule
+ * (docs/features/fair-shares.md point 3); null when never.
+ * @returns an ISO date-time or null
+ */
+export async function lastFreeMealReceivedAt(db: Executor, memberId: string): Promise<string | null> {
+  const [row] = await queryRows<{ at: Date | string | null }>(
+    db,
+    sql`select max(r.created_at) as at from requests r join meals m on m.id = r.meal_id
+        where r.eater_id = ${memberId} and ${FREE_MEAL_SQL}`,
+  );
+  return row?.at ? new Date(row.at).toISOString() : null;
+}
 
 /**
  * How many free meals each of `memberIds` received in the last 28 days, for the cook choosing among

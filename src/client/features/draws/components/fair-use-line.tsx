@@ -5,6 +5,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { QueryError } from "@/client/components/layout/query-error";
 import { getJson } from "@/client/lib/api-client";
 import { useFormat } from "@/client/lib/format";
 import type { FairUse } from "@/contract/draw";
@@ -16,6 +17,15 @@ export function FairUseLine() {
     queryKey: ["/api/user/fair-use"],
     queryFn: () => getJson<FairUse>("/api/user/fair-use"),
   });
+  if (use.isError)
+    return (
+      <QueryError
+        title={t("Could not load your free meals count")}
+        error={use.error}
+        onRetry={() => use.refetch()}
+        retrying={use.isRefetching}
+      />
+    );
   if (!use.data || use.data.limit === null) return null;
   return (
     <p className="text-sm text-muted-foreground" data-testid="fair-use">
