@@ -28,7 +28,7 @@ const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
 const APP_PORT = 5095;
 
 /** 1,000 groups of the bench's users, 30 members each, and a tenth of the meals shared with one of them. */
-async function seedGroups(db: Awaited<ReturnType<typeof openDatabase>>["db"]) {
+export async function seedGroups(db: Awaited<ReturnType<typeof openDatabase>>["db"]) {
   await db.execute(sql`select setseed(0.17)`);
   await db.execute(sql`
     with numbered as (select id, row_number() over (order by oidc_subject) as n from users where oidc_issuer = 'bench'),
@@ -64,7 +64,8 @@ async function seedGroups(db: Awaited<ReturnType<typeof openDatabase>>["db"]) {
 }
 
 export async function benchGroups(serverUrl: string): Promise<string[]> {
-  const { database, url } = await freshBenchDatabase(serverUrl, "mealshare_bench_groups");
+  const name = "mealshare_bench_groups";
+  const { database, url } = await freshBenchDatabase(serverUrl, name);
   const pool = (database.driver as { pool: pg.Pool }).pool;
   const lines: string[] = [];
   let app: ChildProcess | undefined;

@@ -57,7 +57,7 @@ const BROWSER_HEADERS = {
   referer: `http://127.0.0.1:${APP_PORT}/community`,
 };
 
-interface Run {
+export interface Run {
   rps: number;
   p50: number;
   p99: number;
@@ -66,13 +66,13 @@ interface Run {
 }
 
 /** Trials of one server on one endpoint: the median trial (by req/s), its p99s' range, all failures. */
-interface Trials {
+export interface Trials {
   median: Run;
   p99s: [number, number];
   failures: number;
 }
 
-function summarise(runs: Run[]): Trials {
+export function summarise(runs: Run[]): Trials {
   const sorted = [...runs].sort((a, b) => a.rps - b.rps);
   const p99s = runs.map((run) => run.p99);
   return {
@@ -83,7 +83,7 @@ function summarise(runs: Run[]): Trials {
 }
 
 /** The decoded JSON of one answer, as a browser would read it. */
-async function answer(url: string, cookie: string): Promise<unknown> {
+export async function answer(url: string, cookie: string): Promise<unknown> {
   const response = await fetch(url, { headers: { ...BROWSER_HEADERS, cookie } });
   if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
   return response.json();
