@@ -17,7 +17,8 @@
  *
  * Prints one table: each path at 1M, its ratio to 100k, and its ratio to the plain limit.
  * Run: `TEST_DATABASE_URL=postgres://… npm run bench:city` (`BENCH_CITY_SIZES=100000,1000000`,
- * `BENCH_CITY_KEEP=1` keeps the databases and reuses them on the next run).
+ * `BENCH_CITY_KEEP=1` keeps the databases and reuses them on the next run, `BENCH_CITY_ONLY=map` measures
+ * only the paths whose name holds it).
  */
 import type { ChildProcess } from "node:child_process";
 import path from "node:path";
@@ -112,7 +113,7 @@ async function seedCity(db: Db, size: number): Promise<number> {
         select date_trunc('milliseconds', case when i <= ${open} then now() - (i::float8 / ${open}) * interval '2 days'
                     else now() - interval '2 days' - ((i - ${open})::float8 / ${size - open}) * interval '1095 days' end)
                as posted) as t
-      join numbered as owner on owner.n = 1 + (i * 7919) % ${members}`);
+      join numbered as owner on owner.n = 1 + (i::bigint * 7919) % ${members}`);
     log(`meals ${through.toLocaleString("en")}`);
   }
   // A fifth of the meals requested: past ones mostly picked up, open ones waiting or accepted.
@@ -192,7 +193,12 @@ async function openCity(serverUrl: string, size: number) {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  const migrating = performance.now();
   const database = await openDatabase({ url: url.href, bounded: false });
+  if (reuse)
+    console.error(
+      `  ${name} opened and migrated in ${((performance.now() - migrating) / 1000).toFixed(1)} s`,
+    );
   return { name, url: url.href, database, reuse };
 }
 
@@ -230,7 +236,11 @@ async function benchSize(serverUrl: string, size: number): Promise<SizeResult> {
       insert into group_members (group_id, user_id, role, rules_accepted)
       select id, ${grouped.id}, 'member', rules_version from groups
       where visibility = 'listed' order by member_count desc, id limit 5`);
-    if (!reuse) await pool.query("VACUUM ANALYZE");
+    if (reuse) {
+      // What a run before left queued (its draw's deliveries) would run during this one's EXPLAINs.
+      await pool.query("delete from pgboss.job where state in ('created', 'retry')");
+    }
+    await pool.query("VACUUM ANALYZE");
     const [meal] = await queryRows<{ id: string }>(
       db,
       sql`select id from meals where ${OPEN_MEAL_SQL} and not members_only order by created_at desc limit 1 offset 100`,
@@ -251,6 +261,9 @@ async function benchSize(serverUrl: string, size: number): Promise<SizeResult> {
       { name: "notifications", path: "/api/notifications" },
     ];
 
+    // BENCH_CITY_ONLY=map: only the paths whose name holds it (a change's trial runs).
+    const only = process.env.BENCH_CITY_ONLY;
+    if (only) paths.splice(0, paths.length, ...paths.filter((entry) => entry.name.includes(only)));
     app = await startServer(["scripts/start.mjs"], { DATABASE_URL: url }, APP_PORT);
     limit = await startServer(
       ["--import", "tsx", "bench/limit-server.ts"],

@@ -38,6 +38,8 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(100).default(10)),
   // docs/features/fair-shares.md point 4: free meals a member may receive in 28 days; unset = no limit.
   FREE_MEALS_PER_28_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).optional()),
+  // docs/decisions/015: how long read notifications and old alert matches are kept.
+  RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(30).max(36500).default(365)),
   PUBLIC_URL: optionalUrl,
   SESSION_SECRET: z.preprocess(
     emptyToUndefined,
@@ -182,6 +184,8 @@ export interface Config {
   databasePoolSize: number;
   /** The published fair-use limit: free meals per member in 28 days (`FREE_MEALS_PER_28_DAYS`), or null. */
   freeMealsPer28Days: number | null;
+  /** Days read notifications and alert matches are kept (`RETENTION_DAYS`, 365; docs/decisions/015). */
+  retentionDays: number;
   publicUrl: string;
   sessionSecret: string;
   adminEmails: string[];
@@ -351,6 +355,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     freeMealsPer28Days: e.FREE_MEALS_PER_28_DAYS ?? null,
+    retentionDays: e.RETENTION_DAYS,
     publicUrl,
     sessionSecret: e.SESSION_SECRET ?? localSessionSecret(dataDir),
     adminEmails: (e.ADMIN_EMAIL ?? "")

@@ -247,6 +247,13 @@ export const meals = pgTable(
     pickupLongitude: doublePrecision("pickup_longitude"),
     pickupDetails: varchar("pickup_details", { length: 300 }),
     isActive: boolean("is_active").notNull().default(true),
+    /**
+     * Its pickup window has ended (docs/decisions/015): set by the `meals_ended` trigger when the window
+     * is written and by the sweep (`markEndedMeals`) once it passes, so the list indexes hold only
+     * meals that may still be open. Never the rule itself: `OPEN_MEAL_SQL` still compares the window
+     * with now(); an ended meal's window has always passed.
+     */
+    ended: boolean("ended").notNull().default(false),
     /** Deactivated because its owner was suspended; unsuspending reactivates exactly these. */
     hiddenBySuspension: boolean("hidden_by_suspension").notNull().default(false),
     /**
@@ -310,24 +317,30 @@ export const meals = pgTable(
     check("meals_pickup_window_ordered", sql`${t.pickupWindowEnd} > ${t.pickupWindowStart}`),
     check("meals_latitude_range", sql`${t.latitude} IS NULL OR ${t.latitude} BETWEEN -90 AND 90`),
     check("meals_longitude_range", sql`${t.longitude} IS NULL OR ${t.longitude} BETWEEN -180 AND 180`),
-    // Public lists: active meals, newest first, optionally by kind (docs/DESIGN.md §4 Visibility).
+    // Public lists: active meals, newest first, optionally by kind (docs/DESIGN.md §4 Visibility). Every
+    // list index holds only meals whose window has not ended (docs/decisions/015): past meals, most of
+    // a deployment that has run for years, are read by their owner's and group's indexes only.
     index("meals_active_feed_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.isActive}`),
+      .where(sql`${t.isActive} AND NOT ${t.ended}`),
     index("meals_active_kind_feed_idx")
       .on(t.kind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.isActive}`),
+      .where(sql`${t.isActive} AND NOT ${t.ended}`),
     index("meals_owner_idx").on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     uniqueIndex("meals_label_token_idx").on(t.labelToken).where(sql`${t.labelToken} IS NOT NULL`),
     // The capped counts of the lists walk open meals by the end of their pickup window; the owner in
     // the key lets the blocked-owners filter read the index alone (an index-only scan).
-    index("meals_active_window_idx").on(t.kind, t.pickupWindowEnd, t.ownerId).where(sql`${t.isActive}`),
-    index("meals_open_window_idx").on(t.pickupWindowEnd, t.ownerId).where(sql`${t.isActive}`),
+    index("meals_active_window_idx")
+      .on(t.kind, t.pickupWindowEnd, t.ownerId)
+      .where(sql`${t.isActive} AND NOT ${t.ended}`),
+    index("meals_open_window_idx")
+      .on(t.pickupWindowEnd, t.ownerId)
+      .where(sql`${t.isActive} AND NOT ${t.ended}`),
     // Search (`q`) and allergen exclusion read the document through GIN; "near me" through GiST.
-    index("meals_active_search_idx").using("gin", t.searchDoc).where(sql`${t.isActive}`),
+    index("meals_active_search_idx").using("gin", t.searchDoc).where(sql`${t.isActive} AND NOT ${t.ended}`),
     index("meals_active_geo_idx")
       .using("gist", t.geoPoint)
-      .where(sql`${t.isActive} AND ${t.geoPoint} IS NOT NULL`),
+      .where(sql`${t.isActive} AND NOT ${t.ended} AND ${t.geoPoint} IS NOT NULL`),
     uniqueIndex("meals_series_occurrence_key").on(t.seriesId, t.occurrence),
     check("meals_members_only_has_group", sql`NOT ${t.membersOnly} OR ${t.groupId} IS NOT NULL`),
     check("meals_allocation_known", sql`${t.allocation} IN ('first_come', 'draw', 'choose')`),
@@ -580,6 +593,8 @@ export const notifications = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index("notifications_user_unread_idx").on(t.userId, t.requestId).where(sql`NOT ${t.isRead}`),
+    // The retention sweep finds read notifications past RETENTION_DAYS here (docs/decisions/015).
+    index("notifications_read_created_idx").on(t.createdAt).where(sql`${t.isRead}`),
     /** At most one unread message notification per user and thread: the upsert's conflict target. */
     uniqueIndex("notifications_unread_message_key")
       .on(t.userId, t.requestId)
@@ -885,6 +900,8 @@ export const alertMatches = pgTable(
     primaryKey({ columns: [t.alertId, t.mealId] }),
     index("alert_matches_unsent_idx").on(t.alertId).where(sql`${t.sentAt} IS NULL`),
     index("alert_matches_meal_idx").on(t.mealId),
+    // The retention sweep finds matches past RETENTION_DAYS here (docs/decisions/015).
+    index("alert_matches_created_idx").on(t.createdAt),
   ],
 );
 

@@ -3,8 +3,9 @@
  * "jobs/"): notifications taken to push and email, pickup reminders when they fall due, new meals
  * matched against alerts and the alerts' digests (docs/decisions/009), waiting-list offers and their
  * lapse, pickups wound up, weekly meals' next weeks (docs/features/households.md), and the scheduled
- * sweeps of abandoned uploads and ended rate-limit windows every 10 minutes and the cook certificate
- * check hourly. The background plugin starts the queue with these.
+ * sweeps of abandoned uploads, ended rate-limit windows, aged rows (retention.ts) and meals whose
+ * window has passed (`markEndedMeals`) every 10 minutes
+ * and the cook certificate check hourly. The background plugin starts the queue with these.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
@@ -14,6 +15,7 @@ import { matchMealAlerts } from "../features/alerts/matching";
 import { runCertificateJob } from "../features/cooks/service";
 import { runScheduledDraw, tellDrawLine } from "../features/draws/run";
 import { openGroupFirstMeal } from "../features/groups/opening";
+import { markEndedMeals } from "../features/meals/availability";
 import { makeOccurrence } from "../features/meals/series";
 import { createMeal } from "../features/meals/service";
 import { type DeliveryContext, deliverNotification } from "../features/notifications/delivery";
@@ -22,6 +24,7 @@ import { settlePickup } from "../features/requests/pickup";
 import { sendPickupReminder } from "../features/requests/reminders";
 import { lapseHeldOffer, offerFreedPortions } from "../features/requests/waitlist";
 import { sweepRateLimits } from "../rate-limit-store";
+import { sweepAgedRows } from "../retention";
 import type { ObjectStorage } from "../storage/storage";
 import { QUEUES, type QueueName, type QueueWork } from "./queue";
 
@@ -106,12 +109,14 @@ export function jobHandlers(deps: {
     [QUEUES.drawLine]: async (data) => {
       await tellDrawLine(db, data);
     },
-    // The two sweeps are independent: one failing does not keep the other from running; the
+    // The sweeps are independent: one failing does not keep the other from running; the
     // job then fails and is retried (each sweep is idempotent).
     [QUEUES.sweep]: async () => {
       const results = await Promise.allSettled([
         sweepAbandonedUploads(db, storage),
         database.driver.kind === "pg" ? sweepRateLimits(db) : Promise.resolve(),
+        sweepAgedRows(db, config.retentionDays),
+        markEndedMeals(db),
       ]);
       const failed = results.find((result) => result.status === "rejected");
       if (failed) throw failed.reason;

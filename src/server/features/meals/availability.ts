@@ -17,15 +17,47 @@ import { AppError, conflict, forbidden } from "../../errors";
 import { blockedEitherWay } from "../blocks/service";
 import { assertMayAskInGroup } from "../groups/membership";
 
-/** A meal's open condition in SQL, over the `meals` table as Drizzle names it. */
-export const OPEN_MEAL_SQL: SQL = sql`${meals.isActive} and ${meals.pickupWindowEnd} > now()`;
+/**
+ * A meal's open condition in SQL, over the `meals` table as Drizzle names it. `not ended` decides
+ * nothing (an ended meal's window has passed) but lets the planner use the list indexes, which hold
+ * only meals that have not ended (docs/decisions/015).
+ */
+export const OPEN_MEAL_SQL: SQL = sql`${meals.isActive} and not ${meals.ended} and ${meals.pickupWindowEnd} > now()`;
 
 /**
  * The open condition over a meal row named `alias` in raw SQL (a CTE's rows, a subquery's, an
  * alias), for statements that do not read `meals` by its own name.
  */
 export const openMealSqlOf = (alias: string): SQL =>
-  sql.raw(`"${alias}"."is_active" and "${alias}"."pickup_window_end" > now()`);
+  sql.raw(`"${alias}"."is_active" and not "${alias}"."ended" and "${alias}"."pickup_window_end" > now()`);
+
+/** Meals one `markEndedMeals` statement marks at most (the sweep goes on while batches are full). */
+const ENDED_BATCH = 5_000;
+
+/**
+ * Marks the meals whose pickup window has passed since the last sweep as ended, which takes them
+ * out of the list indexes (docs/decisions/015); run by the sweep job every 10 minutes on every
+ * instance. Idempotent: two instances at once mark each meal once.
+ * @returns how many meals it marked
+ */
+export async function markEndedMeals(db: Executor): Promise<number> {
+  let marked = 0;
+  for (;;) {
+    const [{ count }] = await queryRows<{ count: number }>(
+      db,
+      sql`with marked as (
+            update ${meals} set ended = true
+            where id in (select id from ${meals}
+                         where ${meals.isActive} and not ${meals.ended} and ${meals.pickupWindowEnd} <= now()
+                         limit ${ENDED_BATCH})
+              and not ${meals.ended}
+            returning 1)
+          select count(*)::int as count from marked`,
+    );
+    marked += count;
+    if (count < ENDED_BATCH) return marked;
+  }
+}
 
 /** Whether a meal is open (listed and requestable) at `now`. */
 export const isMealOpen = (meal: Pick<MealRow, "isActive" | "pickupWindowEnd">, now = new Date()) =>

@@ -66,7 +66,7 @@ export async function buildMapStatement(
     with "candidates" as materialized (
       select ${meals.id}, ${meals.ownerId}, ${meals.title}, ${meals.kind}, ${meals.priceCents},
              ${meals.portionSize}, ${meals.portionsTaken}, ${meals.latitude}, ${meals.longitude},
-             ${meals.isActive}, ${meals.pickupWindowEnd}, ${meals.allergenCodes},
+             ${meals.isActive}, ${meals.ended}, ${meals.pickupWindowEnd}, ${meals.allergenCodes},
              ${meals.membersOnly}, ${meals.groupId}${searched},
              ${distance} as "distance"
       from ${meals}

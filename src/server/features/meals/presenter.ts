@@ -143,6 +143,8 @@ export const PAGE_COLUMNS = sql.join(
     meals.latitude,
     meals.longitude,
     meals.isActive,
+    // Read by the open condition when a list re-applies its filters to a window's rows (near.ts).
+    meals.ended,
     meals.createdAt,
     meals.seriesId,
     meals.membersOnly,
