@@ -2,7 +2,9 @@
  * Live streams at scale (docs/decisions/015): one app instance, run as `npm start` runs it, holding
  * `BENCH_STREAMS` (10,000) open SSE streams (`GET /api/stream`) of as many signed-in members, opened by
  * this process. It measures
- * - the instance's memory per open stream: its resident set before and after, over the streams;
+ * - the instance's memory per open stream: its resident set, and its V8 heap and the memory outside
+ *   it (`process.memoryUsage()`, read through the inspector after a full garbage collection), before
+ *   and after, over the streams;
  * - fan-out: one event for every member with a stream (a notification, published as a change's
  *   transaction publishes it), from its commit to its arrival on each stream: p50, p99 and the last;
  * - chat: a message sent through the API while the streams are open, from the request to its
@@ -16,6 +18,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
+import WebSocket from "ws";
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, sessionIdOf } from "../src/server/auth/sessions";
 import { inTransaction, queryRows } from "../src/server/db/client";
 import { liveEvent, publishLiveEvents } from "../src/server/live/hub";
@@ -35,6 +38,43 @@ interface Stream {
   userId: string;
   request: http.ClientRequest;
   arrivals: Map<string, number>;
+}
+
+const INSPECTOR_PORT = 9239;
+
+/**
+ * The app's memory after a full garbage collection, read through its inspector (the app runs with
+ * `--inspect`): resident set, V8 heap used, and what lives outside the heap (buffers, sockets' native
+ * parts are in the resident set only), in bytes.
+ */
+async function memoryAfterGc(pid: number): Promise<{ rss: number; heap: number; external: number }> {
+  const [target] = (await (await fetch(`http://127.0.0.1:${INSPECTOR_PORT}/json/list`)).json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+  let next = 0;
+  const call = (method: string, params: object = {}) =>
+    new Promise<{ value?: string }>((resolve) => {
+      const id = ++next;
+      const onMessage = (data: WebSocket.RawData) => {
+        const message = JSON.parse(String(data)) as { id?: number; result?: { result?: { value?: string } } };
+        if (message.id !== id) return;
+        socket.off("message", onMessage);
+        resolve(message.result?.result ?? {});
+      };
+      socket.on("message", onMessage);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  try {
+    await call("HeapProfiler.collectGarbage");
+    await call("HeapProfiler.collectGarbage");
+    const result = await call("Runtime.evaluate", { expression: "JSON.stringify(process.memoryUsage())" });
+    const usage = JSON.parse(result.value ?? "{}") as { heapUsed: number; external: number };
+    return { rss: residentBytes(pid), heap: usage.heapUsed, external: usage.external };
+  } finally {
+    socket.close();
+  }
 }
 
 /** The resident set of a process, in bytes (Linux). */
@@ -137,7 +177,7 @@ export async function benchStreams(serverUrl: string): Promise<string[]> {
     );
 
     app = await startServer(
-      ["scripts/start.mjs"],
+      [`--inspect=127.0.0.1:${INSPECTOR_PORT}`, "scripts/start.mjs"],
       { DATABASE_URL: url, RATE_LIMIT_MESSAGES_PER_MINUTE: "100000" },
       APP_PORT,
     );
@@ -146,7 +186,7 @@ export async function benchStreams(serverUrl: string): Promise<string[]> {
     const first = await openStream(members[0].id, `${SESSION_COOKIE}=${tokens[0]}`, agent);
     first.request.destroy();
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const before = residentBytes(pid);
+    const before = await memoryAfterGc(pid);
 
     const opening = performance.now();
     for (let start = 0; start < members.length; start += OPENING) {
@@ -162,8 +202,8 @@ export async function benchStreams(serverUrl: string): Promise<string[]> {
     }
     const openedS = (performance.now() - opening) / 1000;
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    const after = residentBytes(pid);
-    const perStream = (after - before) / streams.length;
+    const after = await memoryAfterGc(pid);
+    const per = (key: keyof typeof after) => (after[key] - before[key]) / streams.length;
 
     // Fan-out: one notification for every member, committed in one transaction.
     const fanOuts: { p50: number; p99: number; last: number; missing: number }[] = [];
@@ -215,11 +255,12 @@ export async function benchStreams(serverUrl: string): Promise<string[]> {
       chat.push(Math.max(...participants.map((stream) => (stream.arrivals.get(body) ?? Number.NaN) - sent)));
     }
     chat.sort((a, b) => a - b);
-    const still = residentBytes(pid);
+    const still = await memoryAfterGc(pid);
     const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+    const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
     return [
       `${streams.length.toLocaleString("en")} open SSE streams on one instance (npm start, PostgreSQL), opened ${OPENING} at a time in ${openedS.toFixed(1)} s from a second process:`,
-      `- memory: resident set ${(before / 2 ** 20).toFixed(0)} MiB before, ${(after / 2 ** 20).toFixed(0)} MiB with the streams open (${(still / 2 ** 20).toFixed(0)} MiB after the runs below): ${kib(perStream)} KiB per stream`,
+      `- memory after a full GC: resident set ${mib(before.rss)} MiB before, ${mib(after.rss)} MiB with the streams open (${mib(still.rss)} MiB after the runs below): **${kib(per("rss"))} KiB per stream** (V8 heap ${kib(per("heap"))} KiB, outside the heap ${kib(per("external"))} KiB, the rest the sockets' native parts; heap ${mib(before.heap)} → ${mib(after.heap)} MiB)`,
       ...fanOuts.map(
         (f, round) =>
           `- fan-out ${round + 1}: one event for each of the ${streams.length.toLocaleString("en")}, from its commit to its arrival: p50 ${f.p50.toFixed(0)} ms, p99 ${f.p99.toFixed(0)} ms, last ${f.last.toFixed(0)} ms${f.missing ? `, ${f.missing} never arrived` : ""}`,

@@ -3,7 +3,11 @@
  * Includes two app instances on one database: on PostgreSQL each has its own pool and listener
  * connection, so a message must cross the database to reach the other instance's client.
  */
+import http from "node:http";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inTransaction, queryRows } from "../../src/server/db/client";
+import { liveEvent, publishLiveEvents } from "../../src/server/live/hub";
 import { buildMeal, buildRequest, buildSignedInUser, signIn } from "../factories";
 import { openStream, type ReceivedEvent, type TestStream } from "../sse-client";
 import { ADMIN_EMAIL, createTestApp, openSecondDatabase, type TestApp, testDatabaseKind } from "./harness";
@@ -127,6 +131,52 @@ describe("live updates (SSE)", () => {
     await again.waitFor(isMessage("While away 2"));
     expect(again.events.some(isMessage("Before"))).toBe(false);
     expect(Number(again.events.find(isMessage("While away 1"))?.id)).toBeGreaterThan(Number(seen.id));
+  });
+
+  it("cuts off a client that stops reading, which comes back to a resync", async () => {
+    const { cook } = await exchange();
+    // A client that reads the first bytes (ready), then nothing: a phone asleep behind a proxy.
+    const started = new Promise<http.IncomingMessage>((resolve, reject) =>
+      http
+        .get(
+          `${t.config.publicUrl}/api/stream`,
+          { headers: { cookie: cook.cookie, accept: "text/event-stream" } },
+          resolve,
+        )
+        .once("error", reject),
+    );
+    const response = await started;
+    expect(response.statusCode).toBe(200);
+    let firstId: string | undefined;
+    await new Promise<void>((resolve) =>
+      response.once("data", () => {
+        response.pause();
+        resolve();
+      }),
+    );
+    const closed = new Promise<void>((resolve) => response.socket.once("close", () => resolve()));
+    // 24 MiB of events for them, far beyond what the kernel's buffers and SLOW_CLIENT_BYTES hold.
+    const text = "x".repeat(8 * 1024);
+    for (let batch = 0; batch < 3; batch++) {
+      await inTransaction(t.db, (tx) =>
+        publishLiveEvents(
+          tx,
+          Array.from({ length: 1024 }, (_, index) =>
+            liveEvent(cook.user.id, "notification", { text, index } as never),
+          ),
+        ),
+      );
+      const [{ first }] = await queryRows<{ first: string }>(
+        t.db,
+        sql`select min(id)::text as first from live_events where user_id = ${cook.user.id}`,
+      );
+      firstId ??= first;
+    }
+    // The instance let go of the socket, without the client reading a byte more.
+    await closed;
+    // Back, it has missed more than a replay holds: told to resync.
+    const again = await open(cook.cookie, firstId);
+    await again.waitFor((e) => e.event === "resync");
   });
 
   it("ignores a malformed Last-Event-ID", async () => {

@@ -2,7 +2,8 @@
  * `GET /api/stream`: the signed-in user's live updates as Server-Sent Events (docs/features/exchange.md). The
  * stream opens with `ready`, replays what a reconnecting browser missed after its `Last-Event-ID`,
  * then forwards this instance's hub events; @fastify/sse writes a heartbeat comment every 25 s. It
- * ends when its session does: sign-out or suspension on any instance closes it (`announceSessionsEnded`).
+ * ends when its session does: sign-out or suspension on any instance closes it (`announceSessionsEnded`),
+ * and when its client stops reading (`SLOW_CLIENT_BYTES`).
  */
 import type { FastifyInstance } from "fastify";
 import { LIVE_HEARTBEAT_MS } from "../../contract/live";
@@ -15,6 +16,14 @@ import type { LiveEvent, LiveHub } from "./hub";
 export const sseOptions = { heartbeatInterval: LIVE_HEARTBEAT_MS };
 /** Least time a client waits before reconnecting after its instance shut down (up to twice this). */
 const RECONNECT_AFTER_SHUTDOWN_MS = 1_000;
+/**
+ * Bytes a stream may have waiting to be sent (beyond what the kernel holds) before it is cut off
+ * (docs/decisions/015): a client that stops reading — a phone asleep behind a proxy that keeps its
+ * socket open — would otherwise make the instance keep every event for it in memory. A live client
+ * never comes near it (an event is under 2 KiB); a cut-off one reconnects with Last-Event-ID and is
+ * replayed what it missed, or told to resync.
+ */
+export const SLOW_CLIENT_BYTES = 256 * 1024;
 
 /** Registers the stream route; the caller's scope already requires a signed-in user. */
 export function registerLiveRoutes(app: FastifyInstance, { db, hub }: { db: Db; hub: LiveHub }) {
@@ -33,6 +42,15 @@ export function registerLiveRoutes(app: FastifyInstance, { db, hub }: { db: Db; 
       const sse = reply.sse;
       const send = (event: LiveEvent) => {
         if (!sse.isConnected) return;
+        if (reply.raw.writableLength > SLOW_CLIENT_BYTES) {
+          // Destroyed, not ended: an end would wait behind the very bytes the client does not read.
+          request.log.info(
+            { unsent: reply.raw.writableLength },
+            "live stream cut off: the client stopped reading",
+          );
+          reply.raw.destroy();
+          return;
+        }
         sse
           .send({ id: event.id > 0 ? String(event.id) : undefined, event: event.type, data: event.payload })
           .catch((error) => request.log.debug({ err: error }, "live event not sent"));
