@@ -140,7 +140,19 @@ export default defineConfig({
         moduleSideEffects: [{ test: /\/src\/client\/features\/.*\.tsx?$/, sideEffects: false }],
       },
       output: {
-        codeSplitting: { groups: [{ name: "query", test: /node_modules[\\/]@tanstack[\\/]/ }] },
+        codeSplitting: {
+          groups: [
+            { name: "query", test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+            // The libraries every member's page runs, in one file instead of dozens (docs/decisions/015):
+            // a phone on HTTP/1.1 fetches six files at a time, so each small file cost a round trip.
+            // Libraries only some pages load on demand (the map, the uploader, QR codes) stay apart.
+            {
+              name: "vendor",
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|i18next|react-i18next|html-parse-stringify|void-elements|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib|detect-node-es|lucide-react|react-hook-form|@hookform|zod|clsx|tailwind-merge|class-variance-authority|date-fns|@date-fns|@internationalized|@swc|use-debounce|react-error-boundary|i18next-resources-to-backend)[\\/]/,
+              priority: 10,
+            },
+          ],
+        },
       },
     },
   },

@@ -6,10 +6,18 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { preloadMemberPage } from "./app/router";
+import { currentUserQuery } from "./features/auth";
 import { loadDeployment } from "./lib/deployment";
 import { startI18n } from "./lib/i18n";
+import { queryClient } from "./lib/query-client";
 import "./index.css";
 
+// Who is signed in (the request index.html preloads) is asked beside the settings and catalogue: a
+// member's shell and page then load with them, not after the first render (docs/decisions/015).
+void queryClient.prefetchQuery(currentUserQuery).then(() => {
+  if (queryClient.getQueryData(currentUserQuery.queryKey)) preloadMemberPage(window.location.pathname);
+});
 const deploymentLoaded = loadDeployment();
 await Promise.all([deploymentLoaded, startI18n(deploymentLoaded.then((d) => d.defaultLanguage))]);
 

@@ -4,7 +4,8 @@
  * and a page that throws while rendering shows an error with Retry in its place.
  */
 import { lazy, Suspense } from "react";
-import { Route, Switch, useRoute } from "wouter";
+import { parse } from "regexparam";
+import { matchRoute, Route, Switch, useRoute } from "wouter";
 import { AppUnreachable } from "@/client/components/layout/app-unreachable";
 import { RouteErrorBoundary } from "@/client/components/layout/route-error-boundary";
 import { FullScreenSpinner } from "@/client/components/layout/spinner";
@@ -13,7 +14,8 @@ import { PublicFrame } from "./layout/public-frame";
 import { MEMBER_ROUTES, NotFoundPage, STATIC_ROUTES } from "./routes";
 
 const LandingPage = lazy(() => import("@/client/pages/landing"));
-const SignedInShell = lazy(() => import("./signed-in-shell"));
+const loadShell = () => import("./signed-in-shell");
+const SignedInShell = lazy(loadShell);
 const SignInRequiredPage = lazy(() => import("@/client/pages/sign-in-required"));
 const SharedMealPage = lazy(() => import("@/client/pages/shared-meal"));
 const PickupPassPage = lazy(() => import("@/client/pages/pickup-pass"));
@@ -72,4 +74,14 @@ export function AppRouter() {
   return (
     <Suspense fallback={<FullScreenSpinner />}>{user ? <SignedInShell /> : <SignedOutRoutes />}</Suspense>
   );
+}
+
+/**
+ * Starts fetching the signed-in shell's code and the code of the member's page at `path` together, as
+ * soon as the member is known to be signed in (main.tsx), instead of one after the other after the
+ * first render (docs/decisions/015 "Client at scale").
+ */
+export function preloadMemberPage(path: string): void {
+  void loadShell();
+  void MEMBER_ROUTES.find((route) => matchRoute(parse, route.path, path)[0])?.load();
 }

@@ -5,49 +5,53 @@
  */
 import { type ComponentType, lazy } from "react";
 
-/** A path (wouter's syntax) and the page it shows. */
+/** A path (wouter's syntax), the page it shows, and how its code is fetched ahead of showing it. */
 export interface AppRoute {
   path: string;
   component: ComponentType;
+  load: () => Promise<unknown>;
 }
+
+/** A lazily loaded page whose chunk can also be fetched before it renders (`preloadRoute`). */
+const page = (load: () => Promise<{ default: ComponentType }>) => ({ load, component: lazy(load) });
 
 /** The members' pages. Home ("/") is the landing page signed out. */
 export const MEMBER_ROUTES: AppRoute[] = [
-  { path: "/", component: lazy(() => import("@/client/pages/home")) },
-  { path: "/community", component: lazy(() => import("@/client/pages/community")) },
-  { path: "/marketplace", component: lazy(() => import("@/client/pages/marketplace")) },
-  { path: "/meal/:id", component: lazy(() => import("@/client/pages/meal-detail")) },
-  { path: "/meal/:id/edit", component: lazy(() => import("@/client/pages/edit-meal")) },
+  { path: "/", ...page(() => import("@/client/pages/home")) },
+  { path: "/community", ...page(() => import("@/client/pages/community")) },
+  { path: "/marketplace", ...page(() => import("@/client/pages/marketplace")) },
+  { path: "/meal/:id", ...page(() => import("@/client/pages/meal-detail")) },
+  { path: "/meal/:id/edit", ...page(() => import("@/client/pages/edit-meal")) },
   // docs/features/handover.md point 3
-  { path: "/meal/:id/label", component: lazy(() => import("@/client/pages/meal-label")) },
+  { path: "/meal/:id/label", ...page(() => import("@/client/pages/meal-label")) },
   // docs/features/fair-shares.md point 2
-  { path: "/meal/:id/draw", component: lazy(() => import("@/client/pages/meal-draw")) },
-  { path: "/meals/new", component: lazy(() => import("@/client/pages/create-meal")) },
-  { path: "/requests", component: lazy(() => import("@/client/pages/requests")) },
-  { path: "/request/:id", component: lazy(() => import("@/client/pages/request-thread")) },
-  { path: "/profile", component: lazy(() => import("@/client/pages/profile")) },
-  { path: "/events", component: lazy(() => import("@/client/pages/events")) },
-  { path: "/admin", component: lazy(() => import("@/client/pages/admin")) },
-  { path: "/reviews", component: lazy(() => import("@/client/pages/reviews")) },
-  { path: "/user/:id", component: lazy(() => import("@/client/pages/user-profile")) },
-  { path: "/become-a-cook", component: lazy(() => import("@/client/pages/become-a-cook")) },
+  { path: "/meal/:id/draw", ...page(() => import("@/client/pages/meal-draw")) },
+  { path: "/meals/new", ...page(() => import("@/client/pages/create-meal")) },
+  { path: "/requests", ...page(() => import("@/client/pages/requests")) },
+  { path: "/request/:id", ...page(() => import("@/client/pages/request-thread")) },
+  { path: "/profile", ...page(() => import("@/client/pages/profile")) },
+  { path: "/events", ...page(() => import("@/client/pages/events")) },
+  { path: "/admin", ...page(() => import("@/client/pages/admin")) },
+  { path: "/reviews", ...page(() => import("@/client/pages/reviews")) },
+  { path: "/user/:id", ...page(() => import("@/client/pages/user-profile")) },
+  { path: "/become-a-cook", ...page(() => import("@/client/pages/become-a-cook")) },
   // docs/features/groups.md
-  { path: "/groups", component: lazy(() => import("@/client/pages/groups")) },
-  { path: "/groups/new", component: lazy(() => import("@/client/pages/group-new")) },
-  { path: "/groups/:id", component: lazy(() => import("@/client/pages/group")) },
-  { path: "/join/:token", component: lazy(() => import("@/client/pages/join")) },
+  { path: "/groups", ...page(() => import("@/client/pages/groups")) },
+  { path: "/groups/new", ...page(() => import("@/client/pages/group-new")) },
+  { path: "/groups/:id", ...page(() => import("@/client/pages/group")) },
+  { path: "/join/:token", ...page(() => import("@/client/pages/join")) },
 ];
 
 /** Pages for everyone: spec §2's static pages, the impact page, an email's unsubscribe link, a label. */
 export const STATIC_ROUTES: AppRoute[] = [
-  { path: "/about", component: lazy(() => import("@/client/pages/about")) },
-  { path: "/how-it-works", component: lazy(() => import("@/client/pages/how-it-works")) },
-  { path: "/safety", component: lazy(() => import("@/client/pages/safety")) },
-  { path: "/help", component: lazy(() => import("@/client/pages/help")) },
-  { path: "/impact", component: lazy(() => import("@/client/pages/impact")) },
-  { path: "/unsubscribe", component: lazy(() => import("@/client/pages/unsubscribe")) },
+  { path: "/about", ...page(() => import("@/client/pages/about")) },
+  { path: "/how-it-works", ...page(() => import("@/client/pages/how-it-works")) },
+  { path: "/safety", ...page(() => import("@/client/pages/safety")) },
+  { path: "/help", ...page(() => import("@/client/pages/help")) },
+  { path: "/impact", ...page(() => import("@/client/pages/impact")) },
+  { path: "/unsubscribe", ...page(() => import("@/client/pages/unsubscribe")) },
   // A container label's QR code opens this (docs/features/handover.md point 3).
-  { path: "/label/:token", component: lazy(() => import("@/client/pages/label")) },
+  { path: "/label/:token", ...page(() => import("@/client/pages/label")) },
 ];
 
 /** The page for a path nothing else serves. */
