@@ -148,7 +148,7 @@ export default defineConfig({
             // Libraries only some pages load on demand (the map, the uploader, QR codes) stay apart.
             {
               name: "vendor",
-              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|i18next|react-i18next|html-parse-stringify|void-elements|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib|detect-node-es|lucide-react|react-hook-form|@hookform|zod|clsx|tailwind-merge|class-variance-authority|date-fns|@date-fns|@internationalized|@swc|use-debounce|react-error-boundary|i18next-resources-to-backend)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|i18next|react-i18next|html-parse-stringify|void-elements|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib|detect-node-es|lucide-react|zod|clsx|tailwind-merge|class-variance-authority|date-fns|@date-fns|@internationalized|@swc|use-debounce|react-error-boundary|i18next-resources-to-backend)[\\/]/,
               priority: 10,
             },
           ],
