@@ -58,3 +58,9 @@ export const PHOTO_PATH = /^\/objects\/photos\/[0-9a-f-]{36}\.webp$/;
 
 /** The 400 px thumbnail of a stored photo (`…/{uuid}.webp` → `…/{uuid}-400.webp`). */
 export const thumbnailOf = (objectPath: string) => objectPath.replace(/\.webp$/, "-400.webp");
+
+/**
+ * The 800 px copy of a stored photo (`…/{uuid}.webp` → `…/{uuid}-800.webp`): what a phone's card or
+ * page needs (docs/decisions/015).
+ */
+export const mediumOf = (objectPath: string) => objectPath.replace(/\.webp$/, "-800.webp");

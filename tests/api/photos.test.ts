@@ -12,6 +12,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mediumOf } from "../../src/contract/photos";
 import { uploads } from "../../src/server/db/schema";
 import { sweepAbandonedUploads, uploadIdFromUrl } from "../../src/server/features/photos/service";
 import { createStorage } from "../../src/server/storage/storage";
@@ -227,7 +228,7 @@ describe.each([localDriver(), s3Driver()])("photo uploads on the $name driver", 
     expect(kept.status).toBe(200);
   });
 
-  it("turns a JPEG with GPS EXIF into WebP without any metadata, in two sizes, served immutable", async () => {
+  it("turns a JPEG with GPS EXIF into WebP without any metadata, in three sizes, served immutable", async () => {
     const original = await jpegWithGps();
     expect((await sharp(original).metadata()).exif?.includes(Buffer.from("GPS"))).toBeDefined();
     const { uploadURL, put } = await upload(original);
@@ -253,6 +254,32 @@ describe.each([localDriver(), s3Driver()])("photo uploads on the $name driver", 
       Buffer.from(await (await fetch(`${t.config.publicUrl}${thumbnailPath}`)).arrayBuffer()),
     ).metadata();
     expect(thumb).toMatchObject({ format: "webp", width: 400, height: 300 });
+    // The 800 px copy a phone's card takes (docs/decisions/015), without metadata either.
+    const medium = Buffer.from(
+      await (await fetch(`${t.config.publicUrl}${mediumOf(objectPath)}`)).arrayBuffer(),
+    );
+    expect(await sharp(medium).metadata()).toMatchObject({ format: "webp", width: 800, height: 600 });
+    expect(medium.includes(Buffer.from("GPS"))).toBe(false);
+  });
+
+  it("makes the 800 px copy of a photo stored before that size existed the first time it is asked for", async () => {
+    const { uploadURL } = await upload(await jpegWithGps());
+    const { objectPath } = await (await register(uploadURL)).json();
+    const id = /([0-9a-f-]{36})\.webp$/.exec(objectPath)![1];
+    // As an older photo was stored: no 800 px copy.
+    const storage = createStorage(t.config);
+    await storage.delete(`photos/${id}-800.webp`);
+    expect(await storage.size(`photos/${id}-800.webp`)).toBeNull();
+    const served = await fetch(`${t.config.publicUrl}${mediumOf(objectPath)}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ width: 800 });
+    expect(await storage.size(`photos/${id}-800.webp`)).toBeGreaterThan(0);
+    // A photo that is not there has no copy either.
+    const missing = await fetch(
+      `${t.config.publicUrl}/objects/photos/${"0".repeat(8)}-0000-4000-8000-${"0".repeat(12)}-800.webp`,
+    );
+    expect(missing.status).toBe(404);
   });
 
   it("decodes an iPhone-style HEIC (HEVC) photo to the same metadata-free WebP", async () => {

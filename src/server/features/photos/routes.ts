@@ -17,7 +17,7 @@ import {
 import { requireUser } from "../../auth/users";
 import type { Db } from "../../db/client";
 import type { ObjectStorage } from "../../storage/storage";
-import { createUpload, receiveUpload, registerPhoto } from "./service";
+import { createUpload, mediumPhotoOf, receiveUpload, registerPhoto } from "./service";
 
 const errors = {
   400: errorSchema,
@@ -96,19 +96,21 @@ export async function registerPhotoRoutes(
   }
 }
 
-const PHOTO_FILE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-400)?\.webp$/;
+const PHOTO_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(-400|-800)?\.webp$/;
 
-/** Public photo serving, outside /api. */
+/** Public photo serving, outside /api: the 1600 px photo, its 800 px copy and its 400 px thumbnail. */
 export function registerPhotoServing(app: FastifyInstance, { storage }: { storage: ObjectStorage }) {
   app.get<{ Params: { file: string } }>("/objects/photos/:file", async (request, reply) => {
     const { file } = request.params;
-    if (!PHOTO_FILE.test(file)) return reply.status(404).send({ message: "Not found", code: "not_found" });
+    const match = PHOTO_FILE.exec(file);
+    if (!match) return reply.status(404).send({ message: "Not found", code: "not_found" });
+    const cached = (type: string) =>
+      reply.type(type).header("Cache-Control", "public, max-age=31536000, immutable");
     const object = await storage.open(`photos/${file}`);
-    if (!object) return reply.status(404).send({ message: "Not found", code: "not_found" });
-    return reply
-      .type("image/webp")
-      .header("Content-Length", object.size)
-      .header("Cache-Control", "public, max-age=31536000, immutable")
-      .send(object.stream);
+    if (object) return cached("image/webp").header("Content-Length", object.size).send(object.stream);
+    // A photo stored before the 800 px size existed gets it the first time it is asked for.
+    const medium = match[2] === "-800" ? await mediumPhotoOf(storage, match[1]) : null;
+    if (!medium) return reply.status(404).send({ message: "Not found", code: "not_found" });
+    return cached("image/webp").send(medium);
   });
 }

@@ -1,7 +1,8 @@
 /**
  * Photos (docs/features/trust.md; spec §7 "The photo flow"): expiring single-use upload URLs, then
  * registration, which checks the bytes are a real image with sharp, refuses decompression bombs, strips
- * every bit of metadata (EXIF, GPS, XMP), and stores a 1600 px WebP and a 400 px thumbnail.
+ * every bit of metadata (EXIF, GPS, XMP), and stores a 1600 px WebP, an 800 px one (a phone's card or
+ * page: docs/decisions/015) and a 400 px thumbnail.
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
@@ -20,6 +21,8 @@ export const UPLOAD_URL_SECONDS = 15 * 60;
 /** Largest image accepted, in pixels (about 40 MP; phone cameras reach 50 MP only in raw modes). */
 export const MAX_INPUT_PIXELS = 40_000_000;
 const FULL_WIDTH = 1600;
+/** What a phone's slot needs: a 375 px column at a 2× screen (docs/decisions/015). */
+export const MEDIUM_WIDTH = 800;
 const THUMB_WIDTH = 400;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);
 
@@ -132,7 +135,9 @@ export function uploadIdFromUrl(photoURL: string): string | null {
  * Turns uploaded bytes into the stored photo: validated, oriented, metadata-free WebP in two sizes.
  * @throws AppError 400 not an image we accept, or too many pixels
  */
-export async function processPhoto(input: Buffer): Promise<{ full: Buffer; thumbnail: Buffer }> {
+export async function processPhoto(
+  input: Buffer,
+): Promise<{ full: Buffer; medium: Buffer; thumbnail: Buffer }> {
   const unreadable = () =>
     validation(msg("This file is not a photo we can read. Please upload a JPEG, PNG, WebP or HEIC image."), {
       photoURL: msg("Not a supported image"),
@@ -170,8 +175,12 @@ export async function processPhoto(input: Buffer): Promise<{ full: Buffer; thumb
       .webp({ quality: 80 })
       .toBuffer();
   try {
-    const [full, thumbnail] = await Promise.all([resize(FULL_WIDTH), resize(THUMB_WIDTH)]);
-    return { full, thumbnail };
+    const [full, medium, thumbnail] = await Promise.all([
+      resize(FULL_WIDTH),
+      resize(MEDIUM_WIDTH),
+      resize(THUMB_WIDTH),
+    ]);
+    return { full, medium, thumbnail };
   } catch {
     throw unreadable();
   }
@@ -225,7 +234,8 @@ export async function nothingUploaded(db: Executor, uploadId: string, field: str
 
 /**
  * Turns a photo upload into a stored photo, once per upload, by its owner: checked, stripped of
- * metadata, stored as `{prefix}/{id}.webp` and `{prefix}/{id}-400.webp`. The incoming object is deleted
+ * metadata, stored as `{prefix}/{id}.webp`, `{prefix}/{id}-800.webp` and `{prefix}/{id}-400.webp`. The
+ * incoming object is deleted
  * whatever the outcome.
  * @param prefix where it is kept: `photos` (public meal and profile photos) or `thread-photos` (a
  *   thread's, served to its participants only; docs/features/handover.md point 1)
@@ -254,9 +264,10 @@ export async function storeUploadedPhoto(
     if (size > PHOTO_MAX_BYTES) throw tooLarge();
     const bytes = await storage.read(claimed.key);
     if (!bytes) throw await nothingUploaded(db, uploadId, field);
-    const { full, thumbnail } = await processPhoto(bytes);
+    const { full, medium, thumbnail } = await processPhoto(bytes);
     const id = randomUUID();
     await storage.write(`${prefix}/${id}.webp`, full, "image/webp");
+    await storage.write(`${prefix}/${id}-800.webp`, medium, "image/webp");
     await storage.write(`${prefix}/${id}-400.webp`, thumbnail, "image/webp");
     return id;
   } finally {
@@ -339,4 +350,21 @@ export async function sweepAbandonedUploads(db: Executor, storage: ObjectStorage
     .where(and(inArray(uploads.id, done), sweepable))
     .returning({ id: uploads.id });
   return deleted.length;
+}
+
+/**
+ * The 800 px copy of a public photo stored before that size existed (docs/decisions/015): made from
+ * its 1600 px version the first time it is asked for, and kept.
+ * @param id the photo's id (`photos/{id}.webp`)
+ * @returns the copy, or null when the photo itself is not there
+ */
+export async function mediumPhotoOf(storage: ObjectStorage, id: string): Promise<Buffer | null> {
+  const full = await storage.read(`photos/${id}.webp`);
+  if (!full) return null;
+  const medium = await sharp(full)
+    .resize({ width: MEDIUM_WIDTH, height: MEDIUM_WIDTH, fit: "inside", withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
+  await storage.write(`photos/${id}-800.webp`, medium, "image/webp");
+  return medium;
 }

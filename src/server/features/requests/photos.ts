@@ -34,9 +34,11 @@ export function storeThreadPhoto(
 /** Deletes a stored thread photo whose message was never written. */
 export async function discardThreadPhoto(storage: ObjectStorage, photoId: string): Promise<void> {
   await Promise.all(
-    [`thread-photos/${photoId}.webp`, `thread-photos/${photoId}-400.webp`].map((key) =>
-      storage.delete(key).catch(() => {}),
-    ),
+    [
+      `thread-photos/${photoId}.webp`,
+      `thread-photos/${photoId}-800.webp`,
+      `thread-photos/${photoId}-400.webp`,
+    ].map((key) => storage.delete(key).catch(() => {})),
   );
 }
 

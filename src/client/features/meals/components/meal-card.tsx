@@ -26,8 +26,15 @@ import { GroupMark } from "./group-mark";
 import { MealPhoto } from "./meal-photo";
 
 const MAX_ALLERGEN_TAGS = 2;
+/** Cards in the grid's first row at its widest (spec §2: four columns). */
+const FIRST_ROW = 4;
 
-export function MealCard({ meal }: { meal: Meal }) {
+/**
+ * A meal's card (spec §2 "Meal card").
+ * @param position its place in the list: the first row's photos load at once, the very first before
+ *   any other image (the largest paint of a list page: docs/decisions/015)
+ */
+export function MealCard({ meal, position = Number.POSITIVE_INFINITY }: { meal: Meal; position?: number }) {
   const { t } = useTranslation("app");
   const f = useFormat();
   const say = useMessages();
@@ -51,7 +58,7 @@ export function MealCard({ meal }: { meal: Meal }) {
   return (
     <Card className="flex w-full min-w-0 flex-col overflow-hidden" data-testid="meal-card">
       <div className="relative">
-        <MealPhoto meal={meal} />
+        <MealPhoto meal={meal} eager={position < FIRST_ROW} first={position === 0} />
         <div className="absolute left-2 top-2 flex gap-1">
           {meal.kind === "free" ? (
             <Badge className="bg-green-700">{t("FREE")}</Badge>

@@ -58,9 +58,9 @@ export function MealGrid({ query, empty }: { query: MealListQuery; empty: ReactN
   return (
     <div className="flex flex-col items-center gap-6">
       <ul className="grid w-full grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-        {query.meals.map((meal) => (
+        {query.meals.map((meal, position) => (
           <li key={meal.id} className="flex">
-            <MealCard meal={meal} />
+            <MealCard meal={meal} position={position} />
           </li>
         ))}
       </ul>

@@ -10,7 +10,7 @@ export function MealHero({ meal, isOwner }: { meal: Meal; isOwner: boolean }) {
   const { t } = useTranslation("app");
   return (
     <div className="relative overflow-hidden rounded-xl">
-      <MealPhoto meal={meal} eager sizes="(min-width: 1024px) 50vw, 100vw" />
+      <MealPhoto meal={meal} first sizes="(min-width: 1024px) 50vw, 100vw" />
       <div className="absolute left-3 top-3 flex gap-1">
         <PriceBadge meal={meal} />
         {meal.deliveryAvailable && <Badge variant="secondary">{t("Delivery")}</Badge>}

@@ -15,7 +15,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { cn } from "@/client/lib/utils";
 import type { Meal } from "@/contract/meals";
-import { thumbnailOf } from "@/contract/photos";
+import { mediumOf, thumbnailOf } from "@/contract/photos";
 import { type DishIcon, placeholderFor } from "../placeholder";
 
 const ICONS: Record<DishIcon, typeof Soup> = {
@@ -38,18 +38,22 @@ const CARD_SIZES = "(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-wid
 
 /**
  * The meal's photo, or the placeholder when it has none (spec §9): an icon for the kind of dish on
- * a colour of its own (features/meals/placeholder.ts). Stored photos come in a 400 px thumbnail and
- * a 1600 px version; `srcset` lets the browser take the one its slot needs.
+ * a colour of its own (features/meals/placeholder.ts). Stored photos come in 400, 800 and 1600 px;
+ * `srcset` lets the browser take the one its slot needs (a phone's card: 800).
  */
 export function MealPhoto({
   meal,
   className,
   eager,
+  first,
   sizes = CARD_SIZES,
 }: {
   meal: Pick<Meal, "photoPath" | "title">;
   className?: string;
+  /** On the first screen: fetched at once, not when laid out near the viewport. */
   eager?: boolean;
+  /** The page's largest picture (its first card, a meal's hero): fetched before other images. */
+  first?: boolean;
   sizes?: string;
 }) {
   const { t } = useTranslation("app");
@@ -72,10 +76,11 @@ export function MealPhoto({
   return (
     <img
       src={thumbnailOf(photo)}
-      srcSet={`${thumbnailOf(photo)} 400w, ${photo} 1600w`}
+      srcSet={`${thumbnailOf(photo)} 400w, ${mediumOf(photo)} 800w, ${photo} 1600w`}
       sizes={sizes}
       alt={meal.title}
-      loading={eager ? "eager" : "lazy"}
+      loading={eager || first ? "eager" : "lazy"}
+      fetchPriority={first ? "high" : "auto"}
       decoding="async"
       width={400}
       height={300}
