@@ -15,6 +15,7 @@ import http from "node:http";
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { isRenewalDue, todayIso } from "../src/contract/cooks";
 import { allergyTokensOf } from "../src/contract/food-safety";
 import { MEAL_PAGE_SIZE } from "../src/contract/meals";
 import { compressionFor } from "../src/server/compression";
@@ -41,7 +42,8 @@ const SESSION = {
   name: "limit_session",
   text: `select u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.bio, u.role, u.is_registered_cook,
             u.dietary_prefs, u.allergy_codes, u.allergies_other, u.diet_tags, u.newsletter_opt_in, u.locale,
-            u.home_latitude, u.home_longitude, u.home_radius_km, u.home_label, u.created_at
+            u.home_latitude, u.home_longitude, u.home_radius_km, u.home_label, u.created_at,
+            to_char(u.cook_certificate_expires_on, 'YYYY-MM-DD') as cook_certificate_expires_on
          from sessions s join users u on u.id = s.user_id
          where s.id = $1 and s.expires_at > now() and u.suspended_at is null limit 1`,
 };
@@ -127,6 +129,7 @@ const server = http.createServer(async (request, response) => {
         bio: user.bio,
         role: user.role,
         isCook: user.is_registered_cook,
+        cookRenewalDue: user.is_registered_cook && isRenewalDue(user.cook_certificate_expires_on, todayIso()),
         dietaryPrefs: user.dietary_prefs,
         allergyCodes: user.allergy_codes,
         allergiesOther: user.allergies_other,
