@@ -275,6 +275,10 @@ describe.each([localDriver(), s3Driver()])("photo uploads on the $name driver", 
     expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ width: 800 });
     expect(await storage.size(`photos/${id}-800.webp`)).toBeGreaterThan(0);
+    // One whose stored bytes cannot be read (a damaged file) is missing too, never a 500.
+    await storage.write(`photos/${id}.webp`, Buffer.from("not a photo"), "image/webp");
+    await storage.delete(`photos/${id}-800.webp`);
+    expect((await fetch(`${t.config.publicUrl}${mediumOf(objectPath)}`)).status).toBe(404);
     // A photo that is not there has no copy either.
     const missing = await fetch(
       `${t.config.publicUrl}/objects/photos/${"0".repeat(8)}-0000-4000-8000-${"0".repeat(12)}-800.webp`,

@@ -135,12 +135,16 @@ test("food comes first on a phone: Community and Home show a meal on their first
     const box = (await card.boundingBox())!;
     expect(box.y, `${path}: the first card's top`).toBeLessThan(PHONE.height - 80);
   }
-  // The filters wait behind one control; the map fills the screen, and the count line stays.
-  await member.goto("/community");
-  await expect(member.getByRole("button", { name: "Everywhere" })).toBeHidden();
-  await member.getByRole("button", { name: "Filters" }).click();
-  await expect(member.getByRole("button", { name: "Everywhere" })).toBeVisible();
-  await checkRoute(member, "/community (filters open)", async () => {}, true);
+  // The filters wait behind one control, on Home as on Community; the map fills the screen, and the
+  // count line stays.
+  for (const path of ["/", "/community"]) {
+    await member.goto(path);
+    await expect(member.getByTestId("meal-card").first()).toBeVisible();
+    await expect(member.getByRole("button", { name: "Everywhere" })).toBeHidden();
+    await member.getByRole("button", { name: "Filters" }).click();
+    await expect(member.getByRole("button", { name: "Everywhere" })).toBeVisible();
+    await checkRoute(member, `${path} (filters open)`, async () => {}, true);
+  }
   await member.getByRole("button", { name: "Map", exact: true }).click();
   const map = member.getByRole("region", { name: "Map of meals" });
   await expect(map).toBeVisible();

@@ -356,15 +356,21 @@ export async function sweepAbandonedUploads(db: Executor, storage: ObjectStorage
  * The 800 px copy of a public photo stored before that size existed (docs/decisions/015): made from
  * its 1600 px version the first time it is asked for, and kept.
  * @param id the photo's id (`photos/{id}.webp`)
- * @returns the copy, or null when the photo itself is not there
+ * @returns the copy, or null when the photo itself is not there or cannot be read
  */
 export async function mediumPhotoOf(storage: ObjectStorage, id: string): Promise<Buffer | null> {
   const full = await storage.read(`photos/${id}.webp`);
   if (!full) return null;
-  const medium = await sharp(full)
-    .resize({ width: MEDIUM_WIDTH, height: MEDIUM_WIDTH, fit: "inside", withoutEnlargement: true })
-    .webp({ quality: 80 })
-    .toBuffer();
+  let medium: Buffer;
+  try {
+    medium = await sharp(full, { limitInputPixels: MAX_INPUT_PIXELS })
+      .resize({ width: MEDIUM_WIDTH, height: MEDIUM_WIDTH, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+  } catch {
+    // Only this app writes photos; one it cannot read is treated as missing, never a 500.
+    return null;
+  }
   await storage.write(`photos/${id}-800.webp`, medium, "image/webp");
   return medium;
 }
