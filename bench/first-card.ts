@@ -9,49 +9,16 @@
  * A fresh data dir is seeded (`npm run seed`) and served as `npm start` does, on BENCH_PORT or a free
  * port. Run after `npm run build`: `npx tsx bench/first-card.ts [path]` (default `/community`).
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
 import { signInThroughProvider } from "../tests/api/oidc-flow";
-import { freePort } from "../tests/free-port";
+import { startSeededApp } from "./seeded-app";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const PORT = Number(process.env.BENCH_PORT) || (await freePort());
-const BASE = `http://localhost:${PORT}`;
 const LOADS = Number(process.env.BENCH_LOADS ?? 5);
 const CPU_SLOWDOWN = 4;
 const PAGE = process.argv[2] ?? "/community";
 
-function run(script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const args = script.endsWith(".ts") ? ["--import", "tsx", script] : [script];
-  return spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
-
-async function waitForServer(child: ChildProcess) {
-  const started = Date.now();
-  for (;;) {
-    try {
-      await fetch(`${BASE}/api/auth/user`);
-      return;
-    } catch {
-      if (child.exitCode !== null || Date.now() - started > 120_000) throw new Error("the app did not start");
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-}
-
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "mealshare-first-card-"));
-const env = { DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: "warn", PUBLIC_URL: BASE };
-const seed = run("scripts/seed.ts", env);
-await new Promise((resolve) => seed.once("exit", resolve));
-const server = run("scripts/start.mjs", env);
+const app = await startSeededApp("first-card");
+const BASE = app.base;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
@@ -64,7 +31,6 @@ const browser = await chromium.launch({
   ],
 });
 try {
-  await waitForServer(server);
   const { jar } = await signInThroughProvider(BASE, {
     email: "maria.lopez@example.org",
     firstName: "Maria",
@@ -110,7 +76,5 @@ try {
   );
 } finally {
   await browser.close();
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }

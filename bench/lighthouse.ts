@@ -7,21 +7,12 @@
  * A fresh data dir is seeded (`npm run seed`) and served as `npm start` does, on BENCH_PORT or a free
  * port.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import WebSocket from "ws";
 import { signInThroughProvider } from "../tests/api/oidc-flow";
-import { freePort } from "../tests/free-port";
+import { startSeededApp } from "./seeded-app";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-/** BENCH_PORT, or any free port: the app under measurement never takes a port something else holds. */
-const PORT = Number(process.env.BENCH_PORT) || (await freePort());
-const BASE = `http://localhost:${PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = [
   "--headless=new",
@@ -32,29 +23,6 @@ const CHROME_FLAGS = [
   "--disable-sync",
   "--no-first-run",
 ];
-
-function run(script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  // TypeScript scripts under tsx; the start script is plain JavaScript (docs/features/operations.md).
-  const args = script.endsWith(".ts") ? ["--import", "tsx", script] : [script];
-  return spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
-
-async function waitForServer(child: ChildProcess) {
-  const started = Date.now();
-  for (;;) {
-    try {
-      await fetch(`${BASE}/api/auth/user`);
-      return;
-    } catch {
-      if (child.exitCode !== null || Date.now() - started > 120_000) throw new Error("the app did not start");
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-}
 
 /**
  * Puts the session cookie in a fresh browser's jar through the DevTools protocol. A `Cookie` header
@@ -131,13 +99,9 @@ async function auditIn(url: string, chromePort: number, signedIn: boolean) {
   };
 }
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "mealshare-lighthouse-"));
-const env = { DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: "warn", PUBLIC_URL: BASE };
-const seed = run("scripts/seed.ts", env);
-await new Promise((resolve) => seed.once("exit", resolve));
-const server = run("scripts/start.mjs", env);
+const app = await startSeededApp("lighthouse");
+const BASE = app.base;
 try {
-  await waitForServer(server);
   const { jar } = await signInThroughProvider(BASE, {
     email: "maria.lopez@example.org",
     firstName: "Maria",
@@ -175,7 +139,5 @@ try {
     console.log(`Lighthouse mobile performance, ${name}: ${score} (${metrics})`);
   }
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }

@@ -3,16 +3,15 @@
  * (docs/features/neighbourhood.md point 2), with where to look, allergen hiding, the kind buttons, the
  * List/Map switch, saving the list as an alert, and View All.
  */
-import { Plus, SlidersHorizontal } from "lucide-react";
-import { useId, useState } from "react";
+import { Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
 import { Button } from "@/client/components/ui/button";
 import { SaveAlertButton } from "@/client/features/alerts";
-import { cn } from "@/client/lib/utils";
 import { useMeals } from "../api/get-meals";
 import type { MealFilterState } from "../use-meal-filters";
+import { FiltersButton, filtersPanelClass, useFiltersToggle } from "./filters-toggle";
 import { HideAllergensMenu } from "./hide-allergens-menu";
 import { KindFilterButtons } from "./kind-filter-buttons";
 import { LocalityControl } from "./locality-control";
@@ -21,31 +20,17 @@ import { MealResults, ViewToggle } from "./meal-results";
 export function FeaturedMeals({ filters }: { filters: MealFilterState }) {
   const { t } = useTranslation("app");
   const query = useMeals(filters.filters, { enabled: filters.view === "list" });
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const filtersId = useId();
+  const filtersToggle = useFiltersToggle();
   return (
     <section aria-labelledby="featured" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="featured" className="text-2xl font-bold">
           {t("Featured Meals")}
         </h2>
-        <Button
-          type="button"
-          variant="outline"
-          className="h-10 shrink-0 sm:hidden"
-          aria-expanded={filtersOpen}
-          aria-controls={filtersId}
-          onClick={() => setFiltersOpen((open) => !open)}
-        >
-          <SlidersHorizontal aria-hidden="true" /> {t("Filters")}
-        </Button>
-        {/* On a phone the filters wait behind one control, as on the lists (docs/features/everyday-journey.md, second pass point 4). */}
+        <FiltersButton filters={filtersToggle} />
         <div
-          id={filtersId}
-          className={cn(
-            "w-full flex-wrap items-center gap-2 sm:flex sm:w-auto",
-            filtersOpen ? "flex" : "hidden",
-          )}
+          id={filtersToggle.id}
+          className={filtersPanelClass(filtersToggle, "w-full flex-wrap items-center gap-2 sm:w-auto")}
         >
           <LocalityControl filters={filters} />
           <HideAllergensMenu filters={filters} />

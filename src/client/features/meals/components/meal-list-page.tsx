@@ -8,18 +8,18 @@
  * opens where to look and what to hide; the map fills the screen below, with the count line kept.
  */
 import type { TFunction } from "i18next";
-import { Plus, SlidersHorizontal } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
+import { Plus } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
 import { Button } from "@/client/components/ui/button";
 import { SaveAlertButton } from "@/client/features/alerts";
 import type { ListTotal } from "@/client/lib/api-client";
-import { cn } from "@/client/lib/utils";
 import type { MealKind } from "@/contract/meals";
 import { useMeals } from "../api/get-meals";
 import { useMealFilters } from "../use-meal-filters";
+import { FiltersButton, filtersPanelClass, useFiltersToggle } from "./filters-toggle";
 import { HideAllergensMenu } from "./hide-allergens-menu";
 import { LocalityControl } from "./locality-control";
 import { MealResults, ViewToggle } from "./meal-results";
@@ -66,8 +66,7 @@ export function MealListPage(props: {
   const query = useMeals(filters.filters);
   const newMealHref = `/meals/new?kind=${props.kind}`;
   const withinKm = filters.isLocal ? filters.radiusKm : undefined;
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const filtersId = useId();
+  const filtersToggle = useFiltersToggle();
 
   return (
     <div className="flex flex-col gap-3 sm:gap-6">
@@ -93,20 +92,11 @@ export function MealListPage(props: {
               placeholder={props.searchPlaceholder}
             />
           </div>
-          <Button
-            type="button"
-            variant="outline"
-            className="h-10 shrink-0 sm:hidden"
-            aria-expanded={filtersOpen}
-            aria-controls={filtersId}
-            onClick={() => setFiltersOpen((open) => !open)}
-          >
-            <SlidersHorizontal aria-hidden="true" /> {t("Filters")}
-          </Button>
+          <FiltersButton filters={filtersToggle} />
         </div>
         <div
-          id={filtersId}
-          className={cn("flex-wrap items-start gap-2 sm:flex", filtersOpen ? "flex" : "hidden")}
+          id={filtersToggle.id}
+          className={filtersPanelClass(filtersToggle, "flex-wrap items-start gap-2")}
         >
           <LocalityControl filters={filters} />
           <HideAllergensMenu kind={props.kind} filters={filters} />
