@@ -6,8 +6,8 @@
  * - alert matches older than `RETENTION_DAYS`: they only keep a member from hearing twice of a meal
  *   that is still open, and a pickup window is never that long;
  * - sessions that have expired: nobody can sign in with them again.
- * Past meals are kept: they are members' history, reviews and the impact counts; the hot paths read
- * them through indexes of open meals only (docs/decisions/015).
+ * Past meals are kept: they are members' history, reviews and the impact counts; the lists never
+ * meet them, since their indexes hold only meals that have not ended (docs/decisions/015).
  *
  * Each statement deletes at most `BATCH` rows through an index, so no sweep holds long locks or
  * reads a whole table; the sweep goes on while full batches come back, up to `MAX_BATCHES`.
