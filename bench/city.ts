@@ -29,6 +29,7 @@ import pg from "pg";
 import { createSession, SESSION_COOKIE } from "../src/server/auth/sessions";
 import { type Database, openDatabase, queryRows } from "../src/server/db/client";
 import { OPEN_MEAL_SQL } from "../src/server/features/meals/availability";
+import { benchServerUrl, dropBenchDatabase, freshBenchDatabase } from "./database";
 import {
   ADJECTIVES,
   ALLERGENS,
@@ -175,38 +176,27 @@ interface SizeResult {
 
 async function openCity(serverUrl: string, size: number) {
   const name = `mealshare_bench_city_${size}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const exists = (await admin.query("select 1 from pg_database where datname = $1", [name])).rowCount === 1;
-  // A kept database is reused only if its seeding finished (the groups come last).
-  let reuse = false;
-  if (KEEP && exists) {
-    const kept = new pg.Client({ connectionString: new URL(`/${name}`, serverUrl).href });
-    await kept.connect();
-    reuse = (await kept.query("select 1 from groups limit 1").catch(() => ({ rowCount: 0 }))).rowCount === 1;
-    await kept.end();
-  }
-  if (!reuse) {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-  }
-  await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  // A kept database is reused only if its seeding finished (the groups come last).
+  let reuse = false;
+  if (KEEP) {
+    const kept = new pg.Client({ connectionString: url.href });
+    reuse = await kept
+      .connect()
+      .then(() => kept.query("select 1 from groups limit 1"))
+      .then((result) => result.rowCount === 1)
+      .catch(() => false)
+      .finally(() => kept.end().catch(() => {}));
+  }
+  if (!reuse) {
+    const { database } = await freshBenchDatabase(serverUrl, name);
+    return { name, url: url.href, database, reuse };
+  }
   const migrating = performance.now();
   const database = await openDatabase({ url: url.href, bounded: false });
-  if (reuse)
-    console.error(
-      `  ${name} opened and migrated in ${((performance.now() - migrating) / 1000).toFixed(1)} s`,
-    );
+  console.error(`  ${name} opened and migrated in ${((performance.now() - migrating) / 1000).toFixed(1)} s`);
   return { name, url: url.href, database, reuse };
-}
-
-async function dropCity(serverUrl: string, name: string) {
-  const dropper = new pg.Client({ connectionString: serverUrl });
-  await dropper.connect();
-  await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await dropper.end();
 }
 
 async function benchSize(serverUrl: string, size: number): Promise<SizeResult> {
@@ -243,7 +233,7 @@ async function benchSize(serverUrl: string, size: number): Promise<SizeResult> {
     await pool.query("VACUUM ANALYZE");
     const [meal] = await queryRows<{ id: string }>(
       db,
-      sql`select id from meals where ${OPEN_MEAL_SQL} and not members_only order by created_at desc limit 1 offset 100`,
+      sql`select id from meals where ${OPEN_MEAL_SQL} and not members_only order by created_at desc limit 1`,
     );
     const cookies = {
       resident: `${SESSION_COOKIE}=${await createSession(db, resident.id)}`,
@@ -351,7 +341,7 @@ async function benchSize(serverUrl: string, size: number): Promise<SizeResult> {
     if (app) await stopServer(app);
     if (limit) await stopServer(limit);
     await database.close();
-    if (!KEEP) await dropCity(serverUrl, name);
+    if (!KEEP) await dropBenchDatabase(serverUrl, name);
   }
 }
 
@@ -393,12 +383,6 @@ export async function benchCity(serverUrl: string): Promise<string[]> {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    console.error(
-      "Set TEST_DATABASE_URL to a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/test).",
-    );
-    process.exit(1);
-  }
+  const serverUrl = benchServerUrl();
   for (const line of await benchCity(serverUrl)) console.log(line);
 }

@@ -27,3 +27,29 @@ export async function freshBenchDatabase(
   const database = await openDatabase({ url: url.href, bounded: false, ...options });
   return { database, url: url.href };
 }
+
+/** Drops a bench's database (`WITH (FORCE)`: a server a failed run left may still hold connections). */
+export async function dropBenchDatabase(serverUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * TEST_DATABASE_URL, the PostgreSQL server a bench run from the command line makes its databases
+ * on; without it the process says so and exits.
+ */
+export function benchServerUrl(): string {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    console.error(
+      "Set TEST_DATABASE_URL to a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/test).",
+    );
+    process.exit(1);
+  }
+  return serverUrl;
+}

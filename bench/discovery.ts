@@ -16,11 +16,11 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import pg from "pg";
+import type pg from "pg";
 import { MAP_MEALS_MAX, MEAL_PAGE_SIZE } from "../src/contract/meals";
 import type { BoundingBox } from "../src/contract/places";
 import { createSession, SESSION_COOKIE } from "../src/server/auth/sessions";
-import { openDatabase, queryRows } from "../src/server/db/client";
+import { type openDatabase, queryRows } from "../src/server/db/client";
 import { matchStatement } from "../src/server/features/alerts/matching";
 import { OPEN_MEAL_SQL } from "../src/server/features/meals/availability";
 import {
@@ -29,6 +29,7 @@ import {
   type MealListFilters,
 } from "../src/server/features/meals/list";
 import { buildMapStatement } from "../src/server/features/meals/map";
+import { benchServerUrl, dropBenchDatabase, freshBenchDatabase } from "./database";
 import { startServer, stopServer } from "./server";
 
 /** Table sizes to measure; BENCH_SIZES=1000,5000 narrows a quick trial. */
@@ -276,15 +277,7 @@ export async function benchDiscovery(serverUrl: string, options: { verbosePlans?
   const alertResults: { size: number; p50: string; p99: string; matched: number; plan: string }[] = [];
   for (const size of SIZES) {
     const name = `mealshare_bench_${size}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-
-    const database = await openDatabase({ url: url.href, bounded: false });
+    const { database, url } = await freshBenchDatabase(serverUrl, name);
     const seeding = performance.now();
     await seed(database.db, size);
     const pool = (database.driver as { pool: pg.Pool }).pool;
@@ -303,7 +296,7 @@ export async function benchDiscovery(serverUrl: string, options: { verbosePlans?
     const server = await startServer(
       ["--import", "tsx", "src/server/main.ts"],
       {
-        DATABASE_URL: url.href,
+        DATABASE_URL: url,
         NODE_ENV: "",
       },
       port,
@@ -357,10 +350,7 @@ export async function benchDiscovery(serverUrl: string, options: { verbosePlans?
     } finally {
       await stopServer(server);
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await dropBenchDatabase(serverUrl, name);
     }
   }
 
@@ -395,13 +385,7 @@ if (
   process.argv[1]?.endsWith("discovery.ts") &&
   path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)
 ) {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    console.error(
-      "Set TEST_DATABASE_URL to a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/test).",
-    );
-    process.exit(1);
-  }
+  const serverUrl = benchServerUrl();
   for (const line of await benchDiscovery(serverUrl, { verbosePlans: process.argv.includes("--plans") })) {
     console.log(line);
   }

@@ -11,10 +11,10 @@ import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import pg from "pg";
+import type pg from "pg";
 import { createSession, SESSION_COOKIE } from "../src/server/auth/sessions";
 import { type openDatabase, queryRows } from "../src/server/db/client";
-import { freshBenchDatabase } from "./database";
+import { benchServerUrl, dropBenchDatabase, freshBenchDatabase } from "./database";
 import { seed } from "./discovery";
 import { explainAll, measure, recordStatements } from "./limit";
 import { startServer, stopServer } from "./server";
@@ -164,21 +164,12 @@ export async function benchGroups(serverUrl: string): Promise<string[]> {
   } finally {
     if (app) await stopServer(app);
     await database.close();
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
+    await dropBenchDatabase(serverUrl, name);
   }
   return lines;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    console.error(
-      "Set TEST_DATABASE_URL to a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/test).",
-    );
-    process.exit(1);
-  }
+  const serverUrl = benchServerUrl();
   for (const line of await benchGroups(serverUrl)) console.log(line);
 }

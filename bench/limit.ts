@@ -24,9 +24,10 @@ import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import pg from "pg";
+import type pg from "pg";
 import { createSession, SESSION_COOKIE } from "../src/server/auth/sessions";
 import { openDatabase, queryRows } from "../src/server/db/client";
+import { benchServerUrl, dropBenchDatabase, freshBenchDatabase } from "./database";
 import { seed } from "./discovery";
 import { startServer, stopServer } from "./server";
 
@@ -180,16 +181,11 @@ export async function benchLimit(serverUrl: string, options: { profile?: boolean
   // BENCH_DB: an already seeded database, used as it is and kept (repeated trials of one change).
   const kept = process.env.BENCH_DB;
   const name = kept ?? `mealshare_bench_limit`;
-  if (!kept) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.href, bounded: false });
+  const database = kept
+    ? await openDatabase({ url: url.href, bounded: false })
+    : (await freshBenchDatabase(serverUrl, name)).database;
   const pool = (database.driver as { pool: pg.Pool }).pool;
   const profileDir = mkdtempSync(path.join(os.tmpdir(), "mealshare-profile-"));
   const lines: string[] = [];
@@ -298,23 +294,14 @@ export async function benchLimit(serverUrl: string, options: { profile?: boolean
     await database.close();
     rmSync(profileDir, { recursive: true, force: true });
     if (!kept) {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await dropBenchDatabase(serverUrl, name);
     }
   }
   return lines;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    console.error(
-      "Set TEST_DATABASE_URL to a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/test).",
-    );
-    process.exit(1);
-  }
+  const serverUrl = benchServerUrl();
   for (const line of await benchLimit(serverUrl, { profile: process.argv.includes("--profile") })) {
     console.log(line);
   }

@@ -22,7 +22,7 @@ import WebSocket from "ws";
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, sessionIdOf } from "../src/server/auth/sessions";
 import { inTransaction, queryRows } from "../src/server/db/client";
 import { liveEvent, publishLiveEvents } from "../src/server/live/hub";
-import { freshBenchDatabase } from "./database";
+import { benchServerUrl, dropBenchDatabase, freshBenchDatabase } from "./database";
 import { startServer, stopServer } from "./server";
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 10_000);
@@ -272,21 +272,11 @@ export async function benchStreams(serverUrl: string): Promise<string[]> {
     agent.destroy();
     if (app) await stopServer(app);
     await database.close();
-    const { default: pg } = await import("pg");
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
+    await dropBenchDatabase(serverUrl, name);
   }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    console.error(
-      "Set TEST_DATABASE_URL to a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/test).",
-    );
-    process.exit(1);
-  }
+  const serverUrl = benchServerUrl();
   for (const line of await benchStreams(serverUrl)) console.log(line);
 }
