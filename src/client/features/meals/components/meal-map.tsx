@@ -14,7 +14,6 @@ import { X } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Marker, useMapEvents } from "react-leaflet";
-import Supercluster from "supercluster";
 import { Link } from "wouter";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
@@ -28,11 +27,9 @@ import type { MapMeal } from "@/contract/meals";
 import type { BoundingBox } from "@/contract/places";
 import { useMeal } from "../api/get-meal";
 import { useMealMap } from "../api/get-meal-map";
+import { CLUSTER_MAX_ZOOM, mealClusters } from "../map-clusters";
 import type { MealFilterState } from "../use-meal-filters";
 import { MealCard } from "./meal-card";
-
-/** Beyond this zoom the map shows each meal, clustered or not, at its ~100 m point. */
-const CLUSTER_MAX_ZOOM = 17;
 
 /** The map's bounds as the API's box: longitudes within ±180, latitudes within Web Mercator's. */
 function boxOf(bounds: LatLngBounds): BoundingBox {
@@ -138,20 +135,7 @@ export default function MealMap({ filters }: { filters: MealFilterState }) {
     return deployment().map.center;
   });
 
-  const index = useMemo(() => {
-    const clusters = new Supercluster<MapMeal>({ radius: 60, maxZoom: CLUSTER_MAX_ZOOM });
-    clusters.load(
-      meals.map((meal) => ({
-        type: "Feature" as const,
-        geometry: {
-          type: "Point" as const,
-          coordinates: [meal.longitude, meal.latitude] as [number, number],
-        },
-        properties: meal,
-      })),
-    );
-    return clusters;
-  }, [meals]);
+  const index = useMemo(() => mealClusters(meals), [meals]);
   const features = view
     ? index.getClusters([view.box.west, view.box.south, view.box.east, view.box.north], Math.round(view.zoom))
     : [];
