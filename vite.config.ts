@@ -6,36 +6,6 @@ import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
 
 /**
- * Adds `<link rel="modulepreload">` for the landing page's chunk and the chunks it imports, so a
- * visitor's first page loads alongside the entry script instead of after it (docs/features/discovery.md:
- * Lighthouse). The chunk is small; a member opening / fetches it for nothing, a few KB.
- */
-function preloadLandingPage(): Plugin {
-  return {
-    name: "mealshare:preload-landing",
-    apply: "build",
-    transformIndexHtml: {
-      order: "post",
-      handler(_html, { bundle }) {
-        if (!bundle) return [];
-        const chunks = Object.values(bundle).filter((item) => item.type === "chunk");
-        const landing = chunks.find((chunk) => chunk.facadeModuleId?.endsWith("/pages/landing.tsx"));
-        if (!landing) return [];
-        // The entry and what it imports are in the page already.
-        const entry = chunks.find((chunk) => chunk.isEntry);
-        const loaded = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
-        const files = [landing.fileName, ...landing.imports.filter((file) => !loaded.has(file))];
-        return files.map((file) => ({
-          tag: "link",
-          attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
-          injectTo: "head" as const,
-        }));
-      },
-    },
-  };
-}
-
-/**
  * Puts the entry stylesheet inside index.html, so the first paint needs no second request on a
  * slow phone network (docs/features/discovery.md: Lighthouse). The CSP allows inline styles; index.html
  * is sent brotli-compressed like the file was.
@@ -116,7 +86,6 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    preloadLandingPage(),
     inlineEntryStylesheet(),
     pwa,
     compression({

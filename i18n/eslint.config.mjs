@@ -83,6 +83,7 @@ const codeCallees = [
   "msg",
   "require",
   "import",
+  "import\\.meta\\.glob",
   "lazy",
   "addEventListener",
   "removeEventListener",

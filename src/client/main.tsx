@@ -6,6 +6,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { prefetchPageData } from "./app/route-data";
 import { preloadMemberPage } from "./app/router";
 import { currentUserQuery } from "./features/auth";
 import { loadDeployment } from "./lib/deployment";
@@ -14,9 +15,13 @@ import { queryClient } from "./lib/query-client";
 import "./index.css";
 
 // Who is signed in (the request index.html preloads) is asked beside the settings and catalogue: a
-// member's shell and page then load with them, not after the first render (docs/decisions/015).
+// member's shell and page then load with them, and the page's first API call starts, not after the
+// first render (docs/decisions/015).
 void queryClient.prefetchQuery(currentUserQuery).then(() => {
-  if (queryClient.getQueryData(currentUserQuery.queryKey)) preloadMemberPage(window.location.pathname);
+  const user = queryClient.getQueryData(currentUserQuery.queryKey);
+  if (!user) return;
+  preloadMemberPage(window.location.pathname);
+  prefetchPageData(window.location.pathname, window.location.search, user);
 });
 const deploymentLoaded = loadDeployment();
 await Promise.all([deploymentLoaded, startI18n(deploymentLoaded.then((d) => d.defaultLanguage))]);

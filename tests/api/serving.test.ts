@@ -11,6 +11,25 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildMeal, buildSignedInUser } from "../factories";
 import { createTestApp, type TestApp } from "./harness";
 
+const BUILD_MANIFEST = {
+  "index.html": { file: "assets/app.js", imports: ["_vendor.js"] },
+  "_vendor.js": { file: "assets/vendor.js" },
+  "_card.js": { file: "assets/card.js", imports: ["_vendor.js"] },
+  "_meal-list.js": { file: "assets/meal-list.js", imports: ["_card.js", "_vendor.js"] },
+  "src/client/app/signed-in-shell.tsx": { file: "assets/shell.js", imports: ["_vendor.js"] },
+  "src/client/pages/landing.tsx": { file: "assets/landing.js", imports: ["_card.js"] },
+  "src/client/pages/home.tsx": { file: "assets/home.js", imports: ["_meal-list.js"] },
+  "src/client/pages/community.tsx": { file: "assets/community.js", imports: ["_meal-list.js"] },
+  "src/client/pages/meal-detail.tsx": { file: "assets/meal-detail.js", imports: ["_card.js"] },
+  "src/client/pages/edit-meal.tsx": { file: "assets/edit-meal.js" },
+  "src/client/pages/about.tsx": { file: "assets/about.js" },
+  "src/locales/en/app.json": { file: "assets/app-en.js" },
+  "src/locales/en/messages.json": { file: "assets/messages-en.js" },
+  "src/locales/en/info.json": { file: "assets/info-en.js" },
+  "src/locales/de/app.json": { file: "assets/app-de.js" },
+  "src/locales/de/messages.json": { file: "assets/messages-de.js" },
+};
+
 describe("serving", () => {
   let t: TestApp;
   let clientDir: string;
@@ -22,11 +41,14 @@ describe("serving", () => {
     mkdirSync(path.join(clientDir, "assets"));
     writeFileSync(
       path.join(clientDir, "index.html"),
-      '<!doctype html><script src="/assets/app.js"></script>',
+      '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>',
     );
     writeFileSync(path.join(clientDir, "assets/app.js"), script);
     writeFileSync(path.join(clientDir, "assets/app.js.br"), brotliCompressSync(script));
     writeFileSync(path.join(clientDir, "assets/app.js.gz"), gzipSync(script));
+    // Vite's build manifest: the entry, the shell, some pages and catalogues, and chunks they share.
+    mkdirSync(path.join(clientDir, ".vite"));
+    writeFileSync(path.join(clientDir, ".vite/manifest.json"), JSON.stringify(BUILD_MANIFEST));
     t = await createTestApp({ clientDir });
   });
   afterAll(async () => {
@@ -54,6 +76,60 @@ describe("serving", () => {
     const page = await t.app.inject({ url: "/community?q=soup", headers: { "accept-encoding": "br" } });
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toContain("text/html");
+  });
+
+  describe("a page's first request names the code and catalogues its first screen needs", () => {
+    const preloads = async (url: string, headers: Record<string, string> = {}) => {
+      const page = await t.app.inject({ url, headers: { "accept-encoding": "br", ...headers } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers["content-type"]).toContain("text/html");
+      const html =
+        page.headers["content-encoding"] === "br"
+          ? brotliDecompressSync(page.rawPayload).toString()
+          : page.body;
+      expect(html).toContain('<script type="module" src="/assets/app.js"></script>');
+      return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    };
+    const member = { cookie: "sid=some-session" };
+
+    it("a member's page: the shell, the page and what it imports, then its catalogues, each once", async () => {
+      expect(await preloads("/community?view=map", member)).toEqual([
+        "/assets/shell.js",
+        "/assets/card.js",
+        "/assets/meal-list.js",
+        "/assets/community.js",
+        "/assets/app-en.js",
+        "/assets/messages-en.js",
+      ]);
+      // Nothing index.html loads already; the edit page is not the meal's page.
+      const id = "1b4e28ba-2fa1-41d2-883f-0016d3cca427";
+      expect(await preloads(`/meal/${id}/edit`, member)).toEqual([
+        "/assets/shell.js",
+        "/assets/edit-meal.js",
+        "/assets/app-en.js",
+        "/assets/messages-en.js",
+      ]);
+      expect(await preloads(`/meal/${id}`, member)).toContain("/assets/meal-detail.js");
+      expect(await preloads("/", member)).toContain("/assets/home.js");
+    });
+
+    it("in the language the app will speak: its cookie, else the browser's", async () => {
+      const chosen = await preloads("/community", { cookie: "sid=some-session; mealshare_lang=de" });
+      expect(chosen).toContain("/assets/app-de.js");
+      expect(chosen).not.toContain("/assets/app-en.js");
+      const browser = await preloads("/community", {
+        ...member,
+        "accept-language": "de-DE,de;q=0.9,en;q=0.5",
+      });
+      expect(browser).toContain("/assets/messages-de.js");
+    });
+
+    it("signed out: the landing page at /, a static page with its catalogue, and nothing for a member's page", async () => {
+      expect(await preloads("/")).toEqual(["/assets/card.js", "/assets/landing.js"]);
+      expect(await preloads("/about")).toEqual(["/assets/about.js", "/assets/info-en.js"]);
+      expect(await preloads("/community")).toEqual([]);
+      expect(await preloads("/no-such-page", member)).toEqual([]);
+    });
   });
 
   it("compresses API JSON over 1 KB, and leaves small answers alone", async () => {

@@ -1,19 +1,44 @@
 /**
  * The built client, with the SPA fallback for its routes: hashed assets cached for a year, the rest
- * revalidated; any other path under /api is a JSON 404.
+ * revalidated; any other path under /api is a JSON 404. A page's index.html names the chunks and
+ * catalogues its first screen needs (src/server/page-preloads.ts), so a phone fetches them at once.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { SESSION_COOKIE } from "../auth/sessions";
+import { compressionFor } from "../compression";
+import { pagePreloads } from "../page-preloads";
+
+/** index.html with `files` preloaded, compressed for each encoding once: a handful of variants in all. */
+function preloadedIndex(indexHtml: string) {
+  const html = readFileSync(indexHtml, "utf8");
+  const variants = new Map<string, Buffer>();
+  return (files: string[], acceptEncoding: string | undefined) => {
+    const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join("");
+    const body = Buffer.from(html.replace("</head>", `${links}</head>`));
+    const { encoding, compress } = compressionFor(acceptEncoding, body.length);
+    const key = `${encoding ?? "identity"} ${files.join(" ")}`;
+    let sent = variants.get(key);
+    if (!sent) {
+      sent = compress ? compress(body) : body;
+      variants.set(key, sent);
+    }
+    return { body: sent, encoding };
+  };
+}
 
 /** @param clientDir the built client's folder; without its index.html only the API is served */
 export async function registerClient(app: FastifyInstance, clientDir: string) {
   const indexHtml = path.join(clientDir, "index.html");
-  if (existsSync(indexHtml)) {
+  const hasClient = existsSync(indexHtml);
+  if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: true,
+      // "/" is a page like the others (below), with its own preloads.
+      index: false,
       // index.html.br, assets/*.js.gz … written by the build (vite.config.ts).
       preCompressed: true,
       // Our own Cache-Control below, not send's "public, max-age=0".
@@ -24,12 +49,32 @@ export async function registerClient(app: FastifyInstance, clientDir: string) {
       },
     });
   }
+  const preloadsFor = hasClient ? pagePreloads(clientDir) : null;
+  const index = hasClient ? preloadedIndex(indexHtml) : null;
+
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    const files =
+      preloadsFor?.({
+        pathname: request.url.split("?")[0] ?? "/",
+        signedIn: Boolean(request.cookies[SESSION_COOKIE]),
+        language: request.lng,
+      }) ?? [];
+    if (!index || files.length === 0) return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+    const { body, encoding } = index(files, request.headers["accept-encoding"]);
+    if (encoding) reply.header("Content-Encoding", encoding);
+    return reply
+      .header("Cache-Control", "no-cache")
+      .header("Vary", "Accept-Encoding, Accept-Language, Cookie")
+      .type("text/html; charset=utf-8")
+      .send(body);
+  };
+
+  // fastify-static answers a folder with 403 when it is not to serve its index.html.
+  if (hasClient) app.get("/", sendPage);
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/oidc");
-    if (isPage && existsSync(indexHtml)) {
-      return reply.header("Cache-Control", "no-cache").sendFile("index.html");
-    }
+    if (isPage && hasClient) return sendPage(request, reply);
     return reply.status(404).send({ message: "Not found", code: "not_found" });
   });
 }

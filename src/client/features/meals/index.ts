@@ -1,7 +1,7 @@
 /** The meals feature's public face: lists, cards, the meal page's pieces, the meal form's parts. */
-export { useMeal } from "./api/get-meal";
+export { isMealId, mealQuery, useMeal } from "./api/get-meal";
 export { useMealPreview } from "./api/get-meal-preview";
-export { useMeals } from "./api/get-meals";
+export { mealsQuery, useMeals } from "./api/get-meals";
 export { useMyMeals } from "./api/get-my-meals";
 export { AdminMealControls } from "./components/admin-meal-controls";
 export { BrowseByKind } from "./components/browse-by-kind";
@@ -26,4 +26,4 @@ export { OwnMealCard } from "./components/own-meal-card";
 export { PriceBadge, usePriceLabel } from "./components/price-label";
 export { SearchBox } from "./components/search-box";
 export { SeriesPanel } from "./components/series-panel";
-export { useMealFilters } from "./use-meal-filters";
+export { listFiltersOf, useMealFilters } from "./use-meal-filters";

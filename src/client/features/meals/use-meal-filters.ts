@@ -15,7 +15,7 @@ import { useEffect, useState } from "react";
 import { useDebouncedCallback } from "use-debounce";
 import { useSearchParams } from "wouter";
 import { useCurrentUser } from "@/client/features/auth";
-import { useViewerPosition } from "@/client/lib/geo";
+import { type Position, useViewerPosition } from "@/client/lib/geo";
 import { allergyTokensOf } from "@/contract/food-safety";
 import {
   type LocalSort,
@@ -23,6 +23,7 @@ import {
   NEAR_RADIUS_CHOICES_KM,
   NEAR_RADIUS_DEFAULT_KM,
 } from "@/contract/meals";
+import type { HomeArea } from "@/contract/places";
 import type { MealFilters } from "./api/get-meals";
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -30,13 +31,19 @@ const SEARCH_DEBOUNCE_MS = 300;
 /** Where a list looks: around the home area, around this device, or everywhere. */
 export type ListArea = "home" | "here" | "all";
 
-/** The filters of the list on this page, and setters that write them to the URL. */
-export function useMealFilters(kind?: MealKind) {
-  const [params, setParams] = useSearchParams();
-  const position = useViewerPosition();
-  const { user } = useCurrentUser();
+/**
+ * What a list's URL (`params`) asks for, for `user` at `position` (this device's, when known): the
+ * list's area, radius, order, view, hidden allergens, and the `filters` its first page is asked
+ * with. The list itself (`useMealFilters`) and the prefetch that starts a page's first call with
+ * its code (src/client/app/route-data.ts) both decide it here.
+ */
+export function listFiltersOf(
+  params: URLSearchParams,
+  user: (Parameters<typeof allergyTokensOf>[0] & { homeArea: HomeArea | null }) | null | undefined,
+  position: Position | null,
+  kind?: MealKind,
+) {
   const homeArea = user?.homeArea ?? null;
-
   const q = params.get("q") ?? "";
   const area: ListArea =
     params.get("near") === "1" ? "here" : params.get("area") === "all" || !homeArea ? "all" : "home";
@@ -47,10 +54,48 @@ export function useMealFilters(kind?: MealKind) {
       ? homeArea.radiusKm
       : NEAR_RADIUS_DEFAULT_KM;
   const sort: LocalSort = params.get("sort") === "newest" ? "newest" : "nearest";
-  const view = params.get("view") === "map" ? "map" : "list";
+  const view = params.get("view") === "map" ? ("map" as const) : ("list" as const);
   const hidden = (params.get("hide") ?? "").split(",").filter(Boolean);
   const myAllergens = allergyTokensOf(user);
   const hideMine = myAllergens.length > 0 && params.get("mine") !== "0";
+  const excludeAllergens = [...new Set([...hidden, ...(hideMine ? myAllergens : [])])];
+  const near = area === "home" ? ("home" as const) : area === "here" ? position : null;
+  const filters: MealFilters = { kind, q, near, radiusKm, sort, excludeAllergens };
+  return {
+    homeArea,
+    q,
+    area,
+    radiusKm,
+    sort,
+    view,
+    hidden,
+    myAllergens,
+    hideMine,
+    excludeAllergens,
+    near,
+    filters,
+  };
+}
+
+/** The filters of the list on this page, and setters that write them to the URL. */
+export function useMealFilters(kind?: MealKind) {
+  const [params, setParams] = useSearchParams();
+  const position = useViewerPosition();
+  const { user } = useCurrentUser();
+  const {
+    homeArea,
+    q,
+    area,
+    radiusKm,
+    sort,
+    view,
+    hidden,
+    myAllergens,
+    hideMine,
+    excludeAllergens,
+    near,
+    filters,
+  } = listFiltersOf(params, user, position, kind);
 
   const update = (changes: Record<string, string | null>) =>
     setParams(
@@ -73,10 +118,6 @@ export function useMealFilters(kind?: MealKind) {
     (value: string) => update({ q: value.trim() || null }),
     SEARCH_DEBOUNCE_MS,
   );
-
-  const excludeAllergens = [...new Set([...hidden, ...(hideMine ? myAllergens : [])])];
-  const near = area === "home" ? ("home" as const) : area === "here" ? position : null;
-  const filters: MealFilters = { kind, q, near, radiusKm, sort, excludeAllergens };
 
   return {
     filters,

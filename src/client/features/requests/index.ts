@@ -1,6 +1,6 @@
 /** The requests feature's public face: what pages and other features may use. */
 export { useCreateRequest } from "./api/create-request";
-export { useRequest } from "./api/get-request";
+export { requestQuery, useRequest } from "./api/get-request";
 export { useRequests } from "./api/get-requests";
 export { usePickupPass } from "./api/pickup-pass";
 export { appendMessage } from "./api/send-message";

@@ -8,10 +8,13 @@ export const mealQuery = (id: string) => queryOptions<MealDetail>({ queryKey: me
 
 const mealId = z.uuid();
 
+/** Whether `id` can name a meal (a UUID): only then is it asked for. */
+export const isMealId = (id: string | undefined): id is string => mealId.safeParse(id).success;
+
 /**
  * One meal, loaded only for an id that can name one: `/meal/abc` is simply "Meal not found", never an
  * error with a Retry that cannot work (docs/features/everyday-journey.md, second pass point 6).
  * @param options.enabled false while there is no meal to load (the form's "Share again")
  */
 export const useMeal = (id: string, options: { enabled?: boolean } = {}) =>
-  useQuery({ ...mealQuery(id), enabled: (options.enabled ?? true) && mealId.safeParse(id).success });
+  useQuery({ ...mealQuery(id), enabled: (options.enabled ?? true) && isMealId(id) });

@@ -1,0 +1,50 @@
+/**
+ * A member's page's first API call, started with its code (docs/decisions/015 "Client at scale"):
+ * once the sign-in check answers, main.tsx asks here, and the page finds its answer on the way
+ * instead of asking after its chunks arrive and it renders. Each prefetch asks exactly what the page
+ * will (the same query options, the same filters from the URL), so the page's own query picks it up.
+ */
+import { parse } from "regexparam";
+import { matchRoute } from "wouter";
+import { isMealId, listFiltersOf, mealQuery, mealsQuery } from "@/client/features/meals";
+import { requestQuery } from "@/client/features/requests";
+import { queryClient } from "@/client/lib/query-client";
+import type { CurrentUser } from "@/contract/auth";
+import type { MealKind } from "@/contract/meals";
+import { MEMBER_PAGES } from "@/contract/pages";
+
+/** The meal list a list page opens on: the URL's filters for this member (no device position yet). */
+const list =
+  (kind: MealKind | undefined) => (_: Record<string, string>, search: URLSearchParams, user: CurrentUser) => {
+    const { filters, area } = listFiltersOf(search, user, null, kind);
+    // "Near me" waits for this device's position, which only the page asks for.
+    if (area !== "here") void queryClient.prefetchInfiniteQuery(mealsQuery(filters));
+  };
+
+/** By page name (src/contract/pages.ts): what its first screen asks the API for. */
+const FIRST_CALLS: Record<
+  string,
+  (params: Record<string, string>, search: URLSearchParams, user: CurrentUser) => void
+> = {
+  community: list("free"),
+  marketplace: list("paid"),
+  home: (params, search, user) => {
+    if (search.get("view") !== "map") list(undefined)(params, search, user);
+  },
+  "meal-detail": ({ id }) => {
+    if (isMealId(id)) void queryClient.prefetchQuery(mealQuery(id));
+  },
+  "request-thread": ({ id }) => {
+    if (id) void queryClient.prefetchQuery(requestQuery(id));
+  },
+};
+
+/** Starts the first API call of the member's page at `pathname` with `search`, if it makes one. */
+export function prefetchPageData(pathname: string, search: string, user: CurrentUser): void {
+  for (const entry of MEMBER_PAGES) {
+    const [matched, params] = matchRoute(parse, entry.path, pathname);
+    if (!matched) continue;
+    FIRST_CALLS[entry.page]?.((params ?? {}) as Record<string, string>, new URLSearchParams(search), user);
+    return;
+  }
+}

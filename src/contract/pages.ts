@@ -1,0 +1,68 @@
+/**
+ * The app's page table (spec §2 "Route sets"): each path (wouter's and regexparam's syntax) and the
+ * page module under src/client/pages/ that shows it. The client's router draws its routes from it
+ * (src/client/app/routes.ts) and the server reads it to tell a page's first request which code to
+ * fetch at once (src/server/plugins/client.ts, docs/decisions/015 "Client at scale").
+ */
+import { parse } from "regexparam";
+
+/** A path and the name of its page's module (`src/client/pages/{page}.tsx`). */
+export interface PageEntry {
+  path: string;
+  page: string;
+}
+
+/** The members' pages. Home ("/") is the landing page signed out. */
+export const MEMBER_PAGES: readonly PageEntry[] = [
+  { path: "/", page: "home" },
+  { path: "/community", page: "community" },
+  { path: "/marketplace", page: "marketplace" },
+  { path: "/meal/:id", page: "meal-detail" },
+  { path: "/meal/:id/edit", page: "edit-meal" },
+  // docs/features/handover.md point 3
+  { path: "/meal/:id/label", page: "meal-label" },
+  // docs/features/fair-shares.md point 2
+  { path: "/meal/:id/draw", page: "meal-draw" },
+  { path: "/meals/new", page: "create-meal" },
+  { path: "/requests", page: "requests" },
+  { path: "/request/:id", page: "request-thread" },
+  { path: "/profile", page: "profile" },
+  { path: "/events", page: "events" },
+  { path: "/admin", page: "admin" },
+  { path: "/reviews", page: "reviews" },
+  { path: "/user/:id", page: "user-profile" },
+  { path: "/become-a-cook", page: "become-a-cook" },
+  // docs/features/groups.md
+  { path: "/groups", page: "groups" },
+  { path: "/groups/new", page: "group-new" },
+  { path: "/groups/:id", page: "group" },
+  { path: "/join/:token", page: "join" },
+];
+
+/** Pages for everyone: spec §2's static pages, the impact page, an email's unsubscribe link, a label. */
+export const STATIC_PAGES: readonly PageEntry[] = [
+  { path: "/about", page: "about" },
+  { path: "/how-it-works", page: "how-it-works" },
+  { path: "/safety", page: "safety" },
+  { path: "/help", page: "help" },
+  { path: "/impact", page: "impact" },
+  { path: "/unsubscribe", page: "unsubscribe" },
+  // A container label's QR code opens this (docs/features/handover.md point 3).
+  { path: "/label/:token", page: "label" },
+];
+
+const matchers = new Map<string, RegExp>();
+
+/** Whether `pathname` (no query) is `path`'s, as the client's router decides it. */
+export function pathMatches(path: string, pathname: string): boolean {
+  let pattern = matchers.get(path);
+  if (!pattern) {
+    pattern = parse(path).pattern;
+    matchers.set(path, pattern);
+  }
+  return pattern.test(pathname);
+}
+
+/** The first entry of `pages` whose path `pathname` is, as the router's Switch picks it. */
+export const pageAt = (pages: readonly PageEntry[], pathname: string): PageEntry | undefined =>
+  pages.find((entry) => pathMatches(entry.path, pathname));

@@ -1,0 +1,76 @@
+/**
+ * What a page's first request should fetch at once (docs/decisions/015 "Client at scale"): the
+ * chunks of the code that shows the page, and the catalogues it speaks, as `<link rel="modulepreload">`
+ * in the index.html sent for that path. Without them a phone fetched them in a chain — the entry,
+ * then (once the sign-in check answered) the signed-in shell and the page, then (once the shell
+ * rendered) the page's catalogue — each a round trip on a slow network.
+ *
+ * The chunks come from Vite's build manifest (`dist/client/.vite/manifest.json`); which page a path
+ * shows from the page table (src/contract/pages.ts), which the client's router is drawn from too.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Language } from "@/contract/languages";
+import { MEMBER_PAGES, pageAt, STATIC_PAGES } from "@/contract/pages";
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * Who asks for a page: whether they hold a session cookie, and the language their app will most
+ * likely speak (the request's language, src/server/i18n.ts `requestLanguage`: the app's language
+ * cookie, else Accept-Language, else the deployment's; the app itself asks the same of its device).
+ */
+export interface PageRequest {
+  pathname: string;
+  signedIn: boolean;
+  language: Language;
+}
+
+/**
+ * Reads the build manifest of the client in `clientDir` and answers, for a page request, the
+ * `/assets/…` files (root-relative URLs) its first screen needs beyond what index.html loads already,
+ * in the order they are needed. Null when there is no manifest (a build without one, or none).
+ *
+ * A session cookie is taken at its word: a stale one costs the fetch of a few chunks the sign-in page
+ * does not use, and looking the session up would cost every page a database read.
+ */
+export function pagePreloads(clientDir: string): ((request: PageRequest) => string[]) | null {
+  const manifestFile = path.join(clientDir, ".vite", "manifest.json");
+  if (!existsSync(manifestFile)) return null;
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>;
+
+  /** A chunk's file and those of the chunks it imports statically, each once, imports first. */
+  const closure = (key: string, into: string[] = [], seen = new Set<string>()): string[] => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return into;
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) closure(imported, into, seen);
+    into.push(`/${chunk.file}`);
+    return into;
+  };
+  const inIndex = new Set(closure("index.html"));
+  const page = (name: string) => closure(`src/client/pages/${name}.tsx`);
+  const catalogue = (language: Language, namespace: string) =>
+    closure(`src/locales/${language}/${namespace}.json`);
+
+  return ({ pathname, signedIn, language }) => {
+    const files: string[] = [];
+    const staticPage = pageAt(STATIC_PAGES, pathname);
+    if (signedIn) {
+      const memberPage = staticPage ?? pageAt(MEMBER_PAGES, pathname);
+      if (memberPage) {
+        files.push(...closure("src/client/app/signed-in-shell.tsx"), ...page(memberPage.page));
+        files.push(...catalogue(language, "app"), ...catalogue(language, "messages"));
+        if (staticPage) files.push(...catalogue(language, "info"));
+      }
+    } else if (pathname === "/") {
+      files.push(...page("landing"));
+    } else if (staticPage) {
+      files.push(...page(staticPage.page), ...catalogue(language, "info"));
+    }
+    return [...new Set(files)].filter((file) => !inIndex.has(file));
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * The page table (src/contract/pages.ts) that the client's router and the server's preloads both
+ * read: every page it names has its module, and a path picks the page the router shows.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { MEMBER_PAGES, pageAt, STATIC_PAGES } from "../../src/contract/pages";
+
+describe("the page table", () => {
+  it("names only pages that exist under src/client/pages", () => {
+    for (const { page } of [...MEMBER_PAGES, ...STATIC_PAGES]) {
+      expect(existsSync(path.join(import.meta.dirname, "../../src/client/pages", `${page}.tsx`)), page).toBe(
+        true,
+      );
+    }
+  });
+
+  it("picks the page a path shows, parameters and a trailing slash as wouter reads them", () => {
+    const id = "1b4e28ba-2fa1-41d2-883f-0016d3cca427";
+    expect(pageAt(MEMBER_PAGES, `/meal/${id}`)?.page).toBe("meal-detail");
+    expect(pageAt(MEMBER_PAGES, `/meal/${id}/edit`)?.page).toBe("edit-meal");
+    expect(pageAt(MEMBER_PAGES, "/community/")?.page).toBe("community");
+    expect(pageAt(MEMBER_PAGES, "/groups/new")?.page).toBe("group-new");
+    expect(pageAt(MEMBER_PAGES, "/meal")).toBeUndefined();
+    expect(pageAt(STATIC_PAGES, "/label/abc")?.page).toBe("label");
+  });
+});
