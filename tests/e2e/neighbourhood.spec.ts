@@ -173,9 +173,11 @@ test("a member creates a meal with the pin moved from their home area; eaters se
   // Everyone is shown another point, 150–250 m away (docs/decisions/013).
   expect([meal.latitude, meal.longitude]).not.toEqual([point.latitude, point.longitude]);
 
-  // Another member sees the pickup area as a circle, not a pin.
+  // Another member sees the pickup area as a circle, not a pin. On a phone the map is below the photo
+  // and the facts, and loads as it comes near the screen.
   const eater = await signedInPage(browser, person("Edu", "Eater"), { viewport: PHONE });
   await checkRoute(eater, `/meal/${meal.id}`, async (page) => {
+    await page.getByRole("region", { name: "Pickup area" }).scrollIntoViewIfNeeded();
     await expect(page.getByRole("region", { name: "Map of the pickup area" })).toBeVisible();
   });
   await expect(eater.locator(".leaflet-marker-icon")).toHaveCount(0);

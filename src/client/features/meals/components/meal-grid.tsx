@@ -3,13 +3,21 @@
  * three states of its query: loading, error with Retry (never the empty state), and meals or the
  * empty state. More meals load as the end of the grid scrolls into view, or with "Load more".
  */
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, startTransition, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadMore } from "@/client/components/layout/load-more";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import type { Meal } from "@/contract/meals";
 import { MealCard } from "./meal-card";
+
+/**
+ * Cards drawn with the page: a phone's screen holds one or two, a wide screen's first row four. The
+ * rest of a page of cards follow in a background render, which React splits so a slow phone stays
+ * answerable (docs/decisions/015 "Phones"): drawn in one go, a page of 20 cards was a task of
+ * 100–200 ms at 4× CPU slowdown before the first card could paint.
+ */
+const FIRST_CARDS = 4;
 
 /** The parts of `useMeals` the grid draws. */
 interface MealListQuery {
@@ -28,7 +36,18 @@ interface MealListQuery {
 export function MealGrid({ query, empty }: { query: MealListQuery; empty: ReactNode }) {
   const { t } = useTranslation("app");
   const end = useRef<HTMLDivElement>(null);
-  const canLoadMore = query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError;
+  const [drawAll, setDrawAll] = useState(false);
+  const more = query.meals.length > FIRST_CARDS;
+  useEffect(() => {
+    if (more && !drawAll) startTransition(() => setDrawAll(true));
+  }, [more, drawAll]);
+  const meals = drawAll ? query.meals : query.meals.slice(0, FIRST_CARDS);
+  // The end of the grid is in view while only its first cards are drawn: not a sign to load more.
+  const canLoadMore =
+    query.hasNextPage &&
+    !query.isFetchingNextPage &&
+    !query.isFetchNextPageError &&
+    meals.length === query.meals.length;
 
   useEffect(() => {
     const sentinel = end.current;
@@ -58,14 +77,16 @@ export function MealGrid({ query, empty }: { query: MealListQuery; empty: ReactN
   return (
     <div className="flex flex-col items-center gap-6">
       <ul className="grid w-full grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-        {query.meals.map((meal, position) => (
+        {meals.map((meal, position) => (
           <li key={meal.id} className="flex">
             <MealCard meal={meal} position={position} />
           </li>
         ))}
       </ul>
       <div ref={end} aria-hidden="true" />
-      <LoadMore query={query} errorTitle={t("Could not load more meals")} />
+      {meals.length === query.meals.length && (
+        <LoadMore query={query} errorTitle={t("Could not load more meals")} />
+      )}
     </div>
   );
 }
