@@ -6,7 +6,6 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
-import { prefetchPageData } from "./app/route-data";
 import { preloadMemberPage } from "./app/router";
 import { currentUserQuery } from "./features/auth";
 import { loadDeployment } from "./lib/deployment";
@@ -21,7 +20,11 @@ void queryClient.prefetchQuery(currentUserQuery).then(() => {
   const user = queryClient.getQueryData(currentUserQuery.queryKey);
   if (!user) return;
   preloadMemberPage(window.location.pathname);
-  prefetchPageData(window.location.pathname, window.location.search, user);
+  // Its own chunk: what it imports (the contract's schemas, the lists' filters) is the member pages',
+  // and would weigh on the landing page in the entry.
+  void import("./app/route-data").then(({ prefetchPageData }) =>
+    prefetchPageData(window.location.pathname, window.location.search, user),
+  );
 });
 const deploymentLoaded = loadDeployment();
 await Promise.all([deploymentLoaded, startI18n(deploymentLoaded.then((d) => d.defaultLanguage))]);

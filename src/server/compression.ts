@@ -34,19 +34,28 @@ export const brotliOptions = () => ({
 
 /**
  * The encoding a body of `size` bytes gets for a client's `Accept-Encoding`, and the function that
- * makes it (none for bodies under the threshold or clients that accept neither).
+ * makes it (none for bodies under the threshold or clients that accept neither). `kept`: the body
+ * is compressed once and its result kept, so it is compressed as hard as the codec goes.
  */
 export function compressionFor(
   acceptEncoding: string | undefined,
   size: number,
+  options: { kept?: boolean } = {},
 ): { encoding?: "br" | "gzip"; compress?: (body: Buffer) => Buffer } {
   if (size < COMPRESSION.threshold || !acceptEncoding) return {};
   const accepted = acceptEncoding.split(",").map((part) => part.trim().split(";")[0]);
   const encoding = COMPRESSION.encodings.find((candidate) => accepted.includes(candidate));
-  if (encoding === "br")
-    return { encoding, compress: (body) => zlib.brotliCompressSync(body, brotliOptions()) };
-  if (encoding === "gzip") {
-    return { encoding, compress: (body) => zlib.gzipSync(body, { level: COMPRESSION.gzipLevel }) };
-  }
+  // A body compressed once and kept (a page's index.html) is made as small as the build's own files.
+  const brotli = options.kept ? keptBrotliOptions : brotliOptions();
+  const gzipLevel = options.kept ? 9 : COMPRESSION.gzipLevel;
+  if (encoding === "br") return { encoding, compress: (body) => zlib.brotliCompressSync(body, brotli) };
+  if (encoding === "gzip") return { encoding, compress: (body) => zlib.gzipSync(body, { level: gzipLevel }) };
   return {};
 }
+
+const keptBrotliOptions = {
+  params: {
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+  },
+};

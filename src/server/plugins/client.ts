@@ -18,7 +18,7 @@ function preloadedIndex(indexHtml: string) {
   return (files: string[], acceptEncoding: string | undefined) => {
     const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join("");
     const body = Buffer.from(html.replace("</head>", `${links}</head>`));
-    const { encoding, compress } = compressionFor(acceptEncoding, body.length);
+    const { encoding, compress } = compressionFor(acceptEncoding, body.length, { kept: true });
     const key = `${encoding ?? "identity"} ${files.join(" ")}`;
     let sent = variants.get(key);
     if (!sent) {

@@ -20,7 +20,7 @@ export { MealHero } from "./components/meal-hero";
 export { MealListPage } from "./components/meal-list-page";
 export { MealPhoto } from "./components/meal-photo";
 export { MealPlace } from "./components/meal-place";
-export { MealResults, ViewToggle } from "./components/meal-results";
+export { loadMealMap, MealResults, ViewToggle } from "./components/meal-results";
 export { MyMeals } from "./components/my-meals";
 export { OwnMealCard } from "./components/own-meal-card";
 export { PriceBadge, usePriceLabel } from "./components/price-label";

@@ -11,7 +11,9 @@ import type { useMeals } from "../api/get-meals";
 import type { MealFilterState } from "../use-meal-filters";
 import { MealGrid } from "./meal-grid";
 
-const MealMap = lazy(() => import("./meal-map"));
+/** Fetches the map's code (and Leaflet) ahead of showing it: a page opened on `?view=map` asks at once. */
+export const loadMealMap = () => import("./meal-map");
+const MealMap = lazy(loadMealMap);
 
 /** List or Map. */
 export function ViewToggle({ filters }: { filters: MealFilterState }) {
