@@ -17,6 +17,7 @@ const BUILD_MANIFEST = {
   "_card.js": { file: "assets/card.js", imports: ["_vendor.js"] },
   "_meal-list.js": { file: "assets/meal-list.js", imports: ["_card.js", "_vendor.js"] },
   "src/client/app/signed-in-shell.tsx": { file: "assets/shell.js", imports: ["_vendor.js"] },
+  "src/client/app/route-data.ts": { file: "assets/route-data.js", imports: ["_meal-list.js"] },
   "src/client/pages/landing.tsx": { file: "assets/landing.js", imports: ["_card.js"] },
   "src/client/pages/home.tsx": { file: "assets/home.js", imports: ["_meal-list.js"] },
   "src/client/pages/community.tsx": { file: "assets/community.js", imports: ["_meal-list.js"] },
@@ -92,11 +93,12 @@ describe("serving", () => {
     };
     const member = { cookie: "sid=some-session" };
 
-    it("a member's page: the shell, the page and what it imports, then its catalogues, each once", async () => {
+    it("a member's page: its first call's code, the shell, the page and what they import, then its catalogues, each once", async () => {
       expect(await preloads("/community?view=map", member)).toEqual([
-        "/assets/shell.js",
         "/assets/card.js",
         "/assets/meal-list.js",
+        "/assets/route-data.js",
+        "/assets/shell.js",
         "/assets/community.js",
         "/assets/app-en.js",
         "/assets/messages-en.js",
@@ -104,6 +106,9 @@ describe("serving", () => {
       // Nothing index.html loads already; the edit page is not the meal's page.
       const id = "1b4e28ba-2fa1-41d2-883f-0016d3cca427";
       expect(await preloads(`/meal/${id}/edit`, member)).toEqual([
+        "/assets/card.js",
+        "/assets/meal-list.js",
+        "/assets/route-data.js",
         "/assets/shell.js",
         "/assets/edit-meal.js",
         "/assets/app-en.js",
