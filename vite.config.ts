@@ -76,6 +76,26 @@ const pwa = VitePWA({
   },
 });
 
+/** Our own client code and the contract it shares with the server. */
+const OWN_CODE = /[\\/]src[\\/](client[\\/](components|lib|features)|contract)[\\/]/;
+/** What a visitor's first page runs: the entry and the landing page. */
+const PUBLIC_ROOTS = ["/src/client/main.tsx", "/src/client/pages/landing.tsx"];
+
+/** Whether `id` is imported, statically and through any chain, by one of `roots`. */
+function importedBy(
+  id: string,
+  roots: string[],
+  getModuleInfo: (id: string) => { importers: readonly string[] } | null,
+  seen = new Set<string>(),
+): boolean {
+  if (roots.some((root) => id.endsWith(root))) return true;
+  if (seen.has(id)) return false;
+  seen.add(id);
+  return (getModuleInfo(id)?.importers ?? []).some((importer) =>
+    importedBy(importer, roots, getModuleInfo, seen),
+  );
+}
+
 /**
  * The client build (docs/DESIGN.md §1). Text assets are also written brotli- and gzip-compressed
  * (`x.js.br`, `x.js.gz`) for the server to send as they are (docs/DESIGN.md §6,
@@ -120,12 +140,16 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|i18next|react-i18next|html-parse-stringify|void-elements|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib|detect-node-es|lucide-react|zod|clsx|tailwind-merge|class-variance-authority|date-fns|@date-fns|@internationalized|@swc|use-debounce|react-error-boundary|i18next-resources-to-backend)[\\/]/,
               priority: 10,
             },
-            // Our own modules that several pages share, in a few files by the set of pages that use
-            // them, not one file each: Lighthouse's phone fetches six files at a time, and Community's
-            // first load was 70 files, most of them a component of 1–2 KiB (docs/decisions/015).
+            // Our own modules that several member pages share, in a few files by the set of pages that
+            // use them, not one file each: Lighthouse's phone fetches six files at a time, and
+            // Community's first load was 58 files, most of them a component of 1–2 KiB
+            // (docs/decisions/015). What the entry or the landing page imports is left out, so a
+            // visitor's first page does not load members' code merged into the same files.
             {
-              name: "app",
-              test: /[\\/]src[\\/](client[\\/](components|lib|features)|contract)[\\/]/,
+              name: (id, ctx) =>
+                OWN_CODE.test(id) && !importedBy(id, PUBLIC_ROOTS, (other) => ctx.getModuleInfo(other))
+                  ? "app"
+                  : null,
               minShareCount: 2,
               entriesAware: true,
               entriesAwareMergeThreshold: 24 * 1024,
