@@ -2,7 +2,7 @@
  * The app's page table (spec §2 "Route sets"): each path (wouter's and regexparam's syntax) and the
  * page module under src/client/pages/ that shows it. The client's router draws its routes from it
  * (src/client/app/routes.ts) and the server reads it to tell a page's first request which code to
- * fetch at once (src/server/plugins/client.ts, docs/decisions/015 "Client at scale").
+ * fetch at once (src/server/plugins/client.ts, docs/decisions/015 "Phones").
  */
 import { parse } from "regexparam";
 
@@ -51,18 +51,40 @@ export const STATIC_PAGES: readonly PageEntry[] = [
   { path: "/label/:token", page: "label" },
 ];
 
-const matchers = new Map<string, RegExp>();
+const matchers = new Map<string, { keys: string[]; pattern: RegExp }>();
 
-/** Whether `pathname` (no query) is `path`'s, as the client's router decides it. */
-export function pathMatches(path: string, pathname: string): boolean {
-  let pattern = matchers.get(path);
-  if (!pattern) {
-    pattern = parse(path).pattern;
-    matchers.set(path, pattern);
+/** A parameter as typed (`%E0%A4%A` cannot be decoded; a page shows its own "not found" for it). */
+function decoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
   }
-  return pattern.test(pathname);
 }
 
-/** The first entry of `pages` whose path `pathname` is, as the router's Switch picks it. */
-export const pageAt = (pages: readonly PageEntry[], pathname: string): PageEntry | undefined =>
-  pages.find((entry) => pathMatches(entry.path, pathname));
+/** `path`'s parameters in `pathname` (no query) when it is `path`'s, as the client's router reads it. */
+function paramsAt(path: string, pathname: string): Record<string, string> | null {
+  let matcher = matchers.get(path);
+  if (!matcher) {
+    matcher = parse(path);
+    matchers.set(path, matcher);
+  }
+  const found = matcher.pattern.exec(pathname);
+  if (!found) return null;
+  return Object.fromEntries(matcher.keys.map((key, i) => [key, decoded(found[i + 1] ?? "")]));
+}
+
+/**
+ * The first entry of `pages` whose path `pathname` is, as the router's Switch picks it, and its
+ * parameters (`{ id }` of `/meal/:id`).
+ */
+export function pageAt(
+  pages: readonly PageEntry[],
+  pathname: string,
+): (PageEntry & { params: Record<string, string> }) | undefined {
+  for (const entry of pages) {
+    const params = paramsAt(entry.path, pathname);
+    if (params) return { ...entry, params };
+  }
+  return undefined;
+}

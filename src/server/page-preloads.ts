@@ -1,5 +1,5 @@
 /**
- * What a page's first request should fetch at once (docs/decisions/015 "Client at scale"): the
+ * What a page's first request should fetch at once (docs/decisions/015 "Phones"): the
  * chunks of the code that shows the page, and the catalogues it speaks, as `<link rel="modulepreload">`
  * in the index.html sent for that path. Without them a phone fetched them in a chain — the entry,
  * then (once the sign-in check answered) the signed-in shell and the page, then (once the shell

@@ -134,6 +134,9 @@ describe("serving", () => {
       expect(await preloads("/about")).toEqual(["/assets/about.js", "/assets/info-en.js"]);
       expect(await preloads("/community")).toEqual([]);
       expect(await preloads("/no-such-page", member)).toEqual([]);
+      // A path that cannot be decoded is refused as a bad request, not an error of ours.
+      const malformed = await t.app.inject({ url: "/meal/%E0%A4%A", headers: member });
+      expect(malformed.statusCode).toBe(400);
     });
   });
 

@@ -18,11 +18,17 @@ describe("the page table", () => {
 
   it("picks the page a path shows, parameters and a trailing slash as wouter reads them", () => {
     const id = "1b4e28ba-2fa1-41d2-883f-0016d3cca427";
-    expect(pageAt(MEMBER_PAGES, `/meal/${id}`)?.page).toBe("meal-detail");
+    expect(pageAt(MEMBER_PAGES, `/meal/${id}`)).toEqual({
+      path: "/meal/:id",
+      page: "meal-detail",
+      params: { id },
+    });
     expect(pageAt(MEMBER_PAGES, `/meal/${id}/edit`)?.page).toBe("edit-meal");
     expect(pageAt(MEMBER_PAGES, "/community/")?.page).toBe("community");
     expect(pageAt(MEMBER_PAGES, "/groups/new")?.page).toBe("group-new");
     expect(pageAt(MEMBER_PAGES, "/meal")).toBeUndefined();
     expect(pageAt(STATIC_PAGES, "/label/abc")?.page).toBe("label");
+    // A parameter that cannot be decoded is passed on as typed, not thrown.
+    expect(pageAt(MEMBER_PAGES, "/user/%E0%A4%A")?.params).toEqual({ id: "%E0%A4%A" });
   });
 });

@@ -1,18 +1,16 @@
 /**
- * A member's page's first API call, started with its code (docs/decisions/015 "Client at scale"):
+ * A member's page's first API call, started with its code (docs/decisions/015 "Phones"):
  * once the sign-in check answers, main.tsx asks here, and the page finds its answer on the way
  * instead of asking after its chunks arrive and it renders. Each prefetch asks exactly what the page
  * will (the same query options, the same filters from the URL), so the page's own query picks it up;
  * a list opened on its map fetches the map's code too.
  */
-import { parse } from "regexparam";
-import { matchRoute } from "wouter";
 import { isMealId, listFiltersOf, loadMealMap, mealQuery, mealsQuery } from "@/client/features/meals";
 import { requestQuery } from "@/client/features/requests";
 import { queryClient } from "@/client/lib/query-client";
 import type { CurrentUser } from "@/contract/auth";
 import type { MealKind } from "@/contract/meals";
-import { MEMBER_PAGES } from "@/contract/pages";
+import { MEMBER_PAGES, pageAt } from "@/contract/pages";
 
 /**
  * The meal list a list page opens on: the URL's filters for this member (no device position yet), and
@@ -47,10 +45,6 @@ const FIRST_CALLS: Record<
 
 /** Starts the first API call of the member's page at `pathname` with `search`, if it makes one. */
 export function prefetchPageData(pathname: string, search: string, user: CurrentUser): void {
-  for (const entry of MEMBER_PAGES) {
-    const [matched, params] = matchRoute(parse, entry.path, pathname);
-    if (!matched) continue;
-    FIRST_CALLS[entry.page]?.((params ?? {}) as Record<string, string>, new URLSearchParams(search), user);
-    return;
-  }
+  const page = pageAt(MEMBER_PAGES, pathname);
+  if (page) FIRST_CALLS[page.page]?.(page.params, new URLSearchParams(search), user);
 }

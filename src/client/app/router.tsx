@@ -79,7 +79,7 @@ export function AppRouter() {
 /**
  * Starts fetching the signed-in shell's code and the code of the member's page at `path` together, as
  * soon as the member is known to be signed in (main.tsx), instead of one after the other after the
- * first render (docs/decisions/015 "Client at scale").
+ * first render (docs/decisions/015 "Phones").
  */
 export function preloadMemberPage(path: string): void {
   void loadShell();

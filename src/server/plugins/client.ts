@@ -59,14 +59,12 @@ export async function registerClient(app: FastifyInstance, clientDir: string) {
         signedIn: Boolean(request.cookies[SESSION_COOKIE]),
         language: request.lng,
       }) ?? [];
-    if (!index || files.length === 0) return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+    // What a page names depends on who asks: a cache in between must not hand one's to another.
+    reply.header("Cache-Control", "no-cache").header("Vary", "Accept-Encoding, Accept-Language, Cookie");
+    if (!index || files.length === 0) return reply.sendFile("index.html");
     const { body, encoding } = index(files, request.headers["accept-encoding"]);
     if (encoding) reply.header("Content-Encoding", encoding);
-    return reply
-      .header("Cache-Control", "no-cache")
-      .header("Vary", "Accept-Encoding, Accept-Language, Cookie")
-      .type("text/html; charset=utf-8")
-      .send(body);
+    return reply.type("text/html; charset=utf-8").send(body);
   };
 
   // fastify-static answers a folder with 403 when it is not to serve its index.html.

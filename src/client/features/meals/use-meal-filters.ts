@@ -62,6 +62,7 @@ export function listFiltersOf(
   const near = area === "home" ? ("home" as const) : area === "here" ? position : null;
   const filters: MealFilters = { kind, q, near, radiusKm, sort, excludeAllergens };
   return {
+    /** The member's home area, if they set one. */
     homeArea,
     q,
     area,
@@ -82,20 +83,8 @@ export function useMealFilters(kind?: MealKind) {
   const [params, setParams] = useSearchParams();
   const position = useViewerPosition();
   const { user } = useCurrentUser();
-  const {
-    homeArea,
-    q,
-    area,
-    radiusKm,
-    sort,
-    view,
-    hidden,
-    myAllergens,
-    hideMine,
-    excludeAllergens,
-    near,
-    filters,
-  } = listFiltersOf(params, user, position, kind);
+  const list = listFiltersOf(params, user, position, kind);
+  const { q, area, homeArea, near, hidden, myAllergens, hideMine, radiusKm } = list;
 
   const update = (changes: Record<string, string | null>) =>
     setParams(
@@ -120,7 +109,7 @@ export function useMealFilters(kind?: MealKind) {
   );
 
   return {
-    filters,
+    ...list,
     /** The search box's text. */
     text,
     setText: (value: string) => {
@@ -133,9 +122,6 @@ export function useMealFilters(kind?: MealKind) {
       setText(value);
       update({ q: value || null });
     },
-    area,
-    /** The member's home area, if they set one. */
-    homeArea,
     /** Whether the list is local (home area or this device) and its position is known. */
     isLocal: near !== null,
     setArea: (next: ListArea) =>
@@ -149,23 +135,18 @@ export function useMealFilters(kind?: MealKind) {
     /** "Near me" is chosen but the position is not known yet (e.g. after a reload). */
     nearMe: area === "here",
     awaitingPosition: area === "here" && !position,
-    radiusKm,
     setRadiusKm: (km: number) => update({ radius: String(km) }),
-    sort,
     setSort: (next: LocalSort) => update({ sort: next === "newest" ? "newest" : null }),
-    view,
     setView: (next: "list" | "map") => update({ view: next === "map" ? "map" : null }),
-    hidden,
     setHidden: (allergens: string[]) => update({ hide: allergens.join(",") || null }),
     /** Whether the viewer has allergies to hide, and whether their meals are hidden now. */
     hasMyAllergens: myAllergens.length > 0,
-    hideMine,
     setHideMine: (on: boolean) => update({ mine: on ? null : "0" }),
     /** What an alert saved from this list asks for (docs/features/neighbourhood.md point 6). */
     alert: {
       q: q || undefined,
       kind,
-      excludeAllergens,
+      excludeAllergens: list.excludeAllergens,
       radiusKm: radiusKm as (typeof NEAR_RADIUS_CHOICES_KM)[number],
     },
     /** Whether anything narrows the list, so an empty list means "no match", not "nothing shared". */
