@@ -12,12 +12,13 @@ import type { Meal } from "@/contract/meals";
 import { MealCard } from "./meal-card";
 
 /**
- * Cards drawn with the page: a phone's screen holds one or two, a wide screen's first row four. The
- * rest of a page of cards follow in a background render, which React splits so a slow phone stays
- * answerable (docs/decisions/015 "Phones"): drawn in one go, a page of 20 cards was a task of
- * 100–200 ms at 4× CPU slowdown before the first card could paint.
+ * Cards drawn at a time: with the page, a phone's screen holds one or two and a wide screen's first
+ * row four; the rest follow four by four in background renders, so a slow phone stays answerable
+ * between them (docs/decisions/015 "Phones"). Drawn in one go, a page of 20 cards was one task of
+ * 100–200 ms at 4× CPU slowdown before the first card could paint; the other 16 in one background
+ * render were still one commit of ~100 ms, after it.
  */
-const FIRST_CARDS = 4;
+const CARDS_AT_A_TIME = 4;
 
 /** The parts of `useMeals` the grid draws. */
 interface MealListQuery {
@@ -36,12 +37,12 @@ interface MealListQuery {
 export function MealGrid({ query, empty }: { query: MealListQuery; empty: ReactNode }) {
   const { t } = useTranslation("app");
   const end = useRef<HTMLDivElement>(null);
-  const [drawAll, setDrawAll] = useState(false);
-  const more = query.meals.length > FIRST_CARDS;
+  const [drawn, setDrawn] = useState(CARDS_AT_A_TIME);
+  const more = query.meals.length > drawn;
   useEffect(() => {
-    if (more && !drawAll) startTransition(() => setDrawAll(true));
-  }, [more, drawAll]);
-  const meals = drawAll ? query.meals : query.meals.slice(0, FIRST_CARDS);
+    if (more) startTransition(() => setDrawn(drawn + CARDS_AT_A_TIME));
+  }, [more, drawn]);
+  const meals = more ? query.meals.slice(0, drawn) : query.meals;
   // The end of the grid is in view while only its first cards are drawn: not a sign to load more.
   const canLoadMore =
     query.hasNextPage &&
