@@ -9,6 +9,7 @@
  * is audited BENCH_LIGHTHOUSE_RUNS times (3 unless set) and the run with the median score is printed,
  * with the range.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import WebSocket from "ws";
@@ -85,6 +86,14 @@ async function auditIn(url: string, chromePort: number, signedIn: boolean) {
     disableStorageReset: signedIn,
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (DUMP_DIR) {
+    // The whole report, to read its trace-derived audits (network chain, main-thread work) later.
+    mkdirSync(DUMP_DIR, { recursive: true });
+    writeFileSync(
+      `${DUMP_DIR}/${new URL(url).pathname.replace(/\W+/g, "_")}-${Date.now()}.json`,
+      JSON.stringify(result.lhr),
+    );
+  }
   const { categories, audits } = result.lhr;
   const metric = (id: string) => audits[id]?.displayValue ?? "?";
   // What the largest paint and the largest shift were: where a score is lost.
@@ -104,6 +113,10 @@ async function auditIn(url: string, chromePort: number, signedIn: boolean) {
 }
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** Where each audit's full report is written (BENCH_LIGHTHOUSE_DUMP), when set. */
+const DUMP_DIR = process.env.BENCH_LIGHTHOUSE_DUMP;
+/** Only the pages whose name contains BENCH_LIGHTHOUSE_ONLY (case-insensitive), when set. */
+const ONLY = process.env.BENCH_LIGHTHOUSE_ONLY?.toLowerCase();
 const app = await startSeededApp("lighthouse");
 const BASE = app.base;
 try {
@@ -140,6 +153,7 @@ try {
     ["a meal's page (signed in)", `${BASE}/meal/${meal.id}`, jarCookies],
     ["a thread (signed in)", `${BASE}/request/${thread}`, jarCookies],
   ] as const) {
+    if (ONLY && !name.toLowerCase().includes(ONLY)) continue;
     const runs = [];
     for (let run = 0; run < RUNS; run++) runs.push(await audit(url, withCookie));
     // A run Lighthouse could not finish (no LCP: it says why in its log) is counted, not scored.

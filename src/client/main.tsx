@@ -3,7 +3,7 @@
  * start with the page, beside the sign-in check), then the app renders; the service worker comes
  * after the first paint.
  */
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { preloadMemberPage } from "./app/router";
@@ -29,10 +29,13 @@ void queryClient.prefetchQuery(currentUserQuery).then(() => {
 const deploymentLoaded = loadDeployment();
 await Promise.all([deploymentLoaded, startI18n(deploymentLoaded.then((d) => d.defaultLanguage))]);
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const root = createRoot(document.getElementById("root")!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 
 // The service worker (docs/features/notifications.md point 1) after the first page is up: it precaches

@@ -64,3 +64,18 @@ export const thumbnailOf = (objectPath: string) => objectPath.replace(/\.webp$/,
  * page needs (docs/decisions/015).
  */
 export const mediumOf = (objectPath: string) => objectPath.replace(/\.webp$/, "-800.webp");
+
+/** A stored photo's `srcset`: its 400, 800 and 1600 px copies, for the browser to take what its slot needs. */
+export const photoSrcSet = (objectPath: string) =>
+  `${thumbnailOf(objectPath)} 400w, ${mediumOf(objectPath)} 800w, ${objectPath} 1600w`;
+
+/**
+ * How wide a photo is shown, as `sizes`: a card's in the grid of spec §2 (1/2/3/4 columns), a meal
+ * page's hero, a thread's meal. The page's `<img>` and the server's preload of its largest picture
+ * (src/contract/first-calls.ts) say the same, so the browser fetches the same copy once.
+ */
+export const PHOTO_SIZES = {
+  card: "(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
+  hero: "(min-width: 1024px) 50vw, 100vw",
+  thread: "(min-width: 640px) 192px, 100vw",
+} as const;

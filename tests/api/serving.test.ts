@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildMeal, buildSignedInUser } from "../factories";
+import { buildMeal, buildRequest, buildSignedInUser } from "../factories";
 import { createTestApp, type TestApp } from "./harness";
 
 const BUILD_MANIFEST = {
@@ -137,6 +137,98 @@ describe("serving", () => {
       // A path that cannot be decoded is refused as a bad request, not an error of ours.
       const malformed = await t.app.inject({ url: "/meal/%E0%A4%A", headers: member });
       expect(malformed.statusCode).toBe(400);
+    });
+  });
+
+  describe("a member's page carries its first API answers and preloads its largest picture", () => {
+    const page = async (url: string, cookie: string) => {
+      const sent = await t.app.inject({ url, headers: { "accept-encoding": "br", cookie } });
+      expect(sent.statusCode).toBe(200);
+      const html =
+        sent.headers["content-encoding"] === "br"
+          ? brotliDecompressSync(sent.rawPayload).toString()
+          : sent.body;
+      const blocks = [
+        ...html.matchAll(/<script type="application\/json" id="first-answers">(.*?)<\/script>/gs),
+      ];
+      expect(blocks.length).toBeLessThanOrEqual(1);
+      const answers = blocks[0]
+        ? (JSON.parse(blocks[0][1] ?? "[]") as {
+            url: string;
+            headers: Record<string, string>;
+            body: string;
+          }[])
+        : [];
+      const picture =
+        /<link rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)"/.exec(html);
+      return { sent, html, answers, picture };
+    };
+    const api = async (url: string, cookie: string) => {
+      const answer = await t.app.inject({ url, headers: { cookie } });
+      expect(answer.statusCode).toBe(200);
+      return answer;
+    };
+    // A title no page may run, or read as a replacement pattern when it is put in the page.
+    const title = "</script><script>alert(1)</script> $' $& soup";
+    const photo = "/objects/photos/0c8b6c1e-5a8e-4a7e-9d3e-3f1c2b4a5d6e.webp";
+
+    it("Community: the sign-in check and the list's first page as the API sends them, and the first card's photo", async () => {
+      const cook = await buildSignedInUser(t.db);
+      const meal = await buildMeal(t.db, cook.user, { title, photoPath: photo });
+      const eater = await buildSignedInUser(t.db);
+      const { sent, html, answers, picture } = await page("/community", eater.cookie);
+      // Nothing in the page closes its data block: the title is inside it, escaped, and only there.
+      expect(html).not.toContain("<script>alert(1)");
+      expect(sent.headers["cache-control"]).toBe("private, no-cache");
+      expect(answers.map((answer) => answer.url)).toEqual(["/api/auth/user", "/api/meals?kind=free"]);
+      const [user, list] = answers;
+      expect(user?.body).toBe((await api("/api/auth/user", eater.cookie)).body);
+      const direct = await api("/api/meals?kind=free", eater.cookie);
+      expect(list?.body).toBe(direct.body);
+      expect(list?.headers["x-total-count"]).toBe(direct.headers["x-total-count"]);
+      const listed = JSON.parse(list?.body ?? "[]") as { id: string; title: string }[];
+      expect(listed[0]).toMatchObject({ id: meal.id, title });
+      expect(picture?.slice(1)).toEqual([
+        photo.replace(".webp", "-400.webp"),
+        `${photo.replace(".webp", "-400.webp")} 400w, ${photo.replace(".webp", "-800.webp")} 800w, ${photo} 1600w`,
+        "(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
+      ]);
+      // Each member's page holds their own answers.
+      const other = await page("/community", cook.cookie);
+      expect(JSON.parse(other.answers[0]?.body ?? "{}").id).toBe(cook.user.id);
+    });
+
+    it("a meal's page and a thread: theirs for those who may read them, nothing of another's thread", async () => {
+      const cook = await buildSignedInUser(t.db);
+      const meal = await buildMeal(t.db, cook.user, { title, photoPath: photo });
+      const eater = await buildSignedInUser(t.db);
+      const request = await buildRequest(t.db, meal, eater.user);
+      const detail = await page(`/meal/${meal.id}`, eater.cookie);
+      expect(detail.answers[1]?.url).toBe(`/api/meals/${meal.id}`);
+      expect(detail.answers[1]?.body).toBe((await api(`/api/meals/${meal.id}`, eater.cookie)).body);
+      expect(detail.picture?.[3]).toBe("(min-width: 1024px) 50vw, 100vw");
+      const thread = await page(`/request/${request.id}`, eater.cookie);
+      expect(thread.answers[1]?.body).toBe((await api(`/api/requests/${request.id}`, eater.cookie)).body);
+      expect(thread.picture?.[3]).toBe("(min-width: 640px) 192px, 100vw");
+      // Someone else opens the thread's address: the page holds no answer of it, and no picture.
+      const stranger = await buildSignedInUser(t.db);
+      const theirs = await page(`/request/${request.id}`, stranger.cookie);
+      expect(theirs.answers.map((answer) => answer.url)).toEqual(["/api/auth/user"]);
+      expect(theirs.picture).toBeNull();
+      expect(theirs.html).not.toContain("alert(1)");
+    });
+
+    it("nothing for a session that does not answer, a page that asks nothing first, or signed out", async () => {
+      for (const [url, cookie] of [
+        ["/community", "sid=no-such-session"],
+        ["/profile", (await buildSignedInUser(t.db)).cookie],
+        ["/community", ""],
+      ] as const) {
+        const { sent, answers, picture } = await page(url, cookie);
+        expect(answers).toEqual([]);
+        expect(picture).toBeNull();
+        expect(sent.headers["cache-control"]).toBe("no-cache");
+      }
     });
   });
 

@@ -5,7 +5,7 @@
  * be hidden; a failed load says so and offers Retry.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { apiPost, person, postMeal, signedInPage, signIn } from "./fixtures";
+import { answersNotInPage, apiPost, person, postMeal, signedInPage, signIn } from "./fixtures";
 
 /** A word of letters only that no other test uses, e.g. "qzkwvb…". */
 const uniqueWord = () =>
@@ -133,6 +133,7 @@ test("a failed load says so with Retry, never 'no meals', and Retry shows the me
     deliveryAvailable: false,
   });
   const eater = await signedInPage(browser, person("Oli", "Offline"));
+  await answersNotInPage(eater);
   await eater.route(/\/api\/meals(\?|$)/, (route) =>
     route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"Down for a moment"}' }),
   );
@@ -144,4 +145,28 @@ test("a failed load says so with Retry, never 'no meals', and Retry shows the me
   await eater.unroute(/\/api\/meals(\?|$)/);
   await eater.getByRole("button", { name: "Retry" }).click();
   await expect(cards(eater).getByText("Retry risotto").first()).toBeVisible();
+});
+
+test("a member's first screen comes inside the page: no call for who is signed in, the list or the meal", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Fay", "First"));
+  const meal = await postMeal(cook, { title: "First-screen falafel" });
+  const eater = await signedInPage(browser, person("Sam", "Screen"));
+  const asked: string[] = [];
+  eater.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/")) asked.push(`${url.pathname}${url.search}`);
+  });
+  await eater.goto("/community");
+  await expect(cards(eater).first()).toBeVisible();
+  await eater.goto(`/meal/${meal.id}`);
+  await expect(eater.getByRole("heading", { name: "First-screen falafel" })).toBeVisible();
+  expect(asked.filter((url) => /^\/api\/(auth\/user|meals(\?|$)|meals\/[^/]+$)/.test(url))).toEqual([]);
+  // What the page did not carry is asked as before: the next list, after a search.
+  await eater.goto("/community");
+  const searched = eater.waitForRequest((request) => /\/api\/meals\?.*q=falafel/.test(request.url()));
+  await eater.getByLabel("Search free meals").fill("falafel");
+  await searched;
+  await expect(cards(eater).getByText("First-screen falafel")).toBeVisible();
 });

@@ -1,6 +1,6 @@
 /** docs/features/everyday-journey.md: the everyday journey on a phone, without stumbles. */
 import { expect, type Page, test } from "@playwright/test";
-import { apiPost, mainNav, person, postMeal, signedInPage } from "./fixtures";
+import { answersNotInPage, apiPost, mainNav, person, postMeal, signedInPage } from "./fixtures";
 
 const PHONE = { width: 375, height: 740 };
 
@@ -108,6 +108,7 @@ test("a failed load says so with Retry on every list and detail page, never an e
     [`/meal/${meal.id}`, new RegExp(`/api/meals/${meal.id}$`), "Could not load this meal"],
     ["/impact", /\/api\/impact$/, "Could not load the figures"],
   ];
+  await answersNotInPage(cook);
   for (const [path, api, title] of pages) {
     for (const failure of ["503", "offline"] as const) {
       await cook.route(api, (route) =>
@@ -137,6 +138,7 @@ test("a page that throws while rendering says so with Retry, never a blank page,
   const meal = await postMeal(cook, { title: "Resilient ragu" });
   const api = new RegExp(`/api/meals/${meal.id}$`);
   // A 200 with a body the page cannot read: rendering it throws.
+  await answersNotInPage(cook);
   await cook.route(api, (route) => route.fulfill({ status: 200, json: {} }));
   await cook.goto(`/meal/${meal.id}`);
   const alert = cook.getByRole("alert").filter({ hasText: "This page could not be shown" });

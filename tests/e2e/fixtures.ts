@@ -226,3 +226,23 @@ export async function openFilters(page: Page) {
   if ((await filters.isVisible()) && (await filters.getAttribute("aria-expanded")) !== "true")
     await filters.click();
 }
+
+/**
+ * From now on, `page`'s pages arrive without the API answers the server puts in them
+ * (src/server/first-answers.ts), as when the server could not answer them itself: the page asks the
+ * API, and a test can make those calls fail.
+ */
+export async function answersNotInPage(page: Page) {
+  await page.route(
+    (url) => !url.pathname.startsWith("/api/"),
+    async (route) => {
+      if (route.request().resourceType() !== "document") return route.fallback();
+      const response = await route.fetch();
+      const body = (await response.text()).replace(
+        /<script type="application\/json" id="first-answers">.*?<\/script>/s,
+        "",
+      );
+      return route.fulfill({ response, body });
+    },
+  );
+}

@@ -1,6 +1,5 @@
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { mealsUrl } from "../../src/client/features/meals/api/get-meals";
 import { countLine } from "../../src/client/features/meals/components/meal-list-page";
 import {
   crossFieldErrors,
@@ -9,6 +8,7 @@ import {
   toCreateMeal,
 } from "../../src/client/features/meals/meal-form-schema";
 import { placeholderFor } from "../../src/client/features/meals/placeholder";
+import { mealsUrl } from "../../src/contract/meal-list";
 import { allergenTags, mealCrossFieldErrors, roundCoordinate } from "../../src/contract/meals";
 import { messageKey, messageValues } from "../../src/contract/messages";
 import deApp from "../../src/locales/de/app.json" with { type: "json" };

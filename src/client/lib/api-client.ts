@@ -3,6 +3,7 @@
  * out, and every non-2xx answer turned into `ApiError("<status>: <message>")` carrying the
  * server's field errors. A 401 from a write means the session ended: say so and sign in again.
  */
+import { takeFirstAnswer } from "./first-answers";
 import { i18n } from "./i18n";
 import { notify } from "./notices";
 
@@ -34,21 +35,25 @@ export async function throwIfNotOk(response: Response): Promise<void> {
 }
 
 /**
- * Calls the API. A body, when given, is sent as JSON.
+ * Calls the API. A body, when given, is sent as JSON. A GET the server answered inside the page is
+ * answered from there (lib/first-answers.ts).
  * @throws ApiError for any non-2xx answer
  */
 export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
-  const response = await fetch(url, {
-    method,
-    credentials: "include",
-    // The server answers errors in the app's language, not the browser's
-    // (docs/features/languages-currency-impact.md).
-    headers: {
-      "Accept-Language": i18n.language ?? "en",
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const language = i18n.language ?? "en";
+  const response =
+    (method === "GET" && takeFirstAnswer(url, language)) ||
+    (await fetch(url, {
+      method,
+      credentials: "include",
+      // The server answers errors in the app's language, not the browser's
+      // (docs/features/languages-currency-impact.md).
+      headers: {
+        "Accept-Language": language,
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }));
   await throwIfNotOk(response);
   return response;
 }

@@ -3,12 +3,10 @@
  * viewer's position, when the viewer chose to share it. Never a made-up number.
  */
 import { useSyncExternalStore } from "react";
+import type { Position } from "@/contract/meal-list";
 import { i18n } from "./i18n";
 
-export interface Position {
-  latitude: number;
-  longitude: number;
-}
+export type { Position };
 
 const EARTH_RADIUS_KM = 6371;
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;

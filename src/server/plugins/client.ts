@@ -7,27 +7,54 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { FIRST_ANSWERS_ID } from "@/contract/first-calls";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { compressionFor } from "../compression";
+import {
+  CURRENT_USER_URL,
+  type FirstAnswers,
+  firstAnswersElement,
+  firstAnswersFor,
+  picturePreload,
+} from "../first-answers";
 import { pagePreloads } from "../page-preloads";
 
-/** index.html with `files` preloaded, compressed for each encoding once: a handful of variants in all. */
+/**
+ * index.html with `files` preloaded, compressed for each encoding once: a handful of variants in all.
+ * `withAnswers` makes one page's own: its first API answers inside (../first-answers.ts), compressed
+ * for that request alone, and without the preload of the sign-in check it answers already.
+ */
 function preloadedIndex(indexHtml: string) {
   const html = readFileSync(indexHtml, "utf8");
   const variants = new Map<string, Buffer>();
-  return (files: string[], acceptEncoding: string | undefined) => {
-    // Links only lengthen the page, so its encoding is known before it is made; a page request then
-    // costs a lookup, not a 50 KB copy, once its variant exists.
-    const { encoding, compress } = compressionFor(acceptEncoding, html.length, { kept: true });
-    const key = `${encoding ?? "identity"} ${files.join(" ")}`;
-    let sent = variants.get(key);
-    if (!sent) {
-      const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join("");
-      const body = Buffer.from(html.replace("</head>", `${links}</head>`));
-      sent = compress ? compress(body) : body;
-      variants.set(key, sent);
-    }
-    return { body: sent, encoding };
+  const links = (files: string[]) =>
+    files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join("");
+  return {
+    shared(files: string[], acceptEncoding: string | undefined) {
+      // Links only lengthen the page, so its encoding is known before it is made; a page request then
+      // costs a lookup, not a 50 KB copy, once its variant exists.
+      const { encoding, compress } = compressionFor(acceptEncoding, html.length, { kept: true });
+      const key = `${encoding ?? "identity"} ${files.join(" ")}`;
+      let sent = variants.get(key);
+      if (!sent) {
+        const body = Buffer.from(html.replace("</head>", `${links(files)}</head>`));
+        sent = compress ? compress(body) : body;
+        variants.set(key, sent);
+      }
+      return { body: sent, encoding };
+    },
+    withAnswers(files: string[], { answers, picture }: FirstAnswers, acceptEncoding: string | undefined) {
+      // The picture first: it is what the page's largest paint waits for.
+      const head = `${picture ? picturePreload(picture) : ""}${links(files)}</head>`;
+      // Replaced by functions: a "$'" in a meal's title is text, not a replacement pattern.
+      const page = html
+        .replace("</head>", () => head)
+        .replace(new RegExp(`<link rel="preload" href="${CURRENT_USER_URL}"[^>]*>\\s*`), "")
+        .replace("</body>", () => `${firstAnswersElement(FIRST_ANSWERS_ID, answers)}</body>`);
+      const { encoding, compress } = compressionFor(acceptEncoding, page.length);
+      const body = Buffer.from(page);
+      return { body: compress ? compress(body) : body, encoding };
+    },
   };
 }
 
@@ -54,17 +81,19 @@ export async function registerClient(app: FastifyInstance, clientDir: string) {
   const preloadsFor = hasClient ? pagePreloads(clientDir) : null;
   const index = hasClient ? preloadedIndex(indexHtml) : null;
 
-  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
     const files =
-      preloadsFor?.({
-        pathname: request.url.split("?")[0] ?? "/",
-        signedIn: Boolean(request.cookies[SESSION_COOKIE]),
-        language: request.lng,
-      }) ?? [];
+      preloadsFor?.({ pathname: request.url.split("?")[0] ?? "/", signedIn, language: request.lng }) ?? [];
     // What a page names depends on who asks: a cache in between must not hand one's to another.
     reply.header("Cache-Control", "no-cache").header("Vary", "Accept-Encoding, Accept-Language, Cookie");
     if (!index || files.length === 0) return reply.sendFile("index.html");
-    const { body, encoding } = index(files, request.headers["accept-encoding"]);
+    const answers = signedIn && request.method === "GET" ? await firstAnswersFor(app, request) : null;
+    // A member's own answers: for their browser alone, kept by no cache.
+    if (answers?.answers.length) reply.header("Cache-Control", "private, no-cache");
+    const { body, encoding } = answers?.answers.length
+      ? index.withAnswers(files, answers, request.headers["accept-encoding"])
+      : index.shared(files, request.headers["accept-encoding"]);
     if (encoding) reply.header("Content-Encoding", encoding);
     return reply.type("text/html; charset=utf-8").send(body);
   };

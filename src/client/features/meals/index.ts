@@ -26,4 +26,4 @@ export { OwnMealCard } from "./components/own-meal-card";
 export { PriceBadge, usePriceLabel } from "./components/price-label";
 export { SearchBox } from "./components/search-box";
 export { SeriesPanel } from "./components/series-panel";
-export { listFiltersOf, useMealFilters } from "./use-meal-filters";
+export { useMealFilters } from "./use-meal-filters";

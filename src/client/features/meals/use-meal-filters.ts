@@ -15,68 +15,11 @@ import { useEffect, useState } from "react";
 import { useDebouncedCallback } from "use-debounce";
 import { useSearchParams } from "wouter";
 import { useCurrentUser } from "@/client/features/auth";
-import { type Position, useViewerPosition } from "@/client/lib/geo";
-import { allergyTokensOf } from "@/contract/food-safety";
-import {
-  type LocalSort,
-  type MealKind,
-  NEAR_RADIUS_CHOICES_KM,
-  NEAR_RADIUS_DEFAULT_KM,
-} from "@/contract/meals";
-import type { HomeArea } from "@/contract/places";
-import type { MealFilters } from "./api/get-meals";
+import { useViewerPosition } from "@/client/lib/geo";
+import { type ListArea, listFiltersOf } from "@/contract/meal-list";
+import type { LocalSort, MealKind, NEAR_RADIUS_CHOICES_KM } from "@/contract/meals";
 
 const SEARCH_DEBOUNCE_MS = 300;
-
-/** Where a list looks: around the home area, around this device, or everywhere. */
-export type ListArea = "home" | "here" | "all";
-
-/**
- * What a list's URL (`params`) asks for, for `user` at `position` (this device's, when known): the
- * list's area, radius, order, view, hidden allergens, and the `filters` its first page is asked
- * with. The list itself (`useMealFilters`) and the prefetch that starts a page's first call with
- * its code (src/client/app/route-data.ts) both decide it here.
- */
-export function listFiltersOf(
-  params: URLSearchParams,
-  user: (Parameters<typeof allergyTokensOf>[0] & { homeArea: HomeArea | null }) | null | undefined,
-  position: Position | null,
-  kind?: MealKind,
-) {
-  const homeArea = user?.homeArea ?? null;
-  const q = params.get("q") ?? "";
-  const area: ListArea =
-    params.get("near") === "1" ? "here" : params.get("area") === "all" || !homeArea ? "all" : "home";
-  const radius = Number(params.get("radius"));
-  const radiusKm = (NEAR_RADIUS_CHOICES_KM as readonly number[]).includes(radius)
-    ? radius
-    : area === "home" && homeArea
-      ? homeArea.radiusKm
-      : NEAR_RADIUS_DEFAULT_KM;
-  const sort: LocalSort = params.get("sort") === "newest" ? "newest" : "nearest";
-  const view = params.get("view") === "map" ? ("map" as const) : ("list" as const);
-  const hidden = (params.get("hide") ?? "").split(",").filter(Boolean);
-  const myAllergens = allergyTokensOf(user);
-  const hideMine = myAllergens.length > 0 && params.get("mine") !== "0";
-  const excludeAllergens = [...new Set([...hidden, ...(hideMine ? myAllergens : [])])];
-  const near = area === "home" ? ("home" as const) : area === "here" ? position : null;
-  const filters: MealFilters = { kind, q, near, radiusKm, sort, excludeAllergens };
-  return {
-    /** The member's home area, if they set one. */
-    homeArea,
-    q,
-    area,
-    radiusKm,
-    sort,
-    view,
-    hidden,
-    myAllergens,
-    hideMine,
-    excludeAllergens,
-    near,
-    filters,
-  };
-}
 
 /** The filters of the list on this page, and setters that write them to the URL. */
 export function useMealFilters(kind?: MealKind) {

@@ -1,15 +1,13 @@
 /** `GET /api/meals/{id}`: one meal with its owner and rating (spec §7), and the viewer's open request. */
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
 import { mealKeys } from "@/client/lib/query-keys";
+import { isRecordId } from "@/contract/first-calls";
 import type { MealDetail } from "@/contract/meals";
 
 export const mealQuery = (id: string) => queryOptions<MealDetail>({ queryKey: mealKeys.detail(id) });
 
-const mealId = z.uuid();
-
-/** Whether `id` can name a meal (a UUID): only then is it asked for. */
-export const isMealId = (id: string | undefined): id is string => mealId.safeParse(id).success;
+/** Whether `id` can name a meal (a UUID): only then is it asked for (src/contract/first-calls.ts). */
+export const isMealId = isRecordId;
 
 /**
  * One meal, loaded only for an id that can name one: `/meal/abc` is simply "Meal not found", never an

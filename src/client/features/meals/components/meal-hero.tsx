@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Badge } from "@/client/components/ui/badge";
 import { ReportButton } from "@/client/features/reports";
 import type { Meal } from "@/contract/meals";
+import { PHOTO_SIZES } from "@/contract/photos";
 import { MealPhoto } from "./meal-photo";
 import { PriceBadge } from "./price-label";
 
@@ -10,7 +11,7 @@ export function MealHero({ meal, isOwner }: { meal: Meal; isOwner: boolean }) {
   const { t } = useTranslation("app");
   return (
     <div className="relative overflow-hidden rounded-xl">
-      <MealPhoto meal={meal} first sizes="(min-width: 1024px) 50vw, 100vw" />
+      <MealPhoto meal={meal} first sizes={PHOTO_SIZES.hero} />
       <div className="absolute left-3 top-3 flex gap-1">
         <PriceBadge meal={meal} />
         {meal.deliveryAvailable && <Badge variant="secondary">{t("Delivery")}</Badge>}

@@ -15,7 +15,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { cn } from "@/client/lib/utils";
 import type { Meal } from "@/contract/meals";
-import { mediumOf, thumbnailOf } from "@/contract/photos";
+import { PHOTO_SIZES, photoSrcSet, thumbnailOf } from "@/contract/photos";
 import { type DishIcon, placeholderFor } from "../placeholder";
 
 const ICONS: Record<DishIcon, typeof Soup> = {
@@ -33,9 +33,6 @@ const ICONS: Record<DishIcon, typeof Soup> = {
   UtensilsCrossed,
 };
 
-/** How wide a card's photo is at each breakpoint (the grid of spec §2: 1/2/3/4 columns). */
-const CARD_SIZES = "(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
-
 /**
  * The meal's photo, or the placeholder when it has none (spec §9): an icon for the kind of dish on
  * a colour of its own (features/meals/placeholder.ts). Stored photos come in 400, 800 and 1600 px;
@@ -46,7 +43,7 @@ export function MealPhoto({
   className,
   eager,
   first,
-  sizes = CARD_SIZES,
+  sizes = PHOTO_SIZES.card,
 }: {
   meal: Pick<Meal, "photoPath" | "title">;
   className?: string;
@@ -76,7 +73,7 @@ export function MealPhoto({
   return (
     <img
       src={thumbnailOf(photo)}
-      srcSet={`${thumbnailOf(photo)} 400w, ${mediumOf(photo)} 800w, ${photo} 1600w`}
+      srcSet={photoSrcSet(photo)}
       sizes={sizes}
       alt={meal.title}
       loading={eager || first ? "eager" : "lazy"}

@@ -13,6 +13,7 @@ import { MealPhoto, usePriceLabel } from "@/client/features/meals";
 import { BlockButton, ReliabilityLine, useBlockedUsers } from "@/client/features/users";
 import { useDisplayName } from "@/client/lib/display-name";
 import { useFormat } from "@/client/lib/format";
+import { PHOTO_SIZES } from "@/contract/photos";
 import type { MealRequestDetail } from "@/contract/requests";
 import { portionsText } from "./request-card";
 import { StatusActions } from "./status-actions";
@@ -89,7 +90,12 @@ export function ThreadSummary({ request, viewerId }: { request: MealRequestDetai
   return (
     <Card>
       <CardContent className="flex flex-col gap-4 p-4 sm:flex-row">
-        <MealPhoto meal={request.meal} className="w-full rounded-md sm:w-48" />
+        <MealPhoto
+          meal={request.meal}
+          first
+          sizes={PHOTO_SIZES.thread}
+          className="w-full rounded-md sm:w-48"
+        />
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="text-2xl font-bold">

@@ -1,0 +1,48 @@
+/**
+ * The API answers the server put inside this page (src/server/first-answers.ts, docs/decisions/015
+ * "Phones"): the sign-in check and the page's first call, answered while the HTML was made, so a phone
+ * does not wait for their round trips. The API client takes each once, as the answer to the same GET
+ * in the same language, during the page's first moments; after that, or for anything else, it asks.
+ */
+import { FIRST_ANSWERS_ID } from "@/contract/first-calls";
+
+/** One answer as the server wrote it: the URL asked, its language, and the response. */
+interface FirstAnswer {
+  url: string;
+  language: string;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * How long after the page opened an answer may stand in for asking (ms): it is what the server knew
+ * then, so only the first screen's calls, made at once, use it.
+ */
+const FRESH_FOR_MS = 30_000;
+
+let answers: Map<string, FirstAnswer> | undefined;
+
+function read(): Map<string, FirstAnswer> {
+  const element = document.getElementById(FIRST_ANSWERS_ID);
+  let list: FirstAnswer[] = [];
+  try {
+    list = element?.textContent ? (JSON.parse(element.textContent) as FirstAnswer[]) : [];
+  } catch {
+    // A page that does not carry them intact: every call is asked.
+  }
+  return new Map(list.map((answer) => [answer.url, answer]));
+}
+
+/**
+ * The server's answer to `GET url` in `language` as a `Response`, once; null when it did not answer
+ * it, already gave it, or the page is no longer fresh.
+ */
+export function takeFirstAnswer(url: string, language: string): Response | null {
+  answers ??= read();
+  const answer = answers.get(url);
+  // In another language it is left for the same call once the app's language is known.
+  if (!answer || answer.language !== language || performance.now() > FRESH_FOR_MS) return null;
+  answers.delete(url);
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+}

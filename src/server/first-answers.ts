@@ -1,0 +1,78 @@
+/**
+ * A member's page with its first API answers inside (docs/decisions/015 "Phones"): the sign-in check
+ * and the page's first call (src/contract/first-calls.ts) are answered while its HTML is made, and go
+ * in it as JSON that the browser's API client takes instead of asking (src/client/lib/first-answers.ts).
+ * On a phone each was a round trip after the code had loaded; the first card's photo waited for them.
+ *
+ * The answers are made by the API itself (`app.inject`, with the page request's cookie and language),
+ * so they are byte for byte what the browser would have been sent: the same authorisation, the same
+ * shapes, the same privacy rules. Nothing is put in for a request whose session does not answer.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { CurrentUser } from "@/contract/auth";
+import { type FirstPicture, firstCallUrl, firstPictureOf, pageStartOf } from "@/contract/first-calls";
+
+/** One answer, as the browser's API client reads it back. */
+export interface FirstAnswer {
+  url: string;
+  language: string;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Response headers the client reads from a list's answer (cursor pagination, the count). */
+const KEPT_HEADERS = ["content-type", "link", "x-total-count", "x-total-relation"];
+
+/** The sign-in check's URL, which index.html also preloads. */
+export const CURRENT_USER_URL = "/api/auth/user";
+
+/** What goes in a member's page: the answers, and its largest picture to fetch with it. */
+export interface FirstAnswers {
+  answers: FirstAnswer[];
+  picture: FirstPicture | null;
+}
+
+/**
+ * The answers to put in the page `request` asks for: the sign-in check and the page's first call, each
+ * when it answered 200; none for a page that starts with no call or a session that is not signed in.
+ * The picture is the page's largest (`firstPictureOf`), which the browser then fetches beside the code
+ * instead of after the first render.
+ * @param app the app whose API answers (the page's own)
+ */
+export async function firstAnswersFor(app: FastifyInstance, request: FastifyRequest): Promise<FirstAnswers> {
+  const none = { answers: [], picture: null };
+  const [pathname = "/", search = ""] = request.url.split("?", 2);
+  const headers = { cookie: request.headers.cookie ?? "", "accept-language": request.lng };
+  const ask = async (url: string): Promise<FirstAnswer | null> => {
+    const answer = await app.inject({ method: "GET", url, headers });
+    if (answer.statusCode !== 200) return null;
+    const kept: Record<string, string> = {};
+    for (const name of KEPT_HEADERS) {
+      const value = answer.headers[name];
+      if (typeof value === "string") kept[name] = value;
+    }
+    return { url, language: request.lng, status: 200, headers: kept, body: answer.body };
+  };
+  const user = await ask(CURRENT_USER_URL);
+  if (!user) return none;
+  const start = pageStartOf(pathname, new URLSearchParams(search), JSON.parse(user.body) as CurrentUser);
+  if (!start?.call) return none;
+  const first = await ask(firstCallUrl(start.call));
+  if (!first) return { answers: [user], picture: null };
+  return { answers: [user, first], picture: firstPictureOf(start.call, JSON.parse(first.body)) };
+}
+
+/** A `<link rel="preload">` for `picture`, as urgent as its `<img>` (`fetchpriority="high"`). */
+export function picturePreload(picture: FirstPicture): string {
+  const attribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+  return `<link rel="preload" as="image" href="${attribute(picture.href)}" imagesrcset="${attribute(picture.srcset)}" imagesizes="${attribute(picture.sizes)}" fetchpriority="high">`;
+}
+
+/**
+ * The answers as a `<script type="application/json">` element with id `id`: a data block no browser
+ * runs, with every `<` escaped so no text inside (a meal's title, a message) can close it.
+ */
+export function firstAnswersElement(id: string, answers: FirstAnswer[]): string {
+  return `<script type="application/json" id="${id}">${JSON.stringify(answers).replace(/</g, "\\u003c")}</script>`;
+}
