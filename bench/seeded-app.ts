@@ -30,15 +30,20 @@ export interface SeededApp {
 
 /**
  * Seeds a fresh data dir and starts the app on it.
+ * @param prepare run on the seeded data dir before the app starts (more rows for a bench)
  * @throws Error when the app exits or does not answer within two minutes
  */
-export async function startSeededApp(name: string): Promise<SeededApp> {
+export async function startSeededApp(
+  name: string,
+  prepare?: (dataDir: string) => Promise<void>,
+): Promise<SeededApp> {
   const port = Number(process.env.BENCH_PORT) || (await freePort());
   const base = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `mealshare-${name}-`));
   const env = { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "warn", PUBLIC_URL: base };
   const seed = run("scripts/seed.ts", env);
   await new Promise((resolve) => seed.once("exit", resolve));
+  await prepare?.(dataDir);
   const server = run("scripts/start.mjs", env);
   const stop = async () => {
     if (server.exitCode === null) {

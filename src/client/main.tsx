@@ -13,9 +13,9 @@ import { startI18n } from "./lib/i18n";
 import { queryClient } from "./lib/query-client";
 import "./index.css";
 
-// Who is signed in (the request index.html preloads) is asked beside the settings and catalogue: a
-// member's shell and page then load with them, and the page's first API call starts, not after the
-// first render (docs/decisions/015).
+// Who is signed in (the request index.html preloads, or the answer the server put in a member's page)
+// is asked beside the settings and catalogue: a member's shell and page then load with them, and the
+// page's first API call starts, not after the first render (docs/decisions/015).
 void queryClient.prefetchQuery(currentUserQuery).then(() => {
   const user = queryClient.getQueryData(currentUserQuery.queryKey);
   if (!user) return;
@@ -30,6 +30,8 @@ const deploymentLoaded = loadDeployment();
 await Promise.all([deploymentLoaded, startI18n(deploymentLoaded.then((d) => d.defaultLanguage))]);
 
 const root = createRoot(document.getElementById("root")!);
+// In a transition the first render yields to the browser every few milliseconds instead of holding
+// the main thread for one long task (docs/decisions/015 "Phones": Total Blocking Time on a phone).
 startTransition(() =>
   root.render(
     <StrictMode>

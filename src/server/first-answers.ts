@@ -42,7 +42,9 @@ export interface FirstAnswers {
  */
 export async function firstAnswersFor(app: FastifyInstance, request: FastifyRequest): Promise<FirstAnswers> {
   const none = { answers: [], picture: null };
-  const [pathname = "/", search = ""] = request.url.split("?", 2);
+  const query = request.url.indexOf("?");
+  const pathname = query < 0 ? request.url : request.url.slice(0, query);
+  const search = query < 0 ? "" : request.url.slice(query + 1);
   const headers = { cookie: request.headers.cookie ?? "", "accept-language": request.lng };
   const ask = async (url: string): Promise<FirstAnswer | null> => {
     const answer = await app.inject({ method: "GET", url, headers });
