@@ -10,41 +10,13 @@
  * Run after `npm run build`: `npx tsx bench/map-smooth.ts`.
  */
 import { chromium } from "@playwright/test";
-import { sql } from "drizzle-orm";
-import { openDatabase, queryRows } from "../src/server/db/client";
 import { signInThroughProvider } from "../tests/api/oidc-flow";
-import { startSeededApp } from "./seeded-app";
+import { addOpenMeals, startSeededApp } from "./seeded-app";
 
 const MEALS = 300;
 const CPU_SLOWDOWN = 4;
 
-/** Copies one of the seed's free meals 300 times on a jittered grid about 2 km across its centre. */
-async function addMeals(dataDir: string) {
-  const database = await openDatabase({ dataDir });
-  try {
-    const columns = (
-      await queryRows<{ name: string }>(
-        database.db,
-        sql`select column_name as name from information_schema.columns
-            where table_name = 'meals' and is_generated = 'NEVER' and is_identity = 'NO'
-              and column_name not in ('id', 'title', 'pickup_latitude', 'pickup_longitude', 'created_at', 'updated_at')`,
-      )
-    ).map(({ name }) => sql.identifier(name));
-    const list = sql.join(columns, sql`, `);
-    await database.db.execute(sql`
-      insert into meals (${list}, title, pickup_latitude, pickup_longitude)
-      select ${list}, 'Map test meal ' || n,
-        round((c.lat + ((n / 20) - 7.5) * 0.0012 + sin(n * 7.1) * 0.0004)::numeric, 3)::float8,
-        round((c.lng + ((n % 20) - 9.5) * 0.0015 + cos(n * 3.3) * 0.0006)::numeric, 3)::float8
-      from (select * from meals where kind = 'free' order by created_at limit 1) m,
-        (select avg(pickup_latitude) as lat, avg(pickup_longitude) as lng from meals) c,
-        generate_series(0, ${MEALS - 1}) n`);
-  } finally {
-    await database.close();
-  }
-}
-
-const app = await startSeededApp("map", addMeals);
+const app = await startSeededApp("map", addOpenMeals(MEALS));
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [

@@ -7,6 +7,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import { openDatabase, queryRows } from "../src/server/db/client";
 import { freePort } from "../tests/free-port";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -66,4 +68,36 @@ export async function startSeededApp(
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
+}
+
+/**
+ * A `prepare` for `startSeededApp`: `count` copies of one of the seed's free meals ("Extra meal N"),
+ * open now, on a jittered grid of 20 columns about 2 km across the seed's meals' centre.
+ */
+export function addOpenMeals(count: number) {
+  return async (dataDir: string) => {
+    const database = await openDatabase({ dataDir });
+    try {
+      const columns = (
+        await queryRows<{ name: string }>(
+          database.db,
+          sql`select column_name as name from information_schema.columns
+              where table_name = 'meals' and is_generated = 'NEVER' and is_identity = 'NO'
+                and column_name not in ('id', 'title', 'pickup_latitude', 'pickup_longitude', 'created_at', 'updated_at')`,
+        )
+      ).map(({ name }) => sql.identifier(name));
+      const list = sql.join(columns, sql`, `);
+      await database.db.execute(sql`
+        insert into meals (${list}, title, pickup_latitude, pickup_longitude, created_at)
+        select ${list}, 'Extra meal ' || n,
+          round((c.lat + ((n / 20) - 7.5) * 0.0012 + sin(n * 7.1) * 0.0004)::numeric, 3)::float8,
+          round((c.lng + ((n % 20) - 9.5) * 0.0015 + cos(n * 3.3) * 0.0006)::numeric, 3)::float8,
+          now() - n * interval '1 second'
+        from (select * from meals where kind = 'free' order by created_at limit 1) m,
+          (select avg(pickup_latitude) as lat, avg(pickup_longitude) as lng from meals) c,
+          generate_series(0, ${count - 1}) n`);
+    } finally {
+      await database.close();
+    }
+  };
 }

@@ -8,6 +8,7 @@
  */
 
 import { BadgeCheck, Clock, MapPin, Truck, Users } from "lucide-react";
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { StarRating } from "@/client/components/star-rating";
@@ -30,11 +31,19 @@ const MAX_ALLERGEN_TAGS = 2;
 const FIRST_ROW = 4;
 
 /**
- * A meal's card (spec §2 "Meal card").
+ * A meal's card (spec §2 "Meal card"). Memoised: when a list draws its next page, the cards it drew
+ * before (the same meal objects, which the query keeps) are not drawn again (docs/decisions/015
+ * "Phones").
  * @param position its place in the list: the first row's photos load at once, the very first before
  *   any other image (the largest paint of a list page: docs/decisions/015)
  */
-export function MealCard({ meal, position = Number.POSITIVE_INFINITY }: { meal: Meal; position?: number }) {
+export const MealCard = memo(function MealCard({
+  meal,
+  position = Number.POSITIVE_INFINITY,
+}: {
+  meal: Meal;
+  position?: number;
+}) {
   const { t } = useTranslation("app");
   const f = useFormat();
   const say = useMessages();
@@ -136,4 +145,4 @@ export function MealCard({ meal, position = Number.POSITIVE_INFINITY }: { meal: 
       </CardContent>
     </Card>
   );
-}
+});
