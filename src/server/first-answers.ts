@@ -37,10 +37,20 @@ export interface FirstAnswers {
  * The answers to put in the page `request` asks for: the sign-in check and the page's first call, each
  * when it answered 200; none for a page that starts with no call or a session that is not signed in.
  * The picture is the page's largest (`firstPictureOf`), which the browser then fetches beside the code
- * instead of after the first render.
+ * instead of after the first render. Never throws: a page whose answers could not be made is sent
+ * without them, and its browser asks.
  * @param app the app whose API answers (the page's own)
  */
 export async function firstAnswersFor(app: FastifyInstance, request: FastifyRequest): Promise<FirstAnswers> {
+  try {
+    return await answersFor(app, request);
+  } catch (error) {
+    request.log.warn({ err: error }, "a page's first answers could not be made; it is sent without them");
+    return { answers: [], picture: null };
+  }
+}
+
+async function answersFor(app: FastifyInstance, request: FastifyRequest): Promise<FirstAnswers> {
   const none = { answers: [], picture: null };
   const query = request.url.indexOf("?");
   const pathname = query < 0 ? request.url : request.url.slice(0, query);

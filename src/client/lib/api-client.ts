@@ -42,7 +42,7 @@ export async function throwIfNotOk(response: Response): Promise<void> {
 export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
   const language = i18n.language ?? "en";
   const response =
-    (method === "GET" && takeFirstAnswer(url, language)) ||
+    (method === "GET" && takeFirstAnswer(url, i18n.language)) ||
     (await fetch(url, {
       method,
       credentials: "include",

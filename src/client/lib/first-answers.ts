@@ -36,13 +36,16 @@ function read(): Map<string, FirstAnswer> {
 
 /**
  * The server's answer to `GET url` in `language` as a `Response`, once; null when it did not answer
- * it, already gave it, or the page is no longer fresh.
+ * it, already gave it, answered it in another language, or the page is no longer fresh. Before the
+ * app's language is known (`language` undefined: the sign-in check starts with the page) the server's
+ * is taken: it decided it by the rule the app starts from (src/server/i18n.ts `requestLanguage`).
  */
-export function takeFirstAnswer(url: string, language: string): Response | null {
+export function takeFirstAnswer(url: string, language: string | undefined): Response | null {
   answers ??= read();
   const answer = answers.get(url);
+  const otherLanguage = language !== undefined && answer?.language !== language;
   // In another language it is left for the same call once the app's language is known.
-  if (!answer || answer.language !== language || performance.now() > FRESH_FOR_MS) return null;
+  if (!answer || otherLanguage || performance.now() > FRESH_FOR_MS) return null;
   answers.delete(url);
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
