@@ -3,8 +3,9 @@
  * scale"): Community at 375 × 812 px, signed in, in Debian's Chromium with the CPU slowed 4× (the
  * DevTools protocol's CPU throttling, as Lighthouse's mobile setting), from navigation to the first
  * `meal-card` on screen; the median and range of `BENCH_LOADS` (5) cold loads (a fresh browser context,
- * nothing cached), after one load that warms the server. Also the moment the page asked for its meals,
- * and how many script files it loaded first.
+ * nothing cached), after one load that warms the server. Also the moment the page asked for its meals
+ * (none when they came inside the page: src/server/first-answers.ts), and how many script files it
+ * loaded first.
  *
  * A fresh data dir is seeded (`npm run seed`) and served as `npm start` does, on BENCH_PORT or a free
  * port. Run after `npm run build`: `npx tsx bench/first-card.ts [path]` (default `/community`).
@@ -72,7 +73,7 @@ try {
   const sorted = [...loads].sort((a, b) => a.card - b.card);
   const median = sorted[Math.floor((sorted.length - 1) / 2)];
   console.log(
-    `First meal card on ${PAGE} at 375 px, CPU ${CPU_SLOWDOWN}× slower, signed in, cold: median ${(median.card / 1000).toFixed(2)} s (${(sorted[0].card / 1000).toFixed(2)}–${(sorted[sorted.length - 1].card / 1000).toFixed(2)} s over ${loads.length} loads); the meals were asked for at ${(median.mealsAsked / 1000).toFixed(2)} s; ${median.scripts} script files before the card`,
+    `First meal card on ${PAGE} at 375 px, CPU ${CPU_SLOWDOWN}× slower, signed in, cold: median ${(median.card / 1000).toFixed(2)} s (${(sorted[0].card / 1000).toFixed(2)}–${(sorted[sorted.length - 1].card / 1000).toFixed(2)} s over ${loads.length} loads); ${Number.isNaN(median.mealsAsked) ? "the meals came inside the page (no call for them)" : `the meals were asked for at ${(median.mealsAsked / 1000).toFixed(2)} s`}; ${median.scripts} script files before the card`,
   );
 } finally {
   await browser.close();
