@@ -10,8 +10,7 @@
  * A fresh data dir is seeded (`npm run seed`) and served as `npm start` does, on BENCH_PORT or a free
  * port. Run after `npm run build`: `npx tsx bench/first-card.ts [path]` (default `/community`).
  */
-import { chromium } from "@playwright/test";
-import { signInThroughProvider } from "../tests/api/oidc-flow";
+import { launchChromium, phoneContext, signInMaria } from "./phone";
 import { startSeededApp } from "./seeded-app";
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 5);
@@ -20,38 +19,12 @@ const PAGE = process.argv[2] ?? "/community";
 
 const app = await startSeededApp("first-card");
 const BASE = app.base;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+const browser = await launchChromium();
 try {
-  const { jar } = await signInThroughProvider(BASE, {
-    email: "maria.lopez@example.org",
-    firstName: "Maria",
-    lastName: "Lopez",
-  });
-  const cookies = jar
-    .header()
-    .split("; ")
-    .filter(Boolean)
-    .map((pair) => {
-      const [name, ...value] = pair.split("=");
-      return { name, value: value.join("="), url: BASE };
-    });
+  const cookies = await signInMaria(BASE);
   const loads: { card: number; mealsAsked: number; scripts: number }[] = [];
   for (let load = 0; load <= LOADS; load++) {
-    const context = await browser.newContext({
-      viewport: { width: 375, height: 812 },
-      serviceWorkers: "block",
-    });
-    await context.addCookies(cookies);
+    const context = await phoneContext(browser, cookies);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });

@@ -14,18 +14,11 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import WebSocket from "ws";
 import { signInThroughProvider } from "../tests/api/oidc-flow";
+import { CHROMIUM_FLAGS } from "./phone";
 import { startSeededApp } from "./seeded-app";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
 /**
  * Puts the session cookie in a fresh browser's jar through the DevTools protocol. A `Cookie` header

@@ -8,46 +8,17 @@
  *
  * Run after `npm run build`: `npx tsx bench/long-list.ts`.
  */
-import { chromium } from "@playwright/test";
 import { MEAL_PAGE_SIZE } from "../src/contract/meals";
-import { signInThroughProvider } from "../tests/api/oidc-flow";
+import { launchChromium, phoneContext, signInMaria } from "./phone";
 import { addOpenMeals, startSeededApp } from "./seeded-app";
 
 const PAGES = 10;
 const CPU_SLOWDOWN = 4;
 
 const app = await startSeededApp("long-list", addOpenMeals(300));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+const browser = await launchChromium();
 try {
-  const { jar } = await signInThroughProvider(app.base, {
-    email: "maria.lopez@example.org",
-    firstName: "Maria",
-    lastName: "Lopez",
-  });
-  const context = await browser.newContext({
-    viewport: { width: 375, height: 812 },
-    serviceWorkers: "block",
-  });
-  await context.addCookies(
-    jar
-      .header()
-      .split("; ")
-      .filter(Boolean)
-      .map((pair) => {
-        const [name = "", ...value] = pair.split("=");
-        return { name, value: value.join("="), url: app.base };
-      }),
-  );
+  const context = await phoneContext(browser, await signInMaria(app.base));
   const page = await context.newPage();
   await page.goto(`${app.base}/community?area=all`);
   const cards = page.getByTestId("meal-card");

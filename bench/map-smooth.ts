@@ -9,45 +9,16 @@
  *
  * Run after `npm run build`: `npx tsx bench/map-smooth.ts`.
  */
-import { chromium } from "@playwright/test";
-import { signInThroughProvider } from "../tests/api/oidc-flow";
+import { launchChromium, phoneContext, signInMaria } from "./phone";
 import { addOpenMeals, startSeededApp } from "./seeded-app";
 
 const MEALS = 300;
 const CPU_SLOWDOWN = 4;
 
 const app = await startSeededApp("map", addOpenMeals(MEALS));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+const browser = await launchChromium();
 try {
-  const { jar } = await signInThroughProvider(app.base, {
-    email: "maria.lopez@example.org",
-    firstName: "Maria",
-    lastName: "Lopez",
-  });
-  const context = await browser.newContext({
-    viewport: { width: 375, height: 812 },
-    serviceWorkers: "block",
-  });
-  await context.addCookies(
-    jar
-      .header()
-      .split("; ")
-      .filter(Boolean)
-      .map((pair) => {
-        const [name = "", ...value] = pair.split("=");
-        return { name, value: value.join("="), url: app.base };
-      }),
-  );
+  const context = await phoneContext(browser, await signInMaria(app.base));
   const page = await context.newPage();
   // How many meals each of the map's answers held.
   const answered: number[] = [];
