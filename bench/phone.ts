@@ -5,24 +5,15 @@
  * session and no service worker (each load as a first visit).
  */
 import { type Browser, type BrowserContext, chromium } from "@playwright/test";
+import { chromiumLaunchOptions } from "../playwright.config";
 import { signInThroughProvider } from "../tests/api/oidc-flow";
 
-/** Chromium's flags for a bench here: no sandbox or GPU, nothing fetched from outside. */
-export const CHROMIUM_FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+/** Chromium's flags here (the e2e suite's): no sandbox or GPU, nothing fetched from outside. */
+export const CHROMIUM_FLAGS = chromiumLaunchOptions.args;
 
-/** Debian's Chromium (or CHROMIUM_PATH's), launched for a bench. */
+/** Debian's full Chromium (or CHROMIUM_PATH's), launched for a bench as the e2e suite launches it. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_FLAGS,
-  });
+  return chromium.launch(chromiumLaunchOptions);
 }
 
 /** Signs the seed's Maria in at `base`: her session cookies, for `phoneContext`. */
