@@ -62,6 +62,15 @@ const STARTS: Record<
 };
 
 /**
+ * Whether the member's page at `pathname` may start with a call (which one depends on its viewer and
+ * query): a page that never does needs no one looked up to know it.
+ */
+export function mayStartWithCall(pathname: string): boolean {
+  const page = pageAt(MEMBER_PAGES, pathname);
+  return page !== undefined && page.page in STARTS;
+}
+
+/**
  * How the member's page at `pathname` with the query `search` starts for `user`; undefined for a path
  * that is no member's page or a page that starts with nothing.
  */

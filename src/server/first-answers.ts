@@ -10,7 +10,13 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { CurrentUser } from "@/contract/auth";
-import { type FirstPicture, firstCallUrl, firstPictureOf, pageStartOf } from "@/contract/first-calls";
+import {
+  type FirstPicture,
+  firstCallUrl,
+  firstPictureOf,
+  mayStartWithCall,
+  pageStartOf,
+} from "@/contract/first-calls";
 
 /** One answer, as the browser's API client reads it back. */
 export interface FirstAnswer {
@@ -55,6 +61,8 @@ async function answersFor(app: FastifyInstance, request: FastifyRequest): Promis
   const query = request.url.indexOf("?");
   const pathname = query < 0 ? request.url : request.url.slice(0, query);
   const search = query < 0 ? "" : request.url.slice(query + 1);
+  // A page that never starts with a call (a profile, the requests) costs no session lookup here.
+  if (!mayStartWithCall(pathname)) return none;
   const headers = { cookie: request.headers.cookie ?? "", "accept-language": request.lng };
   const ask = async (url: string): Promise<FirstAnswer | null> => {
     const answer = await app.inject({ method: "GET", url, headers });
