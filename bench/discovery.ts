@@ -321,8 +321,8 @@ export async function benchDiscovery(serverUrl: string, options: { verbosePlans?
           const dense = query.filters.sort === "newest" && matches?.capped;
           plan = built
             ? [
-                built.count ? await explain(pool, built.count) : "",
-                await explain(pool, built.page(sort)),
+                built.ranked ? await explain(pool, built.ranked) : "",
+                sort === "relevance" && built.ranked ? "" : await explain(pool, built.page(sort)),
                 dense ? await explain(pool, built.page(sort, matches)) : "",
               ].join("\n")
             : "";

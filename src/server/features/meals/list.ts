@@ -99,10 +99,12 @@ function orderOf(sort: Sort, score: SQL<number> | undefined): SQL {
 /** The statements of one page, built but not run. */
 export interface MealListStatements {
   /**
-   * Counts the matches first, reading at most `MEAL_COUNT_CAP + 1` of them: a search's first page
-   * needs the count to choose its sort. Null when the count rides along in `page` or is not needed.
+   * A search's first page: counts the matches, reading at most `MEAL_COUNT_CAP + 1` of them, and
+   * ranks that page from the same read, in one statement — rows of the page best match first, each
+   * with `"total"` (no row: nothing matched). Beyond the cap the count decides the page is newest
+   * first instead (`page("newest")`). Null for every other page.
    */
-  count: SQL | null;
+  ranked: SQL | null;
   /**
    * The page for a sort: picked from `meals` alone (keyset, index order), then joined to owners;
    * with `"total"` on every row when the list counts and `count` is null. `matches` is what `count`
@@ -129,10 +131,10 @@ export async function buildMealListStatements(
       ? (_sort: Sort, matches?: MealCount) =>
           matches?.capped ? nearNewestDensePage(plan, options) : nearNewestSparsePage(plan, options)
       : () => nearestPage(plan, options);
-    return { count: null, page, plan };
+    return { ranked: null, page, plan };
   }
   const countFirst = !options.cursor && plan.tsquery !== undefined;
-  const count = countFirst ? sql`select ${cappedCount(plan.conditions)} as "total"` : null;
+  const ranked = countFirst ? rankedFirstPage(plan, options.limit) : null;
   const withTotal = options.withCount === true && !countFirst;
   const page = (sort: Sort) => {
     const score = scoreOf(plan, sort);
@@ -144,7 +146,32 @@ export async function buildMealListStatements(
       withTotal,
     });
   };
-  return { count, page, plan };
+  return { ranked, page, plan };
+}
+
+/**
+ * A search's first page in one statement (`MealListStatements.ranked`): the matches are read once
+ * (at most `MEAL_COUNT_CAP + 1`, only their id, age and rank), counted and ranked; only the page's
+ * rows are then read whole and joined to their owners. Reading them twice — a count, then a ranked
+ * page over every column — cost twice the heap reads at 1,000,000 meals (docs/decisions/006).
+ */
+function rankedFirstPage(plan: ListPlan, limit: number): SQL {
+  const score = scoreOf(plan, "relevance");
+  return sql`
+    with matched as materialized (
+      select ${meals.id} as "id", ${meals.createdAt} as "created_at", ${score} as "score"
+      from ${meals} where ${plan.conditions}
+      limit ${literalCount(MEAL_COUNT_CAP + 1)}),
+    picked as (
+      select "id", "score", "created_at" from matched
+      order by "score" desc, "created_at" desc, "id" desc
+      limit ${literalCount(limit + 1)})
+    select ${MEAL_COLUMNS}, picked."score" as "score", null::float8 as "distance",
+      (select count(*)::int from matched) as "total"
+    from picked
+    inner join ${meals} on ${meals.id} = picked."id"
+    inner join ${users} on ${users.id} = ${meals.ownerId}
+    order by picked."score" desc, picked."created_at" desc, picked."id" desc`;
 }
 
 /** How many rows meet `conditions`, reading at most `MEAL_COUNT_CAP + 1` of them. */
@@ -272,15 +299,16 @@ async function listPage(
     capped: total > MEAL_COUNT_CAP,
   });
   let count: MealCount | undefined;
-  if (statements.count) {
-    const [{ total }] = await queryRows<{ total: number }>(db, statements.count);
-    count = counted(Number(total));
+  let ranked: PageRow[] | undefined;
+  if (statements.ranked) {
+    ranked = await queryRows<PageRow>(db, statements.ranked);
+    count = counted(Number(ranked[0]?.total ?? 0));
   }
   const sort = options.cursor
     ? cursorSort(plan, options, options.cursor)
     : firstPageSort(plan, options, count);
   type DenseEdge = { walked: number; lastCreatedAt: Date | null; lastId: string | null };
-  let rows = await queryRows<PageRow>(db, statements.page(sort));
+  let rows = sort === "relevance" && ranked ? ranked : await queryRows<PageRow>(db, statements.page(sort));
   let continueFrom: Cursor | ScoredCursor | undefined;
   const first = rows[0];
   if (isNearNewest(plan, options) && first) {
