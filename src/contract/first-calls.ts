@@ -11,9 +11,6 @@ import type { MealKind } from "./meals";
 import { MEMBER_PAGES, pageAt } from "./pages";
 import { PHOTO_PATH, PHOTO_SIZES, photoSrcSet, thumbnailOf } from "./photos";
 
-/** The id of the page's `<script type="application/json">` that carries the server's first answers. */
-export const FIRST_ANSWERS_ID = "first-answers";
-
 /** A page's first call: a meal list's first page, one meal, or one request with its thread. */
 export type FirstCall =
   | { query: "meals"; filters: MealFilters }

@@ -6,6 +6,13 @@
  */
 import { parse } from "regexparam";
 
+/**
+ * The id of a page's `<script type="application/json">` that carries the server's first answers
+ * (first-calls.ts). Here, without zod: the browser's API client reads it at start, and first-calls.ts
+ * would bring the contract's schemas into every page's entry, the landing page's too.
+ */
+export const FIRST_ANSWERS_ID = "first-answers";
+
 /** A path and the name of its page's module (`src/client/pages/{page}.tsx`). */
 export interface PageEntry {
   path: string;

@@ -4,7 +4,7 @@
  * does not wait for their round trips. The API client takes each once, as the answer to the same GET
  * in the same language, during the page's first moments; after that, or for anything else, it asks.
  */
-import { FIRST_ANSWERS_ID } from "@/contract/first-calls";
+import { FIRST_ANSWERS_ID } from "@/contract/pages";
 
 /** One answer as the server wrote it: the URL asked, its language, and the response. */
 interface FirstAnswer {

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { FIRST_ANSWERS_ID } from "@/contract/first-calls";
+import { FIRST_ANSWERS_ID } from "@/contract/pages";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { compressionFor } from "../compression";
 import {
