@@ -3,7 +3,8 @@
  * chunks of the code that shows the page, and the catalogues it speaks, as `<link rel="modulepreload">`
  * in the index.html sent for that path. Without them a phone fetched them in a chain — the entry,
  * then (once the sign-in check answered) the signed-in shell and the page, then (once the shell
- * rendered) the page's catalogue — each a round trip on a slow network.
+ * rendered) the page's catalogue — each a round trip on a slow network. Every page names its `common`
+ * catalogue, which the app waits for before its first render.
  *
  * The chunks come from Vite's build manifest (`dist/client/.vite/manifest.json`); which page a path
  * shows from the page table (src/contract/pages.ts), which the client's router is drawn from too.
@@ -57,7 +58,10 @@ export function pagePreloads(clientDir: string): ((request: PageRequest) => stri
     closure(`src/locales/${language}/${namespace}.json`);
 
   return ({ pathname, signedIn, language }) => {
-    const files: string[] = [];
+    // Every page, signed in or out, renders nothing before its `common` catalogue
+    // (src/client/lib/i18n.ts `startI18n`): unnamed here, the browser asked for it only once the entry
+    // had run, a round trip between the code and the first render.
+    const files: string[] = [...catalogue(language, "common")];
     const staticPage = pageAt(STATIC_PAGES, pathname);
     if (signedIn) {
       const memberPage = staticPage ?? pageAt(MEMBER_PAGES, pathname);

@@ -24,9 +24,11 @@ const BUILD_MANIFEST = {
   "src/client/pages/meal-detail.tsx": { file: "assets/meal-detail.js", imports: ["_card.js"] },
   "src/client/pages/edit-meal.tsx": { file: "assets/edit-meal.js" },
   "src/client/pages/about.tsx": { file: "assets/about.js" },
+  "src/locales/en/common.json": { file: "assets/common-en.js" },
   "src/locales/en/app.json": { file: "assets/app-en.js" },
   "src/locales/en/messages.json": { file: "assets/messages-en.js" },
   "src/locales/en/info.json": { file: "assets/info-en.js" },
+  "src/locales/de/common.json": { file: "assets/common-de.js" },
   "src/locales/de/app.json": { file: "assets/app-de.js" },
   "src/locales/de/messages.json": { file: "assets/messages-de.js" },
 };
@@ -93,8 +95,9 @@ describe("serving", () => {
     };
     const member = { cookie: "sid=some-session" };
 
-    it("a member's page: its first call's code, the shell, the page and what they import, then its catalogues, each once", async () => {
+    it("a member's page: the catalogue every page waits for, its first call's code, the shell, the page and what they import, then its catalogues, each once", async () => {
       expect(await preloads("/community?view=map", member)).toEqual([
+        "/assets/common-en.js",
         "/assets/card.js",
         "/assets/meal-list.js",
         "/assets/route-data.js",
@@ -106,6 +109,7 @@ describe("serving", () => {
       // Nothing index.html loads already; the edit page is not the meal's page.
       const id = "1b4e28ba-2fa1-41d2-883f-0016d3cca427";
       expect(await preloads(`/meal/${id}/edit`, member)).toEqual([
+        "/assets/common-en.js",
         "/assets/card.js",
         "/assets/meal-list.js",
         "/assets/route-data.js",
@@ -121,7 +125,9 @@ describe("serving", () => {
     it("in the language the app will speak: its cookie, else the browser's", async () => {
       const chosen = await preloads("/community", { cookie: "sid=some-session; mealshare_lang=de" });
       expect(chosen).toContain("/assets/app-de.js");
+      expect(chosen).toContain("/assets/common-de.js");
       expect(chosen).not.toContain("/assets/app-en.js");
+      expect(chosen).not.toContain("/assets/common-en.js");
       const browser = await preloads("/community", {
         ...member,
         "accept-language": "de-DE,de;q=0.9,en;q=0.5",
@@ -129,11 +135,15 @@ describe("serving", () => {
       expect(browser).toContain("/assets/messages-de.js");
     });
 
-    it("signed out: the landing page at /, a static page with its catalogue, and nothing for a member's page", async () => {
-      expect(await preloads("/")).toEqual(["/assets/card.js", "/assets/landing.js"]);
-      expect(await preloads("/about")).toEqual(["/assets/about.js", "/assets/info-en.js"]);
-      expect(await preloads("/community")).toEqual([]);
-      expect(await preloads("/no-such-page", member)).toEqual([]);
+    it("signed out: the landing page at /, a static page with its catalogue, and for a member's page only the catalogue every page waits for", async () => {
+      expect(await preloads("/")).toEqual(["/assets/common-en.js", "/assets/card.js", "/assets/landing.js"]);
+      expect(await preloads("/about")).toEqual([
+        "/assets/common-en.js",
+        "/assets/about.js",
+        "/assets/info-en.js",
+      ]);
+      expect(await preloads("/community")).toEqual(["/assets/common-en.js"]);
+      expect(await preloads("/no-such-page", member)).toEqual(["/assets/common-en.js"]);
       // A path that cannot be decoded is refused as a bad request, not an error of ours.
       const malformed = await t.app.inject({ url: "/meal/%E0%A4%A", headers: member });
       expect(malformed.statusCode).toBe(400);
