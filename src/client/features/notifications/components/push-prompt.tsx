@@ -19,8 +19,10 @@ export function PushPrompt() {
   const pushState = usePushState();
   const [busy, setBusy] = useState(false);
   const titleId = useId();
-  const undecided = typeof Notification !== "undefined" && Notification.permission === "default";
-  if (!user || !offered || pushState !== "off" || !undecided) return null;
+  // The permission last: reading it is a synchronous ask of the browser (~3 ms on a phone's first
+  // render), and the offer is not made on most renders.
+  const undecided = () => typeof Notification !== "undefined" && Notification.permission === "default";
+  if (!user || !offered || pushState !== "off" || !undecided()) return null;
 
   const turnOn = async () => {
     setBusy(true);
