@@ -107,8 +107,8 @@ export interface MealListStatements {
   ranked: SQL | null;
   /**
    * The page for a sort: picked from `meals` alone (keyset, index order), then joined to owners;
-   * with `"total"` on every row when the list counts and `count` is null. `matches` is what `count`
-   * found, which a newest-first local list needs to choose its index.
+   * with `"total"` on every row when the list counts and `ranked` is null. `matches` is the count a
+   * newest-first local list's window found, which it needs to choose its index.
    */
   page: (sort: Sort, matches?: MealCount) => SQL;
   plan: ListPlan;
