@@ -7,6 +7,7 @@ import { lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Button } from "@/client/components/ui/button";
+import { mealsUrl } from "@/contract/meal-list";
 import type { useMeals } from "../api/get-meals";
 import type { MealFilterState } from "../use-meal-filters";
 import { MealGrid } from "./meal-grid";
@@ -58,5 +59,7 @@ export function MealResults({
       </Suspense>
     );
   }
-  return <MealGrid query={query} empty={empty} />;
+  // A grid per list: a new search or filter starts again from its first cards, drawn four by four
+  // (meal-grid.tsx), instead of drawing the new list's whole page in the commit that shows it.
+  return <MealGrid key={mealsUrl(filters.filters)} query={query} empty={empty} />;
 }
