@@ -132,6 +132,16 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "query", test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+            // The meal form and its schema, which only the pages that create or edit a meal show. Merged
+            // by size into the chunk the signed-in shell shares with the meal page, they made every
+            // member's first load fetch the form, react-hook-form and the form's zod schemas.
+            {
+              name: "meal-form",
+              test: /[\\/]src[\\/]client[\\/]features[\\/]meals[\\/](meal-form-schema\.ts|api[\\/]create-meal\.ts|components[\\/]meal-form[\\/])/,
+              // Only these modules: what they import stays where the other pages find it.
+              includeDependenciesRecursively: false,
+              priority: 15,
+            },
             // The libraries every member's page runs, in one file instead of dozens (docs/decisions/015):
             // a phone on HTTP/1.1 fetches six files at a time, so each small file cost a round trip.
             // Libraries only some pages load on demand (the map, the uploader, QR codes) stay apart.

@@ -147,22 +147,32 @@ test("a failed load says so with Retry, never 'no meals', and Retry shows the me
   await expect(cards(eater).getByText("Retry risotto").first()).toBeVisible();
 });
 
-test("a member's first screen comes inside the page: no call for who is signed in, the list or the meal", async ({
+test("a member's first screen comes inside the page: no call for who is signed in, the list or the meal, and not the meal form's code", async ({
   browser,
 }) => {
   const cook = await signedInPage(browser, person("Fay", "First"));
   const meal = await postMeal(cook, { title: "First-screen falafel" });
   const eater = await signedInPage(browser, person("Sam", "Screen"));
   const asked: string[] = [];
+  const scripts: string[] = [];
   eater.on("request", (request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith("/api/")) asked.push(`${url.pathname}${url.search}`);
+    if (request.resourceType() === "script") scripts.push(url.pathname);
   });
   await eater.goto("/community");
   await expect(cards(eater).first()).toBeVisible();
   await eater.goto(`/meal/${meal.id}`);
   await expect(eater.getByRole("heading", { name: "First-screen falafel" })).toBeVisible();
   expect(asked.filter((url) => /^\/api\/(auth\/user|meals(\?|$)|meals\/[^/]+$)/.test(url))).toEqual([]);
+  // The form that shares a meal (its chunk, vite.config.ts) loads with the pages that show it only:
+  // none of the scripts these two pages fetched holds it (a test id the form's kind field carries).
+  expect(scripts.length).toBeGreaterThan(0);
+  const withForm = [];
+  for (const file of new Set(scripts)) {
+    if ((await (await eater.request.get(file)).text()).includes("cook-only-notice")) withForm.push(file);
+  }
+  expect(withForm).toEqual([]);
   // What the page did not carry is asked as before: the next list, after a search.
   await eater.goto("/community");
   const searched = eater.waitForRequest((request) => /\/api\/meals\?.*q=falafel/.test(request.url()));
