@@ -145,16 +145,20 @@ export default defineConfig({
             // The libraries every member's page runs, in one file instead of dozens (docs/decisions/015):
             // a phone on HTTP/1.1 fetches six files at a time, so each small file cost a round trip.
             // Libraries only some pages load on demand (the map, the uploader, QR codes) stay apart.
+            // So does zod: the first screens build no schema (their words come from src/contract/plain/).
             {
               name: "vendor",
-              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|i18next|react-i18next|html-parse-stringify|void-elements|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib|detect-node-es|lucide-react|zod|clsx|tailwind-merge|class-variance-authority|date-fns|@date-fns|@internationalized|@swc|use-debounce|react-error-boundary|i18next-resources-to-backend)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|i18next|react-i18next|html-parse-stringify|void-elements|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib|detect-node-es|lucide-react|clsx|tailwind-merge|class-variance-authority|date-fns|@date-fns|@internationalized|@swc|use-debounce|react-error-boundary|i18next-resources-to-backend)[\\/]/,
               priority: 10,
             },
             // Our own modules that several member pages share, in a few files by the set of pages that
             // use them, not one file each: Lighthouse's phone fetches six files at a time, and
             // Community's first load was 58 files, most of them a component of 1–2 KiB
             // (docs/decisions/015). What the entry or the landing page imports is left out, so a
-            // visitor's first page does not load members' code merged into the same files.
+            // visitor's first page does not load members' code merged into the same files. Sets are
+            // merged only under 6 KiB: a merged set brings what its other modules import, and at 24 KiB
+            // the shell's sets took in a group's join panel and, through it, the groups' and meals'
+            // schemas and zod (docs/decisions/015: Community 229 → 187 KiB brotli, 28 → 34 files).
             {
               name: (id, ctx) =>
                 OWN_CODE.test(id) && !importedBy(id, PUBLIC_ROOTS, (other) => ctx.getModuleInfo(other))
@@ -162,7 +166,7 @@ export default defineConfig({
                   : null,
               minShareCount: 2,
               entriesAware: true,
-              entriesAwareMergeThreshold: 24 * 1024,
+              entriesAwareMergeThreshold: 6 * 1024,
               priority: 5,
             },
           ],

@@ -4,12 +4,12 @@
  * (src/client/app/route-data.ts), and the server answers it inside the page's HTML
  * (src/server/first-answers.ts), so a phone waits for no round trip of its own for it.
  */
-import { z } from "zod";
+import { regexes } from "zod/v4/core";
 import type { CurrentUser } from "./auth";
 import { listFiltersOf, type MealFilters, mealsUrl } from "./meal-list";
 import type { MealKind } from "./meals";
 import { MEMBER_PAGES, pageAt } from "./pages";
-import { PHOTO_PATH, PHOTO_SIZES, photoSrcSet, thumbnailOf } from "./photos";
+import { PHOTO_PATH, PHOTO_SIZES, photoSrcSet, thumbnailOf } from "./plain/photos";
 
 /** A page's first call: a meal list's first page, one meal, or one request with its thread. */
 export type FirstCall =
@@ -28,9 +28,14 @@ export interface PageStart {
   map: boolean;
 }
 
-const uuid = z.uuid();
-/** Whether `id` can name a meal or a request (a UUID): only then is it asked for. */
-export const isRecordId = (id: string | undefined): id is string => uuid.safeParse(id).success;
+/** zod's own UUID pattern, the one `z.uuid()` checks a meal's or a request's id against in the API. */
+const UUID = regexes.uuid();
+/**
+ * Whether `id` can name a meal or a request (a UUID, as the API's `z.uuid()` decides): only then is it
+ * asked for. The pattern alone, not a schema: the browser's first screen builds no zod schema
+ * (docs/decisions/015 "Phones").
+ */
+export const isRecordId = (id: string | undefined): id is string => id !== undefined && UUID.test(id);
 
 /**
  * A list page: the URL's filters for this member, no device position yet. `listedOnMap`: whether the

@@ -5,46 +5,35 @@
 import { z } from "zod";
 import { isoDateTime, publicUserSchema } from "./common";
 import { type Message, msg } from "./messages";
+import {
+  GROUP_ANSWER_MAX,
+  GROUP_DESCRIPTION_MAX,
+  GROUP_FIRST_HOURS_MAX,
+  GROUP_JOIN_RULES,
+  GROUP_NAME_MAX,
+  GROUP_QUESTION_MAX,
+  GROUP_QUESTIONS_MAX,
+  GROUP_RADIUS_CHOICES_KM,
+  GROUP_ROLES,
+  GROUP_RULES_MAX,
+  GROUP_VISIBILITIES,
+  GROUP_WELCOME_MAX,
+  INVITE_DAYS_CHOICES,
+  roundGroupCoordinate,
+} from "./plain/groups";
 
-export const GROUP_VISIBILITIES = ["listed", "hidden"] as const;
+export * from "./plain/groups";
+
 export const groupVisibilitySchema = z.enum(GROUP_VISIBILITIES, {
   error: msg("Visibility must be listed or hidden"),
 });
 export type GroupVisibility = z.infer<typeof groupVisibilitySchema>;
-
-/** How someone becomes a member (docs/features/groups.md point 1). */
-export const GROUP_JOIN_RULES = ["open", "application", "invite", "email_domain"] as const;
 export const groupJoinRuleSchema = z.enum(GROUP_JOIN_RULES, {
   error: msg("Choose how people join: open, by application, by invite link or by email domain"),
 });
 export type GroupJoinRule = z.infer<typeof groupJoinRuleSchema>;
-
-/** A member's role (docs/features/groups.md point 2), strongest first. */
-export const GROUP_ROLES = ["owner", "moderator", "member", "newcomer"] as const;
 export const groupRoleSchema = z.enum(GROUP_ROLES);
 export type GroupRole = z.infer<typeof groupRoleSchema>;
-
-export const GROUP_NAME_MAX = 80;
-export const GROUP_DESCRIPTION_MAX = 2000;
-export const GROUP_WELCOME_MAX = 1000;
-export const GROUP_RULES_MAX = 4000;
-export const GROUP_QUESTIONS_MAX = 5;
-export const GROUP_QUESTION_MAX = 200;
-export const GROUP_ANSWER_MAX = 1000;
-/** How many groups one member may own: a neighbourhood needs a few, a spammer many. */
-export const GROUPS_OWNED_MAX = 10;
-/** A "group first" meal opens to everyone after 1 to 168 hours (a week). */
-export const GROUP_FIRST_HOURS_MAX = 168;
-/** How long an invite link lasts, in days, to choose from. */
-export const INVITE_DAYS_CHOICES = [1, 7, 30] as const;
-/** The group radii to choose from, in km. */
-export const GROUP_RADIUS_CHOICES_KM = [1, 2, 5, 10] as const;
-
-/**
- * A group's place is an area, never a door: its centre is kept to 2 decimals (about 1 km), so a group
- * for one building does not say which building (docs/DESIGN.md §6c).
- */
-export const roundGroupCoordinate = (value: number) => Math.round(value * 100) / 100;
 
 const text = (max: number, tooLong: Message) => z.string().trim().max(max, tooLong);
 const requiredText = (max: number, required: Message, tooLong: Message) =>

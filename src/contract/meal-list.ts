@@ -5,9 +5,10 @@
  * page's first call (src/contract/first-calls.ts), which the server answers inside the page, decide it
  * in one place.
  */
-import { allergyTokensOf } from "./food-safety";
-import { type LocalSort, type MealKind, NEAR_RADIUS_CHOICES_KM, NEAR_RADIUS_DEFAULT_KM } from "./meals";
+
 import type { HomeArea } from "./places";
+import { allergyTokensOf } from "./plain/food-safety";
+import { type LocalSort, type MealKind, NEAR_RADIUS_CHOICES_KM, NEAR_RADIUS_DEFAULT_KM } from "./plain/meals";
 
 /** A device's position, in degrees. */
 export interface Position {

@@ -19,25 +19,48 @@ import {
 import { mealAudienceFields, mealGroupSchema } from "./groups";
 import { type Message, msg } from "./messages";
 import { PHOTO_PATH } from "./photos";
-import { bboxSchema, HOME_RADIUS_CHOICES_KM, HOME_RADIUS_DEFAULT_KM, roundCoordinate } from "./places";
+import { bboxSchema, roundCoordinate } from "./places";
+import {
+  allergenTags,
+  EXCLUDED_ALLERGENS_MAX,
+  LOCAL_SORTS,
+  MAP_MEALS_MAX,
+  MEAL_ALLERGENS_MAX,
+  MEAL_KINDS,
+  MEAL_LOCATION_MAX,
+  MEAL_PORTIONS_MAX,
+  MEAL_PRICE_MAX_CENTS,
+  MEAL_TEXT_MAX,
+  MEAL_TITLE_MAX,
+  type MealKind,
+  NEAR_RADIUS_MAX_KM,
+  PICKUP_DETAILS_MAX,
+  PICKUP_START_AHEAD_MAX_MS,
+  PICKUP_START_PAST_MAX_MS,
+  PICKUP_WINDOW_MAX_MS,
+  SEARCH_TEXT_MAX,
+  SERIES_WEEKS_MAX,
+} from "./plain/meals";
 
-export const MEAL_TITLE_MAX = 120;
-export const MEAL_TEXT_MAX = 2000;
-export const MEAL_ALLERGENS_MAX = 500;
-export const MEAL_LOCATION_MAX = 300;
-/** Longest private pickup details (door, floor, bell). */
-export const PICKUP_DETAILS_MAX = 300;
-export const MEAL_PORTIONS_MAX = 100;
-/** Largest price a cook can ask, in cents ($1,000.00). */
-export const MEAL_PRICE_MAX_CENTS = 100_000;
+export * from "./plain/meals";
 
-export const mealKindSchema = z.enum(["free", "paid"], { error: msg("Kind must be free or paid") });
-export type MealKind = z.infer<typeof mealKindSchema>;
+/** Whether `zone` is an IANA time zone this runtime knows ("Europe/Berlin"). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A phone's clock may run this far ahead of the server's. */
+const PREPARED_AT_SKEW_MS = 60_000;
+
+export const mealKindSchema = z.enum(MEAL_KINDS, { error: msg("Kind must be free or paid") });
 
 const requiredText = (required: Message, tooLong: Message, max: number) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
-
-export { roundCoordinate };
 
 /** The per-field rules, for forms that build their own schema around them. */
 export const mealFields = {
@@ -125,14 +148,6 @@ export const mealFields = {
   latitude: z.number().min(-90).max(90).transform(roundCoordinate).nullable().optional(),
   longitude: z.number().min(-180).max(180).transform(roundCoordinate).nullable().optional(),
 };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** How long ago a pickup window may have started when it is set, at most. */
-export const PICKUP_START_PAST_MAX_MS = DAY_MS;
-/** How far ahead a pickup window may start, at most. */
-export const PICKUP_START_AHEAD_MAX_MS = 90 * DAY_MS;
-/** The longest pickup window. */
-export const PICKUP_WINDOW_MAX_MS = 7 * DAY_MS;
 
 type MealRuleInput = {
   kind?: MealKind;
@@ -224,22 +239,6 @@ export function allocationErrors(
   return errors;
 }
 
-/** A weekly meal runs for at most this many weeks. */
-export const SERIES_WEEKS_MAX = 8;
-
-/** Whether `zone` is an IANA time zone this runtime knows ("Europe/Berlin"). */
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A phone's clock may run this far ahead of the server's. */
-const PREPARED_AT_SKEW_MS = 60_000;
-
 /**
  * `POST /api/meals` body (spec §7; docs/features/food-safety.md adds the allergen codes, dietary tags
  * and food details).
@@ -306,38 +305,6 @@ export const updateMealSchema = z
 export type UpdateMeal = z.output<typeof updateMealSchema>;
 
 /**
- * Meals per page of the public list when the client gives no `limit`: 24 fills whole rows of the
- * 1-, 2-, 3- and 4-column grids (spec §2) and is what a phone scrolls through before "Load more".
- */
-export const MEAL_PAGE_SIZE = 24;
-/** Longest search text `q` the list takes. */
-export const SEARCH_TEXT_MAX = 200;
-/**
- * The word Home's Free and Paid buttons put in the search box, in the reader's language (spec §2:
- * they "only set the search text"). The search matches every language's word for a kind, so
- * "gratis" or "kostenlos" lists free meals whatever the language of the one who shares the link.
- */
-export const KIND_SEARCH_WORDS: Record<MealKind, Message> = {
-  free: msg("free"),
-  paid: msg("paid"),
-};
-/**
- * "Near me" radius in km (docs/features/discovery.md): the default, the largest, and what the picker
- * offers.
- */
-export const NEAR_RADIUS_DEFAULT_KM = HOME_RADIUS_DEFAULT_KM;
-export const NEAR_RADIUS_MAX_KM = 50;
-export const NEAR_RADIUS_CHOICES_KM = HOME_RADIUS_CHOICES_KM;
-/** At most this many allergens in one `excludeAllergens`. */
-export const EXCLUDED_ALLERGENS_MAX = 20;
-/**
- * Lists count their matches up to this many; above it the count is a lower bound and the page says
- * "1,000+" (docs/decisions/006): an exact count would read every match, and cost must not grow with
- * the table (docs/DESIGN.md §6).
- */
-export const MEAL_COUNT_CAP = 1000;
-
-/**
  * The centre of a local list as the `near` parameter spells it: "lat,lng" in decimal degrees (the
  * device's position), or "home" for the viewer's home area, which the server knows and the URL
  * never carries (docs/features/neighbourhood.md point 2).
@@ -355,10 +322,6 @@ export const nearSchema = z
     }
     return { latitude, longitude };
   });
-
-/** How a local list is ordered: nearest first (the default) or newest first. */
-export const LOCAL_SORTS = ["nearest", "newest"] as const;
-export type LocalSort = (typeof LOCAL_SORTS)[number];
 
 /** Comma-separated allergens, trimmed, lower-cased, empties dropped (spec §3 Meal's format). */
 const allergenListSchema = z
@@ -397,9 +360,6 @@ export const mealListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(LOCAL_SORTS, { error: msg("sort must be nearest or newest") }).optional(),
 });
 export type MealListQuery = z.output<typeof mealListQuerySchema>;
-
-/** Most meals one map view loads (`GET /api/meals/map`); a busier view says to zoom in. */
-export const MAP_MEALS_MAX = 300;
 
 /**
  * `GET /api/meals/map` query (docs/features/neighbourhood.md point 5): the list's filters and the box
@@ -599,11 +559,3 @@ export const ratingSchema = z.object({
   trustedMember: z.boolean(),
 });
 export type Rating = z.infer<typeof ratingSchema>;
-
-/** Allergens text → trimmed, non-empty tags (spec §3 Meal). */
-export function allergenTags(allergens: string): string[] {
-  return allergens
-    .split(",")
-    .map((tag) => tag.trim())
-    .filter(Boolean);
-}

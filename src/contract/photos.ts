@@ -3,16 +3,7 @@ import { z } from "zod";
 import { isoDateTime } from "./common";
 import { msg } from "./messages";
 
-/** spec §9: one file, at most 5 MB. */
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-/**
- * Largest photo a person may pick: the browser makes bigger ones smaller before uploading them
- * (docs/features/everyday-journey.md: an ordinary 9.7 MB phone photo was refused); the server's 5 MB
- * limit stays.
- */
-export const PHOTO_PICK_MAX_BYTES = 25 * 1024 * 1024;
-/** Image types the uploader offers; the server decides by the bytes, not by this list. */
-export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"];
+export * from "./plain/photos";
 
 /**
  * `POST /api/objects/upload` body. The spec sends none; our uploader also sends the file's size,
@@ -49,33 +40,3 @@ export const registeredPhotoSchema = z.object({
   thumbnailPath: z.string(),
 });
 export type RegisteredPhoto = z.infer<typeof registeredPhotoSchema>;
-
-/**
- * Where processed photos are served; a meal's photoPath or a profile photo must be one
- * (docs/features/trust.md).
- */
-export const PHOTO_PATH = /^\/objects\/photos\/[0-9a-f-]{36}\.webp$/;
-
-/** The 400 px thumbnail of a stored photo (`…/{uuid}.webp` → `…/{uuid}-400.webp`). */
-export const thumbnailOf = (objectPath: string) => objectPath.replace(/\.webp$/, "-400.webp");
-
-/**
- * The 800 px copy of a stored photo (`…/{uuid}.webp` → `…/{uuid}-800.webp`): what a phone's card or
- * page needs (docs/decisions/015).
- */
-export const mediumOf = (objectPath: string) => objectPath.replace(/\.webp$/, "-800.webp");
-
-/** A stored photo's `srcset`: its 400, 800 and 1600 px copies, for the browser to take what its slot needs. */
-export const photoSrcSet = (objectPath: string) =>
-  `${thumbnailOf(objectPath)} 400w, ${mediumOf(objectPath)} 800w, ${objectPath} 1600w`;
-
-/**
- * How wide a photo is shown, as `sizes`: a card's in the grid of spec §2 (1/2/3/4 columns), a meal
- * page's hero, a thread's meal. The page's `<img>` and the server's preload of its largest picture
- * (src/contract/first-calls.ts) say the same, so the browser fetches the same copy once.
- */
-export const PHOTO_SIZES = {
-  card: "(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
-  hero: "(min-width: 1024px) 50vw, 100vw",
-  thread: "(min-width: 640px) 192px, 100vw",
-} as const;

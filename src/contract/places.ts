@@ -5,30 +5,15 @@
  */
 import { z } from "zod";
 import { msg } from "./messages";
+import {
+  HOME_LABEL_MAX,
+  HOME_RADIUS_CHOICES_KM,
+  HOME_RADIUS_DEFAULT_KM,
+  PLACE_QUERY_MAX,
+  roundCoordinate,
+} from "./plain/places";
 
-/**
- * A coordinate rounded to 3 decimals (about 100 m), so no home address leaks (docs/DESIGN.md §4
- * "Distance", §6c).
- */
-export const roundCoordinate = (value: number) => Math.round(value * 1000) / 1000;
-
-/**
- * How far from a meal's pickup point the point others are shown lies (docs/DESIGN.md §6c; the
- * `meal_shown_point` function of migration 0024), and the radius of the area drawn around the shown
- * point: the offset, the pickup point's rounding (about 80 m) and the shown point's (about 10 m) all
- * fit inside it.
- */
-export const SHOWN_POINT_OFFSET_M = { min: 150, max: 250 } as const;
-export const SHOWN_AREA_RADIUS_M = 350;
-
-/**
- * The radii a home area, a local list or an alert may have, in km, and the default
- * (docs/features/discovery.md "near me"; docs/features/neighbourhood.md point 1).
- */
-export const HOME_RADIUS_CHOICES_KM = [1, 2, 5, 10, 25] as const;
-export const HOME_RADIUS_DEFAULT_KM = 5;
-/** Longest name a home area keeps for its owner ("Kreuzberg, Berlin"). */
-export const HOME_LABEL_MAX = 120;
+export * from "./plain/places";
 
 const latitude = z
   .number({ error: msg("Latitude must be a number") })
@@ -70,9 +55,6 @@ export const homeAreaSchema = z.object({
   label: z.string().nullable(),
 });
 export type HomeArea = z.infer<typeof homeAreaSchema>;
-
-/** Longest place search text. */
-export const PLACE_QUERY_MAX = 200;
 
 /** `GET /api/places?q=`: what to look for ("Kreuzberg", "12 Elm Street, Springfield"). */
 export const placeSearchQuerySchema = z.object({

@@ -5,61 +5,12 @@
 import { z } from "zod";
 import { isoDateTime, pageQuerySchema, publicUserSchema } from "./common";
 import { MEAL_PORTIONS_MAX, mealKindSchema, privatePickupSchema } from "./meals";
-import { msg, type Message as TextKey } from "./messages";
+import { msg } from "./messages";
+import { MESSAGE_MAX, NO_SHOW_REASON_MAX, QUICK_REPLIES, REQUEST_STATUSES } from "./plain/requests";
 
-/** Longest request or thread message, in characters after trimming (docs/DESIGN.md §4). */
-export const MESSAGE_MAX = 2000;
+export * from "./plain/requests";
 
-/**
- * The spec's statuses (spec §4 "Request status") and those docs/features/households.md adds: `held`, a
- * waiting-list offer its eater may confirm for 30 minutes; `lapsed`, an offer not confirmed in time;
- * `no_show`, an agreed pickup that did not happen; `disputed`, a no-show the other side says is
- * wrong, counted for neither until an admin settles it.
- */
-export const REQUEST_STATUSES = [
-  "pending",
-  "accepted",
-  "held",
-  "declined",
-  "completed",
-  "cancelled",
-  "lapsed",
-  "no_show",
-  "disputed",
-] as const;
 export const requestStatusSchema = z.enum(REQUEST_STATUSES);
-export type RequestStatus = z.infer<typeof requestStatusSchema>;
-
-/**
- * Statuses of a request that asks for or holds portions: an eater has at most one such request per
- * meal (docs/DESIGN.md §4 "Requests"; the `requests_one_open_per_eater_idx` unique index).
- */
-export const OPEN_REQUEST_STATUSES = [
-  "pending",
-  "accepted",
-  "held",
-] as const satisfies readonly RequestStatus[];
-
-/**
- * Statuses in which a thread still takes messages (docs/DESIGN.md §4 "Requests": refused once the
- * request is declined or cancelled, or an offer lapsed). One rule for the server's check and the
- * thread's message box.
- */
-export const isThreadOpen = (status: RequestStatus) =>
-  status !== "declined" && status !== "cancelled" && status !== "lapsed";
-
-/** Labels shown on status badges (spec §4 "Request status"). */
-export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
-  pending: msg("Pending"),
-  accepted: msg("Accepted"),
-  held: msg("Offered to you"),
-  declined: msg("Declined"),
-  completed: msg("Completed"),
-  cancelled: msg("Cancelled"),
-  lapsed: msg("Offer lapsed"),
-  no_show: msg("No-show"),
-  disputed: msg("Disputed"),
-};
 
 /** Portions one request may ask for, at most (the meal's own count decides below that). */
 export const portionsSchema = z
@@ -87,30 +38,7 @@ export type CreateRequestInput = z.input<typeof createRequestSchema>;
 export const requestListQuerySchema = pageQuerySchema.extend({
   type: z.enum(["incoming", "outgoing"], { error: msg("type must be incoming or outgoing") }),
 });
-
-/**
- * The one-tap messages of an open thread (docs/features/handover.md point 2): sent as messages with a
- * kind, told to the other side at once ("Ella is outside"), shown apart from what people type.
- */
-export const QUICK_REPLIES = ["on_my_way", "outside", "running_late", "move_time"] as const;
 export const quickReplySchema = z.enum(QUICK_REPLIES, { error: msg("Choose one of the quick replies") });
-export type QuickReply = z.infer<typeof quickReplySchema>;
-
-/** Each quick reply's words, in the reader's language (the stored body is the English). */
-export const QUICK_REPLY_TEXT: Record<QuickReply, TextKey> = {
-  on_my_way: msg("I'm on my way"),
-  outside: msg("I'm outside"),
-  running_late: msg("Running 10 minutes late"),
-  move_time: msg("Can we move the time?"),
-};
-
-/** What the other side is told of a quick reply, with the sender's `name`. */
-export const QUICK_REPLY_NOTICE: Record<QuickReply, TextKey> = {
-  on_my_way: msg("{{name}} is on the way"),
-  outside: msg("{{name}} is outside"),
-  running_late: msg("{{name}} is running 10 minutes late"),
-  move_time: msg("{{name}} asks to move the time"),
-};
 
 export const messageSchema = z.object({
   id: z.uuid(),
@@ -217,12 +145,6 @@ export const requestSchema = z.object({
 export type MealRequest = z.infer<typeof requestSchema>;
 
 /**
- * Messages a thread page holds: the thread opens on the newest ones (docs/features/operations.md finding
- * 9).
- */
-export const MESSAGE_PAGE_SIZE = 50;
-
-/**
  * `GET /api/requests/{id}`: a request with the newest page of its thread, oldest first, and the
  * URL of the page before it (`GET /api/requests/{id}/messages`), or null when that was all.
  */
@@ -258,9 +180,6 @@ export const createMessageSchema = z
     { message: msg("Message is required"), path: ["body"] },
   );
 export type CreateMessageInput = z.input<typeof createMessageSchema>;
-
-/** Longest reason given with a no-show. */
-export const NO_SHOW_REASON_MAX = 500;
 
 /**
  * `PUT /api/requests/{id}/status` body. Accepting may take fewer `portions` than were asked for;
@@ -307,31 +226,6 @@ export const pickupPassSchema = z.object({
   issuedAt: isoDateTime,
 });
 export type PickupPass = z.infer<typeof pickupPassSchema>;
-
-/**
- * What the eater's pickup QR code holds (docs/features/households.md point 4): the thread's address
- * with the code, so the cook's camera opens the thread with the code filled in.
- * @param origin the app's origin, e.g. `https://mealshare.example`; the page's own when omitted
- */
-export const pickupCodeUrl = (requestId: string, code: string, origin = globalThis.location?.origin ?? "") =>
-  `${origin}/request/${requestId}?code=${code}`;
-
-/**
- * The pickup code a scanned QR code holds for request `requestId` (the reverse of `pickupCodeUrl`), or
- * four digits as they are; null for anything else — another request's code included, so a code shown
- * for one pickup is never typed into another.
- */
-export function codeFromScan(text: string, requestId: string): string | null {
-  const trimmed = text.trim();
-  if (/^\d{4}$/.test(trimmed)) return trimmed;
-  try {
-    const url = new URL(trimmed);
-    const code = url.searchParams.get("code") ?? "";
-    return url.pathname === `/request/${requestId}` && /^\d{4}$/.test(code) ? code : null;
-  } catch {
-    return null;
-  }
-}
 
 /** `POST /api/requests/{id}/pickup-code`: the four digits the eater shows the cook. */
 export const pickupCodeSchema = z.object({

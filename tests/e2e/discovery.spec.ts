@@ -147,7 +147,7 @@ test("a failed load says so with Retry, never 'no meals', and Retry shows the me
   await expect(cards(eater).getByText("Retry risotto").first()).toBeVisible();
 });
 
-test("a member's first screen comes inside the page: no call for who is signed in, the list or the meal, and not the meal form's code", async ({
+test("a member's first screen comes inside the page: no call for who is signed in, the list or the meal, and neither the meal form's code nor zod", async ({
   browser,
 }) => {
   const cook = await signedInPage(browser, person("Fay", "First"));
@@ -165,14 +165,18 @@ test("a member's first screen comes inside the page: no call for who is signed i
   await eater.goto(`/meal/${meal.id}`);
   await expect(eater.getByRole("heading", { name: "First-screen falafel" })).toBeVisible();
   expect(asked.filter((url) => /^\/api\/(auth\/user|meals(\?|$)|meals\/[^/]+$)/.test(url))).toEqual([]);
-  // The form that shares a meal (its chunk, vite.config.ts) loads with the pages that show it only:
-  // none of the scripts these two pages fetched holds it (a test id the form's kind field carries).
+  // Neither page's scripts hold the form that shares a meal (its chunk, vite.config.ts; a test id its
+  // kind field carries) nor zod, which builds the API's schemas (docs/decisions/015 "Phones").
   expect(scripts.length).toBeGreaterThan(0);
   const withForm = [];
+  const withZod = [];
   for (const file of new Set(scripts)) {
-    if ((await (await eater.request.get(file)).text()).includes("cook-only-notice")) withForm.push(file);
+    const code = await (await eater.request.get(file)).text();
+    if (code.includes("cook-only-notice")) withForm.push(file);
+    if (code.includes("$ZodType")) withZod.push(file);
   }
   expect(withForm).toEqual([]);
+  expect(withZod).toEqual([]);
   // What the page did not carry is asked as before: the next list, after a search.
   await eater.goto("/community");
   const searched = eater.waitForRequest((request) => /\/api\/meals\?.*q=falafel/.test(request.url()));

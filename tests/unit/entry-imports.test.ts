@@ -4,6 +4,7 @@
  * that build the API's zod schemas at load. Building them cost a member's phone a third of the
  * entry's evaluation (40 of 140 ms at 4× CPU); a page that uses them loads them with its own code.
  */
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import madge from "madge";
 import { describe, expect, it } from "vitest";
@@ -32,4 +33,24 @@ describe("the browser's entry", () => {
     );
     expect(schemaModules).toEqual([]);
   }, 30_000);
+});
+
+/** The files of `graph` whose own code imports zod's schemas (madge lists our files, not packages). */
+const importingZod = (graph: Set<string>) =>
+  [...graph].filter((file) => readFileSync(path.join(repo, file), "utf8").includes('from "zod"'));
+
+describe("the contract's plain modules", () => {
+  it("import no zod schema, through any chain, nor do the list's and the first call's rules", async () => {
+    const plain = readdirSync(path.join(repo, "src/contract/plain")).map(
+      (file) => `src/contract/plain/${file}`,
+    );
+    // The check reads files at all: the modules the first screens take their words from are there.
+    expect(plain).toEqual(
+      expect.arrayContaining(["src/contract/plain/food-safety.ts", "src/contract/plain/photos.ts"]),
+    );
+    // The first call's rule takes zod's UUID pattern only (`zod/v4/core`'s regexes), not a schema.
+    for (const file of [...plain, "src/contract/meal-list.ts", "src/contract/first-calls.ts"]) {
+      expect(importingZod(await staticGraphOf(file)), file).toEqual([]);
+    }
+  }, 60_000);
 });

@@ -25,7 +25,7 @@ import {
 } from "@/client/features/meals";
 import { RequestMealForm } from "@/client/features/requests";
 import { useFormat } from "@/client/lib/format";
-import { allergyWarningName } from "@/contract/food-safety";
+import { allergyWarningName } from "@/contract/plain/food-safety";
 
 export default function MealDetailPage() {
   const { t } = useTranslation("app");

@@ -15,7 +15,8 @@ import { Card, CardContent } from "@/client/components/ui/card";
 import { useCurrentUser } from "@/client/features/auth";
 import { ApiError, apiRequest, getJson } from "@/client/lib/api-client";
 import { useMessages } from "@/client/lib/messages";
-import { CATEGORY_IN_SENTENCE, type UnsubscribeState } from "@/contract/notifications";
+import type { UnsubscribeState } from "@/contract/notifications";
+import { CATEGORY_IN_SENTENCE } from "@/contract/plain/notifications";
 
 export default function UnsubscribePage() {
   const { t } = useTranslation("info");

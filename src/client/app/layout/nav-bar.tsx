@@ -29,8 +29,8 @@ import { useCurrentUser } from "@/client/features/auth";
 import { NotificationBell, useUnreadCount } from "@/client/features/notifications";
 import { initials } from "@/client/lib/format";
 import { cn } from "@/client/lib/utils";
-import { REQUEST_NOTIFICATION_TYPES } from "@/contract/notifications";
-import { thumbnailOf } from "@/contract/photos";
+import { REQUEST_NOTIFICATION_TYPES } from "@/contract/plain/notifications";
+import { thumbnailOf } from "@/contract/plain/photos";
 
 /** The main links (spec §2), labelled in the current language. */
 const mainLinks = (t: TFunction<"common">) => [

@@ -10,7 +10,8 @@ import { notificationsQuery } from "@/client/features/notifications";
 import { appendMessage, invalidateRequestLists } from "@/client/features/requests";
 import { mealKeys, requestKeys } from "@/client/lib/query-keys";
 import type { LiveEventPayloads, LiveEventType } from "@/contract/live";
-import { NOTIFICATIONS_LIMIT, type Notification } from "@/contract/notifications";
+import type { Notification } from "@/contract/notifications";
+import { NOTIFICATIONS_LIMIT } from "@/contract/plain/notifications";
 import type { MealRequestDetail } from "@/contract/requests";
 
 type Handlers = { [T in LiveEventType]: (payload: LiveEventPayloads[T]) => void };

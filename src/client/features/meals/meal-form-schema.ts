@@ -9,7 +9,6 @@ import { NumberParser } from "@internationalized/number";
 import { format } from "date-fns";
 import { z } from "zod";
 import { type AllergenCode, type DietTag, type StorageType, storageTypeSchema } from "@/contract/food-safety";
-import { GROUP_FIRST_HOURS_MAX } from "@/contract/groups";
 import { minorUnitDigits } from "@/contract/languages";
 import {
   type CreateMealInput,
@@ -20,6 +19,7 @@ import {
   SERIES_WEEKS_MAX,
 } from "@/contract/meals";
 import { msg } from "@/contract/messages";
+import { GROUP_FIRST_HOURS_MAX } from "@/contract/plain/groups";
 
 /** A date as a `datetime-local` input's value, in the browser's time zone. */
 export const localInput = (date: Date) => format(date, "yyyy-MM-dd'T'HH:mm");

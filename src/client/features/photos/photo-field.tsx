@@ -7,7 +7,8 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/client/components/ui/button";
 import { toast } from "@/client/components/ui/use-toast";
-import { type RegisteredPhoto, thumbnailOf } from "@/contract/photos";
+import type { RegisteredPhoto } from "@/contract/photos";
+import { thumbnailOf } from "@/contract/plain/photos";
 
 const PhotoUploader = lazy(() =>
   import("./photo-uploader").then((module) => ({ default: module.PhotoUploader })),

@@ -22,12 +22,8 @@ import { toast } from "@/client/components/ui/use-toast";
 import { apiRequest } from "@/client/lib/api-client";
 import { currentLanguage, i18n } from "@/client/lib/i18n";
 import type { Language } from "@/contract/languages";
-import {
-  PHOTO_PICK_MAX_BYTES,
-  PHOTO_TYPES,
-  type RegisteredPhoto,
-  type UploadParams,
-} from "@/contract/photos";
+import type { RegisteredPhoto, UploadParams } from "@/contract/photos";
+import { PHOTO_PICK_MAX_BYTES, PHOTO_TYPES } from "@/contract/plain/photos";
 
 type Meta = Record<string, never>;
 

@@ -16,14 +16,8 @@ import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { useCurrentUser } from "@/client/features/auth";
 import { applyServerErrors } from "@/client/lib/forms";
-import {
-  type CreateGroupInput,
-  GROUP_RADIUS_CHOICES_KM,
-  type GroupDetail,
-  type GroupJoinRule,
-  type GroupVisibility,
-  roundGroupCoordinate,
-} from "@/contract/groups";
+import type { CreateGroupInput, GroupDetail, GroupJoinRule, GroupVisibility } from "@/contract/groups";
+import { GROUP_RADIUS_CHOICES_KM, roundGroupCoordinate } from "@/contract/plain/groups";
 
 interface GroupFormValues {
   name: string;

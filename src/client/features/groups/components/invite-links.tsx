@@ -15,7 +15,8 @@ import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { toast } from "@/client/components/ui/use-toast";
 import { useFormat } from "@/client/lib/format";
-import { type GroupInvite, INVITE_DAYS_CHOICES } from "@/contract/groups";
+import type { GroupInvite } from "@/contract/groups";
+import { INVITE_DAYS_CHOICES } from "@/contract/plain/groups";
 import { useCreateInvite, useInvites, useRevokeInvite } from "../api/groups";
 
 /** The invite link's QR code, to show on a phone or print for the notice board. */

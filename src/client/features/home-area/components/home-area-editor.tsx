@@ -14,13 +14,8 @@ import { Label } from "@/client/components/ui/label";
 import { PlaceSearch, PointPicker } from "@/client/features/places";
 import { deployment } from "@/client/lib/deployment";
 import { requestViewerPosition } from "@/client/lib/geo";
-import {
-  HOME_RADIUS_CHOICES_KM,
-  HOME_RADIUS_DEFAULT_KM,
-  type HomeArea,
-  type Point,
-  roundCoordinate,
-} from "@/contract/places";
+import type { HomeArea, Point } from "@/contract/places";
+import { HOME_RADIUS_CHOICES_KM, HOME_RADIUS_DEFAULT_KM, roundCoordinate } from "@/contract/plain/places";
 import { useSetHomeArea } from "../api/home-area";
 
 export function HomeAreaEditor({

@@ -8,8 +8,8 @@ import { allergenDisplayTags } from "@/client/features/meals";
 import { useFormat } from "@/client/lib/format";
 import { useMessages } from "@/client/lib/messages";
 import { cn } from "@/client/lib/utils";
-import { REHEATING_GUIDANCE, STORAGE_GUIDANCE, storageName } from "@/contract/food-safety";
 import type { PublicLabel } from "@/contract/labels";
+import { REHEATING_GUIDANCE, STORAGE_GUIDANCE, storageName } from "@/contract/plain/food-safety";
 
 /**
  * @param compact the printed label: the same facts, smaller, without the storage guidance's full text

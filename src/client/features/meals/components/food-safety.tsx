@@ -16,8 +16,8 @@ import {
   sortAllergenCodes,
   splitOtherAllergens,
   storageName,
-} from "@/contract/food-safety";
-import { allergenTags } from "@/contract/meals";
+} from "@/contract/plain/food-safety";
+import { allergenTags } from "@/contract/plain/meals";
 
 /**
  * A meal's allergen tags in the reader's language: the declared codes by name, then the cook's

@@ -5,7 +5,7 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "@/client/components/ui/button";
 import { useMessages } from "@/client/lib/messages";
-import { KIND_SEARCH_WORDS } from "@/contract/meals";
+import { KIND_SEARCH_WORDS } from "@/contract/plain/meals";
 import type { MealFilterState } from "../use-meal-filters";
 
 export function KindFilterButtons({ filters }: { filters: MealFilterState }) {

@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "@/client/components/ui/button";
 import { requestViewerPosition, useViewerPosition } from "@/client/lib/geo";
 import { cn } from "@/client/lib/utils";
-import { LOCAL_SORTS, NEAR_RADIUS_CHOICES_KM } from "@/contract/meals";
+import { LOCAL_SORTS, NEAR_RADIUS_CHOICES_KM } from "@/contract/plain/meals";
 import type { MealFilterState } from "../use-meal-filters";
 
 const selectClass = cn(

@@ -7,7 +7,7 @@ import { ReportButton } from "@/client/features/reports";
 import { useDisplayName } from "@/client/lib/display-name";
 import { initials } from "@/client/lib/format";
 import type { Meal } from "@/contract/meals";
-import { thumbnailOf } from "@/contract/photos";
+import { thumbnailOf } from "@/contract/plain/photos";
 
 export function MealCook({ meal, isOwner }: { meal: Meal; isOwner: boolean }) {
   const { t } = useTranslation("app");

@@ -8,8 +8,8 @@ import { useTranslation } from "react-i18next";
 import { Badge } from "@/client/components/ui/badge";
 import { useFormat } from "@/client/lib/format";
 import { useMessages } from "@/client/lib/messages";
-import { type DietTag, dietTagName } from "@/contract/food-safety";
 import type { Meal } from "@/contract/meals";
+import { type DietTag, dietTagName } from "@/contract/plain/food-safety";
 import { allergenDisplayTags, FoodDetails } from "./food-safety";
 
 export function MealFacts({ meal }: { meal: Meal }) {

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Badge } from "@/client/components/ui/badge";
 import { ReportButton } from "@/client/features/reports";
 import type { Meal } from "@/contract/meals";
-import { PHOTO_SIZES } from "@/contract/photos";
+import { PHOTO_SIZES } from "@/contract/plain/photos";
 import { MealPhoto } from "./meal-photo";
 import { PriceBadge } from "./price-label";
 

@@ -15,7 +15,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { cn } from "@/client/lib/utils";
 import type { Meal } from "@/contract/meals";
-import { PHOTO_SIZES, photoSrcSet, thumbnailOf } from "@/contract/photos";
+import { PHOTO_SIZES, photoSrcSet, thumbnailOf } from "@/contract/plain/photos";
 import { type DishIcon, placeholderFor } from "../placeholder";
 
 const ICONS: Record<DishIcon, typeof Soup> = {

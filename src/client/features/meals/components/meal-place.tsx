@@ -12,7 +12,7 @@ import { useInView } from "react-intersection-observer";
 import { Spinner } from "@/client/components/layout/spinner";
 import { AreaMap } from "@/client/features/places";
 import type { Meal, MealDetail } from "@/contract/meals";
-import { SHOWN_AREA_RADIUS_M } from "@/contract/places";
+import { SHOWN_AREA_RADIUS_M } from "@/contract/plain/places";
 
 export function MealPlace({
   meal,

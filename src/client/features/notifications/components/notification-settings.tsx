@@ -11,12 +11,8 @@ import { Card, CardContent } from "@/client/components/ui/card";
 import { Checkbox } from "@/client/components/ui/checkbox";
 import { toast } from "@/client/components/ui/use-toast";
 import { useMessages } from "@/client/lib/messages";
-import {
-  CATEGORY_LABELS,
-  DELIVERY_CATEGORIES,
-  type EmailCategory,
-  type NotificationPreferences,
-} from "@/contract/notifications";
+import type { NotificationPreferences } from "@/contract/notifications";
+import { CATEGORY_LABELS, DELIVERY_CATEGORIES, type EmailCategory } from "@/contract/plain/notifications";
 import { useNotificationPreferences, useUpdateNotificationPreferences } from "../api/preferences";
 import { turnOffPush, turnOnPush, usePushState } from "../push-client";
 

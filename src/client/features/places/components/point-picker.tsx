@@ -12,7 +12,8 @@ import { Marker, useMap, useMapEvents } from "react-leaflet";
 import { BaseMap } from "@/client/components/map/base-map";
 import { pinIcon } from "@/client/components/map/icons";
 import { deployment } from "@/client/lib/deployment";
-import { type Point, roundCoordinate } from "@/contract/places";
+import type { Point } from "@/contract/places";
+import { roundCoordinate } from "@/contract/plain/places";
 
 /** The zoom a chosen point is shown at: streets and their names. */
 const POINT_ZOOM = 15;

@@ -7,7 +7,7 @@ import jsQR from "jsqr";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/client/components/ui/button";
-import { codeFromScan } from "@/contract/requests";
+import { codeFromScan } from "@/contract/plain/requests";
 
 /** The part of the Barcode Detection API used here (not in TypeScript's DOM types yet). */
 interface BarcodeDetectorLike {

@@ -9,7 +9,8 @@ import { Button } from "@/client/components/ui/button";
 import { useDisplayName } from "@/client/lib/display-name";
 import { useFormat } from "@/client/lib/format";
 import { useMessages } from "@/client/lib/messages";
-import { isThreadOpen, type MealRequestDetail, QUICK_REPLY_TEXT } from "@/contract/requests";
+import { isThreadOpen, QUICK_REPLY_TEXT } from "@/contract/plain/requests";
+import type { MealRequestDetail } from "@/contract/requests";
 import { useOlderMessages } from "../api/get-request";
 import { MessageInput } from "./message-input";
 

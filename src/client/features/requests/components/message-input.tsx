@@ -10,7 +10,7 @@ import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { UploadPhotoButton } from "@/client/features/photos";
 import { useMessages } from "@/client/lib/messages";
-import { MESSAGE_MAX, QUICK_REPLIES, QUICK_REPLY_TEXT } from "@/contract/requests";
+import { MESSAGE_MAX, QUICK_REPLIES, QUICK_REPLY_TEXT } from "@/contract/plain/requests";
 import { useSendMessage } from "../api/send-message";
 
 /** spec §2: trimmed, non-empty; Enter sends (Shift+Enter for a new line). */

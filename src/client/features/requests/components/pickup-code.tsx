@@ -17,7 +17,8 @@ import { Label } from "@/client/components/ui/label";
 import { toast } from "@/client/components/ui/use-toast";
 import { errorMessage } from "@/client/lib/api-client";
 import { useFormat } from "@/client/lib/format";
-import { type MealRequestDetail, pickupCodeUrl } from "@/contract/requests";
+import { pickupCodeUrl } from "@/contract/plain/requests";
+import type { MealRequestDetail } from "@/contract/requests";
 import { useSubmitPickupCode } from "../api/update-status";
 
 /** The camera scanner and its QR reader load only when the cook opens it. */

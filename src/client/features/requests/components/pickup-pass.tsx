@@ -10,7 +10,8 @@ import { Card, CardContent } from "@/client/components/ui/card";
 import { useDisplayName } from "@/client/lib/display-name";
 import { useFormat } from "@/client/lib/format";
 import { useOnline } from "@/client/lib/online";
-import { type PickupPass, pickupCodeUrl } from "@/contract/requests";
+import { pickupCodeUrl } from "@/contract/plain/requests";
+import type { PickupPass } from "@/contract/requests";
 
 export function PickupPassCard({ pass }: { pass: PickupPass }) {
   const { t } = useTranslation("app");

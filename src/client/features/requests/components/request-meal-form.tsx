@@ -17,7 +17,7 @@ import { toast } from "@/client/components/ui/use-toast";
 import { offerPush } from "@/client/features/notifications";
 import { useFormat } from "@/client/lib/format";
 import type { MealDetail } from "@/contract/meals";
-import { MESSAGE_MAX } from "@/contract/requests";
+import { MESSAGE_MAX } from "@/contract/plain/requests";
 import { useCreateRequest } from "../api/create-request";
 import { OfferPanel } from "./offer-panel";
 import { acceptSafetyNotice, hasAcceptedSafetyNotice, SafetyNoticeDialog } from "./safety-notice-dialog";

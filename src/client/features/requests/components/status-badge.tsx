@@ -1,7 +1,7 @@
 import { Badge } from "@/client/components/ui/badge";
 import { useMessages } from "@/client/lib/messages";
 import { cn } from "@/client/lib/utils";
-import { REQUEST_STATUS_LABELS, type RequestStatus } from "@/contract/requests";
+import { REQUEST_STATUS_LABELS, type RequestStatus } from "@/contract/plain/requests";
 
 const STYLES: Record<RequestStatus, string> = {
   pending: "bg-amber-100 text-amber-900",

@@ -13,7 +13,7 @@ import { MealPhoto, usePriceLabel } from "@/client/features/meals";
 import { BlockButton, ReliabilityLine, useBlockedUsers } from "@/client/features/users";
 import { useDisplayName } from "@/client/lib/display-name";
 import { useFormat } from "@/client/lib/format";
-import { PHOTO_SIZES } from "@/contract/photos";
+import { PHOTO_SIZES } from "@/contract/plain/photos";
 import type { MealRequestDetail } from "@/contract/requests";
 import { portionsText } from "./request-card";
 import { StatusActions } from "./status-actions";

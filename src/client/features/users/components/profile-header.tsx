@@ -11,7 +11,7 @@ import { Avatar, AvatarFallback, AvatarImage } from "@/client/components/ui/avat
 import { Badge } from "@/client/components/ui/badge";
 import { initials, useFormat } from "@/client/lib/format";
 import type { CurrentUser } from "@/contract/auth";
-import { thumbnailOf } from "@/contract/photos";
+import { thumbnailOf } from "@/contract/plain/photos";
 import { useRating } from "../api/users";
 import { ProfilePhotoButton } from "./profile-photo-button";
 import { RoleToggle } from "./role-toggle";

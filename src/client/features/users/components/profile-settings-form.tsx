@@ -12,7 +12,7 @@ import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
 import { applyServerErrors } from "@/client/lib/forms";
 import { type CurrentUser, type UpdateProfileInput, updateProfileSchema } from "@/contract/auth";
-import { ALLERGENS, DIET_TAGS, type DietTag } from "@/contract/food-safety";
+import { ALLERGENS, DIET_TAGS, type DietTag } from "@/contract/plain/food-safety";
 import { useUpdateProfile } from "../api/users";
 
 /** The form's values for a user as the server has them. */

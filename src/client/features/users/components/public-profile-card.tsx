@@ -14,7 +14,7 @@ import { SuspendUserButton } from "@/client/features/admin";
 import { ReportButton } from "@/client/features/reports";
 import { useDisplayName } from "@/client/lib/display-name";
 import { initials, useFormat } from "@/client/lib/format";
-import { thumbnailOf } from "@/contract/photos";
+import { thumbnailOf } from "@/contract/plain/photos";
 import type { PublicProfile } from "@/contract/users";
 import { BlockButton } from "./block-button";
 import { ReliabilityLine } from "./reliability-line";

@@ -8,7 +8,7 @@ import { CheckboxGroup } from "@/client/components/checkbox-group";
 import { FormField } from "@/client/components/form-field";
 import { FieldError, fieldAria } from "@/client/components/ui/field-error";
 import { Input } from "@/client/components/ui/input";
-import { ALLERGENS, DIET_TAGS } from "@/contract/food-safety";
+import { ALLERGENS, DIET_TAGS } from "@/contract/plain/food-safety";
 import type { MealFormValues } from "../../meal-form-schema";
 
 export function AllergenFields({ form }: { form: UseFormReturn<MealFormValues> }) {

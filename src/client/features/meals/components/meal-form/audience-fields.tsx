@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { FieldError, fieldAria } from "@/client/components/ui/field-error";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
-import { GROUP_FIRST_HOURS_MAX } from "@/contract/groups";
+import { GROUP_FIRST_HOURS_MAX } from "@/contract/plain/groups";
 import type { MealFormValues } from "../../meal-form-schema";
 
 export function AudienceFields({

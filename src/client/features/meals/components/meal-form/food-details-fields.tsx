@@ -6,7 +6,7 @@ import { fieldAria } from "@/client/components/ui/field-error";
 import { Input } from "@/client/components/ui/input";
 import { Textarea } from "@/client/components/ui/textarea";
 import { useMessages } from "@/client/lib/messages";
-import { STORAGE_TYPES } from "@/contract/food-safety";
+import { STORAGE_TYPES } from "@/contract/plain/food-safety";
 import { localInput, type MealFormValues } from "../../meal-form-schema";
 
 export function FoodDetailsFields({ form }: { form: UseFormReturn<MealFormValues> }) {

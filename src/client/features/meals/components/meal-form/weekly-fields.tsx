@@ -8,7 +8,7 @@ import type { UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Checkbox } from "@/client/components/ui/checkbox";
 import { Label } from "@/client/components/ui/label";
-import { SERIES_WEEKS_MAX } from "@/contract/meals";
+import { SERIES_WEEKS_MAX } from "@/contract/plain/meals";
 import type { MealFormValues } from "../../meal-form-schema";
 
 export function WeeklyFields({ form }: { form: UseFormReturn<MealFormValues> }) {

@@ -1,0 +1,118 @@
+/**
+ * Request statuses, quick replies and message limits without their schemas (spec §3 Request, Message,
+ * §4 "Request status"; docs/features/households.md, docs/features/handover.md).
+ * `src/contract/requests.ts` builds the API's schemas on it and re-exports it; the browser imports this
+ * module (docs/decisions/015 "Phones").
+ */
+import { msg, type Message as TextKey } from "../messages";
+
+/** Longest request or thread message, in characters after trimming (docs/DESIGN.md §4). */
+export const MESSAGE_MAX = 2000;
+
+/**
+ * The spec's statuses (spec §4 "Request status") and those docs/features/households.md adds: `held`, a
+ * waiting-list offer its eater may confirm for 30 minutes; `lapsed`, an offer not confirmed in time;
+ * `no_show`, an agreed pickup that did not happen; `disputed`, a no-show the other side says is
+ * wrong, counted for neither until an admin settles it.
+ */
+export const REQUEST_STATUSES = [
+  "pending",
+  "accepted",
+  "held",
+  "declined",
+  "completed",
+  "cancelled",
+  "lapsed",
+  "no_show",
+  "disputed",
+] as const;
+
+/**
+ * The one-tap messages of an open thread (docs/features/handover.md point 2): sent as messages with a
+ * kind, told to the other side at once ("Ella is outside"), shown apart from what people type.
+ */
+export const QUICK_REPLIES = ["on_my_way", "outside", "running_late", "move_time"] as const;
+
+/**
+ * Messages a thread page holds: the thread opens on the newest ones (docs/features/operations.md finding
+ * 9).
+ */
+export const MESSAGE_PAGE_SIZE = 50;
+
+/** Longest reason given with a no-show. */
+export const NO_SHOW_REASON_MAX = 500;
+
+/**
+ * What the eater's pickup QR code holds (docs/features/households.md point 4): the thread's address
+ * with the code, so the cook's camera opens the thread with the code filled in.
+ * @param origin the app's origin, e.g. `https://mealshare.example`; the page's own when omitted
+ */
+export const pickupCodeUrl = (requestId: string, code: string, origin = globalThis.location?.origin ?? "") =>
+  `${origin}/request/${requestId}?code=${code}`;
+
+/**
+ * The pickup code a scanned QR code holds for request `requestId` (the reverse of `pickupCodeUrl`), or
+ * four digits as they are; null for anything else — another request's code included, so a code shown
+ * for one pickup is never typed into another.
+ */
+export function codeFromScan(text: string, requestId: string): string | null {
+  const trimmed = text.trim();
+  if (/^\d{4}$/.test(trimmed)) return trimmed;
+  try {
+    const url = new URL(trimmed);
+    const code = url.searchParams.get("code") ?? "";
+    return url.pathname === `/request/${requestId}` && /^\d{4}$/.test(code) ? code : null;
+  } catch {
+    return null;
+  }
+}
+
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/**
+ * Statuses of a request that asks for or holds portions: an eater has at most one such request per
+ * meal (docs/DESIGN.md §4 "Requests"; the `requests_one_open_per_eater_idx` unique index).
+ */
+export const OPEN_REQUEST_STATUSES = [
+  "pending",
+  "accepted",
+  "held",
+] as const satisfies readonly RequestStatus[];
+
+/**
+ * Statuses in which a thread still takes messages (docs/DESIGN.md §4 "Requests": refused once the
+ * request is declined or cancelled, or an offer lapsed). One rule for the server's check and the
+ * thread's message box.
+ */
+export const isThreadOpen = (status: RequestStatus) =>
+  status !== "declined" && status !== "cancelled" && status !== "lapsed";
+
+/** Labels shown on status badges (spec §4 "Request status"). */
+export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
+  pending: msg("Pending"),
+  accepted: msg("Accepted"),
+  held: msg("Offered to you"),
+  declined: msg("Declined"),
+  completed: msg("Completed"),
+  cancelled: msg("Cancelled"),
+  lapsed: msg("Offer lapsed"),
+  no_show: msg("No-show"),
+  disputed: msg("Disputed"),
+};
+export type QuickReply = (typeof QUICK_REPLIES)[number];
+
+/** Each quick reply's words, in the reader's language (the stored body is the English). */
+export const QUICK_REPLY_TEXT: Record<QuickReply, TextKey> = {
+  on_my_way: msg("I'm on my way"),
+  outside: msg("I'm outside"),
+  running_late: msg("Running 10 minutes late"),
+  move_time: msg("Can we move the time?"),
+};
+
+/** What the other side is told of a quick reply, with the sender's `name`. */
+export const QUICK_REPLY_NOTICE: Record<QuickReply, TextKey> = {
+  on_my_way: msg("{{name}} is on the way"),
+  outside: msg("{{name}} is outside"),
+  running_late: msg("{{name}} is running 10 minutes late"),
+  move_time: msg("{{name}} asks to move the time"),
+};
