@@ -1,8 +1,8 @@
 /**
- * Food-safety vocabulary (docs/features/food-safety.md): the 14 allergens of EU Regulation 1169/2011
- * Annex II as fixed codes with their display names, the dietary tags, how a meal is stored, and how an
- * eater's allergies are matched against a meal. Shared by the API (validation) and the client (forms,
- * warnings), so both speak the same codes.
+ * Food-safety schemas (docs/features/food-safety.md): the API's validation of allergen codes, other
+ * allergens, dietary tags and storage, built on the vocabulary of `./plain/food-safety.ts` (the 14
+ * allergens of EU Regulation 1169/2011 Annex II, the tags, storage and the allergy match), which this
+ * module re-exports so the server and the client forms speak the same codes.
  */
 import { z } from "zod";
 import { msg } from "./messages";

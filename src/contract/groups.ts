@@ -1,6 +1,8 @@
 /**
  * Groups (docs/features/groups.md): a building, a school or a workplace, with members-only meals. The
  * shapes of `/api/groups`, `/api/invites` and a meal's audience.
+ * Its words, limits and pure rules live in `./plain/groups.ts`, which this module re-exports;
+ * the browser imports that one (docs/decisions/015 "Phones").
  */
 import { z } from "zod";
 import { isoDateTime, publicUserSchema } from "./common";

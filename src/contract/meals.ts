@@ -1,6 +1,8 @@
 /**
  * Meal shapes and rules (spec §3 Meal, §5 "Create meal form", docs/DESIGN.md §4 "Meals"). The messages
  * are the spec's words; the same schema validates the API body and the form's converted values.
+ * Its words, limits and pure rules live in `./plain/meals.ts`, which this module re-exports;
+ * the browser imports that one (docs/decisions/015 "Phones").
  */
 import { z } from "zod";
 import { allocationSchema } from "./allocation";

@@ -1,4 +1,8 @@
-/** Notification shapes (spec §3 Notification, docs/DESIGN.md §4 "Notifications"). */
+/**
+ * Notification shapes (spec §3 Notification, docs/DESIGN.md §4 "Notifications").
+ * Its words, limits and pure rules live in `./plain/notifications.ts`, which this module re-exports; the
+ * browser imports that one (docs/decisions/015 "Phones").
+ */
 import { z } from "zod";
 import { isoDateTime } from "./common";
 import { msg } from "./messages";

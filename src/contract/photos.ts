@@ -1,4 +1,8 @@
-/** The photo flow's shapes (spec §7 "The photo flow", §9 "Photo"; docs/features/trust.md). */
+/**
+ * The photo flow's shapes (spec §7 "The photo flow", §9 "Photo"; docs/features/trust.md).
+ * Its words, limits and pure rules live in `./plain/photos.ts`, which this module re-exports; the
+ * browser imports that one (docs/decisions/015 "Phones").
+ */
 import { z } from "zod";
 import { isoDateTime } from "./common";
 import { msg } from "./messages";

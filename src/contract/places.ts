@@ -2,6 +2,8 @@
  * Places (docs/DESIGN.md §6c; docs/features/neighbourhood.md points 1, 4, 5): a member's home area,
  * place search results, and the box a map shows. Every point a client sends is rounded to 3 decimals
  * (about 100 m) before anything keeps it: exact positions are never stored or shown.
+ * Its words, limits and pure rules live in `./plain/places.ts`, which this module re-exports;
+ * the browser imports that one (docs/decisions/015 "Phones").
  */
 import { z } from "zod";
 import { msg } from "./messages";

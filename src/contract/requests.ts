@@ -1,6 +1,8 @@
 /**
  * Request (exchange) shapes and rules (spec §3 Request, Message; docs/DESIGN.md §4 "Requests", §6d;
  * docs/features/households.md: portions, waiting-list offers, pickups both sides confirm).
+ * Its words, limits and pure rules live in `./plain/requests.ts`, which this module re-exports;
+ * the browser imports that one (docs/decisions/015 "Phones").
  */
 import { z } from "zod";
 import { isoDateTime, pageQuerySchema, publicUserSchema } from "./common";

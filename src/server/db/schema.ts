@@ -55,13 +55,13 @@ function textLiterals(values: readonly string[]) {
 export const userRole = pgEnum("user_role", ["eater", "feeder"]);
 export const mealKind = pgEnum("meal_kind", ["free", "paid"]);
 /**
- * A request's statuses (contract/requests.ts REQUEST_STATUSES), kept as text with a check rather than
+ * A request's statuses (contract/plain/requests.ts REQUEST_STATUSES), kept as text with a check rather than
  * an enum since docs/features/households.md added some: a new enum value cannot be used in the
  * transaction that adds it, and migrations run in one.
  */
 const REQUEST_STATUSES_SQL = textLiterals(REQUEST_STATUSES);
 /**
- * The open statuses (contract/requests.ts OPEN_REQUEST_STATUSES) as literals, not parameters: an
+ * The open statuses (contract/plain/requests.ts OPEN_REQUEST_STATUSES) as literals, not parameters: an
  * index's predicate, and a prepared statement's generic plan that must prove it to use the index.
  */
 export const OPEN_REQUEST_STATUSES_SQL = textLiterals(OPEN_REQUEST_STATUSES);

@@ -46,7 +46,7 @@ export const MESSAGE_BLOCKED = msg("You can't message this person because one of
 
 /**
  * The eater's open request (pending, accepted or held) for a meal, if any: there is at most one
- * (contract/requests.ts `OPEN_REQUEST_STATUSES`).
+ * (contract/plain/requests.ts `OPEN_REQUEST_STATUSES`).
  */
 export async function findOpenRequest(
   db: Executor,
