@@ -158,7 +158,7 @@ export default defineConfig({
             // visitor's first page does not load members' code merged into the same files. Sets are
             // merged only under 6 KiB: a merged set brings what its other modules import, and at 24 KiB
             // the shell's sets took in a group's join panel and, through it, the groups' and meals'
-            // schemas and zod (docs/decisions/015: Community 229 → 187 KiB brotli, 28 → 34 files).
+            // schemas and zod (docs/decisions/015 "Phones": 4 and 6 KiB keep zod out, 10 KiB does not).
             {
               name: (id, ctx) =>
                 OWN_CODE.test(id) && !importedBy(id, PUBLIC_ROOTS, (other) => ctx.getModuleInfo(other))

@@ -5,7 +5,6 @@
  * page's first call (src/contract/first-calls.ts), which the server answers inside the page, decide it
  * in one place.
  */
-
 import type { HomeArea } from "./places";
 import { allergyTokensOf } from "./plain/food-safety";
 import { type LocalSort, type MealKind, NEAR_RADIUS_CHOICES_KM, NEAR_RADIUS_DEFAULT_KM } from "./plain/meals";
