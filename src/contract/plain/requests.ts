@@ -26,12 +26,14 @@ export const REQUEST_STATUSES = [
   "no_show",
   "disputed",
 ] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /**
  * The one-tap messages of an open thread (docs/features/handover.md point 2): sent as messages with a
  * kind, told to the other side at once ("Ella is outside"), shown apart from what people type.
  */
 export const QUICK_REPLIES = ["on_my_way", "outside", "running_late", "move_time"] as const;
+export type QuickReply = (typeof QUICK_REPLIES)[number];
 
 /**
  * Messages a thread page holds: the thread opens on the newest ones (docs/features/operations.md finding
@@ -67,8 +69,6 @@ export function codeFromScan(text: string, requestId: string): string | null {
   }
 }
 
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-
 /**
  * Statuses of a request that asks for or holds portions: an eater has at most one such request per
  * meal (docs/DESIGN.md §4 "Requests"; the `requests_one_open_per_eater_idx` unique index).
@@ -99,8 +99,6 @@ export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   no_show: msg("No-show"),
   disputed: msg("Disputed"),
 };
-export type QuickReply = (typeof QUICK_REPLIES)[number];
-
 /** Each quick reply's words, in the reader's language (the stored body is the English). */
 export const QUICK_REPLY_TEXT: Record<QuickReply, TextKey> = {
   on_my_way: msg("I'm on my way"),
