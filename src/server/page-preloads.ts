@@ -4,7 +4,7 @@
  * in the index.html sent for that path. Without them a phone fetched them in a chain — the entry,
  * then (once the sign-in check answered) the signed-in shell and the page, then (once the shell
  * rendered) the page's catalogue — each a round trip on a slow network. Every page names its `common`
- * catalogue, which the app waits for before its first render.
+ * catalogue and its language's date-fns locale, which the app waits for before its first render.
  *
  * The chunks come from Vite's build manifest (`dist/client/.vite/manifest.json`); which page a path
  * shows from the page table (src/contract/pages.ts), which the client's router is drawn from too.
@@ -56,12 +56,16 @@ export function pagePreloads(clientDir: string): ((request: PageRequest) => stri
   const page = (name: string) => closure(`src/client/pages/${name}.tsx`);
   const catalogue = (language: Language, namespace: string) =>
     closure(`src/locales/${language}/${namespace}.json`);
+  // date-fns's tables for a language other than English, which the app loads beside `common`
+  // (src/client/lib/i18n.ts `dateLocale`; English is in the entry).
+  const dateLocale = (language: Language) =>
+    language === "en" ? [] : closure(`node_modules/date-fns/locale/${language}.js`);
 
   return ({ pathname, signedIn, language }) => {
     // Every page, signed in or out, renders nothing before its `common` catalogue
     // (src/client/lib/i18n.ts `startI18n`): unnamed here, the browser asked for it only once the entry
     // had run, a round trip between the code and the first render.
-    const files: string[] = [...catalogue(language, "common")];
+    const files: string[] = [...catalogue(language, "common"), ...dateLocale(language)];
     const staticPage = pageAt(STATIC_PAGES, pathname);
     if (signedIn) {
       const memberPage = staticPage ?? pageAt(MEMBER_PAGES, pathname);

@@ -31,6 +31,7 @@ const BUILD_MANIFEST = {
   "src/locales/de/common.json": { file: "assets/common-de.js" },
   "src/locales/de/app.json": { file: "assets/app-de.js" },
   "src/locales/de/messages.json": { file: "assets/messages-de.js" },
+  "node_modules/date-fns/locale/de.js": { file: "assets/dates-de.js", imports: ["_vendor.js"] },
 };
 
 describe("serving", () => {
@@ -126,6 +127,8 @@ describe("serving", () => {
       const chosen = await preloads("/community", { cookie: "sid=some-session; mealshare_lang=de" });
       expect(chosen).toContain("/assets/app-de.js");
       expect(chosen).toContain("/assets/common-de.js");
+      // date-fns's German tables, which the app loads beside `common` (English is in the entry).
+      expect(chosen).toContain("/assets/dates-de.js");
       expect(chosen).not.toContain("/assets/app-en.js");
       expect(chosen).not.toContain("/assets/common-en.js");
       const browser = await preloads("/community", {

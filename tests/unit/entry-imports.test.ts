@@ -3,6 +3,7 @@
  * graph — every page's first script, the landing page's too — holds none of the contract's modules
  * that build the API's zod schemas at load. Building them cost a member's phone a third of the
  * entry's evaluation (40 of 140 ms at 4× CPU); a page that uses them loads them with its own code.
+ * And no browser module bundles date-fns's tables of every language: each loads with its language.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -53,4 +54,20 @@ describe("the contract's plain modules", () => {
       expect(importingZod(await staticGraphOf(file)), file).toEqual([]);
     }
   }, 60_000);
+});
+
+describe("date-fns's tables", () => {
+  it("are loaded with their language: no browser module imports another language's statically", () => {
+    const files = ["src/client", "src/contract"].flatMap((dir) =>
+      readdirSync(path.join(repo, dir), { recursive: true, encoding: "utf8" })
+        .filter((file) => /\.tsx?$/.test(file))
+        .map((file) => `${dir}/${file}`),
+    );
+    // The check reads files at all: the formats are among them.
+    expect(files).toContain("src/client/lib/format.ts");
+    // `date-fns/locale` (every language's tables), or one language's other than English (the default).
+    const staticLocale = /from "date-fns\/locale(\/(?!en-US")[^"]*)?"/;
+    const importing = files.filter((file) => staticLocale.test(readFileSync(path.join(repo, file), "utf8")));
+    expect(importing).toEqual([]);
+  });
 });

@@ -1,20 +1,17 @@
 /**
  * Display formats in the reader's language (spec §3, §9; docs/features/languages-currency-impact.md
  * points 1-2): prices in the deployment's currency with `Intl.NumberFormat` ("$7.50", "7,50 €"), pickup
- * windows and days with date-fns and its locales ("Today", "Tomorrow", "Mon, Nov 24" / "lun, 24 de
- * nov"), numbers and lists with `Intl`. `useFormat()` binds them to the current language and re-renders
- * with it.
+ * windows and days with date-fns and the language's locale, loaded with its catalogue (./i18n.ts):
+ * "Today", "Tomorrow", "Mon, Nov 24" / "lun, 24 de nov"; numbers and lists with `Intl`. `useFormat()`
+ * binds them to the current language and re-renders with it.
  */
-import { format, formatDistanceToNow, isToday, isTomorrow, isYesterday, type Locale } from "date-fns";
-import { de, enUS, es } from "date-fns/locale";
+import { format, formatDistanceToNow, isToday, isTomorrow, isYesterday } from "date-fns";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "@/contract/languages";
 import { formatMoney } from "@/contract/messages";
 import { deployment } from "./deployment";
-import { currentLanguage } from "./i18n";
-
-const DATE_LOCALES: Record<Language, Locale> = { en: enUS, es, de };
+import { currentLanguage, dateLocale } from "./i18n";
 
 /** Minor units → money in the deployment's currency (spec §9: "$7.50" in English and dollars). */
 export const formatPrice = (cents: number, language: Language = currentLanguage()) =>
@@ -22,7 +19,7 @@ export const formatPrice = (cents: number, language: Language = currentLanguage(
 
 /** ISO date-time → the language's short time: "5:30 PM", "17:30". */
 export const formatTime = (iso: string, language: Language = currentLanguage()) =>
-  format(new Date(iso), "p", { locale: DATE_LOCALES[language] });
+  format(new Date(iso), "p", { locale: dateLocale(language) });
 
 /** A pickup window's times: "5:30 PM - 7:00 PM". */
 export const formatWindow = (startIso: string, endIso: string, language: Language = currentLanguage()) =>
@@ -41,7 +38,7 @@ export function useFormat() {
   const { t, i18n } = useTranslation("common");
   const language = (i18n.language as Language) ?? "en";
   return useMemo(() => {
-    const locale = DATE_LOCALES[language] ?? enUS;
+    const locale = dateLocale(language);
     const date = (iso: string | Date, pattern: string) => format(new Date(iso), pattern, { locale });
     return {
       language,

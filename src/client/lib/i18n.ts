@@ -6,12 +6,45 @@
  * English text, so nothing is ever shown as a key: a missing translation reads as English (`fallbackLng:
  * false`).
  */
+import type { Locale } from "date-fns";
+import { enUS } from "date-fns/locale/en-US";
 import i18next from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
 import { LANGUAGE_COOKIE, LANGUAGES, type Language, supportedLanguage } from "@/contract/languages";
 
 const CHOICE_KEY = "mealshare:language";
+
+/**
+ * date-fns's tables of each language, loaded with the language's catalogue rather than bundled into
+ * every page: a reader of English does not download the German and Spanish ones. English is date-fns's
+ * own default and always there.
+ */
+const dateLocales: Partial<Record<Language, Locale>> = { en: enUS };
+const dateLocaleImports: Record<Exclude<Language, "en">, () => Promise<Locale>> = {
+  de: () => import("date-fns/locale/de").then((module) => module.de),
+  es: () => import("date-fns/locale/es").then((module) => module.es),
+};
+
+/**
+ * Loads `language`'s date-fns tables. Never fails: when their chunk cannot be fetched (offline, before
+ * the language was ever used) dates read in English, as a missing translation does, and the next
+ * start or choice tries again.
+ */
+async function loadDateLocale(language: Language): Promise<void> {
+  if (language === "en" || dateLocales[language]) return;
+  try {
+    dateLocales[language] = await dateLocaleImports[language]();
+  } catch (error) {
+    console.warn(`date-fns's ${language} tables could not be loaded; dates read in English`, error);
+  }
+}
+
+/**
+ * date-fns's locale for `language` (src/client/lib/format.ts), loaded before the app first renders
+ * in it (`startI18n`, `chooseLanguage`); English until then.
+ */
+export const dateLocale = (language: Language): Locale => dateLocales[language] ?? enUS;
 
 /** The app's one i18next instance. */
 export const i18n = i18next.createInstance();
@@ -36,12 +69,13 @@ function deviceLanguage(): Language | undefined {
 }
 
 /**
- * Starts i18next with the `common` catalogue loaded, in the language chosen on this device, else
- * the browser's first that we ship, else the deployment's default. Only that last case waits for
- * `defaultLanguage`: otherwise the catalogue loads while the deployment is still being fetched.
+ * Starts i18next with the `common` catalogue and date-fns's locale loaded, in the language chosen on
+ * this device, else the browser's first that we ship, else the deployment's default. Only that last
+ * case waits for `defaultLanguage`: otherwise both load while the deployment is still being fetched.
  */
 export async function startI18n(defaultLanguage: Promise<Language>): Promise<void> {
   const lng = deviceLanguage() ?? (await defaultLanguage);
+  const dateLocaleLoaded = loadDateLocale(lng);
   await i18n
     .use(initReactI18next)
     .use(
@@ -61,6 +95,7 @@ export async function startI18n(defaultLanguage: Promise<Language>): Promise<voi
       returnEmptyString: false,
       react: { useSuspense: true },
     });
+  await dateLocaleLoaded;
   remember(lng);
   i18n.on("languageChanged", remember);
 }
@@ -82,5 +117,7 @@ export async function chooseLanguage(language: Language): Promise<void> {
   } catch {
     // Not remembered on this device; the member's saved language still is.
   }
+  // Its dates' words first: the re-render that changeLanguage causes formats with them.
+  await loadDateLocale(language);
   await i18n.changeLanguage(language);
 }
