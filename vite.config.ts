@@ -146,10 +146,10 @@ export default defineConfig({
             // a phone on HTTP/1.1 fetches six files at a time, so each small file cost a round trip.
             // Libraries only some pages load on demand (the map, the uploader, QR codes) stay apart.
             // So does zod: the first screens build no schema (their words come from src/contract/plain/).
-            // And date-fns's German and Spanish tables, loaded with their language (src/client/lib/i18n.ts).
+            // And date-fns's tables of each language but English, loaded with it (src/client/lib/i18n.ts).
             {
               name: "vendor",
-              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|i18next|react-i18next|html-parse-stringify|void-elements|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib|detect-node-es|lucide-react|clsx|tailwind-merge|class-variance-authority|date-fns(?![\\/]locale[\\/](?:de|es)(?:\.js|[\\/]))|@date-fns|@internationalized|@swc|use-debounce|react-error-boundary|i18next-resources-to-backend)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|i18next|react-i18next|html-parse-stringify|void-elements|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib|detect-node-es|lucide-react|clsx|tailwind-merge|class-variance-authority|date-fns(?![\\/]locale[\\/](?!en-US[\\/.]|_lib[\\/]))|@date-fns|@internationalized|@swc|use-debounce|react-error-boundary|i18next-resources-to-backend)[\\/]/,
               priority: 10,
             },
             // Our own modules that several member pages share, in a few files by the set of pages that
