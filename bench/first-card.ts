@@ -8,13 +8,14 @@
  * loaded first.
  *
  * A fresh data dir is seeded (`npm run seed`) and served as `npm start` does, on BENCH_PORT or a free
- * port. Run after `npm run build`: `npx tsx bench/first-card.ts [path]` (default `/community`).
+ * port. Run after `npm run build`: `npx tsx bench/first-card.ts [path]` (default `/community`);
+ * BENCH_CPU_SLOWDOWN=1 measures a phone as fast as this machine.
  */
 import { launchChromium, phoneContext, signInMaria } from "./phone";
 import { startSeededApp } from "./seeded-app";
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 5);
-const CPU_SLOWDOWN = 4;
+const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
 const PAGE = process.argv[2] ?? "/community";
 
 const app = await startSeededApp("first-card");

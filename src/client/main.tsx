@@ -1,25 +1,29 @@
 /**
- * The browser entry: the deployment's settings and the first catalogue are loaded (both requests
- * start with the page, beside the sign-in check), then the app renders; the service worker comes
- * after the first paint.
+ * The browser entry: the deployment's settings, the first catalogue and, once the sign-in check has
+ * answered, the page's code and the catalogues it speaks are loaded (their requests start with the
+ * page, named in its HTML), then the app renders, the page in its first render; the service worker
+ * comes after the first paint.
  */
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
+import { firstCatalogues } from "@/contract/pages";
 import { App } from "./app/app";
-import { preloadMemberPage } from "./app/router";
+import { preloadPage } from "./app/router";
 import { currentUserQuery } from "./features/auth";
 import { loadDeployment } from "./lib/deployment";
-import { startI18n } from "./lib/i18n";
+import { i18n, startI18n } from "./lib/i18n";
 import { queryClient } from "./lib/query-client";
 import "./index.css";
 
 // Who is signed in (the request index.html preloads, or the answer the server put in a member's page)
 // is asked beside the settings and catalogue: a member's shell and page then load with them, and the
 // page's first API call starts, not after the first render (docs/decisions/015).
-void queryClient.prefetchQuery(currentUserQuery).then(() => {
-  const user = queryClient.getQueryData(currentUserQuery.queryKey);
+const userKnown = queryClient
+  .prefetchQuery(currentUserQuery)
+  .then(() => queryClient.getQueryData(currentUserQuery.queryKey));
+const pageCode = preloadPage(window.location.pathname, userKnown);
+void userKnown.then((user) => {
   if (!user) return;
-  preloadMemberPage(window.location.pathname);
   // Its own chunk: what it imports (the contract's schemas, the lists' filters) is the member pages',
   // and would weigh on the landing page in the entry.
   void import("./app/route-data").then(({ prefetchPageData }) =>
@@ -27,7 +31,16 @@ void queryClient.prefetchQuery(currentUserQuery).then(() => {
   );
 });
 const deploymentLoaded = loadDeployment();
-await Promise.all([deploymentLoaded, startI18n(deploymentLoaded.then((d) => d.defaultLanguage))]);
+const i18nStarted = startI18n(deploymentLoaded.then((d) => d.defaultLanguage));
+// The page's words (src/contract/pages.ts `firstCatalogues`), once the language is known.
+const pageWords = Promise.all([userKnown, i18nStarted]).then(([user]) =>
+  user === undefined
+    ? undefined
+    : i18n.loadNamespaces(firstCatalogues(window.location.pathname, user !== null)),
+);
+// The page's code and words too: index.html shows the same spinner until then, and the page renders
+// in the app's first render instead of suspending behind it (src/client/app/router.tsx `preloadPage`).
+await Promise.all([deploymentLoaded, i18nStarted, pageCode, pageWords.catch(() => undefined)]);
 
 const root = createRoot(document.getElementById("root")!);
 // In a transition the first render yields to the browser every few milliseconds instead of holding

@@ -12,7 +12,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Language } from "@/contract/languages";
-import { MEMBER_PAGES, pageAt, STATIC_PAGES } from "@/contract/pages";
+import { firstCatalogues, MEMBER_PAGES, pageAt, STATIC_PAGES } from "@/contract/pages";
 
 interface ManifestChunk {
   file: string;
@@ -65,7 +65,8 @@ export function pagePreloads(clientDir: string): ((request: PageRequest) => stri
     // Every page, signed in or out, renders nothing before its `common` catalogue
     // (src/client/lib/i18n.ts `startI18n`): unnamed here, the browser asked for it only once the entry
     // had run, a round trip between the code and the first render.
-    const files: string[] = [...catalogue(language, "common"), ...dateLocale(language)];
+    const [common = "common", ...others] = firstCatalogues(pathname, signedIn);
+    const files: string[] = [...catalogue(language, common), ...dateLocale(language)];
     const staticPage = pageAt(STATIC_PAGES, pathname);
     if (signedIn) {
       const memberPage = staticPage ?? pageAt(MEMBER_PAGES, pathname);
@@ -75,14 +76,13 @@ export function pagePreloads(clientDir: string): ((request: PageRequest) => stri
           ...closure("src/client/app/signed-in-shell.tsx"),
         );
         files.push(...page(memberPage.page));
-        files.push(...catalogue(language, "app"), ...catalogue(language, "messages"));
-        if (staticPage) files.push(...catalogue(language, "info"));
       }
     } else if (pathname === "/") {
       files.push(...page("landing"));
     } else if (staticPage) {
-      files.push(...page(staticPage.page), ...catalogue(language, "info"));
+      files.push(...page(staticPage.page));
     }
+    for (const namespace of others) files.push(...catalogue(language, namespace));
     return [...new Set(files)].filter((file) => !inIndex.has(file));
   };
 }

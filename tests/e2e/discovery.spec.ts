@@ -190,3 +190,31 @@ test("a member's first screen comes inside the page: no call for who is signed i
   await searched;
   await expect(cards(eater).getByText("First-screen falafel")).toBeVisible();
 });
+
+test("a member's page is in the app's first render: the page's heading replaces the loading spinner, with no spinner between", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Rhea", "Render"));
+  const meal = await postMeal(cook, { title: "First-render frittata" });
+  const eater = await signedInPage(browser, person("Otto", "Once"));
+  // What #root holds after each change React makes to it: index.html's spinner is there before any
+  // script runs. A page that suspended for its code or words showed React's spinner first, and React
+  // then kept it at least 300 ms (src/client/app/routes.ts).
+  await eater.addInitScript(`
+    window.__rootStates = [];
+    document.addEventListener("DOMContentLoaded", () => {
+      const root = document.getElementById("root");
+      new MutationObserver(() => {
+        window.__rootStates.push(root.querySelector("h1") ? "page" : root.querySelector("[role=status]") ? "spinner" : "other");
+      }).observe(root, { childList: true });
+    });
+  `);
+  const firstRender = (page: Page) =>
+    page.evaluate(() => (window as unknown as { __rootStates: string[] }).__rootStates[0]);
+  await eater.goto("/community");
+  await expect(cards(eater).first()).toBeVisible();
+  expect(await firstRender(eater)).toBe("page");
+  await eater.goto(`/meal/${meal.id}`);
+  await expect(eater.getByRole("heading", { name: "First-render frittata" })).toBeVisible();
+  expect(await firstRender(eater)).toBe("page");
+});

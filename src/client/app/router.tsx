@@ -3,22 +3,24 @@
  * (routes.ts), chosen once the current user is known; every page is its own lazily loaded chunk,
  * and a page that throws while rendering shows an error with Retry in its place.
  */
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyWithPreload } from "react-lazy-with-preload";
 import { parse } from "regexparam";
 import { matchRoute, Route, Switch, useRoute } from "wouter";
 import { AppUnreachable } from "@/client/components/layout/app-unreachable";
 import { RouteErrorBoundary } from "@/client/components/layout/route-error-boundary";
 import { FullScreenSpinner } from "@/client/components/layout/spinner";
 import { useCurrentUser } from "@/client/features/auth";
+import type { CurrentUser } from "@/contract/auth";
 import { PublicFrame } from "./layout/public-frame";
 import { MEMBER_ROUTES, NotFoundPage, STATIC_ROUTES } from "./routes";
 
-const LandingPage = lazy(() => import("@/client/pages/landing"));
-const loadShell = () => import("./signed-in-shell");
-const SignedInShell = lazy(loadShell);
-const SignInRequiredPage = lazy(() => import("@/client/pages/sign-in-required"));
-const SharedMealPage = lazy(() => import("@/client/pages/shared-meal"));
-const PickupPassPage = lazy(() => import("@/client/pages/pickup-pass"));
+// Preloadable: fetched ahead (preloadPage), they render without suspending (routes.ts says why).
+const LandingPage = lazyWithPreload(() => import("@/client/pages/landing"));
+const SignedInShell = lazyWithPreload(() => import("./signed-in-shell"));
+const SignInRequiredPage = lazyWithPreload(() => import("@/client/pages/sign-in-required"));
+const SharedMealPage = lazyWithPreload(() => import("@/client/pages/shared-meal"));
+const PickupPassPage = lazyWithPreload(() => import("@/client/pages/pickup-pass"));
 
 /** A signed-out page's column inside the public frame. */
 const padded = (Page: React.ComponentType) => () => (
@@ -77,11 +79,32 @@ export function AppRouter() {
 }
 
 /**
- * Starts fetching the signed-in shell's code and the code of the member's page at `path` together, as
- * soon as the member is known to be signed in (main.tsx), instead of one after the other after the
- * first render (docs/decisions/015 "Phones").
+ * Fetches the code of the page at `path` as soon as `user` tells who is signed in (main.tsx): for a
+ * member the signed-in shell and their page together, instead of one after the other after the first
+ * render (docs/decisions/015 "Phones"); for a visitor the page the signed-out routes show there; the
+ * pickup pass's at once, as it does not wait for the sign-in check (AppRouter).
+ *
+ * Resolves when that code has arrived or failed (a page whose code failed shows its error when it
+ * renders), and at once when the server could not be asked (`user` undefined): the app renders after
+ * it, so the page shows in its first render instead of behind a spinner that React would keep for at
+ * least 300 ms (routes.ts).
+ * @param user the sign-in check's answer: the member, null when signed out, undefined when unanswered
  */
-export function preloadMemberPage(path: string): void {
-  void loadShell();
-  void MEMBER_ROUTES.find((route) => matchRoute(parse, route.path, path)[0])?.load();
+export async function preloadPage(
+  path: string,
+  user: Promise<CurrentUser | null | undefined>,
+): Promise<void> {
+  const matches = (route: { path: string }) => matchRoute(parse, route.path, path)[0];
+  const settled = async (...loads: (Promise<unknown> | undefined)[]) =>
+    void (await Promise.allSettled(loads));
+  if (matches({ path: "/pass/:id" })) return settled(PickupPassPage.preload());
+  const known = await user;
+  if (known === undefined) return;
+  if (known) return settled(SignedInShell.preload(), MEMBER_ROUTES.find(matches)?.load());
+  const staticRoute = STATIC_ROUTES.find(matches);
+  if (path === "/") return settled(LandingPage.preload());
+  if (staticRoute) return settled(staticRoute.load());
+  if (matches({ path: "/meal/:id" })) return settled(SharedMealPage.preload());
+  if (MEMBER_ROUTES.some(matches)) return settled(SignInRequiredPage.preload());
+  return settled(NotFoundPage.preload());
 }

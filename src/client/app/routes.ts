@@ -4,10 +4,16 @@
  * serves both; signed out, the static pages are served and a member page offers sign-in instead of a
  * 404 (router.tsx).
  */
-import { type ComponentType, lazy } from "react";
+import type { ComponentType } from "react";
+import { lazyWithPreload } from "react-lazy-with-preload";
 import { MEMBER_PAGES, type PageEntry, STATIC_PAGES } from "@/contract/pages";
 
-/** A path (wouter's syntax), the page it shows, and how its code is fetched ahead of showing it. */
+/**
+ * A path (wouter's syntax), the page it shows, and how its code is fetched ahead of showing it. A page
+ * whose code was fetched that way renders at once instead of suspending: React holds back what a
+ * Suspense boundary reveals until 300 ms after it last showed a fallback, so a page that suspended
+ * only for a chunk already in the browser still appeared that much later (docs/decisions/015 "Phones").
+ */
 export interface AppRoute {
   path: string;
   component: ComponentType;
@@ -21,7 +27,8 @@ const pageModules = import.meta.glob<{ default: ComponentType }>("../pages/*.tsx
 function routeOf({ path, page }: PageEntry): AppRoute {
   const load = pageModules[`../pages/${page}.tsx`];
   if (!load) throw new Error(`src/contract/pages.ts names a page with no module: ${page}`);
-  return { path, load, component: lazy(load) };
+  const component = lazyWithPreload(load);
+  return { path, load: component.preload, component };
 }
 
 /** The members' pages. Home ("/") is the landing page signed out. */
@@ -31,4 +38,4 @@ export const MEMBER_ROUTES: AppRoute[] = MEMBER_PAGES.map(routeOf);
 export const STATIC_ROUTES: AppRoute[] = STATIC_PAGES.map(routeOf);
 
 /** The page for a path nothing else serves. */
-export const NotFoundPage = lazy(() => import("@/client/pages/not-found"));
+export const NotFoundPage = lazyWithPreload(() => import("@/client/pages/not-found"));
