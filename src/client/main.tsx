@@ -2,7 +2,7 @@
  * The browser entry: the deployment's settings, the first catalogue and, once the sign-in check has
  * answered, the page's code and the catalogues it speaks are loaded (their requests start with the
  * page, named in its HTML), then the app renders, the page in its first render; the service worker
- * comes after the first paint.
+ * comes once that render is up (app/app.tsx).
  */
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
@@ -52,13 +52,3 @@ startTransition(() =>
     </StrictMode>,
   ),
 );
-
-// The service worker (docs/features/notifications.md point 1) after the first page is up: it precaches
-// the app shell in the background so the next visit opens offline, and takes over updates by itself.
-if ("serviceWorker" in navigator && import.meta.env.PROD) {
-  const register = () =>
-    void import("virtual:pwa-register").then(({ registerSW }) => registerSW({ immediate: true }));
-  // The awaits above may end after `load` has fired: then it is time already.
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register, { once: true });
-}

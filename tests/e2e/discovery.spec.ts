@@ -191,7 +191,7 @@ test("a member's first screen comes inside the page: no call for who is signed i
   await expect(cards(eater).getByText("First-screen falafel")).toBeVisible();
 });
 
-test("a member's page is in the app's first render: the page's heading replaces the loading spinner, with no spinner between", async ({
+test("a member's page is in the app's first render: the page's heading replaces the loading spinner, with no spinner between, and the toaster and service worker come after it", async ({
   browser,
 }) => {
   const cook = await signedInPage(browser, person("Rhea", "Render"));
@@ -206,6 +206,7 @@ test("a member's page is in the app's first render: the page's heading replaces 
       const root = document.getElementById("root");
       new MutationObserver(() => {
         window.__rootStates.push(root.querySelector("h1") ? "page" : root.querySelector("[role=status]") ? "spinner" : "other");
+        if (root.querySelector("h1") && window.__pageAt === undefined) window.__pageAt = performance.now();
       }).observe(root, { childList: true });
     });
   `);
@@ -214,6 +215,23 @@ test("a member's page is in the app's first render: the page's heading replaces 
   await eater.goto("/community");
   await expect(cards(eater).first()).toBeVisible();
   expect(await firstRender(eater)).toBe("page");
+  // The toaster's code and the service worker's registration wait until the browser is idle after
+  // that render (src/client/lib/idle.ts): on a phone they competed with the page's own requests.
+  const requestedAt = (page: Page) =>
+    page.evaluate(() => {
+      const started = (pattern: RegExp) =>
+        performance.getEntriesByType("resource").find((entry) => pattern.test(new URL(entry.name).pathname))
+          ?.startTime;
+      return {
+        page: (window as unknown as { __pageAt?: number }).__pageAt ?? Number.NaN,
+        toaster: started(/^\/assets\/toaster-/),
+        serviceWorker: started(/^\/assets\/virtual_pwa-register-/),
+      };
+    });
+  await expect.poll(async () => Object.values(await requestedAt(eater)).every(Number.isFinite)).toBe(true);
+  const at = await requestedAt(eater);
+  expect(at.toaster).toBeGreaterThan(at.page);
+  expect(at.serviceWorker).toBeGreaterThan(at.page);
   await eater.goto(`/meal/${meal.id}`);
   await expect(eater.getByRole("heading", { name: "First-render frittata" })).toBeVisible();
   expect(await firstRender(eater)).toBe("page");

@@ -1,27 +1,41 @@
 /** The app's providers: the query client, the offline banner, the toaster, and the router. */
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { OfflineBanner } from "@/client/components/layout/offline-banner";
 import { toast } from "@/client/components/ui/use-toast";
+import { registerServiceWorker, whenIdle } from "@/client/lib/idle";
 import { setNoticeHandler } from "@/client/lib/notices";
 import { queryClient } from "@/client/lib/query-client";
 import { AppRouter } from "./router";
 
-// The toaster (Radix toast) is not needed to paint the first page: it loads right after, and
-// toasts raised before it arrives wait in the toast store until it renders them.
+// The toaster (Radix toast) is not needed to paint the first page: it loads once the browser is idle
+// after it (lib/idle.ts), and toasts raised before it arrives wait in the toast store until it
+// renders them.
 const Toaster = lazy(() => import("@/client/components/ui/toaster").then((m) => ({ default: m.Toaster })));
 
 // Notices from lib/ (errors, "signed out") are toasts.
 setNoticeHandler((notice) => toast(notice));
 
 export function App() {
+  const [toasterWanted, setToasterWanted] = useState(false);
+  // After the first render is on screen: the toaster's code, and the service worker.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        setToasterWanted(true);
+        registerServiceWorker();
+      }),
+    [],
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <OfflineBanner />
       <AppRouter />
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {toasterWanted && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </QueryClientProvider>
   );
 }
