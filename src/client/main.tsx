@@ -6,12 +6,11 @@
  */
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
-import { firstCatalogues } from "@/contract/pages";
 import { App } from "./app/app";
 import { preloadPage } from "./app/router";
 import { currentUserQuery } from "./features/auth";
 import { loadDeployment } from "./lib/deployment";
-import { i18n, startI18n } from "./lib/i18n";
+import { startI18n } from "./lib/i18n";
 import { queryClient } from "./lib/query-client";
 import "./index.css";
 
@@ -21,7 +20,6 @@ import "./index.css";
 const userKnown = queryClient
   .prefetchQuery(currentUserQuery)
   .then(() => queryClient.getQueryData(currentUserQuery.queryKey));
-const pageCode = preloadPage(window.location.pathname, userKnown);
 void userKnown.then((user) => {
   if (!user) return;
   // Its own chunk: what it imports (the contract's schemas, the lists' filters) is the member pages',
@@ -32,15 +30,10 @@ void userKnown.then((user) => {
 });
 const deploymentLoaded = loadDeployment();
 const i18nStarted = startI18n(deploymentLoaded.then((d) => d.defaultLanguage));
-// The page's words (src/contract/pages.ts `firstCatalogues`), once the language is known.
-const pageWords = Promise.all([userKnown, i18nStarted]).then(([user]) =>
-  user === undefined
-    ? undefined
-    : i18n.loadNamespaces(firstCatalogues(window.location.pathname, user !== null)),
-);
 // The page's code and words too: index.html shows the same spinner until then, and the page renders
-// in the app's first render instead of suspending behind it (src/client/app/router.tsx `preloadPage`).
-await Promise.all([deploymentLoaded, i18nStarted, pageCode, pageWords.catch(() => undefined)]);
+// in the app's first render instead of suspending behind it.
+const pageLoaded = preloadPage(window.location.pathname, userKnown, i18nStarted);
+await Promise.all([deploymentLoaded, i18nStarted, pageLoaded]);
 
 const root = createRoot(document.getElementById("root")!);
 // In a transition the first render yields to the browser every few milliseconds instead of holding

@@ -100,15 +100,16 @@ export function pageAt(
 export type Catalogue = "common" | "app" | "messages" | "info";
 
 /**
- * The catalogues the page at `pathname` speaks in its first render, `common` first (every page's): a
- * member's shell and pages speak `app` and `messages`, the static pages `info`. The server names them
- * in the page's HTML (src/server/page-preloads.ts) and the app loads them before its first render
+ * The catalogues the page at `pathname` speaks in its first render, `common` first (every page's): the
+ * signed-in shell and a member's pages speak `app` and `messages`, a shared meal's page and the pickup
+ * pass `app` signed out too, the static pages `info`. The server names them in the page's HTML
+ * (src/server/page-preloads.ts) and the app loads them before its first render
  * (src/client/app/router.tsx `preloadPage`): a page that found one missing suspended behind a spinner,
  * and React showed it no sooner than 300 ms later (docs/decisions/015 "Phones").
  */
 export function firstCatalogues(pathname: string, signedIn: boolean): Catalogue[] {
-  const isStatic = pageAt(STATIC_PAGES, pathname) !== undefined;
-  if (signedIn && (isStatic || pageAt(MEMBER_PAGES, pathname)))
-    return ["common", "app", "messages", ...(isStatic ? (["info"] as const) : [])];
-  return isStatic ? ["common", "info"] : ["common"];
+  const info = pageAt(STATIC_PAGES, pathname) ? (["info"] as const) : [];
+  if (signedIn) return ["common", "app", "messages", ...info];
+  const speaksApp = paramsAt("/meal/:id", pathname) ?? paramsAt("/pass/:id", pathname);
+  return ["common", ...(speaksApp ? (["app"] as const) : []), ...info];
 }

@@ -138,7 +138,7 @@ describe("serving", () => {
       expect(browser).toContain("/assets/messages-de.js");
     });
 
-    it("signed out: the landing page at /, a static page with its catalogue, and for a member's page only the catalogue every page waits for", async () => {
+    it("signed out: the landing page at /, a static page with its catalogue, a shared meal and a pickup pass with theirs, and for a member's page only the catalogue every page waits for", async () => {
       expect(await preloads("/")).toEqual(["/assets/common-en.js", "/assets/card.js", "/assets/landing.js"]);
       expect(await preloads("/about")).toEqual([
         "/assets/common-en.js",
@@ -146,7 +146,16 @@ describe("serving", () => {
         "/assets/info-en.js",
       ]);
       expect(await preloads("/community")).toEqual(["/assets/common-en.js"]);
-      expect(await preloads("/no-such-page", member)).toEqual(["/assets/common-en.js"]);
+      // A shared meal's page and the pickup pass speak the members' words to a visitor too.
+      const id = "1b4e28ba-2fa1-41d2-883f-0016d3cca427";
+      expect(await preloads(`/meal/${id}`)).toEqual(["/assets/common-en.js", "/assets/app-en.js"]);
+      expect(await preloads(`/pass/${id}`)).toEqual(["/assets/common-en.js", "/assets/app-en.js"]);
+      // A member on a path of no page gets the shell's words, as the app renders the shell there.
+      expect(await preloads("/no-such-page", member)).toEqual([
+        "/assets/common-en.js",
+        "/assets/app-en.js",
+        "/assets/messages-en.js",
+      ]);
       // A path that cannot be decoded is refused as a bad request, not an error of ours.
       const malformed = await t.app.inject({ url: "/meal/%E0%A4%A", headers: member });
       expect(malformed.statusCode).toBe(400);

@@ -200,16 +200,18 @@ test("a member's page is in the app's first render: the page's heading replaces 
   // What #root holds after each change React makes to it: index.html's spinner is there before any
   // script runs. A page that suspended for its code or words showed React's spinner first, and React
   // then kept it at least 300 ms (src/client/app/routes.ts).
-  await eater.addInitScript(`
+  const watchRoot = `
     window.__rootStates = [];
     document.addEventListener("DOMContentLoaded", () => {
       const root = document.getElementById("root");
       new MutationObserver(() => {
-        window.__rootStates.push(root.querySelector("h1") ? "page" : root.querySelector("[role=status]") ? "spinner" : "other");
+        const status = root.querySelector("[role=status]");
+        window.__rootStates.push(root.querySelector("h1") ? "page" : status ? "spinner: " + status.textContent : "other");
         if (root.querySelector("h1") && window.__pageAt === undefined) window.__pageAt = performance.now();
       }).observe(root, { childList: true });
     });
-  `);
+  `;
+  await eater.addInitScript(watchRoot);
   const firstRender = (page: Page) =>
     page.evaluate(() => (window as unknown as { __rootStates: string[] }).__rootStates[0]);
   await eater.goto("/community");
@@ -235,4 +237,11 @@ test("a member's page is in the app's first render: the page's heading replaces 
   await eater.goto(`/meal/${meal.id}`);
   await expect(eater.getByRole("heading", { name: "First-render frittata" })).toBeVisible();
   expect(await firstRender(eater)).toBe("page");
+  // A visitor opening the meal's shared link: the first render is that page, asking for the meal
+  // with its own words (the members' catalogue), not the router's "Loading".
+  const visitor = await browser.newPage();
+  await visitor.addInitScript(watchRoot);
+  await visitor.goto(`/meal/${meal.id}`);
+  await expect(visitor.getByRole("heading", { name: "First-render frittata" })).toBeVisible();
+  expect(await firstRender(visitor)).toBe("spinner: Loading meal");
 });

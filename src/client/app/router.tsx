@@ -11,7 +11,9 @@ import { AppUnreachable } from "@/client/components/layout/app-unreachable";
 import { RouteErrorBoundary } from "@/client/components/layout/route-error-boundary";
 import { FullScreenSpinner } from "@/client/components/layout/spinner";
 import { useCurrentUser } from "@/client/features/auth";
+import { i18n } from "@/client/lib/i18n";
 import type { CurrentUser } from "@/contract/auth";
+import { firstCatalogues } from "@/contract/pages";
 import { PublicFrame } from "./layout/public-frame";
 import { MEMBER_ROUTES, NotFoundPage, STATIC_ROUTES } from "./routes";
 
@@ -79,32 +81,37 @@ export function AppRouter() {
 }
 
 /**
- * Fetches the code of the page at `path` as soon as `user` tells who is signed in (main.tsx): for a
- * member the signed-in shell and their page together, instead of one after the other after the first
- * render (docs/decisions/015 "Phones"); for a visitor the page the signed-out routes show there; the
- * pickup pass's at once, as it does not wait for the sign-in check (AppRouter).
+ * Fetches the code of the page at `path` and the catalogues it speaks (`firstCatalogues`) as soon as
+ * `user` tells who is signed in (main.tsx): for a member the signed-in shell and their page together,
+ * instead of one after the other after the first render (docs/decisions/015 "Phones"); for a visitor
+ * the page the signed-out routes show there; the pickup pass's at once, as it does not wait for the
+ * sign-in check (AppRouter), and opens offline.
  *
- * Resolves when that code has arrived or failed (a page whose code failed shows its error when it
+ * Resolves when they have arrived or failed (a page whose code failed shows its error when it
  * renders), and at once when the server could not be asked (`user` undefined): the app renders after
  * it, so the page shows in its first render instead of behind a spinner that React would keep for at
  * least 300 ms (routes.ts).
  * @param user the sign-in check's answer: the member, null when signed out, undefined when unanswered
+ * @param i18nStarted i18next's start (lib/i18n.ts `startI18n`), after which a catalogue can load
  */
 export async function preloadPage(
   path: string,
   user: Promise<CurrentUser | null | undefined>,
+  i18nStarted: Promise<void>,
 ): Promise<void> {
   const matches = (route: { path: string }) => matchRoute(parse, route.path, path)[0];
   const settled = async (...loads: (Promise<unknown> | undefined)[]) =>
     void (await Promise.allSettled(loads));
-  if (matches({ path: "/pass/:id" })) return settled(PickupPassPage.preload());
+  const words = (signedIn: boolean) =>
+    i18nStarted.then(() => i18n.loadNamespaces(firstCatalogues(path, signedIn)));
+  if (matches({ path: "/pass/:id" })) return settled(PickupPassPage.preload(), words(false));
   const known = await user;
   if (known === undefined) return;
-  if (known) return settled(SignedInShell.preload(), MEMBER_ROUTES.find(matches)?.load());
+  if (known) return settled(words(true), SignedInShell.preload(), MEMBER_ROUTES.find(matches)?.load());
   const staticRoute = STATIC_ROUTES.find(matches);
-  if (path === "/") return settled(LandingPage.preload());
-  if (staticRoute) return settled(staticRoute.load());
-  if (matches({ path: "/meal/:id" })) return settled(SharedMealPage.preload());
-  if (MEMBER_ROUTES.some(matches)) return settled(SignInRequiredPage.preload());
-  return settled(NotFoundPage.preload());
+  if (path === "/") return settled(words(false), LandingPage.preload());
+  if (staticRoute) return settled(words(false), staticRoute.load());
+  if (matches({ path: "/meal/:id" })) return settled(words(false), SharedMealPage.preload());
+  if (MEMBER_ROUTES.some(matches)) return settled(words(false), SignInRequiredPage.preload());
+  return settled(words(false), NotFoundPage.preload());
 }
