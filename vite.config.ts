@@ -41,7 +41,7 @@ const pwa = VitePWA({
   srcDir: "src/client",
   filename: "sw.ts",
   registerType: "autoUpdate",
-  // main.tsx registers it after the first paint.
+  // src/client/lib/idle.ts registers it once the first screen is up (app.tsx).
   injectRegister: false,
   pwaAssets: {
     image: "public/favicon.svg",
