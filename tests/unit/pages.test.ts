@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { mayStartWithCall } from "../../src/contract/first-calls";
-import { MEMBER_PAGES, pageAt, STATIC_PAGES } from "../../src/contract/pages";
+import { firstCatalogues, MEMBER_PAGES, pageAt, STATIC_PAGES } from "../../src/contract/pages";
 
 describe("the page table", () => {
   it("names only pages that exist under src/client/pages", () => {
@@ -41,5 +41,19 @@ describe("the page table", () => {
     for (const path of ["/profile", "/requests", `/meal/${id}/edit`, "/about", "/no-such-page"]) {
       expect(mayStartWithCall(path), path).toBe(false);
     }
+  });
+
+  it("names the catalogues a page's first render speaks, signed in and out", () => {
+    const id = "1b4e28ba-2fa1-41d2-883f-0016d3cca427";
+    // The signed-in shell speaks the members' words on every path, a static page its own too.
+    expect(firstCatalogues("/community", true)).toEqual(["common", "app", "messages"]);
+    expect(firstCatalogues("/no-such-page", true)).toEqual(["common", "app", "messages"]);
+    expect(firstCatalogues("/about", true)).toEqual(["common", "app", "messages", "info"]);
+    // A visitor: a static page's words, and the members' on a shared meal and the pickup pass.
+    expect(firstCatalogues("/about", false)).toEqual(["common", "info"]);
+    expect(firstCatalogues(`/meal/${id}`, false)).toEqual(["common", "app"]);
+    expect(firstCatalogues(`/pass/${id}`, false)).toEqual(["common", "app"]);
+    expect(firstCatalogues("/community", false)).toEqual(["common"]);
+    expect(firstCatalogues(`/meal/${id}/edit`, false)).toEqual(["common"]);
   });
 });
