@@ -237,6 +237,10 @@ test("a member's page is in the app's first render: the page's heading replaces 
   await eater.goto(`/meal/${meal.id}`);
   await expect(eater.getByRole("heading", { name: "First-render frittata" })).toBeVisible();
   expect(await firstRender(eater)).toBe("page");
+  // A static page inside the member's shell, which serves those after its own.
+  await eater.goto("/about");
+  await expect(eater.getByRole("heading", { name: "About MealShare" })).toBeVisible();
+  expect(await firstRender(eater)).toBe("page");
   // A visitor opening the meal's shared link: the first render is that page, asking for the meal
   // with its own words (the members' catalogue), not the router's "Loading".
   const visitor = await browser.newPage();

@@ -15,7 +15,7 @@ import { i18n } from "@/client/lib/i18n";
 import type { CurrentUser } from "@/contract/auth";
 import { firstCatalogues } from "@/contract/pages";
 import { PublicFrame } from "./layout/public-frame";
-import { MEMBER_ROUTES, NotFoundPage, STATIC_ROUTES } from "./routes";
+import { type AppRoute, MEMBER_ROUTES, NotFoundPage, SHELL_ROUTES, STATIC_ROUTES } from "./routes";
 
 // Preloadable: fetched ahead (preloadPage), they render without suspending (routes.ts says why).
 const LandingPage = lazyWithPreload(() => import("@/client/pages/landing"));
@@ -30,10 +30,26 @@ const padded = (Page: React.ComponentType) => () => (
     <Page />
   </div>
 );
-const PaddedRoutes = STATIC_ROUTES.map((route) => ({ path: route.path, component: padded(route.component) }));
 const PaddedSignInRequired = padded(SignInRequiredPage);
 const PaddedSharedMeal = padded(SharedMealPage);
 const PaddedNotFound = padded(NotFoundPage);
+
+/**
+ * What the signed-out Switch serves, in its order, and how each path's code is fetched ahead
+ * (`preloadPage`): the landing page, the static pages, a shared meal link with its title and photo
+ * and sign-in (docs/features/everyday-journey.md, second pass point 7), and for any other member's
+ * page the offer to sign in, not a 404.
+ */
+const SIGNED_OUT_ROUTES: AppRoute[] = [
+  { path: "/", component: LandingPage, load: LandingPage.preload },
+  ...STATIC_ROUTES.map((route) => ({ ...route, component: padded(route.component) })),
+  { path: "/meal/:id", component: PaddedSharedMeal, load: SharedMealPage.preload },
+  ...MEMBER_ROUTES.filter((route) => route.path !== "/").map((route) => ({
+    path: route.path,
+    component: PaddedSignInRequired,
+    load: SignInRequiredPage.preload,
+  })),
+];
 
 function SignedOutRoutes() {
   return (
@@ -41,16 +57,8 @@ function SignedOutRoutes() {
       <RouteErrorBoundary>
         <Suspense fallback={<FullScreenSpinner />}>
           <Switch>
-            <Route path="/" component={LandingPage} />
-            {PaddedRoutes.map((route) => (
+            {SIGNED_OUT_ROUTES.map((route) => (
               <Route key={route.path} path={route.path} component={route.component} />
-            ))}
-            {/* A shared meal link shows the meal's title and photo with sign-in
-                (docs/features/everyday-journey.md, second pass point 7). */}
-            <Route path="/meal/:id" component={PaddedSharedMeal} />
-            {/* Any other member's page offers sign-in, not a 404. */}
-            {MEMBER_ROUTES.filter((route) => route.path !== "/").map((route) => (
-              <Route key={route.path} path={route.path} component={PaddedSignInRequired} />
             ))}
             <Route component={PaddedNotFound} />
           </Switch>
@@ -107,11 +115,8 @@ export async function preloadPage(
   if (matches({ path: "/pass/:id" })) return settled(PickupPassPage.preload(), words(false));
   const known = await user;
   if (known === undefined) return;
-  if (known) return settled(words(true), SignedInShell.preload(), MEMBER_ROUTES.find(matches)?.load());
-  const staticRoute = STATIC_ROUTES.find(matches);
-  if (path === "/") return settled(words(false), LandingPage.preload());
-  if (staticRoute) return settled(words(false), staticRoute.load());
-  if (matches({ path: "/meal/:id" })) return settled(words(false), SharedMealPage.preload());
-  if (MEMBER_ROUTES.some(matches)) return settled(words(false), SignInRequiredPage.preload());
-  return settled(words(false), NotFoundPage.preload());
+  // The route each Switch picks for the path, or its not-found page.
+  const route = (known ? SHELL_ROUTES : SIGNED_OUT_ROUTES).find(matches);
+  const page = route ? route.load() : NotFoundPage.preload();
+  return settled(words(known !== null), page, known ? SignedInShell.preload() : undefined);
 }

@@ -37,5 +37,8 @@ export const MEMBER_ROUTES: AppRoute[] = MEMBER_PAGES.map(routeOf);
 /** Pages for everyone: spec §2's static pages, the impact page, an email's unsubscribe link, a label. */
 export const STATIC_ROUTES: AppRoute[] = STATIC_PAGES.map(routeOf);
 
+/** What the signed-in shell serves, in its Switch's order: the members' pages, then the static ones. */
+export const SHELL_ROUTES: AppRoute[] = [...MEMBER_ROUTES, ...STATIC_ROUTES];
+
 /** The page for a path nothing else serves. */
 export const NotFoundPage = lazyWithPreload(() => import("@/client/pages/not-found"));

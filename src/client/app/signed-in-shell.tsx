@@ -11,7 +11,7 @@ import { useLiveUpdates } from "@/client/features/live";
 import { PushPrompt, syncPush } from "@/client/features/notifications";
 import { useAccountLanguage } from "@/client/features/users";
 import { NavBar } from "./layout/nav-bar";
-import { MEMBER_ROUTES, NotFoundPage, STATIC_ROUTES } from "./routes";
+import { NotFoundPage, SHELL_ROUTES } from "./routes";
 
 export default function SignedInShell() {
   useLiveUpdates();
@@ -30,7 +30,7 @@ export default function SignedInShell() {
         <RouteErrorBoundary>
           <Suspense fallback={<Spinner className="py-24" />}>
             <Switch>
-              {[...MEMBER_ROUTES, ...STATIC_ROUTES].map((route) => (
+              {SHELL_ROUTES.map((route) => (
                 <Route key={route.path} path={route.path} component={route.component} />
               ))}
               <Route component={NotFoundPage} />
