@@ -5,7 +5,9 @@
  * docs/decisions/015: ≥ 95 each). Not part of `npm test`: scores are measurements.
  *
  * A fresh data dir is seeded (`npm run seed`) and served as `npm start` does, on BENCH_PORT or a free
- * port. One audit's score moves by 10 or more from run to run on a shared 2-core machine, so each page
+ * port: over HTTPS with HTTP/2 (a self-signed certificate the bench's browser trusts, bench/tls.ts),
+ * as a deployment that phones reach is served, or over plain HTTP/1.1 with
+ * BENCH_LIGHTHOUSE_PROTOCOL=h1 (`npm start` on this machine; docs/decisions/015 "Phones"). One audit's score moves by 10 or more from run to run on a shared 2-core machine, so each page
  * is audited until BENCH_LIGHTHOUSE_RUNS runs (3 unless set) have finished, and the run with the median
  * score (the lower middle of an even count) is printed, with the range.
  */
@@ -16,9 +18,18 @@ import WebSocket from "ws";
 import { signInThroughProvider } from "../tests/api/oidc-flow";
 import { CHROMIUM_FLAGS } from "./phone";
 import { startSeededApp } from "./seeded-app";
+import { benchCertificate } from "./tls";
 
+/** h2 (HTTPS, the default) or h1 (plain HTTP). */
+const PROTOCOL = process.env.BENCH_LIGHTHOUSE_PROTOCOL ?? "h2";
+if (PROTOCOL !== "h1" && PROTOCOL !== "h2") throw new Error("BENCH_LIGHTHOUSE_PROTOCOL must be h1 or h2");
+const certificate = PROTOCOL === "h2" ? await benchCertificate() : undefined;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
+const CHROME_FLAGS = [
+  "--headless=new",
+  ...CHROMIUM_FLAGS,
+  ...(certificate ? [certificate.chromiumFlag] : []),
+];
 
 /**
  * Puts the session cookie in a fresh browser's jar through the DevTools protocol. A `Cookie` header
@@ -110,8 +121,9 @@ const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const DUMP_DIR = process.env.BENCH_LIGHTHOUSE_DUMP;
 /** Only the pages whose name contains BENCH_LIGHTHOUSE_ONLY (case-insensitive), when set. */
 const ONLY = process.env.BENCH_LIGHTHOUSE_ONLY?.toLowerCase();
-const app = await startSeededApp("lighthouse");
+const app = await startSeededApp("lighthouse", undefined, certificate);
 const BASE = app.base;
+console.log(`Served over ${certificate ? "HTTPS with HTTP/2" : "plain HTTP/1.1"} at ${BASE}`);
 try {
   const { jar } = await signInThroughProvider(BASE, {
     email: "maria.lopez@example.org",

@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows } from "../src/server/db/client";
 import { freePort } from "../tests/free-port";
+import type { BenchCertificate } from "./tls";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -33,16 +34,25 @@ export interface SeededApp {
 /**
  * Seeds a fresh data dir and starts the app on it.
  * @param prepare run on the seeded data dir before the app starts (more rows for a bench)
+ * @param tls a certificate (bench/tls.ts) to serve HTTPS with HTTP/2 with, as a deployment does;
+ *   plain HTTP/1.1 without
  * @throws Error when the app exits or does not answer within two minutes
  */
 export async function startSeededApp(
   name: string,
   prepare?: (dataDir: string) => Promise<void>,
+  tls?: BenchCertificate,
 ): Promise<SeededApp> {
   const port = Number(process.env.BENCH_PORT) || (await freePort());
-  const base = `http://localhost:${port}`;
+  const base = `${tls ? "https" : "http"}://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `mealshare-${name}-`));
-  const env = { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "warn", PUBLIC_URL: base };
+  const env = {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    LOG_LEVEL: "warn",
+    PUBLIC_URL: base,
+    ...(tls ? { TLS_CERT_FILE: tls.certFile, TLS_KEY_FILE: tls.keyFile } : {}),
+  };
   const seed = run("scripts/seed.ts", env);
   await new Promise((resolve) => seed.once("exit", resolve));
   await prepare?.(dataDir);

@@ -49,6 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db } = database;
   const storage = deps.storage ?? createStorage(config);
   const app = Fastify({
+    ...secureServerOptions(config.tls),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
@@ -103,6 +104,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.log.debug({ devIdp: !config.oidc ? DEV_CLIENT_ID : undefined }, "app built");
   return app;
+}
+
+/**
+ * Fastify's options for serving HTTPS with HTTP/2 when the configuration has a certificate
+ * (docs/DESIGN.md §1): a phone then fetches a page's many small files over one connection instead of
+ * six at a time (docs/decisions/015 "Phones"). HTTP/1.1 over TLS is still answered (`allowHTTP1`),
+ * for clients and probes that do not speak HTTP/2. Typed as a plain object so the app keeps one
+ * type: Fastify's request and reply are the same for both protocols.
+ */
+function secureServerOptions(tls: Config["tls"]): object {
+  return tls ? { http2: true, https: { allowHTTP1: true, cert: tls.cert, key: tls.key } } : {};
 }
 
 /**

@@ -41,6 +41,9 @@ const envSchema = z.object({
   // docs/decisions/015: how long read notifications and old alert matches are kept.
   RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(30).max(36500).default(365)),
   PUBLIC_URL: optionalUrl,
+  // docs/DESIGN.md §1: HTTPS with HTTP/2 on PORT when both are set (PEM files).
+  TLS_CERT_FILE: optionalString,
+  TLS_KEY_FILE: optionalString,
   SESSION_SECRET: z.preprocess(
     emptyToUndefined,
     z.string().min(32, "must be at least 32 characters").optional(),
@@ -187,6 +190,11 @@ export interface Config {
   /** Days read notifications and alert matches are kept (`RETENTION_DAYS`, 365; docs/decisions/015). */
   retentionDays: number;
   publicUrl: string;
+  /**
+   * The certificate chain and private key (PEM) to serve HTTPS with HTTP/2 on `port` itself
+   * (`TLS_CERT_FILE`, `TLS_KEY_FILE`; docs/DESIGN.md §1), or undefined for plain HTTP/1.1.
+   */
+  tls: { cert: Buffer; key: Buffer } | undefined;
   sessionSecret: string;
   adminEmails: string[];
   oidc: { issuerUrl: string; clientId: string; clientSecret: string | undefined } | undefined;
@@ -343,8 +351,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError("Invalid configuration: S3_REGION or S3_ENDPOINT is required with S3_BUCKET");
   }
 
+  if (Boolean(e.TLS_CERT_FILE) !== Boolean(e.TLS_KEY_FILE)) {
+    throw new ConfigError("Invalid configuration: TLS_CERT_FILE and TLS_KEY_FILE must be set together");
+  }
+  const tls =
+    e.TLS_CERT_FILE && e.TLS_KEY_FILE
+      ? {
+          cert: readPemFile("TLS_CERT_FILE", e.TLS_CERT_FILE),
+          key: readPemFile("TLS_KEY_FILE", e.TLS_KEY_FILE),
+        }
+      : undefined;
+
   const dataDir = path.resolve(e.DATA_DIR);
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const publicUrl = (e.PUBLIC_URL ?? `${tls ? "https" : "http"}://localhost:${e.PORT}`).replace(/\/+$/, "");
   const mailFrom = e.MAIL_FROM ?? `MealShare <no-reply@${new URL(publicUrl).hostname}>`;
 
   return {
@@ -357,6 +376,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     freeMealsPer28Days: e.FREE_MEALS_PER_28_DAYS ?? null,
     retentionDays: e.RETENTION_DAYS,
     publicUrl,
+    tls,
     sessionSecret: e.SESSION_SECRET ?? localSessionSecret(dataDir),
     adminEmails: (e.ADMIN_EMAIL ?? "")
       .split(",")
@@ -415,6 +435,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     alertDigestMinutes: e.ALERT_DIGEST_MINUTES,
     ...overrides,
   };
+}
+
+/**
+ * Reads one of the TLS files: its bytes, which must hold a PEM block.
+ * @throws ConfigError naming the variable when the file cannot be read or is not PEM
+ */
+function readPemFile(variable: string, file: string): Buffer {
+  let content: Buffer;
+  try {
+    content = readFileSync(file);
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid configuration: ${variable}=${file} cannot be read (${(error as Error).message})`,
+    );
+  }
+  if (!content.includes("-----BEGIN ")) {
+    throw new ConfigError(`Invalid configuration: ${variable}=${file} is not a PEM file`);
+  }
+  return content;
 }
 
 /** TRUST_PROXY's value: unset or 0 → off, a number → that many hops, else the listed proxies. */

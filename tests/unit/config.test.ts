@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -89,6 +89,27 @@ describe("configuration (docs/DESIGN.md §2)", () => {
     expect(trustProxy("1")).toBe(1);
     expect(trustProxy("2")).toBe(2);
     expect(trustProxy("10.0.0.0/8, loopback,fd00::/8")).toEqual(["10.0.0.0/8", "loopback", "fd00::/8"]);
+  });
+
+  it("serves HTTPS only with both TLS files, and names the one it cannot use", () => {
+    const dir = dataDir();
+    const pem = path.join(dir, "cert.pem");
+    const notPem = path.join(dir, "cert.der");
+    writeFileSync(pem, "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n");
+    writeFileSync(notPem, "binary");
+    const config = loadConfig({ DATA_DIR: dir, TLS_CERT_FILE: pem, TLS_KEY_FILE: pem });
+    expect(config.tls?.cert.toString()).toContain("BEGIN CERTIFICATE");
+    expect(config.publicUrl).toBe("https://localhost:5000");
+    expect(loadConfig({ DATA_DIR: dir }).tls).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: dir, TLS_CERT_FILE: pem })).toThrow(
+      /TLS_CERT_FILE and TLS_KEY_FILE must be set together/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dir, TLS_CERT_FILE: pem, TLS_KEY_FILE: path.join(dir, "none") }),
+    ).toThrow(/TLS_KEY_FILE=.*none cannot be read/);
+    expect(() => loadConfig({ DATA_DIR: dir, TLS_CERT_FILE: notPem, TLS_KEY_FILE: pem })).toThrow(
+      /TLS_CERT_FILE=.*cert\.der is not a PEM file/,
+    );
   });
 
   it("splits and lower-cases ADMIN_EMAIL", () => {

@@ -5,6 +5,7 @@
  * ends when its session does: sign-out or suspension on any instance closes it (`announceSessionsEnded`),
  * and when its client stops reading (`SLOW_CLIENT_BYTES`).
  */
+import type { ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import { LIVE_HEARTBEAT_MS } from "../../contract/live";
 import { findSessionUser, SESSION_COOKIE } from "../auth/sessions";
@@ -25,6 +26,18 @@ const RECONNECT_AFTER_SHUTDOWN_MS = 1_000;
  */
 export const SLOW_CLIENT_BYTES = 256 * 1024;
 
+/**
+ * Makes `response` ignore a `Connection` header. @fastify/sse sets `Connection: keep-alive` on every
+ * stream; HTTP/2 forbids connection-specific headers (RFC 9113 §8.2.2), and Node's HTTP/2 response
+ * drops it with a process warning each time the app starts serving streams over HTTPS
+ * (docs/DESIGN.md §1). Over HTTP/1.1 the header stays.
+ */
+function leaveOutConnectionHeader(response: ServerResponse) {
+  const setHeader = response.setHeader.bind(response);
+  response.setHeader = (name, value) =>
+    name.toLowerCase() === "connection" ? response : setHeader(name, value);
+}
+
 /** Registers the stream route; the caller's scope already requires a signed-in user. */
 export function registerLiveRoutes(app: FastifyInstance, { db, hub }: { db: Db; hub: LiveHub }) {
   app.get(
@@ -39,6 +52,7 @@ export function registerLiveRoutes(app: FastifyInstance, { db, hub }: { db: Db; 
     async (request, reply) => {
       const user = requireUser(request);
       const token = request.cookies[SESSION_COOKIE] ?? "";
+      if (request.raw.httpVersionMajor === 2) leaveOutConnectionHeader(reply.raw);
       const sse = reply.sse;
       const send = (event: LiveEvent) => {
         if (!sse.isConnected) return;
