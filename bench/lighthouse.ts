@@ -7,7 +7,8 @@
  * A fresh data dir is seeded (`npm run seed`) and served as `npm start` does, on BENCH_PORT or a free
  * port: over HTTPS with HTTP/2 (a self-signed certificate the bench's browser trusts, bench/tls.ts),
  * as a deployment that phones reach is served, or over plain HTTP/1.1 with
- * BENCH_LIGHTHOUSE_PROTOCOL=h1 (`npm start` on this machine; docs/decisions/015 "Phones"). One audit's score moves by 10 or more from run to run on a shared 2-core machine, so each page
+ * BENCH_LIGHTHOUSE_PROTOCOL=h1 (`npm start` on this machine; docs/decisions/015 "Phones"). One
+ * audit's score moves by 10 or more from run to run on a shared 2-core machine, so each page
  * is audited until BENCH_LIGHTHOUSE_RUNS runs (3 unless set) have finished, and the run with the median
  * score (the lower middle of an even count) is printed, with the range.
  */

@@ -6,10 +6,10 @@
  */
 import { spawn } from "node:child_process";
 import { createHash, createPublicKey } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { generate } from "selfsigned";
+import { localhostCertificate } from "../tests/certificate";
 
 /** The certificate's files and the Chromium flag that trusts its key. */
 export interface BenchCertificate {
@@ -34,20 +34,14 @@ export async function benchCertificate(): Promise<BenchCertificate> {
     return { certFile, keyFile, chromiumFlag: `--ignore-certificate-errors-spki-list=${hash}` };
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), "mealshare-bench-tls-"));
-  const pems = await generate([{ name: "commonName", value: "localhost" }], {
-    keySize: 2048,
-    extensions: [{ name: "subjectAltName", altNames: [{ type: 2, value: "localhost" }] }],
-  });
-  const files = { cert: path.join(dir, "cert.pem"), key: path.join(dir, "key.pem") };
-  writeFileSync(files.cert, pems.cert);
-  writeFileSync(files.key, pems.private, { mode: 0o600 });
+  const files = await localhostCertificate(dir);
   const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
     stdio: "inherit",
     env: {
       ...process.env,
-      NODE_EXTRA_CA_CERTS: files.cert,
-      BENCH_TLS_CERT_FILE: files.cert,
-      BENCH_TLS_KEY_FILE: files.key,
+      NODE_EXTRA_CA_CERTS: files.certFile,
+      BENCH_TLS_CERT_FILE: files.certFile,
+      BENCH_TLS_KEY_FILE: files.keyFile,
     },
   });
   const status = await new Promise<number>((resolve) => child.once("exit", (code) => resolve(code ?? 1)));

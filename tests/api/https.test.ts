@@ -4,13 +4,13 @@
  * HTTP/1.1 over TLS for clients that do not speak HTTP/2; the live stream works over HTTP/2 without
  * the connection header it forbids.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import http2 from "node:http2";
 import https from "node:https";
 import os from "node:os";
 import path from "node:path";
-import { generate } from "selfsigned";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { localhostCertificate } from "../certificate";
 import { buildSignedInUser } from "../factories";
 import { createTestApp, type TestApp } from "./harness";
 
@@ -24,16 +24,11 @@ describe("HTTPS with HTTP/2 (TLS_CERT_FILE, TLS_KEY_FILE)", () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "mealshare-tls-"));
-    const pems = await generate([{ name: "commonName", value: "localhost" }], {
-      keySize: 2048,
-      extensions: [{ name: "subjectAltName", altNames: [{ type: 2, value: "localhost" }] }],
-    });
-    ca = pems.cert;
-    writeFileSync(path.join(dir, "cert.pem"), pems.cert);
-    writeFileSync(path.join(dir, "key.pem"), pems.private);
+    const certificate = await localhostCertificate(dir);
+    ca = certificate.cert;
     t = await createTestApp({
       listen: true,
-      env: { TLS_CERT_FILE: path.join(dir, "cert.pem"), TLS_KEY_FILE: path.join(dir, "key.pem") },
+      env: { TLS_CERT_FILE: certificate.certFile, TLS_KEY_FILE: certificate.keyFile },
     });
     process.on("warning", onWarning);
     session = http2.connect(t.config.publicUrl.replace("localhost", "127.0.0.1"), {

@@ -5,16 +5,16 @@
  * stream delivers the other member's message. Its own app runs in this process on a fresh in-memory
  * database with a self-signed certificate; the built client comes from the main web server's build.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { generate } from "selfsigned";
 import { buildApp } from "../../src/server/app";
 import { SESSION_COOKIE } from "../../src/server/auth/sessions";
 import { loadConfig } from "../../src/server/config";
 import { openDatabase } from "../../src/server/db/client";
 import { freePort } from "../api/harness";
+import { localhostCertificate } from "../certificate";
 import { buildMeal, buildRequest, buildSignedInUser } from "../factories";
 
 let close: () => Promise<void>;
@@ -24,20 +24,15 @@ let db: Awaited<ReturnType<typeof openDatabase>>["db"];
 
 test.beforeAll(async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "mealshare-e2e-tls-"));
-  const pems = await generate([{ name: "commonName", value: "localhost" }], {
-    keySize: 2048,
-    extensions: [{ name: "subjectAltName", altNames: [{ type: 2, value: "localhost" }] }],
-  });
-  writeFileSync(path.join(dir, "cert.pem"), pems.cert);
-  writeFileSync(path.join(dir, "key.pem"), pems.private);
+  const certificate = await localhostCertificate(dir);
   const port = await freePort();
   const config = loadConfig({
     NODE_ENV: "test",
     PORT: String(port),
     DATA_DIR: dir,
     LOG_LEVEL: "silent",
-    TLS_CERT_FILE: path.join(dir, "cert.pem"),
-    TLS_KEY_FILE: path.join(dir, "key.pem"),
+    TLS_CERT_FILE: certificate.certFile,
+    TLS_KEY_FILE: certificate.keyFile,
   });
   const database = await openDatabase({ dataDir: "memory://" });
   db = database.db;

@@ -29,8 +29,8 @@ export const SLOW_CLIENT_BYTES = 256 * 1024;
 /**
  * Makes `response` ignore a `Connection` header. @fastify/sse sets `Connection: keep-alive` on every
  * stream; HTTP/2 forbids connection-specific headers (RFC 9113 §8.2.2), and Node's HTTP/2 response
- * drops it with a process warning each time the app starts serving streams over HTTPS
- * (docs/DESIGN.md §1). Over HTTP/1.1 the header stays.
+ * drops it with a process warning (an `UnsupportedWarning` in the log of an app serving HTTPS,
+ * docs/DESIGN.md §1). Over HTTP/1.1 the header stays.
  */
 function leaveOutConnectionHeader(response: ServerResponse) {
   const setHeader = response.setHeader.bind(response);
