@@ -102,11 +102,14 @@ export interface FirstPicture {
 }
 
 /**
- * The page's largest picture in `call`'s answer `body` (the JSON the API sent): a list's first card,
- * a meal's hero, a thread's meal — the `<img>` each draws with `first` (fetched before other images).
- * Null when it has no stored photo.
+ * The page's largest picture in its first call's answer `body` (the JSON the API sent): a list's
+ * first card, a meal's hero, a thread's meal — the `<img>` each draws with `first` (fetched before
+ * other images). Null when it has no stored photo, and on the map, which asks for the list only for
+ * its count line and draws no card.
  */
-export function firstPictureOf(call: FirstCall, body: unknown): FirstPicture | null {
+export function firstPictureOf(start: PageStart, body: unknown): FirstPicture | null {
+  const { call } = start;
+  if (!call || start.map) return null;
   type WithPhoto = { photoPath?: string | null } | undefined;
   const [meal, sizes] =
     call.query === "meals"

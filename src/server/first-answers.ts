@@ -80,7 +80,7 @@ async function answersFor(app: FastifyInstance, request: FastifyRequest): Promis
   if (!start?.call) return none;
   const first = await ask(firstCallUrl(start.call));
   if (!first) return { answers: [user], picture: null };
-  return { answers: [user, first], picture: firstPictureOf(start.call, JSON.parse(first.body)) };
+  return { answers: [user, first], picture: firstPictureOf(start, JSON.parse(first.body)) };
 }
 
 /** A `<link rel="preload">` for `picture`, as urgent as its `<img>` (`fetchpriority="high"`). */

@@ -218,6 +218,10 @@ describe("serving", () => {
       // Each member's page holds their own answers.
       const other = await page("/community", cook.cookie);
       expect(JSON.parse(other.answers[0]?.body ?? "{}").id).toBe(cook.user.id);
+      // The map asks for the list for its count line but draws no card: no photo to fetch first.
+      const map = await page("/community?view=map", eater.cookie);
+      expect(map.answers.map((answer) => answer.url)).toEqual(["/api/auth/user", "/api/meals?kind=free"]);
+      expect(map.picture).toBeNull();
     });
 
     it("a meal's page and a thread: theirs for those who may read them, nothing of another's thread", async () => {
