@@ -27,6 +27,7 @@ import { registerFeatureRoutes } from "./plugins/routes";
 import { registerSignIn } from "./plugins/sign-in";
 import { createResponseSerializerCompiler } from "./serializer";
 import { createStorage, type ObjectStorage } from "./storage/storage";
+import { watchCertificate } from "./tls";
 
 /** What the app is built from. */
 export interface AppDeps {
@@ -73,6 +74,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
                 : undefined),
           },
   });
+  if (config.tls) {
+    // An HTTP/2 secure server, though Fastify's type is HTTP/1's (secureServerOptions).
+    const stopWatching = watchCertificate(
+      app.server as unknown as Parameters<typeof watchCertificate>[0],
+      config.tls,
+      app.log,
+    );
+    app.addHook("onClose", async () => stopWatching());
+  }
   app.setValidatorCompiler(validatorCompiler);
   // Answers are written by compiled writers from the contract; tests also check them against zod.
   app.setSerializerCompiler(createResponseSerializerCompiler({ verify: config.env === "test" }));

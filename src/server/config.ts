@@ -192,9 +192,10 @@ export interface Config {
   publicUrl: string;
   /**
    * The certificate chain and private key (PEM) to serve HTTPS with HTTP/2 on `port` itself
-   * (`TLS_CERT_FILE`, `TLS_KEY_FILE`; docs/DESIGN.md §1), or undefined for plain HTTP/1.1.
+   * (`TLS_CERT_FILE`, `TLS_KEY_FILE`; docs/DESIGN.md §1), with their files, which are watched for a
+   * renewed pair every `reloadMs` (src/server/tls.ts); undefined for plain HTTP/1.1.
    */
-  tls: { cert: Buffer; key: Buffer } | undefined;
+  tls: { cert: Buffer; key: Buffer; certFile: string; keyFile: string; reloadMs: number } | undefined;
   sessionSecret: string;
   adminEmails: string[];
   oidc: { issuerUrl: string; clientId: string; clientSecret: string | undefined } | undefined;
@@ -359,6 +360,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ? {
           cert: readPemFile("TLS_CERT_FILE", e.TLS_CERT_FILE),
           key: readPemFile("TLS_KEY_FILE", e.TLS_KEY_FILE),
+          certFile: e.TLS_CERT_FILE,
+          keyFile: e.TLS_KEY_FILE,
+          reloadMs: 60_000,
         }
       : undefined;
 
@@ -441,7 +445,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
  * Reads one of the TLS files: its bytes, which must hold a PEM block.
  * @throws ConfigError naming the variable when the file cannot be read or is not PEM
  */
-function readPemFile(variable: string, file: string): Buffer {
+export function readPemFile(variable: string, file: string): Buffer {
   let content: Buffer;
   try {
     content = readFileSync(file);
