@@ -6,7 +6,7 @@
  * does not (one file written before the other, or a broken write) is logged and the served one kept;
  * the next change tries again.
  */
-import { unwatchFile, watchFile } from "node:fs";
+import { type Stats, unwatchFile, watchFile } from "node:fs";
 import { createSecureContext } from "node:tls";
 import type { FastifyBaseLogger } from "fastify";
 import { type Config, readPemFile } from "./config";
@@ -40,12 +40,16 @@ export function watchCertificate(
       );
     }
   };
+  // Only a changed file, not a read of it (which can move its access time).
+  const onChange = (current: Stats, previous: Stats) => {
+    if (current.mtimeMs !== previous.mtimeMs || current.ino !== previous.ino) reload();
+  };
   // Polling, not inotify: a renewal points the paths (symlinks, with certbot) at new files.
   const options = { interval: tls.reloadMs, persistent: false };
-  watchFile(tls.certFile, options, reload);
-  watchFile(tls.keyFile, options, reload);
+  watchFile(tls.certFile, options, onChange);
+  watchFile(tls.keyFile, options, onChange);
   return () => {
-    unwatchFile(tls.certFile, reload);
-    unwatchFile(tls.keyFile, reload);
+    unwatchFile(tls.certFile, onChange);
+    unwatchFile(tls.keyFile, onChange);
   };
 }

@@ -134,7 +134,7 @@ describe("HTTPS with HTTP/2 (TLS_CERT_FILE, TLS_KEY_FILE)", () => {
   it("takes a renewed certificate from its files without a restart, never a pair that does not belong together", async () => {
     const served = new X509Certificate(certificate.cert).fingerprint256;
     expect(await servedFingerprint()).toBe(served);
-    const renewed = await localhostCertificate(mkdtempSync(path.join(os.tmpdir(), "mealshare-tls-renewed-")));
+    const renewed = await localhostCertificate(mkdtempSync(path.join(dir, "renewed-")));
     // The new certificate is written first; its key is not there yet.
     writeFileSync(certificate.certFile, readFileSync(renewed.certFile));
     await expect.poll(() => logLines.join("\n"), { timeout: 5000 }).toContain("cannot be used yet");
