@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
+import { englishCatalogues } from "./scripts/english-catalogues";
 
 /**
  * Puts the entry stylesheet inside index.html, so the first paint needs no second request on a
@@ -105,6 +106,7 @@ const api = "http://127.0.0.1:5001";
 export default defineConfig({
   plugins: [
     react(),
+    englishCatalogues(),
     tailwindcss(),
     inlineEntryStylesheet(),
     pwa,
