@@ -8,9 +8,10 @@
  * reviewed), five notifications a member (nine in ten read).
  *
  * Each path is measured on the app as `npm start` runs it (50 connections, the median of
- * `BENCH_TRIALS` trials of `BENCH_DURATION_S` s, browser headers) and, where bench/limit-server.ts does
- * the same job (the feed, a meal's detail), on its plain limit, taking turns in the same run. Then
- * every statement behind each path is EXPLAINed at that size; a sequential scan of meals, users,
+ * `BENCH_TRIALS` trials of `BENCH_DURATION_S` s, browser headers), one app process per size, and,
+ * where bench/limit-server.ts does the same job (the feed, a meal's detail), on its plain limit at the
+ * largest size: all of them taking turns trial by trial, so each ratio compares figures taken on the
+ * same machine in the same minutes. Then every statement behind each path is EXPLAINed at each size; a sequential scan of meals, users,
  * alerts or group memberships is named in the table. The alert match of one posted meal and a draw
  * with 10,000 entrants (members with a history, so the ticket and fair-use rules read it) are timed
  * on one connection.
@@ -199,12 +200,24 @@ async function openCity(serverUrl: string, size: number) {
   return { name, url: url.href, database, reuse };
 }
 
-async function benchSize(serverUrl: string, size: number): Promise<SizeResult> {
+/** A seeded city ready to be measured: its database, the two members' cookies and its paths. */
+interface City {
+  size: number;
+  name: string;
+  url: string;
+  database: Database;
+  pool: pg.Pool;
+  seededS: number;
+  cookies: { resident: string; grouped: string };
+  paths: Path[];
+}
+
+/** Opens (or seeds) the city at `size` meals and signs in its resident and its member of 5 groups. */
+async function prepareCity(serverUrl: string, size: number): Promise<City> {
+  console.error(`city of ${size.toLocaleString("en")} meals…`);
   const { name, url, database, reuse } = await openCity(serverUrl, size);
   const { db } = database;
   const pool = (database.driver as { pool: pg.Pool }).pool;
-  let app: ChildProcess | undefined;
-  let limit: ChildProcess | undefined;
   try {
     const seededS = reuse ? 0 : await seedCity(db, size);
     // The resident: a member of no group living at the centre (5 km); the grouped member: in 5 groups.
@@ -254,103 +267,152 @@ async function benchSize(serverUrl: string, size: number): Promise<SizeResult> {
     // BENCH_CITY_ONLY=map: only the paths whose name holds it (a change's trial runs).
     const only = process.env.BENCH_CITY_ONLY;
     if (only) paths.splice(0, paths.length, ...paths.filter((entry) => entry.name.includes(only)));
-    app = await startServer(["scripts/start.mjs"], { DATABASE_URL: url }, APP_PORT);
+    return { size, name, url, database, pool, seededS, cookies, paths };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/**
+ * Measures every path on each city's app, taking turns trial by trial (and on the largest city's
+ * plain limit where it does the same job), so a machine that slows down or speeds up during the run
+ * weighs on every size alike: the ratios compare figures taken minutes, not a quarter of an hour,
+ * apart. Each city is served by its own `npm start` process on its own port.
+ */
+async function measureCities(
+  cities: City[],
+): Promise<{ app: Map<string, Trials>[]; limit: Map<string, Trials> }> {
+  const largest = cities[cities.length - 1];
+  const apps: ChildProcess[] = [];
+  let limit: ChildProcess | undefined;
+  try {
+    for (const [index, city] of cities.entries()) {
+      apps.push(await startServer(["scripts/start.mjs"], { DATABASE_URL: city.url }, APP_PORT + index));
+    }
     limit = await startServer(
       ["--import", "tsx", "bench/limit-server.ts"],
-      { DATABASE_URL: url },
+      { DATABASE_URL: largest.url },
       LIMIT_PORT,
     );
-    const appTrials = new Map<string, Trials>();
+    const appTrials = cities.map(() => new Map<string, Trials>());
     const limitTrials = new Map<string, Trials>();
-    for (const entry of paths) {
-      const cookie = cookies[entry.as ?? "resident"];
-      const appUrl = `http://127.0.0.1:${APP_PORT}${entry.path}`;
-      const limitUrl = `http://127.0.0.1:${LIMIT_PORT}${entry.path}`;
-      if (entry.limit && !isDeepStrictEqual(await answer(appUrl, cookie), await answer(limitUrl, cookie))) {
-        throw new Error(`${entry.name}: the limit answers other JSON than the app`);
+    for (const [which, first] of largest.paths.entries()) {
+      const runs = { app: cities.map((): Run[] => []), limit: [] as Run[] };
+      const appUrl = (index: number) =>
+        `http://127.0.0.1:${APP_PORT + index}${cities[index].paths[which].path}`;
+      const cookieOf = (city: City) => city.cookies[first.as ?? "resident"];
+      const limitUrl = `http://127.0.0.1:${LIMIT_PORT}${first.path}`;
+      if (
+        first.limit &&
+        !isDeepStrictEqual(
+          await answer(appUrl(cities.length - 1), cookieOf(largest)),
+          await answer(limitUrl, cookieOf(largest)),
+        )
+      ) {
+        throw new Error(`${first.name}: the limit answers other JSON than the app`);
       }
-      await answer(appUrl, cookie);
-      await measure(appUrl, cookie, 2); // warm-up: JIT, plans, pools
-      if (entry.limit) await measure(limitUrl, cookie, 2);
-      const runs: { app: Run[]; limit: Run[] } = { app: [], limit: [] };
+      for (const [index, city] of cities.entries()) {
+        await answer(appUrl(index), cookieOf(city));
+        await measure(appUrl(index), cookieOf(city), 2); // warm-up: JIT, plans, pools
+      }
+      if (first.limit) await measure(limitUrl, cookieOf(largest), 2);
       for (let trial = 0; trial < TRIALS; trial++) {
-        runs.app.push(await measure(appUrl, cookie, DURATION_S));
-        if (entry.limit) runs.limit.push(await measure(limitUrl, cookie, DURATION_S));
-      }
-      appTrials.set(entry.name, summarise(runs.app));
-      if (entry.limit) limitTrials.set(entry.name, summarise(runs.limit));
-      console.error(
-        `  ${size.toLocaleString("en")}: ${entry.name} ${appTrials.get(entry.name)?.median.rps.toFixed(0)} req/s`,
-      );
-    }
-    await stopServer(app);
-    app = undefined;
-    await stopServer(limit);
-    limit = undefined;
-
-    // Every statement behind each path, EXPLAINed at this size.
-    const { buildApp } = await import("../src/server/app");
-    const { loadConfig } = await import("../src/server/config");
-    const config = loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" });
-    const inProcess = await buildApp({ config, database });
-    const seqScans = new Map<string, string[]>();
-    const statements = new Map<string, number>();
-    const plans: string[] = [];
-    try {
-      for (const entry of paths) {
-        const seen = await recordStatements(pool, async () => {
-          const response = await inProcess.inject({
-            url: entry.path,
-            headers: { cookie: cookies[entry.as ?? "resident"] },
-          });
-          if (response.statusCode !== 200)
-            throw new Error(`${entry.path}: ${response.statusCode} ${response.body}`);
-        });
-        const lines = await explainAll(pool, seen);
-        statements.set(entry.name, seen.length);
-        plans.push(`${entry.name}: ${seen.length} statements`, ...lines);
-        const scanned = new Set<string>();
-        for (const line of lines) {
-          const found = /seq scan of ([\w, ]+) —/.exec(line)?.[1];
-          for (const table of found?.split(", ") ?? []) if (WATCHED.includes(table)) scanned.add(table);
+        for (const [index, city] of cities.entries()) {
+          runs.app[index].push(await measure(appUrl(index), cookieOf(city), DURATION_S));
         }
-        seqScans.set(entry.name, [...scanned]);
+        if (first.limit) runs.limit.push(await measure(limitUrl, cookieOf(largest), DURATION_S));
       }
-    } finally {
-      await inProcess.close();
+      for (const [index, city] of cities.entries()) {
+        appTrials[index].set(first.name, summarise(runs.app[index]));
+        console.error(
+          `  ${city.size.toLocaleString("en")}: ${first.name} ${appTrials[index].get(first.name)?.median.rps.toFixed(0)} req/s`,
+        );
+      }
+      if (first.limit) limitTrials.set(first.name, summarise(runs.limit));
     }
-    const alert = await measureAlertMatch(db, pool);
-    plans.push(
-      `alert match of one posted meal: ${alert.plan.includes("Seq Scan on meal_alerts") ? "SEQ SCAN of meal_alerts" : "no sequential scan of meal_alerts"}`,
-    );
-    const draw = await timeDraw(db, DRAW_ENTRANTS, {
-      members: sql`select id from users where oidc_issuer = 'bench' and oidc_subject like 'u%'`,
-    });
-    return {
-      size,
-      seededS,
-      app: appTrials,
-      limit: limitTrials,
-      seqScans,
-      statements,
-      alert: { p50: alert.p50, p99: alert.p99, matched: alert.matched },
-      draw,
-      plans,
-    };
+    return { app: appTrials, limit: limitTrials };
   } finally {
-    if (app) await stopServer(app);
+    for (const app of apps) await stopServer(app);
     if (limit) await stopServer(limit);
-    await database.close();
-    if (!KEEP) await dropBenchDatabase(serverUrl, name);
   }
+}
+
+/** EXPLAINs every statement behind each of the city's paths, and times its alert match and a draw. */
+async function explainCity(
+  city: City,
+  app: Map<string, Trials>,
+  limit: Map<string, Trials>,
+): Promise<SizeResult> {
+  const { database, pool, cookies, paths, size, url } = city;
+  const { db } = database;
+  // Every statement behind each path, EXPLAINed at this size.
+  const { buildApp } = await import("../src/server/app");
+  const { loadConfig } = await import("../src/server/config");
+  const config = loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" });
+  const inProcess = await buildApp({ config, database });
+  const seqScans = new Map<string, string[]>();
+  const statements = new Map<string, number>();
+  const plans: string[] = [];
+  try {
+    for (const entry of paths) {
+      const seen = await recordStatements(pool, async () => {
+        const response = await inProcess.inject({
+          url: entry.path,
+          headers: { cookie: cookies[entry.as ?? "resident"] },
+        });
+        if (response.statusCode !== 200)
+          throw new Error(`${entry.path}: ${response.statusCode} ${response.body}`);
+      });
+      const lines = await explainAll(pool, seen);
+      statements.set(entry.name, seen.length);
+      plans.push(`${entry.name}: ${seen.length} statements`, ...lines);
+      const scanned = new Set<string>();
+      for (const line of lines) {
+        const found = /seq scan of ([\w, ]+) —/.exec(line)?.[1];
+        for (const table of found?.split(", ") ?? []) if (WATCHED.includes(table)) scanned.add(table);
+      }
+      seqScans.set(entry.name, [...scanned]);
+    }
+  } finally {
+    await inProcess.close();
+  }
+  const alert = await measureAlertMatch(db, pool);
+  plans.push(
+    `alert match of one posted meal: ${alert.plan.includes("Seq Scan on meal_alerts") ? "SEQ SCAN of meal_alerts" : "no sequential scan of meal_alerts"}`,
+  );
+  const draw = await timeDraw(db, DRAW_ENTRANTS, {
+    members: sql`select id from users where oidc_issuer = 'bench' and oidc_subject like 'u%'`,
+  });
+  return {
+    size,
+    seededS: city.seededS,
+    app,
+    limit,
+    seqScans,
+    statements,
+    alert: { p50: alert.p50, p99: alert.p99, matched: alert.matched },
+    draw,
+    plans,
+  };
 }
 
 /** Runs every size and returns the table (and each size's plans) as lines. */
 export async function benchCity(serverUrl: string): Promise<string[]> {
+  const cities: City[] = [];
   const results: SizeResult[] = [];
-  for (const size of SIZES) {
-    console.error(`city of ${size.toLocaleString("en")} meals…`);
-    results.push(await benchSize(serverUrl, size));
+  try {
+    for (const size of SIZES) cities.push(await prepareCity(serverUrl, size));
+    const measured = await measureCities(cities);
+    for (const [index, city] of cities.entries()) {
+      const last = index === cities.length - 1;
+      results.push(await explainCity(city, measured.app[index], last ? measured.limit : new Map()));
+    }
+  } finally {
+    for (const city of cities) {
+      await city.database.close();
+      if (!KEEP) await dropBenchDatabase(serverUrl, city.name);
+    }
   }
   const small = results[0];
   const large = results[results.length - 1];
