@@ -6,7 +6,11 @@ import { defineConfig, devices } from "@playwright/test";
  * against `npm start` on a fresh PGlite data dir.
  */
 const PORT = 5055;
-export const E2E_ADMIN_EMAIL = "admin@example.test";
+/**
+ * The e2e servers' admins (tests/e2e/fixtures.ts `admin`, `germanAdmin`): the second is the one whose
+ * saved language is German, so the one every other spec signs in as always speaks English.
+ */
+export const E2E_ADMIN_EMAILS = ["admin@example.test", "admin.de@example.test"];
 /** Where the e2e server keeps its data (a test reads its session secret to sign an unsubscribe link). */
 export const E2E_DATA_DIR = ".tmp/e2e-data";
 
@@ -69,7 +73,7 @@ function server(port: number, dataDir: string, env: Record<string, string> = {})
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
-      ADMIN_EMAIL: E2E_ADMIN_EMAIL,
+      ADMIN_EMAIL: E2E_ADMIN_EMAILS.join(","),
       RATE_LIMIT_SIGNIN_PER_MINUTE: "1000",
       RATE_LIMIT_WRITES_PER_MINUTE: "10000",
       RATE_LIMIT_MESSAGES_PER_MINUTE: "10000",

@@ -111,8 +111,18 @@ export async function setHomeArea(page: Page, at = ELSEWHERE, radiusKm = 5) {
   expect(response.ok(), await response.text()).toBe(true);
 }
 
-/** The admin of the e2e server (ADMIN_EMAIL in playwright.config.ts). */
+/** The admin of the e2e server (ADMIN_EMAIL in playwright.config.ts), speaking English. */
 export const admin = (): Person => ({ email: "admin@example.test", firstName: "Ada", lastName: "Admin" });
+/**
+ * A second admin, for the spec that saves German on its account (languages.spec.ts): a member's saved
+ * language wins over the browser's on every device, and specs run side by side, so with one admin
+ * another spec's admin page could open in German.
+ */
+export const germanAdmin = (): Person => ({
+  email: "admin.de@example.test",
+  firstName: "Adele",
+  lastName: "Admin",
+});
 
 /**
  * Fills the meal form's food-safety part (docs/features/food-safety.md): ticks the named allergens, or

@@ -10,10 +10,10 @@ import deApp from "../../src/locales/de/app.json" with { type: "json" };
 import deCommon from "../../src/locales/de/common.json" with { type: "json" };
 import deInfo from "../../src/locales/de/info.json" with { type: "json" };
 import {
-  admin,
   apiPost,
   becomeRegisteredCook,
   checkRoute,
+  germanAdmin,
   mainNav,
   PHONE,
   person,
@@ -191,34 +191,27 @@ test("every page in German, whose words run longest, passes axe, fits a phone an
   ];
   for (const [path, ready] of routes) await checkRoute(page, path, ready);
 
-  const adminPage = await signedInPage(browser, admin(), german);
-  // The one admin account is shared by every spec and its saved language wins over the browser's:
-  // German is saved for this walk and English put back afterwards, however the walk ends.
-  const saveAdminLocale = async (locale: string) => {
-    const saved = await adminPage.request.put("/api/user/locale", {
-      data: { locale },
-      headers: { origin: new URL(adminPage.url()).origin },
-    });
-    expect(saved.ok()).toBe(true);
-  };
-  await saveAdminLocale("de");
-  try {
-    await checkRoute(adminPage, "/admin", heading("Admin Dashboard"));
-    // Earlier specs may have left applications pending: any count will do.
-    const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    const [before, after] = germanText("Cook applications ({{number}} pending)")
-      .split("{{number}}")
-      .map(literal);
-    await adminPage.getByRole("tab", { name: new RegExp(`^${before}\\d+${after}$`) }).click();
-    await checkRoute(
-      adminPage,
-      "/admin#cooks",
-      (p) => expect(p.getByText(germanText("Pending cook applications"))).toBeVisible(),
-      true,
-    );
-  } finally {
-    await saveAdminLocale("en");
-  }
+  // The admin's saved language wins over the browser's: German is saved on an admin of this spec's
+  // own (fixtures.ts `germanAdmin`), so other specs' admin pages stay in English meanwhile.
+  const adminPage = await signedInPage(browser, germanAdmin(), german);
+  const saved = await adminPage.request.put("/api/user/locale", {
+    data: { locale: "de" },
+    headers: { origin: new URL(adminPage.url()).origin },
+  });
+  expect(saved.ok()).toBe(true);
+  await checkRoute(adminPage, "/admin", heading("Admin Dashboard"));
+  // Earlier specs may have left applications pending: any count will do.
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const [before, after] = germanText("Cook applications ({{number}} pending)")
+    .split("{{number}}")
+    .map(literal);
+  await adminPage.getByRole("tab", { name: new RegExp(`^${before}\\d+${after}$`) }).click();
+  await checkRoute(
+    adminPage,
+    "/admin#cooks",
+    (p) => expect(p.getByText(germanText("Pending cook applications"))).toBeVisible(),
+    true,
+  );
 
   for (const p of [cook, page, adminPage]) await p.context().close();
 });

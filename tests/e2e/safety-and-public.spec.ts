@@ -20,7 +20,9 @@ test("a neighbour reports a meal through the reason dialog; the admin resolves i
   await reason.fill("   ");
   await dialog.getByRole("button", { name: "Report", exact: true }).click();
   await expect(dialog.getByText("Please give a reason.")).toBeVisible();
-  await reason.fill("It smelled sour when I opened it");
+  // This attempt's own words: a retry's report must not be mistaken for the one before it.
+  const sour = `It smelled sour when I opened it (${meal.id.slice(0, 8)})`;
+  await reason.fill(sour);
   await dialog.getByRole("button", { name: "Report", exact: true }).click();
   await expect(toast(neighbour, "Report submitted")).toBeVisible();
   await expect(dialog).toHaveCount(0);
@@ -32,10 +34,10 @@ test("a neighbour reports a meal through the reason dialog; the admin resolves i
   await adminPage.goto("/admin");
   await expect(adminPage.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
   await expect(adminPage.getByRole("tab", { name: `Reports (${openReports} open)` })).toBeVisible();
-  const row = adminPage.getByTestId("open-reports").getByRole("row").filter({ hasText: "It smelled sour" });
+  const row = adminPage.getByTestId("open-reports").getByRole("row").filter({ hasText: sour });
   await expect(row.getByText(`meal ${meal.id.slice(0, 8)}`)).toBeVisible();
   await expect(row.getByText(/\d{1,2}\/\d{1,2}\/\d{4} \d{2}:\d{2}/)).toBeVisible();
-  await expect(adminPage.getByTestId("resolved-reports").getByText("It smelled sour")).toHaveCount(0);
+  await expect(adminPage.getByTestId("resolved-reports").getByText(sour)).toHaveCount(0);
 
   // From the row the admin can open the meal and take it down.
   await row.getByRole("link", { name: `meal ${meal.id.slice(0, 8)}` }).click();
@@ -47,12 +49,9 @@ test("a neighbour reports a meal through the reason dialog; the admin resolves i
   await row.getByRole("button", { name: "Resolve" }).click();
   await expect(toast(adminPage, "Report resolved")).toBeVisible();
   await expect(adminPage.getByRole("tab", { name: `Reports (${openReports - 1} open)` })).toBeVisible();
-  await expect(adminPage.getByTestId("open-reports").getByText("It smelled sour")).toHaveCount(0);
+  await expect(adminPage.getByTestId("open-reports").getByText(sour)).toHaveCount(0);
   if (openReports === 1) await expect(adminPage.getByText("No open reports")).toBeVisible();
-  const resolved = adminPage
-    .getByTestId("resolved-reports")
-    .getByRole("row")
-    .filter({ hasText: "It smelled sour" });
+  const resolved = adminPage.getByTestId("resolved-reports").getByRole("row").filter({ hasText: sour });
   await expect(resolved.getByText("Resolved")).toBeVisible();
 });
 
