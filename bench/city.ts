@@ -11,8 +11,8 @@
  * `BENCH_TRIALS` trials of `BENCH_DURATION_S` s, browser headers), one app process per size, and,
  * where bench/limit-server.ts does the same job (the feed, a meal's detail), on its plain limit at the
  * largest size: all of them taking turns trial by trial, so each ratio compares figures taken on the
- * same machine in the same minutes. Then every statement behind each path is EXPLAINed at each size; a sequential scan of meals, users,
- * alerts or group memberships is named in the table. The alert match of one posted meal and a draw
+ * same machine in the same minutes. Then every statement behind each path is EXPLAINed at each size;
+ * a sequential scan of meals, users, alerts or group memberships is named in the table. The alert match of one posted meal and a draw
  * with 10,000 entrants (members with a history, so the ticket and fair-use rules read it) are timed
  * on one connection.
  *
