@@ -11,10 +11,11 @@
  * `BENCH_TRIALS` trials of `BENCH_DURATION_S` s, browser headers), one app process per size, and,
  * where bench/limit-server.ts does the same job (the feed, a meal's detail), on its plain limit at the
  * largest size: all of them taking turns trial by trial, so each ratio compares figures taken on the
- * same machine in the same minutes. Then every statement behind each path is EXPLAINed at each size;
- * a sequential scan of meals, users, alerts or group memberships is named in the table. The alert match of one posted meal and a draw
- * with 10,000 entrants (members with a history, so the ticket and fair-use rules read it) are timed
- * on one connection.
+ * same machine in the same minutes. A meal's detail is measured twice: a meal nobody waits for, and
+ * one with 10,000 neighbours on its waiting list. Then every statement behind each path is EXPLAINed
+ * at each size; a sequential scan of meals, users, alerts or group memberships is named in the
+ * table. The alert match of one posted meal and a draw with 10,000 entrants (members with a history,
+ * so the ticket and fair-use rules read it) are timed on one connection.
  *
  * Prints one table: each path at 1M, its ratio to 100k, and its ratio to the plain limit.
  * Run: `TEST_DATABASE_URL=postgres://… npm run bench:city` (`BENCH_CITY_SIZES=100000,1000000`,
@@ -58,6 +59,8 @@ const CHUNK = 100_000;
 /** Tables a hot path must never read whole. */
 const WATCHED = ["meals", "users", "meal_alerts", "group_members"];
 const DRAW_ENTRANTS = 10_000;
+/** The waiting list of the popular meal whose page is measured: what a draw of 10,000 leaves. */
+const POPULAR_WAITING = 10_000;
 
 type Db = Database["db"];
 
@@ -252,6 +255,21 @@ async function prepareCity(serverUrl: string, size: number): Promise<City> {
           and exists (select 1 from users where users.id = meals.owner_id and users.oidc_issuer = 'bench')
           order by created_at desc limit 1`,
     );
+    // A popular meal: the next newest, with 10,000 neighbours on its waiting list (as a draw of 10,000
+    // leaves it), so its page shows what a long line costs a view (docs/decisions/015).
+    const [popular] = await queryRows<{ id: string }>(
+      db,
+      sql`select id from meals where ${OPEN_MEAL_SQL} and not members_only and id <> ${meal.id}
+          and exists (select 1 from users where users.id = meals.owner_id and users.oidc_issuer = 'bench')
+          order by created_at desc limit 1`,
+    );
+    await db.execute(sql`
+      insert into waitlist_entries (meal_id, user_id, portions)
+      select ${popular.id}::uuid, id, 1 from users
+      where oidc_issuer = 'bench' and oidc_subject like 'u%'
+        and id <> (select owner_id from meals where id = ${popular.id})
+      order by id limit ${POPULAR_WAITING}
+      on conflict (meal_id, user_id) where status = 'waiting' do nothing`);
     const cookies = {
       resident: `${SESSION_COOKIE}=${await createSession(db, resident.id)}`,
       grouped: `${SESSION_COOKIE}=${await createSession(db, grouped.id)}`,
@@ -265,6 +283,7 @@ async function prepareCity(serverUrl: string, size: number): Promise<City> {
       { name: "search 'lasagne'", path: "/api/meals?q=lasagne" },
       { name: "feed, member of 5 groups", path: "/api/meals", as: "grouped" },
       { name: "meal detail", path: `/api/meals/${meal.id}`, limit: true },
+      { name: "meal detail, 10,000 waiting", path: `/api/meals/${popular.id}` },
       { name: "notifications", path: "/api/notifications" },
     ];
 

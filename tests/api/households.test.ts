@@ -253,6 +253,59 @@ describe("households and pickups", () => {
       const [finOffer] = await t.db.select().from(requests).where(eq(requests.eaterId, fin.user.id));
       expect(finOffer.status).toBe("held");
     });
+
+    it("keeps the count a meal's page shows true through every way into and out of the line, counted once per statement", async () => {
+      const { cook, meal } = await fullMeal(2);
+      const other = (await fullMeal(1)).meal;
+      const [ben, cat, dan, eve] = await Promise.all(
+        Array.from({ length: 4 }, () => buildSignedInUser(t.db)),
+      );
+      const counted = async (mealId: string) => {
+        const shown = (await t.api({ url: `/api/meals/${mealId}`, cookie: cook.cookie })).json().waitlist
+          .waiting;
+        const [{ waiting }] = await queryRows<{ waiting: number }>(
+          t.db,
+          sql`select count(*)::int as waiting from waitlist_entries where meal_id = ${mealId} and status = 'waiting'`,
+        );
+        expect(shown).toBe(Number(waiting));
+        return shown as number;
+      };
+      for (const member of [ben, cat, dan, eve]) await join(member.cookie, meal.id, 1);
+      for (const member of [dan, eve]) await join(member.cookie, other.id, 1);
+      expect(await counted(meal.id)).toBe(4);
+      expect(await counted(other.id)).toBe(2);
+      // Waiting for more portions changes the entry, not the count; leaving does.
+      await join(ben.cookie, meal.id, 2);
+      expect(await counted(meal.id)).toBe(4);
+      await t.api({ method: "DELETE", url: `/api/meals/${meal.id}/waitlist`, cookie: cat.cookie });
+      expect(await counted(meal.id)).toBe(3);
+      // A portion more: the first whose wish fits (Dan's one, not Ben's two) is offered it.
+      await t.api({
+        method: "PUT",
+        url: `/api/meals/${meal.id}`,
+        cookie: cook.cookie,
+        payload: { portionSize: 3 },
+      });
+      await jobsSettled(t.db);
+      expect(await counted(meal.id)).toBe(2);
+      // Eve's account deleted (an operator's statement): both lines she was in, in one statement.
+      await t.db.delete(users).where(eq(users.id, eve.user.id));
+      expect(await counted(meal.id)).toBe(1);
+      expect(await counted(other.id)).toBe(1);
+      // A draw's line comes in one statement, counted once from its transition table.
+      const crowd = await Promise.all(Array.from({ length: 40 }, () => buildUser(t.db)));
+      await t.db.execute(sql`insert into waitlist_entries (meal_id, user_id, portions)
+        select ${other.id}::uuid, id, 1 from users where id in (${sql.join(
+          crowd.map((member) => sql`${member.id}`),
+          sql`, `,
+        )})`);
+      expect(await counted(other.id)).toBe(41);
+      // A meal deleted takes its count with it.
+      await t.db.delete(meals).where(eq(meals.id, other.id));
+      const left = await queryRows(t.db, sql`select 1 from waitlist_counts where meal_id = ${other.id}`);
+      expect(left).toEqual([]);
+      expect(await counted(meal.id)).toBe(1);
+    });
   });
 
   describe("pickups", () => {

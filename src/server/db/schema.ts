@@ -941,6 +941,23 @@ export const waitlistEntries = pgTable(
 );
 
 /**
+ * How many wait in a meal's waiting list (entries `waiting`), kept by statement-level triggers on
+ * `waitlist_entries` (migration 0035, docs/decisions/015 "A popular meal's page"), so a meal's page
+ * reads one row instead of counting a line a draw may have made 10,000 long. No row: nobody waits.
+ * Only those triggers write it.
+ */
+export const waitlistCounts = pgTable(
+  "waitlist_counts",
+  {
+    mealId: uuid("meal_id")
+      .primaryKey()
+      .references(() => meals.id, { onDelete: "cascade" }),
+    waiting: integer("waiting").notNull().default(0),
+  },
+  (t) => [check("waitlist_counts_not_negative", sql`${t.waiting} >= 0`)],
+);
+
+/**
  * A registered cook's weekly meal (docs/features/households.md point 3): the meal to post again, its
  * weekday and local time (in the cook's time zone, so a summer-time change keeps 6 pm at 6 pm), how
  * many weeks (up to 8) and how many are made. The `meal-series` job makes each occurrence a day before

@@ -23,6 +23,7 @@ import {
   requests,
   type UserRow,
   users,
+  waitlistCounts,
   waitlistEntries,
 } from "../../db/schema";
 import { forbidden, notFound, validation } from "../../errors";
@@ -159,8 +160,9 @@ type DetailRow = MealRow & {
 
 /**
  * A meal's detail in one round trip (docs/decisions/011): the viewer's open request, the waiting
- * list's length and the viewer's place in it (docs/features/households.md point 2, in line order
- * `created_at, id` as waitlist.ts keeps it) and the weekly series, as subqueries of the meal's row.
+ * list's length (its kept count, docs/decisions/015 "A popular meal's page") and the viewer's place in
+ * it (docs/features/households.md point 2, in line order `created_at, id` as waitlist.ts keeps it) and
+ * the weekly series, as subqueries of the meal's row.
  */
 const detailRows = preparedRows<DetailRow>(
   "meal_detail",
@@ -175,8 +177,8 @@ const detailRows = preparedRows<DetailRow>(
          where ${requests.mealId} = ${meals.id} and ${requests.eaterId} = ${sql.placeholder("viewerId")}
            and ${requests.status} = 'held'
          limit 1) as "myOffer",
-      (select count(*)::int from ${waitlistEntries} as w
-         where w.meal_id = ${meals.id} and w.status = 'waiting') as "waiting",
+      coalesce((select ${waitlistCounts.waiting} from ${waitlistCounts}
+         where ${waitlistCounts.mealId} = ${meals.id}), 0) as "waiting",
       (select json_build_object('portions', mine.portions, 'position', 1 + (
            select count(*) from ${waitlistEntries} as ahead
            where ahead.meal_id = mine.meal_id and ahead.status = 'waiting'
