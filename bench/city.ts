@@ -246,7 +246,6 @@ async function prepareCity(serverUrl: string, size: number): Promise<City> {
       // What a run before left queued (its draw's deliveries) would run during this one's EXPLAINs.
       await pool.query("delete from pgboss.job where state in ('created', 'retry')");
     }
-    await pool.query("VACUUM ANALYZE");
     // The newest open meal the seeding posted: a kept database also holds the meal an earlier run's
     // draw posted, newer and with ~10,000 neighbours on its waiting list.
     const [meal] = await queryRows<{ id: string }>(
@@ -256,7 +255,9 @@ async function prepareCity(serverUrl: string, size: number): Promise<City> {
           order by created_at desc limit 1`,
     );
     // A popular meal: the next newest, with 10,000 neighbours on its waiting list (as a draw of 10,000
-    // leaves it), so its page shows what a long line costs a view (docs/decisions/015).
+    // leaves it), so its page shows what a long line costs a view (docs/decisions/015). Made before
+    // the statistics are taken: planned on an empty line's, a member's own place was looked up by
+    // walking the whole line (as autovacuum's ANALYZE would soon correct in a deployment).
     const [popular] = await queryRows<{ id: string }>(
       db,
       sql`select id from meals where ${OPEN_MEAL_SQL} and not members_only and id <> ${meal.id}
@@ -270,6 +271,7 @@ async function prepareCity(serverUrl: string, size: number): Promise<City> {
         and id <> (select owner_id from meals where id = ${popular.id})
       order by id limit ${POPULAR_WAITING}
       on conflict (meal_id, user_id) where status = 'waiting' do nothing`);
+    await pool.query("VACUUM ANALYZE");
     const cookies = {
       resident: `${SESSION_COOKIE}=${await createSession(db, resident.id)}`,
       grouped: `${SESSION_COOKIE}=${await createSession(db, grouped.id)}`,

@@ -96,8 +96,9 @@ export async function leaveWaitlist(
 }
 
 /**
- * A member's place in a meal's waiting list (how many wait before them, counted through the line's
- * index), and how many wait in all; null when they are not waiting.
+ * A member's place in a meal's waiting list (1 + how many wait before them, counted through the line's
+ * index: a cost that grows with their place) and how many portions they wait for; null when they are
+ * not waiting. How many wait in all is the meal's kept count (docs/decisions/015).
  */
 export async function waitlistPlace(
   db: Executor,
