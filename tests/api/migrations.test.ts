@@ -171,3 +171,57 @@ describe("migration 0017", () => {
     }
   });
 });
+
+describe("migration 0035", () => {
+  it("starts each meal's waiting count from the line already there, and keeps it from then on", async () => {
+    const database = await openDatabaseBefore("0035");
+    try {
+      const { db } = database;
+      const [cook, ...eaters] = ["d1", "d2", "d3", "d4"].map((n) => `00000000-0000-4000-8000-0000000000${n}`);
+      const people = [cook, ...eaters].map((id) => sql`(${id}, 'i', ${id}, ${`${id}@example.test`})`);
+      await db.execute(
+        sql`insert into users (id, oidc_issuer, oidc_subject, email) values ${sql.join(people, sql`, `)}`,
+      );
+      const meal = async () =>
+        (
+          await queryRows<{ id: string }>(
+            db,
+            sql`insert into meals (owner_id, title, description, ingredients, kind, portion_size,
+                                   pickup_window_start, pickup_window_end, pickup_location)
+                values (${cook}, 'Soup', 'Hot', 'water', 'free', 1, now(), now() + interval '2 hours', 'Hall')
+                returning id`,
+          )
+        )[0].id;
+      const [soup, bread, stew] = [await meal(), await meal(), await meal()];
+      for (const [mealId, eater, status] of [
+        [soup, eaters[0], "waiting"],
+        [soup, eaters[1], "waiting"],
+        [soup, eaters[2], "left"],
+        [bread, eaters[0], "waiting"],
+        [stew, eaters[1], "offered"],
+      ]) {
+        await db.execute(sql`
+          insert into waitlist_entries (meal_id, user_id, portions, status) values (${mealId}, ${eater}, 1, ${status})`);
+      }
+      await migrateDatabase(database);
+      const counts = async () =>
+        Object.fromEntries(
+          (
+            await queryRows<{ meal_id: string; waiting: number }>(
+              db,
+              sql`select meal_id, waiting from waitlist_counts`,
+            )
+          ).map((row) => [row.meal_id, Number(row.waiting)]),
+        );
+      expect(await counts()).toEqual({ [soup]: 2, [bread]: 1 });
+      // From then on the triggers keep it: one joins the stew's line, one leaves the soup's.
+      await db.execute(sql`
+        insert into waitlist_entries (meal_id, user_id, portions) values (${stew}, ${eaters[2]}, 1)`);
+      await db.execute(sql`
+        update waitlist_entries set status = 'left' where meal_id = ${soup} and user_id = ${eaters[0]}`);
+      expect(await counts()).toEqual({ [soup]: 1, [bread]: 1, [stew]: 1 });
+    } finally {
+      await database.close();
+    }
+  });
+});
