@@ -37,7 +37,9 @@ const ENDED_BATCH = 5_000;
 /**
  * Marks the meals whose pickup window has passed since the last sweep as ended, which takes them
  * out of the list indexes (docs/decisions/015); run by the sweep job every 10 minutes on every
- * instance. Idempotent: two instances at once mark each meal once.
+ * instance. Idempotent: two instances at once mark each meal once. Read in window order, so the
+ * planner walks `meals_open_window_idx` from its oldest end: without an order it took `ended`'s
+ * unknown share for half the table and read all of it (1.3 s at 1,000,000 meals, to find none).
  * @returns how many meals it marked
  */
 export async function markEndedMeals(db: Executor): Promise<number> {
@@ -49,6 +51,7 @@ export async function markEndedMeals(db: Executor): Promise<number> {
             update ${meals} set ended = true
             where id in (select id from ${meals}
                          where ${meals.isActive} and not ${meals.ended} and ${meals.pickupWindowEnd} <= now()
+                         order by ${meals.pickupWindowEnd}
                          limit ${ENDED_BATCH})
               and not ${meals.ended}
             returning 1)
