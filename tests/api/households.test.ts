@@ -254,7 +254,7 @@ describe("households and pickups", () => {
       expect(finOffer.status).toBe("held");
     });
 
-    it("keeps the count a meal's page shows true through every way into and out of the line, counted once per statement", async () => {
+    it("keeps the count a meal's page shows true through every way into and out of the line, a whole line in one statement too", async () => {
       const { cook, meal } = await fullMeal(2);
       const other = (await fullMeal(1)).meal;
       const [ben, cat, dan, eve] = await Promise.all(
@@ -292,7 +292,7 @@ describe("households and pickups", () => {
       await t.db.delete(users).where(eq(users.id, eve.user.id));
       expect(await counted(meal.id)).toBe(1);
       expect(await counted(other.id)).toBe(1);
-      // A draw's line comes in one statement, counted once from its transition table.
+      // A draw's whole line comes in one statement.
       const crowd = await Promise.all(Array.from({ length: 40 }, () => buildUser(t.db)));
       await t.db.execute(sql`insert into waitlist_entries (meal_id, user_id, portions)
         select ${other.id}::uuid, id, 1 from users where id in (${sql.join(
