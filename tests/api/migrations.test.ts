@@ -1,8 +1,24 @@
 /** What migrations do to data that was there before them. */
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { migrateDatabase, queryRows } from "../../src/server/db/client";
+import { type Database, migrateDatabase, queryRows } from "../../src/server/db/client";
 import { openDatabaseBefore } from "./harness";
+
+/**
+ * Posts a free meal of 5 portions for `owner` in SQL, naming only columns the meals table has had
+ * since before migration 0013, so a test can post one at any later point of the schema's history.
+ * @returns its id
+ */
+async function insertMeal(db: Database["db"], owner: string): Promise<string> {
+  const [meal] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into meals (owner_id, title, description, ingredients, kind, portion_size,
+                           pickup_window_start, pickup_window_end, pickup_location)
+        values (${owner}, 'Soup', 'Hot', 'water', 'free', 5, now(), now() + interval '2 hours', 'Hall')
+        returning id`,
+  );
+  return meal.id;
+}
 
 describe("migration 0009", () => {
   it("gives each photo in use to the first user who showed it", async () => {
@@ -93,16 +109,7 @@ describe("migration 0013", () => {
       await db.execute(sql`
         insert into users (id, oidc_issuer, oidc_subject, email) values
           (${a}, 'i', 'a', 'a@example.test'), (${b}, 'i', 'b', 'b@example.test'), (${eater}, 'i', 'e', 'e@example.test')`);
-      const meal = async (owner: string) =>
-        (
-          await queryRows<{ id: string }>(
-            db,
-            sql`insert into meals (owner_id, title, description, ingredients, kind, portion_size,
-                                   pickup_window_start, pickup_window_end, pickup_location)
-                values (${owner}, 'Soup', 'Hot', 'water', 'free', 5, now(), now() + interval '2 hours', 'Hall')
-                returning id`,
-          )
-        )[0].id;
+      const meal = (owner: string) => insertMeal(db, owner);
       const soup = await meal(a);
       await meal(a);
       const bread = await meal(b);
@@ -182,16 +189,7 @@ describe("migration 0035", () => {
       await db.execute(
         sql`insert into users (id, oidc_issuer, oidc_subject, email) values ${sql.join(people, sql`, `)}`,
       );
-      const meal = async () =>
-        (
-          await queryRows<{ id: string }>(
-            db,
-            sql`insert into meals (owner_id, title, description, ingredients, kind, portion_size,
-                                   pickup_window_start, pickup_window_end, pickup_location)
-                values (${cook}, 'Soup', 'Hot', 'water', 'free', 1, now(), now() + interval '2 hours', 'Hall')
-                returning id`,
-          )
-        )[0].id;
+      const meal = () => insertMeal(db, cook);
       const [soup, bread, stew] = [await meal(), await meal(), await meal()];
       for (const [mealId, eater, status] of [
         [soup, eaters[0], "waiting"],
