@@ -11,7 +11,8 @@ import type { Plugin } from "vite";
 /** A catalogue: key → text. */
 export type Catalogue = Record<string, string>;
 
-const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+/** The suffix i18next gives a plural form of a key (`…_one`, `…_other`), with the form captured. */
+export const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
 /**
  * The entries of `catalogue` whose text is not what the key reads as without them: the key itself,

@@ -5,6 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
+import { E2E_ADMIN_EMAILS } from "../../playwright.config";
 
 export interface Person {
   email: string;
@@ -112,14 +113,14 @@ export async function setHomeArea(page: Page, at = ELSEWHERE, radiusKm = 5) {
 }
 
 /** The admin of the e2e server (ADMIN_EMAIL in playwright.config.ts), speaking English. */
-export const admin = (): Person => ({ email: "admin@example.test", firstName: "Ada", lastName: "Admin" });
+export const admin = (): Person => ({ email: E2E_ADMIN_EMAILS[0], firstName: "Ada", lastName: "Admin" });
 /**
  * A second admin, for the spec that saves German on its account (languages.spec.ts): a member's saved
  * language wins over the browser's on every device, and specs run side by side, so with one admin
  * another spec's admin page could open in German.
  */
 export const germanAdmin = (): Person => ({
-  email: "admin.de@example.test",
+  email: E2E_ADMIN_EMAILS[1],
   firstName: "Adele",
   lastName: "Admin",
 });

@@ -17,11 +17,11 @@ import { format } from "date-fns";
 import { de, enUS, es } from "date-fns/locale";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
+import { PLURAL_SUFFIX } from "../../scripts/english-catalogues";
 import { LANGUAGES } from "../../src/contract/i18n";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const NAMESPACES = ["common", "app", "info", "messages"] as const;
-const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
 const catalogue = (language: string, namespace: string): Record<string, string> =>
   JSON.parse(readFileSync(path.join(root, "src/locales", language, `${namespace}.json`), "utf8"));

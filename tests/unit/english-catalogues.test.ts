@@ -8,11 +8,11 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { type Catalogue, entriesThatDiffer } from "../../scripts/english-catalogues";
+import { type Catalogue, entriesThatDiffer, PLURAL_SUFFIX } from "../../scripts/english-catalogues";
+import { KEY_READING } from "../../src/client/lib/i18n";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const NAMESPACES = ["common", "app", "info", "messages"] as const;
-const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
 const source = (namespace: string): Catalogue =>
   JSON.parse(readFileSync(path.join(root, "src/locales/en", `${namespace}.json`), "utf8"));
@@ -21,14 +21,10 @@ const source = (namespace: string): Catalogue =>
 async function translator(namespace: string, catalogue: Catalogue) {
   const instance = i18next.createInstance();
   await instance.init({
+    ...KEY_READING,
     lng: "en",
-    fallbackLng: false,
     ns: [namespace],
     defaultNS: namespace,
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-    returnEmptyString: false,
     resources: { en: { [namespace]: catalogue } },
   });
   return instance.t.bind(instance);

@@ -69,6 +69,20 @@ function deviceLanguage(): Language | undefined {
 }
 
 /**
+ * How i18next reads a key as text: the key is the English text (no separators inside it), a key
+ * with no entry reads as itself rather than another language's (`fallbackLng: false`), and React
+ * escapes. Shared with the check that the browser's trimmed English catalogues read the same
+ * (tests/unit/english-catalogues.test.ts, docs/decisions/008).
+ */
+export const KEY_READING = {
+  fallbackLng: false,
+  keySeparator: false,
+  nsSeparator: false,
+  interpolation: { escapeValue: false },
+  returnEmptyString: false,
+} as const;
+
+/**
  * Starts i18next with the `common` catalogue and date-fns's locale loaded, in the language chosen on
  * this device, else the browser's first that we ship, else the deployment's default. Only that last
  * case waits for `defaultLanguage`: otherwise both load while the deployment is still being fetched.
@@ -84,15 +98,11 @@ export async function startI18n(defaultLanguage: Promise<Language>): Promise<voi
       ),
     )
     .init({
+      ...KEY_READING,
       lng,
       supportedLngs: [...LANGUAGES],
-      fallbackLng: false,
       ns: ["common"],
       defaultNS: "common",
-      keySeparator: false,
-      nsSeparator: false,
-      interpolation: { escapeValue: false },
-      returnEmptyString: false,
       react: { useSuspense: true },
     });
   await dateLocaleLoaded;
