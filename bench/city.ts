@@ -52,8 +52,9 @@ const SIZES = process.env.BENCH_CITY_SIZES?.split(",").map(Number) ?? [100_000, 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
 const KEEP = process.env.BENCH_CITY_KEEP === "1";
-const APP_PORT = 5096;
-const LIMIT_PORT = 5097;
+/** The plain limit's port; each size's app takes the next one up (`APP_PORT + index`). */
+const LIMIT_PORT = 5095;
+const APP_PORT = LIMIT_PORT + 1;
 /** Rows a seeding statement inserts at most: progress on the console, and no statement runs for minutes. */
 const CHUNK = 100_000;
 /** Tables a hot path must never read whole. */

@@ -1,7 +1,9 @@
 /**
  * A server process for the benchmarks (bench/discovery.ts, bench/limit.ts): started with plain node
  * on a fixed port, ready once `GET /api/auth/user` answers at all (401 is an answer), stopped with
- * SIGTERM. Its output goes nowhere but its errors, so a load run's log stays readable.
+ * SIGTERM. Its output goes nowhere but its errors, so a load run's log stays readable. A port that
+ * already answers is refused before anything starts: the readiness poll cannot tell who answers, so a
+ * server that failed to listen would otherwise be measured as whatever holds its port.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
@@ -13,14 +15,19 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  * Starts `node …args` with `env` (on top of this process's, LOG_LEVEL=warn) listening on `port`.
  * @param options.cwd the checkout to run it in (default this one); options.timeoutMs how long it may
  *   take to answer (default 180 s: `npm start` may build first)
- * @throws Error when it exits or does not answer in time
+ * @throws Error when something already answers on `port`, or it exits or does not answer in time
  */
-export function startServer(
+export async function startServer(
   args: string[],
   env: Record<string, string>,
   port: number,
   options: { cwd?: string; timeoutMs?: number } = {},
 ): Promise<ChildProcess> {
+  const taken = await fetch(`http://127.0.0.1:${port}/`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} already answers: ${args.join(" ")} would not be what is measured`);
   const child = spawn(process.execPath, args, {
     cwd: options.cwd ?? root,
     env: { ...process.env, LOG_LEVEL: "warn", ...env, PORT: String(port) },
