@@ -8,26 +8,21 @@
  *
  * Endpoints: `GET /api/auth/user`, `GET /api/meals` (the first page, newest first, with its count)
  * and `GET /api/meals/{id}` (the meal, its owner, the viewer's open request, the waiting list and the
- * weekly series, in one statement). Run: `DATABASE_URL=… PORT=… npx tsx bench/limit-server.ts`.
+ * weekly series, in one statement). The feed and the detail run the app's own statements, so the
+ * limit reads what the app reads. Run: `DATABASE_URL=… PORT=… npx tsx bench/limit-server.ts`.
  */
 import { createHash } from "node:crypto";
 import http from "node:http";
-import { sql } from "drizzle-orm";
+import { fillPlaceholders } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { isRenewalDue, todayIso } from "../src/contract/cooks";
 import { allergyTokensOf } from "../src/contract/food-safety";
 import { MEAL_PAGE_SIZE } from "../src/contract/meals";
 import { compressionFor } from "../src/server/compression";
-import { allergyWarningsSql } from "../src/server/features/meals/allergen-match";
 import { buildMealListStatements } from "../src/server/features/meals/list";
-import {
-  MEAL_COLUMNS,
-  type MealRow,
-  presentMeal,
-  privatePickupOf,
-} from "../src/server/features/meals/presenter";
-import { visibleToSql } from "../src/server/features/meals/visibility";
+import { type MealRow, presentMeal, privatePickupOf } from "../src/server/features/meals/presenter";
+import { mealDetailStatement } from "../src/server/features/meals/service";
 import { encodeCursor } from "../src/server/pagination";
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -61,31 +56,8 @@ const feed = await (async () => {
   return { name: "limit_feed", text: query.sql, params: query.params };
 })();
 
-/** A meal's detail in one statement: the meal and owner, then the viewer's parts as subqueries. */
-const DETAIL = {
-  name: "limit_detail",
-  text: dialect.sqlToQuery(sql`
-    select ${MEAL_COLUMNS},
-      (select r.id from requests r where r.meal_id = meals.id and r.eater_id = $2
-         and r.status in ('pending', 'accepted', 'held') order by r.created_at desc limit 1) as "myOpenRequestId",
-      (select json_build_object('portions', r.portions, 'holdUntil', r.hold_until) from requests r
-         where r.meal_id = meals.id and r.eater_id = $2 and r.status = 'held' limit 1) as "myOffer",
-      (select count(*)::int from waitlist_entries w where w.meal_id = meals.id and w.status = 'waiting') as "waiting",
-      (select json_build_object('portions', w.portions, 'position', 1 + (
-          select count(*) from waitlist_entries a where a.meal_id = w.meal_id and a.status = 'waiting'
-            and (a.created_at, a.id) < (w.created_at, w.id)))
-         from waitlist_entries w where w.meal_id = meals.id and w.user_id = $2 and w.status = 'waiting'
-         limit 1) as "mine",
-      (select json_build_object('id', s.id, 'status', s.status, 'weeks', s.weeks, 'made', s.made,
-          'firstStart', s.first_start, 'timeZone', s.time_zone)
-         from meal_series s where s.id = meals.series_id) as "series",
-      ${allergyWarningsSql(sql.raw("$3"))} as "allergyWarnings",
-      meals.pickup_latitude as "pickupLatitude", meals.pickup_longitude as "pickupLongitude",
-      meals.pickup_details as "pickupDetails",
-      ${visibleToSql(sql.raw("$2"))} as "visible"
-    from meals join users on users.id = meals.owner_id
-    where meals.id = $1`).sql,
-};
+/** A meal's detail: the very statement the app runs, its placeholders filled per request. */
+const detail = dialect.sqlToQuery(mealDetailStatement());
 
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -175,7 +147,11 @@ const server = http.createServer(async (request, response) => {
       const allergies = JSON.stringify(
         allergyTokensOf({ allergyCodes: user.allergy_codes, allergiesOther: user.allergies_other }),
       );
-      const result = await pool.query({ ...DETAIL, values: [match[1], user.id, allergies] });
+      const result = await pool.query({
+        name: "limit_detail",
+        text: detail.sql,
+        values: fillPlaceholders(detail.params, { mealId: match[1], viewerId: user.id, allergies }),
+      });
       const row = result.rows[0];
       // A members-only meal of a group the viewer is not in is not there (docs/features/groups.md).
       if (!row?.visible) return send(request, response, 404, { message: "Meal not found" });

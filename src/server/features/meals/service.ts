@@ -162,11 +162,11 @@ type DetailRow = MealRow & {
  * A meal's detail in one round trip (docs/decisions/011): the viewer's open request, the waiting
  * list's length (its kept count, docs/decisions/015 "A popular meal's page") and the viewer's place in
  * it (docs/features/households.md point 2, in line order `created_at, id` as waitlist.ts keeps it) and
- * the weekly series, as subqueries of the meal's row.
+ * the weekly series, as subqueries of the meal's row. Placeholders: `mealId` and `viewerId` (uuids),
+ * `allergies` (a JSON array of the viewer's allergy tokens, allergen-match.ts). Exported for the plain
+ * limit (bench/limit-server.ts), which runs this very statement.
  */
-const detailRows = preparedRows<DetailRow>(
-  "meal_detail",
-  () => sql`
+export const mealDetailStatement = () => sql`
     select ${MEAL_COLUMNS},
       (select ${requests.id} from ${requests}
          where ${requests.mealId} = ${meals.id} and ${requests.eaterId} = ${sql.placeholder("viewerId")}
@@ -193,8 +193,9 @@ const detailRows = preparedRows<DetailRow>(
       ${meals.pickupDetails} as "pickupDetails",
       ${visibleToSql(sql.placeholder("viewerId"))} as "visible"
     from ${MEALS_WITH_OWNERS}
-    where ${meals.id} = ${sql.placeholder("mealId")}`,
-);
+    where ${meals.id} = ${sql.placeholder("mealId")}`;
+
+const detailRows = preparedRows<DetailRow>("meal_detail", mealDetailStatement);
 
 /**
  * One meal for its detail page, also when inactive or expired (docs/DESIGN.md §4), with the viewer's
