@@ -1,9 +1,10 @@
 /**
- * A server process for the benchmarks (bench/discovery.ts, bench/limit.ts): started with plain node
- * on a fixed port, ready once `GET /api/auth/user` answers at all (401 is an answer), stopped with
- * SIGTERM. Its output goes nowhere but its errors, so a load run's log stays readable. A port that
- * already answers is refused before anything starts: the readiness poll cannot tell who answers, so a
- * server that failed to listen would otherwise be measured as whatever holds its port.
+ * A server process for the benchmarks (bench/city.ts, discovery.ts, groups.ts, limit.ts, streams.ts):
+ * started with plain node on a fixed port, ready once `GET /api/auth/user` answers at all (401 is an
+ * answer), stopped with SIGTERM. Its output goes nowhere but its errors, so a load run's log stays
+ * readable. A port that already answers is refused before anything starts: the readiness poll cannot
+ * tell who answers, so a server that failed to listen would otherwise be measured as whatever holds
+ * its port.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
