@@ -96,8 +96,10 @@ export function pageAt(
   return undefined;
 }
 
-/** An i18next namespace of the app's words: `src/locales/{language}/{namespace}.json`. */
-export type Catalogue = "common" | "app" | "messages" | "info";
+/** The i18next namespaces of the app's words, each `src/locales/{language}/{namespace}.json`. */
+export const CATALOGUES = ["common", "app", "messages", "info"] as const;
+/** One of `CATALOGUES`. */
+export type Catalogue = (typeof CATALOGUES)[number];
 
 /**
  * The catalogues the page at `pathname` speaks in its first render, `common` first (every page's): the

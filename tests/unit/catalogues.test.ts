@@ -19,9 +19,9 @@ import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 import { PLURAL_SUFFIX } from "../../scripts/english-catalogues";
 import { LANGUAGES } from "../../src/contract/i18n";
+import { CATALOGUES } from "../../src/contract/pages";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const NAMESPACES = ["common", "app", "info", "messages"] as const;
 
 const catalogue = (language: string, namespace: string): Record<string, string> =>
   JSON.parse(readFileSync(path.join(root, "src/locales", language, `${namespace}.json`), "utf8"));
@@ -59,7 +59,7 @@ describe("message catalogues", () => {
     60_000,
   );
 
-  for (const namespace of NAMESPACES) {
+  for (const namespace of CATALOGUES) {
     const english = catalogue("en", namespace);
     const englishKeys = keysOf(english);
 

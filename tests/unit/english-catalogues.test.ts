@@ -10,9 +10,9 @@ import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import { type Catalogue, entriesThatDiffer, PLURAL_SUFFIX } from "../../scripts/english-catalogues";
 import { KEY_READING } from "../../src/client/lib/i18n";
+import { CATALOGUES } from "../../src/contract/pages";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const NAMESPACES = ["common", "app", "info", "messages"] as const;
 
 const source = (namespace: string): Catalogue =>
   JSON.parse(readFileSync(path.join(root, "src/locales/en", `${namespace}.json`), "utf8"));
@@ -31,7 +31,7 @@ async function translator(namespace: string, catalogue: Catalogue) {
 }
 
 describe("the English catalogues the browser gets", () => {
-  it.each(NAMESPACES)("say every text of %s as the source file does", async (namespace) => {
+  it.each(CATALOGUES)("say every text of %s as the source file does", async (namespace) => {
     const whole = source(namespace);
     const built = entriesThatDiffer(whole);
     const fromSource = await translator(namespace, whole);
