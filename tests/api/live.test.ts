@@ -135,6 +135,10 @@ describe("live updates (SSE)", () => {
 
   it("cuts off a client that stops reading, which comes back to a resync", async () => {
     const { cook } = await exchange();
+    // The events waiting for it must not pile listeners on the response (Node warns of a leak).
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on("warning", onWarning);
     // A client that reads the first bytes (ready), then nothing: a phone asleep behind a proxy.
     const started = new Promise<http.IncomingMessage>((resolve, reject) =>
       http
@@ -174,6 +178,8 @@ describe("live updates (SSE)", () => {
     }
     // The instance let go of the socket, without the client reading a byte more.
     await closed;
+    process.off("warning", onWarning);
+    expect(warnings.filter((warning) => warning.startsWith("MaxListenersExceededWarning"))).toEqual([]);
     // Back, it has missed more than a replay holds: told to resync.
     const again = await open(cook.cookie, firstId);
     await again.waitFor((e) => e.event === "resync");

@@ -15,14 +15,19 @@ import type { LiveEvent, LiveHub } from "./hub";
 
 /** Plugin options for @fastify/sse. */
 export const sseOptions = { heartbeatInterval: LIVE_HEARTBEAT_MS };
+/**
+ * The stream's serializer: an event's data comes already encoded (`send` encodes it once, to count
+ * its bytes), anything else as JSON.
+ */
+const serializeData = (data: unknown): string => (typeof data === "string" ? data : JSON.stringify(data));
 /** Least time a client waits before reconnecting after its instance shut down (up to twice this). */
 const RECONNECT_AFTER_SHUTDOWN_MS = 1_000;
 /**
- * Bytes a stream may have waiting to be sent (beyond what the kernel holds) before it is cut off
- * (docs/decisions/015): a client that stops reading — a phone asleep behind a proxy that keeps its
- * socket open — would otherwise make the instance keep every event for it in memory. A live client
- * never comes near it (an event is under 2 KiB); a cut-off one reconnects with Last-Event-ID and is
- * replayed what it missed, or told to resync.
+ * Bytes a stream may have waiting to be sent (beyond what the kernel holds: in the socket and in the
+ * stream's own queue) before it is cut off (docs/decisions/015): a client that stops reading — a
+ * phone asleep behind a proxy that keeps its socket open — would otherwise make the instance keep
+ * every event for it in memory. A live client never comes near it (an event is under 2 KiB); a
+ * cut-off one reconnects with Last-Event-ID and is replayed what it missed, or told to resync.
  */
 export const SLOW_CLIENT_BYTES = 256 * 1024;
 
@@ -43,7 +48,7 @@ export function registerLiveRoutes(app: FastifyInstance, { db, hub }: { db: Db; 
   app.get(
     "/api/stream",
     {
-      sse: { kind: "only" },
+      sse: { kind: "only", serializer: serializeData },
       schema: {
         tags: ["live"],
         summary: "Live updates (SSE): message, request, notification, resync; Last-Event-ID replays",
@@ -54,20 +59,45 @@ export function registerLiveRoutes(app: FastifyInstance, { db, hub }: { db: Db; 
       const token = request.cookies[SESSION_COOKIE] ?? "";
       if (request.raw.httpVersionMajor === 2) leaveOutConnectionHeader(reply.raw);
       const sse = reply.sse;
+      // One write at a time, the rest waiting here in order. @fastify/sse adds a `drain` and an
+      // `error` listener to the response for every write the socket does not take at once, until
+      // the next drain: writing each event without waiting gave a backed-up stream a pair per event
+      // (Node's "possible EventEmitter memory leak" warning from the eleventh, then a drain that
+      // removes thousands one by one).
+      const waiting: { message: { id?: string; event: string; data: string }; bytes: number }[] = [];
+      let waitingBytes = 0;
+      let writing = false;
+      const writeWaiting = async () => {
+        writing = true;
+        try {
+          for (let next = waiting.shift(); next && sse.isConnected; next = waiting.shift()) {
+            waitingBytes -= next.bytes;
+            await sse.send(next.message);
+          }
+        } catch (error) {
+          request.log.debug({ err: error }, "live event not sent");
+        } finally {
+          writing = false;
+        }
+      };
       const send = (event: LiveEvent) => {
         if (!sse.isConnected) return;
-        if (reply.raw.writableLength > SLOW_CLIENT_BYTES) {
+        const data = JSON.stringify(event.payload);
+        const bytes = Buffer.byteLength(data);
+        const unsent = reply.raw.writableLength + waitingBytes + bytes;
+        if (unsent > SLOW_CLIENT_BYTES) {
           // Destroyed, not ended: an end would wait behind the very bytes the client does not read.
-          request.log.info(
-            { unsent: reply.raw.writableLength },
-            "live stream cut off: the client stopped reading",
-          );
+          request.log.info({ unsent }, "live stream cut off: the client stopped reading");
+          waiting.length = 0;
           reply.raw.destroy();
           return;
         }
-        sse
-          .send({ id: event.id > 0 ? String(event.id) : undefined, event: event.type, data: event.payload })
-          .catch((error) => request.log.debug({ err: error }, "live event not sent"));
+        waiting.push({
+          message: { id: event.id > 0 ? String(event.id) : undefined, event: event.type, data },
+          bytes,
+        });
+        waitingBytes += bytes;
+        if (!writing) void writeWaiting();
       };
 
       // Subscribe before replaying, holding live events back, so nothing falls between the two.
