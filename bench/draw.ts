@@ -79,7 +79,7 @@ export async function timeDraw(
   await db.execute(sql`analyze draw_entries`);
 
   const started = performance.now();
-  const outcome = await runScheduledDraw(db, { mealId: meal.id });
+  const outcome = await runScheduledDraw(db, { mealId: meal.id }, null);
   const serverMs = performance.now() - started;
   const lineStarted = performance.now();
   const told = await tellDrawLine(db, {

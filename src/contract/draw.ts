@@ -125,8 +125,18 @@ export const publishedDrawSchema = z.object({
   listHash: z.string().nullable(),
   seed: z.string().nullable(),
   order: z.array(z.string()).nullable(),
+  /**
+   * Entrants the draw passed over, in draw order, because they could no longer ask when it was made:
+   * `fair_use` at the published fair-use limit, `not_eligible` for any other reason (a block, a
+   * suspension, a group's rule). Their tickets still took part, so the order checks out unchanged; the
+   * next in order took their place. Null until the draw is made.
+   */
+  passedOver: z.array(z.object({ id: z.string(), reason: z.enum(["fair_use", "not_eligible"]) })).nullable(),
 });
 export type PublishedDraw = z.infer<typeof publishedDrawSchema>;
+
+/** An entrant the draw passed over, and why (`publishedDrawSchema.passedOver`). */
+export type PassedOver = NonNullable<PublishedDraw["passedOver"]>[number];
 
 /** What `verifyDraw` checked, in the order a reader follows it. */
 export interface DrawCheck {

@@ -8,7 +8,13 @@ import { z } from "zod";
 import { isoDateTime, pageQuerySchema, publicUserSchema } from "./common";
 import { MEAL_PORTIONS_MAX, mealKindSchema, privatePickupSchema } from "./meals";
 import { msg } from "./messages";
-import { MESSAGE_MAX, NO_SHOW_REASON_MAX, QUICK_REPLIES, REQUEST_STATUSES } from "./plain/requests";
+import {
+  MESSAGE_MAX,
+  NO_SHOW_REASON_MAX,
+  QUICK_REPLIES,
+  REQUEST_STATUSES,
+  TERM_FIELDS,
+} from "./plain/requests";
 
 export * from "./plain/requests";
 
@@ -62,6 +68,30 @@ export function threadPhotoOf(requestId: string, photoId: string): Message["phot
   const base = `/api/requests/${requestId}/photos/${photoId}`;
   return { path: `${base}.webp`, thumbnailPath: `${base}-400.webp` };
 }
+
+/** `AgreedTerms` (plain/requests.ts) as the API sends it. */
+export const agreedTermsSchema = z.object({
+  priceCents: z.number().int().nullable(),
+  pickupWindowStart: isoDateTime,
+  pickupWindowEnd: isoDateTime,
+  pickupLocation: z.string(),
+  allergens: z.array(z.string()),
+});
+
+/** `TermsChange` (plain/requests.ts) as the API sends it. */
+export const termsChangeSchema = z.object({
+  from: agreedTermsSchema,
+  to: agreedTermsSchema,
+  fields: z.array(z.enum(TERM_FIELDS)),
+  askedAt: isoDateTime,
+  answer: z.enum(["kept", "gave_up"]).nullable(),
+  answeredAt: isoDateTime.nullable(),
+});
+
+/** `POST /api/requests/{id}/terms` body: the eater keeps their portion on the new terms, or gives it up. */
+export const answerTermsSchema = z.object({
+  answer: z.enum(["kept", "gave_up"], { error: msg("answer must be kept or gave_up") }),
+});
 
 /** The part of the meal a request carries (spec §3 Request). */
 export const requestMealSchema = z.object({
@@ -143,6 +173,16 @@ export const requestSchema = z.object({
   owner: publicUserSchema,
   /** The statuses this viewer may move the request to now (docs/DESIGN.md §4 transition table). */
   allowedTransitions: z.array(requestStatusSchema),
+  /**
+   * The terms the eater agreed to at acceptance (docs/features/exchange.md "Terms agreed are kept"):
+   * what holds for them, whatever the meal says now; null before acceptance.
+   */
+  agreedTerms: agreedTermsSchema.nullable(),
+  /**
+   * A change of those terms the cook made after acceptance (old → new), waiting for the eater's
+   * answer (`answer` null) or answered; null when none was made.
+   */
+  termsChange: termsChangeSchema.nullable(),
 });
 export type MealRequest = z.infer<typeof requestSchema>;
 

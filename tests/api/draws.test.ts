@@ -213,12 +213,12 @@ describe("a meal given by a draw", () => {
     const cook = await neighbour("Mo");
     const meal = await postDrawMeal(cook, { portionSize: 1 });
     for (const name of ["Nia", "Oli", "Pat"]) await enter(await neighbour(name), meal.id);
-    expect((await runScheduledDraw(t.db, { mealId: meal.id })).drawn).toBe(false);
+    expect((await runScheduledDraw(t.db, { mealId: meal.id }, null)).drawn).toBe(false);
     await queryRows(
       t.db,
       sql`update meal_draws set closes_at = now() - interval '1 second' where meal_id = ${meal.id}`,
     );
-    const runs = await Promise.all([1, 2, 3].map(() => runScheduledDraw(t.db, { mealId: meal.id })));
+    const runs = await Promise.all([1, 2, 3].map(() => runScheduledDraw(t.db, { mealId: meal.id }, null)));
     expect(runs.filter((run) => run.drawn)).toHaveLength(1);
     const [{ n }] = await queryRows<{ n: number }>(
       t.db,
@@ -425,7 +425,7 @@ describe("one draw across instances and a restart", () => {
         t.db,
         sql`update meal_draws set closes_at = now() - interval '1 second' where meal_id = ${meal.id}`,
       );
-      expect((await runScheduledDraw(other.db, { mealId: meal.id })).drawn).toBe(false);
+      expect((await runScheduledDraw(other.db, { mealId: meal.id }, null)).drawn).toBe(false);
       expect((await draw(cook, meal.id)).json().published.order).toEqual(order);
       const [{ n }] = await queryRows<{ n: number }>(
         t.db,

@@ -181,7 +181,7 @@ describe("households and pickups", () => {
       expect((await join(small.cookie, meal.id, 1)).json()).toEqual({ portions: 1, position: 56 });
       // The cook gives one portion back: 59 accepted, one free.
       await t.db.update(requests).set({ portions: 59 }).where(eq(requests.id, taken.id));
-      await offerFreedPortions(t.db, { mealId: meal.id });
+      await offerFreedPortions(t.db, { mealId: meal.id }, null);
       const offers = await t.db.select().from(requests).where(eq(requests.status, "held"));
       expect(offers.filter((offer) => offer.mealId === meal.id).map((offer) => offer.eaterId)).toEqual([
         small.user.id,

@@ -41,6 +41,7 @@ const published = (vector: Vector): PublishedDraw => ({
   listHash: vector.listHash,
   seed: vector.seed,
   order: vector.order,
+  passedOver: [],
 });
 
 describe("the draw, mealshare-draw-v1", () => {

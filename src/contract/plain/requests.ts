@@ -114,3 +114,34 @@ export const QUICK_REPLY_NOTICE: Record<QuickReply, TextKey> = {
   running_late: msg("{{name}} is running 10 minutes late"),
   move_time: msg("{{name}} asks to move the time"),
 };
+
+/**
+ * The terms an eater agreed to when their request was accepted (docs/features/exchange.md "Terms
+ * agreed are kept"): the price in cents (null for a free meal), the pickup window (ISO date-times),
+ * the pickup place as the cook wrote it, and the allergens (codes of the 14 and the cook's own words).
+ */
+export interface AgreedTerms {
+  priceCents: number | null;
+  pickupWindowStart: string;
+  pickupWindowEnd: string;
+  pickupLocation: string;
+  allergens: string[];
+}
+
+/** The parts of the agreed terms a change after acceptance asks the eater about. */
+export const TERM_FIELDS = ["price", "window", "place", "allergens"] as const;
+export type TermField = (typeof TERM_FIELDS)[number];
+
+/**
+ * A change to an accepted request's terms: what was agreed (`from`), what the cook's edit made them
+ * (`to`), which fields the eater is asked about (`fields`, never empty), and their answer once given
+ * (`kept`: the new terms hold; `gave_up`: the request ended, on nobody's record).
+ */
+export interface TermsChange {
+  from: AgreedTerms;
+  to: AgreedTerms;
+  fields: TermField[];
+  askedAt: string;
+  answer: "kept" | "gave_up" | null;
+  answeredAt: string | null;
+}

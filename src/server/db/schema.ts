@@ -24,7 +24,12 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import { OPEN_REQUEST_STATUSES, REQUEST_STATUSES } from "../../contract/requests";
+import {
+  type AgreedTerms,
+  OPEN_REQUEST_STATUSES,
+  REQUEST_STATUSES,
+  type TermsChange as TermsChangeRow,
+} from "../../contract/requests";
 
 /** Millisecond precision, so a cursor carrying a JS Date points exactly at its row (docs/DESIGN.md §6). */
 const nowMs = sql`date_trunc('milliseconds', now())`;
@@ -432,6 +437,16 @@ export const requests = pgTable(
      */
     disputedAt: timestamp("disputed_at", { withTimezone: true }),
     disputeReason: varchar("dispute_reason", { length: 500 }),
+    /**
+     * The terms the eater agreed to when the request was accepted — price, pickup window and place,
+     * allergens (requests/terms.ts) — kept until they agree to others.
+     */
+    agreedTerms: jsonb("agreed_terms").$type<AgreedTerms>(),
+    /**
+     * A change to the agreed terms the eater has not answered yet (old → new), or their answer:
+     * requests/terms.ts. Null when nothing is asked.
+     */
+    termsChange: jsonb("terms_change").$type<TermsChangeRow>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -525,9 +540,18 @@ export const reports = pgTable(
     resolved: boolean("resolved").notNull().default(false),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     resolvedById: uuid("resolved_by_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The group the report is about, whose moderators read it (docs/features/groups.md point 5): a meal
+     * shared with a group, or a member reported from within a group both belong to; null for reports
+     * only site admins read.
+     */
+    groupId: uuid("group_id").references(() => groups.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
+    index("reports_group_open_idx")
+      .on(t.groupId, t.createdAt.desc().nullsFirst())
+      .where(sql`NOT ${t.resolved} AND ${t.groupId} IS NOT NULL`),
     // The same reporter reporting the same open target again is idempotent (docs/DESIGN.md §4 Reports).
     uniqueIndex("reports_one_open_per_reporter_idx")
       .on(t.reporterId, t.targetType, t.targetId)
@@ -674,6 +698,13 @@ export const newsletterSubscribers = pgTable(
     source: varchar("source", { length: 40 }).notNull(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the address's owner confirmed it (double opt-in, newsletter/service.ts): a signed-out sign-up
+     * waits, unlisted, for the emailed link; null until then.
+     */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** SHA-256 (hex) of the confirmation link's token while unconfirmed; the token itself is never kept. */
+    confirmTokenHash: varchar("confirm_token_hash", { length: 64 }),
   },
   (t) => [
     uniqueIndex("newsletter_subscribers_email_key").on(t.email),
@@ -1192,6 +1223,8 @@ export const mealDraws = pgTable(
     listHash: varchar("list_hash", { length: 64 }),
     seed: varchar("seed", { length: 64 }),
     drawOrder: jsonb("draw_order").$type<string[]>(),
+    /** Winners passed over at the draw, and why (contract/draw.ts `passedOver`). */
+    passedOver: jsonb("passed_over").$type<{ id: string; reason: "fair_use" | "not_eligible" }[]>(),
     createdAt: createdAt(),
   },
   (t) => [index("meal_draws_due_idx").on(t.closesAt).where(sql`${t.drawnAt} IS NULL`)],

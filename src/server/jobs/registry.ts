@@ -92,7 +92,7 @@ export function jobHandlers(deps: {
       sendAlertDigest({ ...delivery, digestMinutes: config.alertDigestMinutes }, data),
     // docs/features/households.md: waiting-list offers and their lapse, pickups wound up, weekly meals.
     [QUEUES.waitlistOffer]: async (data) => {
-      await offerFreedPortions(db, data);
+      await offerFreedPortions(db, data, config.freeMealsPer28Days);
     },
     [QUEUES.requestHold]: (data) => lapseHeldOffer(db, data),
     [QUEUES.pickupSettle]: (data) => settlePickup(db, data),
@@ -104,7 +104,7 @@ export function jobHandlers(deps: {
       await openGroupFirstMeal(db, data);
     },
     [QUEUES.mealDraw]: async (data) => {
-      await runScheduledDraw(db, data);
+      await runScheduledDraw(db, data, config.freeMealsPer28Days);
     },
     [QUEUES.drawLine]: async (data) => {
       await tellDrawLine(db, data);

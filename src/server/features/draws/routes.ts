@@ -90,6 +90,6 @@ export function registerDrawRoutes(app: FastifyInstance, { db, config }: { db: D
         },
       },
     },
-    async (request) => drawNow(db, requireUser(request).id, request.params.id),
+    async (request) => drawNow(db, requireUser(request).id, request.params.id, config.freeMealsPer28Days),
   );
 }

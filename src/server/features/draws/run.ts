@@ -3,8 +3,9 @@
  * or when its cook says Draw now. One transaction under the meal's row lock and then the draw's: the
  * first to get there fixes the entrant list, derives the seed from the committed secret and the list's
  * hash, runs the contract's `drawOrder`, gives winners accepted requests for their portions while
- * portions last (through `moveRequest`, like any accept), puts the others on the waiting list in draw
- * order, and publishes everything with the secret. Whoever comes second — another instance, a retry,
+ * portions last (through `moveRequest`, like any accept), passes over — publishing who and why — a
+ * winner who may no longer ask (meals/may-ask.ts), puts the others on the waiting list in draw order,
+ * and publishes everything with the secret. Whoever comes second — another instance, a retry,
  * the cook a moment late — finds it made and changes nothing.
  */
 import { eq, sql } from "drizzle-orm";
@@ -15,14 +16,16 @@ import {
   drawOrder,
   drawSeed,
   entrantListHash,
+  type PassedOver,
 } from "../../../contract/draw";
 import { msg } from "../../../contract/messages";
 import { type Executor, inTransaction, queryRows, type Tx } from "../../db/client";
 import { drawEntries, mealDraws, meals, requests, users, waitlistEntries } from "../../db/schema";
-import { AppError, conflict, forbidden, notFound } from "../../errors";
+import { conflict, forbidden, notFound } from "../../errors";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
 import { notBlockedWith } from "../blocks/service";
-import { assertMayAsk, portionsLeft } from "../meals/availability";
+import { portionsLeft } from "../meals/availability";
+import { askRefusal } from "../meals/may-ask";
 import { createNotification, createNotifications } from "../notifications/service";
 import { moveRequest } from "../requests/move";
 
@@ -38,24 +41,33 @@ const NOT_DRAWN: DrawOutcome = { drawn: false, winners: 0, waiting: 0 };
 /**
  * Makes the draw of meal `mealId` if it is not made yet, in `tx`.
  * @param due only a draw whose entries have closed (the job); the cook's Draw now passes false
+ * @param freeMealsPer28Days the published fair-use limit, or null: a winner at it is passed over
  */
-async function makeDraw(tx: Tx, mealId: string, due: boolean): Promise<DrawOutcome> {
+async function makeDraw(
+  tx: Tx,
+  mealId: string,
+  due: boolean,
+  freeMealsPer28Days: number | null,
+): Promise<DrawOutcome> {
   const [meal] = await tx.select().from(meals).where(eq(meals.id, mealId)).for("update").limit(1);
   if (!meal) return NOT_DRAWN;
   const [draw] = await tx.select().from(mealDraws).where(eq(mealDraws.mealId, mealId)).for("update").limit(1);
   if (!draw || draw.drawnAt) return NOT_DRAWN;
   if (due && draw.closesAt.getTime() > Date.now()) return NOT_DRAWN;
 
-  // Each entry with whether a block either way now lies between its member and the cook: one statement.
+  // Each entry with whether a block either way lies between its member and the cook, or its member
+  // is suspended: one statement, so a line of thousands costs no statement each.
   const entries = await tx
     .select({
       id: drawEntries.id,
       userId: drawEntries.userId,
       portions: drawEntries.portions,
       tickets: drawEntries.tickets,
+      suspendedAt: users.suspendedAt,
       unblocked: sql<boolean>`${notBlockedWith(meal.ownerId, sql`${drawEntries.userId}`)}`,
     })
     .from(drawEntries)
+    .innerJoin(users, eq(users.id, drawEntries.userId))
     .where(eq(drawEntries.mealId, mealId));
   const entrants: DrawEntrant[] = canonicalEntrants(
     entries.map(({ id, portions, tickets }) => ({ id, portions, tickets })),
@@ -63,34 +75,37 @@ async function makeDraw(tx: Tx, mealId: string, due: boolean): Promise<DrawOutco
   const listHash = entrantListHash(entrants);
   const seed = drawSeed(draw.secret, listHash);
   const order = drawOrder(entrants, seed);
-  await tx
-    .update(mealDraws)
-    .set({ drawnAt: sql`now()`, entrants, listHash, seed, drawOrder: order })
-    .where(eq(mealDraws.mealId, mealId));
 
   const [cook] = await tx.select().from(users).where(eq(users.id, meal.ownerId)).limit(1);
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
-  // Someone blocked either way since entering is passed over. The meal being open and a group's rule
-  // are checked for each winner (assertMayAsk), and for the others when an offer reaches them
-  // (requests/waitlist.ts).
+  // Each winner in draw order is asked the one question every way in asks (meals/may-ask.ts): a block
+  // either way, a suspension, the group's rule or the fair-use limit since entering passes them over,
+  // and the next in order is a winner instead. Who was passed over is published with the draw, only
+  // as "at the fair-use limit" or "may no longer ask" (a block or a suspension is nobody else's
+  // business). Those on the line are asked when an offer reaches them (requests/waitlist.ts).
   const moving = { ...meal };
   let winners = 0;
   const line: typeof entries = [];
+  const passedOver: PassedOver[] = [];
   for (const entryId of order) {
     const entry = byId.get(entryId)!;
-    if (!entry.unblocked) continue;
+    if (!entry.unblocked || entry.suspendedAt) {
+      passedOver.push({ id: entry.id, reason: "not_eligible" });
+      continue;
+    }
     if (portionsLeft(moving) < entry.portions) {
       line.push(entry);
       continue;
     }
-    const mayAsk = await assertMayAsk(tx, { id: entry.userId }, meal).then(
-      () => true,
-      (error) => {
-        if (error instanceof AppError) return false;
-        throw error;
-      },
-    );
-    if (!mayAsk) continue;
+    const refusal = await askRefusal(tx, { id: entry.userId, suspendedAt: entry.suspendedAt }, meal, {
+      way: "draw_win",
+      freeMealsPer28Days,
+      portions: entry.portions,
+    });
+    if (refusal) {
+      passedOver.push({ id: entry.id, reason: refusal.code === "fair_use" ? "fair_use" : "not_eligible" });
+      continue;
+    }
     const [request] = await tx
       .insert(requests)
       .values({
@@ -109,10 +124,15 @@ async function makeDraw(tx: Tx, mealId: string, due: boolean): Promise<DrawOutco
       member: cook,
       to: "accepted",
       change: { drawn: true },
+      freeMealsPer28Days,
     });
     moving.portionsTaken += entry.portions;
     winners++;
   }
+  await tx
+    .update(mealDraws)
+    .set({ drawnAt: sql`now()`, entrants, listHash, seed, drawOrder: order, passedOver })
+    .where(eq(mealDraws.mealId, mealId));
   // The others wait in draw order — each place a millisecond after the one before — in a few statements.
   const base = Date.now();
   const places = line.map((entry, index) => ({
@@ -150,10 +170,14 @@ const jobSchema = z.object({ mealId: z.uuid() });
  * The `meal-draw` job: makes a meal's draw once its entries have closed (nothing when it is made
  * already, or its meal is gone).
  */
-export async function runScheduledDraw(db: Executor, data: unknown): Promise<DrawOutcome> {
+export async function runScheduledDraw(
+  db: Executor,
+  data: unknown,
+  freeMealsPer28Days: number | null,
+): Promise<DrawOutcome> {
   const job = jobSchema.safeParse(data);
   if (!job.success) return NOT_DRAWN;
-  return inTransaction(db, (tx) => makeDraw(tx, job.data.mealId, true));
+  return inTransaction(db, (tx) => makeDraw(tx, job.data.mealId, true, freeMealsPer28Days));
 }
 
 /**
@@ -161,7 +185,12 @@ export async function runScheduledDraw(db: Executor, data: unknown): Promise<Dra
  * @throws AppError 404 no such meal or draw; 403 someone else's meal; 409 `already_drawn`, or
  *   `no_entries` while nobody has entered
  */
-export async function drawNow(db: Executor, cookId: string, mealId: string): Promise<DrawOutcome> {
+export async function drawNow(
+  db: Executor,
+  cookId: string,
+  mealId: string,
+  freeMealsPer28Days: number | null,
+): Promise<DrawOutcome> {
   return inTransaction(db, async (tx) => {
     const [meal] = await tx
       .select({ ownerId: meals.ownerId })
@@ -177,7 +206,7 @@ export async function drawNow(db: Executor, cookId: string, mealId: string): Pro
       .where(eq(drawEntries.mealId, mealId))
       .limit(1);
     if (!entered && !draw.drawnAt) throw conflict(msg("Nobody has entered the draw yet."), "no_entries");
-    const outcome = await makeDraw(tx, mealId, false);
+    const outcome = await makeDraw(tx, mealId, false, freeMealsPer28Days);
     if (!outcome.drawn) throw conflict(msg("This draw is made already."), "already_drawn");
     return outcome;
   });

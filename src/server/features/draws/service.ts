@@ -18,7 +18,8 @@ import { type Executor, inTransaction } from "../../db/client";
 import { drawEntries, mealDraws, meals, type UserRow } from "../../db/schema";
 import { conflict, notFound, validation } from "../../errors";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
-import { assertMayAsk, assertWithinFairUse, lastFreeMealReceivedAt } from "../meals/availability";
+import { lastFreeMealReceivedAt } from "../meals/availability";
+import { assertMayAsk } from "../meals/may-ask";
 import { isVisibleTo } from "../meals/visibility";
 
 /** Entries must close at least this long from now, so there is a moment to enter at all. */
@@ -109,6 +110,7 @@ export async function getDraw(
       listHash: made ? draw.listHash : null,
       seed: made ? draw.seed : null,
       order: made ? draw.drawOrder : null,
+      passedOver: made ? (draw.passedOver ?? []) : null,
     },
   };
 }
@@ -116,24 +118,24 @@ export async function getDraw(
 /**
  * Enters the member in a meal's draw for `portions` (or changes how many), with the tickets the rule
  * gives them now (kept when they change their portions).
- * @throws AppError as `assertMayAsk` (404, 403 own meal or a block, 409 closed meal); 409 `no_draw` for a
- *   meal given otherwise, `draw_closed` once entries have closed; 400 more portions than the meal has
+ * @param freeMealsPer28Days the published fair-use limit, or null (docs/features/fair-shares.md point 4)
+ * @throws AppError as `askRefusal` decides for a draw entry (meals/may-ask.ts: 404, 403 own meal, a
+ *   block or suspended, 409 closed meal or the fair-use limit); 409 `no_draw` for a meal given otherwise,
+ *   `draw_closed` once entries have closed; 400 more portions than the meal has
  */
 export async function enterDraw(
   db: Executor,
   member: UserRow,
   mealId: string,
   portions: number,
-  freeMealsPer28Days: number | null = null,
+  freeMealsPer28Days: number | null,
 ): Promise<DrawView> {
   await inTransaction(db, async (tx) => {
     const [meal] = await tx.select().from(meals).where(eq(meals.id, mealId)).for("update").limit(1);
-    await assertMayAsk(tx, member, meal);
+    await assertMayAsk(tx, member, meal, { way: "draw", freeMealsPer28Days, portions });
     const [draw] = await tx.select().from(mealDraws).where(eq(mealDraws.mealId, mealId)).limit(1);
     if (!draw) throw conflict(msg("This meal is not given by a draw: request it instead."), "no_draw");
-    if (draw.drawnAt || draw.closesAt.getTime() <= Date.now())
-      throw conflict(msg("Entries for this draw have closed."), "draw_closed");
-    await assertWithinFairUse(tx, member.id, meal, freeMealsPer28Days);
+    if (drawClosed(draw)) throw conflict(msg("Entries for this draw have closed."), "draw_closed");
     if (portions > meal.portionSize) {
       const message = msg("This meal has {{count}} portions in all.", { count: meal.portionSize });
       throw validation(message, { portions: message });
@@ -151,8 +153,16 @@ export async function enterDraw(
 }
 
 /**
- * Takes the member's entry out of a meal's draw while it is open; leaving twice is harmless.
- * @throws AppError 409 `draw_closed` once the draw is made
+ * Whether a draw's entries have closed: it is made, or its closing time has passed. From then on its
+ * entrant list is frozen — no entry, change or leaving — so the list published at the draw is the one
+ * entrants saw at the close (docs/features/fair-shares.md point 2).
+ */
+export const drawClosed = (draw: { drawnAt: Date | null; closesAt: Date }, now = Date.now()) =>
+  draw.drawnAt !== null || draw.closesAt.getTime() <= now;
+
+/**
+ * Takes the member's entry out of a meal's draw while entries are open; leaving twice is harmless.
+ * @throws AppError 409 `draw_closed` once entries have closed (`drawClosed`)
  */
 export async function leaveDraw(db: Executor, member: UserRow, mealId: string): Promise<DrawView> {
   await inTransaction(db, async (tx) => {
@@ -162,7 +172,7 @@ export async function leaveDraw(db: Executor, member: UserRow, mealId: string): 
       .where(eq(mealDraws.mealId, mealId))
       .for("share")
       .limit(1);
-    if (draw?.drawnAt) throw conflict(msg("Entries for this draw have closed."), "draw_closed");
+    if (draw && drawClosed(draw)) throw conflict(msg("Entries for this draw have closed."), "draw_closed");
     await tx
       .delete(drawEntries)
       .where(and(eq(drawEntries.mealId, mealId), eq(drawEntries.userId, member.id)));

@@ -2,20 +2,14 @@
  * Whether a meal can be had, the one place it is decided (docs/DESIGN.md §4 "Visibility" and
  * "Requests"; docs/ARCHITECTURE.md "Where to find a rule"): a meal is open while it is active and its
  * pickup window has not ended; its portions left are its portions less those taken (the
- * `requests_portions_taken` trigger keeps `portions_taken`); and a member may ask for it — by a
- * request, on its waiting list, or (later) in a draw — when it is open, not their own, and neither of
- * them has blocked the other (and, for a members-only meal, its group lets them: groups/membership.ts).
- * Lists, the map, alerts, digests, requests and the waiting list all call
- * these.
+ * `requests_portions_taken` trigger keeps `portions_taken`); and how many free meals a member received
+ * lately (docs/features/fair-shares.md point 4). Lists, the map, alerts, digests and the one decision
+ * of who may ask for a meal (may-ask.ts) all call these.
  */
 import { type SQL, sql } from "drizzle-orm";
 import { FAIR_USE_DAYS, type FairUse } from "../../../contract/draw";
-import { msg } from "../../../contract/messages";
 import { type Executor, queryRows } from "../../db/client";
 import { type MealRow, meals } from "../../db/schema";
-import { AppError, conflict, forbidden } from "../../errors";
-import { blockedEitherWay } from "../blocks/service";
-import { assertMayAskInGroup } from "../groups/membership";
 
 /**
  * A meal's open condition in SQL, over the `meals` table as Drizzle names it. `not ended` decides
@@ -75,50 +69,6 @@ export const portionsLeftSql = (alias?: string): SQL =>
   alias
     ? sql.raw(`greatest(0, "${alias}"."portion_size" - "${alias}"."portions_taken")`)
     : sql`greatest(0, ${meals.portionSize} - ${meals.portionsTaken})`;
-
-/** What a blocked request, waiting-list place or draw entry answers (docs/features/food-safety.md point 5). */
-export const ASK_BLOCKED = msg("You can't request this meal because one of you has blocked the other.");
-
-/**
- * Refuses a member asking for a meal — a request, a waiting-list place, a draw entry — unless it is
- * open, not theirs, neither has blocked the other, and — for a members-only meal — the group lets
- * them (groups/membership.ts). Call it under the meal's row lock.
- * @param meal the locked row, or undefined when no meal has that id
- * @throws AppError 404 no such meal, or a members-only meal of a group they are not in; 403 their own
- *   meal, a block either way, or a newcomer the group keeps from requesting; 409 `rules_changed`,
- *   `meal_inactive` (taken down or deactivated) or `meal_expired` (its pickup window has ended)
- */
-export async function assertMayAsk(
-  tx: Executor,
-  member: { id: string },
-  meal:
-    | Pick<MealRow, "id" | "ownerId" | "isActive" | "pickupWindowEnd" | "membersOnly" | "groupId">
-    | undefined,
-): Promise<void> {
-  if (!meal) throw new AppError(404, "not_found", msg("Meal not found"));
-  await assertMayAskInGroup(tx, member.id, meal);
-  if (meal.ownerId === member.id) throw forbidden(msg("You cannot request your own meal."));
-  if (await blockedEitherWay(tx, member.id, meal.ownerId)) throw new AppError(403, "blocked", ASK_BLOCKED);
-  assertMealOpen(meal);
-}
-
-/**
- * Refuses a request or a waiting-list place for a meal whose portions a draw still to be made will give
- * (docs/features/fair-shares.md point 1): its entrants ask by entering. Once the draw is made, what is
- * left is requested as usual.
- * @throws AppError 409 `draw_open`
- */
-export async function assertNotGivenByOpenDraw(
-  tx: Executor,
-  meal: Pick<MealRow, "id" | "allocation">,
-): Promise<void> {
-  if (meal.allocation !== "draw") return;
-  const [open] = await queryRows<{ one: number }>(
-    tx,
-    sql`select 1 as one from meal_draws where meal_id = ${meal.id} and drawn_at is null limit 1`,
-  );
-  if (open) throw conflict(msg("Portions of this meal are given by a draw: enter it instead."), "draw_open");
-}
 
 /**
  * "A free meal received" over `requests r join meals m` (docs/features/fair-shares.md points 3 and 4): a
@@ -186,56 +136,4 @@ export async function fairUseOf(db: Executor, memberId: string, limit: number | 
       ? new Date(new Date(row.nth).getTime() + FAIR_USE_DAYS * 86_400_000).toISOString()
       : null;
   return { limit, used, nextAt };
-}
-
-/**
- * Refuses a request, a waiting-list place or a draw entry for a free meal from a member at the
- * published fair-use limit (docs/features/fair-shares.md point 4), saying when the next is possible.
- * @throws AppError 409 `fair_use` (with `nextAt`)
- */
-export async function assertWithinFairUse(
-  tx: Executor,
-  memberId: string,
-  meal: Pick<MealRow, "kind">,
-  limit: number | null,
-): Promise<void> {
-  if (limit === null || meal.kind !== "free") return;
-  const use = await fairUseOf(tx, memberId, limit);
-  if (use.nextAt)
-    throw conflict(
-      msg(
-        "You have had {{count}} free meals in the last 28 days, the limit here. Your next is possible on {{date}}.",
-        {
-          count: use.used,
-          date: use.nextAt.slice(0, 10),
-        },
-      ),
-      "fair_use",
-      { nextAt: use.nextAt },
-    );
-}
-
-/**
- * Refuses anything that needs a meal open (a request, a waiting-list place, an offer taken up).
- * @throws AppError 409 `meal_inactive` (taken down or deactivated) or `meal_expired` (its pickup
- *   window has ended)
- */
-export function assertMealOpen(meal: Pick<MealRow, "isActive" | "pickupWindowEnd">): void {
-  if (!meal.isActive) throw conflict(msg("This meal is no longer available."), "meal_inactive");
-  if (!isMealOpen(meal)) throw conflict(msg("The pickup window for this meal has ended."), "meal_expired");
-}
-
-/**
- * Refuses taking `portions` of a meal when fewer are left.
- * @throws AppError 409 `fully_reserved` when none are left, `not_enough_portions` (with `count`) when
- *   fewer than `portions` are
- */
-export function assertPortionsLeft(meal: Pick<MealRow, "portionSize" | "portionsTaken">, portions: number) {
-  const left = portionsLeft(meal);
-  if (left <= 0) throw conflict(msg("This meal is fully reserved."), "fully_reserved");
-  if (portions > left) {
-    throw conflict(msg("Only {{count}} portions are left.", { count: left }), "not_enough_portions", {
-      count: left,
-    });
-  }
 }

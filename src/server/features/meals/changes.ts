@@ -3,7 +3,8 @@
  * changes a meal, every eater with an open request for it (pending, offered or accepted) hears what
  * changed — its allergens first, since they decide whether it is safe to eat; then its pickup time
  * and place; anything else as "changed". One notification per kind of change, in the edit's
- * transaction.
+ * transaction. An accepted eater whose agreed terms the edit makes worse is asked instead, old → new
+ * (requests/terms.ts).
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { type Message, msg } from "../../../contract/messages";
@@ -12,6 +13,7 @@ import { displayName } from "../../auth/users";
 import type { Executor } from "../../db/client";
 import { type MealRow, requests, type UserRow } from "../../db/schema";
 import { createNotification } from "../notifications/service";
+import { askAboutChangedTerms } from "../requests/terms";
 
 /** The kinds of change an eater is told of, and their words. */
 const CHANGE_MESSAGES = {
@@ -64,11 +66,14 @@ export async function tellOfChanges(
 ): Promise<void> {
   const kinds = changesOf(before, after);
   if (kinds.length === 0) return;
+  // Accepted eaters whose agreed terms got worse are asked instead (requests/terms.ts).
+  const asked = await askAboutChangedTerms(tx, cook, after);
   const open = await tx
     .select({ id: requests.id, eaterId: requests.eaterId })
     .from(requests)
     .where(and(eq(requests.mealId, after.id), inArray(requests.status, OPEN_REQUEST_STATUSES)));
   for (const request of open) {
+    if (asked.has(request.id)) continue;
     for (const kind of kinds) {
       await createNotification(tx, {
         userId: request.eaterId,

@@ -15,12 +15,13 @@ import { msg, type Message as Said } from "../../../contract/messages";
 import type { RequestStatus } from "../../../contract/requests";
 import { displayName } from "../../auth/users";
 import type { Tx } from "../../db/client";
-import { type MealRow, type RequestRow, requests, type UserRow } from "../../db/schema";
+import { type MealRow, type RequestRow, requests, type UserRow, users } from "../../db/schema";
 import { AppError, validation } from "../../errors";
 import { publishLiveEvents } from "../../live/hub";
 import { hasBlocked } from "../blocks/service";
 import { promoteNewcomersAfterPickup } from "../groups/membership";
-import { ASK_BLOCKED, assertMealOpen, assertPortionsLeft, portionsLeft } from "../meals/availability";
+import { portionsLeft } from "../meals/availability";
+import { ASK_BLOCKED, type AskWay, askRefusal, mealClosedRefusal, portionsRefusal } from "../meals/may-ask";
 import { createNotification } from "../notifications/service";
 import { statusEvents } from "./events";
 import { enqueueWaitlistOffer, schedulePickupSettle } from "./jobs";
@@ -33,6 +34,7 @@ import {
   refusalOf,
 } from "./policy";
 import { scheduleReminders } from "./reminders";
+import { agreedTermsSql } from "./terms";
 
 /**
  * A status change's options: the portions a cook accepts, the reason of a no-show or a dispute, and
@@ -46,6 +48,11 @@ export interface StatusChange {
   drawn?: boolean;
   /** A decline because the cook chose others and no portion is left (docs/features/fair-shares.md point 5). */
   allTaken?: boolean;
+  /**
+   * The eater gives up their portion after the cook changed the terms they agreed to (terms.ts): a
+   * cancellation on nobody's record, never late.
+   */
+  gaveUpOnChangedTerms?: boolean;
 }
 
 /** The part of the (locked) meal a move reads. */
@@ -60,6 +67,9 @@ export type MoveMeal = Pick<
   | "isActive"
   | "groupId"
   | "allocation"
+  | "ownerId"
+  | "membersOnly"
+  | "kind"
 >;
 
 /** One move: the request and its meal as locked, who moves it, where to, and how. */
@@ -73,6 +83,12 @@ export interface Move {
   change?: StatusChange;
   /** The cook entered the eater's pickup code: completes the request whatever was said before. */
   byCode?: boolean;
+  /**
+   * The published fair-use limit (`FREE_MEALS_PER_28_DAYS`, null for none): an accept or an offer
+   * taken up asks meals/may-ask.ts again with it. Such a move without it is refused as a bug, never
+   * taken to mean "no limit".
+   */
+  freeMealsPer28Days?: number | null;
 }
 
 /** What the other party reads when a request moves to `to` (a `msg()` key; name and title fill it). */
@@ -83,6 +99,9 @@ const STATUS_NOTIFICATIONS = {
   cancelled: msg('{{name}} cancelled the request for "{{title}}"'),
   no_show: msg('{{name}} reported the pickup of "{{title}}" as a no-show'),
 } satisfies Partial<Record<RequestStatus, Said>>;
+
+/** The meal's terms as they are now, the eater's to keep from this accept on (terms.ts). */
+const termsNow = (mealId: string) => sql`(select ${agreedTermsSql("m")} from meals m where m.id = ${mealId})`;
 
 /** A fresh pickup code: four digits, leading zeros kept. */
 export const newPickupCode = () => String(randomInt(0, 10_000)).padStart(4, "0");
@@ -175,12 +194,15 @@ async function acceptRequest({ move, write, tell, tx }: MoveKit): Promise<Reques
     throw validation(message, { portions: message });
   }
   // The meal row is locked, so its counter (kept by the requests_portions_taken trigger) is current.
-  assertPortionsLeft(meal, portions);
+  const noPortions = portionsRefusal(meal, portions);
+  if (noPortions) throw noPortions;
+  await assertEaterMayHave(tx, move, "accept");
   const updated = await write({
     status: "accepted",
     portions,
     pickupCode: newPickupCode(),
     feederConfirmedAt: to === "completed" ? new Date() : null,
+    agreedTerms: termsNow(meal.id),
   });
   if (to === "completed") {
     await tell(msg('{{name}} handed over "{{title}}": say so in the thread when you have it'));
@@ -227,11 +249,55 @@ async function declineTheRestWhenAllTaken(tx: Tx, move: Move, portions: number):
   }
 }
 
+/**
+ * Asks meals/may-ask.ts once more, as the portions change hands, whether the eater may have them: the
+ * fair-use limit counts what they received since they asked, under their fair-use lock, so six cooks
+ * accepting six requests at once give no more than the limit. The cook reads why not, with the date.
+ * @throws AppError as `askRefusal` decides; 409 `fair_use` worded for the cook on an accept
+ */
+async function assertEaterMayHave(tx: Tx, move: Move, way: Extract<AskWay, "accept" | "offer">) {
+  if (move.freeMealsPer28Days === undefined)
+    throw new Error("an accept or an offer taken up needs the fair-use limit (null for none)");
+  const { request, meal } = move;
+  const [eater] = await tx
+    .select({ id: users.id, suspendedAt: users.suspendedAt, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, request.eaterId))
+    .limit(1);
+  const refusal = await askRefusal(tx, eater, meal, {
+    way,
+    freeMealsPer28Days: move.freeMealsPer28Days,
+    portions: 0,
+  });
+  if (!refusal) return;
+  if (refusal.code === "fair_use" && way === "accept") {
+    const nextAt = String(refusal.params?.nextAt ?? "");
+    throw new AppError(
+      409,
+      "fair_use",
+      msg(
+        "{{name}} has had the free meals the limit here allows in the last 28 days. Their next is possible on {{date}}.",
+        { name: eater.firstName, date: nextAt.slice(0, 10) },
+      ),
+      undefined,
+      { nextAt },
+    );
+  }
+  throw refusal;
+}
+
 /** The eater takes up a waiting-list offer, while the meal is still open. */
 async function takeUpOffer({ move, write, tell, tx }: MoveKit): Promise<RequestRow> {
   const { request, meal } = move;
-  assertMealOpen(meal);
-  const updated = await write({ status: "accepted", holdUntil: null, pickupCode: newPickupCode() });
+  const closed = mealClosedRefusal(meal);
+  if (closed) throw closed;
+  await assertEaterMayHave(tx, move, "offer");
+  const updated = await write({
+    status: "accepted",
+    holdUntil: null,
+    pickupCode: newPickupCode(),
+    agreedTerms: termsNow(meal.id),
+  });
   await tell(msg('{{name}} took up the {{portions}} portions of "{{title}}" offered from the waiting list'), {
     portions: request.portions,
   });
@@ -350,21 +416,43 @@ async function tellBoth(tx: Tx, request: RequestRow, title: string, message: Sai
   }
 }
 
-/** Either side calls it off; an offer turned down, or agreed portions, go back to the waiting list. */
+/**
+ * Either side calls it off; an offer turned down, or agreed portions, go back to the waiting list.
+ * After the other side said the handover happened, a cancel is a dispute instead (docs/decisions/012).
+ */
 async function cancelRequest({ move, write, tell, tx }: MoveKit): Promise<RequestRow> {
-  const { request, meal, actor } = move;
+  const { request, meal, actor, change } = move;
   const agreed = request.status === "accepted";
+  // The other side already said the handover happened: one side's cancel cannot wipe that out. It is
+  // disputed, as a contested no-show is, counted for neither until an admin settles it.
+  const theySaidSo = actor === "eater" ? request.feederConfirmedAt : request.eaterConfirmedAt;
+  if (agreed && theySaidSo && !change?.gaveUpOnChangedTerms) {
+    const disputed = await write({
+      status: "disputed",
+      cancelledBy: actor as Participant,
+      disputedAt: new Date(),
+    });
+    await tellBoth(
+      tx,
+      disputed,
+      meal.title,
+      msg('The pickup of "{{title}}" is disputed: an admin will look at it'),
+    );
+    return disputed;
+  }
   const updated = await write({
     status: "cancelled",
     cancelledBy: actor as Participant,
-    lateCancel: agreed && isLateCancel(meal.pickupWindowStart),
+    lateCancel: agreed && !change?.gaveUpOnChangedTerms && isLateCancel(meal.pickupWindowStart),
     holdUntil: null,
   });
   if (agreed || request.status === "held") await enqueueWaitlistOffer(tx, meal.id);
   await tell(
     request.status === "held"
       ? msg('{{name}} turned down the portions of "{{title}}" offered from the waiting list')
-      : STATUS_NOTIFICATIONS.cancelled,
+      : change?.gaveUpOnChangedTerms
+        ? msg('{{name}} gave up their portion of "{{title}}" after your changes')
+        : STATUS_NOTIFICATIONS.cancelled,
   );
   return updated;
 }

@@ -121,5 +121,7 @@ export function presentRequest(
     eater: presentPublicUser(row.eater),
     owner: presentPublicUser(row.owner),
     allowedTransitions: who ? transitionsFor(request, row.meal, who) : [],
+    agreedTerms: request.agreedTerms,
+    termsChange: request.termsChange,
   };
 }

@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorSchema, idParamsSchema, pageQuerySchema } from "../../../contract/common";
 import {
+  answerTermsSchema,
   createMessageSchema,
   createRequestSchema,
   MESSAGE_PAGE_SIZE,
@@ -29,12 +30,13 @@ import {
   createRequest,
   getPickupPass,
   getRequestDetail,
+  getRequestRow,
   type ListedRequest,
   listMessages,
   listRequests,
   postMessage,
 } from "./service";
-import { changeRequestStatus } from "./status";
+import { answerTermsChange, changeRequestStatus } from "./status";
 
 const errors = {
   400: errorSchema,
@@ -214,7 +216,34 @@ export function registerRequestRoutes(
     },
     async (request) => {
       const { status, portions, reason } = request.body;
-      return changeRequestStatus(db, requireUser(request), request.params.id, status, { portions, reason });
+      return changeRequestStatus(
+        db,
+        requireUser(request),
+        request.params.id,
+        status,
+        { portions, reason },
+        config.freeMealsPer28Days,
+      );
+    },
+  );
+
+  r.post(
+    "/api/requests/:id/terms",
+    {
+      schema: {
+        tags: ["requests"],
+        summary:
+          "The eater answers a change the cook made to the terms they agreed to (docs/features/exchange.md " +
+          '"Terms agreed are kept"): `kept` takes the new terms, `gave_up` ends the request on nobody\'s record',
+        params: idParamsSchema,
+        body: answerTermsSchema,
+        response: { 200: requestSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const member = requireUser(request);
+      await answerTermsChange(db, member, request.params.id, request.body.answer);
+      return getRequestRow(db, member.id, request.params.id);
     },
   );
 

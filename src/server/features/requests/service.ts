@@ -26,13 +26,8 @@ import { liveEvent, publishLiveEvents } from "../../live/hub";
 import { type Cursor, encodeCursor, keysetBefore } from "../../pagination";
 import type { ObjectStorage } from "../../storage/storage";
 import { assertNotBlocked } from "../blocks/service";
-import {
-  assertMayAsk,
-  assertNotGivenByOpenDraw,
-  assertPortionsLeft,
-  assertWithinFairUse,
-  recentFreeMealsOf,
-} from "../meals/availability";
+import { recentFreeMealsOf } from "../meals/availability";
+import { assertMayAsk } from "../meals/may-ask";
 import { createNotification } from "../notifications/service";
 import { reliabilityOf } from "../users/reliability";
 import { discardThreadPhoto, storeThreadPhoto } from "./photos";
@@ -71,15 +66,15 @@ export async function findOpenRequest(
  * Sends a request for some portions of a meal (docs/DESIGN.md §4 "Requests", §6d) and notifies the
  * cook.
  * @param freeMealsPer28Days the published fair-use limit, or null (docs/features/fair-shares.md point 4)
- * @throws AppError 404 unknown meal; 403 own meal or a block between the two; 409 inactive, ended, fully
- * reserved, fewer portions left than asked for, given by a draw still open, the fair-use limit reached,
- * or an open request by this eater already exists
+ * @throws AppError as `askRefusal` decides for a request (meals/may-ask.ts: 404 unknown meal; 403 own
+ * meal, a block, suspended; 409 inactive, ended, fully reserved, fewer portions left than asked for,
+ * given by a draw still open, the fair-use limit reached); 409 an open request by this eater exists
  */
 export async function createRequest(
   db: Executor,
   eater: UserRow,
   input: { mealId: string; message: string | null; portions: number },
-  freeMealsPer28Days: number | null = null,
+  freeMealsPer28Days: number | null,
 ): Promise<ListedRequest> {
   const id = await inTransaction(db, async (tx) => {
     // Locking the meal row serialises requests and accepts for one meal, so the checks below hold.
@@ -101,10 +96,7 @@ export async function createRequest(
       .where(eq(meals.id, input.mealId))
       .for("update")
       .limit(1);
-    await assertMayAsk(tx, eater, meal);
-    await assertNotGivenByOpenDraw(tx, meal);
-    await assertWithinFairUse(tx, eater.id, meal, freeMealsPer28Days);
-    assertPortionsLeft(meal!, input.portions);
+    await assertMayAsk(tx, eater, meal, { way: "request", freeMealsPer28Days, portions: input.portions });
 
     if (await findOpenRequest(tx, meal.id, eater.id))
       throw conflict(msg("You already have an open request for this meal."), "request_exists");

@@ -14,15 +14,8 @@ import { type Executor, inTransaction } from "../../db/client";
 import { meals, requests, type UserRow, users, waitlistEntries } from "../../db/schema";
 import { conflict, validation } from "../../errors";
 import { keysetBefore } from "../../pagination";
-import { blockedEitherWay } from "../blocks/service";
-import { askRefusalInGroup } from "../groups/membership";
-import {
-  assertMayAsk,
-  assertNotGivenByOpenDraw,
-  assertWithinFairUse,
-  isMealOpen,
-  portionsLeft,
-} from "../meals/availability";
+import { isMealOpen, portionsLeft } from "../meals/availability";
+import { askRefusal, assertMayAsk } from "../meals/may-ask";
 import { createNotification } from "../notifications/service";
 import { enqueueHoldLapse } from "./jobs";
 import { moveRequest } from "./move";
@@ -35,22 +28,21 @@ export const HOLD_MS = 30 * 60 * 1000;
 /**
  * Puts the member in a meal's waiting list for `portions` (or changes how many they wait for).
  * @returns their place
- * @throws AppError 404 unknown meal; 403 their own meal, or a block between them and the cook; 409 the
- *   meal is closed, enough portions are free to request them, or they have an open request for it;
- *   400 more portions than the meal has at all (a wish it could never meet would hold the line)
+ * @param freeMealsPer28Days the published fair-use limit, or null (docs/features/fair-shares.md point 4)
+ * @throws AppError as `askRefusal` decides for the waiting list (meals/may-ask.ts); 409 enough portions
+ *   are free to request them, or they have an open request for it; 400 more portions than the meal has
+ *   at all (a wish it could never meet would hold the line)
  */
 export async function joinWaitlist(
   db: Executor,
   member: UserRow,
   mealId: string,
   portions: number,
-  freeMealsPer28Days: number | null = null,
+  freeMealsPer28Days: number | null,
 ): Promise<MyWaitlistPlace> {
   await inTransaction(db, async (tx) => {
     const [meal] = await tx.select().from(meals).where(eq(meals.id, mealId)).for("update").limit(1);
-    await assertMayAsk(tx, member, meal);
-    await assertNotGivenByOpenDraw(tx, meal);
-    await assertWithinFairUse(tx, member.id, meal, freeMealsPer28Days);
+    await assertMayAsk(tx, member, meal, { way: "waitlist", freeMealsPer28Days, portions });
     if (portions > meal.portionSize) {
       const message = msg("This meal has {{count}} portions in all.", { count: meal.portionSize });
       throw validation(message, { portions: message });
@@ -135,11 +127,17 @@ const offerSchema = z.object({ mealId: z.uuid() });
 /**
  * The `waitlist-offer` job: offers a meal's free portions to those waiting, in order, each to the
  * first whose number fits however far down the line (a long line of large wishes cannot keep a small
- * one waiting); those who meanwhile requested the meal, blocked the cook either way, were suspended or
- * may no longer ask for a members-only meal (groups/membership.ts) are passed over and taken off the list.
+ * one waiting); those who meanwhile requested the meal, or may no longer ask for it as an offer
+ * (meals/may-ask.ts: a block either way, suspended, the group's rule, the fair-use limit), are passed
+ * over and taken off the list.
+ * @param freeMealsPer28Days the published fair-use limit, or null (docs/features/fair-shares.md point 4)
  * @returns how many offers it made
  */
-export async function offerFreedPortions(db: Executor, data: unknown): Promise<number> {
+export async function offerFreedPortions(
+  db: Executor,
+  data: unknown,
+  freeMealsPer28Days: number | null,
+): Promise<number> {
   const job = offerSchema.safeParse(data);
   if (!job.success) return 0;
   return inTransaction(db, async (tx) => {
@@ -165,11 +163,12 @@ export async function offerFreedPortions(db: Executor, data: unknown): Promise<n
       if (!entry) break;
       const { userId, portions, id } = entry.entry;
       if (
-        entry.suspendedAt ||
         (await findOpenRequest(tx, meal.id, userId)) ||
-        (await blockedEitherWay(tx, userId, meal.ownerId)) ||
-        // Removed from the meal's group meanwhile, or its rules changed (groups/membership.ts).
-        (await askRefusalInGroup(tx, userId, meal))
+        (await askRefusal(tx, { id: userId, suspendedAt: entry.suspendedAt }, meal, {
+          way: "offer",
+          freeMealsPer28Days,
+          portions,
+        }))
       ) {
         await tx.update(waitlistEntries).set({ status: "left" }).where(eq(waitlistEntries.id, id));
         continue;

@@ -1,0 +1,150 @@
+/**
+ * Terms agreed are kept (docs/features/exchange.md "Terms agreed are kept"): an accepted request
+ * records the price, pickup window, pickup place and allergens its eater agreed to. A cook's edit that
+ * makes them worse for the eater — a higher price, a window that no longer holds the agreed one (later,
+ * shorter, or moved), another pickup place, an added allergen — is never applied behind their back:
+ * the eater is told exactly what changed (old → new) and asked to keep their portion or give it up.
+ * Giving up ends the request on nobody's record (not late, no no-show); keeping it makes the new terms
+ * theirs (the answer is status.ts's `answerTermsChange`). A change in the eater's favour (a lower price, a wider window) becomes their terms at once,
+ * with the usual notice.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { msg } from "../../../contract/messages";
+import type { AgreedTerms, TermField, TermsChange } from "../../../contract/requests";
+import { displayName } from "../../auth/users";
+import type { Executor } from "../../db/client";
+import { type MealRow, requests, type UserRow } from "../../db/schema";
+import { createNotification } from "../notifications/service";
+
+/** Statuses whose eater holds agreed terms that a change asks them about. */
+const AGREED = ["accepted"] as const;
+
+/**
+ * A meal's terms as the eater would agree to them now, in SQL over the meals row named `alias`; the
+ * one spelling of `AgreedTerms` the database writes (an accept, migration 0036's backfill aside).
+ */
+export const agreedTermsSql = (alias: string) =>
+  sql.raw(`jsonb_build_object(
+    'priceCents', "${alias}"."price_cents",
+    'pickupWindowStart', to_char("${alias}"."pickup_window_start" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'pickupWindowEnd', to_char("${alias}"."pickup_window_end" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'pickupLocation', "${alias}"."pickup_location",
+    'allergens', to_jsonb("${alias}"."allergen_codes" || array_remove(regexp_split_to_array(lower(trim("${alias}"."allergens_other")), '\\s*,\\s*'), '')))`);
+
+/** A meal row's terms (`agreedTermsSql` in TypeScript, for a row already read). */
+export function termsOf(
+  meal: Pick<
+    MealRow,
+    | "priceCents"
+    | "pickupWindowStart"
+    | "pickupWindowEnd"
+    | "pickupLocation"
+    | "allergenCodes"
+    | "allergensOther"
+  >,
+): AgreedTerms {
+  const other = meal.allergensOther
+    .trim()
+    .toLowerCase()
+    .split(/\s*,\s*/)
+    .filter(Boolean);
+  return {
+    priceCents: meal.priceCents,
+    pickupWindowStart: meal.pickupWindowStart.toISOString(),
+    pickupWindowEnd: meal.pickupWindowEnd.toISOString(),
+    pickupLocation: meal.pickupLocation,
+    allergens: [...meal.allergenCodes, ...other],
+  };
+}
+
+/**
+ * Which of the agreed terms a change makes worse for the eater, so they are asked: a higher price; a
+ * window that does not hold the agreed one (it starts later or ends earlier); another pickup place; an
+ * allergen not there before. Empty when nothing is worse.
+ */
+export function worseFields(from: AgreedTerms, to: AgreedTerms): TermField[] {
+  const fields: TermField[] = [];
+  if ((to.priceCents ?? 0) > (from.priceCents ?? 0)) fields.push("price");
+  if (
+    Date.parse(to.pickupWindowStart) > Date.parse(from.pickupWindowStart) ||
+    Date.parse(to.pickupWindowEnd) < Date.parse(from.pickupWindowEnd)
+  )
+    fields.push("window");
+  if (to.pickupLocation.trim() !== from.pickupLocation.trim()) fields.push("place");
+  if (to.allergens.some((allergen) => !from.allergens.includes(allergen))) fields.push("allergens");
+  return fields;
+}
+
+/** What the eater reads when asked, by the most important field changed. */
+const ASK_MESSAGES: Record<TermField, ReturnType<typeof msg>> = {
+  allergens: msg('{{name}} added allergens to "{{title}}": keep your portion or give it up'),
+  price: msg(
+    '{{name}} raised the price of "{{title}}" from {{from}} to {{to}}: keep your portion or give it up',
+  ),
+  window: msg('{{name}} changed the pickup time of "{{title}}": keep your portion or give it up'),
+  place: msg('{{name}} moved the pickup of "{{title}}": keep your portion or give it up'),
+};
+
+/**
+ * After a cook's edit, in its transaction: each accepted request whose agreed terms the edit makes
+ * worse is asked (its `termsChange` set, the eater told old → new); one whose terms only got better
+ * takes the new terms. A change asked earlier and not yet answered keeps what was agreed as its `from`.
+ * @returns the ids of the requests whose eaters were asked (they get no other notice of this edit)
+ */
+export async function askAboutChangedTerms(
+  tx: Executor,
+  cook: Pick<UserRow, "firstName" | "lastName">,
+  after: MealRow,
+): Promise<Set<string>> {
+  const asked = new Set<string>();
+  const agreed = await tx
+    .select({
+      id: requests.id,
+      eaterId: requests.eaterId,
+      agreedTerms: requests.agreedTerms,
+      termsChange: requests.termsChange,
+    })
+    .from(requests)
+    .where(and(eq(requests.mealId, after.id), inArray(requests.status, AGREED)))
+    .for("update");
+  const now = termsOf(after);
+  for (const request of agreed) {
+    const pending = request.termsChange?.answer === null ? request.termsChange : null;
+    const from = pending?.from ?? request.agreedTerms ?? now;
+    const fields = worseFields(from, now);
+    if (fields.length === 0) {
+      await tx
+        .update(requests)
+        .set({ agreedTerms: now, termsChange: pending ? null : request.termsChange })
+        .where(eq(requests.id, request.id));
+      continue;
+    }
+    const change: TermsChange = {
+      from,
+      to: now,
+      fields,
+      askedAt: new Date().toISOString(),
+      answer: null,
+      answeredAt: null,
+    };
+    await tx.update(requests).set({ termsChange: change }).where(eq(requests.id, request.id));
+    const first = (["allergens", "price", "window", "place"] as const).find((field) =>
+      fields.includes(field),
+    )!;
+    await createNotification(tx, {
+      userId: request.eaterId,
+      type: "request_status",
+      message: ASK_MESSAGES[first],
+      params: {
+        name: displayName(cook),
+        title: after.title,
+        fromCents: from.priceCents ?? 0,
+        toCents: now.priceCents ?? 0,
+      },
+      link: `/request/${request.id}`,
+      requestId: request.id,
+    });
+    asked.add(request.id);
+  }
+  return asked;
+}
