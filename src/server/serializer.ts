@@ -45,7 +45,9 @@ function forWriting(schema: unknown): unknown {
       other.type !== "array"
     ) {
       const { anyOf: _, ...outer } = copy;
-      return { ...outer, ...other, type: [other.type, "null"] };
+      // A nullable enum keeps null among its values, or an object holding it matches no branch.
+      const values = Array.isArray(other.enum) ? { enum: [...other.enum, null] } : {};
+      return { ...outer, ...other, ...values, type: [other.type, "null"] };
     }
   }
   return copy;

@@ -51,7 +51,9 @@ describe("editing a meal", () => {
     });
     expect(changed.statusCode).toBe(200);
     const texts = await told(pending.cookie);
-    expect(texts).toContain('The allergens of "Minestrone with pesto" changed: check them before you pick it up');
+    expect(texts).toContain(
+      'The allergens of "Minestrone with pesto" changed: check them before you pick it up',
+    );
     expect(texts).toContain('Cleo Cook changed the pickup time of "Minestrone with pesto"');
     // The accepted eater agreed to other allergens: they are asked, not just told (requests/terms.ts).
     expect(await told(accepted.cookie)).toContain(

@@ -1,0 +1,429 @@
+/**
+ * The exchange's last edges (docs/features/exchange.md "Nothing lost, nothing changed behind anyone's
+ * back"): the fair-use limit held by every way portions change hands, not only by asking (meals/may-ask.ts);
+ * a draw that passes over a winner who may no longer ask, and whose list is frozen at its close; terms
+ * agreed at acceptance kept, a worse change asked old → new (requests/terms.ts); a cancel after the other
+ * side's handover is a dispute; and one cook's concurrent posts never deadlock (migration 0036).
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../src/server/db/client";
+import { runScheduledDraw } from "../../src/server/features/draws/run";
+import { offerFreedPortions } from "../../src/server/features/requests/waitlist";
+import { buildMeal, buildRequest, buildSignedInUser, hoursFromNow } from "../factories";
+import { createTestApp, type TestApp } from "./harness";
+
+type Member = Awaited<ReturnType<typeof buildSignedInUser>>;
+
+/** A member whose account is two months old. */
+const neighbour = (app: TestApp, firstName = "Nell") =>
+  buildSignedInUser(app.db, { firstName, createdAt: new Date(Date.now() - 60 * 86_400_000) });
+
+const ask = (app: TestApp, member: Member, mealId: string, portions = 1) =>
+  app.api({ method: "POST", url: "/api/requests", cookie: member.cookie, payload: { mealId, portions } });
+const move = (app: TestApp, member: Member, id: string, status: string, extra: object = {}) =>
+  app.api({
+    method: "PUT",
+    url: `/api/requests/${id}/status`,
+    cookie: member.cookie,
+    payload: { status, ...extra },
+  });
+const fairUse = async (app: TestApp, member: Member) =>
+  (await app.api({ url: "/api/user/fair-use", cookie: member.cookie })).json() as {
+    limit: number | null;
+    used: number;
+    nextAt: string | null;
+  };
+const FAIR_USE_TEXT =
+  /^You have had 2 free meals in the last 28 days, the limit here\. Your next is possible on \d{4}-\d{2}-\d{2}\.$/;
+
+describe("the fair-use limit holds however portions change hands (FREE_MEALS_PER_28_DAYS=2)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { freeMealsPer28Days: 2 } });
+  });
+  afterAll(() => t.close());
+
+  it("six cooks accepting six requests sent before any was accepted give the member two", async () => {
+    const member = await neighbour(t);
+    const asked: { cook: Member; id: string }[] = [];
+    for (let i = 0; i < 6; i++) {
+      const cook = await neighbour(t, `Cook${i}`);
+      const meal = await buildMeal(t.db, cook.user, { kind: "free" });
+      const request = await ask(t, member, meal.id);
+      expect(request.statusCode, request.body).toBe(201);
+      asked.push({ cook, id: request.json().id });
+    }
+    const accepts = await Promise.all(asked.map(({ cook, id }) => move(t, cook, id, "accepted")));
+    expect(accepts.filter((answer) => answer.statusCode === 200)).toHaveLength(2);
+    const refused = accepts.filter((answer) => answer.statusCode !== 200);
+    expect(refused).toHaveLength(4);
+    const use = await fairUse(t, member);
+    expect(use).toMatchObject({ limit: 2, used: 2 });
+    for (const answer of refused) {
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().code).toBe("fair_use");
+      // The cook reads whose limit it is and the date, in their own words.
+      expect(answer.json().message).toBe(
+        `Nell has had the free meals the limit here allows in the last 28 days. Their next is possible on ${use.nextAt!.slice(0, 10)}.`,
+      );
+    }
+    // The refused requests wait; the member reads their own refusal when they ask again.
+    const another = await buildMeal(t.db, (await neighbour(t)).user, { kind: "free" });
+    const refusedAsk = await ask(t, member, another.id);
+    expect(refusedAsk.json().code).toBe("fair_use");
+    expect(refusedAsk.json().message).toMatch(FAIR_USE_TEXT);
+  });
+
+  it("twenty concurrent asks and their accepts leave the member at two received", async () => {
+    const member = await neighbour(t);
+    const cooks = await Promise.all(Array.from({ length: 20 }, (_, i) => neighbour(t, `C${i}`)));
+    const meals = [];
+    for (const cook of cooks) meals.push(await buildMeal(t.db, cook.user, { kind: "free" }));
+    const asks = await Promise.all(meals.map((meal) => ask(t, member, meal.id)));
+    const ids = asks
+      .filter((answer) => answer.statusCode === 201)
+      .map((answer) => answer.json().id as string);
+    const accepts = await Promise.all(ids.map((id, i) => move(t, cooks[i], id, "accepted")));
+    expect(accepts.filter((answer) => answer.statusCode === 200)).toHaveLength(2);
+    for (const answer of accepts.filter((answer) => answer.statusCode !== 200))
+      expect(answer.json().code).toBe("fair_use");
+    expect((await fairUse(t, member)).used).toBe(2);
+  });
+
+  it("four draws give the member two and pass them over in the others, published as such", async () => {
+    const member = await neighbour(t);
+    const meals: { id: string; cook: Member }[] = [];
+    for (let i = 0; i < 4; i++) {
+      const cook = await neighbour(t, `Drawer${i}`);
+      const posted = await t.api({
+        method: "POST",
+        url: "/api/meals",
+        cookie: cook.cookie,
+        payload: {
+          title: `Raffle ${i}`,
+          description: "d",
+          kind: "free",
+          portionSize: 1,
+          ingredients: "rice",
+          pickupLocation: "Hall",
+          pickupWindowStart: hoursFromNow(3),
+          pickupWindowEnd: hoursFromNow(5),
+          allocation: "draw",
+        },
+      });
+      expect(posted.statusCode, posted.body).toBe(201);
+      meals.push({ id: posted.json().id, cook });
+      const entered = await t.api({
+        method: "POST",
+        url: `/api/meals/${posted.json().id}/draw/entry`,
+        cookie: member.cookie,
+        payload: { portions: 1 },
+      });
+      expect(entered.statusCode, entered.body).toBe(200);
+    }
+    await queryRows(
+      t.db,
+      sql`update meal_draws set closes_at = now() - interval '1 second'
+          where meal_id in (${sql.join(
+            meals.map((meal) => sql`${meal.id}::uuid`),
+            sql`, `,
+          )})`,
+    );
+    await Promise.all(meals.map((meal) => runScheduledDraw(t.db, { mealId: meal.id }, 2)));
+    expect((await fairUse(t, member)).used).toBe(2);
+    const views = await Promise.all(
+      meals.map(async (meal) =>
+        (await t.api({ url: `/api/meals/${meal.id}/draw`, cookie: member.cookie })).json(),
+      ),
+    );
+    const passed = views.filter((view) => view.published.passedOver.length > 0);
+    expect(passed).toHaveLength(2);
+    for (const view of passed)
+      expect(view.published.passedOver).toEqual([{ id: view.mine.id, reason: "fair_use" }]);
+  });
+
+  it("a waiting-list offer passes over a member who reached the limit while waiting", async () => {
+    const cook = await neighbour(t, "Wendy");
+    const meal = await buildMeal(t.db, cook.user, { kind: "free", portionSize: 1 });
+    const holder = await neighbour(t, "Holder");
+    const held = await buildRequest(t.db, meal, holder.user, { status: "accepted" });
+    const [limited, next] = [await neighbour(t, "Lim"), await neighbour(t, "Next")];
+    for (const member of [limited, next]) {
+      const joined = await t.api({
+        method: "POST",
+        url: `/api/meals/${meal.id}/waitlist`,
+        cookie: member.cookie,
+        payload: { portions: 1 },
+      });
+      expect(joined.statusCode, joined.body).toBe(200);
+    }
+    // Meanwhile the first in line received two free meals elsewhere.
+    for (let i = 0; i < 2; i++) {
+      const elsewhere = await buildMeal(t.db, (await neighbour(t)).user, { kind: "free" });
+      await buildRequest(t.db, elsewhere, limited.user, { status: "accepted" });
+    }
+    await queryRows(t.db, sql`update requests set status = 'cancelled' where id = ${held.id}`);
+    expect(await offerFreedPortions(t.db, { mealId: meal.id }, 2)).toBe(1);
+    const [offer] = await queryRows<{ eater_id: string }>(
+      t.db,
+      sql`select eater_id from requests where meal_id = ${meal.id} and status = 'held'`,
+    );
+    expect(offer.eater_id).toBe(next.user.id);
+  });
+});
+
+describe("a draw's winners and its list", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function drawMeal(cook: Member, portionSize = 1) {
+    const posted = await t.api({
+      method: "POST",
+      url: "/api/meals",
+      cookie: cook.cookie,
+      payload: {
+        title: "Soup raffle",
+        description: "d",
+        kind: "free",
+        portionSize,
+        ingredients: "leeks",
+        pickupLocation: "Hall",
+        pickupWindowStart: hoursFromNow(3),
+        pickupWindowEnd: hoursFromNow(5),
+        allocation: "draw",
+      },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    return posted.json().id as string;
+  }
+  const enter = (member: Member, mealId: string) =>
+    t.api({ method: "POST", url: `/api/meals/${mealId}/draw/entry`, cookie: member.cookie, payload: {} });
+
+  it("passes over a member suspended after entering: the next in order wins", async () => {
+    const cook = await neighbour(t, "Cook");
+    const mealId = await drawMeal(cook, 1);
+    const [sus, other] = [await neighbour(t, "Sus"), await neighbour(t, "Other")];
+    expect((await enter(sus, mealId)).statusCode).toBe(200);
+    expect((await enter(other, mealId)).statusCode).toBe(200);
+    const susEntry = (await t.api({ url: `/api/meals/${mealId}/draw`, cookie: sus.cookie })).json().mine.id;
+    await queryRows(t.db, sql`update users set suspended_at = now() where id = ${sus.user.id}`);
+    const drawn = await t.api({ method: "POST", url: `/api/meals/${mealId}/draw/run`, cookie: cook.cookie });
+    expect(drawn.statusCode, drawn.body).toBe(200);
+    const view = (await t.api({ url: `/api/meals/${mealId}/draw`, cookie: other.cookie })).json();
+    expect(view.published.passedOver).toEqual([{ id: susEntry, reason: "not_eligible" }]);
+    const winners = await queryRows<{ eater_id: string }>(
+      t.db,
+      sql`select eater_id from requests where meal_id = ${mealId} and status = 'accepted'`,
+    );
+    expect(winners.map((row) => row.eater_id)).toEqual([other.user.id]);
+  });
+
+  it("refuses leaving or changing an entry once entries have closed, before the draw is made (409)", async () => {
+    const cook = await neighbour(t, "Cook");
+    const mealId = await drawMeal(cook, 2);
+    const member = await neighbour(t, "Late");
+    expect((await enter(member, mealId)).statusCode).toBe(200);
+    await queryRows(
+      t.db,
+      sql`update meal_draws set closes_at = now() - interval '1 second' where meal_id = ${mealId}`,
+    );
+    const left = await t.api({
+      method: "DELETE",
+      url: `/api/meals/${mealId}/draw/entry`,
+      cookie: member.cookie,
+    });
+    expect(left.statusCode).toBe(409);
+    expect(left.json().code).toBe("draw_closed");
+    const changed = await t.api({
+      method: "POST",
+      url: `/api/meals/${mealId}/draw/entry`,
+      cookie: member.cookie,
+      payload: { portions: 2 },
+    });
+    expect(changed.json().code).toBe("draw_closed");
+    expect(
+      (await t.api({ url: `/api/meals/${mealId}/draw`, cookie: member.cookie })).json().mine,
+    ).toMatchObject({
+      portions: 1,
+    });
+  });
+});
+
+describe("terms agreed are kept", () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({ logLines: lines });
+  });
+  afterAll(() => t.close());
+
+  async function acceptedPaidMeal(priceCents = 300) {
+    const cook = await buildSignedInUser(t.db, {
+      firstName: "Cleo",
+      lastName: "Cook",
+      isRegisteredCook: true,
+    });
+    const meal = await buildMeal(t.db, cook.user, {
+      title: "Paella",
+      kind: "paid",
+      priceCents,
+      portionSize: 3,
+      pickupWindowStart: new Date(Date.now() + 3 * 3_600_000),
+      pickupWindowEnd: new Date(Date.now() + 5 * 3_600_000),
+    });
+    const eater = await buildSignedInUser(t.db, { firstName: "Eve", lastName: "Eater" });
+    const id = (await ask(t, eater, meal.id)).json().id as string;
+    expect((await move(t, cook, id, "accepted")).statusCode).toBe(200);
+    return { cook, meal, eater, id };
+  }
+  const edit = (member: Member, id: string, payload: object) =>
+    t.api({ method: "PUT", url: `/api/meals/${id}`, cookie: member.cookie, payload });
+  const thread = async (member: Member, id: string) =>
+    (await t.api({ url: `/api/requests/${id}`, cookie: member.cookie })).json();
+  const answer = (member: Member, id: string, value: string) =>
+    t.api({
+      method: "POST",
+      url: `/api/requests/${id}/terms`,
+      cookie: member.cookie,
+      payload: { answer: value },
+    });
+  const told = async (member: Member) =>
+    (await t.api({ url: "/api/notifications", cookie: member.cookie }))
+      .json()
+      .map((notification: { text: string }) => notification.text);
+
+  it("records the price agreed, asks the eater about a raise old → new, and only keeping it applies it", async () => {
+    const { cook, meal, eater, id } = await acceptedPaidMeal(300);
+    expect((await thread(eater, id)).agreedTerms).toMatchObject({
+      priceCents: 300,
+      pickupLocation: "12 Elm Street porch",
+    });
+    expect((await edit(cook, meal.id, { priceCents: 900 })).statusCode).toBe(200);
+    const asked = await thread(eater, id);
+    expect(asked.status).toBe("accepted");
+    expect(asked.agreedTerms.priceCents).toBe(300);
+    expect(asked.termsChange).toMatchObject({
+      fields: ["price"],
+      from: { priceCents: 300 },
+      to: { priceCents: 900 },
+      answer: null,
+    });
+    // Each reader's app writes the amounts in their language and the deployment's currency.
+    const notices = (await t.api({ url: "/api/notifications", cookie: eater.cookie })).json();
+    expect(notices[0]).toMatchObject({
+      textKey:
+        '{{name}} raised the price of "{{title}}" from {{from}} to {{to}}: keep your portion or give it up',
+      textParams: { name: "Cleo Cook", title: "Paella", fromCents: 300, toCents: 900 },
+      link: `/request/${id}`,
+    });
+    // Only the eater answers: the cook and a stranger get the thread's 404.
+    expect((await answer(cook, id, "kept")).statusCode).toBe(404);
+    expect((await answer(await neighbour(t), id, "kept")).statusCode).toBe(404);
+    expect((await answer(eater, id, "maybe")).statusCode).toBe(400);
+    const kept = await answer(eater, id, "kept");
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().agreedTerms.priceCents).toBe(900);
+    expect(kept.json().termsChange.answer).toBe("kept");
+    expect(await told(cook)).toContain('Eve Eater keeps their portion of "Paella" with your changes');
+    expect((await answer(eater, id, "kept")).json().code).toBe("nothing_asked");
+  });
+
+  it("giving up after a raise ends the request on nobody's record and frees the portion", async () => {
+    const { cook, meal, eater, id } = await acceptedPaidMeal(300);
+    await edit(cook, meal.id, { priceCents: 2500, pickupLocation: "Town hall, back door" });
+    expect((await thread(eater, id)).termsChange.fields).toEqual(["price", "place"]);
+    const gaveUp = await answer(eater, id, "gave_up");
+    expect(gaveUp.statusCode, gaveUp.body).toBe(200);
+    expect(gaveUp.json()).toMatchObject({ status: "cancelled", lateCancel: false });
+    expect(await told(cook)).toContain('Eve Eater gave up their portion of "Paella" after your changes');
+    const profile = (await t.api({ url: `/api/users/${eater.user.id}`, cookie: cook.cookie })).json();
+    expect(profile.reliability).toMatchObject({ pickupsDue: 0 });
+    const [{ taken }] = await queryRows<{ taken: number }>(
+      t.db,
+      sql`select portions_taken as taken from meals where id = ${meal.id}`,
+    );
+    expect(taken).toBe(0);
+  });
+
+  it("a lower price or a wider window needs no answer: they become the eater's terms", async () => {
+    const { cook, meal, eater, id } = await acceptedPaidMeal(900);
+    const before = await thread(eater, id);
+    expect(
+      (
+        await edit(cook, meal.id, {
+          priceCents: 500,
+          pickupWindowStart: new Date(
+            Date.parse(before.agreedTerms.pickupWindowStart) - 3_600_000,
+          ).toISOString(),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const after = await thread(eater, id);
+    expect(after.termsChange).toBeNull();
+    expect(after.agreedTerms.priceCents).toBe(500);
+  });
+});
+
+describe("a confirmed handover is not undone by one side", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("the eater's cancel after the cook said handed over is a dispute, counted for neither", async () => {
+    const cook = await neighbour(t, "Hana");
+    const meal = await buildMeal(t.db, cook.user);
+    const eater = await neighbour(t, "Ivo");
+    const id = (await ask(t, eater, meal.id)).json().id as string;
+    expect((await move(t, cook, id, "accepted")).statusCode).toBe(200);
+    expect((await move(t, cook, id, "completed")).json().pickup.feederConfirmed).toBe(true);
+    const cancelled = await move(t, eater, id, "cancelled");
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().status).toBe("disputed");
+    expect(cancelled.json().pickup.feederConfirmed).toBe(true);
+    const profile = (await t.api({ url: `/api/users/${eater.user.id}`, cookie: cook.cookie })).json();
+    expect(profile.reliability).toMatchObject({ pickupsDue: 0 });
+  });
+});
+
+describe("one cook's concurrent posts", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it.each([10, 50])("%i posts at once all answer 201", async (count) => {
+    const cook = await neighbour(t, "Busy");
+    const answers = await Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        t.api({
+          method: "POST",
+          url: "/api/meals",
+          cookie: cook.cookie,
+          payload: {
+            title: `Batch ${i}`,
+            description: "d",
+            kind: "free",
+            portionSize: 1,
+            ingredients: "beans",
+            pickupLocation: "Porch",
+            pickupWindowStart: hoursFromNow(1),
+            pickupWindowEnd: hoursFromNow(3),
+          },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(count).fill(201));
+    const [{ shared }] = await queryRows<{ shared: number }>(
+      t.db,
+      sql`select meals_shared as shared from users where id = ${cook.user.id}`,
+    );
+    expect(shared).toBe(count);
+  });
+});
