@@ -1,6 +1,5 @@
 ALTER TABLE "meal_draws" ADD COLUMN "passed_over" jsonb;--> statement-breakpoint
 ALTER TABLE "newsletter_subscribers" ADD COLUMN "confirmed_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "newsletter_subscribers" ADD COLUMN "confirm_token_hash" varchar(64);--> statement-breakpoint
 ALTER TABLE "reports" ADD COLUMN "group_id" uuid;--> statement-breakpoint
 ALTER TABLE "requests" ADD COLUMN "agreed_terms" jsonb;--> statement-breakpoint
 ALTER TABLE "requests" ADD COLUMN "terms_change" jsonb;--> statement-breakpoint
@@ -12,7 +11,7 @@ UPDATE "reports" SET "group_id" = m."group_id" FROM "meals" m
 WHERE "reports"."target_type" = 'meal' AND m."id"::text = "reports"."target_id" AND m."group_id" IS NOT NULL;--> statement-breakpoint
 -- Double opt-in (docs/DESIGN.md §4 "Mailing list"): a member's own profile opt-in is their confirmation;
 -- an address typed into the landing page's form by anyone was never confirmed, so it waits, unlisted,
--- until its owner signs up again and confirms.
+-- until its owner subscribes again and confirms the emailed link.
 UPDATE "newsletter_subscribers" SET "confirmed_at" = "subscribed_at" WHERE "source" = 'profile';--> statement-breakpoint
 -- The terms the eaters of accepted requests hold now, as their meals say them today.
 UPDATE "requests" SET "agreed_terms" = jsonb_build_object(

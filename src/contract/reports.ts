@@ -24,6 +24,12 @@ export const createReportSchema = z.object({
     .trim()
     .min(1, msg("Please describe the reason for reporting"))
     .max(REPORT_REASON_MAX, msg("Reason must be at most {{max}} characters", { max: REPORT_REASON_MAX })),
+  /**
+   * A member reported from within a group both belong to: the group whose moderators read it
+   * (docs/features/groups.md point 5); a group the two do not both belong to is ignored. A meal's
+   * report always goes to the group it is shared with; without a group, only site admins read it.
+   */
+  groupId: z.uuid({ error: msg("groupId must be a group's id") }).optional(),
 });
 export type CreateReportInput = z.input<typeof createReportSchema>;
 

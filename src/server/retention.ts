@@ -5,15 +5,18 @@
  * - read notifications older than `RETENTION_DAYS` (unread ones stay until their member has seen them);
  * - alert matches older than `RETENTION_DAYS`: they only keep a member from hearing twice of a meal
  *   that is still open, and a pickup window is never that long;
- * - sessions that have expired: nobody can sign in with them again.
+ * - sessions that have expired: nobody can sign in with them again;
+ * - mailing-list sign-ups nobody confirmed within `UNCONFIRMED_DAYS` (newsletter/service.ts).
  * Past meals are kept: they are members' history, reviews and the impact counts; the lists never
  * meet them, since their indexes hold only meals that have not ended (docs/decisions/015).
  *
  * Each statement deletes at most `BATCH` rows through an index, so no sweep holds long locks or
  * reads a whole table; the sweep goes on while full batches come back, up to `MAX_BATCHES`.
  */
+
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "./db/client";
+import { UNCONFIRMED_DAYS } from "./features/newsletter/service";
 
 /** Rows one statement deletes at most. */
 const BATCH = 5_000;
@@ -25,6 +28,8 @@ export interface SweptRows {
   notifications: number;
   alertMatches: number;
   sessions: number;
+  /** Mailing-list sign-ups never confirmed (newsletter/service.ts `UNCONFIRMED_DAYS`). */
+  unconfirmedSignUps: number;
 }
 
 /** Deletes in batches with `statement` (which must delete at most BATCH rows) until a batch comes back short. */
@@ -62,5 +67,13 @@ export async function sweepAgedRows(db: Db, retentionDays: number): Promise<Swep
     db,
     sql`delete from sessions where id in (select id from sessions where expires_at < now() limit ${BATCH})`,
   );
-  return { notifications, alertMatches, sessions };
+  // A sign-up nobody confirmed is an address someone typed: kept only while its link may be used.
+  const unconfirmedSignUps = await inBatches(
+    db,
+    sql`delete from newsletter_subscribers where id in (
+          select id from newsletter_subscribers
+          where confirmed_at is null and subscribed_at < now() - make_interval(days => ${UNCONFIRMED_DAYS})
+          limit ${BATCH})`,
+  );
+  return { notifications, alertMatches, sessions, unconfirmedSignUps };
 }

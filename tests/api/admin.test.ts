@@ -3,8 +3,10 @@
  * §4 "Reports", "Admin", "Mailing list").
  */
 import { parse } from "csv-parse/sync";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsletterSubscribers, reports } from "../../src/server/db/schema";
+import { confirmationToken } from "../../src/server/features/newsletter/confirmation";
 import { buildMeal, buildSignedInUser, buildUser } from "../factories";
 import { ADMIN_EMAIL, createTestApp, type TestApp } from "./harness";
 
@@ -240,9 +242,19 @@ describe("reports, admin, events and mailing list API", () => {
       return response;
     };
 
-    it("subscribes visitors idempotently and exports them as an attachment", async () => {
+    it("subscribes visitors idempotently once they confirm, and exports them as an attachment", async () => {
       expect((await subscribe("  Neighbour@Example.TEST ")).json()).toEqual({ subscribed: true });
       expect((await subscribe("neighbour@example.test")).statusCode).toBe(200);
+      // Double opt-in: listed only once the emailed link is confirmed (tests/api/exchange-edges.test.ts).
+      expect((await csv()).body).not.toContain("neighbour@example.test");
+      const [waiting] = await t.db
+        .select({ id: newsletterSubscribers.id })
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.email, "neighbour@example.test"));
+      const token = confirmationToken(t.config.sessionSecret, waiting.id);
+      expect(
+        (await t.api({ method: "POST", url: `/api/newsletter/confirm?token=${token}` })).statusCode,
+      ).toBe(200);
       const response = await csv();
       expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
       expect(response.headers["content-disposition"]).toBe('attachment; filename="mailing-list.csv"');
@@ -269,8 +281,8 @@ describe("reports, admin, events and mailing list API", () => {
     it("quotes commas and quotes, and neutralises formulas, so a CSV parser reads the cells back safely", async () => {
       const nasty = '=HYPERLINK("http://evil.example","click"),x@example.test';
       await t.db.insert(newsletterSubscribers).values([
-        { email: nasty, source: "landing" },
-        { email: "plain@example.test", source: '+cmd|" /C calc"!A0, "quoted"' },
+        { email: nasty, source: "landing", confirmedAt: new Date() },
+        { email: "plain@example.test", source: '+cmd|" /C calc"!A0, "quoted"', confirmedAt: new Date() },
       ]);
       const rows = parse((await csv()).body, { columns: true }) as Record<string, string>[];
       expect(rows.find((row) => row.email.includes("HYPERLINK"))?.email).toBe(`'${nasty}`);

@@ -3,7 +3,8 @@
  * back"): the fair-use limit held by every way portions change hands, not only by asking (meals/may-ask.ts);
  * a draw that passes over a winner who may no longer ask, and whose list is frozen at its close; terms
  * agreed at acceptance kept, a worse change asked old → new (requests/terms.ts); a cancel after the other
- * side's handover is a dispute; and one cook's concurrent posts never deadlock (migration 0036).
+ * side's handover is a dispute; one cook's concurrent posts never deadlock (migration 0036); reports
+ * read by the moderators of the group they are about; and the mailing list's double opt-in.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +12,8 @@ import { queryRows } from "../../src/server/db/client";
 import { runScheduledDraw } from "../../src/server/features/draws/run";
 import { offerFreedPortions } from "../../src/server/features/requests/waitlist";
 import { buildMeal, buildRequest, buildSignedInUser, hoursFromNow } from "../factories";
-import { createTestApp, type TestApp } from "./harness";
+import { type CaughtMail, type MailCatcher, startMailCatcher } from "../mail-catcher";
+import { ADMIN_EMAIL, createTestApp, jobsSettled, type TestApp } from "./harness";
 
 type Member = Awaited<ReturnType<typeof buildSignedInUser>>;
 
@@ -425,5 +427,140 @@ describe("one cook's concurrent posts", () => {
       sql`select meals_shared as shared from users where id = ${cook.user.id}`,
     );
     expect(shared).toBe(count);
+  });
+});
+
+describe("reports reach those who moderate what they are about", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function groupOf(owner: Member, name: string, visibility = "listed") {
+    const created = await t.api({
+      method: "POST",
+      url: "/api/groups",
+      cookie: owner.cookie,
+      payload: { name, rules: "Be kind.", visibility },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json().id as string;
+  }
+  const join = (member: Member, groupId: string) =>
+    t.api({
+      method: "POST",
+      url: `/api/groups/${groupId}/join`,
+      cookie: member.cookie,
+      payload: { rulesVersion: 1 },
+    });
+  const report = (reporter: Member, payload: object) =>
+    t.api({ method: "POST", url: "/api/reports", cookie: reporter.cookie, payload });
+  const groupReports = async (moderator: Member, groupId: string) => {
+    const answer = await t.api({ url: `/api/groups/${groupId}/reports`, cookie: moderator.cookie });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json() as { reason: string }[];
+  };
+
+  it("a member reported in one group is read by that group's moderators only; one without a group by admins only", async () => {
+    const [ownerA, ownerB, member, stranger] = [
+      await neighbour(t, "OwnerA"),
+      await neighbour(t, "OwnerB"),
+      await neighbour(t, "Mel"),
+      await neighbour(t, "Stranger"),
+    ];
+    const groupA = await groupOf(ownerA, "Courtyard A");
+    const groupB = await groupOf(ownerB, "Tower B");
+    for (const groupId of [groupA, groupB]) expect((await join(member, groupId)).statusCode).toBe(200);
+
+    const inA = await report(ownerA, {
+      targetType: "user",
+      targetId: member.user.id,
+      groupId: groupA,
+      reason: "Said rude things in Courtyard A",
+    });
+    expect(inA.statusCode, inA.body).toBe(201);
+    expect(
+      await report(stranger, {
+        targetType: "user",
+        targetId: member.user.id,
+        reason: "Nowhere in particular",
+      }),
+    ).toHaveProperty("statusCode", 201);
+    // Someone else tries to steer a report to a group the two do not share: it reaches the admins only.
+    const steered = await report(await neighbour(t, "Steerer"), {
+      targetType: "user",
+      targetId: member.user.id,
+      groupId: groupB,
+      reason: "Steered into Tower B",
+    });
+    expect(steered.statusCode, steered.body).toBe(201);
+
+    expect((await groupReports(ownerA, groupA)).map((row) => row.reason)).toEqual([
+      "Said rude things in Courtyard A",
+    ]);
+    expect(await groupReports(ownerB, groupB)).toEqual([]);
+  });
+});
+
+describe("the mailing list is double opt-in", () => {
+  let t: TestApp;
+  let mail: MailCatcher;
+  beforeAll(async () => {
+    mail = await startMailCatcher();
+    t = await createTestApp({
+      config: { email: { smtpUrl: mail.url, from: "MealShare <no-reply@mealshare.test>" } },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await mail.close();
+  });
+  const subscribe = (email: string, cookie?: string) =>
+    t.api({ method: "POST", url: "/api/newsletter", payload: { email }, cookie });
+  const listed = async (email: string) => {
+    const admin = await buildSignedInUser(t.db, { email: ADMIN_EMAIL });
+    return (await t.api({ url: "/api/admin/mailinglist.csv", cookie: admin.cookie })).body.includes(email);
+  };
+
+  it("lists a signed-out sign-up only once the emailed link is confirmed, and the owner's profile shows it", async () => {
+    const owner = await buildSignedInUser(t.db, { email: "mira@example.test" });
+    // Someone else types the member's address into the landing page's form.
+    expect((await subscribe("Mira@Example.test")).json()).toEqual({ subscribed: true });
+    expect(await listed("mira@example.test")).toBe(false);
+    const [email] = await mail.waitFor((m: CaughtMail) => m.to === "mira@example.test");
+    expect(email.subject).toBe("Confirm your MealShare newsletter subscription");
+    const link = new URL(/https?:\/\/\S+/.exec(email.text)![0]);
+    // A second sign-up within minutes answers the same and mails nothing more.
+    expect((await subscribe("mira@example.test")).json()).toEqual({ subscribed: true });
+    // Opening the link shows a button; a mail scanner's GET confirms nothing.
+    const page = await t.api({ url: `${link.pathname}${link.search}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("<button");
+    expect(await listed("mira@example.test")).toBe(false);
+    expect((await t.api({ method: "POST", url: `${link.pathname}?token=forged.token` })).statusCode).toBe(
+      404,
+    );
+    const confirmed = await t.api({ method: "POST", url: `${link.pathname}${link.search}` });
+    expect(confirmed.statusCode).toBe(200);
+    expect(await listed("mira@example.test")).toBe(true);
+    expect((await t.api({ url: "/api/auth/user", cookie: owner.cookie })).json().newsletterOptIn).toBe(true);
+    // One switch on the profile ends it, however it was made.
+    await t.api({
+      method: "PUT",
+      url: "/api/user/newsletter",
+      cookie: owner.cookie,
+      payload: { subscribed: false },
+    });
+    expect(await listed("mira@example.test")).toBe(false);
+    await jobsSettled(t.db);
+    expect(mail.mails.filter((m: CaughtMail) => m.to === "mira@example.test")).toHaveLength(1);
+  });
+
+  it("a member's own address from the form is listed at once", async () => {
+    const member = await buildSignedInUser(t.db, { email: "own@example.test" });
+    expect((await subscribe("own@example.test", member.cookie)).statusCode).toBe(200);
+    expect(await listed("own@example.test")).toBe(true);
+    expect((await t.api({ url: "/api/auth/user", cookie: member.cookie })).json().newsletterOptIn).toBe(true);
   });
 });

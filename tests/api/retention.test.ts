@@ -57,7 +57,7 @@ describe("data that ages", () => {
       insert into sessions (id, user_id, expires_at) values ('expired-session-hash', ${ana.user.id}, now() - interval '1 minute')`);
 
     const swept = await sweepAgedRows(t.db, 365);
-    expect(swept).toEqual({ notifications: 5100, alertMatches: 1, sessions: 1 });
+    expect(swept).toEqual({ notifications: 5100, alertMatches: 1, sessions: 1, unconfirmedSignUps: 0 });
 
     const left = await queryRows<{ text: string }>(
       t.db,
@@ -72,7 +72,12 @@ describe("data that ages", () => {
     const me = await t.api({ url: "/api/auth/user", cookie: ana.cookie });
     expect(me.statusCode).toBe(200);
     // A second sweep finds nothing more.
-    expect(await sweepAgedRows(t.db, 365)).toEqual({ notifications: 0, alertMatches: 0, sessions: 0 });
+    expect(await sweepAgedRows(t.db, 365)).toEqual({
+      notifications: 0,
+      alertMatches: 0,
+      sessions: 0,
+      unconfirmedSignUps: 0,
+    });
   });
 
   it("marks a meal ended when its window is written in the past or passes, lists it by its window alone, and unmarks it when the window moves on", async () => {

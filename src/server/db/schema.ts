@@ -699,12 +699,11 @@ export const newsletterSubscribers = pgTable(
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
     /**
-     * When the address's owner confirmed it (double opt-in, newsletter/service.ts): a signed-out sign-up
-     * waits, unlisted, for the emailed link; null until then.
+     * When the address's owner confirmed it (double opt-in, newsletter/service.ts): a sign-up from the
+     * landing page waits, unlisted, for the emailed link (signed, so nothing of it is stored); null
+     * until then.
      */
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
-    /** SHA-256 (hex) of the confirmation link's token while unconfirmed; the token itself is never kept. */
-    confirmTokenHash: varchar("confirm_token_hash", { length: 64 }),
   },
   (t) => [
     uniqueIndex("newsletter_subscribers_email_key").on(t.email),

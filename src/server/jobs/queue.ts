@@ -40,6 +40,8 @@ export const QUEUES = {
   mealDraw: "meal-draw",
   /** Telling a made draw's waiting list their places (features/draws/run.ts). */
   drawLine: "meal-draw-line",
+  /** The confirmation link of a mailing-list sign-up (features/newsletter/confirmation.ts). */
+  newsletterConfirmation: "newsletter-confirmation",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -18,6 +18,7 @@ import { openGroupFirstMeal } from "../features/groups/opening";
 import { markEndedMeals } from "../features/meals/availability";
 import { makeOccurrence } from "../features/meals/series";
 import { createMeal } from "../features/meals/service";
+import { sendConfirmation } from "../features/newsletter/confirmation";
 import { type DeliveryContext, deliverNotification } from "../features/notifications/delivery";
 import { sweepAbandonedUploads } from "../features/photos/service";
 import { settlePickup } from "../features/requests/pickup";
@@ -52,6 +53,7 @@ const WORK: Record<QueueName, Omit<QueueWork, "handle">> = {
   [QUEUES.groupMealOpen]: { batchSize: 10, workers: 1 },
   [QUEUES.mealDraw]: { batchSize: 5, workers: 1 },
   [QUEUES.drawLine]: { batchSize: 5, workers: 1 },
+  [QUEUES.newsletterConfirmation]: { batchSize: 10, workers: 2 },
   [QUEUES.sweep]: { batchSize: 1, workers: 1 },
   [QUEUES.certificates]: { batchSize: 1, workers: 1 },
 };
@@ -109,6 +111,7 @@ export function jobHandlers(deps: {
     [QUEUES.drawLine]: async (data) => {
       await tellDrawLine(db, data);
     },
+    [QUEUES.newsletterConfirmation]: (data) => sendConfirmation(delivery, data),
     // The sweeps are independent: one failing does not keep the other from running; the
     // job then fails and is retried (each sweep is idempotent).
     [QUEUES.sweep]: async () => {

@@ -70,7 +70,7 @@ export async function registerFeatureRoutes(
     registerDrawRoutes(api, { db, config });
   });
   await registerAdminRoutes(app, { db, config });
-  registerNewsletterRoutes(app, { db });
+  registerNewsletterRoutes(app, { db, config });
   registerImpactRoutes(app, { db });
   registerMealPreviewRoute(app, { db });
   registerLabelRoute(app, { db });

@@ -741,8 +741,9 @@ export async function takeMealOut(
 }
 
 /**
- * Open reports about the group's meals and its members, newest first, without who reported
- * (owner and moderators; docs/features/groups.md point 5). Site admins keep the whole list.
+ * Open reports made about this group — its meals, and members reported from within it — newest
+ * first, without who reported (owner and moderators; docs/features/groups.md point 5). A report
+ * about a member made elsewhere is not theirs to read; site admins keep the whole list.
  * @throws AppError 404 not seen; 403 not a moderator
  */
 export async function listGroupReports(
@@ -764,14 +765,12 @@ export async function listGroupReports(
     sql`
       select r.id, r.target_type as "targetType", r.target_id as "targetId", m.title as "targetLabel",
              r.reason, r.created_at as "createdAt"
-      from ${reports} r join ${meals} m on m.id::text = r.target_id and m.group_id = ${id}
-      where r.target_type = 'meal' and not r.resolved
+      from ${reports} r join ${meals} m on m.id::text = r.target_id
+      where r.group_id = ${id} and r.target_type = 'meal' and not r.resolved
       union all
       select r.id, r.target_type, r.target_id, trim(u.first_name || ' ' || u.last_name), r.reason, r.created_at
-      from ${reports} r
-        join ${groupMembers} gm on gm.user_id::text = r.target_id and gm.group_id = ${id} and gm.status = 'active'
-        join ${users} u on u.id = gm.user_id
-      where r.target_type = 'user' and not r.resolved
+      from ${reports} r join ${users} u on u.id::text = r.target_id
+      where r.group_id = ${id} and r.target_type = 'user' and not r.resolved
       order by "createdAt" desc
       limit 100`,
   );

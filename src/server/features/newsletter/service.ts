@@ -1,36 +1,94 @@
 /**
- * The mailing list (docs/DESIGN.md §4 "Mailing list"): subscribers from the landing page's form and
- * from users who opt in on their profile, one row per address, exported as CSV for admins.
+ * The mailing list (docs/DESIGN.md §4 "Mailing list"): subscribers from the landing page's form, once
+ * they confirm the emailed link (double opt-in), and users who opt in on their profile, one row per
+ * address; the confirmed ones are exported as CSV for admins.
  */
 
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { MAILING_LIST_COLUMNS } from "../../../contract/newsletter";
 import { type Executor, inTransaction } from "../../db/client";
 import { newsletterSubscribers, type UserRow, users } from "../../db/schema";
+import { enqueueJob, QUEUES } from "../../jobs/queue";
 import { keysetAfter } from "../../pagination";
 
-/** Adds an address (already trimmed and lower-cased); subscribing twice changes nothing. */
-export async function subscribe(db: Executor, email: string, source: "landing" | "profile", userId?: string) {
-  await db.insert(newsletterSubscribers).values({ email, source, userId }).onConflictDoNothing({
-    target: newsletterSubscribers.email,
+/** A confirmation email is sent again to one address at most this often (no inbox flooding). */
+export const CONFIRMATION_RESEND_MINUTES = 10;
+/** A sign-up not confirmed in this many days is forgotten by the sweep (retention.ts). */
+export const UNCONFIRMED_DAYS = 7;
+
+/**
+ * The landing page's form (docs/DESIGN.md §4 "Mailing list", double opt-in): a member's own address
+ * is theirs to subscribe at once (their sign-in proved it); any other address waits, unlisted, until
+ * a link emailed to it is confirmed (`confirmSubscription`). The answer is the same whether the address
+ * was new, waiting or listed, and a confirmation goes to one address at most every
+ * `CONFIRMATION_RESEND_MINUTES`.
+ * @param email trimmed and lower-cased by the contract
+ * @param viewer the signed-in member, if any
+ */
+export async function subscribe(db: Executor, email: string, viewer: UserRow | undefined): Promise<void> {
+  if (viewer && viewer.email.toLowerCase() === email) {
+    await setNewsletterOptIn(db, viewer, true);
+    return;
+  }
+  await inTransaction(db, async (tx) => {
+    const [waiting] = await tx
+      .insert(newsletterSubscribers)
+      .values({ email, source: "landing" })
+      .onConflictDoUpdate({
+        target: newsletterSubscribers.email,
+        set: { subscribedAt: sql`now()` },
+        setWhere: sql`${newsletterSubscribers.confirmedAt} is null
+          and ${newsletterSubscribers.subscribedAt} < now() - make_interval(mins => ${CONFIRMATION_RESEND_MINUTES})`,
+      })
+      .returning({ id: newsletterSubscribers.id });
+    if (waiting) await enqueueJob(tx, QUEUES.newsletterConfirmation, { subscriberId: waiting.id });
   });
 }
 
 /**
- * The profile opt-in: records the choice on the user and adds or removes their address.
+ * Confirms the waiting sign-up a link names: the address joins the list, and the member who owns it,
+ * if any, sees it on their profile (one switch there ends it). Confirming twice changes nothing.
+ * @returns whether the link named a sign-up (waiting or confirmed)
+ */
+export async function confirmSubscription(db: Executor, subscriberId: string): Promise<boolean> {
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .update(newsletterSubscribers)
+      .set({ confirmedAt: sql`coalesce(${newsletterSubscribers.confirmedAt}, now())` })
+      .where(eq(newsletterSubscribers.id, subscriberId))
+      .returning({ email: newsletterSubscribers.email });
+    if (!row) return false;
+    await tx
+      .update(users)
+      .set({ newsletterOptIn: true, updatedAt: sql`now()` })
+      .where(sql`lower(${users.email}) = ${row.email} and not ${users.newsletterOptIn}`);
+    return true;
+  });
+}
+
+/**
+ * The profile opt-in: records the choice on the user and adds (confirmed: it is their own address) or
+ * removes their address, however it was added.
  * @returns the new choice
  */
 export async function setNewsletterOptIn(db: Executor, user: UserRow, subscribed: boolean): Promise<boolean> {
+  const email = user.email.toLowerCase();
   await inTransaction(db, async (tx) => {
     await tx
       .update(users)
       .set({ newsletterOptIn: subscribed, updatedAt: sql`now()` })
       .where(eq(users.id, user.id));
-    if (subscribed) await subscribe(tx, user.email.toLowerCase(), "profile", user.id);
-    else
-      await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email.toLowerCase()));
+    if (subscribed)
+      await tx
+        .insert(newsletterSubscribers)
+        .values({ email, source: "profile", userId: user.id, confirmedAt: sql`now()` })
+        .onConflictDoUpdate({
+          target: newsletterSubscribers.email,
+          set: { userId: user.id, confirmedAt: sql`coalesce(${newsletterSubscribers.confirmedAt}, now())` },
+        });
+    else await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
   });
   return subscribed;
 }
@@ -45,7 +103,7 @@ export function neutraliseFormula(value: string): string {
 
 const BATCH = 1000;
 
-/** Every subscriber, oldest first, read in keyset batches so a long list never sits in memory. */
+/** Every confirmed subscriber, oldest first, read in keyset batches so a long list never sits in memory. */
 async function* subscriberRows(db: Executor) {
   // The cursor keeps the timestamp as PostgreSQL's text: a JS Date would drop its microseconds.
   let after: { subscribedAt: string; id: string } | null = null;
@@ -61,12 +119,15 @@ async function* subscriberRows(db: Executor) {
         })
         .from(newsletterSubscribers)
         .where(
-          after
-            ? keysetAfter(newsletterSubscribers.subscribedAt, newsletterSubscribers.id, {
-                at: after.subscribedAt,
-                id: after.id,
-              })
-            : undefined,
+          and(
+            isNotNull(newsletterSubscribers.confirmedAt),
+            after
+              ? keysetAfter(newsletterSubscribers.subscribedAt, newsletterSubscribers.id, {
+                  at: after.subscribedAt,
+                  id: after.id,
+                })
+              : undefined,
+          ),
         )
         .orderBy(asc(newsletterSubscribers.subscribedAt), asc(newsletterSubscribers.id))
         .limit(BATCH);

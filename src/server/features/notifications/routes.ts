@@ -137,7 +137,7 @@ export function registerNotificationRoutes(
 }
 
 /** Paths that are authorised by a signed token in the URL, not by a cookie: no CSRF check. */
-export const TOKEN_AUTHORISED_WRITES = ["/api/unsubscribe"];
+export const TOKEN_AUTHORISED_WRITES = ["/api/unsubscribe", "/api/newsletter/confirm"];
 
 /**
  * The unsubscribe link of every email (docs/features/notifications.md point 3), without sign-in: GET

@@ -3,12 +3,12 @@
  * or other content; reporting the same open target again returns the open report instead of
  * adding one (a partial unique index backs this). Only admins list and resolve.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { msg } from "../../../contract/messages";
 import type { AdminStats, CreateReportInput, Report } from "../../../contract/reports";
 import { RESOLVED_REPORTS_SHOWN } from "../../../contract/reports";
 import { type Executor, inTransaction } from "../../db/client";
-import { meals, reports, type UserRow, users } from "../../db/schema";
+import { groupMembers, meals, reports, type UserRow, users } from "../../db/schema";
 import { notFound } from "../../errors";
 import { isVisibleTo } from "../meals/visibility";
 import { createNotification } from "../notifications/service";
@@ -31,8 +31,26 @@ function presentReport(row: ReportRow): Report {
   };
 }
 
+/** Whether every one of `memberIds` is an active member of `groupId`. */
+async function bothActiveIn(db: Executor, groupId: string, memberIds: string[]): Promise<boolean> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(groupMembers)
+    .where(
+      and(
+        eq(groupMembers.groupId, groupId),
+        eq(groupMembers.status, "active"),
+        inArray(groupMembers.userId, memberIds),
+      ),
+    );
+  return Number(row?.n ?? 0) === new Set(memberIds).size;
+}
+
 /**
- * Files a report, or returns the reporter's open report on the same target.
+ * Files a report, or returns the reporter's open report on the same target. A report records the
+ * group it concerns: a meal's group, or the group a member was reported from when both are its
+ * active members; that group's moderators read it (docs/features/groups.md point 5), site admins
+ * read them all.
  * @returns the report and whether it is new
  * @throws AppError 404 when a meal or user target does not exist, or is a members-only meal the reporter
  *   does not see
@@ -40,9 +58,10 @@ function presentReport(row: ReportRow): Report {
 export async function createReport(
   db: Executor,
   reporter: UserRow,
-  input: Required<CreateReportInput>,
+  input: Required<Omit<CreateReportInput, "groupId">> & Pick<CreateReportInput, "groupId">,
 ): Promise<{ report: Report; created: boolean }> {
   const targetId = input.targetType === "other" ? input.targetId : input.targetId.toLowerCase();
+  let groupId: string | null = null;
   if (input.targetType === "meal") {
     const [meal] = UUID.test(targetId)
       ? await db
@@ -53,14 +72,26 @@ export async function createReport(
       : [];
     // A members-only meal is not there for anyone outside its group (meals/visibility.ts).
     if (!meal || !(await isVisibleTo(db, reporter.id, meal))) throw notFound(msg("Meal not found"));
+    groupId = meal.groupId;
   }
   if (input.targetType === "user") {
     const found =
       UUID.test(targetId) &&
       (await db.select({ id: users.id }).from(users).where(eq(users.id, targetId)).limit(1)).length > 0;
     if (!found) throw notFound(msg("User not found"));
+    // Only a group both belong to: a report is never steered to the moderators of a group that has
+    // nothing to do with the two of them. Any other group goes to the site admins alone, answered
+    // the same way, so the answer says nothing of a hidden group or who is in it.
+    if (input.groupId && (await bothActiveIn(db, input.groupId, [reporter.id, targetId])))
+      groupId = input.groupId;
   }
-  const values = { reporterId: reporter.id, targetType: input.targetType, targetId, reason: input.reason };
+  const values = {
+    reporterId: reporter.id,
+    targetType: input.targetType,
+    targetId,
+    reason: input.reason,
+    groupId,
+  };
   const [created] = await db
     .insert(reports)
     .values(values)

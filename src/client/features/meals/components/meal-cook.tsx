@@ -29,6 +29,7 @@ export function MealCook({ meal, isOwner }: { meal: Meal; isOwner: boolean }) {
         <ReportButton
           targetType="user"
           targetId={meal.owner.id}
+          groupId={meal.group?.id}
           label={t("Report this cook")}
           variant="ghost"
           size="sm"

@@ -20,18 +20,23 @@ const prompts = (t: TFunction<"app">): Record<ReportTargetType, string> => ({
   other: t("Please describe the reason for reporting this content:"),
 });
 
+/**
+ * A report button and its reason dialog. `groupId`: a member reported from within a group both belong
+ * to, so the group's moderators read it (docs/features/groups.md point 5).
+ */
 export function ReportButton({
   targetType,
   targetId,
+  groupId,
   label,
   ...props
-}: { targetType: ReportTargetType; targetId: string; label: string } & ButtonProps) {
+}: { targetType: ReportTargetType; targetId: string; groupId?: string; label: string } & ButtonProps) {
   const { t } = useTranslation("app");
   const report = useCreateReport();
   const [asking, setAsking] = useState(false);
   const send = (reason: string) =>
     report.mutate(
-      { targetType, targetId, reason },
+      { targetType, targetId, reason, ...(groupId ? { groupId } : {}) },
       {
         onSuccess: () =>
           toast({
