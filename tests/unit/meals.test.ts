@@ -279,3 +279,15 @@ describe("a price as the language writes it", () => {
     expect(parsePrice("eight", "en", "EUR")).toBeNull();
   });
 });
+
+describe("food details: one rule for the API and the form (docs/ARCHITECTURE.md)", () => {
+  it("saves a meal without 'Prepared at' and storage, as the API takes it, and checks them when given", async () => {
+    const { mealFormSchema } = await import("../../src/client/features/meals/meal-form-schema");
+    const bare = form({ preparedAt: "", storage: "", latitude: 52.52, longitude: 13.4 });
+    expect(mealFormSchema.safeParse(bare).error?.issues ?? []).toEqual([]);
+    const sent = toCreateMeal(bare, "en", "EUR");
+    expect(sent).toMatchObject({ preparedAt: null, storage: null });
+    expect(crossFieldErrors(sent)).toEqual({});
+    expect(mealFormSchema.safeParse({ ...bare, storage: "in the shed" }).success).toBe(false);
+  });
+});

@@ -40,11 +40,17 @@ export const mealFormSchema = z
     noMajorAllergens: z.boolean(),
     allergensOther: mealFields.allergensOther,
     dietTags: z.array(z.string()),
-    preparedAt: z.string().min(1, msg("Enter when the meal was prepared")),
+    // Optional, as the API has them (docs/ARCHITECTURE.md "Which food details must a meal have?"): a
+    // weekly meal's coming week and meals posted through the API may lack them, and an edit of such a
+    // meal must still save.
+    preparedAt: z.string(),
     // A string, not the enum: the select starts empty, and the form's input and output types must agree.
     storage: z
       .string()
-      .refine((value) => storageTypeSchema.safeParse(value).success, msg("Choose how the meal is stored")),
+      .refine(
+        (value) => value === "" || storageTypeSchema.safeParse(value).success,
+        msg("Choose how the meal is stored"),
+      ),
     reheating: z.string(),
     ingredients: mealFields.ingredients,
     pickupLocation: mealFields.pickupLocation,
@@ -156,7 +162,7 @@ export function toCreateMeal(values: MealFormValues, language: string, currency:
     noMajorAllergens: values.noMajorAllergens,
     allergensOther: values.allergensOther,
     dietTags: values.dietTags as DietTag[],
-    preparedAt: new Date(values.preparedAt).toISOString(),
+    preparedAt: values.preparedAt ? new Date(values.preparedAt).toISOString() : null,
     storage: (values.storage || null) as StorageType | null,
     reheating: values.reheating,
     ingredients: values.ingredients,
