@@ -16,20 +16,33 @@ import type { MealRequestDetail } from "@/contract/requests";
 
 type Handlers = { [T in LiveEventType]: (payload: LiveEventPayloads[T]) => void };
 
+/**
+ * After an event was written into a thread's cache: when the thread is not loaded yet, or a fetch of it
+ * is under way (begun before the event was written, so its answer would bring the thread back without
+ * it), the thread is fetched again once more. An observed thread refetches; one nobody shows is only
+ * marked stale.
+ */
+function refetchThreadIfBehind(queryClient: QueryClient, requestId: string, cached: unknown): void {
+  const queryKey = requestKeys.detail(requestId);
+  if (cached === undefined || queryClient.isFetching({ queryKey, exact: true }) > 0)
+    void queryClient.invalidateQueries({ queryKey, exact: true });
+}
+
 /** What each event does to the cache. */
 export function liveHandlers(queryClient: QueryClient): Handlers {
   const thread = (id: string) => requestKeys.detail(id);
   return {
     message: ({ requestId, message }) => {
-      queryClient.setQueryData<MealRequestDetail>(thread(requestId), (cached) =>
-        appendMessage(cached, message),
-      );
+      const cached = queryClient.getQueryData<MealRequestDetail>(thread(requestId));
+      queryClient.setQueryData<MealRequestDetail>(thread(requestId), (old) => appendMessage(old, message));
+      refetchThreadIfBehind(queryClient, requestId, cached);
     },
     request: ({ requestId, status, updatedAt, allowedTransitions }) => {
       const cached = queryClient.getQueryData<MealRequestDetail>(thread(requestId));
       queryClient.setQueryData<MealRequestDetail>(thread(requestId), (old) =>
         old ? { ...old, status, updatedAt, allowedTransitions } : old,
       );
+      refetchThreadIfBehind(queryClient, requestId, cached);
       invalidateRequestLists(queryClient);
       if (cached) queryClient.invalidateQueries({ queryKey: mealKeys.detail(cached.meal.id) });
     },
@@ -56,10 +69,12 @@ export function liveHandlers(queryClient: QueryClient): Handlers {
 }
 
 /**
- * The first `ready` of a page's stream: the server subscribed it just now, so a notification written
- * after the page's first fetch of the list and before that moment was neither in the list nor sent
- * live. One more fetch of the list closes the gap; later `ready`s come with Last-Event-ID, and the
- * server replays what they missed.
+ * The first `ready` of a page's stream: the server subscribed it just now, so whatever was written
+ * after the page's first answers and before that moment — a notification, a message in the open
+ * thread, a request's new status, a meal page's portions taken — was neither in those answers nor sent
+ * live. One more fetch of what is on screen closes the gap (an invalidation refetches only the queries
+ * a page shows; the others are marked stale); later `ready`s come with Last-Event-ID, and the server
+ * replays what they missed.
  */
 export function onFirstReady(queryClient: QueryClient): () => void {
   let first = true;
@@ -67,6 +82,12 @@ export function onFirstReady(queryClient: QueryClient): () => void {
     if (!first) return;
     first = false;
     void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+    void queryClient.invalidateQueries({ queryKey: requestKeys.all });
+    // A meal's page (its portions left), not the lists: they page by cursor and are not live.
+    void queryClient.invalidateQueries({
+      queryKey: mealKeys.all,
+      predicate: ({ queryKey }) => queryKey.length === 2 && typeof queryKey[1] === "string",
+    });
   };
 }
 

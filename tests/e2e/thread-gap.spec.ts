@@ -1,0 +1,49 @@
+/**
+ * docs/features/exchange.md "Nothing lost": a message written while a thread opens — after the page's
+ * first answer, before its live stream is subscribed — is shown without a reload. The stream's
+ * request is held here until the other side has written, so the gap the probe of bench/thread-gap.ts
+ * hits by chance is hit every time.
+ */
+import { expect, type Page, type Route, test } from "@playwright/test";
+import { apiPost, person, postMeal, signedInPage } from "./fixtures";
+
+/** Holds the page's live stream until `release` is called. */
+async function holdStream(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/stream", async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test("a message and a status written while the thread opens are shown once the stream is up", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Gia", "Gap"));
+  const eater = await signedInPage(browser, person("Hal", "Hungry"));
+  const meal = await postMeal(cook, { title: "Barley stew" });
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "Hello!" });
+
+  const release = await holdStream(eater);
+  await eater.goto(`/request/${request.id}`);
+  await expect(eater.getByText("Hello!")).toBeVisible();
+  await expect(eater.getByTestId("status-badge")).toHaveText("Pending");
+  // The cook writes and accepts between the thread's first answer and its stream's `ready`.
+  await apiPost(cook, `/api/requests/${request.id}/messages`, { body: "Written in the gap" });
+  const origin = new URL(cook.url()).origin;
+  const accepted = await cook.request.put(`/api/requests/${request.id}/status`, {
+    data: { status: "accepted" },
+    headers: { origin },
+  });
+  expect(accepted.ok()).toBe(true);
+  release();
+  await expect(eater.getByTestId("message-list").getByText("Written in the gap")).toBeVisible();
+  await expect(eater.getByTestId("status-badge")).toHaveText("Accepted");
+  // And after it, live as ever.
+  await apiPost(cook, `/api/requests/${request.id}/messages`, { body: "Written live" });
+  await expect(eater.getByTestId("message-list").getByText("Written live")).toBeVisible();
+});
