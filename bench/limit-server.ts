@@ -150,7 +150,12 @@ const server = http.createServer(async (request, response) => {
       const result = await pool.query({
         name: "limit_detail",
         text: detail.sql,
-        values: fillPlaceholders(detail.params, { mealId: match[1], viewerId: user.id, allergies }),
+        values: fillPlaceholders(detail.params, {
+          mealId: match[1],
+          viewerId: user.id,
+          allergies,
+          fairUseLimit: 1,
+        }),
       });
       const row = result.rows[0];
       // A members-only meal of a group the viewer is not in is not there (docs/features/groups.md).

@@ -31,6 +31,16 @@ export const DRAW_ALGORITHM = "mealshare-draw-v1";
 
 /** Entries close this long after posting unless the cook says otherwise (at the latest, the pickup start). */
 export const DRAW_DEFAULT_CLOSE_MS = 60 * 60 * 1000;
+/**
+ * Whether a draw's entries have closed: it is made, or its closing time has passed. From then on its
+ * entrant list is frozen — no entry, change or leaving — so the list published at the draw is the one
+ * entrants saw at the close (docs/features/fair-shares.md point 2).
+ */
+export const drawClosed = (
+  draw: { drawnAt: Date | string | null; closesAt: Date | string },
+  now = Date.now(),
+) => draw.drawnAt !== null || new Date(draw.closesAt).getTime() <= now;
+
 /** A new account's first day: one ticket, whatever else holds. */
 export const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
 /** No free meal received in this long: two tickets. */

@@ -503,6 +503,35 @@ export const privatePickupSchema = z.object({
 });
 export type PrivatePickup = z.infer<typeof privatePickupSchema>;
 
+/**
+ * One thing the viewer may do with a meal, as the server decides it (server/features/meals/may-ask.ts):
+ * allowed, or the refusal the server would answer — its `code` and its message as a catalogue key with
+ * its values, so the page says it in the viewer's language. The page shows exactly these and
+ * re-derives nothing (docs/ARCHITECTURE.md "Where to find a rule").
+ */
+export const abilitySchema = z.object({
+  allowed: z.boolean(),
+  refusal: z
+    .object({
+      code: z.string(),
+      key: z.string(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])),
+    })
+    .nullable(),
+});
+export type Ability = z.infer<typeof abilitySchema>;
+
+/** What the viewer may do with a meal: ask, wait, enter or leave its draw, change it, print its label. */
+export const mealAbilitiesSchema = z.object({
+  request: abilitySchema,
+  waitlist: abilitySchema,
+  enterDraw: abilitySchema,
+  leaveDraw: abilitySchema,
+  edit: abilitySchema,
+  printLabel: abilitySchema,
+});
+export type MealAbilities = z.infer<typeof mealAbilitiesSchema>;
+
 export const mealDetailSchema = mealSchema.extend({
   myOpenRequestId: z.uuid().nullable(),
   /**
@@ -519,6 +548,8 @@ export const mealDetailSchema = mealSchema.extend({
    * null for single meals.
    */
   series: mealSeriesViewSchema.nullable(),
+  /** What this viewer may do with the meal, and why not (`mealAbilitiesSchema`). */
+  abilities: mealAbilitiesSchema,
 });
 export type MealDetail = z.infer<typeof mealDetailSchema>;
 

@@ -11,6 +11,7 @@ import {
   DRAW_ALGORITHM,
   DRAW_DEFAULT_CLOSE_MS,
   type DrawView,
+  drawClosed,
   ticketsFor,
 } from "../../../contract/draw";
 import { msg } from "../../../contract/messages";
@@ -151,14 +152,6 @@ export async function enterDraw(
   });
   return getDraw(db, member, mealId);
 }
-
-/**
- * Whether a draw's entries have closed: it is made, or its closing time has passed. From then on its
- * entrant list is frozen — no entry, change or leaving — so the list published at the draw is the one
- * entrants saw at the close (docs/features/fair-shares.md point 2).
- */
-export const drawClosed = (draw: { drawnAt: Date | null; closesAt: Date }, now = Date.now()) =>
-  draw.drawnAt !== null || draw.closesAt.getTime() <= now;
 
 /**
  * Takes the member's entry out of a meal's draw while entries are open; leaving twice is harmless.

@@ -77,6 +77,19 @@ export async function askRefusalInGroup(
 ): Promise<AppError | null> {
   if (!meal.membersOnly || meal.ownerId === memberId) return null;
   const membership = meal.groupId ? await activeMembership(tx, meal.groupId, memberId) : null;
+  return groupAskRefusal(memberId, meal, membership);
+}
+
+/**
+ * `askRefusalInGroup`'s decision from a membership already read (null: not an active member), for a
+ * caller that read it with other facts in one statement (meals/service.ts, a meal's abilities).
+ */
+export function groupAskRefusal(
+  memberId: string,
+  meal: Pick<MealRow, "ownerId" | "membersOnly">,
+  membership: ActiveMembership | null,
+): AppError | null {
+  if (!meal.membersOnly || meal.ownerId === memberId) return null;
   if (!membership) return new AppError(404, "not_found", msg("Meal not found"));
   if (membership.rulesAccepted < membership.rulesVersion)
     return new AppError(409, "rules_changed", RULES_CHANGED);

@@ -75,8 +75,8 @@ export const portionsLeftSql = (alias?: string): SQL =>
  * request for a free meal, accepted or completed, dated by when it was asked for.
  */
 const FREE_MEAL_SQL = sql`m.kind = 'free' and r.status in ('accepted', 'completed')`;
-/** `FREE_MEAL_SQL` within the fair-use window (28 days). */
-const FREE_MEAL_RECEIVED_SQL = sql`${FREE_MEAL_SQL} and r.created_at > now() - make_interval(days => ${FAIR_USE_DAYS})`;
+/** `FREE_MEAL_SQL` within the fair-use window (28 days), over `requests r join meals m`. */
+export const FREE_MEAL_RECEIVED_SQL = sql`${FREE_MEAL_SQL} and r.created_at > now() - make_interval(days => ${FAIR_USE_DAYS})`;
 
 /**
  * When the member last received a free meal (`FREE_MEAL_SQL`), for the ticket rule
@@ -129,11 +129,18 @@ export async function fairUseOf(db: Executor, memberId: string, limit: number | 
         from requests r join meals m on m.id = r.meal_id
         where r.eater_id = ${memberId} and ${FREE_MEAL_RECEIVED_SQL}`,
   );
-  const used = row?.used ?? 0;
-  // At the limit, the next is possible once the limit-th newest leaves the window.
+  return fairUseFrom(row?.used ?? 0, row?.nth ?? null, limit);
+}
+
+/**
+ * A member's fair use from the count of free meals they received in the window and when they asked
+ * for the limit-th newest (`fairUseOf`'s statement, or a meal page's): at the limit, the next is
+ * possible once that one leaves the window.
+ */
+export function fairUseFrom(used: number, nth: Date | string | null, limit: number | null): FairUse {
   const nextAt =
-    limit !== null && used >= limit && row?.nth
-      ? new Date(new Date(row.nth).getTime() + FAIR_USE_DAYS * 86_400_000).toISOString()
+    limit !== null && used >= limit && nth
+      ? new Date(new Date(nth).getTime() + FAIR_USE_DAYS * 86_400_000).toISOString()
       : null;
   return { limit, used, nextAt };
 }

@@ -13,8 +13,9 @@
  * cannot race past it: whoever comes second counts what the first took.
  */
 import { sql } from "drizzle-orm";
-import type { FairUse } from "../../../contract/draw";
-import { msg } from "../../../contract/messages";
+import { drawClosed, type FairUse } from "../../../contract/draw";
+import type { Ability, MealAbilities } from "../../../contract/meals";
+import { messageKey, msg } from "../../../contract/messages";
 import { type Executor, queryRows } from "../../db/client";
 import type { MealRow } from "../../db/schema";
 import { AppError, conflict, forbidden } from "../../errors";
@@ -87,9 +88,57 @@ const CHECKS: Record<AskWay, readonly Check[]> = {
 };
 
 /**
+ * What the decision reads besides the member and the meal, gathered by `askRefusal` statement by
+ * statement, or by a meal page's one statement (meals/service.ts) for its abilities.
+ */
+export interface AskFacts {
+  /** The meal's group's refusal (groups/membership.ts), or null (also for meals everyone sees). */
+  inGroup: AppError | null;
+  /** Whether either of the member and the cook has blocked the other. */
+  blocked: boolean;
+  /** Whether a draw still to be made gives the meal's portions. */
+  openDraw: boolean;
+  /** The member's fair use, where the limit applies (a free meal and a published limit); else null. */
+  fairUse: FairUse | null;
+}
+
+/**
+ * The decision itself, from facts already gathered: the one order in which every way in is refused.
+ * @returns as `askRefusal`
+ */
+export function decideAsk(
+  member: Asker,
+  meal: AskMeal,
+  facts: AskFacts,
+  context: Pick<AskContext, "way" | "portions">,
+  now = new Date(),
+): AppError | null {
+  const checks = CHECKS[context.way];
+  if (facts.inGroup) return facts.inGroup;
+  if (checks.includes("own") && meal.ownerId === member.id)
+    return forbidden(msg("You cannot request your own meal."));
+  if (member.suspendedAt) return new AppError(403, "suspended", msg("Your account is suspended."));
+  if (facts.blocked) return new AppError(403, "blocked", ASK_BLOCKED);
+  if (checks.includes("open")) {
+    const closed = mealClosedRefusal(meal, now);
+    if (closed) return closed;
+  }
+  if (checks.includes("openDraw") && facts.openDraw)
+    return conflict(msg("Portions of this meal are given by a draw: enter it instead."), "draw_open");
+  if (facts.fairUse?.nextAt) return fairUseConflict({ ...facts.fairUse, nextAt: facts.fairUse.nextAt });
+  if (checks.includes("portions") && context.portions > 0) return portionsRefusal(meal, context.portions);
+  return null;
+}
+
+/** Whether the fair-use limit weighs on `meal` under `limit` (a free meal, a published limit). */
+export const fairUseApplies = (meal: Pick<MealRow, "kind">, limit: number | null): limit is number =>
+  limit !== null && meal.kind === "free";
+
+/**
  * Why `member` may not come to hold portions of `meal` in the way `context` names, or null when they
- * may. Call it under the meal's row lock (`select … for update`): it takes the eater's fair-use lock
- * too, when the limit applies, so the caller's insert or accept stays within it.
+ * may: the facts read here, the decision `decideAsk`'s. Call it under the meal's row lock
+ * (`select … for update`): it takes the eater's fair-use lock too, when the limit applies, so the
+ * caller's insert or accept stays within it.
  * @param meal the locked row, or undefined when no meal has that id
  * @returns AppError 404 no such meal, or a members-only meal of a group they are not in; 403 their own
  *   meal, a block either way, a suspended member, or a newcomer the group keeps from requesting; 409
@@ -103,23 +152,19 @@ export async function askRefusal(
   context: AskContext,
 ): Promise<AppError | null> {
   if (!meal) return new AppError(404, "not_found", msg("Meal not found"));
-  const checks = CHECKS[context.way];
-  const inGroup = await askRefusalInGroup(tx, member.id, meal);
-  if (inGroup) return inGroup;
-  if (checks.includes("own") && meal.ownerId === member.id)
-    return forbidden(msg("You cannot request your own meal."));
-  if (member.suspendedAt) return new AppError(403, "suspended", msg("Your account is suspended."));
-  if (await blockedEitherWay(tx, member.id, meal.ownerId)) return new AppError(403, "blocked", ASK_BLOCKED);
-  if (checks.includes("open")) {
-    const closed = mealClosedRefusal(meal);
-    if (closed) return closed;
+  const limit = context.freeMealsPer28Days;
+  let fairUse: FairUse | null = null;
+  if (fairUseApplies(meal, limit)) {
+    await lockFairUse(tx, member.id);
+    fairUse = await fairUseOf(tx, member.id, limit);
   }
-  if (checks.includes("openDraw") && (await givenByOpenDraw(tx, meal)))
-    return conflict(msg("Portions of this meal are given by a draw: enter it instead."), "draw_open");
-  const overLimit = await fairUseRefusal(tx, member.id, meal, context.freeMealsPer28Days);
-  if (overLimit) return overLimit;
-  if (checks.includes("portions") && context.portions > 0) return portionsRefusal(meal, context.portions);
-  return null;
+  const facts: AskFacts = {
+    inGroup: await askRefusalInGroup(tx, member.id, meal),
+    blocked: await blockedEitherWay(tx, member.id, meal.ownerId),
+    openDraw: CHECKS[context.way].includes("openDraw") && (await givenByOpenDraw(tx, meal)),
+    fairUse,
+  };
+  return decideAsk(member, meal, facts, context);
 }
 
 /**
@@ -142,9 +187,13 @@ export async function assertMayAsk(
  * @returns AppError 409 `meal_inactive` (taken down or deactivated) or `meal_expired` (its pickup
  *   window has ended)
  */
-export function mealClosedRefusal(meal: Pick<MealRow, "isActive" | "pickupWindowEnd">): AppError | null {
+export function mealClosedRefusal(
+  meal: Pick<MealRow, "isActive" | "pickupWindowEnd">,
+  now = new Date(),
+): AppError | null {
   if (!meal.isActive) return conflict(msg("This meal is no longer available."), "meal_inactive");
-  if (!isMealOpen(meal)) return conflict(msg("The pickup window for this meal has ended."), "meal_expired");
+  if (!isMealOpen(meal, now))
+    return conflict(msg("The pickup window for this meal has ended."), "meal_expired");
   return null;
 }
 
@@ -187,24 +236,6 @@ export async function lockFairUse(tx: Executor, memberId: string): Promise<void>
   await queryRows(tx, sql`select pg_advisory_xact_lock(hashtext('fair-use'), hashtext(${memberId}))::text`);
 }
 
-/**
- * Why a member at the published fair-use limit may not come to hold a free meal
- * (docs/features/fair-shares.md point 4), saying when the next is possible; null below it, without a
- * limit, or for a paid meal. Takes the eater's fair-use lock first when it counts.
- * @returns AppError 409 `fair_use` (with `nextAt`, an ISO date-time)
- */
-async function fairUseRefusal(
-  tx: Executor,
-  memberId: string,
-  meal: Pick<MealRow, "kind">,
-  limit: number | null,
-): Promise<AppError | null> {
-  if (limit === null || meal.kind !== "free") return null;
-  await lockFairUse(tx, memberId);
-  const use = await fairUseOf(tx, memberId, limit);
-  return use.nextAt ? fairUseConflict({ ...use, nextAt: use.nextAt }) : null;
-}
-
 /** The refusal of a member at the limit, naming the date their next free meal is possible. */
 export function fairUseConflict(use: FairUse & { nextAt: string }): AppError {
   return conflict(
@@ -215,4 +246,69 @@ export function fairUseConflict(use: FairUse & { nextAt: string }): AppError {
     "fair_use",
     { nextAt: use.nextAt },
   );
+}
+
+/** What a meal's page reads besides the meal to say what its viewer may do (`mealAbilities`). */
+export interface PageFacts extends AskFacts {
+  /** The meal's draw, if it has one. */
+  draw: { closesAt: Date | string; drawnAt: Date | string | null } | null;
+  /** Whether the viewer has entered its draw. */
+  myEntry: boolean;
+  /** Whether the viewer has an open request for it. */
+  myOpenRequest: boolean;
+  /** Whether an admin took the meal down. */
+  hidden: boolean;
+}
+
+/** An ability from a refusal (none: allowed), with the refusal's catalogue key and values. */
+function abilityOf(refusal: AppError | null): Ability {
+  if (!refusal) return { allowed: true, refusal: null };
+  const { key, params } = messageKey(refusal.key);
+  return { allowed: false, refusal: { code: refusal.code, key, params: { ...params, ...refusal.params } } };
+}
+
+/**
+ * What `viewer` may do with a meal's page (contract/meals.ts `mealAbilitiesSchema`), each decided as
+ * the endpoint that does it decides (`decideAsk` for asking, waiting and entering, the draw's closing
+ * for leaving it, ownership for editing and the label), so the page shows exactly what the server
+ * would allow.
+ */
+export function mealAbilities(
+  viewer: Asker,
+  meal: AskMeal,
+  facts: PageFacts,
+  now = new Date(),
+): MealAbilities {
+  const own = meal.ownerId === viewer.id;
+  const ask = (way: AskWay) =>
+    decideAsk(viewer, meal, facts, { way, portions: way === "request" ? 1 : 0 }, now);
+  const requestExists = facts.myOpenRequest
+    ? conflict(msg("You already have an open request for this meal."), "request_exists")
+    : null;
+  const closed = facts.draw && drawClosed(facts.draw, now.getTime());
+  const noDraw = facts.draw
+    ? null
+    : conflict(msg("This meal is not given by a draw: request it instead."), "no_draw");
+  const drawClosedRefusal = closed
+    ? conflict(msg("Entries for this draw have closed."), "draw_closed")
+    : null;
+  const notYours = own ? null : forbidden();
+  return {
+    request: abilityOf(ask("request") ?? requestExists),
+    waitlist: abilityOf(
+      ask("waitlist") ??
+        requestExists ??
+        (portionsLeft(meal) > 0
+          ? conflict(msg("Enough portions are free: request them instead."), "portions_free")
+          : null),
+    ),
+    enterDraw: abilityOf(noDraw ?? ask("draw") ?? drawClosedRefusal),
+    leaveDraw: abilityOf(
+      noDraw ??
+        (facts.myEntry ? null : conflict(msg("You have not entered this draw."), "not_entered")) ??
+        drawClosedRefusal,
+    ),
+    edit: abilityOf(notYours ?? mealClosedRefusal({ ...meal, isActive: true }, now)),
+    printLabel: abilityOf(notYours ?? (facts.hidden ? forbidden() : null)),
+  };
 }

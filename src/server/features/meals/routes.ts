@@ -166,7 +166,10 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
     },
     async (request) => {
       const user = requireUser(request);
-      return getMealDetail(db, user, request.params.id, { isAdmin: isAdmin(user, config) });
+      return getMealDetail(db, user, request.params.id, {
+        isAdmin: isAdmin(user, config),
+        freeMealsPer28Days: config.freeMealsPer28Days,
+      });
     },
   );
 

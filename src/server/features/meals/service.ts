@@ -17,6 +17,9 @@ import { msg } from "../../../contract/messages";
 import { type Executor, inTransaction, queryRows } from "../../db/client";
 import { preparedRows } from "../../db/prepared";
 import {
+  blocks,
+  drawEntries,
+  mealDraws,
   mealSeries,
   meals,
   OPEN_REQUEST_STATUSES_SQL,
@@ -31,7 +34,7 @@ import { type Cursor, keysetBefore } from "../../pagination";
 import { becomesAlertable, enqueueAlertMatching } from "../alerts/matching";
 import { assertMaySell } from "../cooks/service";
 import { createDraw } from "../draws/service";
-import { assertMayShareWith } from "../groups/membership";
+import { type ActiveMembership, assertMayShareWith, groupAskRefusal } from "../groups/membership";
 import { scheduleGroupMealOpening } from "../groups/opening";
 import { assertOwnPhoto } from "../photos/service";
 import { enqueueWaitlistOffer, reschedulePickupSettles } from "../requests/jobs";
@@ -40,8 +43,9 @@ import { rescheduleMealReminders } from "../requests/reminders";
 import { markFeeder } from "../users/role";
 import { allergyWarningsSql, withAllergyWarnings } from "./allergen-match";
 import { allergenColumns } from "./allergens";
-import { OPEN_MEAL_SQL } from "./availability";
+import { FREE_MEAL_RECEIVED_SQL, fairUseFrom, OPEN_MEAL_SQL } from "./availability";
 import { tellOfChanges } from "./changes";
+import { fairUseApplies, mealAbilities } from "./may-ask";
 import { canUpdateMeal } from "./policy";
 import {
   type ListedMeal,
@@ -156,15 +160,24 @@ type DetailRow = MealRow & {
   mine: MyWaitlistPlace | null;
   series: SeriesJson | null;
   visible: boolean;
+  hidden: boolean;
+  blocked: boolean;
+  draw: { closesAt: string; drawnAt: string | null } | null;
+  myEntry: boolean;
+  membership: ActiveMembership | null;
+  fairUse: { used: number; nth: string | null };
 };
 
 /**
  * A meal's detail in one round trip (docs/decisions/011): the viewer's open request, the waiting
  * list's length (its kept count, docs/decisions/015 "A popular meal's page") and the viewer's place in
  * it (docs/features/households.md point 2, in line order `created_at, id` as waitlist.ts keeps it) and
- * the weekly series, as subqueries of the meal's row. Placeholders: `mealId` and `viewerId` (uuids),
- * `allergies` (a JSON array of the viewer's allergy tokens, allergen-match.ts). Exported for the plain
- * limit (bench/limit-server.ts), which runs this very statement.
+ * the weekly series, and the facts the viewer's abilities are decided from (may-ask.ts: a block either
+ * way, the draw and their entry, their membership of the meal's group, their free meals in the
+ * fair-use window), as subqueries of the meal's row, each an index lookup. Placeholders: `mealId` and
+ * `viewerId` (uuids), `allergies` (a JSON array of the viewer's allergy tokens, allergen-match.ts),
+ * `fairUseLimit` (the published limit, 1 without one). Exported for the plain limit
+ * (bench/limit-server.ts), which runs this very statement.
  */
 export const mealDetailStatement = () => sql`
     select ${MEAL_COLUMNS},
@@ -191,7 +204,24 @@ export const mealDetailStatement = () => sql`
       ${allergyWarningsSql(sql.placeholder("allergies"))} as "allergyWarnings",
       ${meals.pickupLatitude} as "pickupLatitude", ${meals.pickupLongitude} as "pickupLongitude",
       ${meals.pickupDetails} as "pickupDetails",
-      ${visibleToSql(sql.placeholder("viewerId"))} as "visible"
+      ${visibleToSql(sql.placeholder("viewerId"))} as "visible",
+      ${meals.hiddenByAdmin} as "hidden",
+      exists (select 1 from ${blocks}
+         where (${blocks.blockerId} = ${sql.placeholder("viewerId")} and ${blocks.blockedId} = ${meals.ownerId})
+            or (${blocks.blockerId} = ${meals.ownerId} and ${blocks.blockedId} = ${sql.placeholder("viewerId")})) as "blocked",
+      (select json_build_object('closesAt', ${mealDraws.closesAt}, 'drawnAt', ${mealDraws.drawnAt})
+         from ${mealDraws} where ${mealDraws.mealId} = ${meals.id}) as "draw",
+      exists (select 1 from ${drawEntries}
+         where ${drawEntries.mealId} = ${meals.id} and ${drawEntries.userId} = ${sql.placeholder("viewerId")}) as "myEntry",
+      (select json_build_object('role', gm.role, 'rulesAccepted', gm.rules_accepted,
+                                'rulesVersion', g.rules_version, 'newcomersMayRequest', g.newcomers_may_request)
+         from group_members gm join groups g on g.id = gm.group_id
+         where ${meals.membersOnly} and gm.group_id = ${meals.groupId}
+           and gm.user_id = ${sql.placeholder("viewerId")} and gm.status = 'active') as "membership",
+      (select json_build_object('used', count(*),
+                                'nth', (array_agg(r.created_at order by r.created_at desc))[${sql.placeholder("fairUseLimit")}::int])
+         from requests r join meals m on m.id = r.meal_id
+         where r.eater_id = ${sql.placeholder("viewerId")} and ${FREE_MEAL_RECEIVED_SQL}) as "fairUse"
     from ${MEALS_WITH_OWNERS}
     where ${meals.id} = ${sql.placeholder("mealId")}`;
 
@@ -207,17 +237,35 @@ const detailRows = preparedRows<DetailRow>("meal_detail", mealDetailStatement);
  */
 export async function getMealDetail(
   db: Executor,
-  viewer: Pick<UserRow, "id" | "allergyCodes" | "allergiesOther">,
+  viewer: Pick<UserRow, "id" | "allergyCodes" | "allergiesOther" | "suspendedAt">,
   id: string,
-  options: { isAdmin: boolean } = { isAdmin: false },
+  options: { isAdmin: boolean; freeMealsPer28Days: number | null },
 ): Promise<MealDetail & ListedMeal> {
   const [row] = await detailRows(db, {
     mealId: id,
     viewerId: viewer.id,
     allergies: JSON.stringify(allergyTokensOf(viewer)),
+    fairUseLimit: options.freeMealsPer28Days ?? 1,
   });
   if (!row || !(row.visible || options.isAdmin)) throw notFound(msg("Meal not found"));
   const own = row.ownerId === viewer.id;
+  const meal = {
+    ...row,
+    pickupWindowEnd: new Date(row.pickupWindowEnd),
+  };
+  const limit = options.freeMealsPer28Days;
+  const abilities = mealAbilities(viewer, meal, {
+    inGroup: groupAskRefusal(viewer.id, meal, row.membership),
+    blocked: row.blocked,
+    openDraw: row.draw !== null && row.draw.drawnAt === null,
+    fairUse: fairUseApplies(meal, limit)
+      ? fairUseFrom(Number(row.fairUse.used), row.fairUse.nth, limit)
+      : null,
+    draw: row.draw,
+    myEntry: row.myEntry,
+    myOpenRequest: row.myOpenRequestId !== null,
+    hidden: row.hidden,
+  });
   return {
     ...presentMeal(own ? { ...row, allergyWarnings: [] } : row),
     // Where exactly, and the door or bell: the feeder's own view only (docs/features/neighbourhood.md).
@@ -230,6 +278,7 @@ export async function getMealDetail(
         : null,
     waitlist: { waiting: row.waiting, mine: row.mine },
     series: row.series ? presentSeriesJson(row.series) : null,
+    abilities,
   };
 }
 

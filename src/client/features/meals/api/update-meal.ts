@@ -23,6 +23,8 @@ export function useUpdateMeal(meta?: MutationMeta) {
               myOffer: detail.myOffer,
               waitlist: detail.waitlist,
               series: detail.series,
+              // What the viewer may do: the server's to say, in the refetch below.
+              abilities: detail.abilities,
               // Refetched below with the rest: the meal's own answer leaves the private pickup out.
               privatePickup: detail.privatePickup,
             }
