@@ -564,3 +564,128 @@ describe("the mailing list is double opt-in", () => {
     expect((await t.api({ url: "/api/auth/user", cookie: member.cookie })).json().newsletterOptIn).toBe(true);
   });
 });
+
+describe("abilities with every meal: the page's controls and the endpoints answer alike", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { freeMealsPer28Days: 2 } });
+  });
+  afterAll(() => t.close());
+
+  type Ability = { allowed: boolean; refusal: { code: string; key: string; params: object } | null };
+  const abilities = async (member: Member, mealId: string) => {
+    const answer = await t.api({ url: `/api/meals/${mealId}`, cookie: member.cookie });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json().abilities as Record<string, Ability>;
+  };
+  /** The endpoint's answer agrees with the ability: 2xx when allowed, else the same refusal code. */
+  const agree = (ability: Ability, answer: { statusCode: number; json: () => { code?: string } }) => {
+    if (ability.allowed) expect(answer.statusCode).toBeLessThan(300);
+    else
+      expect({ status: answer.statusCode >= 400, code: answer.json().code }).toEqual({
+        status: true,
+        code: ability.refusal!.code,
+      });
+  };
+
+  it("own, blocked, fully reserved and at the fair-use limit: refused with the endpoint's code", async () => {
+    const cook = await neighbour(t, "Ada");
+    const viewer = await neighbour(t, "Vic");
+    const own = await buildMeal(t.db, viewer.user, { kind: "free" });
+    const mine = await abilities(viewer, own.id);
+    expect(mine.request.refusal?.code).toBe("forbidden");
+    expect(mine.edit.allowed).toBe(true);
+    expect(mine.printLabel.allowed).toBe(true);
+    agree(mine.request, await ask(t, viewer, own.id));
+
+    const open = await buildMeal(t.db, cook.user, { kind: "free", portionSize: 1 });
+    const theirs = await abilities(viewer, open.id);
+    expect(theirs.request.allowed).toBe(true);
+    expect(theirs.edit.allowed).toBe(false);
+    expect(theirs.waitlist.refusal?.code).toBe("portions_free");
+
+    const full = await buildMeal(t.db, cook.user, { kind: "free", portionSize: 1 });
+    await buildRequest(t.db, full, (await neighbour(t)).user, { status: "accepted" });
+    const fullAbilities = await abilities(viewer, full.id);
+    expect(fullAbilities.request.refusal?.code).toBe("fully_reserved");
+    expect(fullAbilities.waitlist.allowed).toBe(true);
+    agree(fullAbilities.request, await ask(t, viewer, full.id));
+
+    const blocker = await neighbour(t, "Blo");
+    const blocked = await buildMeal(t.db, blocker.user, { kind: "free" });
+    const blocking = await t.api({
+      method: "PUT",
+      url: `/api/user/blocks/${viewer.user.id}`,
+      cookie: blocker.cookie,
+    });
+    expect(blocking.statusCode).toBe(200);
+    const blockedAbilities = await abilities(viewer, blocked.id);
+    expect(blockedAbilities.request.refusal?.code).toBe("blocked");
+    agree(blockedAbilities.request, await ask(t, viewer, blocked.id));
+
+    agree(theirs.request, await ask(t, viewer, open.id));
+    for (let i = 0; i < 2; i++) {
+      const elsewhere = await buildMeal(t.db, (await neighbour(t)).user, { kind: "free" });
+      await buildRequest(t.db, elsewhere, viewer.user, { status: "accepted" });
+    }
+    const another = await buildMeal(t.db, cook.user, { kind: "free" });
+    const limited = await abilities(viewer, another.id);
+    expect(limited.request.refusal).toMatchObject({
+      code: "fair_use",
+      key: "You have had {{count}} free meals in the last 28 days, the limit here. Your next is possible on {{date}}.",
+      params: { count: 2 },
+    });
+    agree(limited.request, await ask(t, viewer, another.id));
+    // A paid meal is not counted.
+    const paid = await buildMeal(t.db, cook.user, { kind: "paid", priceCents: 500 });
+    expect((await abilities(viewer, paid.id)).request.allowed).toBe(true);
+  });
+
+  it("a draw: enter while open, leave once in, neither once entries close", async () => {
+    const cook = await neighbour(t, "Dee");
+    const viewer = await neighbour(t, "Val");
+    const posted = await t.api({
+      method: "POST",
+      url: "/api/meals",
+      cookie: cook.cookie,
+      payload: {
+        title: "Raffle rolls",
+        description: "d",
+        kind: "free",
+        portionSize: 2,
+        ingredients: "flour",
+        pickupLocation: "Hall",
+        pickupWindowStart: hoursFromNow(3),
+        pickupWindowEnd: hoursFromNow(5),
+        allocation: "draw",
+      },
+    });
+    const mealId = posted.json().id as string;
+    const before = await abilities(viewer, mealId);
+    expect(before.request.refusal?.code).toBe("draw_open");
+    expect(before.enterDraw.allowed).toBe(true);
+    expect(before.leaveDraw.refusal?.code).toBe("not_entered");
+    agree(before.request, await ask(t, viewer, mealId));
+    const entry = (portions: number) =>
+      t.api({
+        method: "POST",
+        url: `/api/meals/${mealId}/draw/entry`,
+        cookie: viewer.cookie,
+        payload: { portions },
+      });
+    agree(before.enterDraw, await entry(1));
+    expect((await abilities(viewer, mealId)).leaveDraw.allowed).toBe(true);
+    await queryRows(
+      t.db,
+      sql`update meal_draws set closes_at = now() - interval '1 second' where meal_id = ${mealId}`,
+    );
+    const closed = await abilities(viewer, mealId);
+    expect(closed.leaveDraw.refusal?.code).toBe("draw_closed");
+    expect(closed.enterDraw.refusal?.code).toBe("draw_closed");
+    agree(
+      closed.leaveDraw,
+      await t.api({ method: "DELETE", url: `/api/meals/${mealId}/draw/entry`, cookie: viewer.cookie }),
+    );
+    agree(closed.enterDraw, await entry(2));
+  });
+});

@@ -91,14 +91,16 @@ export default function MealDetailPage() {
         {isOwner ? (
           <>
             <p className="rounded-xl border bg-muted p-4 text-center font-medium">{t("This is your meal")}</p>
-            {!meal.isExpired && (
+            {meal.abilities.edit.allowed && (
               <Button asChild>
                 <Link href={`/meal/${meal.id}/edit`}>{t("Edit meal")}</Link>
               </Button>
             )}
-            <Button asChild variant="outline">
-              <Link href={`/meal/${meal.id}/label`}>{t("Print label")}</Link>
-            </Button>
+            {meal.abilities.printLabel.allowed && (
+              <Button asChild variant="outline">
+                <Link href={`/meal/${meal.id}/label`}>{t("Print label")}</Link>
+              </Button>
+            )}
             {meal.isExpired && (
               <Button asChild variant="outline">
                 <Link href={`/meals/new?from=${meal.id}`}>{t("Share again")}</Link>

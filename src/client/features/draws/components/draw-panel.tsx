@@ -1,13 +1,15 @@
 /**
  * A draw on the meal's page (docs/features/fair-shares.md point 1): when it is made and how many
  * entered; for a neighbour, Enter the draw with the portions wanted (or leave it) and the ticket rule;
- * for the cook, Draw now. Once made, a link to how it was made, which anyone can check.
+ * for the cook, Draw now. Once made, a link to how it was made, which anyone can check. Whether the
+ * viewer may enter or leave is the meal's `abilities` (the server's one decision), with its reason.
  */
 import { Dices } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { QueryError } from "@/client/components/layout/query-error";
+import { RefusalNote } from "@/client/components/refusal-note";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { Label } from "@/client/components/ui/label";
@@ -68,12 +70,24 @@ export function DrawPanel({ meal, isOwner }: { meal: MealDetail; isOwner: boolea
             <p className="font-medium">
               {t("You are in the draw for {{count}} portions.", { count: mine.portions })}
             </p>
-            <Button type="button" variant="outline" disabled={leave.isPending} onClick={() => leave.mutate()}>
-              {t("Leave the draw")}
-            </Button>
+            {meal.abilities.leaveDraw.allowed ? (
+              <Button
+                type="button"
+                variant="outline"
+                disabled={leave.isPending}
+                onClick={() => leave.mutate()}
+              >
+                {t("Leave the draw")}
+              </Button>
+            ) : (
+              <RefusalNote ability={meal.abilities.leaveDraw} className="text-sm text-muted-foreground" />
+            )}
           </div>
         )}
-        {!made && !isOwner && !mine && (
+        {!made && !isOwner && !mine && !meal.abilities.enterDraw.allowed && (
+          <RefusalNote ability={meal.abilities.enterDraw} />
+        )}
+        {!made && !isOwner && !mine && meal.abilities.enterDraw.allowed && (
           <div className="flex flex-wrap items-end gap-3">
             <div className="flex flex-col gap-1">
               <Label htmlFor={portionsId}>{t("Portions")}</Label>

@@ -3,12 +3,14 @@
  * how many portions (docs/features/households.md point 1), a message; the first request of a session
  * opens the Safety Notice; I Understand records it and sends. A meal holding one of the viewer's
  * allergens opens the notice every time, with that allergen named and a box to tick before I
- * Understand (docs/features/food-safety.md). With no portions left, the waiting list instead.
+ * Understand (docs/features/food-safety.md). With no portions left, the waiting list instead. What
+ * the viewer may do, and why not, is the meal's `abilities` (the server's one decision).
  */
 import { CheckCircle2 } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { RefusalNote } from "@/client/components/refusal-note";
 import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
@@ -40,11 +42,8 @@ export function RequestMealForm({
     errorMessage: t("Failed to send request. Please try again."),
     serverMessage: true,
   });
-  const unavailable = !meal.isActive
-    ? t("This meal is no longer available.")
-    : meal.isExpired
-      ? t("The pickup window for this meal has ended.")
-      : null;
+  // What the server would answer, decided there (server/features/meals/may-ask.ts): never worked out here.
+  const { request: mayRequest, waitlist: mayWait } = meal.abilities;
 
   const send = () =>
     createRequest.mutate(
@@ -88,8 +87,10 @@ export function RequestMealForm({
     );
   }
 
-  // No portions left (or waiting already): the waiting list (docs/features/households.md point 2).
-  if (!unavailable && (meal.portionsLeft <= 0 || meal.waitlist.mine)) return <WaitlistPanel meal={meal} />;
+  // Waiting already, or the portions are gone and the line is open to them: the waiting list
+  // (docs/features/households.md point 2).
+  if (meal.waitlist.mine || (!mayRequest.allowed && mayWait.allowed)) return <WaitlistPanel meal={meal} />;
+  const unavailable = !mayRequest.allowed;
 
   return (
     <section aria-labelledby="send-request" className="flex flex-col gap-3 rounded-xl border bg-card p-4">
@@ -108,7 +109,7 @@ export function RequestMealForm({
             setPortions(Math.max(1, Math.min(meal.portionsLeft, Number(event.target.value) || 1)))
           }
           className="w-24"
-          disabled={!!unavailable}
+          disabled={unavailable}
         />
       </div>
       <Label htmlFor="request-message">{t("Message to the cook")}</Label>
@@ -118,10 +119,10 @@ export function RequestMealForm({
         value={message}
         maxLength={MESSAGE_MAX}
         onChange={(event) => setMessage(event.target.value)}
-        disabled={!!unavailable}
+        disabled={unavailable}
       />
-      {unavailable && <p className="text-sm font-medium text-destructive">{unavailable}</p>}
-      <Button onClick={onRequest} disabled={createRequest.isPending || !!unavailable}>
+      <RefusalNote ability={mayRequest} />
+      <Button onClick={onRequest} disabled={createRequest.isPending || unavailable}>
         {meal.kind === "paid" && meal.priceCents != null
           ? t("Request Meal ({{price}})", { price: f.price(meal.priceCents) })
           : t("Request Meal")}

@@ -6,6 +6,7 @@
 import { ListOrdered } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { RefusalNote } from "@/client/components/refusal-note";
 import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
@@ -90,11 +91,12 @@ export function WaitlistPanel({ meal }: { meal: MealDetail }) {
           onClick={() =>
             join.mutate(portions, { onSuccess: () => toast({ title: t("You are on the waiting list") }) })
           }
-          disabled={join.isPending}
+          disabled={join.isPending || !meal.abilities.waitlist.allowed}
         >
           {t("Join the waiting list")}
         </Button>
       </div>
+      <RefusalNote ability={meal.abilities.waitlist} />
     </section>
   );
 }
