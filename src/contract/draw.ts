@@ -148,21 +148,40 @@ export type PublishedDraw = z.infer<typeof publishedDrawSchema>;
 /** An entrant the draw passed over, and why (`publishedDrawSchema.passedOver`). */
 export type PassedOver = NonNullable<PublishedDraw["passedOver"]>[number];
 
+/**
+ * What an entrant saw when they entered (kept in their browser): the commitment published then, and
+ * their entry's pseudonym. Checked against what the draw published, it shows the server neither swapped
+ * the secret after the entries nor left their entry out.
+ */
+export interface EntryWitness {
+  /** Null when this browser did not see the entry made (entered from another device). */
+  commitment: string | null;
+  entryId: string;
+}
+
 /** What `verifyDraw` checked, in the order a reader follows it. */
 export interface DrawCheck {
   commitmentMatches: boolean;
   listHashMatches: boolean;
   seedMatches: boolean;
   orderMatches: boolean;
+  /** The commitment is the one the viewer saw when they entered (true without a witness). */
+  commitmentAsAtEntry: boolean;
+  /** The viewer's entry is on the published list (true without a witness). */
+  entryListed: boolean;
   ok: boolean;
 }
 
 /**
  * Checks a made draw from what was published (step 5): the revealed secret against the commitment, and
- * the list hash, the seed and the order recomputed.
+ * the list hash, the seed and the order recomputed; with the viewer's `witness`, also that the
+ * commitment is the one they saw when they entered and that their entry is on the list.
  * @returns each check and `ok` when all hold; all false for a draw not yet made
  */
-export function verifyDraw(draw: PublishedDraw): DrawCheck {
+export function verifyDraw(draw: PublishedDraw, witness: EntryWitness | null = null): DrawCheck {
+  const commitmentAsAtEntry = witness?.commitment == null || witness.commitment === draw.commitment;
+  const entryListed =
+    witness === null || (draw.entrants ?? []).some((entrant) => entrant.id === witness.entryId);
   if (
     !draw.secret ||
     !draw.entrants ||
@@ -176,6 +195,8 @@ export function verifyDraw(draw: PublishedDraw): DrawCheck {
       listHashMatches: false,
       seedMatches: false,
       orderMatches: false,
+      commitmentAsAtEntry,
+      entryListed,
       ok: false,
     };
   let commitmentMatches = false;
@@ -198,7 +219,15 @@ export function verifyDraw(draw: PublishedDraw): DrawCheck {
     listHashMatches,
     seedMatches,
     orderMatches,
-    ok: commitmentMatches && listHashMatches && seedMatches && orderMatches,
+    commitmentAsAtEntry,
+    entryListed,
+    ok:
+      commitmentMatches &&
+      listHashMatches &&
+      seedMatches &&
+      orderMatches &&
+      commitmentAsAtEntry &&
+      entryListed,
   };
 }
 

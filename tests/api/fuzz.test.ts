@@ -378,6 +378,8 @@ describe("fuzzing every endpoint with malformed requests", () => {
       { method: "DELETE", route: "/api/user/home-area" },
       // docs/features/households.md: portions, the pickup code, the waiting list, weekly meals.
       { method: "POST", route: "/api/requests/{id}/pickup-code", body: { code: "1234" } },
+      // docs/features/exchange.md: the eater's answer to changed terms.
+      { method: "POST", route: "/api/requests/{id}/terms", body: { answer: "kept" } },
       { method: "POST", route: "/api/meals/{id}/waitlist", body: { portions: 2 } },
       { method: "DELETE", route: "/api/meals/{id}/waitlist" },
       { method: "PUT", route: "/api/meal-series/{id}", body: { status: "paused" } },

@@ -96,6 +96,8 @@ describe("the draw, mealshare-draw-v1", () => {
       listHashMatches: true,
       seedMatches: true,
       orderMatches: true,
+      commitmentAsAtEntry: true,
+      entryListed: true,
       ok: true,
     });
     expect(verifyDraw({ ...draw, secret: "ab".repeat(32) }).commitmentMatches).toBe(false);
@@ -107,6 +109,21 @@ describe("the draw, mealshare-draw-v1", () => {
     expect(verifyDraw({ ...draw, seed: "00".repeat(32) }).ok).toBe(false);
     expect(verifyDraw({ ...draw, secret: null, order: null }).ok).toBe(false);
     expect(verifyDraw({ ...draw, secret: "not hex" }).ok).toBe(false);
+  });
+
+  it("fails, saying which, when the commitment is not the one an entrant saw or their entry is missing", () => {
+    const draw = published(vectors[1]);
+    const entryId = draw.entrants![0].id;
+    expect(verifyDraw(draw, { commitment: draw.commitment, entryId }).ok).toBe(true);
+    // A server that swapped secret and commitment after the entries: the new pair checks out alone.
+    const swapped = verifyDraw(draw, { commitment: "cd".repeat(32), entryId });
+    expect(swapped).toMatchObject({ commitmentMatches: true, commitmentAsAtEntry: false, ok: false });
+    // A server that left the viewer's entry out of the list it drew from.
+    const missing = verifyDraw(
+      { ...draw, entrants: draw.entrants!.slice(1) },
+      { commitment: draw.commitment, entryId },
+    );
+    expect(missing).toMatchObject({ entryListed: false, ok: false });
   });
 
   it("draws 10,000 entrants into an order holding each once", () => {

@@ -75,6 +75,15 @@ export function worseFields(from: AgreedTerms, to: AgreedTerms): TermField[] {
   return fields;
 }
 
+/** Whether two terms say the same (jsonb keeps its keys in an order of its own, so field by field). */
+export const sameTerms = (a: AgreedTerms, b: AgreedTerms) =>
+  a.priceCents === b.priceCents &&
+  Date.parse(a.pickupWindowStart) === Date.parse(b.pickupWindowStart) &&
+  Date.parse(a.pickupWindowEnd) === Date.parse(b.pickupWindowEnd) &&
+  a.pickupLocation === b.pickupLocation &&
+  a.allergens.length === b.allergens.length &&
+  a.allergens.every((allergen) => b.allergens.includes(allergen));
+
 /** What the eater reads when asked, by the most important field changed. */
 const ASK_MESSAGES: Record<TermField, ReturnType<typeof msg>> = {
   allergens: msg('{{name}} added allergens to "{{title}}": keep your portion or give it up'),
@@ -110,6 +119,8 @@ export async function askAboutChangedTerms(
   const now = termsOf(after);
   for (const request of agreed) {
     const pending = request.termsChange?.answer === null ? request.termsChange : null;
+    // An edit that leaves the terms as a waiting question put them (a new title, say) asks nothing again.
+    if (pending && sameTerms(pending.to, now)) continue;
     const from = pending?.from ?? request.agreedTerms ?? now;
     const fields = worseFields(from, now);
     if (fields.length === 0) {

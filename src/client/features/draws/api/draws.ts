@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { apiRequest, getJson } from "@/client/lib/api-client";
 import { mealKeys, requestKeys } from "@/client/lib/query-keys";
 import type { DrawView } from "@/contract/draw";
+import { rememberEntry } from "../witness";
 
 /** Under the meal's own key, so refreshing the meal's page refreshes its draw too. */
 const drawKey = (mealId: string) => [...mealKeys.detail(mealId), "draw"] as const;
@@ -32,6 +33,7 @@ export function useEnterDraw(mealId: string) {
     mutationFn: async (portions: number) =>
       (await apiRequest("POST", `/api/meals/${mealId}/draw/entry`, { portions })).json() as Promise<DrawView>,
     onSuccess: (view) => {
+      rememberEntry(view);
       queryClient.setQueryData(drawKey(mealId), view);
       refresh(queryClient, mealId);
     },

@@ -2,13 +2,15 @@
  * "How this draw was made" (docs/features/fair-shares.md point 2): the commitment published when the
  * meal was posted, the entrants with their tickets, the list's hash, the seed, the order and the revealed
  * secret — and the check, run here in the browser with the same code the server drew with
- * (`verifyDraw`, src/contract/draw.ts).
+ * (`verifyDraw`, src/contract/draw.ts), also against what the viewer saw when they entered: the
+ * commitment then, and their entry on the list (../witness.ts).
  */
 import { CheckCircle2, XCircle } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "@/client/lib/format";
 import { type DrawView, verifyDraw } from "@/contract/draw";
+import { entryWitness } from "../witness";
 
 function Hash({ label, value }: { label: string; value: string }) {
   return (
@@ -23,7 +25,8 @@ export function DrawCheck({ draw }: { draw: DrawView }) {
   const { t } = useTranslation("app");
   const f = useFormat();
   const { published, mine } = draw;
-  const check = useMemo(() => verifyDraw(published), [published]);
+  // Checked against what this viewer saw when they entered, too (../witness.ts).
+  const check = useMemo(() => verifyDraw(published, entryWitness(draw)), [published, draw]);
   const place = (id: string) => (published.order ?? []).indexOf(id) + 1;
   return (
     <div className="flex flex-col gap-5">
@@ -98,6 +101,16 @@ export function DrawCheck({ draw }: { draw: DrawView }) {
                 )
               : t("The check failed: what was published does not add up.")}
           </p>
+          {!check.commitmentAsAtEntry && (
+            <p className="font-medium text-red-700" data-testid="draw-check-reason">
+              {t("The commitment is not the one published when you entered.")}
+            </p>
+          )}
+          {!check.entryListed && (
+            <p className="font-medium text-red-700" data-testid="draw-check-reason">
+              {t("Your entry is missing from the published list.")}
+            </p>
+          )}
         </>
       )}
       <p className="text-xs text-muted-foreground">
