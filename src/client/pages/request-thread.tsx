@@ -15,6 +15,7 @@ import {
   Conversation,
   PickupCode,
   PickupDetails,
+  TermsChangeCard,
   ThreadSummary,
   useMarkReadWhileOpen,
   useRequest,
@@ -50,6 +51,7 @@ export default function RequestThreadPage() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <ThreadSummary request={request} viewerId={user?.id} />
+      <TermsChangeCard request={request} viewerId={user?.id} />
       {request.status === "accepted" && <PickupDetails request={request} />}
       <PickupCode request={request} viewer={user?.id === request.owner.id ? "feeder" : "eater"} />
       <Conversation request={request} viewerId={user?.id} />

@@ -59,6 +59,11 @@ export function liveHandlers(queryClient: QueryClient): Handlers {
           : old,
       );
       if (notification.type === "request_new") invalidateRequestLists(queryClient);
+      // A notice about a thread (a change of the terms its eater agreed to, say) refreshes the thread
+      // when it is on screen: what it says arrives seen. A message comes with its own event.
+      const thread = /^\/request\/([0-9a-f-]{36})$/.exec(notification.link ?? "")?.[1];
+      if (thread && notification.type !== "message_new")
+        void queryClient.invalidateQueries({ queryKey: requestKeys.detail(thread), exact: true });
     },
     resync: () => {
       queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });

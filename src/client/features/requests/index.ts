@@ -13,5 +13,6 @@ export { RequestCard } from "./components/request-card";
 export { RequestMealForm } from "./components/request-meal-form";
 export { StatusActions } from "./components/status-actions";
 export { StatusBadge } from "./components/status-badge";
+export { TermsChangeCard } from "./components/terms-change";
 export { ThreadSummary } from "./components/thread-summary";
 export { useMarkReadWhileOpen } from "./hooks/use-mark-read-while-open";

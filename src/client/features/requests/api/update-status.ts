@@ -58,3 +58,20 @@ export function invalidateRequestLists(queryClient: ReturnType<typeof useQueryCl
     predicate: (query) => typeof query.queryKey[1] === "object",
   });
 }
+
+/**
+ * `POST /api/requests/{id}/terms`: the eater keeps their portion on the cook's changed terms, or gives
+ * it up (docs/features/exchange.md "Terms agreed are kept").
+ */
+export function useAnswerTerms(requestId: string) {
+  const { t } = useTranslation("app");
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { errorMessage: t("Could not send your answer. Please try again.") },
+    mutationFn: async (answer: "kept" | "gave_up") =>
+      (
+        await apiRequest("POST", `/api/requests/${requestId}/terms`, { answer })
+      ).json() as Promise<MealRequest>,
+    onSuccess: (updated) => applyToThread(queryClient, requestId, updated),
+  });
+}
