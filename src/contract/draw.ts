@@ -24,6 +24,7 @@ import { uniformInt } from "pure-rand/distribution/uniformInt";
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { z } from "zod";
 import { isoDateTime } from "./common";
+import { TICKET_BONUS_AFTER_MS } from "./plain/draw";
 import { portionsSchema } from "./requests";
 
 /** The draw's documented algorithm; a new one gets a new name, and old draws keep theirs. */
@@ -43,8 +44,7 @@ export const drawClosed = (
 
 /** A new account's first day: one ticket, whatever else holds. */
 export const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
-/** No free meal received in this long: two tickets. */
-export const TICKET_BONUS_AFTER_MS = 14 * 24 * 60 * 60 * 1000;
+export { FAIR_USE_DAYS, TICKET_BONUS_AFTER_MS } from "./plain/draw";
 
 /**
  * An entrant's tickets (docs/features/fair-shares.md point 3): two for a member who has received no free
@@ -246,9 +246,6 @@ export type DrawView = z.infer<typeof drawViewSchema>;
 
 /** `POST /api/meals/{id}/draw/entry` body: the portions wanted (as a request's). */
 export const enterDrawSchema = z.object({ portions: portionsSchema.default(1) });
-
-/** The fair-use window (docs/features/fair-shares.md point 4): free meals received in the last 28 days. */
-export const FAIR_USE_DAYS = 28;
 
 /**
  * `GET /api/user/fair-use`: the deployment's published limit (`FREE_MEALS_PER_28_DAYS`; null when there

@@ -632,8 +632,8 @@ describe("abilities with every meal: the page's controls and the endpoints answe
     const limited = await abilities(viewer, another.id);
     expect(limited.request.refusal).toMatchObject({
       code: "fair_use",
-      key: "You have had {{count}} free meals in the last 28 days, the limit here. Your next is possible on {{date}}.",
-      params: { count: 2 },
+      key: "You have had {{count}} free meals in the last {{days}} days, the limit here. Your next is possible on {{date}}.",
+      params: { count: 2, days: 28 },
     });
     agree(limited.request, await ask(t, viewer, another.id));
     // A paid meal is not counted.

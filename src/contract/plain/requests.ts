@@ -128,6 +128,9 @@ export interface AgreedTerms {
   allergens: string[];
 }
 
+/** How long portions offered from the waiting list are kept for the eater (docs/features/households.md point 2). */
+export const OFFER_HOLD_MINUTES = 30;
+
 /** The parts of the agreed terms a change after acceptance asks the eater about. */
 export const TERM_FIELDS = ["price", "window", "place", "allergens"] as const;
 export type TermField = (typeof TERM_FIELDS)[number];

@@ -13,7 +13,7 @@
  * cannot race past it: whoever comes second counts what the first took.
  */
 import { sql } from "drizzle-orm";
-import { drawClosed, type FairUse } from "../../../contract/draw";
+import { drawClosed, FAIR_USE_DAYS, type FairUse } from "../../../contract/draw";
 import type { Ability, MealAbilities } from "../../../contract/meals";
 import { messageKey, msg } from "../../../contract/messages";
 import { type Executor, queryRows } from "../../db/client";
@@ -240,8 +240,8 @@ export async function lockFairUse(tx: Executor, memberId: string): Promise<void>
 export function fairUseConflict(use: FairUse & { nextAt: string }): AppError {
   return conflict(
     msg(
-      "You have had {{count}} free meals in the last 28 days, the limit here. Your next is possible on {{date}}.",
-      { count: use.used, date: use.nextAt.slice(0, 10) },
+      "You have had {{count}} free meals in the last {{days}} days, the limit here. Your next is possible on {{date}}.",
+      { count: use.used, days: FAIR_USE_DAYS, date: use.nextAt.slice(0, 10) },
     ),
     "fair_use",
     { nextAt: use.nextAt },

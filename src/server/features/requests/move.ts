@@ -11,6 +11,7 @@
 import { randomInt } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import { FAIR_USE_DAYS } from "../../../contract/draw";
 import { msg, type Message as Said } from "../../../contract/messages";
 import type { RequestStatus } from "../../../contract/requests";
 import { displayName } from "../../auth/users";
@@ -276,8 +277,8 @@ async function assertEaterMayHave(tx: Tx, move: Move, way: Extract<AskWay, "acce
       409,
       "fair_use",
       msg(
-        "{{name}} has had the free meals the limit here allows in the last 28 days. Their next is possible on {{date}}.",
-        { name: eater.firstName, date: nextAt.slice(0, 10) },
+        "{{name}} has had the free meals the limit here allows in the last {{days}} days. Their next is possible on {{date}}.",
+        { name: eater.firstName, days: FAIR_USE_DAYS, date: nextAt.slice(0, 10) },
       ),
       undefined,
       { nextAt },

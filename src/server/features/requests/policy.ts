@@ -191,7 +191,10 @@ export function refusalOf(
       return forbidden(msg("Only the neighbour a no-show report names can dispute it."));
     }
     if (!context.disputeOpen) {
-      return conflict("dispute_closed", msg("A no-show report can be disputed for 14 days."));
+      return conflict(
+        "dispute_closed",
+        msg("A no-show report can be disputed for {{days}} days.", { days: DISPUTE_WINDOW_MS / 86_400_000 }),
+      );
     }
     return null;
   }

@@ -152,8 +152,8 @@ export async function sendPickupReminder(db: Executor, data: unknown, now = new 
       await createNotification(tx, {
         userId: row.eaterId,
         type: "pickup_reminder",
-        message: msg('Pickup window ends in 30 minutes: "{{title}}" at {{location}}.'),
-        params: { title: row.title, location },
+        message: msg('Pickup window ends in {{minutes}} minutes: "{{title}}" at {{location}}.'),
+        params: { title: row.title, location, minutes: REMIND_BEFORE_END_MS / MINUTE },
         link,
         requestId,
         dedupeKey: `pickup:${requestId}:ends`,

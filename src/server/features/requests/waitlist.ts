@@ -10,6 +10,7 @@ import { and, asc, count, eq, lte } from "drizzle-orm";
 import { z } from "zod";
 import type { MyWaitlistPlace } from "../../../contract/meals";
 import { msg } from "../../../contract/messages";
+import { OFFER_HOLD_MINUTES } from "../../../contract/plain/requests";
 import { type Executor, inTransaction } from "../../db/client";
 import { meals, requests, type UserRow, users, waitlistEntries } from "../../db/schema";
 import { conflict, validation } from "../../errors";
@@ -23,7 +24,7 @@ import { findOpenRequest } from "./service";
 import { lockRequest } from "./status";
 
 /** How long an offer is kept for the eater it is made to. */
-export const HOLD_MS = 30 * 60 * 1000;
+export const HOLD_MS = OFFER_HOLD_MINUTES * 60 * 1000;
 
 /**
  * Puts the member in a meal's waiting list for `portions` (or changes how many they wait for).
@@ -193,8 +194,10 @@ export async function offerFreedPortions(
       await createNotification(tx, {
         userId,
         type: "waitlist_offer",
-        message: msg('{{portions}} portions of "{{title}}" are free for you: take them up within 30 minutes'),
-        params: { portions, title: meal.title },
+        message: msg(
+          '{{portions}} portions of "{{title}}" are free for you: take them up within {{minutes}} minutes',
+        ),
+        params: { portions, title: meal.title, minutes: OFFER_HOLD_MINUTES },
         link: `/request/${offer.id}`,
         requestId: offer.id,
       });

@@ -15,6 +15,7 @@ import { Card, CardContent } from "@/client/components/ui/card";
 import { Label } from "@/client/components/ui/label";
 import { useFormat } from "@/client/lib/format";
 import type { MealDetail } from "@/contract/meals";
+import { TICKET_BONUS_AFTER_MS } from "@/contract/plain/draw";
 import { useDraw, useDrawNow, useEnterDraw, useLeaveDraw } from "../api/draws";
 
 export function DrawPanel({ meal, isOwner }: { meal: MealDetail; isOwner: boolean }) {
@@ -114,8 +115,8 @@ export function DrawPanel({ meal, isOwner }: { meal: MealDetail; isOwner: boolea
         {!made && !isOwner && (
           <p className="text-sm text-muted-foreground">
             {t(
-              "You have {{count}} tickets. Everyone gets one ticket, and two if they have had no free meal in the last 14 days; an account on its first day gets one.",
-              { count: ticketsIfEntered },
+              "You have {{count}} tickets. Everyone gets one ticket, and two if they have had no free meal in the last {{days}} days; an account on its first day gets one.",
+              { count: ticketsIfEntered, days: TICKET_BONUS_AFTER_MS / 86_400_000 },
             )}
           </p>
         )}

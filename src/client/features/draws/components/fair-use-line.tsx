@@ -9,6 +9,7 @@ import { QueryError } from "@/client/components/layout/query-error";
 import { getJson } from "@/client/lib/api-client";
 import { useFormat } from "@/client/lib/format";
 import type { FairUse } from "@/contract/draw";
+import { FAIR_USE_DAYS } from "@/contract/plain/draw";
 
 export function FairUseLine() {
   const { t } = useTranslation("app");
@@ -29,7 +30,8 @@ export function FairUseLine() {
   if (!use.data || use.data.limit === null) return null;
   return (
     <p className="text-sm text-muted-foreground" data-testid="fair-use">
-      {t("{{used}} of {{limit}} free meals in the last 28 days", {
+      {t("{{used}} of {{limit}} free meals in the last {{days}} days", {
+        days: FAIR_USE_DAYS,
         used: use.data.used,
         limit: use.data.limit,
       })}

@@ -11,6 +11,7 @@ import { MealPhoto, usePriceLabel } from "@/client/features/meals";
 import { ReliabilityLine } from "@/client/features/users";
 import { useDisplayName } from "@/client/lib/display-name";
 import { useFormat } from "@/client/lib/format";
+import { FAIR_USE_DAYS } from "@/contract/plain/draw";
 import type { MealRequest } from "@/contract/requests";
 import { StatusBadge } from "./status-badge";
 
@@ -56,8 +57,9 @@ export function RequestCard({ request, viewerIs }: { request: MealRequest; viewe
           )}
           {request.eaterRecentFreeMeals !== null && (
             <p className="text-sm text-muted-foreground" data-testid="recent-free-meals">
-              {t("{{count}} free meals received in the last 28 days", {
+              {t("{{count}} free meals received in the last {{days}} days", {
                 count: request.eaterRecentFreeMeals,
+                days: FAIR_USE_DAYS,
               })}
             </p>
           )}

@@ -12,6 +12,7 @@ import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { toast } from "@/client/components/ui/use-toast";
 import type { MealDetail } from "@/contract/meals";
+import { OFFER_HOLD_MINUTES } from "@/contract/plain/requests";
 import { useJoinWaitlist, useLeaveWaitlist } from "../api/waitlist";
 
 export function WaitlistPanel({ meal }: { meal: MealDetail }) {
@@ -40,7 +41,9 @@ export function WaitlistPanel({ meal }: { meal: MealDetail }) {
           })}
         </p>
         <p className="text-sm text-muted-foreground">
-          {t("When portions come back, you are told and they are kept for you for 30 minutes.")}
+          {t("When portions come back, you are told and they are kept for you for {{minutes}} minutes.", {
+            minutes: OFFER_HOLD_MINUTES,
+          })}
         </p>
         <Button
           variant="outline"
