@@ -26,7 +26,11 @@ export interface LiveEventPayloads {
   request: LiveRequestEvent;
   notification: Notification;
   resync: Record<string, never>;
-  ready: Record<string, never>;
+  /**
+   * Connected. `latestAt`: when the member's newest live event was written (ISO), or null for none, so
+   * a page can tell whether anything may have happened between its first answers and now.
+   */
+  ready: { latestAt?: string | null };
 }
 
 export type LiveEventType = keyof LiveEventPayloads;

@@ -11,6 +11,12 @@ export const subscribeSchema = z.object({
     .pipe(z.email({ error: msg("Please enter a valid email address") }).max(320)),
 });
 
+/**
+ * `POST /api/newsletter`'s answer, the same for every address: `confirmByEmail` unless it is the
+ * signed-in member's own, which is listed at once (double opt-in, docs/DESIGN.md §4 "Mailing list").
+ */
+export const subscribedSchema = z.object({ subscribed: z.literal(true), confirmByEmail: z.boolean() });
+
 /** `PUT /api/user/newsletter` body: the profile opt-in. */
 export const newsletterOptInSchema = z.object({ subscribed: z.boolean() });
 

@@ -72,6 +72,8 @@ async function answersFor(app: FastifyInstance, request: FastifyRequest): Promis
       const value = answer.headers[name];
       if (typeof value === "string") kept[name] = value;
     }
+    // When it was answered: the live stream's first `ready` compares it with the member's newest event.
+    kept["x-answered-at"] = new Date().toISOString();
     return { url, language: request.lng, status: 200, headers: kept, body: answer.body };
   };
   const user = await ask(CURRENT_USER_URL);

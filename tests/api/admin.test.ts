@@ -243,7 +243,10 @@ describe("reports, admin, events and mailing list API", () => {
     };
 
     it("subscribes visitors idempotently once they confirm, and exports them as an attachment", async () => {
-      expect((await subscribe("  Neighbour@Example.TEST ")).json()).toEqual({ subscribed: true });
+      expect((await subscribe("  Neighbour@Example.TEST ")).json()).toEqual({
+        subscribed: true,
+        confirmByEmail: true,
+      });
       expect((await subscribe("neighbour@example.test")).statusCode).toBe(200);
       // Double opt-in: listed only once the emailed link is confirmed (tests/api/exchange-edges.test.ts).
       expect((await csv()).body).not.toContain("neighbour@example.test");

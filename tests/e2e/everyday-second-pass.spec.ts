@@ -69,7 +69,7 @@ test("the cook edits a posted meal's title and portions, and the eater they acce
   await checkRoute(cook, "/meal/:id/edit", async () => {}, true);
   await cook.getByLabel("Title").fill("Lentil dal with rice");
   await cook.getByLabel("Portions").fill("5");
-  // Food details the meal was posted without are asked for now.
+  // Food details the meal was posted without, added now.
   await fillFoodSafety(cook, ["Mustard"]);
   await cook.getByRole("button", { name: "Save changes" }).click();
   await expect(toast(cook, "Meal updated.")).toBeVisible();
@@ -78,8 +78,10 @@ test("the cook edits a posted meal's title and portions, and the eater they acce
 
   await eater.goto("/");
   await eater.getByRole("button", { name: /Notifications/ }).click();
+  // Accepted, the eater agreed to other allergens: they are asked, not only told
+  // (docs/features/exchange.md "Terms agreed are kept").
   await expect(
-    eater.getByText('The allergens of "Lentil dal with rice" changed: check them before you pick it up'),
+    eater.getByText('Edda Edits added allergens to "Lentil dal with rice": keep your portion or give it up'),
   ).toBeVisible();
 });
 

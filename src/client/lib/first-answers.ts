@@ -22,6 +22,14 @@ interface FirstAnswer {
 const FRESH_FOR_MS = 30_000;
 
 let answers: Map<string, FirstAnswer> | undefined;
+/** When the oldest answer this page took was made (ms since the epoch, the server's clock), if any. */
+let oldestTaken: number | undefined;
+
+/**
+ * When the oldest of the answers the page took from inside itself was made (server time, ms), or
+ * undefined when it took none: what the first screen shows is at least as new as this.
+ */
+export const firstAnswersMadeAt = (): number | undefined => oldestTaken;
 
 function read(): Map<string, FirstAnswer> {
   const element = document.getElementById(FIRST_ANSWERS_ID);
@@ -47,5 +55,7 @@ export function takeFirstAnswer(url: string, language: string | undefined): Resp
   // In another language it is left for the same call once the app's language is known.
   if (!answer || otherLanguage || performance.now() > FRESH_FOR_MS) return null;
   answers.delete(url);
+  const madeAt = Date.parse(answer.headers["x-answered-at"] ?? "");
+  if (!Number.isNaN(madeAt)) oldestTaken = Math.min(oldestTaken ?? madeAt, madeAt);
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }

@@ -6,11 +6,13 @@
  * and when its client stops reading (`SLOW_CLIENT_BYTES`).
  */
 import type { ServerResponse } from "node:http";
+import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { LIVE_HEARTBEAT_MS } from "../../contract/live";
 import { findSessionUser, SESSION_COOKIE } from "../auth/sessions";
 import { requireUser } from "../auth/users";
 import type { Db } from "../db/client";
+import { liveEvents } from "../db/schema";
 import type { LiveEvent, LiveHub } from "./hub";
 
 /** Plugin options for @fastify/sse. */
@@ -118,7 +120,17 @@ export function registerLiveRoutes(app: FastifyInstance, { db, hub }: { db: Db; 
       });
       sse.onClose(unsubscribe);
       sse.keepAlive();
-      await sse.send({ event: "ready", data: {}, retry: 3000 });
+      const [newest] = await db
+        .select({ at: liveEvents.createdAt })
+        .from(liveEvents)
+        .where(eq(liveEvents.userId, user.id))
+        .orderBy(desc(liveEvents.id))
+        .limit(1);
+      await sse.send({
+        event: "ready",
+        data: { latestAt: newest?.at.toISOString() ?? null },
+        retry: 3000,
+      });
 
       const lastId = Number(sse.lastEventId);
       const replayed = new Set<number>();

@@ -8,6 +8,7 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { notificationsQuery } from "@/client/features/notifications";
 import { appendMessage, invalidateRequestLists } from "@/client/features/requests";
+import { firstAnswersMadeAt } from "@/client/lib/first-answers";
 import { mealKeys, requestKeys } from "@/client/lib/query-keys";
 import type { LiveEventPayloads, LiveEventType } from "@/contract/live";
 import type { Notification } from "@/contract/notifications";
@@ -81,12 +82,21 @@ export function liveHandlers(queryClient: QueryClient): Handlers {
  * a page shows; the others are marked stale); later `ready`s come with Last-Event-ID, and the server
  * replays what they missed.
  */
-export function onFirstReady(queryClient: QueryClient): () => void {
+export function onFirstReady(
+  queryClient: QueryClient,
+  answersMadeAt: () => number | undefined = firstAnswersMadeAt,
+): (ready: LiveEventPayloads["ready"]) => void {
   let first = true;
-  return () => {
+  return ({ latestAt }) => {
     if (!first) return;
     first = false;
     void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+    // Nothing happened to this member since the page's answers were made (with a margin for a write
+    // whose transaction began before and committed after): what is on screen is whole, and the first
+    // screen is not fetched twice (docs/decisions/015 "Phones").
+    const madeAt = answersMadeAt();
+    const newest = latestAt ? Date.parse(latestAt) : null;
+    if (newest === null || (madeAt !== undefined && newest < madeAt - WRITE_MARGIN_MS)) return;
     void queryClient.invalidateQueries({ queryKey: requestKeys.all });
     // A meal's page (its portions left), not the lists: they page by cursor and are not live.
     void queryClient.invalidateQueries({
@@ -95,6 +105,9 @@ export function onFirstReady(queryClient: QueryClient): () => void {
     });
   };
 }
+
+/** How long before a page's answers a write may have begun and still have committed after them. */
+const WRITE_MARGIN_MS = 10_000;
 
 /** Keeps the stream open while the signed-in app is mounted. */
 export function useLiveUpdates(): void {

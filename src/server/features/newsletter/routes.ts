@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorSchema } from "../../../contract/common";
-import { newsletterOptInSchema, subscribeSchema } from "../../../contract/newsletter";
+import { newsletterOptInSchema, subscribedSchema, subscribeSchema } from "../../../contract/newsletter";
 import { registerFormBodyParser } from "../../auth/dev-idp";
 import { requireUser } from "../../auth/users";
 import type { Config } from "../../config";
@@ -68,12 +68,12 @@ export function registerNewsletterRoutes(app: FastifyInstance, { db, config }: {
           "Subscribe an email address to the mailing list (idempotent): the signed-in member's own address at " +
           "once, any other once the link emailed to it is confirmed (double opt-in)",
         body: subscribeSchema,
-        response: { 200: z.object({ subscribed: z.literal(true) }), 400: errorSchema, 429: errorSchema },
+        response: { 200: subscribedSchema, 400: errorSchema, 429: errorSchema },
       },
     },
     async (request) => {
-      await subscribe(db, request.body.email, request.user ?? undefined);
-      return { subscribed: true as const };
+      const outcome = await subscribe(db, request.body.email, request.user ?? undefined);
+      return { subscribed: true as const, confirmByEmail: outcome === "confirm" };
     },
   );
 }

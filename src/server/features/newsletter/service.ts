@@ -26,11 +26,16 @@ export const UNCONFIRMED_DAYS = 7;
  * `CONFIRMATION_RESEND_MINUTES`.
  * @param email trimmed and lower-cased by the contract
  * @param viewer the signed-in member, if any
+ * @returns `listed` for the member's own address, `confirm` for any other (whatever its state)
  */
-export async function subscribe(db: Executor, email: string, viewer: UserRow | undefined): Promise<void> {
+export async function subscribe(
+  db: Executor,
+  email: string,
+  viewer: UserRow | undefined,
+): Promise<"listed" | "confirm"> {
   if (viewer && viewer.email.toLowerCase() === email) {
     await setNewsletterOptIn(db, viewer, true);
-    return;
+    return "listed";
   }
   await inTransaction(db, async (tx) => {
     const [waiting] = await tx
@@ -45,6 +50,7 @@ export async function subscribe(db: Executor, email: string, viewer: UserRow | u
       .returning({ id: newsletterSubscribers.id });
     if (waiting) await enqueueJob(tx, QUEUES.newsletterConfirmation, { subscriberId: waiting.id });
   });
+  return "confirm";
 }
 
 /**

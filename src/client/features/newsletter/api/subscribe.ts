@@ -7,8 +7,10 @@ import { apiRequest } from "@/client/lib/api-client";
 
 export function useSubscribe() {
   return useMutation({
-    mutationFn: async (email: string) => {
-      await apiRequest("POST", "/api/newsletter", { email });
-    },
+    mutationFn: async (email: string) =>
+      (await apiRequest("POST", "/api/newsletter", { email })).json() as Promise<{
+        subscribed: true;
+        confirmByEmail: boolean;
+      }>,
   });
 }

@@ -19,7 +19,11 @@ export function NewsletterForm() {
   if (subscribe.isSuccess) {
     return (
       <p role="status" className="text-sm font-medium">
-        {t("Thanks for subscribing! Neighbourhood news is on its way to your inbox.")}
+        {subscribe.data?.confirmByEmail
+          ? t(
+              "Thanks for subscribing! Confirm it with the link we emailed you, and neighbourhood news is on its way.",
+            )
+          : t("Thanks for subscribing! Neighbourhood news is on its way to your inbox.")}
       </p>
     );
   }
