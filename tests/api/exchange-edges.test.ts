@@ -36,6 +36,27 @@ const fairUse = async (app: TestApp, member: Member) =>
     used: number;
     nextAt: string | null;
   };
+/** A free meal given by a draw, posted by `cook` through the API; its id. */
+async function postDrawMeal(app: TestApp, cook: Member, portionSize = 1): Promise<string> {
+  const posted = await app.api({
+    method: "POST",
+    url: "/api/meals",
+    cookie: cook.cookie,
+    payload: {
+      title: "Soup raffle",
+      description: "d",
+      kind: "free",
+      portionSize,
+      ingredients: "leeks",
+      pickupLocation: "Hall",
+      pickupWindowStart: hoursFromNow(3),
+      pickupWindowEnd: hoursFromNow(5),
+      allocation: "draw",
+    },
+  });
+  expect(posted.statusCode, posted.body).toBe(201);
+  return posted.json().id as string;
+}
 const FAIR_USE_TEXT =
   /^You have had 2 free meals in the last 28 days, the limit here\. Your next is possible on \d{4}-\d{2}-\d{2}\.$/;
 
@@ -98,27 +119,11 @@ describe("the fair-use limit holds however portions change hands (FREE_MEALS_PER
     const meals: { id: string; cook: Member }[] = [];
     for (let i = 0; i < 4; i++) {
       const cook = await neighbour(t, `Drawer${i}`);
-      const posted = await t.api({
-        method: "POST",
-        url: "/api/meals",
-        cookie: cook.cookie,
-        payload: {
-          title: `Raffle ${i}`,
-          description: "d",
-          kind: "free",
-          portionSize: 1,
-          ingredients: "rice",
-          pickupLocation: "Hall",
-          pickupWindowStart: hoursFromNow(3),
-          pickupWindowEnd: hoursFromNow(5),
-          allocation: "draw",
-        },
-      });
-      expect(posted.statusCode, posted.body).toBe(201);
-      meals.push({ id: posted.json().id, cook });
+      const id = await postDrawMeal(t, cook);
+      meals.push({ id, cook });
       const entered = await t.api({
         method: "POST",
-        url: `/api/meals/${posted.json().id}/draw/entry`,
+        url: `/api/meals/${id}/draw/entry`,
         cookie: member.cookie,
         payload: { portions: 1 },
       });
@@ -182,26 +187,7 @@ describe("a draw's winners and its list", () => {
   });
   afterAll(() => t.close());
 
-  async function drawMeal(cook: Member, portionSize = 1) {
-    const posted = await t.api({
-      method: "POST",
-      url: "/api/meals",
-      cookie: cook.cookie,
-      payload: {
-        title: "Soup raffle",
-        description: "d",
-        kind: "free",
-        portionSize,
-        ingredients: "leeks",
-        pickupLocation: "Hall",
-        pickupWindowStart: hoursFromNow(3),
-        pickupWindowEnd: hoursFromNow(5),
-        allocation: "draw",
-      },
-    });
-    expect(posted.statusCode, posted.body).toBe(201);
-    return posted.json().id as string;
-  }
+  const drawMeal = (cook: Member, portionSize = 1) => postDrawMeal(t, cook, portionSize);
   const enter = (member: Member, mealId: string) =>
     t.api({ method: "POST", url: `/api/meals/${mealId}/draw/entry`, cookie: member.cookie, payload: {} });
 
@@ -647,23 +633,7 @@ describe("abilities with every meal: the page's controls and the endpoints answe
   it("a draw: enter while open, leave once in, neither once entries close", async () => {
     const cook = await neighbour(t, "Dee");
     const viewer = await neighbour(t, "Val");
-    const posted = await t.api({
-      method: "POST",
-      url: "/api/meals",
-      cookie: cook.cookie,
-      payload: {
-        title: "Raffle rolls",
-        description: "d",
-        kind: "free",
-        portionSize: 2,
-        ingredients: "flour",
-        pickupLocation: "Hall",
-        pickupWindowStart: hoursFromNow(3),
-        pickupWindowEnd: hoursFromNow(5),
-        allocation: "draw",
-      },
-    });
-    const mealId = posted.json().id as string;
+    const mealId = await postDrawMeal(t, cook, 2);
     const before = await abilities(viewer, mealId);
     expect(before.request.refusal?.code).toBe("draw_open");
     expect(before.enterDraw.allowed).toBe(true);
