@@ -65,9 +65,11 @@ export function termsOf(
 export function worseFields(from: AgreedTerms, to: AgreedTerms): TermField[] {
   const fields: TermField[] = [];
   if ((to.priceCents ?? 0) > (from.priceCents ?? 0)) fields.push("price");
+  // To the minute, as the form writes times: a save that drops a window's seconds moves nothing.
+  const minute = (iso: string) => Math.floor(Date.parse(iso) / 60_000);
   if (
-    Date.parse(to.pickupWindowStart) > Date.parse(from.pickupWindowStart) ||
-    Date.parse(to.pickupWindowEnd) < Date.parse(from.pickupWindowEnd)
+    minute(to.pickupWindowStart) > minute(from.pickupWindowStart) ||
+    minute(to.pickupWindowEnd) < minute(from.pickupWindowEnd)
   )
     fields.push("window");
   if (to.pickupLocation.trim() !== from.pickupLocation.trim()) fields.push("place");
