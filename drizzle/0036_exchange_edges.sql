@@ -13,13 +13,14 @@ WHERE "reports"."target_type" = 'meal' AND m."id"::text = "reports"."target_id" 
 -- an address typed into the landing page's form by anyone was never confirmed, so it waits, unlisted,
 -- until its owner subscribes again and confirms the emailed link.
 UPDATE "newsletter_subscribers" SET "confirmed_at" = "subscribed_at" WHERE "source" = 'profile';--> statement-breakpoint
--- The terms the eaters of accepted requests hold now, as their meals say them today.
+-- The terms the eaters of accepted requests hold now, as their meals say them today (the spelling of
+-- src/server/features/requests/terms.ts agreedTermsSql).
 UPDATE "requests" SET "agreed_terms" = jsonb_build_object(
   'priceCents', m."price_cents",
   'pickupWindowStart', to_char(m."pickup_window_start" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
   'pickupWindowEnd', to_char(m."pickup_window_end" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
   'pickupLocation', m."pickup_location",
-  'allergens', to_jsonb(m."allergen_codes"))
+  'allergens', to_jsonb(m."allergen_codes" || array_remove(regexp_split_to_array(lower(trim(m."allergens_other")), '\s*,\s*'), '')))
 FROM "meals" m
 WHERE m."id" = "requests"."meal_id" AND "requests"."status" IN ('accepted', 'completed', 'disputed', 'no_show');--> statement-breakpoint
 -- One cook's concurrent posts deadlocked: each insert's foreign key holds KEY SHARE on the owner's row,

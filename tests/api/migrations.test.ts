@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type Database, migrateDatabase, queryRows } from "../../src/server/db/client";
+import { agreedTermsSql } from "../../src/server/features/requests/terms";
 import { openDatabaseBefore } from "./harness";
 
 /**
@@ -218,6 +219,46 @@ describe("migration 0035", () => {
       await db.execute(sql`
         update waitlist_entries set status = 'left' where meal_id = ${soup} and user_id = ${eaters[0]}`);
       expect(await counts()).toEqual({ [soup]: 1, [bread]: 1, [stew]: 1 });
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe("migration 0036", () => {
+  it("gives accepted requests the terms their meals say, and lists only the mailing list's profile opt-ins", async () => {
+    const database = await openDatabaseBefore("0036");
+    try {
+      const { db } = database;
+      const [cook, eater] = ["e1", "e2"].map((n) => `00000000-0000-4000-8000-0000000000${n}`);
+      const people = [cook, eater].map((id) => sql`(${id}, 'i', ${id}, ${`${id}@example.test`})`);
+      await db.execute(
+        sql`insert into users (id, oidc_issuer, oidc_subject, email) values ${sql.join(people, sql`, `)}`,
+      );
+      const soup = await insertMeal(db, cook);
+      await db.execute(
+        sql`update meals set allergen_codes = '{celery}', allergens_other = 'Lovage, ' where id = ${soup}`,
+      );
+      const [accepted] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into requests (meal_id, eater_id, feeder_id, status) values (${soup}, ${eater}, ${cook}, 'accepted')
+            returning id`,
+      );
+      await db.execute(sql`insert into newsletter_subscribers (email, source) values
+        ('typed@example.test', 'landing'), ('own@example.test', 'profile')`);
+      await migrateDatabase(database);
+      const [terms] = await queryRows<{ agreed: object; now: object }>(
+        db,
+        sql`select r.agreed_terms as agreed, ${agreedTermsSql("m")} as now
+            from requests r join meals m on m.id = r.meal_id where r.id = ${accepted.id}`,
+      );
+      expect(terms.agreed).toEqual(terms.now);
+      expect(terms.agreed).toMatchObject({ allergens: ["celery", "lovage"], pickupLocation: "Hall" });
+      const listed = await queryRows<{ email: string }>(
+        db,
+        sql`select email from newsletter_subscribers where confirmed_at is not null`,
+      );
+      expect(listed).toEqual([{ email: "own@example.test" }]);
     } finally {
       await database.close();
     }
