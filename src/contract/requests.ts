@@ -173,6 +173,8 @@ export const requestSchema = z.object({
   owner: publicUserSchema,
   /** The statuses this viewer may move the request to now (docs/DESIGN.md §4 transition table). */
   allowedTransitions: z.array(requestStatusSchema),
+  /** Which side of the exchange the viewer is on, as the server reads it (a request has only these two). */
+  viewerSide: z.enum(["eater", "feeder"]),
   /**
    * The terms the eater agreed to at acceptance (docs/features/exchange.md "Terms agreed are kept"):
    * what holds for them, whatever the meal says now; null before acceptance.

@@ -293,6 +293,9 @@ describe("terms agreed are kept", () => {
     expect((await edit(cook, meal.id, { priceCents: 900 })).statusCode).toBe(200);
     const asked = await thread(eater, id);
     expect(asked.status).toBe("accepted");
+    // Which side each reads it from, as the server says it.
+    expect(asked.viewerSide).toBe("eater");
+    expect((await thread(cook, id)).viewerSide).toBe("feeder");
     expect(asked.agreedTerms.priceCents).toBe(300);
     expect(asked.termsChange).toMatchObject({
       fields: ["price"],

@@ -50,10 +50,10 @@ export default function RequestThreadPage() {
   }
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
-      <ThreadSummary request={request} viewerId={user?.id} />
-      <TermsChangeCard request={request} viewerId={user?.id} />
+      <ThreadSummary request={request} />
+      <TermsChangeCard request={request} />
       {request.status === "accepted" && <PickupDetails request={request} />}
-      <PickupCode request={request} viewer={user?.id === request.owner.id ? "feeder" : "eater"} />
+      <PickupCode request={request} viewer={request.viewerSide} />
       <Conversation request={request} viewerId={user?.id} />
     </div>
   );

@@ -121,6 +121,8 @@ export function presentRequest(
     eater: presentPublicUser(row.eater),
     owner: presentPublicUser(row.owner),
     allowedTransitions: who ? transitionsFor(request, row.meal, who) : [],
+    // Only its two participants read a request (service.ts answers 404 to anyone else).
+    viewerSide: who ?? "eater",
     agreedTerms: request.agreedTerms,
     termsChange: request.termsChange,
   };

@@ -13,14 +13,14 @@ import type { AgreedTerms, TermField } from "@/contract/plain/requests";
 import type { MealRequest } from "@/contract/requests";
 import { useAnswerTerms } from "../api/update-status";
 
-export function TermsChangeCard({ request, viewerId }: { request: MealRequest; viewerId?: string }) {
+export function TermsChangeCard({ request }: { request: MealRequest }) {
   const { t } = useTranslation("app");
   const f = useFormat();
   const displayName = useDisplayName();
   const answer = useAnswerTerms(request.id);
   const change = request.termsChange;
   if (!change || change.answer !== null || request.status !== "accepted") return null;
-  const isEater = viewerId === request.eater.id;
+  const isEater = request.viewerSide === "eater";
   const said = (terms: AgreedTerms, field: TermField): string => {
     if (field === "price") return terms.priceCents === null ? t("Free") : f.price(terms.priceCents);
     if (field === "window")

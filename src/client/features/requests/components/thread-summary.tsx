@@ -77,13 +77,13 @@ function EndNote({
   );
 }
 
-export function ThreadSummary({ request, viewerId }: { request: MealRequestDetail; viewerId?: string }) {
+export function ThreadSummary({ request }: { request: MealRequestDetail }) {
   const { t } = useTranslation("app");
   const f = useFormat();
   const priceLabel = usePriceLabel();
   const displayName = useDisplayName();
   const blockedUsers = useBlockedUsers();
-  const viewerIsOwner = viewerId === request.owner.id;
+  const viewerIsOwner = request.viewerSide === "feeder";
   const other = viewerIsOwner ? request.eater : request.owner;
   const otherName = displayName(other);
   const otherBlocked = blockedUsers.data?.some((blocked) => blocked.id === other.id) ?? false;
@@ -106,7 +106,11 @@ export function ThreadSummary({ request, viewerId }: { request: MealRequestDetai
             <StatusBadge status={request.status} />
           </div>
           <p className="text-sm text-muted-foreground">
-            {priceLabel(request.meal)} · {viewerIsOwner ? t("Requested by") : t("Cooked by")}{" "}
+            {priceLabel({
+              ...request.meal,
+              priceCents: request.agreedTerms?.priceCents ?? request.meal.priceCents,
+            })}{" "}
+            · {viewerIsOwner ? t("Requested by") : t("Cooked by")}{" "}
             <Link href={`/user/${other.id}`} className="font-medium text-foreground hover:underline">
               {otherName}
             </Link>
