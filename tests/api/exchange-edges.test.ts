@@ -382,6 +382,28 @@ describe("a confirmed handover is not undone by one side", () => {
   });
 });
 
+describe("an accept asks again what is the eater's alone", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("refuses accepting the request of a member suspended since, telling the cook in their words", async () => {
+    const cook = await neighbour(t, "Cas");
+    const meal = await buildMeal(t.db, cook.user);
+    const eater = await neighbour(t, "Sus");
+    const id = (await ask(t, eater, meal.id)).json().id as string;
+    await queryRows(t.db, sql`update users set suspended_at = now() where id = ${eater.user.id}`);
+    const accepted = await move(t, cook, id, "accepted");
+    expect(accepted.statusCode).toBe(403);
+    expect(accepted.json()).toMatchObject({
+      code: "suspended",
+      message: "This neighbour's account is suspended.",
+    });
+  });
+});
+
 describe("one cook's concurrent posts", () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -70,20 +70,21 @@ export type AskMeal = Pick<
 /** What a blocked request, waiting-list place or draw entry answers (docs/features/food-safety.md point 5). */
 export const ASK_BLOCKED = msg("You can't request this meal because one of you has blocked the other.");
 
-type Check = "own" | "open" | "openDraw" | "portions";
+type Check = "group" | "own" | "blocked" | "open" | "openDraw" | "portions";
 
 /**
- * Which of the checks each way makes, beyond those every way makes (the meal exists, its group lets
- * the member, no block either way, not suspended, the fair-use limit). An offer or a draw's winner was
- * already in line or entered, so a draw being open or the portions are the job's own to weigh; an
- * accept is the cook's, on a request the member made when they could.
+ * Which of the checks each way makes, beyond those every way makes (the meal exists, the member is not
+ * suspended, the fair-use limit). An offer or a draw's winner was already in line or entered, so a draw
+ * being open or the portions are the job's own to weigh; an accept is the cook's, on a request the
+ * member made when they could: what it asks again is what may have changed since and is the eater's
+ * alone to answer for (the limit, a suspension); a block is the move's own rule (requests/move.ts).
  */
 const CHECKS: Record<AskWay, readonly Check[]> = {
-  request: ["own", "open", "openDraw", "portions"],
-  waitlist: ["own", "open", "openDraw"],
-  draw: ["own", "open"],
-  offer: ["open"],
-  draw_win: ["open"],
+  request: ["group", "own", "blocked", "open", "openDraw", "portions"],
+  waitlist: ["group", "own", "blocked", "open", "openDraw"],
+  draw: ["group", "own", "blocked", "open"],
+  offer: ["group", "blocked", "open"],
+  draw_win: ["group", "blocked", "open"],
   accept: [],
 };
 
@@ -114,11 +115,11 @@ export function decideAsk(
   now = new Date(),
 ): AppError | null {
   const checks = CHECKS[context.way];
-  if (facts.inGroup) return facts.inGroup;
+  if (checks.includes("group") && facts.inGroup) return facts.inGroup;
   if (checks.includes("own") && meal.ownerId === member.id)
     return forbidden(msg("You cannot request your own meal."));
   if (member.suspendedAt) return new AppError(403, "suspended", msg("Your account is suspended."));
-  if (facts.blocked) return new AppError(403, "blocked", ASK_BLOCKED);
+  if (checks.includes("blocked") && facts.blocked) return new AppError(403, "blocked", ASK_BLOCKED);
   if (checks.includes("open")) {
     const closed = mealClosedRefusal(meal, now);
     if (closed) return closed;
@@ -158,10 +159,11 @@ export async function askRefusal(
     await lockFairUse(tx, member.id);
     fairUse = await fairUseOf(tx, member.id, limit);
   }
+  const checks = CHECKS[context.way];
   const facts: AskFacts = {
-    inGroup: await askRefusalInGroup(tx, member.id, meal),
-    blocked: await blockedEitherWay(tx, member.id, meal.ownerId),
-    openDraw: CHECKS[context.way].includes("openDraw") && (await givenByOpenDraw(tx, meal)),
+    inGroup: checks.includes("group") ? await askRefusalInGroup(tx, member.id, meal) : null,
+    blocked: checks.includes("blocked") && (await blockedEitherWay(tx, member.id, meal.ownerId)),
+    openDraw: checks.includes("openDraw") && (await givenByOpenDraw(tx, meal)),
     fairUse,
   };
   return decideAsk(member, meal, facts, context);

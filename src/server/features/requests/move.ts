@@ -254,7 +254,8 @@ async function declineTheRestWhenAllTaken(tx: Tx, move: Move, portions: number):
  * Asks meals/may-ask.ts once more, as the portions change hands, whether the eater may have them: the
  * fair-use limit counts what they received since they asked, under their fair-use lock, so six cooks
  * accepting six requests at once give no more than the limit. The cook reads why not, with the date.
- * @throws AppError as `askRefusal` decides; 409 `fair_use` worded for the cook on an accept
+ * @throws AppError as `askRefusal` decides; on an accept, 409 `fair_use` and 403 `suspended` worded
+ *   for the cook
  */
 async function assertEaterMayHave(tx: Tx, move: Move, way: Extract<AskWay, "accept" | "offer">) {
   if (move.freeMealsPer28Days === undefined)
@@ -271,6 +272,8 @@ async function assertEaterMayHave(tx: Tx, move: Move, way: Extract<AskWay, "acce
     portions: 0,
   });
   if (!refusal) return;
+  if (refusal.code === "suspended" && way === "accept")
+    throw new AppError(403, "suspended", msg("This neighbour's account is suspended."));
   if (refusal.code === "fair_use" && way === "accept") {
     const nextAt = String(refusal.params?.nextAt ?? "");
     throw new AppError(
