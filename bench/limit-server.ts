@@ -154,7 +154,7 @@ const server = http.createServer(async (request, response) => {
           mealId: match[1],
           viewerId: user.id,
           allergies,
-          fairUseLimit: 1,
+          fairUseLimit: 0,
         }),
       });
       const row = result.rows[0];

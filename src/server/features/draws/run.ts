@@ -124,7 +124,6 @@ async function makeDraw(
       member: cook,
       to: "accepted",
       change: { drawn: true },
-      freeMealsPer28Days,
     });
     moving.portionsTaken += entry.portions;
     winners++;

@@ -176,7 +176,8 @@ type DetailRow = MealRow & {
  * way, the draw and their entry, their membership of the meal's group, their free meals in the
  * fair-use window), as subqueries of the meal's row, each an index lookup. Placeholders: `mealId` and
  * `viewerId` (uuids), `allergies` (a JSON array of the viewer's allergy tokens, allergen-match.ts),
- * `fairUseLimit` (the published limit, 1 without one). Exported for the plain limit
+ * `fairUseLimit` (the published limit, 0 without one: the count is then not made, nor for a paid
+ * meal). Exported for the plain limit
  * (bench/limit-server.ts), which runs this very statement.
  */
 export const mealDetailStatement = () => sql`
@@ -221,7 +222,8 @@ export const mealDetailStatement = () => sql`
       (select json_build_object('used', count(*),
                                 'nth', (array_agg(r.created_at order by r.created_at desc))[${sql.placeholder("fairUseLimit")}::int])
          from requests r join meals m on m.id = r.meal_id
-         where r.eater_id = ${sql.placeholder("viewerId")} and ${FREE_MEAL_RECEIVED_SQL}) as "fairUse"
+         where ${meals.kind} = 'free' and ${sql.placeholder("fairUseLimit")}::int > 0
+           and r.eater_id = ${sql.placeholder("viewerId")} and ${FREE_MEAL_RECEIVED_SQL}) as "fairUse"
     from ${MEALS_WITH_OWNERS}
     where ${meals.id} = ${sql.placeholder("mealId")}`;
 
@@ -245,7 +247,7 @@ export async function getMealDetail(
     mealId: id,
     viewerId: viewer.id,
     allergies: JSON.stringify(allergyTokensOf(viewer)),
-    fairUseLimit: options.freeMealsPer28Days ?? 1,
+    fairUseLimit: options.freeMealsPer28Days ?? 0,
   });
   if (!row || !(row.visible || options.isAdmin)) throw notFound(msg("Meal not found"));
   const own = row.ownerId === viewer.id;

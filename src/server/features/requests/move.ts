@@ -197,7 +197,8 @@ async function acceptRequest({ move, write, tell, tx }: MoveKit): Promise<Reques
   // The meal row is locked, so its counter (kept by the requests_portions_taken trigger) is current.
   const noPortions = portionsRefusal(meal, portions);
   if (noPortions) throw noPortions;
-  await assertEaterMayHave(tx, move, "accept");
+  // A draw asked its winner just now, in this transaction, all an accept asks (draws/run.ts).
+  if (!change?.drawn) await assertEaterMayHave(tx, move, "accept");
   const updated = await write({
     status: "accepted",
     portions,

@@ -5,23 +5,21 @@
  * shorter, or moved), another pickup place, an added allergen — is never applied behind their back:
  * the eater is told exactly what changed (old → new) and asked to keep their portion or give it up.
  * Giving up ends the request on nobody's record (not late, no no-show); keeping it makes the new terms
- * theirs (the answer is status.ts's `answerTermsChange`). A change in the eater's favour (a lower price, a wider window) becomes their terms at once,
- * with the usual notice.
+ * theirs (the answer is status.ts's `answerTermsChange`). A change in the eater's favour (a lower
+ * price, a wider window) becomes their terms at once, with the usual notice.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { msg } from "../../../contract/messages";
 import type { AgreedTerms, TermField, TermsChange } from "../../../contract/requests";
 import { displayName } from "../../auth/users";
-import type { Executor } from "../../db/client";
+import { type Executor, queryRows } from "../../db/client";
 import { type MealRow, requests, type UserRow } from "../../db/schema";
 import { createNotification } from "../notifications/service";
 
-/** Statuses whose eater holds agreed terms that a change asks them about. */
-const AGREED = ["accepted"] as const;
-
 /**
- * A meal's terms as the eater would agree to them now, in SQL over the meals row named `alias`; the
- * one spelling of `AgreedTerms` the database writes (an accept, migration 0036's backfill aside).
+ * A meal's terms as the eater would agree to them now, in SQL over the meals row named `alias`: the one
+ * spelling of `AgreedTerms`, written by an accept and read by an edit (migration 0036's backfill
+ * spells it alike, which its test checks).
  */
 export const agreedTermsSql = (alias: string) =>
   sql.raw(`jsonb_build_object(
@@ -30,32 +28,6 @@ export const agreedTermsSql = (alias: string) =>
     'pickupWindowEnd', to_char("${alias}"."pickup_window_end" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'pickupLocation', "${alias}"."pickup_location",
     'allergens', to_jsonb("${alias}"."allergen_codes" || array_remove(regexp_split_to_array(lower(trim("${alias}"."allergens_other")), '\\s*,\\s*'), '')))`);
-
-/** A meal row's terms (`agreedTermsSql` in TypeScript, for a row already read). */
-export function termsOf(
-  meal: Pick<
-    MealRow,
-    | "priceCents"
-    | "pickupWindowStart"
-    | "pickupWindowEnd"
-    | "pickupLocation"
-    | "allergenCodes"
-    | "allergensOther"
-  >,
-): AgreedTerms {
-  const other = meal.allergensOther
-    .trim()
-    .toLowerCase()
-    .split(/\s*,\s*/)
-    .filter(Boolean);
-  return {
-    priceCents: meal.priceCents,
-    pickupWindowStart: meal.pickupWindowStart.toISOString(),
-    pickupWindowEnd: meal.pickupWindowEnd.toISOString(),
-    pickupLocation: meal.pickupLocation,
-    allergens: [...meal.allergenCodes, ...other],
-  };
-}
 
 /**
  * Which of the agreed terms a change makes worse for the eater, so they are asked: a higher price; a
@@ -116,9 +88,13 @@ export async function askAboutChangedTerms(
       termsChange: requests.termsChange,
     })
     .from(requests)
-    .where(and(eq(requests.mealId, after.id), inArray(requests.status, AGREED)))
+    .where(and(eq(requests.mealId, after.id), eq(requests.status, "accepted")))
     .for("update");
-  const now = termsOf(after);
+  if (agreed.length === 0) return asked;
+  const [{ now }] = await queryRows<{ now: AgreedTerms }>(
+    tx,
+    sql`select ${agreedTermsSql("m")} as now from meals m where m.id = ${after.id}`,
+  );
   for (const request of agreed) {
     const pending = request.termsChange?.answer === null ? request.termsChange : null;
     // An edit that leaves the terms as a waiting question put them (a new title, say) asks nothing again.
