@@ -89,3 +89,9 @@ export async function startMailCatcher(): Promise<MailCatcher> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** An app's email settings that send to `mail` (config.ts `email`), as the API tests start apps with. */
+export const emailTo = (mail: MailCatcher) => ({
+  smtpUrl: mail.url,
+  from: "MealShare <no-reply@mealshare.test>",
+});

@@ -10,7 +10,7 @@ import { ALERTS_MAX } from "../../src/contract/alerts";
 import { queryRows } from "../../src/server/db/client";
 import { blocks, users } from "../../src/server/db/schema";
 import { buildSignedInUser, hoursFromNow } from "../factories";
-import { type CaughtMail, type MailCatcher, startMailCatcher } from "../mail-catcher";
+import { type CaughtMail, emailTo, type MailCatcher, startMailCatcher } from "../mail-catcher";
 import { createTestApp, jobsSettled, type TestApp } from "./harness";
 
 /** About this many degrees of latitude make a kilometre. */
@@ -29,7 +29,7 @@ describe("alerts", () => {
     mail = await startMailCatcher();
     t = await createTestApp({
       config: {
-        email: { smtpUrl: mail.url, from: "MealShare <no-reply@mealshare.test>" },
+        email: emailTo(mail),
         // Three seconds between an alert's emails, so the digest's wait fits a test.
         alertDigestMinutes: 0.05,
       },

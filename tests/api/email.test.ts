@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildMeal, buildRequest, buildSignedInUser, hoursFromNow } from "../factories";
-import { type CaughtMail, type MailCatcher, startMailCatcher } from "../mail-catcher";
+import { type CaughtMail, emailTo, type MailCatcher, startMailCatcher } from "../mail-catcher";
 import { createTestApp, jobsSettled, type TestApp } from "./harness";
 
 describe("notification emails", () => {
@@ -14,7 +14,7 @@ describe("notification emails", () => {
   beforeAll(async () => {
     mail = await startMailCatcher();
     t = await createTestApp({
-      config: { email: { smtpUrl: mail.url, from: "MealShare <no-reply@mealshare.test>" } },
+      config: { email: emailTo(mail) },
     });
   });
   afterAll(async () => {

@@ -12,7 +12,7 @@ import { queryRows } from "../../src/server/db/client";
 import { runScheduledDraw } from "../../src/server/features/draws/run";
 import { offerFreedPortions } from "../../src/server/features/requests/waitlist";
 import { buildMeal, buildRequest, buildSignedInUser, hoursFromNow } from "../factories";
-import { type CaughtMail, type MailCatcher, startMailCatcher } from "../mail-catcher";
+import { type CaughtMail, emailTo, type MailCatcher, startMailCatcher } from "../mail-catcher";
 import { ADMIN_EMAIL, createTestApp, jobsSettled, type TestApp } from "./harness";
 
 type Member = Awaited<ReturnType<typeof buildSignedInUser>>;
@@ -520,7 +520,7 @@ describe("the mailing list is double opt-in", () => {
   beforeAll(async () => {
     mail = await startMailCatcher();
     t = await createTestApp({
-      config: { email: { smtpUrl: mail.url, from: "MealShare <no-reply@mealshare.test>" } },
+      config: { email: emailTo(mail) },
     });
   });
   afterAll(async () => {
