@@ -123,6 +123,9 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     rollupOptions: {
+      // The app, and the emailed sign-in page's own small script (src/server/auth/pages.ts), under a
+      // fixed name the server's page can name; it is served with `no-cache` like index.html.
+      input: { index: "index.html", "sign-in": "src/client/sign-in.ts" },
       // A feature's code runs only for what is used of it: importing one hook through a feature's
       // index.ts (the import boundary, docs/ARCHITECTURE.md "The client") must not pull the rest of
       // that feature into the page's chunk. No feature module is imported for its side effects;
@@ -131,6 +134,7 @@ export default defineConfig({
         moduleSideEffects: [{ test: /\/src\/client\/features\/.*\.tsx?$/, sideEffects: false }],
       },
       output: {
+        entryFileNames: (chunk) => (chunk.name === "sign-in" ? "sign-in.js" : "assets/[name]-[hash].js"),
         codeSplitting: {
           groups: [
             { name: "query", test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },

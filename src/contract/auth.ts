@@ -1,5 +1,6 @@
 /** The signed-in user as `GET /api/auth/user` returns it (spec §3 User, §7). */
 import { z } from "zod";
+import { signInModeSchema } from "./account";
 import { isoDateTime } from "./common";
 import { allergenCodeSchema, allergenCodesSchema, dietTagsSchema, otherAllergensSchema } from "./food-safety";
 import { languageSchema } from "./i18n";
@@ -47,6 +48,11 @@ export const currentUserSchema = z.object({
   createdAt: isoDateTime,
   /** docs/DESIGN.md §4 "Admin": email matches ADMIN_EMAIL. */
   isAdmin: z.boolean(),
+  /**
+   * How this deployment signs members in (docs/decisions/020): with `email`, Settings offers passkeys
+   * and a change of email; with a provider, the provider keeps both.
+   */
+  signIn: signInModeSchema,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -52,6 +52,9 @@ const envSchema = z.object({
   OIDC_ISSUER_URL: optionalUrl,
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
+  // docs/decisions/020: who vouches for a member's email; unset = oidc with OIDC_ISSUER_URL, email for a
+  // real deployment (production or a non-loopback HOST), dev on this machine.
+  SIGN_IN: z.preprocess(emptyToUndefined, z.enum(["email", "oidc", "dev"]).optional()),
   DEV_LOGIN: flag,
   DEV_ADMIN: flag,
   TRUST_PROXY: z.preprocess(
@@ -198,7 +201,14 @@ export interface Config {
   tls: { cert: Buffer; key: Buffer; certFile: string; keyFile: string; reloadMs: number } | undefined;
   sessionSecret: string;
   adminEmails: string[];
+  /**
+   * How members sign in (`SIGN_IN`, docs/decisions/020): `email` — MealShare's own emailed codes and
+   * passkeys; `oidc` — the provider at `oidc`; `dev` — the bundled development provider, which signs
+   * anyone in as any email.
+   */
+  signIn: "email" | "oidc" | "dev";
   oidc: { issuerUrl: string; clientId: string; clientSecret: string | undefined } | undefined;
+  /** `signIn` is `dev`. */
   devLogin: boolean;
   /**
    * The dev sign-in may grant admin (ADMIN_EMAIL): only when the server listens on loopback, or
@@ -330,17 +340,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (oidcSet === 1) {
     throw new ConfigError("Invalid configuration: OIDC_ISSUER_URL and OIDC_CLIENT_ID must be set together");
   }
-  const devLogin = !e.OIDC_ISSUER_URL && (!production || isOn(e.DEV_LOGIN));
-  if (!e.OIDC_ISSUER_URL && !devLogin) {
+  const signIn = e.SIGN_IN ?? defaultSignIn(e.OIDC_ISSUER_URL, production, e.HOST, isOn(e.DEV_LOGIN));
+  if (signIn === "oidc" && !e.OIDC_ISSUER_URL) {
+    throw new ConfigError("Invalid configuration: OIDC_ISSUER_URL is required with SIGN_IN=oidc");
+  }
+  if (signIn === "dev" && production && !isOn(e.DEV_LOGIN)) {
     throw new ConfigError(
-      "Invalid configuration: OIDC_ISSUER_URL is required when NODE_ENV=production (or set DEV_LOGIN=1)",
+      "Invalid configuration: SIGN_IN=dev signs anyone in as any email; NODE_ENV=production allows it only with DEV_LOGIN=1",
     );
   }
-  // The bundled sign-in lets anyone type any email: it stays on this machine unless asked for.
-  const host = e.HOST ?? (e.OIDC_ISSUER_URL ? "0.0.0.0" : "127.0.0.1");
+  if (signIn === "email" && production && !e.SMTP_URL) {
+    throw new ConfigError(
+      "Invalid configuration: SMTP_URL is required for emailed sign-in (SIGN_IN=email) when NODE_ENV=production",
+    );
+  }
+  const devLogin = signIn === "dev";
+  // The bundled dev sign-in lets anyone type any email: it stays on this machine unless asked for.
+  const host = e.HOST ?? (devLogin ? "127.0.0.1" : "0.0.0.0");
   if (devLogin && !isLoopbackHost(host) && !isOn(e.DEV_LOGIN)) {
     throw new ConfigError(
-      `Invalid configuration: HOST=${host} would open the bundled dev sign-in, where anyone can sign in as any email, to the network; set OIDC_ISSUER_URL for real sign-in, or DEV_LOGIN=1 to allow it`,
+      `Invalid configuration: HOST=${host} would open the bundled dev sign-in, where anyone can sign in as any email, to the network; set SIGN_IN=email or OIDC_ISSUER_URL for real sign-in, or DEV_LOGIN=1 to allow it`,
     );
   }
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
@@ -386,9 +405,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .split(",")
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
-    oidc: e.OIDC_ISSUER_URL
-      ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET }
-      : undefined,
+    signIn,
+    oidc:
+      signIn === "oidc" && e.OIDC_ISSUER_URL
+        ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET }
+        : undefined,
     devLogin,
     devAdmin: devLogin && (isLoopbackHost(host) || isOn(e.DEV_ADMIN)),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -439,6 +460,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     alertDigestMinutes: e.ALERT_DIGEST_MINUTES,
     ...overrides,
   };
+}
+
+/**
+ * docs/decisions/020: a configured provider wins; a real deployment (production, or listening beyond
+ * this machine) signs people in by email; this machine keeps the README's dev sign-in, as does
+ * DEV_LOGIN=1, which asks for it on purpose.
+ */
+function defaultSignIn(
+  issuerUrl: string | undefined,
+  production: boolean,
+  host: string | undefined,
+  devLogin: boolean,
+): Config["signIn"] {
+  if (issuerUrl) return "oidc";
+  if (devLogin) return "dev";
+  if (production || (host !== undefined && !isLoopbackHost(host))) return "email";
+  return "dev";
 }
 
 /**

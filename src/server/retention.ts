@@ -6,7 +6,9 @@
  * - alert matches older than `RETENTION_DAYS`: they only keep a member from hearing twice of a meal
  *   that is still open, and a pickup window is never that long;
  * - sessions that have expired: nobody can sign in with them again;
- * - mailing-list sign-ups nobody confirmed within `UNCONFIRMED_DAYS` (newsletter/service.ts).
+ * - mailing-list sign-ups nobody confirmed within `UNCONFIRMED_DAYS` (newsletter/service.ts);
+ * - emailed sign-in codes a day old (each ends after 15 minutes; the day is what the send limit counts,
+ *   docs/decisions/020) and WebAuthn challenges that have expired.
  * Past meals are kept: they are members' history, reviews and the impact counts; the lists never
  * meet them, since their indexes hold only meals that have not ended (docs/decisions/015).
  *
@@ -30,6 +32,8 @@ export interface SweptRows {
   sessions: number;
   /** Mailing-list sign-ups never confirmed (newsletter/service.ts `UNCONFIRMED_DAYS`). */
   unconfirmedSignUps: number;
+  /** Emailed codes past the send limit's day, and expired WebAuthn challenges. */
+  signInCodes: number;
 }
 
 /** Deletes in batches with `statement` (which must delete at most BATCH rows) until a batch comes back short. */
@@ -75,5 +79,15 @@ export async function sweepAgedRows(db: Db, retentionDays: number): Promise<Swep
           where confirmed_at is null and subscribed_at < now() - make_interval(days => ${UNCONFIRMED_DAYS})
           limit ${BATCH})`,
   );
-  return { notifications, alertMatches, sessions, unconfirmedSignUps };
+  const codes = await inBatches(
+    db,
+    sql`delete from sign_in_codes where id in (
+          select id from sign_in_codes where expires_at < now() - interval '1 day' limit ${BATCH})`,
+  );
+  const challenges = await inBatches(
+    db,
+    sql`delete from webauthn_challenges where id in (
+          select id from webauthn_challenges where expires_at < now() limit ${BATCH})`,
+  );
+  return { notifications, alertMatches, sessions, unconfirmedSignUps, signInCodes: codes + challenges };
 }

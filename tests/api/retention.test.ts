@@ -57,7 +57,13 @@ describe("data that ages", () => {
       insert into sessions (id, user_id, expires_at) values ('expired-session-hash', ${ana.user.id}, now() - interval '1 minute')`);
 
     const swept = await sweepAgedRows(t.db, 365);
-    expect(swept).toEqual({ notifications: 5100, alertMatches: 1, sessions: 1, unconfirmedSignUps: 0 });
+    expect(swept).toEqual({
+      notifications: 5100,
+      alertMatches: 1,
+      sessions: 1,
+      unconfirmedSignUps: 0,
+      signInCodes: 0,
+    });
 
     const left = await queryRows<{ text: string }>(
       t.db,
@@ -77,6 +83,7 @@ describe("data that ages", () => {
       alertMatches: 0,
       sessions: 0,
       unconfirmedSignUps: 0,
+      signInCodes: 0,
     });
   });
 

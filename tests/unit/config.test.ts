@@ -29,7 +29,13 @@ describe("configuration (docs/DESIGN.md §2)", () => {
     [{ PORT: "abc" }, /^Invalid configuration: PORT /],
     [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL/],
     [{ NODE_ENV: "production" }, /SESSION_SECRET is required/],
-    [{ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) }, /OIDC_ISSUER_URL is required/],
+    [
+      { NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) },
+      /^Invalid configuration: SMTP_URL is required for emailed sign-in/,
+    ],
+    [{ SIGN_IN: "oidc" }, /OIDC_ISSUER_URL is required with SIGN_IN=oidc/],
+    [{ SIGN_IN: "dev", NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) }, /SIGN_IN=dev/],
+    [{ SIGN_IN: "passwords" }, /^Invalid configuration: SIGN_IN /],
     [{ OIDC_ISSUER_URL: "https://idp.example" }, /OIDC_CLIENT_ID must be set together/],
     [{ PUBLIC_URL: "not a url" }, /PUBLIC_URL/],
     [{ CURRENCY: "euro" }, /CURRENCY must be an ISO 4217 code/],
@@ -131,6 +137,28 @@ describe("cursors (docs/DESIGN.md §6)", () => {
     expect(decodeCursor(undefined)).toBeUndefined();
   });
 
+  describe("which sign-in (docs/decisions/020)", () => {
+    const production = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) };
+    it.each([
+      [{}, "dev"],
+      [{ HOST: "127.0.0.1" }, "dev"],
+      [{ HOST: "0.0.0.0" }, "email"],
+      [{ ...production, SMTP_URL: "smtp://mail.example:587" }, "email"],
+      [{ ...production, OIDC_ISSUER_URL: "https://idp.example", OIDC_CLIENT_ID: "mealshare" }, "oidc"],
+      [{ OIDC_ISSUER_URL: "https://idp.example", OIDC_CLIENT_ID: "mealshare" }, "oidc"],
+      [{ SIGN_IN: "email" }, "email"],
+      [{ HOST: "0.0.0.0", DEV_LOGIN: "1" }, "dev"],
+    ])("with %o signs in by %s", (env, mode) => {
+      expect(loadConfig({ DATA_DIR: dataDir(), ...env }).signIn).toBe(mode);
+    });
+
+    it("makes an admin of a proved ADMIN_EMAIL under emailed sign-in", () => {
+      const config = loadConfig({ DATA_DIR: dataDir(), SIGN_IN: "email", ADMIN_EMAIL: "boss@example.test" });
+      expect(isAdmin({ email: "boss@example.test", emailVerified: true }, config)).toBe(true);
+      expect(isAdmin({ email: "boss@example.test", emailVerified: false }, config)).toBe(false);
+    });
+  });
+
   describe("admin through the bundled dev sign-in", () => {
     const admin = { email: "boss@example.test", emailVerified: true };
     const dev = (env: Record<string, string>) =>
@@ -153,7 +181,11 @@ describe("cursors (docs/DESIGN.md §6)", () => {
       const external = { OIDC_ISSUER_URL: "https://idp.example", OIDC_CLIENT_ID: "mealshare" };
       expect(dev(external).host).toBe("0.0.0.0");
       for (const HOST of ["0.0.0.0", "192.168.1.20", "::"]) {
-        expect(() => dev({ HOST })).toThrow(/HOST=.+ would open the bundled dev sign-in.+DEV_LOGIN=1/);
+        expect(() => dev({ HOST, SIGN_IN: "dev" })).toThrow(
+          /HOST=.+ would open the bundled dev sign-in.+DEV_LOGIN=1/,
+        );
+        // Unasked, a deployment that listens beyond this machine signs people in by email.
+        expect(dev({ HOST }).signIn).toBe("email");
       }
       expect(dev({ HOST: "0.0.0.0", DEV_LOGIN: "1" }).devLogin).toBe(true);
     });

@@ -260,7 +260,9 @@ h1{margin-top:0;color:#166534}label{display:block;font-weight:600;margin:.75rem 
 input{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #cbd5e1;border-radius:.5rem;font-size:1rem}
 input:focus,button:focus{outline:3px solid #16a34a;outline-offset:2px}
 button{margin-top:1.25rem;width:100%;padding:.7rem;border:0;border-radius:.5rem;background:#16a34a;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
-.hint{color:#475569;font-size:.9rem}.error{color:#b91c1c}`;
+.hint{color:#475569;font-size:.9rem}.error{color:#b91c1c}.error:empty{display:none}
+button.secondary{background:#fff;color:#166534;border:1px solid #16a34a}.or{text-align:center;color:#475569;margin:1.25rem 0 0}
+[hidden]{display:none!important}`;
 
 function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,21 +1,31 @@
 /**
- * Sign-in with OpenID Connect, authorization code + PKCE (docs/DESIGN.md §1, §3): `/api/login` sends
- * the browser to the identity provider, `/api/callback` turns the answer into a user and a
- * server-side session, `/api/logout` ends it, `/api/auth/user` says who is signed in.
+ * Sign-in (docs/DESIGN.md §3, docs/decisions/020): with `SIGN_IN=oidc` or `dev`, OpenID Connect,
+ * authorization code + PKCE — `/api/login` sends the browser to the identity provider, `/api/callback`
+ * turns the answer into a user and a server-side session; with `SIGN_IN=email`, MealShare's own
+ * emailed codes (email-sign-in.ts). Either way `/api/logout` ends the session and `/api/auth/user`
+ * says who is signed in.
  */
 
-import escapeHtml from "escape-html";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import * as oidc from "openid-client";
 import { z } from "zod";
 import { currentUserSchema } from "../../contract/auth";
 import { errorSchema } from "../../contract/common";
-import { type Message, msg } from "../../contract/messages";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { translate } from "../i18n";
+import type { Mailer } from "../features/notifications/email";
 import { registerFormBodyParser } from "./dev-idp";
+import { registerEmailSignIn } from "./email-sign-in";
+import {
+  refererPath,
+  safeReturnTo,
+  sayTo,
+  sendPage,
+  signInFailedPage,
+  signOutPage,
+  suspendedPage,
+} from "./pages";
 import { createSession, deleteSession, SESSION_COOKIE, SESSION_TTL_SECONDS } from "./sessions";
 import { presentCurrentUser, requireUser, signInRateLimit, upsertOidcUser } from "./users";
 
@@ -36,11 +46,49 @@ const txSchema = z.object({
   returnTo: z.string(),
 });
 
-/** Registers the sign-in routes. Discovery is lazy, so the app starts even while the IdP is down. */
+/**
+ * Registers the sign-in routes: the provider's (`deps.oidc`) or the emailed sign-in's, then sign-out
+ * and who is signed in.
+ */
 export function registerAuthRoutes(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; oidc: OidcSettings },
+  deps: { db: Db; config: Config; oidc: OidcSettings | undefined; mailer: Mailer },
 ) {
+  const { db, config } = deps;
+  if (deps.oidc) registerOidcRoutes(app, { ...deps, oidc: deps.oidc });
+  else registerEmailSignIn(app, deps);
+
+  // Sign-out is a POST (origin-checked like every write), so another site cannot sign people out
+  // with a link or a top-level navigation (docs/features/operations.md finding 5); GET shows the button
+  // that does it.
+  app.get("/api/logout", { schema: { hide: true } }, async (request, reply) =>
+    sendPage(reply, signOutPage(sayTo(request))),
+  );
+  app.register(async (scope) => {
+    registerFormBodyParser(scope);
+    scope.post("/api/logout", { schema: { hide: true } }, async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await deleteSession(db, token);
+      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      return reply.redirect("/", 303);
+    });
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/api/auth/user",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "The signed-in user (401 when signed out)",
+        response: { 200: currentUserSchema, 401: errorSchema },
+      },
+    },
+    async (request) => presentCurrentUser(requireUser(request), config),
+  );
+}
+
+/** The OpenID Connect routes. Discovery is lazy, so the app starts even while the IdP is down. */
+function registerOidcRoutes(app: FastifyInstance, deps: { db: Db; config: Config; oidc: OidcSettings }) {
   const { db, config } = deps;
   const secure = config.publicUrl.startsWith("https://");
   const redirectUri = `${config.publicUrl}/api/callback`;
@@ -129,25 +177,13 @@ export function registerAuthRoutes(
       }
     } catch (error) {
       request.log.warn({ err: error instanceof Error ? error.message : String(error) }, "sign-in failed");
-      return reply
-        .status(400)
-        .type("text/html; charset=utf-8")
-        .send(signInFailedPage(sayTo(request)));
+      return sendPage(reply, signInFailedPage(sayTo(request)), 400);
     }
 
     const user = await upsertOidcUser(db, configuration.serverMetadata().issuer, claims);
-    if (!user)
-      return reply
-        .status(400)
-        .type("text/html; charset=utf-8")
-        .send(signInFailedPage(sayTo(request)));
-    if (user.suspendedAt) {
-      return reply
-        .status(403)
-        .type("text/html; charset=utf-8")
-        .send(suspendedPage(sayTo(request)));
-    }
-    const token = await createSession(db, user.id);
+    if (!user) return sendPage(reply, signInFailedPage(sayTo(request)), 400);
+    if (user.suspendedAt) return sendPage(reply, suspendedPage(sayTo(request)), 403);
+    const token = await createSession(db, user.id, request.headers["user-agent"]);
     reply.setCookie(SESSION_COOKIE, token, {
       path: "/",
       httpOnly: true,
@@ -158,68 +194,6 @@ export function registerAuthRoutes(
     // Checked again: the cookie is signed, but an old one may predate the rule.
     return reply.redirect(safeReturnTo(tx.data.returnTo, config.publicUrl));
   });
-
-  // Sign-out is a POST (origin-checked like every write), so another site cannot sign people out
-  // with a link or a top-level navigation (docs/features/operations.md finding 5); GET shows the button
-  // that does it.
-  r.get("/api/logout", { schema: { hide: true } }, async (request, reply) =>
-    reply
-      .type("text/html; charset=utf-8")
-      .header("Cache-Control", "no-store")
-      .send(signOutPage(sayTo(request))),
-  );
-  app.register(async (scope) => {
-    registerFormBodyParser(scope);
-    scope.post("/api/logout", { schema: { hide: true } }, async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
-      if (token) await deleteSession(db, token);
-      reply.clearCookie(SESSION_COOKIE, { path: "/" });
-      return reply.redirect("/", 303);
-    });
-  });
-
-  r.get(
-    "/api/auth/user",
-    {
-      schema: {
-        tags: ["auth"],
-        summary: "The signed-in user (401 when signed out)",
-        response: { 200: currentUserSchema, 401: errorSchema },
-      },
-    },
-    async (request) => presentCurrentUser(requireUser(request), config),
-  );
-}
-
-/** Only same-site paths: an absolute URL here would make /api/login an open redirect. */
-/**
- * Where to send the browser after sign-in: only a path of this app, as URL parsers read it (they
- * drop tabs and newlines, and read `\\` as `/`, so "/\t/evil.example" is another site:
- * docs/features/operations.md finding 3). Anything else, and any control character, falls back to "/".
- * @returns the normalised path, query and fragment, safe for a Location header
- */
-export function safeReturnTo(value: string | undefined, publicUrl: string): string {
-  if (!value?.startsWith("/") || /[\p{Cc}\\]/u.test(value)) return "/";
-  let url: URL;
-  try {
-    url = new URL(value, publicUrl);
-  } catch {
-    return "/";
-  }
-  if (url.origin !== new URL(publicUrl).origin || url.pathname.startsWith("//")) return "/";
-  if (url.pathname.startsWith("/api/")) return "/";
-  return `${url.pathname}${url.search}${url.hash}`;
-}
-
-function refererPath(request: FastifyRequest, config: Config): string | undefined {
-  const referer = request.headers.referer;
-  if (!referer) return undefined;
-  try {
-    const url = new URL(referer);
-    return url.origin === new URL(config.publicUrl).origin ? `${url.pathname}${url.search}` : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function safeJson(text: string | null): unknown {
@@ -228,38 +202,4 @@ function safeJson(text: string | null): unknown {
   } catch {
     return undefined;
   }
-}
-
-/**
- * The words of a server-rendered page in the request's language
- * (docs/features/languages-currency-impact.md), HTML-escaped.
- */
-interface PageWords {
-  language: string;
-  say: (message: Message) => string;
-}
-
-function sayTo(request: FastifyRequest): PageWords {
-  // Page texts have no money in them; the currency is irrelevant here.
-  return { language: request.lng, say: (message) => escapeHtml(translate(message, request.lng, "USD")) };
-}
-
-function signOutPage({ language, say }: PageWords) {
-  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${say(msg("Sign out"))}</title><link rel="stylesheet" href="/oidc-assets/sign-in.css"></head>
-<body><main><h1>${say(msg("Sign out"))}</h1><p class="hint">${say(msg("Sign out of MealShare on this device?"))}</p>
-<form method="post" action="/api/logout"><button type="submit">${say(msg("Sign out"))}</button></form>
-<p class="hint"><a href="/">${say(msg("Stay signed in"))}</a></p></main></body></html>`;
-}
-
-function suspendedPage({ language, say }: PageWords) {
-  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${say(msg("Account suspended"))}</title><link rel="stylesheet" href="/oidc-assets/sign-in.css"></head>
-<body><main><h1>${say(msg("Account suspended"))}</h1><p>${say(msg("Your account is suspended."))}</p>
-<p class="hint">${say(msg("If you think this is a mistake, write to the MealShare team from the Help page."))} <a href="/help">${say(msg("Help"))}</a></p></main></body></html>`;
-}
-
-function signInFailedPage({ language, say }: PageWords) {
-  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${say(msg("Sign-in failed"))}</title></head>
-<body><main><h1>${say(msg("Sign-in failed"))}</h1><p>${say(msg("We could not sign you in."))} <a href="/api/login">${say(msg("Try again"))}</a>.</p></main></body></html>`;
 }

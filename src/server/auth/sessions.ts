@@ -3,7 +3,8 @@
  * in the `sessions` table, so every instance sees the same sessions and signing out revokes one.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import Bowser from "bowser";
+import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { sessions, type UserRow, users } from "../db/schema";
 import { announceSessionsEnded } from "../live/hub";
@@ -19,18 +20,36 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 export const sessionIdOf = hashToken;
 
 /**
+ * What Settings → Signed-in devices calls a browser (docs/decisions/020): "Firefox on Android" from its
+ * User-Agent header (bowser), or "" when it names nothing known. Nothing else of the request is kept —
+ * no address.
+ */
+export function deviceName(userAgent: string | undefined): string {
+  if (!userAgent) return "";
+  const parsed = Bowser.parse(userAgent.slice(0, 500));
+  const browser = parsed.browser.name ?? "";
+  const system = parsed.os.name ?? "";
+  return (browser && system ? `${browser} on ${system}` : browser || system).slice(0, 120);
+}
+
+/**
  * Starts a session for a user.
+ * @param userAgent the browser's User-Agent header, named for Settings (`deviceName`)
  * @returns the token to put in the cookie (never stored in clear)
  */
-export async function createSession(db: Executor, userId: string): Promise<string> {
+export async function createSession(db: Executor, userId: string, userAgent?: string): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db.insert(sessions).values({
     id: hashToken(token),
     userId,
+    device: deviceName(userAgent),
     expiresAt: new Date(Date.now() + SESSION_TTL_SECONDS * 1000),
   });
   return token;
 }
+
+/** How stale a session's "last used" may be before a lookup writes it again: an hour, as Settings shows it. */
+const LAST_SEEN_STEP_MS = 60 * 60 * 1000;
 
 /** The user a session token belongs to, or null when it is unknown or expired. */
 export async function findSessionUser(db: Executor, token: string): Promise<UserRow | null> {
@@ -46,13 +65,77 @@ export async function findSession(
   id: string,
 ): Promise<{ user: UserRow; expiresAt: Date } | null> {
   const [row] = await db
-    .select({ user: users, expiresAt: sessions.expiresAt })
+    .select({ user: users, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     // A suspended account has no session, even one that raced its suspension (docs/features/food-safety.md).
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), isNull(users.suspendedAt)))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  // Lookups run every few seconds per session (session-cache.ts); a write only once an hour.
+  if (Date.now() - row.lastSeenAt.getTime() > LAST_SEEN_STEP_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(and(eq(sessions.id, id), lt(sessions.lastSeenAt, new Date(Date.now() - LAST_SEEN_STEP_MS))));
+  }
+  return { user: row.user, expiresAt: row.expiresAt };
+}
+
+/** One of a member's sessions as Settings lists it. */
+export interface SessionSummary {
+  id: string;
+  device: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  current: boolean;
+}
+
+/**
+ * A member's sessions that have not expired, the most recently used first (Settings → Signed-in
+ * devices, docs/decisions/020); `currentId` is the asking session's row id (the token's hash).
+ */
+export async function listSessions(
+  db: Executor,
+  userId: string,
+  currentId: string,
+): Promise<SessionSummary[]> {
+  const rows = await db
+    .select({
+      rowId: sessions.id,
+      id: sessions.publicId,
+      device: sessions.device,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+    .orderBy(sql`${sessions.lastSeenAt} desc`)
+    .limit(100);
+  return rows.map(({ rowId, ...row }) => ({ ...row, current: rowId === currentId }));
+}
+
+/**
+ * Ends a member's sessions and their live streams on every instance: one (`only`, its public id) or
+ * every one but the asking session (`except`, its row id).
+ * @returns how many ended
+ */
+export async function endSessions(
+  db: Executor,
+  userId: string,
+  which: { only: string } | { except: string },
+): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        "only" in which ? eq(sessions.publicId, which.only) : ne(sessions.id, which.except),
+      ),
+    )
+    .returning({ id: sessions.id });
+  if (ended.length > 0) await announceSessionsEnded(db, userId);
+  return ended.length;
 }
 
 /** Ends a session, and the live streams it opened on every instance; unknown tokens are ignored. */

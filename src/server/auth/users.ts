@@ -64,6 +64,57 @@ export async function upsertOidcUser(
   return user;
 }
 
+/** The `oidc_issuer` of members who sign in by emailed code or passkey; their subject is their email. */
+export const EMAIL_ISSUER = "mealshare:email";
+
+/**
+ * The member an emailed code proved `email` for (docs/decisions/020), or null for a new one. An account
+ * made under another sign-in (a provider, or the dev sign-in of a deployment that switched) with that
+ * address, verified, becomes an emailed member's: the oldest such one, once.
+ * @param email lower-cased
+ */
+export async function findEmailMember(db: Executor, email: string): Promise<UserRow | null> {
+  const [own] = await db
+    .select()
+    .from(users)
+    .where(sql`${users.oidcIssuer} = ${EMAIL_ISSUER} and ${users.oidcSubject} = ${email}`)
+    .limit(1);
+  if (own) return own;
+  const [adopted] = await db
+    .update(users)
+    .set({ oidcIssuer: EMAIL_ISSUER, oidcSubject: email, updatedAt: new Date() })
+    .where(
+      sql`${users.id} = (select id from users where email = ${email} and email_verified
+                          order by created_at limit 1)`,
+    )
+    .returning();
+  return adopted ?? null;
+}
+
+/**
+ * Makes the member a verified emailed code introduced (docs/decisions/020), with the name they gave.
+ * Two tabs finishing at once make one account: the second gets the first's.
+ */
+export async function createEmailMember(
+  db: Executor,
+  input: { email: string; firstName: string; lastName: string; locale: string | null },
+): Promise<UserRow> {
+  const [created] = await db
+    .insert(users)
+    .values({
+      oidcIssuer: EMAIL_ISSUER,
+      oidcSubject: input.email,
+      email: input.email,
+      emailVerified: true,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      locale: input.locale,
+    })
+    .onConflictDoNothing({ target: [users.oidcIssuer, users.oidcSubject] })
+    .returning();
+  return created ?? (await findEmailMember(db, input.email))!;
+}
+
 /** Attaches `request.user` to every /api request that carries a session cookie, through the cache. */
 export function registerSessionUser(app: FastifyInstance, db: Db, cache: SessionCache) {
   app.decorateRequest("user", null);
@@ -88,17 +139,17 @@ export function requireUser(request: FastifyRequest): UserRow {
 }
 
 /**
- * docs/DESIGN.md §4 "Admin": the email matches one of ADMIN_EMAIL's, case-insensitively, and the
- * provider verified it — a provider with self-service sign-up would otherwise hand out admin. The
+ * docs/DESIGN.md §4 "Admin": the email matches one of ADMIN_EMAIL's, case-insensitively, and it was
+ * proved — by an emailed code (docs/decisions/020) or a provider that says it verified it — a provider with self-service sign-up would otherwise hand out admin. The
  * bundled dev provider vouches for any email typed into it, so its users are admins only where
  * that is safe (`config.devAdmin`: listening on loopback, or DEV_ADMIN set on purpose).
  */
 export function isAdmin(
   user: Pick<UserRow, "email" | "emailVerified">,
-  config: Pick<Config, "adminEmails" | "oidc" | "devAdmin">,
+  config: Pick<Config, "adminEmails" | "signIn" | "devAdmin">,
 ): boolean {
   if (!user.emailVerified) return false;
-  if (!config.oidc && !config.devAdmin) return false;
+  if (config.signIn === "dev" && !config.devAdmin) return false;
   return config.adminEmails.includes(user.email.toLowerCase());
 }
 
@@ -133,6 +184,7 @@ export function presentCurrentUser(user: UserRow, config: Config): CurrentUser {
     homeArea: presentHomeArea(user),
     createdAt: user.createdAt.toISOString(),
     isAdmin: isAdmin(user, config),
+    signIn: config.signIn,
   };
 }
 

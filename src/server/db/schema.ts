@@ -42,6 +42,11 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 const cube = customType<{ data: string }>({ dataType: () => "cube" });
 /** A full-text query (PostgreSQL `tsquery`), stored so a saved alert is not parsed again per meal. */
 const tsquery = customType<{ data: string }>({ dataType: () => "tsquery" });
+/** Raw bytes (a passkey's public key). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => new Uint8Array(value),
+});
 
 /**
  * The text search configurations the migration 0004 creates: `mealshare` is English stemming
@@ -168,6 +173,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_oidc_identity_key").on(t.oidcIssuer, t.oidcSubject),
+    // Emailed sign-in finds an account proved under another sign-in by its address (docs/decisions/020).
+    index("users_email_idx").on(t.email),
     check("users_allergy_codes_known", sql`${t.allergyCodes} <@ ${ALLERGEN_CODES_SQL}`),
     uniqueIndex("users_calendar_token_key").on(t.calendarTokenHash),
     // The certificate job walks registered cooks by expiry.
@@ -190,8 +197,89 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /**
+     * What Settings → Signed-in devices shows of a session (docs/decisions/020): its own id (the
+     * primary key is the token's hash, never sent), the browser and system named from its
+     * User-Agent ("Firefox on Android"), and when it was last used, to the hour.
+     */
+    publicId: uuid("public_id").notNull().defaultRandom(),
+    device: varchar("device", { length: 120 }).notNull().default(""),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+  (t) => [
+    index("sessions_user_id_idx").on(t.userId),
+    index("sessions_expires_at_idx").on(t.expiresAt),
+    uniqueIndex("sessions_public_id_idx").on(t.publicId),
+  ],
+);
+
+/**
+ * An emailed one-time code (docs/decisions/020): for signing in, or for confirming a new email
+ * address. Only HMACs of the code, of the link's token and of the asking browser's binding are kept;
+ * five wrong codes end it (`attempts`), and it works once (`usedAt`) within `expiresAt`. A new
+ * member's verified code (`verifiedAt`) then waits for their name.
+ */
+export const signInCodes = pgTable(
+  "sign_in_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    purpose: text("purpose", { enum: ["sign_in", "email_change"] }).notNull(),
+    /** Lower-cased: the address the code went to. */
+    email: varchar("email", { length: 320 }).notNull(),
+    /** The member changing their email (purpose `email_change`). */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    linkHash: text("link_hash").notNull(),
+    browserHash: text("browser_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("sign_in_codes_email_idx").on(t.email, t.createdAt),
+    index("sign_in_codes_expires_idx").on(t.expiresAt),
+    index("sign_in_codes_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * A member's passkey (WebAuthn, docs/decisions/020): the credential's id and public key (COSE), the
+ * signature counter last seen, and what Settings shows.
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    /** The credential ID, base64url. */
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 60 }).notNull(),
+    publicKey: bytea("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: text("transports").array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * A WebAuthn challenge waiting for its answer (docs/decisions/020), in the database so any instance
+ * can check it; used once, within minutes. `userId` is the member adding a passkey; null for a
+ * sign-in.
+ */
+export const webauthnChallenges = pgTable(
+  "webauthn_challenges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    challenge: text("challenge").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("webauthn_challenges_expires_idx").on(t.expiresAt)],
 );
 
 export const meals = pgTable(

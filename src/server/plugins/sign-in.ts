@@ -1,18 +1,21 @@
 /**
- * Sign-in (docs/DESIGN.md §3): the configured OIDC provider, or the bundled one when none is
- * configured (auth/dev-idp.ts), and the app's own sign-in, callback and sign-out routes.
+ * Sign-in (docs/DESIGN.md §3, docs/decisions/020), as `SIGN_IN` says: the configured OIDC provider;
+ * the bundled development provider (auth/dev-idp.ts); or MealShare's own emailed codes and passkeys.
+ * Then the app's own sign-in, callback and sign-out routes, and the account's passkeys and sessions.
  */
 import type { FastifyInstance } from "fastify";
+import { registerAccountRoutes } from "../auth/account-routes";
 import { registerDevIdp, registerFormBodyParser, SIGN_IN_CSS } from "../auth/dev-idp";
 import { type OidcSettings, registerAuthRoutes } from "../auth/routes";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { createMailer } from "../features/notifications/email";
 
 export async function registerSignIn(app: FastifyInstance, { config, db }: { config: Config; db: Db }) {
-  let oidcSettings: OidcSettings;
-  if (config.oidc) {
+  let oidcSettings: OidcSettings | undefined;
+  if (config.signIn === "oidc" && config.oidc) {
     oidcSettings = { ...config.oidc, forceLoginPrompt: false };
-  } else {
+  } else if (config.signIn === "dev") {
     await app.register(async (scope) => {
       registerFormBodyParser(scope);
       const devIdp = await registerDevIdp(scope, config);
@@ -24,5 +27,10 @@ export async function registerSignIn(app: FastifyInstance, { config, db }: { con
     reply.type("text/css").header("Cache-Control", "public, max-age=3600").send(SIGN_IN_CSS),
   );
   await app.after();
-  registerAuthRoutes(app, { db, config, oidc: oidcSettings! });
+  // Codes are emailed by a transport of their own: the job queue's mailer starts later, and a code
+  // is never put in a queue's table (docs/decisions/020).
+  const mailer = createMailer(config, app.log);
+  app.addHook("onClose", async () => mailer.close());
+  registerAuthRoutes(app, { db, config, oidc: oidcSettings, mailer });
+  registerAccountRoutes(app, { db, config, mailer });
 }

@@ -1,0 +1,56 @@
+/**
+ * The script of the emailed sign-in's page (src/server/auth/pages.ts, docs/decisions/020): where the
+ * browser can use passkeys, it shows "Sign in with a passkey" and offers the member's passkeys in the
+ * email field's autofill (WebAuthn conditional mediation). Without it the page works as a plain form.
+ * Built as its own small entry (vite.config.ts), apart from the app.
+ */
+import {
+  browserSupportsWebAuthn,
+  browserSupportsWebAuthnAutofill,
+  startAuthentication,
+  WebAuthnAbortService,
+} from "@simplewebauthn/browser";
+
+interface Options {
+  challengeId: string;
+  options: Parameters<typeof startAuthentication>[0]["optionsJSON"];
+}
+
+const box = document.getElementById("passkey");
+const button = document.getElementById("passkey-button") as HTMLButtonElement | null;
+const errorLine = document.getElementById("passkey-error");
+
+/** Asks for a challenge, lets the browser sign it, and goes where the server says. */
+async function signIn(autofill: boolean): Promise<void> {
+  const answer = await fetch("/api/login/passkey/options", { method: "POST" });
+  if (!answer.ok) throw new Error(`options ${answer.status}`);
+  const { challengeId, options } = (await answer.json()) as Options;
+  const response = await startAuthentication({ optionsJSON: options, useBrowserAutofill: autofill });
+  const done = await fetch("/api/login/passkey", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ challengeId, response, returnTo: box?.dataset.returnTo }),
+  });
+  if (!done.ok) throw new Error(`sign-in ${done.status}`);
+  const { redirect } = (await done.json()) as { redirect: string };
+  window.location.assign(redirect);
+}
+
+function failed(error: unknown) {
+  // The person closed the browser's dialog, or autofill gave way to the button: nothing to say.
+  if (error instanceof Error && (error.name === "AbortError" || error.name === "NotAllowedError")) return;
+  if (errorLine) errorLine.textContent = errorLine.dataset.failed ?? "";
+}
+
+if (box && button && browserSupportsWebAuthn()) {
+  box.hidden = false;
+  button.addEventListener("click", () => {
+    if (errorLine) errorLine.textContent = "";
+    signIn(false).catch(failed);
+  });
+  void browserSupportsWebAuthnAutofill().then((supported) => {
+    if (supported) signIn(true).catch(failed);
+  });
+  // Typing an email and sending it ends the autofill's wait.
+  document.querySelector("form")?.addEventListener("submit", () => WebAuthnAbortService.cancelCeremony());
+}

@@ -1,0 +1,313 @@
+/**
+ * The account's routes (docs/decisions/020): passkeys — added and removed in Settings, used on the
+ * sign-in page — the devices signed in, with sign-out of one or of all others, and a new email
+ * address confirmed by a code sent to it. Passkeys and a changed email belong to MealShare's own
+ * sign-in (`SIGN_IN=email`); with a provider, the provider keeps them, and these routes say so.
+ */
+
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  addPasskeySchema,
+  changeEmailSchema,
+  confirmEmailSchema,
+  deviceSessionSchema,
+  passkeySchema,
+  passkeySignInSchema,
+  signedInSchema,
+  webauthnOptionsSchema,
+} from "../../contract/account";
+import { currentUserSchema } from "../../contract/auth";
+import { errorSchema } from "../../contract/common";
+import { msg } from "../../contract/messages";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { signInCodes, users } from "../db/schema";
+import { AppError, conflict, forbidden, notFound, sqlState, validation } from "../errors";
+import type { Mailer } from "../features/notifications/email";
+import { sendCodeEmail } from "./code-email";
+import { checkCode, issueCode, spendCode } from "./email-codes";
+import { REFUSALS } from "./email-sign-in";
+import { safeReturnTo } from "./pages";
+import {
+  addPasskey,
+  listPasskeys,
+  passkeyCreationOptions,
+  passkeySignInOptions,
+  removePasskey,
+  signInWithPasskey,
+} from "./passkeys";
+import { createSession, endSessions, listSessions, SESSION_COOKIE, SESSION_TTL_SECONDS } from "./sessions";
+import { EMAIL_ISSUER, presentCurrentUser, requireUser, signInRateLimit } from "./users";
+
+const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
+const onlyEmailSignIn = () =>
+  conflict(
+    msg("Your sign-in provider keeps your email and passkeys; change them there."),
+    "provider_account",
+  );
+
+/** Registers the routes; the signed-in ones check the session themselves. */
+export function registerAccountRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; mailer: Mailer },
+) {
+  const { db, config } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const emailSignIn = config.signIn === "email";
+  const ownSession = (request: FastifyRequest) => {
+    const user = requireUser(request);
+    return { user, sessionId: request.sessionId ?? "" };
+  };
+
+  // Passkeys.
+  r.get(
+    "/api/auth/passkeys",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Your passkeys, with when each was last used",
+        response: { 200: z.array(passkeySchema), ...errors },
+      },
+    },
+    async (request) => listPasskeys(db, requireUser(request).id),
+  );
+  r.post(
+    "/api/auth/passkeys/options",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Begin adding a passkey: the options for navigator.credentials.create",
+        response: { 200: webauthnOptionsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      if (!emailSignIn) throw onlyEmailSignIn();
+      return passkeyCreationOptions(db, config, user);
+    },
+  );
+  r.post(
+    "/api/auth/passkeys",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Finish adding a passkey: the browser's answer and a name for it",
+        body: addPasskeySchema,
+        response: { 201: passkeySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!emailSignIn) throw onlyEmailSignIn();
+      reply.status(201);
+      return addPasskey(db, config, user, request.body);
+    },
+  );
+  r.delete(
+    "/api/auth/passkeys/:id",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Remove one of your passkeys",
+        params: z.object({ id: z.string().min(1).max(1400) }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await removePasskey(db, requireUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // Signing in with a passkey (the sign-in page's script).
+  if (emailSignIn) {
+    r.post(
+      "/api/login/passkey/options",
+      {
+        config: { rateLimit: signInRateLimit(config) },
+        schema: {
+          tags: ["account"],
+          summary: "Begin signing in with a passkey: the options for navigator.credentials.get",
+          response: { 200: webauthnOptionsSchema, 400: errorSchema },
+        },
+      },
+      async () => passkeySignInOptions(db, config),
+    );
+    r.post(
+      "/api/login/passkey",
+      {
+        config: { rateLimit: signInRateLimit(config) },
+        schema: {
+          tags: ["account"],
+          summary: "Finish signing in with a passkey: starts a session and says where to go",
+          body: passkeySignInSchema,
+          response: { 200: signedInSchema, 400: errorSchema, 403: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = await signInWithPasskey(db, config, request.body);
+        if (user.suspendedAt) throw forbidden(msg("Your account is suspended."));
+        const token = await createSession(db, user.id, request.headers["user-agent"]);
+        reply.setCookie(SESSION_COOKIE, token, {
+          path: "/",
+          httpOnly: true,
+          sameSite: "lax",
+          secure: config.publicUrl.startsWith("https://"),
+          maxAge: SESSION_TTL_SECONDS,
+        });
+        return { redirect: safeReturnTo(request.body.returnTo, config.publicUrl) };
+      },
+    );
+  }
+
+  // Signed-in devices.
+  r.get(
+    "/api/auth/sessions",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "The devices you are signed in on: browser, when signed in and last used",
+        response: { 200: z.array(deviceSessionSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { user, sessionId } = ownSession(request);
+      const rows = await listSessions(db, user.id, sessionId);
+      return rows.map((row) => ({
+        ...row,
+        createdAt: row.createdAt.toISOString(),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+      }));
+    },
+  );
+  r.delete(
+    "/api/auth/sessions/:id",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Sign out one of your devices; its open pages stop at once",
+        params: z.object({ id: z.uuid({ error: msg("Invalid id") }) }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = ownSession(request);
+      if ((await endSessions(db, user.id, { only: request.params.id })) === 0) throw notFound();
+      return reply.status(204).send(null);
+    },
+  );
+  r.post(
+    "/api/auth/sessions/end-others",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Sign out everywhere else: every session but this one",
+        response: { 200: z.object({ ended: z.number().int() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { user, sessionId } = ownSession(request);
+      return { ended: await endSessions(db, user.id, { except: sessionId }) };
+    },
+  );
+
+  // A new email address, confirmed by a code sent to it.
+  r.post(
+    "/api/auth/email",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Change your email: sends a code to the new address",
+        body: changeEmailSchema,
+        response: { 202: z.object({ sentTo: z.string() }), 429: errorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user, sessionId } = ownSession(request);
+      if (!emailSignIn) throw onlyEmailSignIn();
+      const { email } = request.body;
+      if (email === user.email) throw validation(msg("That is your email already."));
+      const issued = await issueCode(db, config.sessionSecret, {
+        purpose: "email_change",
+        email,
+        binding: sessionId,
+        userId: user.id,
+      });
+      if ("limited" in issued) {
+        throw new AppError(
+          429,
+          "too_many_codes",
+          msg("A code went to this address a moment ago. Use it, or ask again in a minute."),
+          undefined,
+          undefined,
+          60,
+        );
+      }
+      sendCodeEmail(
+        { db, mailer: deps.mailer, publicUrl: config.publicUrl, log: request.log },
+        { to: email, purpose: "email_change", issued, language: request.lng },
+      );
+      reply.status(202);
+      return { sentTo: email };
+    },
+  );
+  r.post(
+    "/api/auth/email/confirm",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Confirm a new email with the code sent to it",
+        body: confirmEmailSchema,
+        response: { 200: currentUserSchema, 429: errorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, sessionId } = ownSession(request);
+      if (!emailSignIn) throw onlyEmailSignIn();
+      const [latest] = await db
+        .select({ id: signInCodes.id })
+        .from(signInCodes)
+        .where(
+          and(
+            eq(signInCodes.userId, user.id),
+            eq(signInCodes.purpose, "email_change"),
+            isNull(signInCodes.usedAt),
+          ),
+        )
+        .orderBy(desc(signInCodes.createdAt))
+        .limit(1);
+      if (!latest) throw validation(REFUSALS.unknown);
+      const pending = { id: latest.id, binding: sessionId, purpose: "email_change" as const };
+      const checked = await checkCode(db, config.sessionSecret, { ...pending, code: request.body.code });
+      if ("refused" in checked) {
+        if (checked.refused === "too_many") {
+          throw new AppError(429, "too_many_codes", REFUSALS.too_many);
+        }
+        throw validation(REFUSALS[checked.refused]);
+      }
+      const spent = await spendCode(db, pending);
+      if (!spent || spent.userId !== user.id) throw validation(REFUSALS.used);
+      try {
+        const [changed] = await db
+          .update(users)
+          .set({
+            email: spent.email,
+            emailVerified: true,
+            ...(user.oidcIssuer === EMAIL_ISSUER ? { oidcSubject: spent.email } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, user.id))
+          .returning();
+        return presentCurrentUser(changed, config);
+      } catch (error) {
+        if (sqlState(error) === "23505") {
+          throw conflict(msg("That email address belongs to another account."), "email_taken");
+        }
+        throw error;
+      }
+    },
+  );
+}

@@ -1,0 +1,183 @@
+/**
+ * Emailed one-time codes (docs/decisions/020 "Codes"): a six-digit code to type and the same as a
+ * link to tap, for signing in or for confirming a new email address. Each is single use, lasts
+ * `CODE_TTL_MINUTES`, works only in the browser (or session) that asked, and dies after
+ * `MAX_WRONG_CODES` wrong tries. The table keeps HMAC-SHA256s under a key derived from the server's
+ * secret, never a code or token, so a copy of the database signs nobody in. Sending is limited per
+ * address (`SENDS_PER_MINUTE`, `SENDS_PER_DAY`), counted in the database under a per-address lock,
+ * so every instance on one database shares the count.
+ */
+import { createHash, createHmac, hkdfSync, randomBytes, randomInt } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../db/client";
+import { signInCodes } from "../db/schema";
+
+/** How long a code and its link work. */
+export const CODE_TTL_MINUTES = 15;
+/** Wrong codes (or links) that end a code: the next try is refused even when right. */
+export const MAX_WRONG_CODES = 5;
+/** Codes one address may be sent per minute and per day, whoever asks. */
+export const SENDS_PER_MINUTE = 1;
+export const SENDS_PER_DAY = 10;
+/** How long a new member's verified code waits for their name. */
+const PROFILE_MINUTES = 30;
+
+export type CodePurpose = "sign_in" | "email_change";
+
+const keyOf = (secret: string) =>
+  Buffer.from(hkdfSync("sha256", secret, "", "mealshare emailed codes v1", 32));
+const mac = (secret: string, kind: string, value: string) =>
+  createHmac("sha256", keyOf(secret)).update(`${kind}:${value}`).digest("base64url");
+const bindingHash = (binding: string) => createHash("sha256").update(binding).digest("base64url");
+
+/** A code just made: what the email and the browser's cookie carry. Never stored. */
+export interface IssuedCode {
+  id: string;
+  /** Six digits, e.g. "048213". */
+  code: string;
+  /** The link's token: `${id}.${secret part}`. */
+  linkToken: string;
+}
+
+/**
+ * Makes a code for `email` unless the address has had its share.
+ * @param binding what only the asking browser holds (its cookie's random part), or a session id
+ * @returns the code, or `limited` when the address was sent one within the minute or ten today
+ */
+export async function issueCode(
+  db: Db,
+  secret: string,
+  input: { purpose: CodePurpose; email: string; binding: string; userId?: string },
+): Promise<IssuedCode | { limited: "minute" | "day" }> {
+  const email = input.email.toLowerCase();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const token = randomBytes(24).toString("base64url");
+  return db.transaction(async (tx) => {
+    // Two instances asked at once for one address count one after the other.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`email-code:${email}`}, 0))`);
+    const [sent] = await queryRows<{ minute: number; day: number }>(
+      tx,
+      sql`select count(*) filter (where created_at > now() - interval '1 minute')::int as minute,
+                 count(*)::int as day
+          from sign_in_codes where email = ${email} and created_at > now() - interval '1 day'`,
+    );
+    if (sent.minute >= SENDS_PER_MINUTE) return { limited: "minute" as const };
+    if (sent.day >= SENDS_PER_DAY) return { limited: "day" as const };
+    const [row] = await tx
+      .insert(signInCodes)
+      .values({
+        purpose: input.purpose,
+        email,
+        userId: input.userId ?? null,
+        codeHash: mac(secret, "code", code),
+        linkHash: mac(secret, "link", token),
+        browserHash: bindingHash(input.binding),
+        expiresAt: sql`now() + make_interval(mins => ${CODE_TTL_MINUTES})`,
+      })
+      .returning({ id: signInCodes.id });
+    return { id: row.id, code, linkToken: `${row.id}.${token}` };
+  });
+}
+
+/** Why a code or link was not accepted; each has its own words on the page. */
+export type CodeRefusal =
+  | "wrong"
+  | "too_many"
+  | "expired"
+  | "used"
+  | "replaced"
+  | "other_browser"
+  | "unknown";
+
+/**
+ * Checks a typed code (or a tapped link's token) against the code `id` the browser holds, in one
+ * statement, so two tries at once cannot both pass or both miss a wrong count.
+ * @param given `{ code }` typed, or `{ link }` the token's secret part
+ * @returns the code's address on success (it is then verified, and works no more), else why not
+ */
+export async function checkCode(
+  db: Db,
+  secret: string,
+  input: { id: string; binding: string; purpose: CodePurpose } & ({ code: string } | { link: string }),
+): Promise<{ email: string; userId: string | null } | { refused: CodeRefusal }> {
+  const column = "code" in input ? "code_hash" : "link_hash";
+  const hash = "code" in input ? mac(secret, "code", input.code) : mac(secret, "link", input.link);
+  const right = sql`${sql.raw(column)} = ${hash}`;
+  const [checked] = await queryRows<{ ok: boolean; email: string; userId: string | null }>(
+    db,
+    sql`update sign_in_codes set
+          attempts = attempts + case when ${right} then 0 else 1 end,
+          verified_at = case when ${right} then now() else verified_at end
+        where id = ${input.id} and purpose = ${input.purpose} and browser_hash = ${bindingHash(input.binding)}
+          and used_at is null and verified_at is null and attempts < ${MAX_WRONG_CODES}
+          and expires_at > now()
+        returning ${right} as ok, email, user_id as "userId"`,
+  );
+  if (checked?.ok) return { email: checked.email, userId: checked.userId };
+  if (checked) return { refused: (await rightForAnother(db, hash, column, input)) ?? "wrong" };
+  // Nothing counted: say why, from the row as it is.
+  const [row] = await db.select().from(signInCodes).where(eq(signInCodes.id, input.id)).limit(1);
+  if (!row || row.purpose !== input.purpose) return { refused: "unknown" };
+  if (row.browserHash !== bindingHash(input.binding)) return { refused: "other_browser" };
+  if (row.usedAt || row.verifiedAt) return { refused: "used" };
+  if (row.attempts >= MAX_WRONG_CODES) return { refused: "too_many" };
+  return { refused: "expired" };
+}
+
+/**
+ * A wrong code that is right for another live code of the same address: a newer one replaced it
+ * (same browser), or it was asked for elsewhere.
+ */
+async function rightForAnother(
+  db: Db,
+  hash: string,
+  column: string,
+  input: { id: string; binding: string },
+): Promise<CodeRefusal | undefined> {
+  const [other] = await queryRows<{ sameBrowser: boolean }>(
+    db,
+    sql`select other.browser_hash = ${bindingHash(input.binding)} as "sameBrowser"
+        from sign_in_codes this join sign_in_codes other on other.email = this.email and other.id <> this.id
+        where this.id = ${input.id} and other.${sql.raw(column)} = ${hash}
+          and other.expires_at > now() - interval '1 day'
+        limit 1`,
+  );
+  if (!other) return undefined;
+  return other.sameBrowser ? "replaced" : "other_browser";
+}
+
+/**
+ * Spends a verified code: the one step that signs someone in or changes an address, done once.
+ * A verified sign-in code waits `PROFILE_MINUTES` for a new member's name.
+ * @returns its address, or null when it was spent already, never verified, or waited too long
+ */
+export async function spendCode(
+  db: Db,
+  input: { id: string; binding: string; purpose: CodePurpose },
+): Promise<{ email: string; userId: string | null } | null> {
+  const [row] = await db
+    .update(signInCodes)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(signInCodes.id, input.id),
+        eq(signInCodes.purpose, input.purpose),
+        eq(signInCodes.browserHash, bindingHash(input.binding)),
+        sql`${signInCodes.usedAt} is null`,
+        sql`${signInCodes.verifiedAt} > now() - make_interval(mins => ${PROFILE_MINUTES})`,
+      ),
+    )
+    .returning({ email: signInCodes.email, userId: signInCodes.userId });
+  return row ?? null;
+}
+
+/** Whether the browser's code `id` has been verified and waits, unspent, for a new member's name. */
+export async function codeAwaitsProfile(db: Db, input: { id: string; binding: string }): Promise<boolean> {
+  const [row] = await queryRows<{ waiting: boolean }>(
+    db,
+    sql`select true as waiting from sign_in_codes
+        where id = ${input.id} and browser_hash = ${bindingHash(input.binding)} and used_at is null
+          and verified_at > now() - make_interval(mins => ${PROFILE_MINUTES})`,
+  );
+  return Boolean(row?.waiting);
+}

@@ -1,0 +1,242 @@
+/**
+ * MealShare's own sign-in, `SIGN_IN=email` (docs/decisions/020): `/api/login` asks for an email and
+ * sends a one-time code and link (email-codes.ts); the code typed, or the link tapped, in the browser
+ * that asked signs a known member in, or asks a new one for their name first. Every answer to "send me
+ * a code" is the same for an address with an account and one without: the same page, the same
+ * status, and the same work before it (the email goes out after the answer).
+ *
+ * The asking browser holds a signed cookie (`signin`, path /api/login, 30 minutes) with the code's id,
+ * a random binding whose hash the code's row keeps, the address and where to go afterwards.
+ */
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { type Message, msg } from "../../contract/messages";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import type { Mailer } from "../features/notifications/email";
+import { sendCodeEmail } from "./code-email";
+import { registerFormBodyParser } from "./dev-idp";
+import { type CodeRefusal, checkCode, codeAwaitsProfile, issueCode, spendCode } from "./email-codes";
+import {
+  codePage,
+  emailPage,
+  profilePage,
+  refererPath,
+  refusedPage,
+  safeReturnTo,
+  sayTo,
+  sendPage,
+  suspendedPage,
+} from "./pages";
+import { createSession, SESSION_COOKIE, SESSION_TTL_SECONDS } from "./sessions";
+import { createEmailMember, findEmailMember, signInRateLimit } from "./users";
+
+const PENDING_COOKIE = "signin";
+const PENDING_PATH = "/api/login";
+
+const pendingSchema = z.object({
+  id: z.uuid(),
+  binding: z.string().min(20),
+  email: z.string(),
+  returnTo: z.string(),
+});
+type Pending = z.infer<typeof pendingSchema>;
+
+// No control characters (NUL cannot even be stored: docs/features/operations.md finding 2).
+const name = z
+  .string()
+  .trim()
+  .min(1)
+  .max(80)
+  .regex(/^[^\p{Cc}]*$/u);
+const emailForm = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email().max(320)),
+  returnTo: z.string().max(500).optional(),
+});
+const codeForm = z.object({ code: z.string().max(20) });
+const profileForm = z.object({ firstName: name, lastName: name });
+const linkQuery = z.object({ token: z.string().max(200).optional() });
+
+/** What each refusal says (docs/decisions/020 "Codes"). */
+export const REFUSALS: Record<CodeRefusal, Message> = {
+  wrong: msg("That code is not right. Check the email and try again."),
+  too_many: msg("Too many wrong codes: this one no longer works. Ask for a new code."),
+  expired: msg("That code has expired. Ask for a new code."),
+  used: msg("That code has been used already. Ask for a new code if you need one."),
+  replaced: msg("A newer code replaced that one: use the code in the latest email."),
+  other_browser: msg(
+    "That code was asked for in another browser. Use it there, or ask for a new code in this one.",
+  ),
+  unknown: msg("Ask for a code first."),
+};
+
+/** Registers the emailed sign-in's routes (the pages are form posts; no script needed). */
+export function registerEmailSignIn(app: FastifyInstance, deps: { db: Db; config: Config; mailer: Mailer }) {
+  const { db, config } = deps;
+  const secret = config.sessionSecret;
+  const secure = config.publicUrl.startsWith("https://");
+  const rateLimit = { rateLimit: signInRateLimit(config) };
+
+  const readPending = (request: FastifyRequest): Pending | undefined => {
+    const unsigned = request.unsignCookie(request.cookies[PENDING_COOKIE] ?? "");
+    if (!unsigned.valid || !unsigned.value) return undefined;
+    try {
+      const parsed = pendingSchema.safeParse(JSON.parse(unsigned.value));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const writePending = (reply: FastifyReply, pending: Pending) =>
+    reply.setCookie(PENDING_COOKIE, JSON.stringify(pending), {
+      path: PENDING_PATH,
+      httpOnly: true,
+      sameSite: "lax",
+      secure,
+      signed: true,
+      maxAge: 30 * 60,
+    });
+
+  /** Signs `email`'s member in, or asks a new member's name; the code is verified already. */
+  const finish = async (request: FastifyRequest, reply: FastifyReply, pending: Pending, email: string) => {
+    const member = await findEmailMember(db, email);
+    if (!member) {
+      // The name step reads this code from the cookie: a link may have verified an older one.
+      writePending(reply, pending);
+      return sendPage(reply, profilePage(sayTo(request), { email }));
+    }
+    if (member.suspendedAt) return sendPage(reply, suspendedPage(sayTo(request)), 403);
+    if (!(await spendCode(db, { ...pending, purpose: "sign_in" }))) {
+      return sendPage(reply, refusedPage(sayTo(request), REFUSALS.used, pending.returnTo), 400);
+    }
+    return startSession(request, reply, member.id, pending.returnTo);
+  };
+
+  const startSession = async (request: FastifyRequest, reply: FastifyReply, userId: string, to: string) => {
+    const token = await createSession(db, userId, request.headers["user-agent"]);
+    reply.clearCookie(PENDING_COOKIE, { path: PENDING_PATH });
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure,
+      maxAge: SESSION_TTL_SECONDS,
+    });
+    return reply.redirect(safeReturnTo(to, config.publicUrl), 303);
+  };
+
+  app.get(
+    "/api/login",
+    {
+      schema: { querystring: z.object({ returnTo: z.string().max(500).optional() }), hide: true },
+      config: { ...rateLimit, inputGuard: false },
+    },
+    async (request, reply) => {
+      const { returnTo } = request.query as { returnTo?: string };
+      const to = safeReturnTo(returnTo ?? refererPath(request, config), config.publicUrl);
+      return sendPage(reply, emailPage(sayTo(request), { returnTo: to }));
+    },
+  );
+
+  app.register(async (scope) => {
+    registerFormBodyParser(scope);
+
+    scope.post("/api/login/email", { schema: { hide: true }, config: rateLimit }, async (request, reply) => {
+      const form = emailForm.safeParse(request.body);
+      const words = sayTo(request);
+      const returnTo = safeReturnTo(
+        (request.body as { returnTo?: unknown } | undefined)?.returnTo as string | undefined,
+        config.publicUrl,
+      );
+      if (!form.success) {
+        return sendPage(
+          reply,
+          emailPage(words, { returnTo, error: msg("Enter a valid email address.") }),
+          400,
+        );
+      }
+      const { email } = form.data;
+      const binding = randomBytes(24).toString("base64url");
+      const issued = await issueCode(db, secret, { purpose: "sign_in", email, binding });
+      if ("limited" in issued) {
+        const notice =
+          issued.limited === "minute"
+            ? msg("A code went to this address less than a minute ago. Use it, or ask again in a minute.")
+            : msg("This address has had ten codes today. Use the latest one, or try again tomorrow.");
+        return sendPage(reply, codePage(words, { email, returnTo, notice }), 429);
+      }
+      writePending(reply, { id: issued.id, binding, email, returnTo });
+      sendCodeEmail(
+        { db, mailer: deps.mailer, publicUrl: config.publicUrl, log: request.log },
+        { to: email, purpose: "sign_in", issued, language: request.lng },
+      );
+      return sendPage(reply, codePage(words, { email, returnTo }));
+    });
+
+    scope.post("/api/login/code", { schema: { hide: true }, config: rateLimit }, async (request, reply) => {
+      const pending = readPending(request);
+      const words = sayTo(request);
+      if (!pending) return sendPage(reply, refusedPage(words, REFUSALS.unknown), 400);
+      const form = codeForm.safeParse(request.body);
+      const code = form.success ? form.data.code.replace(/\s/g, "") : "";
+      if (!/^\d{6}$/.test(code)) {
+        const error = msg("Type the six digits of the code.");
+        return sendPage(reply, codePage(words, { ...pending, error }), 400);
+      }
+      const checked = await checkCode(db, secret, { ...pending, purpose: "sign_in", code });
+      if ("refused" in checked) {
+        const status = checked.refused === "too_many" ? 429 : 400;
+        return sendPage(reply, codePage(words, { ...pending, error: REFUSALS[checked.refused] }), status);
+      }
+      return finish(request, reply, pending, checked.email);
+    });
+
+    scope.post(
+      "/api/login/profile",
+      { schema: { hide: true }, config: rateLimit },
+      async (request, reply) => {
+        const pending = readPending(request);
+        const words = sayTo(request);
+        if (!pending || !(await codeAwaitsProfile(db, pending))) {
+          return sendPage(reply, refusedPage(words, REFUSALS.used), 400);
+        }
+        const form = profileForm.safeParse(request.body);
+        if (!form.success) {
+          const error = msg("Enter a first name and a last name.");
+          return sendPage(reply, profilePage(words, { email: pending.email, error }), 400);
+        }
+        const spent = await spendCode(db, { ...pending, purpose: "sign_in" });
+        if (!spent) return sendPage(reply, refusedPage(words, REFUSALS.used), 400);
+        const member = await createEmailMember(db, { email: spent.email, ...form.data, locale: request.lng });
+        if (member.suspendedAt) return sendPage(reply, suspendedPage(words), 403);
+        return startSession(request, reply, member.id, pending.returnTo);
+      },
+    );
+  });
+
+  app.get(
+    "/api/login/link",
+    { schema: { querystring: linkQuery, hide: true }, config: { ...rateLimit, inputGuard: false } },
+    async (request, reply) => {
+      const words = sayTo(request);
+      const [id, link] = ((request.query as { token?: string }).token ?? "").split(".");
+      const pending = readPending(request);
+      if (!z.uuid().safeParse(id).success || !link) {
+        return sendPage(reply, refusedPage(words, REFUSALS.unknown), 400);
+      }
+      // Only the browser that asked holds the binding (docs/decisions/020 "Links").
+      if (!pending) return sendPage(reply, refusedPage(words, LINK_ELSEWHERE), 400);
+      const checked = await checkCode(db, secret, { id, binding: pending.binding, purpose: "sign_in", link });
+      if ("refused" in checked) {
+        const reason = checked.refused === "other_browser" ? LINK_ELSEWHERE : REFUSALS[checked.refused];
+        return sendPage(reply, refusedPage(words, reason, pending.returnTo), 400);
+      }
+      return finish(request, reply, { ...pending, id }, checked.email);
+    },
+  );
+}
+
+const LINK_ELSEWHERE = msg(
+  "This link works only in the browser where the code was asked for. Open it there, or type the code from the email there. To sign in here, ask for a new code.",
+);
