@@ -7,7 +7,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMAIL_ISSUER } from "../../src/server/auth/users";
-import { signInCodes, users } from "../../src/server/db/schema";
+import { passkeys, signInCodes, users } from "../../src/server/db/schema";
 import { buildUser } from "../factories";
 import { type CaughtMail, emailTo, type MailCatcher, startMailCatcher } from "../mail-catcher";
 import { openStream } from "../sse-client";
@@ -408,5 +408,46 @@ describe("devices and a new email", () => {
     expect((await again.post("/api/login/code", { code: fresh })).page).toContain(
       "What should your neighbours call you?",
     );
+  });
+});
+
+describe("passkeys: what the browser test cannot reach", () => {
+  it("keeps each member's passkeys their own, and signs nobody in with a made-up answer", async () => {
+    const owner = await buildUser(t.db, { oidcIssuer: EMAIL_ISSUER, oidcSubject: address("keyholder") });
+    await t.db.insert(passkeys).values({
+      id: "owners-credential",
+      userId: owner.id,
+      name: "Phone",
+      publicKey: new Uint8Array([1, 2, 3]),
+    });
+    const stranger = new Browser();
+    const { code } = await stranger.askCode(address("keythief"));
+    await stranger.post("/api/login/code", { code });
+    await stranger.post("/api/login/profile", { firstName: "Kim", lastName: "Thief" });
+    expect((await stranger.json("GET", "/api/auth/passkeys")).body).toEqual([]);
+    expect((await stranger.json("DELETE", "/api/auth/passkeys/owners-credential")).status).toBe(404);
+    expect(await t.db.$count(passkeys, eq(passkeys.userId, owner.id))).toBe(1);
+
+    // Signed out: no options to add one; a sign-in answer that no authenticator signed is refused.
+    const nobody = new Browser();
+    expect((await nobody.json("POST", "/api/auth/passkeys/options")).status).toBe(401);
+    const { body: options } = await nobody.json("POST", "/api/login/passkey/options");
+    expect(options.options.rpId).toBe("localhost");
+    const forged = {
+      challengeId: options.challengeId,
+      response: {
+        id: "owners-credential",
+        rawId: "owners-credential",
+        type: "public-key",
+        response: { clientDataJSON: "e30", authenticatorData: "AAAA", signature: "AAAA" },
+        clientExtensionResults: {},
+      },
+    };
+    const refused = await nobody.json("POST", "/api/login/passkey", forged);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe("That passkey did not sign you in. Try again, or use your email.");
+    // The challenge was used up by that try.
+    expect((await nobody.json("POST", "/api/login/passkey", forged)).status).toBe(400);
+    expect(nobody.jar.get("sid")).toBeUndefined();
   });
 });

@@ -129,6 +129,8 @@ describe("fuzzing every endpoint with malformed requests", () => {
 
   beforeAll(async () => {
     t = await createTestApp({
+      // Emailed sign-in: its passkey and account routes are documented only there.
+      env: { SIGN_IN: "email" },
       config: {
         rateLimits: { signInPerMinute: 100_000, writesPerMinute: 100_000, messagesPerMinute: 100_000 },
       },
@@ -261,6 +263,32 @@ describe("fuzzing every endpoint with malformed requests", () => {
       { method: "GET", route: "/api/events" },
       { method: "PUT", route: "/api/user/newsletter", body: { subscribed: true } },
       { method: "POST", route: "/api/newsletter", body: { email: "fuzz@example.test" } },
+      { method: "GET", route: "/api/auth/passkeys" },
+      { method: "POST", route: "/api/auth/passkeys/options" },
+      {
+        method: "POST",
+        route: "/api/auth/passkeys",
+        body: {
+          challengeId: "00000000-0000-4000-8000-000000000000",
+          name: "Phone",
+          response: { id: "abc", rawId: "abc", type: "public-key", response: {}, clientExtensionResults: {} },
+        },
+      },
+      { method: "DELETE", route: "/api/auth/passkeys/{id}" },
+      { method: "POST", route: "/api/login/passkey/options" },
+      {
+        method: "POST",
+        route: "/api/login/passkey",
+        body: {
+          challengeId: "00000000-0000-4000-8000-000000000000",
+          response: { id: "abc", rawId: "abc", type: "public-key", response: {}, clientExtensionResults: {} },
+        },
+      },
+      { method: "GET", route: "/api/auth/sessions" },
+      { method: "DELETE", route: "/api/auth/sessions/{id}" },
+      { method: "POST", route: "/api/auth/sessions/end-others" },
+      { method: "POST", route: "/api/auth/email", body: { email: "fuzz-new@example.test" } },
+      { method: "POST", route: "/api/auth/email/confirm", body: { code: "123456" } },
       { method: "GET", route: "/api/admin/reports", admin: true },
       { method: "GET", route: "/api/admin/stats", admin: true },
       { method: "GET", route: "/api/admin/disputes", admin: true },
