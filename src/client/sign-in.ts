@@ -1,5 +1,5 @@
 /**
- * The script of the emailed sign-in's page (src/server/auth/pages.ts, docs/decisions/020): where the
+ * The script of the emailed sign-in's page (src/server/auth/pages.ts, docs/decisions/016): where the
  * browser can use passkeys, it shows "Sign in with a passkey" and offers the member's passkeys in the
  * email field's autofill (WebAuthn conditional mediation). Without it the page works as a plain form.
  * Built as its own small entry (vite.config.ts), apart from the app.

@@ -1,5 +1,5 @@
 /**
- * The signed-in member's account (docs/decisions/020): passkeys, the devices signed in, and a new
+ * The signed-in member's account (docs/decisions/016): passkeys, the devices signed in, and a new
  * email address confirmed by a code. What WebAuthn passes between browser and server is the W3C's
  * JSON forms (`PublicKeyCredentialCreationOptionsJSON` and friends), carried as they are.
  */

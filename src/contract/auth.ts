@@ -49,7 +49,7 @@ export const currentUserSchema = z.object({
   /** docs/DESIGN.md §4 "Admin": email matches ADMIN_EMAIL. */
   isAdmin: z.boolean(),
   /**
-   * How this deployment signs members in (docs/decisions/020): with `email`, Settings offers passkeys
+   * How this deployment signs members in (docs/decisions/016): with `email`, Settings offers passkeys
    * and a change of email; with a provider, the provider keeps both.
    */
   signIn: signInModeSchema,

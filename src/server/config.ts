@@ -52,7 +52,7 @@ const envSchema = z.object({
   OIDC_ISSUER_URL: optionalUrl,
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
-  // docs/decisions/020: who vouches for a member's email; unset = oidc with OIDC_ISSUER_URL, email for a
+  // docs/decisions/016: who vouches for a member's email; unset = oidc with OIDC_ISSUER_URL, email for a
   // real deployment (production or a non-loopback HOST), dev on this machine.
   SIGN_IN: z.preprocess(emptyToUndefined, z.enum(["email", "oidc", "dev"]).optional()),
   DEV_LOGIN: flag,
@@ -202,7 +202,7 @@ export interface Config {
   sessionSecret: string;
   adminEmails: string[];
   /**
-   * How members sign in (`SIGN_IN`, docs/decisions/020): `email` — MealShare's own emailed codes and
+   * How members sign in (`SIGN_IN`, docs/decisions/016): `email` — MealShare's own emailed codes and
    * passkeys; `oidc` — the provider at `oidc`; `dev` — the bundled development provider, which signs
    * anyone in as any email.
    */
@@ -463,7 +463,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 }
 
 /**
- * docs/decisions/020: a configured provider wins; a real deployment (production, or listening beyond
+ * docs/decisions/016: a configured provider wins; a real deployment (production, or listening beyond
  * this machine) signs people in by email; this machine keeps the README's dev sign-in, as does
  * DEV_LOGIN=1, which asks for it on purpose.
  */

@@ -4,7 +4,7 @@
  * PGlite needs to flush and to let the process exit.
  */
 import { buildApp } from "./app";
-import { ConfigError, devLoginWarning, loadConfig } from "./config";
+import { type Config, ConfigError, devLoginWarning, loadConfig } from "./config";
 import { DataDirLockedError, openDatabase } from "./db/client";
 import { mailerStartupLine } from "./features/notifications/email";
 
@@ -57,8 +57,15 @@ async function main() {
   const email = mailerStartupLine(config);
   if (email) app.log.info(email);
   app.log.info(
-    `MealShare is serving ${config.publicUrl} (database: ${database.driver.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL"}; sign-in: ${config.oidc ? config.oidc.issuerUrl : "bundled dev provider"})`,
+    `MealShare is serving ${config.publicUrl} (database: ${database.driver.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL"}; sign-in: ${signInLine(config)})`,
   );
+}
+
+/** What the start-up line says of sign-in (docs/decisions/016). */
+function signInLine(config: Config): string {
+  if (config.signIn === "oidc" && config.oidc) return config.oidc.issuerUrl;
+  if (config.signIn === "email") return "emailed codes and passkeys";
+  return "bundled dev provider";
 }
 
 main().catch((error) => {

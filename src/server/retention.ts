@@ -8,7 +8,7 @@
  * - sessions that have expired: nobody can sign in with them again;
  * - mailing-list sign-ups nobody confirmed within `UNCONFIRMED_DAYS` (newsletter/service.ts);
  * - emailed sign-in codes a day old (each ends after 15 minutes; the day is what the send limit counts,
- *   docs/decisions/020) and WebAuthn challenges that have expired.
+ *   docs/decisions/016) and WebAuthn challenges that have expired.
  * Past meals are kept: they are members' history, reviews and the impact counts; the lists never
  * meet them, since their indexes hold only meals that have not ended (docs/decisions/015).
  *

@@ -1,5 +1,5 @@
 /**
- * MealShare's own sign-in (docs/decisions/020), over real HTTP with a real SMTP server: an emailed code
+ * MealShare's own sign-in (docs/decisions/016), over real HTTP with a real SMTP server: an emailed code
  * and link, bound to the browser that asked, single use, five wrong tries, the same answer for every
  * address, a send limit every instance shares; then the devices signed in and a changed email.
  * The attacker's cases come first.

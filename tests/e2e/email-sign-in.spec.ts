@@ -1,5 +1,5 @@
 /**
- * MealShare's own sign-in in a real browser (docs/decisions/020): a newcomer at 375 px joins with the
+ * MealShare's own sign-in in a real browser (docs/decisions/016): a newcomer at 375 px joins with the
  * emailed code using the keyboard alone; a member adds a passkey in Settings with Chromium's virtual
  * authenticator (CDP `WebAuthn.addVirtualAuthenticator`), signs in with it, removes it, and is then
  * refused. Its own app runs in this process with `SIGN_IN=email` and a real SMTP server; the built

@@ -137,7 +137,7 @@ describe("cursors (docs/DESIGN.md §6)", () => {
     expect(decodeCursor(undefined)).toBeUndefined();
   });
 
-  describe("which sign-in (docs/decisions/020)", () => {
+  describe("which sign-in (docs/decisions/016)", () => {
     const production = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) };
     it.each([
       [{}, "dev"],

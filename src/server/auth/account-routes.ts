@@ -1,5 +1,5 @@
 /**
- * The account's routes (docs/decisions/020): passkeys — added and removed in Settings, used on the
+ * The account's routes (docs/decisions/016): passkeys — added and removed in Settings, used on the
  * sign-in page — the devices signed in, with sign-out of one or of all others, and a new email
  * address confirmed by a code sent to it. Passkeys and a changed email belong to MealShare's own
  * sign-in (`SIGN_IN=email`); with a provider, the provider keeps them, and these routes say so.

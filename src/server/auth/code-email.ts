@@ -1,5 +1,5 @@
 /**
- * The email that carries a one-time code (docs/decisions/020), in the language of the member it is for
+ * The email that carries a one-time code (docs/decisions/016), in the language of the member it is for
  * (their saved one) or else of the browser that asked: the code in the subject and the text, and the
  * same as a link. It is sent after the page has answered, so the answer's time says nothing about
  * whether the address has an account; a failed send is logged, and the person asks again.

@@ -1,5 +1,5 @@
 /**
- * Emailed one-time codes (docs/decisions/020 "Codes"): a six-digit code to type and the same as a
+ * Emailed one-time codes (docs/decisions/016 "Codes"): a six-digit code to type and the same as a
  * link to tap, for signing in or for confirming a new email address. Each is single use, lasts
  * `CODE_TTL_MINUTES`, works only in the browser (or session) that asked, and dies after
  * `MAX_WRONG_CODES` wrong tries. The table keeps HMAC-SHA256s under a key derived from the server's

@@ -1,5 +1,5 @@
 /**
- * MealShare's own sign-in, `SIGN_IN=email` (docs/decisions/020): `/api/login` asks for an email and
+ * MealShare's own sign-in, `SIGN_IN=email` (docs/decisions/016): `/api/login` asks for an email and
  * sends a one-time code and link (email-codes.ts); the code typed, or the link tapped, in the browser
  * that asked signs a known member in, or asks a new one for their name first. Every answer to "send me
  * a code" is the same for an address with an account and one without: the same page, the same
@@ -58,7 +58,7 @@ const codeForm = z.object({ code: z.string().max(20) });
 const profileForm = z.object({ firstName: name, lastName: name });
 const linkQuery = z.object({ token: z.string().max(200).optional() });
 
-/** What each refusal says (docs/decisions/020 "Codes"). */
+/** What each refusal says (docs/decisions/016 "Codes"). */
 export const REFUSALS: Record<CodeRefusal, Message> = {
   wrong: msg("That code is not right. Check the email and try again."),
   too_many: msg("Too many wrong codes: this one no longer works. Ask for a new code."),
@@ -225,7 +225,7 @@ export function registerEmailSignIn(app: FastifyInstance, deps: { db: Db; config
       if (!z.uuid().safeParse(id).success || !link) {
         return sendPage(reply, refusedPage(words, REFUSALS.unknown), 400);
       }
-      // Only the browser that asked holds the binding (docs/decisions/020 "Links").
+      // Only the browser that asked holds the binding (docs/decisions/016 "Links").
       if (!pending) return sendPage(reply, refusedPage(words, LINK_ELSEWHERE), 400);
       const checked = await checkCode(db, secret, { id, binding: pending.binding, purpose: "sign_in", link });
       if ("refused" in checked) {

@@ -1,5 +1,5 @@
 /**
- * The server-rendered pages of signing in and out (docs/decisions/020): plain HTML forms that work
+ * The server-rendered pages of signing in and out (docs/decisions/016): plain HTML forms that work
  * without script, in the request's language (docs/features/languages-currency-impact.md), styled by
  * `/oidc-assets/sign-in.css` so the CSP needs no inline styles. Also where the browser goes after
  * signing in (`safeReturnTo`).

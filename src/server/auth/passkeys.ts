@@ -1,5 +1,5 @@
 /**
- * Passkeys (WebAuthn Level 3, docs/decisions/020) with @simplewebauthn/server: a signed-in member adds
+ * Passkeys (WebAuthn Level 3, docs/decisions/016) with @simplewebauthn/server: a signed-in member adds
  * one (a discoverable credential, user verification preferred), and anyone signs in with one without
  * typing a name. The relying party is `PUBLIC_URL`'s host and origin. Challenges live in the database
  * for a few minutes and are used once, so any instance can finish a ceremony another began; the

@@ -1,5 +1,5 @@
 /**
- * Sign-in (docs/DESIGN.md §3, docs/decisions/020): with `SIGN_IN=oidc` or `dev`, OpenID Connect,
+ * Sign-in (docs/DESIGN.md §3, docs/decisions/016): with `SIGN_IN=oidc` or `dev`, OpenID Connect,
  * authorization code + PKCE — `/api/login` sends the browser to the identity provider, `/api/callback`
  * turns the answer into a user and a server-side session; with `SIGN_IN=email`, MealShare's own
  * emailed codes (email-sign-in.ts). Either way `/api/logout` ends the session and `/api/auth/user`

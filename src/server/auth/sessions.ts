@@ -20,7 +20,7 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 export const sessionIdOf = hashToken;
 
 /**
- * What Settings → Signed-in devices calls a browser (docs/decisions/020): "Firefox on Android" from its
+ * What Settings → Signed-in devices calls a browser (docs/decisions/016): "Firefox on Android" from its
  * User-Agent header (bowser), or "" when it names nothing known. Nothing else of the request is kept —
  * no address.
  */
@@ -93,7 +93,7 @@ export interface SessionSummary {
 
 /**
  * A member's sessions that have not expired, the most recently used first (Settings → Signed-in
- * devices, docs/decisions/020); `currentId` is the asking session's row id (the token's hash).
+ * devices, docs/decisions/016); `currentId` is the asking session's row id (the token's hash).
  */
 export async function listSessions(
   db: Executor,

@@ -68,7 +68,7 @@ export async function upsertOidcUser(
 export const EMAIL_ISSUER = "mealshare:email";
 
 /**
- * The member an emailed code proved `email` for (docs/decisions/020), or null for a new one. An account
+ * The member an emailed code proved `email` for (docs/decisions/016), or null for a new one. An account
  * made under another sign-in (a provider, or the dev sign-in of a deployment that switched) with that
  * address, verified, becomes an emailed member's: the oldest such one, once.
  * @param email lower-cased
@@ -92,7 +92,7 @@ export async function findEmailMember(db: Executor, email: string): Promise<User
 }
 
 /**
- * Makes the member a verified emailed code introduced (docs/decisions/020), with the name they gave.
+ * Makes the member a verified emailed code introduced (docs/decisions/016), with the name they gave.
  * Two tabs finishing at once make one account: the second gets the first's.
  */
 export async function createEmailMember(
@@ -140,7 +140,7 @@ export function requireUser(request: FastifyRequest): UserRow {
 
 /**
  * docs/DESIGN.md §4 "Admin": the email matches one of ADMIN_EMAIL's, case-insensitively, and it was
- * proved — by an emailed code (docs/decisions/020) or a provider that says it verified it — a provider with self-service sign-up would otherwise hand out admin. The
+ * proved — by an emailed code (docs/decisions/016) or a provider that says it verified it — a provider with self-service sign-up would otherwise hand out admin. The
  * bundled dev provider vouches for any email typed into it, so its users are admins only where
  * that is safe (`config.devAdmin`: listening on loopback, or DEV_ADMIN set on purpose).
  */

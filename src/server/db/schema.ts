@@ -173,7 +173,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_oidc_identity_key").on(t.oidcIssuer, t.oidcSubject),
-    // Emailed sign-in finds an account proved under another sign-in by its address (docs/decisions/020).
+    // Emailed sign-in finds an account proved under another sign-in by its address (docs/decisions/016).
     index("users_email_idx").on(t.email),
     check("users_allergy_codes_known", sql`${t.allergyCodes} <@ ${ALLERGEN_CODES_SQL}`),
     uniqueIndex("users_calendar_token_key").on(t.calendarTokenHash),
@@ -198,7 +198,7 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /**
-     * What Settings → Signed-in devices shows of a session (docs/decisions/020): its own id (the
+     * What Settings → Signed-in devices shows of a session (docs/decisions/016): its own id (the
      * primary key is the token's hash, never sent), the browser and system named from its
      * User-Agent ("Firefox on Android"), and when it was last used, to the hour.
      */
@@ -214,7 +214,7 @@ export const sessions = pgTable(
 );
 
 /**
- * An emailed one-time code (docs/decisions/020): for signing in, or for confirming a new email
+ * An emailed one-time code (docs/decisions/016): for signing in, or for confirming a new email
  * address. Only HMACs of the code, of the link's token and of the asking browser's binding are kept;
  * five wrong codes end it (`attempts`), and it works once (`usedAt`) within `expiresAt`. A new
  * member's verified code (`verifiedAt`) then waits for their name.
@@ -245,7 +245,7 @@ export const signInCodes = pgTable(
 );
 
 /**
- * A member's passkey (WebAuthn, docs/decisions/020): the credential's id and public key (COSE), the
+ * A member's passkey (WebAuthn, docs/decisions/016): the credential's id and public key (COSE), the
  * signature counter last seen, and what Settings shows.
  */
 export const passkeys = pgTable(
@@ -267,7 +267,7 @@ export const passkeys = pgTable(
 );
 
 /**
- * A WebAuthn challenge waiting for its answer (docs/decisions/020), in the database so any instance
+ * A WebAuthn challenge waiting for its answer (docs/decisions/016), in the database so any instance
  * can check it; used once, within minutes. `userId` is the member adding a passkey; null for a
  * sign-in.
  */

@@ -1,5 +1,5 @@
 /**
- * Sign-in (docs/DESIGN.md §3, docs/decisions/020), as `SIGN_IN` says: the configured OIDC provider;
+ * Sign-in (docs/DESIGN.md §3, docs/decisions/016), as `SIGN_IN` says: the configured OIDC provider;
  * the bundled development provider (auth/dev-idp.ts); or MealShare's own emailed codes and passkeys.
  * Then the app's own sign-in, callback and sign-out routes, and the account's passkeys and sessions.
  */
@@ -28,7 +28,7 @@ export async function registerSignIn(app: FastifyInstance, { config, db }: { con
   );
   await app.after();
   // Codes are emailed by a transport of their own: the job queue's mailer starts later, and a code
-  // is never put in a queue's table (docs/decisions/020).
+  // is never put in a queue's table (docs/decisions/016).
   const mailer = createMailer(config, app.log);
   app.addHook("onClose", async () => mailer.close());
   registerAuthRoutes(app, { db, config, oidc: oidcSettings, mailer });

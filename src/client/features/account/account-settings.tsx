@@ -1,5 +1,5 @@
 /**
- * Settings → Sign-in and devices (docs/decisions/020): the member's email — changed with a code sent
+ * Settings → Sign-in and devices (docs/decisions/016): the member's email — changed with a code sent
  * to the new address — and passkeys, where MealShare signs people in itself (`signIn` is `email`);
  * and, with any sign-in, the devices signed in, each with Sign out, and "Sign out everywhere else".
  */
