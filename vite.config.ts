@@ -31,6 +31,23 @@ function inlineEntryStylesheet(): Plugin {
 }
 
 /**
+ * `npm run dev`: the sign-in page (served by the API behind the proxy) names its script as the build
+ * does, `/sign-in.js`; Vite's dev server answers that name with the source entry.
+ */
+function signInScriptInDev(): Plugin {
+  return {
+    name: "mealshare:sign-in-script",
+    apply: "serve",
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        if (request.url === "/sign-in.js") request.url = "/src/client/sign-in.ts";
+        next();
+      });
+    },
+  };
+}
+
+/**
  * The installable app (docs/features/notifications.md point 1): a web app manifest, icons drawn at build
  * time from public/favicon.svg (@vite-pwa/assets-generator, the "minimal-2023" set: 64, 192 and 512 px,
  * a maskable 512 px and the Apple touch icon), and our service worker (src/client/sw.ts) with Workbox's
@@ -109,6 +126,7 @@ export default defineConfig({
     englishCatalogues(),
     tailwindcss(),
     inlineEntryStylesheet(),
+    signInScriptInDev(),
     pwa,
     compression({
       include: /\.(js|css|html|svg|json|txt|webmanifest)$/,
