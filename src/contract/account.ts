@@ -87,3 +87,25 @@ export const confirmEmailSchema = z.object({
     .transform((code) => code.replace(/\s/g, ""))
     .pipe(z.string().regex(/^\d{6}$/, msg("Type the six digits of the code."))),
 });
+
+/**
+ * `POST /api/account/deletion`: the confirmation of "Delete my account" (docs/decisions/017): a fresh
+ * emailed code or a passkey where MealShare signs people in; with a provider, a session signed in
+ * within the last minutes (neither field).
+ */
+export const confirmDeletionSchema = z.object({
+  code: confirmEmailSchema.shape.code.optional(),
+  passkey: z.object({ challengeId: z.uuid(), response: passkeySignInSchema.shape.response }).optional(),
+});
+
+/** When an account set to be deleted will be erased. */
+export const deletionScheduledSchema = z.object({ eraseAfter: isoDateTime });
+
+/** `POST /api/admin/users/{id}/delete`: an admin deletes an account, for a reason. */
+export const adminDeletionSchema = z.object({
+  reason: z
+    .string({ error: msg("A reason is required") })
+    .trim()
+    .min(1, msg("A reason is required"))
+    .max(500, msg("Reason must be at most 500 characters")),
+});

@@ -53,6 +53,11 @@ export const currentUserSchema = z.object({
    * and a change of email; with a provider, the provider keeps both.
    */
   signIn: signInModeSchema,
+  /**
+   * When the account will be erased, while it waits to be (docs/decisions/017): the app then offers
+   * "Keep my account". Null otherwise.
+   */
+  deletionScheduledFor: isoDateTime.nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -100,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The live hub starts with the background work below; writes wait for it to hear their changes.
   let hub: LiveHub | undefined;
   registerWriteFlush(app, { flush: () => hub?.flush() ?? Promise.resolve() });
-  await registerSignIn(app, { config, db });
+  await registerSignIn(app, { config, db, storage });
   const background = await startBackground(app, {
     config,
     database,

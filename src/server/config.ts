@@ -38,6 +38,8 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(100).default(10)),
   // docs/features/fair-shares.md point 4: free meals a member may receive in 28 days; unset = no limit.
   FREE_MEALS_PER_28_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).optional()),
+  // docs/decisions/017: days between "Delete my account" and the erasure; 0 erases at once.
+  ACCOUNT_DELETION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(90).default(14)),
   // docs/decisions/015: how long read notifications and old alert matches are kept.
   RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(30).max(36500).default(365)),
   PUBLIC_URL: optionalUrl,
@@ -190,6 +192,11 @@ export interface Config {
   databasePoolSize: number;
   /** The published fair-use limit: free meals per member in 28 days (`FREE_MEALS_PER_28_DAYS`), or null. */
   freeMealsPer28Days: number | null;
+  /**
+   * Days a deleted account waits, hidden, before it is erased (`ACCOUNT_DELETION_DAYS`, 14; 0 erases at
+   * once; docs/decisions/017): signing in and pressing "Keep my account" undoes it meanwhile.
+   */
+  accountDeletionDays: number;
   /** Days read notifications and alert matches are kept (`RETENTION_DAYS`, 365; docs/decisions/015). */
   retentionDays: number;
   publicUrl: string;
@@ -398,6 +405,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databasePoolSize: e.DATABASE_POOL_SIZE,
     freeMealsPer28Days: e.FREE_MEALS_PER_28_DAYS ?? null,
     retentionDays: e.RETENTION_DAYS,
+    accountDeletionDays: e.ACCOUNT_DELETION_DAYS,
     publicUrl,
     tls,
     sessionSecret: e.SESSION_SECRET ?? localSessionSecret(dataDir),

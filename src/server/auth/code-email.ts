@@ -48,7 +48,9 @@ export function codeEmail(input: {
   const signIn = input.purpose === "sign_in";
   const subject = signIn
     ? say(msg("{{code}} is your MealShare sign-in code"), { code })
-    : say(msg("{{code}} confirms your new MealShare email address"), { code });
+    : input.purpose === "delete_account"
+      ? say(msg("{{code}} confirms deleting your MealShare account"), { code })
+      : say(msg("{{code}} confirms your new MealShare email address"), { code });
   const lines = signIn
     ? [
         say(msg("Your code to sign in to MealShare:")),
@@ -58,7 +60,9 @@ export function codeEmail(input: {
         say(msg("Or open this link in the browser where you asked for the code:")),
         `${input.publicUrl}${LINK_PATH}?token=${input.issued.linkToken}`,
       ]
-    : [say(msg("Type this code in MealShare's Settings to confirm this address:")), "", code];
+    : input.purpose === "delete_account"
+      ? [say(msg("Type this code in MealShare's Settings to delete your account:")), "", code]
+      : [say(msg("Type this code in MealShare's Settings to confirm this address:")), "", code];
   const footer = [
     say(msg("It works once, for {{minutes}} minutes, and only in the browser that asked for it."), {
       minutes: CODE_TTL_MINUTES,

@@ -22,7 +22,7 @@ export const SENDS_PER_DAY = 10;
 /** How long a new member's verified code waits for their name. */
 const PROFILE_MINUTES = 30;
 
-export type CodePurpose = "sign_in" | "email_change";
+export type CodePurpose = "sign_in" | "email_change" | "delete_account";
 
 const keyOf = (secret: string) =>
   Buffer.from(hkdfSync("sha256", secret, "", "mealshare emailed codes v1", 32));

@@ -146,3 +146,13 @@ export async function deleteSession(db: Executor, token: string): Promise<void> 
     .returning({ userId: sessions.userId });
   if (ended) await announceSessionsEnded(db, ended.userId);
 }
+
+/** When the session with row id `id` (the token's hash) was signed in, or null when it is unknown. */
+export async function sessionStartedAt(db: Executor, id: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ createdAt: sessions.createdAt })
+    .from(sessions)
+    .where(eq(sessions.id, id))
+    .limit(1);
+  return row?.createdAt ?? null;
+}

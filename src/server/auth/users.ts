@@ -185,6 +185,9 @@ export function presentCurrentUser(user: UserRow, config: Config): CurrentUser {
     createdAt: user.createdAt.toISOString(),
     isAdmin: isAdmin(user, config),
     signIn: config.signIn,
+    deletionScheduledFor: user.deletionRequestedAt
+      ? new Date(user.deletionRequestedAt.getTime() + config.accountDeletionDays * 86_400_000).toISOString()
+      : null,
   };
 }
 

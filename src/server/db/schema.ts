@@ -131,6 +131,13 @@ export const users = pgTable(
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     suspendedReason: varchar("suspended_reason", { length: 500 }),
     /**
+     * The member asked to delete their account (docs/decisions/017): their profile is hidden and their
+     * open meals withdrawn until `ACCOUNT_DELETION_DAYS` have passed, then the account is erased
+     * (`deletedAt`): a "Former member" row with nothing personal left, kept so others' threads read on.
+     */
+    deletionRequestedAt: timestamp("deletion_requested_at", { withTimezone: true }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /**
      * Meals posted and portions picked up from them (completed requests as the cook), kept by the
      * `meals_totals_impact` and `requests_totals_impact` triggers
      * (docs/features/languages-currency-impact.md "Impact").
@@ -223,7 +230,7 @@ export const signInCodes = pgTable(
   "sign_in_codes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    purpose: text("purpose", { enum: ["sign_in", "email_change"] }).notNull(),
+    purpose: text("purpose", { enum: ["sign_in", "email_change", "delete_account"] }).notNull(),
     /** Lower-cased: the address the code went to. */
     email: varchar("email", { length: 320 }).notNull(),
     /** The member changing their email (purpose `email_change`). */
@@ -348,6 +355,8 @@ export const meals = pgTable(
      */
     ended: boolean("ended").notNull().default(false),
     /** Deactivated because its owner was suspended; unsuspending reactivates exactly these. */
+    /** Withdrawn while its cook's account waits to be deleted; back if they keep it (docs/decisions/017). */
+    hiddenByDeletion: boolean("hidden_by_deletion").notNull().default(false),
     hiddenBySuspension: boolean("hidden_by_suspension").notNull().default(false),
     /**
      * Taken down by an admin (docs/features/safety-and-admin.md): its owner cannot switch it back on;
@@ -1342,4 +1351,51 @@ export const drawEntries = pgTable(
     check("draw_entries_portions_positive", sql`${t.portions} >= 1`),
     check("draw_entries_tickets_positive", sql`${t.tickets} >= 1`),
   ],
+);
+
+/**
+ * Every account deletion asked for (docs/decisions/017), without personal data: whose account (an id
+ * that names nobody once the row is erased), who asked — the member, or an admin with their reason —
+ * and when it was erased or called off. `npm run restore` re-applies the erasures made after a backup.
+ */
+export const accountDeletions = pgTable(
+  "account_deletions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    requestedBy: text("requested_by", { enum: ["member", "admin"] }).notNull(),
+    adminId: uuid("admin_id"),
+    reason: varchar("reason", { length: 500 }),
+    eraseAfter: timestamp("erase_after", { withTimezone: true }).notNull(),
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("account_deletions_due_idx")
+      .on(t.eraseAfter)
+      .where(sql`${t.erasedAt} IS NULL AND ${t.cancelledAt} IS NULL`),
+    index("account_deletions_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * A member's data export (docs/decisions/017): a ZIP made by a job, kept in the photo store under
+ * `objectKey` until `expiresAt` (7 days), downloadable by its member only.
+ */
+export const dataExports = pgTable(
+  "data_exports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    requestedByAdmin: boolean("requested_by_admin").notNull().default(false),
+    createdAt: createdAt(),
+    readyAt: timestamp("ready_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    objectKey: text("object_key"),
+    sizeBytes: integer("size_bytes"),
+  },
+  (t) => [index("data_exports_user_idx").on(t.userId, t.createdAt)],
 );

@@ -10,6 +10,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
 import type { Database } from "../db/types";
+import { eraseDueAccounts } from "../features/accounts/deletion";
 import { sendAlertDigest } from "../features/alerts/digest";
 import { matchMealAlerts } from "../features/alerts/matching";
 import { runCertificateJob } from "../features/cooks/service";
@@ -119,6 +120,7 @@ export function jobHandlers(deps: {
         sweepAbandonedUploads(db, storage),
         database.driver.kind === "pg" ? sweepRateLimits(db) : Promise.resolve(),
         sweepAgedRows(db, config.retentionDays),
+        eraseDueAccounts(db, storage, log),
         markEndedMeals(db),
       ]);
       const failed = results.find((result) => result.status === "rejected");

@@ -1,7 +1,8 @@
 /**
  * Sign-in (docs/DESIGN.md §3, docs/decisions/016), as `SIGN_IN` says: the configured OIDC provider;
  * the bundled development provider (auth/dev-idp.ts); or MealShare's own emailed codes and passkeys.
- * Then the app's own sign-in, callback and sign-out routes, and the account's passkeys and sessions.
+ * Then the app's own sign-in, callback and sign-out routes, the account's passkeys and sessions, and
+ * leaving (features/accounts/).
  */
 import type { FastifyInstance } from "fastify";
 import { registerAccountRoutes } from "../auth/account-routes";
@@ -9,9 +10,14 @@ import { registerDevIdp, registerFormBodyParser, SIGN_IN_CSS } from "../auth/dev
 import { type OidcSettings, registerAuthRoutes } from "../auth/routes";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { registerAccountDeletionRoutes } from "../features/accounts/routes";
 import { createMailer } from "../features/notifications/email";
+import type { ObjectStorage } from "../storage/storage";
 
-export async function registerSignIn(app: FastifyInstance, { config, db }: { config: Config; db: Db }) {
+export async function registerSignIn(
+  app: FastifyInstance,
+  { config, db, storage }: { config: Config; db: Db; storage: ObjectStorage },
+) {
   let oidcSettings: OidcSettings | undefined;
   if (config.signIn === "oidc" && config.oidc) {
     oidcSettings = { ...config.oidc, forceLoginPrompt: false };
@@ -33,4 +39,5 @@ export async function registerSignIn(app: FastifyInstance, { config, db }: { con
   app.addHook("onClose", async () => mailer.close());
   registerAuthRoutes(app, { db, config, oidc: oidcSettings, mailer });
   registerAccountRoutes(app, { db, config, mailer });
+  registerAccountDeletionRoutes(app, { db, config, storage, mailer });
 }

@@ -54,6 +54,11 @@ export interface StatusChange {
    * cancellation on nobody's record, never late.
    */
   gaveUpOnChangedTerms?: boolean;
+  /**
+   * The member is leaving MealShare (accounts/deletion.ts, docs/decisions/017): their open requests, and
+   * those on their meals, end on nobody's record, whatever blocks stand between the two.
+   */
+  leaving?: boolean;
 }
 
 /** The part of the (locked) meal a move reads. */
@@ -131,7 +136,7 @@ export async function moveRequest(tx: Tx, move: Move): Promise<RequestRow> {
     ? pickupCodeRefusal(request.status, actor as Participant)
     : refusalOf(request.status, to, actor, contextOf(request, meal, actor));
   if (refusal) throw new AppError(refusal.status, refusal.code, refusal.message);
-  if (actor === "feeder" || actor === "eater") {
+  if ((actor === "feeder" || actor === "eater") && !move.change?.leaving) {
     // A block stops the blocked party acting on the blocker (and notifying them); the blocker may
     // still wind the exchange up: decline, cancel or complete it.
     const [mine, theirs] =
@@ -431,7 +436,7 @@ async function cancelRequest({ move, write, tell, tx }: MoveKit): Promise<Reques
   // The other side already said the handover happened: one side's cancel cannot wipe that out. It is
   // disputed, as a contested no-show is, counted for neither until an admin settles it.
   const theySaidSo = actor === "eater" ? request.feederConfirmedAt : request.eaterConfirmedAt;
-  if (agreed && theySaidSo && !change?.gaveUpOnChangedTerms) {
+  if (agreed && theySaidSo && !change?.gaveUpOnChangedTerms && !change?.leaving) {
     const disputed = await write({
       status: "disputed",
       cancelledBy: actor as Participant,
@@ -445,19 +450,22 @@ async function cancelRequest({ move, write, tell, tx }: MoveKit): Promise<Reques
     );
     return disputed;
   }
+  const onNobodysRecord = change?.gaveUpOnChangedTerms || change?.leaving;
   const updated = await write({
     status: "cancelled",
     cancelledBy: actor as Participant,
-    lateCancel: agreed && !change?.gaveUpOnChangedTerms && isLateCancel(meal.pickupWindowStart),
+    lateCancel: agreed && !onNobodysRecord && isLateCancel(meal.pickupWindowStart),
     holdUntil: null,
   });
   if (agreed || request.status === "held") await enqueueWaitlistOffer(tx, meal.id);
   await tell(
-    request.status === "held"
-      ? msg('{{name}} turned down the portions of "{{title}}" offered from the waiting list')
-      : change?.gaveUpOnChangedTerms
-        ? msg('{{name}} gave up their portion of "{{title}}" after your changes')
-        : STATUS_NOTIFICATIONS.cancelled,
+    change?.leaving
+      ? msg('{{name}} is leaving MealShare, so the request for "{{title}}" is cancelled')
+      : request.status === "held"
+        ? msg('{{name}} turned down the portions of "{{title}}" offered from the waiting list')
+        : change?.gaveUpOnChangedTerms
+          ? msg('{{name}} gave up their portion of "{{title}}" after your changes')
+          : STATUS_NOTIFICATIONS.cancelled,
   );
   return updated;
 }

@@ -73,7 +73,7 @@ export async function getPublicProfile(
  */
 export async function assertMemberVisible(db: Executor, viewer: MemberViewer, id: string): Promise<void> {
   const [user] = await db
-    .select({ id: users.id, suspendedAt: users.suspendedAt })
+    .select({ id: users.id, suspendedAt: users.suspendedAt, deletionRequestedAt: users.deletionRequestedAt })
     .from(users)
     .where(eq(users.id, id))
     .limit(1);
@@ -163,6 +163,7 @@ export async function getUserRating(db: Executor, viewer: MemberViewer, userId: 
       mealsShared: users.mealsShared,
       portionsShared: users.portionsShared,
       suspendedAt: users.suspendedAt,
+      deletionRequestedAt: users.deletionRequestedAt,
       // A member's own requests, both sides, each through its index: O(their exchanges).
       completed: sql<number>`(select count(*)::int from ${requests} where ${requests.status} = 'completed' and ${requests.eaterId} = ${userId}::uuid)
         + (select count(*)::int from ${requests} where ${requests.status} = 'completed' and ${requests.feederId} = ${userId}::uuid)`,
@@ -170,7 +171,14 @@ export async function getUserRating(db: Executor, viewer: MemberViewer, userId: 
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (!row || !canSeeMember(viewer, { id: userId, suspendedAt: row.suspendedAt })) {
+  if (
+    !row ||
+    !canSeeMember(viewer, {
+      id: userId,
+      suspendedAt: row.suspendedAt,
+      deletionRequestedAt: row.deletionRequestedAt,
+    })
+  ) {
     throw notFound(msg("User not found"));
   }
   const average = row.average == null ? null : Number(row.average);

@@ -1,0 +1,187 @@
+/**
+ * Leaving MealShare (docs/decisions/017): "Delete my account", confirmed by a fresh emailed code or a
+ * passkey where MealShare signs people in (with a provider, by having signed in within the last
+ * `FRESH_SIGN_IN_MINUTES`); "Keep my account" in the grace period; an admin's deletion with a reason.
+ */
+
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  adminDeletionSchema,
+  confirmDeletionSchema,
+  deletionScheduledSchema,
+} from "../../../contract/account";
+import { currentUserSchema } from "../../../contract/auth";
+import { errorSchema, idParamsSchema } from "../../../contract/common";
+import { msg } from "../../../contract/messages";
+import { sendCodeEmail } from "../../auth/code-email";
+import { checkCode, issueCode, spendCode } from "../../auth/email-codes";
+import { signInWithPasskey } from "../../auth/passkeys";
+import { SESSION_COOKIE, sessionStartedAt } from "../../auth/sessions";
+import { presentCurrentUser, requireAdmin, requireUser } from "../../auth/users";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { signInCodes } from "../../db/schema";
+import { AppError, forbidden, validation } from "../../errors";
+import type { ObjectStorage } from "../../storage/storage";
+import type { Mailer } from "../notifications/email";
+import { eraseAccount, keepAccount, requestDeletion } from "./deletion";
+
+/** How recent a sign-in confirms a deletion where a provider signs people in. */
+export const FRESH_SIGN_IN_MINUTES = 10;
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const REFUSED_CODE = msg("That code is not right. Ask for a new code if you need one.");
+
+/** Registers the routes; each checks the session itself. */
+export function registerAccountDeletionRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; storage: ObjectStorage; mailer: Mailer },
+) {
+  const { db, config, storage } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const emailSignIn = config.signIn === "email";
+
+  /** Throws unless the member proved, just now, that they are who the session says. */
+  const assertConfirmed = async (request: FastifyRequest, body: z.infer<typeof confirmDeletionSchema>) => {
+    const member = requireUser(request);
+    const sessionId = request.sessionId ?? "";
+    if (!emailSignIn) {
+      const started = await sessionStartedAt(db, sessionId);
+      if (!started || Date.now() - started.getTime() > FRESH_SIGN_IN_MINUTES * 60_000) {
+        throw new AppError(
+          403,
+          "sign_in_again",
+          msg(
+            "Sign in again to confirm: deleting an account needs a sign-in of the last {{minutes}} minutes.",
+          ),
+          undefined,
+          { minutes: FRESH_SIGN_IN_MINUTES },
+        );
+      }
+      return;
+    }
+    if (body.passkey) {
+      const signedBy = await signInWithPasskey(db, config, body.passkey);
+      if (signedBy.id !== member.id) throw forbidden(msg("That passkey belongs to another account."));
+      return;
+    }
+    if (!body.code) throw validation(msg("Type the code we emailed you, or use a passkey."));
+    const [latest] = await db
+      .select({ id: signInCodes.id })
+      .from(signInCodes)
+      .where(
+        and(
+          eq(signInCodes.userId, member.id),
+          eq(signInCodes.purpose, "delete_account"),
+          isNull(signInCodes.usedAt),
+        ),
+      )
+      .orderBy(desc(signInCodes.createdAt))
+      .limit(1);
+    if (!latest) throw validation(REFUSED_CODE);
+    const pending = { id: latest.id, binding: sessionId, purpose: "delete_account" as const };
+    const checked = await checkCode(db, config.sessionSecret, { ...pending, code: body.code });
+    if ("refused" in checked || !(await spendCode(db, pending))) throw validation(REFUSED_CODE);
+  };
+
+  r.post(
+    "/api/account/deletion/code",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Email a code that confirms deleting your account",
+        response: { 202: z.object({ sentTo: z.string() }), 429: errorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const member = requireUser(request);
+      if (!emailSignIn) throw validation(msg("Sign in again to confirm instead."));
+      const issued = await issueCode(db, config.sessionSecret, {
+        purpose: "delete_account",
+        email: member.email,
+        binding: request.sessionId ?? "",
+        userId: member.id,
+      });
+      if ("limited" in issued) {
+        throw new AppError(
+          429,
+          "too_many_codes",
+          msg("A code went to this address a moment ago. Use it, or ask again in a minute."),
+          undefined,
+          undefined,
+          60,
+        );
+      }
+      sendCodeEmail(
+        { db, mailer: deps.mailer, publicUrl: config.publicUrl, log: request.log },
+        { to: member.email, purpose: "delete_account", issued, language: request.lng },
+      );
+      reply.status(202);
+      return { sentTo: member.email };
+    },
+  );
+
+  r.post(
+    "/api/account/deletion",
+    {
+      schema: {
+        tags: ["account"],
+        summary:
+          "Delete your account: signs out everywhere, withdraws your open meals and requests, and erases the " +
+          "account after ACCOUNT_DELETION_DAYS unless you sign in and keep it",
+        body: confirmDeletionSchema,
+        response: { 200: deletionScheduledSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const member = requireUser(request);
+      await assertConfirmed(request, request.body);
+      const scheduled = await requestDeletion(db, member.id, config.accountDeletionDays, null);
+      if (config.accountDeletionDays === 0) await eraseAccount(db, storage, member.id, request.log);
+      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      return scheduled;
+    },
+  );
+
+  r.post(
+    "/api/account/deletion/keep",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Keep my account: calls off its deletion and brings back the meals it withdrew",
+        response: { 200: currentUserSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const member = requireUser(request);
+      await keepAccount(db, member);
+      return presentCurrentUser({ ...member, deletionRequestedAt: null }, config);
+    },
+  );
+
+  r.post(
+    "/api/admin/users/:id/delete",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Delete a member's account, for a reason kept without their data (as their own deletion)",
+        params: idParamsSchema,
+        body: adminDeletionSchema,
+        response: { 200: deletionScheduledSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request, config);
+      if (request.params.id === admin.id) throw validation(msg("Delete your own account from Settings."));
+      const scheduled = await requestDeletion(db, request.params.id, config.accountDeletionDays, {
+        admin,
+        reason: request.body.reason,
+      });
+      if (config.accountDeletionDays === 0) await eraseAccount(db, storage, request.params.id, request.log);
+      return scheduled;
+    },
+  );
+}
