@@ -109,3 +109,18 @@ export const adminDeletionSchema = z.object({
     .min(1, msg("A reason is required"))
     .max(500, msg("Reason must be at most 500 characters")),
 });
+
+/** A data export as Settings → Your data lists it (docs/decisions/017). */
+export const dataExportSchema = z.object({
+  id: z.uuid(),
+  createdAt: isoDateTime,
+  /** Null while the ZIP is being made. */
+  readyAt: isoDateTime.nullable(),
+  /** When its link stops working (7 days after it was ready). */
+  expiresAt: isoDateTime.nullable(),
+  /** The ZIP's size in bytes, once ready. */
+  sizeBytes: z.number().int().nullable(),
+  /** Where to download it, while it is ready and not expired; only its member may. */
+  url: z.string().nullable(),
+});
+export type DataExport = z.infer<typeof dataExportSchema>;

@@ -240,7 +240,7 @@ describe("the grace period", () => {
 describe("the erasure", () => {
   it("leaves no row or file with the member's data; the other side reads on; ratings, groups and the email move on", async () => {
     const t = now;
-    const home = { homeLatitude: 51.23456, homeLongitude: -0.98765 };
+    const home = { homeLatitude: 51.2345678, homeLongitude: -0.9876543 };
     const leaving = await member(t, "Zebulon", "Quixotic", {
       ...home,
       homeLabel: "Zebhamlet",
@@ -315,8 +315,8 @@ describe("the erasure", () => {
       leaving.user.email,
       "Zebulon",
       "Quixotic",
-      "51.23456",
-      "-0.98765",
+      "51.2345678",
+      "-0.9876543",
       "Zebhamlet",
       "kumquatish",
       "Zq-bio-marker",

@@ -29,6 +29,9 @@ export const NOTIFICATION_TYPES = [
   "pickup_update",
   // docs/features/fair-shares.md: a draw made — a place on the waiting list, or (for the cook) done.
   "draw",
+  // docs/decisions/017: the member's own account — a data export ready. In the app only (its email is
+  // sent by the export itself).
+  "account",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -42,6 +42,8 @@ export const QUEUES = {
   drawLine: "meal-draw-line",
   /** The confirmation link of a mailing-list sign-up (features/newsletter/confirmation.ts). */
   newsletterConfirmation: "newsletter-confirmation",
+  /** A member's data export, made into a ZIP (features/accounts/export.ts). */
+  dataExport: "data-export",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
 import type { Database } from "../db/types";
 import { eraseDueAccounts } from "../features/accounts/deletion";
+import { makeExport, sweepExpiredExports } from "../features/accounts/export";
 import { sendAlertDigest } from "../features/alerts/digest";
 import { matchMealAlerts } from "../features/alerts/matching";
 import { runCertificateJob } from "../features/cooks/service";
@@ -55,6 +56,8 @@ const WORK: Record<QueueName, Omit<QueueWork, "handle">> = {
   [QUEUES.mealDraw]: { batchSize: 5, workers: 1 },
   [QUEUES.drawLine]: { batchSize: 5, workers: 1 },
   [QUEUES.newsletterConfirmation]: { batchSize: 10, workers: 2 },
+  // A ZIP of a member's photos is held in memory while it is made: one at a time per instance.
+  [QUEUES.dataExport]: { batchSize: 1, workers: 1 },
   [QUEUES.sweep]: { batchSize: 1, workers: 1 },
   [QUEUES.certificates]: { batchSize: 1, workers: 1 },
 };
@@ -113,6 +116,7 @@ export function jobHandlers(deps: {
       await tellDrawLine(db, data);
     },
     [QUEUES.newsletterConfirmation]: (data) => sendConfirmation(delivery, data),
+    [QUEUES.dataExport]: (data) => makeExport({ ...delivery, storage }, data),
     // The sweeps are independent: one failing does not keep the other from running; the
     // job then fails and is retried (each sweep is idempotent).
     [QUEUES.sweep]: async () => {
@@ -121,6 +125,7 @@ export function jobHandlers(deps: {
         database.driver.kind === "pg" ? sweepRateLimits(db) : Promise.resolve(),
         sweepAgedRows(db, config.retentionDays),
         eraseDueAccounts(db, storage, log),
+        sweepExpiredExports(db, storage),
         markEndedMeals(db),
       ]);
       const failed = results.find((result) => result.status === "rejected");

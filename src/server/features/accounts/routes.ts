@@ -1,7 +1,8 @@
 /**
  * Leaving MealShare (docs/decisions/017): "Delete my account", confirmed by a fresh emailed code or a
  * passkey where MealShare signs people in (with a provider, by having signed in within the last
- * `FRESH_SIGN_IN_MINUTES`); "Keep my account" in the grace period; an admin's deletion with a reason.
+ * `FRESH_SIGN_IN_MINUTES`); "Keep my account" in the grace period; an admin's deletion with a reason;
+ * and "Download my data", a ZIP a day (export.ts).
  */
 
 import { and, desc, eq, isNull } from "drizzle-orm";
@@ -11,6 +12,7 @@ import { z } from "zod";
 import {
   adminDeletionSchema,
   confirmDeletionSchema,
+  dataExportSchema,
   deletionScheduledSchema,
 } from "../../../contract/account";
 import { currentUserSchema } from "../../../contract/auth";
@@ -20,7 +22,7 @@ import { sendCodeEmail } from "../../auth/code-email";
 import { checkCode, issueCode, spendCode } from "../../auth/email-codes";
 import { signInWithPasskey } from "../../auth/passkeys";
 import { SESSION_COOKIE, sessionStartedAt } from "../../auth/sessions";
-import { presentCurrentUser, requireAdmin, requireUser } from "../../auth/users";
+import { isAdmin, presentCurrentUser, requireAdmin, requireUser } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { signInCodes } from "../../db/schema";
@@ -28,6 +30,7 @@ import { AppError, forbidden, validation } from "../../errors";
 import type { ObjectStorage } from "../../storage/storage";
 import type { Mailer } from "../notifications/email";
 import { eraseAccount, keepAccount, requestDeletion } from "./deletion";
+import { listExports, openExport, requestExport } from "./export";
 
 /** How recent a sign-in confirms a deletion where a provider signs people in. */
 export const FRESH_SIGN_IN_MINUTES = 10;
@@ -182,6 +185,79 @@ export function registerAccountDeletionRoutes(
       });
       if (config.accountDeletionDays === 0) await eraseAccount(db, storage, request.params.id, request.log);
       return scheduled;
+    },
+  );
+
+  r.post(
+    "/api/account/exports",
+    {
+      schema: {
+        tags: ["account"],
+        summary:
+          "Ask for a ZIP of everything MealShare holds about you (one a day); you are told when it is ready",
+        response: { 202: dataExportSchema, 429: errorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const member = requireUser(request);
+      reply.status(202);
+      return requestExport(db, member.id);
+    },
+  );
+  r.get(
+    "/api/account/exports",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Your data exports, newest first, with their download links while they last",
+        response: { 200: z.array(dataExportSchema), ...errors },
+      },
+    },
+    async (request) => listExports(db, requireUser(request).id),
+  );
+  r.get(
+    "/api/account/exports/:id/download",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Download a data export (its member only, or the admin who made it for them)",
+        params: idParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireUser(request);
+      const stored = await openExport(
+        db,
+        storage,
+        { id: viewer.id, isAdmin: isAdmin(viewer, config) },
+        request.params.id,
+      );
+      return reply
+        .type("application/zip")
+        .header("Cache-Control", "private, no-store")
+        .header("Content-Length", stored.size)
+        .header(
+          "Content-Disposition",
+          `attachment; filename="mealshare-data-${request.params.id.slice(0, 8)}.zip"`,
+        )
+        .send(stored.stream);
+    },
+  );
+  r.post(
+    "/api/admin/users/:id/export",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Make a data export for a member who asked for one (they are told; the admin may download it)",
+        params: idParamsSchema,
+        response: { 202: dataExportSchema, 429: errorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireAdmin(request, config);
+      reply.status(202);
+      return requestExport(db, request.params.id, true);
     },
   );
 }
