@@ -58,6 +58,8 @@ export const currentUserSchema = z.object({
    * "Keep my account". Null otherwise.
    */
   deletionScheduledFor: isoDateTime.nullable(),
+  /** The deployment's grace period before an account is erased (`ACCOUNT_DELETION_DAYS`; 0: at once). */
+  deletionGraceDays: z.number().int(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

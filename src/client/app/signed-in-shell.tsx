@@ -6,6 +6,7 @@ import { Suspense, useEffect } from "react";
 import { Route, Switch } from "wouter";
 import { RouteErrorBoundary } from "@/client/components/layout/route-error-boundary";
 import { Spinner } from "@/client/components/layout/spinner";
+import { DeletionBanner } from "@/client/features/account";
 import { useCurrentUser } from "@/client/features/auth";
 import { useLiveUpdates } from "@/client/features/live";
 import { PushPrompt, syncPush } from "@/client/features/notifications";
@@ -26,6 +27,7 @@ export default function SignedInShell() {
     <div className="min-h-screen">
       <NavBar />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+        {user && <DeletionBanner user={user} />}
         <PushPrompt />
         <RouteErrorBoundary>
           <Suspense fallback={<Spinner className="py-24" />}>

@@ -7,7 +7,7 @@ import { useSearch } from "wouter";
 import { LanguageSelect } from "@/client/components/layout/language-select";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
-import { AccountSettings } from "@/client/features/account";
+import { AccountSettings, DataExportSettings, DeleteAccountSettings } from "@/client/features/account";
 import { AlertList } from "@/client/features/alerts";
 import { useCurrentUser } from "@/client/features/auth";
 import { CalendarFeedSettings } from "@/client/features/calendar";
@@ -56,6 +56,8 @@ export default function ProfilePage() {
           <CalendarFeedSettings />
           <BlockedUsers />
           <AccountSettings user={user} />
+          <DataExportSettings />
+          <DeleteAccountSettings user={user} />
         </TabsContent>
       </Tabs>
     </div>

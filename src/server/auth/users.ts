@@ -188,6 +188,7 @@ export function presentCurrentUser(user: UserRow, config: Config): CurrentUser {
     deletionScheduledFor: user.deletionRequestedAt
       ? new Date(user.deletionRequestedAt.getTime() + config.accountDeletionDays * 86_400_000).toISOString()
       : null,
+    deletionGraceDays: config.accountDeletionDays,
   };
 }
 

@@ -1,2 +1,3 @@
-/** The account feature's public face: Settings → email, passkeys and signed-in devices. */
+/** The account feature's public face: Settings → email, passkeys, signed-in devices, your data and leaving. */
 export { AccountSettings } from "./account-settings";
+export { DataExportSettings, DeleteAccountSettings, DeletionBanner } from "./leaving";
