@@ -22,6 +22,9 @@ async function main() {
     console.log(
       `Restored the ${manifest.database} database of ${manifest.createdAt}${manifest.photos ? " and its photos" : ""}.`,
     );
+    if (manifest.erasedAgain > 0) {
+      console.log(`Erased again ${manifest.erasedAgain} accounts deleted after the backup was taken.`);
+    }
   } else {
     throw new BackupError("Usage: npm run backup [FILE]  |  npm run restore FILE");
   }

@@ -26,6 +26,8 @@ import { PGlite } from "@electric-sql/pglite";
 import * as tar from "tar";
 import type { Config } from "./config";
 import { openDatabase, pgliteExtensions } from "./db/client";
+import { eraseAccount, erasedAccountIds } from "./features/accounts/deletion";
+import { createStorage } from "./storage/storage";
 
 const run = promisify(execFile);
 
@@ -93,10 +95,15 @@ export async function createBackup(config: Config, file: string): Promise<Manife
 }
 
 /**
- * Restores `file` into the configured, empty, data directory or database.
+ * Restores `file` into the configured, empty, data directory or database, then erases again the
+ * accounts `DATA_DIR/erased-accounts.log` lists (deletions made after the backup was taken).
+ * @returns the backup's manifest, and how many accounts it brought back that were erased again
  * @throws BackupError when the target is not empty, or the backup is of the other kind of database
  */
-export async function restoreBackup(config: Config, file: string): Promise<Manifest> {
+export async function restoreBackup(
+  config: Config,
+  file: string,
+): Promise<Manifest & { erasedAgain: number }> {
   const work = mkdtempSync(path.join(os.tmpdir(), "mealshare-restore-"));
   try {
     await tar.extract({ file, cwd: work });
@@ -134,8 +141,17 @@ export async function restoreBackup(config: Config, file: string): Promise<Manif
     }
     // Opening applies any migration newer than the backup, as a start would.
     const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-    await database.close();
-    return manifest;
+    try {
+      // Accounts erased since the backup was taken stay erased (docs/decisions/017).
+      const storage = createStorage(config);
+      let erasedAgain = 0;
+      for (const id of erasedAccountIds(config.dataDir)) {
+        if (await eraseAccount(database.db, storage, id, { dataDir: config.dataDir })) erasedAgain++;
+      }
+      return { ...manifest, erasedAgain };
+    } finally {
+      await database.close();
+    }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

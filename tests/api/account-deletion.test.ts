@@ -221,14 +221,14 @@ describe("the grace period", () => {
     const leaving = await member(later, "Gus", "Grace");
     expect((await deleteWithCode(later, leaving)).statusCode).toBe(200);
     const storage = createStorage(later.config);
-    expect(await eraseDueAccounts(later.db, storage)).toBe(0);
+    expect(await eraseDueAccounts(later.db, storage, { dataDir: later.config.dataDir })).toBe(0);
     await later.db
       .update(accountDeletions)
       .set({ eraseAfter: new Date(Date.now() - 1000) })
       .where(eq(accountDeletions.userId, leaving.user.id));
     const [first, second] = await Promise.all([
-      eraseDueAccounts(later.db, storage),
-      eraseDueAccounts(later.db, storage),
+      eraseDueAccounts(later.db, storage, { dataDir: later.config.dataDir }),
+      eraseDueAccounts(later.db, storage, { dataDir: later.config.dataDir }),
     ]);
     expect(first + second).toBe(1);
     const [row] = await later.db.select().from(users).where(eq(users.id, leaving.user.id));
@@ -408,7 +408,7 @@ describe("the erasure", () => {
       payload: {},
     });
     expect(resolved.statusCode, resolved.body).toBe(200);
-    await eraseDueAccounts(t.db, createStorage(t.config));
+    await eraseDueAccounts(t.db, createStorage(t.config), { dataDir: t.config.dataDir });
     expect(await rowsHolding(t, ["Rita-evidence-words"])).toEqual({});
   });
 

@@ -7,12 +7,15 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { BackupError, createBackup, pgToolConnection, restoreBackup } from "../../src/server/backup";
 import { loadConfig } from "../../src/server/config";
 import { type Database, openDatabase } from "../../src/server/db/client";
 import { meals, users } from "../../src/server/db/schema";
+import { ERASURES_FILE, eraseAccount } from "../../src/server/features/accounts/deletion";
+import { createStorage } from "../../src/server/storage/storage";
 import { buildMeal, buildUser } from "../factories";
 import { migratedDataDir, openTestDatabase, testDatabaseKind } from "./harness";
 
@@ -88,6 +91,39 @@ describe.runIf(testDatabaseKind() === "pglite")("backup and restore with PGlite"
     }
     // Never over a database that is there.
     await expect(restoreBackup(loadConfig({ DATA_DIR: target }), file)).rejects.toBeInstanceOf(BackupError);
+  }, 60_000);
+
+  it("does not bring back an account deleted after the backup was taken (docs/decisions/017)", async () => {
+    const source = await migratedTempDir();
+    const database = await openDatabase({ dataDir: source });
+    await fill(database, source);
+    const leaving = await buildUser(database.db, { firstName: "Gone", email: "gone@example.test" });
+    const file = path.join(tempDir(), "before-deletion.tar.gz");
+    await database.close();
+    await createBackup(loadConfig({ DATA_DIR: source }), file);
+
+    // Deleted after the backup: the list beside the data keeps its id, and nothing else.
+    const again = await openDatabase({ dataDir: source });
+    const config = loadConfig({ DATA_DIR: source });
+    expect(await eraseAccount(again.db, createStorage(config), leaving.id, { dataDir: source })).toBe(true);
+    await again.close();
+    const list = readFileSync(path.join(source, ERASURES_FILE), "utf8");
+    expect(list).toMatch(new RegExp(`^${leaving.id} \\d{4}-`));
+    expect(list).not.toContain("gone@example.test");
+
+    // The machine is lost but for the list; the backup comes back without the member.
+    const target = tempDir();
+    writeFileSync(path.join(target, ERASURES_FILE), list);
+    const restored = await restoreBackup(loadConfig({ DATA_DIR: target }), file);
+    expect(restored.erasedAgain).toBe(1);
+    const opened = await openDatabase({ dataDir: target });
+    try {
+      const [row] = await opened.db.select().from(users).where(eq(users.id, leaving.id));
+      expect(row).toMatchObject({ firstName: "Former member", email: "" });
+      expect((await contents(opened)).meals).toEqual(["Backed-up bake"]);
+    } finally {
+      await opened.close();
+    }
   }, 60_000);
 
   it("runs as npm run backup / npm run restore", async () => {

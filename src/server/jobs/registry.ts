@@ -124,7 +124,7 @@ export function jobHandlers(deps: {
         sweepAbandonedUploads(db, storage),
         database.driver.kind === "pg" ? sweepRateLimits(db) : Promise.resolve(),
         sweepAgedRows(db, config.retentionDays),
-        eraseDueAccounts(db, storage, log),
+        eraseDueAccounts(db, storage, { dataDir: config.dataDir, log }),
         sweepExpiredExports(db, storage),
         markEndedMeals(db),
       ]);

@@ -7,6 +7,8 @@
  * belongs to the member alone is deleted, with their photos and documents in the photo store. It is
  * idempotent and runs from the sweep on any instance (`eraseDueAccounts`), or at once with 0 days.
  */
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { msg } from "../../../contract/messages";
@@ -157,6 +159,39 @@ const photoKeys = (prefix: string, id: string) => [
 ];
 
 /**
+ * The list of erased accounts kept beside the data (`DATA_DIR/erased-accounts.log`: an id and a time a
+ * line, nothing personal), which a restore reads to erase again the accounts a backup predates
+ * (backup.ts). Outside the database on purpose: a restore replaces the database.
+ */
+export const ERASURES_FILE = "erased-accounts.log";
+
+/** Appends an erasure to the list in `dataDir`. */
+function recordErasure(dataDir: string, memberId: string): void {
+  appendFileSync(path.join(dataDir, ERASURES_FILE), `${memberId} ${new Date().toISOString()}\n`, { mode: 0o600 });
+}
+
+/** The ids in `dataDir`'s list of erased accounts (none when there is no list). */
+export function erasedAccountIds(dataDir: string): string[] {
+  const file = path.join(dataDir, ERASURES_FILE);
+  if (!existsSync(file)) return [];
+  return [
+    ...new Set(
+      readFileSync(file, "utf8")
+        .split("\n")
+        .map((line) => line.split(" ")[0])
+        .filter((id) => /^[0-9a-f-]{36}$/.test(id)),
+    ),
+  ];
+}
+
+/** Where an erasure is recorded and its warnings go. */
+export interface EraseOptions {
+  /** `DATA_DIR`, whose list of erased accounts gets the id (`ERASURES_FILE`). */
+  dataDir: string;
+  log?: Pick<FastifyBaseLogger, "warn">;
+}
+
+/**
  * Erases an account whose grace period is over (or that asked for 0 days): idempotent — an erased
  * account is left as it is, and a second run finds nothing more to do.
  * @returns whether this call erased it
@@ -165,8 +200,9 @@ export async function eraseAccount(
   db: Executor,
   storage: ObjectStorage,
   memberId: string,
-  log?: Pick<FastifyBaseLogger, "warn">,
+  options: EraseOptions,
 ): Promise<boolean> {
+  const { log } = options;
   const keys = await inTransaction(db, async (tx) => {
     const [member] = await tx.select().from(users).where(eq(users.id, memberId)).for("update").limit(1);
     if (!member || member.deletedAt) return null;
@@ -261,6 +297,7 @@ export async function eraseAccount(
     return found;
   });
   if (!keys) return false;
+  recordErasure(options.dataDir, memberId);
   await deleteObjects(storage, keys, log);
   return true;
 }
@@ -363,11 +400,8 @@ async function deleteObjects(
  * the messages of erased members that an open report kept, once it is resolved.
  * @returns how many accounts were erased
  */
-export async function eraseDueAccounts(
-  db: Executor,
-  storage: ObjectStorage,
-  log?: Pick<FastifyBaseLogger, "warn">,
-): Promise<number> {
+export async function eraseDueAccounts(db: Executor, storage: ObjectStorage, options: EraseOptions): Promise<number> {
+  const { log } = options;
   const due = await queryRows<{ userId: string }>(
     db,
     sql`select user_id as "userId" from account_deletions
@@ -376,7 +410,7 @@ export async function eraseDueAccounts(
   );
   let erased = 0;
   for (const { userId } of due) {
-    if (await eraseAccount(db, storage, userId, log)) erased++;
+    if (await eraseAccount(db, storage, userId, options)) erased++;
     else {
       // Erased already (another instance), or the row is gone: the deletion is done.
       await db.execute(
