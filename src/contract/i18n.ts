@@ -30,6 +30,16 @@ export const deploymentSchema = z.object({
   }),
   /** Whether place search is set up (`GEOCODER_URL`); without it, pins and device positions remain. */
   placeSearch: z.boolean(),
+  /**
+   * What the Privacy page says of this deployment (docs/decisions/017): how long read notifications
+   * are kept (`RETENTION_DAYS`), how long a deleted account waits (`ACCOUNT_DELETION_DAYS`), and whom
+   * to write to (`SUPPORT_EMAIL`, or null).
+   */
+  privacy: z.object({
+    retentionDays: z.number().int(),
+    accountDeletionDays: z.number().int(),
+    supportEmail: z.string().nullable(),
+  }),
 });
 export type Deployment = z.infer<typeof deploymentSchema>;
 

@@ -52,6 +52,8 @@ export const STATIC_PAGES: readonly PageEntry[] = [
   { path: "/how-it-works", page: "how-it-works" },
   { path: "/safety", page: "safety" },
   { path: "/help", page: "help" },
+  // docs/decisions/017: what is kept, for how long, and who sees what.
+  { path: "/privacy", page: "privacy" },
   { path: "/impact", page: "impact" },
   { path: "/unsubscribe", page: "unsubscribe" },
   // A container label's QR code opens this (docs/features/handover.md point 3).

@@ -51,6 +51,8 @@ const envSchema = z.object({
     z.string().min(32, "must be at least 32 characters").optional(),
   ),
   ADMIN_EMAIL: optionalString,
+  // docs/decisions/017: the operator's contact on the Privacy page.
+  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   OIDC_ISSUER_URL: optionalUrl,
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
@@ -208,6 +210,8 @@ export interface Config {
   tls: { cert: Buffer; key: Buffer; certFile: string; keyFile: string; reloadMs: number } | undefined;
   sessionSecret: string;
   adminEmails: string[];
+  /** Whom members write to about their data (`SUPPORT_EMAIL`; the Privacy page), or null. */
+  supportEmail: string | null;
   /**
    * How members sign in (`SIGN_IN`, docs/decisions/016): `email` — MealShare's own emailed codes and
    * passkeys; `oidc` — the provider at `oidc`; `dev` — the bundled development provider, which signs
@@ -409,6 +413,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl,
     tls,
     sessionSecret: e.SESSION_SECRET ?? localSessionSecret(dataDir),
+    supportEmail: e.SUPPORT_EMAIL ?? null,
     adminEmails: (e.ADMIN_EMAIL ?? "")
       .split(",")
       .map((s) => s.trim().toLowerCase())

@@ -138,6 +138,8 @@ describe("the server's words in the member's language", () => {
         center: { latitude: 20, longitude: 0, zoom: 2 },
       },
       placeSearch: false,
+      // docs/decisions/017: what the Privacy page says of this deployment.
+      privacy: { retentionDays: 365, accountDeletionDays: 14, supportEmail: null },
     });
   });
 });

@@ -123,5 +123,11 @@ test("a member downloads their data, then leaves; the other side reads Former me
   await expect(eaterPage.getByText("Message removed")).toBeVisible();
   await expect(eaterPage.getByText("Former member").first()).toBeVisible();
   await expect(eaterPage.getByText("The cake is on the windowsill")).toHaveCount(0);
+
+  // The footer's Terms & Privacy says what this deployment keeps, from its own settings.
+  await eaterPage.goto("/privacy");
+  await expect(eaterPage.getByRole("heading", { name: "Privacy", level: 1 })).toBeVisible();
+  await expect(eaterPage.getByText("Read notifications and old alert matches: 365 days.")).toBeVisible();
+  await expect(eaterPage.getByText(/A deleted account: erased at once/)).toBeVisible();
   await other.close();
 });

@@ -15,6 +15,7 @@ let current: Deployment = {
   languages: [...LANGUAGES],
   map: DEFAULT_MAP,
   placeSearch: false,
+  privacy: { retentionDays: 365, accountDeletionDays: 14, supportEmail: null },
 };
 
 /** Fetches the settings (the page preloads the request); never fails. */

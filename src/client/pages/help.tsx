@@ -26,7 +26,7 @@ export default function HelpPage() {
         </p>
         <p>
           {t(
-            "We store what you give us to run the service: your name and email from sign-in, your profile, meals, requests, messages, reviews and reports. Your email is never shown to other members and is used for the mailing list only if you subscribe. Ask an admin to delete your account and data at any time.",
+            "We store what you give us to run the service: your name and email from sign-in, your profile, meals, requests, messages, reviews and reports. Your email is never shown to other members and is used for the mailing list only if you subscribe. Download your data or delete your account in Settings at any time; the Privacy page says what is kept and for how long.",
           )}
         </p>
       </StaticSection>

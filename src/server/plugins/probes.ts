@@ -30,7 +30,7 @@ export function registerProbes(
       schema: {
         tags: ["deployment"],
         summary:
-          "The deployment's currency (ISO 4217), default language, map tiles and whether place search is on",
+          "The deployment's currency (ISO 4217), default language, map tiles, whether place search is on, and what its Privacy page says",
         response: { 200: deploymentSchema },
       },
     },
@@ -41,6 +41,11 @@ export function registerProbes(
         languages: [...LANGUAGES],
         map: config.map,
         placeSearch: config.geocoder !== undefined,
+        privacy: {
+          retentionDays: config.retentionDays,
+          accountDeletionDays: config.accountDeletionDays,
+          supportEmail: config.supportEmail,
+        },
       }),
   );
 }

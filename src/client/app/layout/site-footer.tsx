@@ -36,7 +36,7 @@ export function SiteFooter() {
           <Link href="/help#contact" className="hover:underline">
             {t("Contact Us")}
           </Link>
-          <Link href="/help#terms" className="hover:underline">
+          <Link href="/privacy" className="hover:underline">
             {t("Terms & Privacy")}
           </Link>
           <a href="/api/login" className="hover:underline">

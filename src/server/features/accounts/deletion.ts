@@ -167,7 +167,9 @@ export const ERASURES_FILE = "erased-accounts.log";
 
 /** Appends an erasure to the list in `dataDir`. */
 function recordErasure(dataDir: string, memberId: string): void {
-  appendFileSync(path.join(dataDir, ERASURES_FILE), `${memberId} ${new Date().toISOString()}\n`, { mode: 0o600 });
+  appendFileSync(path.join(dataDir, ERASURES_FILE), `${memberId} ${new Date().toISOString()}\n`, {
+    mode: 0o600,
+  });
 }
 
 /** The ids in `dataDir`'s list of erased accounts (none when there is no list). */
@@ -400,7 +402,11 @@ async function deleteObjects(
  * the messages of erased members that an open report kept, once it is resolved.
  * @returns how many accounts were erased
  */
-export async function eraseDueAccounts(db: Executor, storage: ObjectStorage, options: EraseOptions): Promise<number> {
+export async function eraseDueAccounts(
+  db: Executor,
+  storage: ObjectStorage,
+  options: EraseOptions,
+): Promise<number> {
   const { log } = options;
   const due = await queryRows<{ userId: string }>(
     db,

@@ -143,7 +143,8 @@ export function registerAccountDeletionRoutes(
       const member = requireUser(request);
       await assertConfirmed(request, request.body);
       const scheduled = await requestDeletion(db, member.id, config.accountDeletionDays, null);
-      if (config.accountDeletionDays === 0) await eraseAccount(db, storage, member.id, { dataDir: config.dataDir, log: request.log });
+      if (config.accountDeletionDays === 0)
+        await eraseAccount(db, storage, member.id, { dataDir: config.dataDir, log: request.log });
       reply.clearCookie(SESSION_COOKIE, { path: "/" });
       return scheduled;
     },
@@ -183,7 +184,8 @@ export function registerAccountDeletionRoutes(
         admin,
         reason: request.body.reason,
       });
-      if (config.accountDeletionDays === 0) await eraseAccount(db, storage, request.params.id, { dataDir: config.dataDir, log: request.log });
+      if (config.accountDeletionDays === 0)
+        await eraseAccount(db, storage, request.params.id, { dataDir: config.dataDir, log: request.log });
       return scheduled;
     },
   );
