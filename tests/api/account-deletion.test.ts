@@ -167,6 +167,13 @@ describe("the grace period", () => {
     const onHers = await buildRequest(later.db, meal, eater.user);
     const other = await buildMeal(later.db, cook.user, { title: "Cora's stew" });
     const hers = await buildRequest(later.db, other, leaving.user, { status: "accepted", portions: 1 });
+    // A waiting-list offer on her meal is not hers to end: it lapses as offers do.
+    const waiting = await member(later, "Wendy", "Waiting");
+    const offered = await buildRequest(later.db, meal, waiting.user, {
+      status: "held",
+      portions: 1,
+      holdUntil: new Date(Date.now() + 30 * 60_000),
+    });
 
     const deleted = await deleteWithCode(later, leaving);
     expect(deleted.statusCode, deleted.body).toBe(200);
@@ -187,6 +194,8 @@ describe("the grace period", () => {
       ["cancelled", false],
       ["cancelled", false],
     ]);
+    const [offer] = await later.db.select().from(requests).where(eq(requests.id, offered.id));
+    expect(offer.status).toBe("held");
     for (const [told, title] of [
       [eater.user.id, "Lena's soup"],
       [cook.user.id, "Cora's stew"],

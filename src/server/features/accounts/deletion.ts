@@ -19,6 +19,7 @@ import { conflict, notFound } from "../../errors";
 import { announceSessionsEnded } from "../../live/hub";
 import type { ObjectStorage } from "../../storage/storage";
 import { moveRequest } from "../requests/move";
+import { contextOf, refusalOf } from "../requests/policy";
 import { lockRequest } from "../requests/status";
 
 /** What a member's messages say once they have left (docs/decisions/017). */
@@ -84,7 +85,7 @@ export async function requestDeletion(
 
 /**
  * Ends the member's open requests, as eater and as cook, on nobody's record: each other party is told
- * "… is leaving MealShare". A pickup the other side already said happened is left to settle.
+ * "… is leaving MealShare". A pickup either side already said happened is left to settle.
  */
 async function releaseRequests(tx: Tx, member: UserRow): Promise<void> {
   const open = await tx
@@ -102,8 +103,10 @@ async function releaseRequests(tx: Tx, member: UserRow): Promise<void> {
     if (!locked) continue;
     const { request, meal } = locked;
     const actor = request.eaterId === member.id ? "eater" : "feeder";
-    const theySaidSo = actor === "eater" ? request.feederConfirmedAt : request.eaterConfirmedAt;
-    if (request.status === "accepted" && theySaidSo) continue;
+    // What the table does not let them end is left to the server's own moves: a pickup either side
+    // said happened settles, an offer on their meal lapses (requests/policy.ts).
+    if (request.status === "accepted" && (request.eaterConfirmedAt || request.feederConfirmedAt)) continue;
+    if (refusalOf(request.status, "cancelled", actor, contextOf(request, meal, actor))) continue;
     await moveRequest(tx, { request, meal, actor, member, to: "cancelled", change: { leaving: true } });
   }
 }
