@@ -1,6 +1,7 @@
 /** The admin feature's public face. */
 export { useAdminDisputes } from "./api/disputes";
 export { useAdminReports, useAdminStats } from "./api/reports";
+export { DeleteUserButton } from "./components/delete-user-button";
 export { DisputeList } from "./components/dispute-list";
 export { ExportTools } from "./components/export-tools";
 export { OpenReports, ResolvedReports } from "./components/reports-lists";

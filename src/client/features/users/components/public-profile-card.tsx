@@ -10,7 +10,7 @@ import { StarRating } from "@/client/components/star-rating";
 import { Avatar, AvatarFallback, AvatarImage } from "@/client/components/ui/avatar";
 import { Badge } from "@/client/components/ui/badge";
 import { Card, CardContent } from "@/client/components/ui/card";
-import { SuspendUserButton } from "@/client/features/admin";
+import { DeleteUserButton, SuspendUserButton } from "@/client/features/admin";
 import { ReportButton } from "@/client/features/reports";
 import { useDisplayName } from "@/client/lib/display-name";
 import { initials, useFormat } from "@/client/lib/format";
@@ -71,6 +71,7 @@ export function PublicProfileCard({
         {!isMe && (
           <div className="flex flex-wrap gap-2">
             {viewerIsAdmin && <SuspendUserButton userId={person.id} suspended={person.suspended} />}
+            {viewerIsAdmin && <DeleteUserButton userId={person.id} />}
             <BlockButton
               userId={person.id}
               name={name}
