@@ -1,4 +1,4 @@
-/** The public footer (spec §2 "Landing page"): links, the newsletter form, copyright 2024. */
+/** The public footer (spec §2 "Landing page"): links, the newsletter form, this year's copyright. */
 import { ChefHat } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
@@ -49,7 +49,7 @@ export function SiteFooter() {
         <NewsletterForm />
       </div>
       <p className="border-t border-green-900 py-4 text-center text-sm text-green-300">
-        {t("© 2024 MealShare. All rights reserved.")}
+        {t("© {{year}} MealShare. All rights reserved.", { year: new Date().getFullYear() })}
       </p>
     </footer>
   );

@@ -67,7 +67,11 @@ export const MealCard = memo(function MealCard({
   return (
     <Card className="flex w-full min-w-0 flex-col overflow-hidden" data-testid="meal-card">
       <div className="relative">
-        <MealPhoto meal={meal} eager={position < FIRST_ROW} first={position === 0} />
+        {/* The photo opens the meal too, for a tap that only wants to look (the title is the link a
+            keyboard or screen reader reaches; this one would only repeat it). */}
+        <Link href={`/meal/${meal.id}`} tabIndex={-1} aria-hidden="true" className="block">
+          <MealPhoto meal={meal} eager={position < FIRST_ROW} first={position === 0} />
+        </Link>
         <div className="absolute left-2 top-2 flex gap-1">
           {meal.kind === "free" ? (
             <Badge className="bg-green-700">{t("FREE")}</Badge>
@@ -90,7 +94,11 @@ export const MealCard = memo(function MealCard({
             </Badge>
           )}
         </div>
-        <h3 className="text-lg font-semibold leading-tight">{meal.title}</h3>
+        <h3 className="text-lg font-semibold leading-tight">
+          <Link href={`/meal/${meal.id}`} className="hover:underline focus-visible:underline">
+            {meal.title}
+          </Link>
+        </h3>
         <GroupMark meal={meal} />
         <AllergenWarning names={warnings} />
         <p className="line-clamp-2 text-sm text-muted-foreground">{meal.description}</p>

@@ -133,11 +133,9 @@ export function StatusActions({ request, viewer }: { request: MealRequestDetail;
       {primary.map((status) => (
         <Button
           key={status}
-          variant={
-            status === "declined" || (request.status === "held" && status === "cancelled")
-              ? "outline"
-              : "default"
-          }
+          // Giving up is never the page's main, green action: a pending request's only move for its
+          // eater is Cancel, and it must not look like the thing to do (docs/features/everyday-journey.md).
+          variant={status === "declined" || status === "cancelled" ? "outline" : "default"}
           disabled={update.isPending}
           onClick={() => ask(status)}
         >

@@ -133,6 +133,8 @@ export function ThreadSummary({ request }: { request: MealRequestDetail }) {
           {request.eaterReliability && (
             <ReliabilityLine reliability={request.eaterReliability} sides={["eater"]} />
           )}
+          <StatusActions request={request} viewer={viewerIsOwner ? "feeder" : "eater"} />
+          {/* Blocking is there when needed, below the exchange's own moves, not above them. */}
           <div className="flex flex-wrap items-center gap-2">
             <BlockButton userId={other.id} name={otherName} blocked={otherBlocked} />
             {otherBlocked && (
@@ -141,7 +143,6 @@ export function ThreadSummary({ request }: { request: MealRequestDetail }) {
               </span>
             )}
           </div>
-          <StatusActions request={request} viewer={viewerIsOwner ? "feeder" : "eater"} />
           {request.status === "completed" && (
             <Button asChild variant="outline" className="self-start">
               <Link href="/reviews">{t("Leave a Review")}</Link>

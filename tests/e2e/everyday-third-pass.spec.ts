@@ -1,0 +1,61 @@
+/**
+ * docs/features/everyday-journey.md, third pass, on a phone (375 px): a meal card opens from its photo
+ * and its title, not only through a button that sounds like a commitment; a pending request's Cancel
+ * is not the page's green main button, and Block user sits below the exchange's own moves; the
+ * footer's year is this year.
+ */
+import { expect, test } from "@playwright/test";
+import { apiPost, checkRoute, ELSEWHERE, PHONE, person, postMeal, signedInPage } from "./fixtures";
+
+test("a meal card opens from its photo and from its title", async ({ browser }) => {
+  const cook = await signedInPage(browser, person("Carla", "Card"));
+  const meal = await postMeal(cook, { title: "Card-opening lentil soup", ...ELSEWHERE });
+  const member = await signedInPage(browser, person("Lea", "Looker"), { viewport: PHONE });
+  for (const open of ["photo", "title"] as const) {
+    await member.goto("/community?area=all");
+    const card = member.getByTestId("meal-card").filter({ hasText: "Card-opening lentil soup" });
+    await expect(card).toBeVisible();
+    // The photo (or its placeholder, for a meal posted without one) is the card's top.
+    if (open === "photo") await card.locator('a[aria-hidden="true"]').click();
+    else await card.getByRole("link", { name: "Card-opening lentil soup", exact: true }).click();
+    await member.waitForURL(`**/meal/${meal.id}`);
+    await expect(member.getByRole("heading", { name: "Card-opening lentil soup", level: 1 })).toBeVisible();
+  }
+  // The title is one tab stop; the photo adds none.
+  await member.goto("/community?area=all");
+  const card = member.getByTestId("meal-card").filter({ hasText: "Card-opening lentil soup" });
+  await expect(card.getByRole("link")).toHaveCount(2);
+  await checkRoute(member, "/community?area=all", async () => {}, true);
+});
+
+test("a pending request's Cancel is not its green main button, and Block user comes after it", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Bea", "Baker"));
+  const meal = await postMeal(cook, { title: "Pending-page focaccia", ...ELSEWHERE });
+  const eater = await signedInPage(browser, person("Ivo", "Ink"), { viewport: PHONE });
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "Could I have some?" });
+  await eater.goto(`/request/${request.id}`);
+  const cancel = eater.getByRole("button", { name: "Cancel", exact: true });
+  await expect(cancel).toBeVisible();
+  const look = await cancel.evaluate((button) => {
+    const style = getComputedStyle(button);
+    return { background: style.backgroundColor, border: style.borderTopWidth };
+  });
+  // An outline button: a light background (not the filled green of a main action), and a border.
+  const lightness = /oklch\(([\d.]+)/.exec(look.background)?.[1];
+  expect(Number(lightness), look.background).toBeGreaterThan(0.9);
+  expect(look.border).not.toBe("0px");
+  const block = eater.getByRole("button", { name: "Block user" });
+  expect((await block.boundingBox())!.y).toBeGreaterThan((await cancel.boundingBox())!.y);
+  await checkRoute(eater, `/request/${request.id}`, async () => {}, true);
+});
+
+test("the footer's copyright is this year's", async ({ browser }) => {
+  const visitor = await browser.newPage();
+  await visitor.goto("/about");
+  await expect(
+    visitor.getByText(`© ${new Date().getFullYear()} MealShare. All rights reserved.`),
+  ).toBeVisible();
+  await visitor.close();
+});
