@@ -175,6 +175,8 @@ export const requestSchema = z.object({
   allowedTransitions: z.array(requestStatusSchema),
   /** Which side of the exchange the viewer is on, as the server reads it (a request has only these two). */
   viewerSide: z.enum(["eater", "feeder"]),
+  /** Whether the thread offers the quick replies now (an accepted pickup; docs/features/handover.md). */
+  quickReplies: z.boolean(),
   /**
    * The terms the eater agreed to at acceptance (docs/features/exchange.md "Terms agreed are kept"):
    * what holds for them, whatever the meal says now; null before acceptance.

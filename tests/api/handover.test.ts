@@ -5,11 +5,12 @@
  * started is noted on the request for the two of them (point 2); anyone else, a closed thread and bad
  * input are refused.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import ExifReader from "exifreader";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/server/db/client";
+import { requests } from "../../src/server/db/schema";
 import { buildMeal, buildRequest, buildSignedInUser } from "../factories";
 import { createTestApp, type TestApp } from "./harness";
 
@@ -103,6 +104,29 @@ describe("quick replies", () => {
     const closed = await thread({ status: "declined" });
     expect((await send(closed.eater.cookie, closed.request.id, { kind: "on_my_way" })).statusCode).toBe(409);
     expect(await notificationsOf(closed.cook.user.id, "pickup_update")).toEqual([]);
+  });
+
+  it("are offered and taken only for an accepted pickup: not while it waits, nor once it is over", async () => {
+    const accepted = await thread();
+    const detail = await t.api({
+      url: `/api/requests/${accepted.request.id}`,
+      cookie: accepted.eater.cookie,
+    });
+    expect(detail.json().quickReplies).toBe(true);
+    for (const status of ["pending", "completed"] as const) {
+      const { cook, eater, request } = await thread(status === "pending" ? { status } : {});
+      if (status === "completed") {
+        await t.db.update(requests).set({ status: "completed" }).where(eq(requests.id, request.id));
+      }
+      const read = await t.api({ url: `/api/requests/${request.id}`, cookie: eater.cookie });
+      expect(read.json().quickReplies, status).toBe(false);
+      const refused = await send(eater.cookie, request.id, { kind: "outside" });
+      expect(refused.statusCode, status).toBe(409);
+      expect(refused.json().code).toBe("no_quick_replies");
+      // A typed message is still welcome.
+      expect((await send(eater.cookie, request.id, { body: "Thanks!" })).statusCode).toBe(201);
+      expect(await notificationsOf(cook.user.id, "pickup_update")).toEqual([]);
+    }
   });
 });
 

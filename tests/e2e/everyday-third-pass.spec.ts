@@ -1,8 +1,8 @@
 /**
  * docs/features/everyday-journey.md, third pass, on a phone (375 px): a meal card opens from its photo
  * and its title, not only through a button that sounds like a commitment; a pending request's Cancel
- * is not the page's green main button, and Block user sits below the exchange's own moves; the
- * footer's year is this year.
+ * is not the page's green main button, and Block user sits below the exchange's own moves; quick
+ * replies wait until a pickup is agreed; the footer's year is this year.
  */
 import { expect, test } from "@playwright/test";
 import { apiPost, checkRoute, ELSEWHERE, PHONE, person, postMeal, signedInPage } from "./fixtures";
@@ -28,7 +28,7 @@ test("a meal card opens from its photo and from its title", async ({ browser }) 
   await checkRoute(member, "/community?area=all", async () => {}, true);
 });
 
-test("a pending request's Cancel is not its green main button, and Block user comes after it", async ({
+test("a pending request's Cancel is not its green main button, Block user comes after it, and no quick replies yet", async ({
   browser,
 }) => {
   const cook = await signedInPage(browser, person("Bea", "Baker"));
@@ -46,6 +46,9 @@ test("a pending request's Cancel is not its green main button, and Block user co
   const lightness = /oklch\(([\d.]+)/.exec(look.background)?.[1];
   expect(Number(lightness), look.background).toBeGreaterThan(0.9);
   expect(look.border).not.toBe("0px");
+  // Quick replies are for an agreed pickup: none while the request waits for an answer.
+  await expect(eater.getByRole("textbox", { name: "Message" })).toBeVisible();
+  await expect(eater.getByTestId("quick-replies")).toHaveCount(0);
   const block = eater.getByRole("button", { name: "Block user" });
   expect((await block.boundingBox())!.y).toBeGreaterThan((await cancel.boundingBox())!.y);
   await checkRoute(eater, `/request/${request.id}`, async () => {}, true);

@@ -275,3 +275,10 @@ export const isLateCancel = (pickupWindowStart: Date, now = new Date()) =>
 
 /** Statuses in which the thread is still open for messages: one rule, kept in the contract. */
 export { isThreadOpen } from "../../../contract/requests";
+
+/**
+ * Whether the quick replies ("On my way", "I'm outside"…) are offered and taken
+ * (docs/features/handover.md point 2): they are about a pickup both sides agreed, so only while the
+ * request is accepted — not while it waits for an answer, nor once it is over.
+ */
+export const mayQuickReply = (status: RequestStatus): boolean => status === "accepted";

@@ -11,7 +11,13 @@ import { presentPublicUser } from "../../auth/users";
 import type { Executor } from "../../db/client";
 import { meals, type RequestRow, requests, type UserRow, users } from "../../db/schema";
 import { privatePickupOf } from "../meals/presenter";
-import { mayReadPrivatePickup, participantOf, pickupCodeRefusal, transitionsFor } from "./policy";
+import {
+  mayQuickReply,
+  mayReadPrivatePickup,
+  participantOf,
+  pickupCodeRefusal,
+  transitionsFor,
+} from "./policy";
 
 const eaters = alias(users, "eater");
 const owners = alias(users, "feeder");
@@ -123,6 +129,7 @@ export function presentRequest(
     allowedTransitions: who ? transitionsFor(request, row.meal, who) : [],
     // Only its two participants read a request (service.ts answers 404 to anyone else).
     viewerSide: who ?? "eater",
+    quickReplies: mayQuickReply(request.status),
     agreedTerms: request.agreedTerms,
     termsChange: request.termsChange,
   };

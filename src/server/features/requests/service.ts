@@ -31,7 +31,7 @@ import { assertMayAsk } from "../meals/may-ask";
 import { createNotification } from "../notifications/service";
 import { reliabilityOf } from "../users/reliability";
 import { discardThreadPhoto, storeThreadPhoto } from "./photos";
-import { isThreadOpen, participantOf } from "./policy";
+import { isThreadOpen, mayQuickReply, participantOf } from "./policy";
 import { type ListedRequest, presentRequest, selectRequests } from "./presenter";
 
 export type { ListedRequest } from "./presenter";
@@ -331,6 +331,9 @@ async function writeMessage(
           : msg("This request was cancelled; the conversation is closed."),
         "thread_closed",
       );
+    }
+    if (input.kind && !mayQuickReply(row.request.status)) {
+      throw conflict(msg("Quick replies are for a pickup you both agreed on."), "no_quick_replies");
     }
     const otherParty = row.request.eaterId === sender.id ? row.request.feederId : row.request.eaterId;
     await assertNotBlocked(tx, sender.id, otherParty, MESSAGE_BLOCKED);

@@ -147,7 +147,7 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
       {closed ? (
         <p className="text-sm text-muted-foreground">{t("This conversation is closed.")}</p>
       ) : (
-        <MessageInput requestId={request.id} />
+        <MessageInput requestId={request.id} quickReplies={request.quickReplies} />
       )}
       {/* After the sticky message box, so a new message comes into view above it, not behind it
           (docs/features/everyday-journey.md, second pass point 7). */}

@@ -14,7 +14,8 @@ import { MESSAGE_MAX, QUICK_REPLIES, QUICK_REPLY_TEXT } from "@/contract/plain/r
 import { useSendMessage } from "../api/send-message";
 
 /** spec §2: trimmed, non-empty; Enter sends (Shift+Enter for a new line). */
-export function MessageInput({ requestId }: { requestId: string }) {
+/** @param quickReplies the server's word on whether the quick replies apply now (an accepted pickup) */
+export function MessageInput({ requestId, quickReplies }: { requestId: string; quickReplies: boolean }) {
   const { t } = useTranslation("app");
   const [body, setBody] = useState("");
   const send = useSendMessage(requestId);
@@ -36,22 +37,24 @@ export function MessageInput({ requestId }: { requestId: string }) {
         submit();
       }}
     >
-      <fieldset className="flex flex-wrap gap-2" data-testid="quick-replies">
-        <legend className="sr-only">{t("Quick replies")}</legend>
-        {QUICK_REPLIES.map((kind) => (
-          <Button
-            key={kind}
-            type="button"
-            size="sm"
-            variant="outline"
-            className="rounded-full"
-            disabled={send.isPending}
-            onClick={() => send.mutate({ kind })}
-          >
-            {say(QUICK_REPLY_TEXT[kind])}
-          </Button>
-        ))}
-      </fieldset>
+      {quickReplies && (
+        <fieldset className="flex flex-wrap gap-2" data-testid="quick-replies">
+          <legend className="sr-only">{t("Quick replies")}</legend>
+          {QUICK_REPLIES.map((kind) => (
+            <Button
+              key={kind}
+              type="button"
+              size="sm"
+              variant="outline"
+              className="rounded-full"
+              disabled={send.isPending}
+              onClick={() => send.mutate({ kind })}
+            >
+              {say(QUICK_REPLY_TEXT[kind])}
+            </Button>
+          ))}
+        </fieldset>
+      )}
       <Label htmlFor={inputId}>{t("Message")}</Label>
       <div className="flex items-end gap-2">
         <Textarea
