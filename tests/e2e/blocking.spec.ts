@@ -45,7 +45,11 @@ test("the cook's name on a meal opens their public profile with meals and review
   await postMeal(cook, { title: "Profile pie" });
   const viewer = await signedInPage(browser, person("Vic", "Viewer"));
   await viewer.goto("/community");
-  await viewer.getByTestId("meal-card").filter({ hasText: "Profile pie" }).getByRole("link").click();
+  await viewer
+    .getByTestId("meal-card")
+    .filter({ hasText: "Profile pie" })
+    .getByRole("link", { name: "Request: Profile pie" })
+    .click();
   await viewer.getByRole("link", { name: "Pam Public" }).click();
   await expect(viewer).toHaveURL(/\/user\/[0-9a-f-]+$/);
   await expect(viewer.getByRole("heading", { name: "Pam Public" })).toBeVisible();

@@ -15,16 +15,17 @@ test("a meal card opens from its photo and from its title", async ({ browser }) 
     await member.goto("/community?area=all");
     const card = member.getByTestId("meal-card").filter({ hasText: "Card-opening lentil soup" });
     await expect(card).toBeVisible();
-    // The photo (or its placeholder, for a meal posted without one) is the card's top.
-    if (open === "photo") await card.locator('a[aria-hidden="true"]').click();
+    // A tap on the photo (or its placeholder, for a meal posted without one): the card's top.
+    if (open === "photo") await card.click({ position: { x: 40, y: 40 } });
     else await card.getByRole("link", { name: "Card-opening lentil soup", exact: true }).click();
     await member.waitForURL(`**/meal/${meal.id}`);
     await expect(member.getByRole("heading", { name: "Card-opening lentil soup", level: 1 })).toBeVisible();
   }
-  // The title is one tab stop; the photo adds none.
+  // One link to the meal besides the Request button: the photo adds no tab stop, and keeps its name.
   await member.goto("/community?area=all");
   const card = member.getByTestId("meal-card").filter({ hasText: "Card-opening lentil soup" });
   await expect(card.getByRole("link")).toHaveCount(2);
+  await expect(card.getByRole("img", { name: "No photo of Card-opening lentil soup" })).toBeVisible();
   await checkRoute(member, "/community?area=all", async () => {}, true);
 });
 
@@ -52,6 +53,14 @@ test("a pending request's Cancel is not its green main button, Block user comes 
   const block = eater.getByRole("button", { name: "Block user" });
   expect((await block.boundingBox())!.y).toBeGreaterThan((await cancel.boundingBox())!.y);
   await checkRoute(eater, `/request/${request.id}`, async () => {}, true);
+});
+
+test("a link to a request that cannot exist says it is not found, with no Retry", async ({ browser }) => {
+  const member = await signedInPage(browser, person("Una", "Unknown"), { viewport: PHONE });
+  await member.goto("/request/not-a-request");
+  await expect(member.getByRole("heading", { name: "Request not found" })).toBeVisible();
+  await expect(member.getByRole("button", { name: "Retry" })).toHaveCount(0);
+  await expect(member.getByText("Invalid id")).toHaveCount(0);
 });
 
 test("the footer's copyright is this year's", async ({ browser }) => {

@@ -20,6 +20,7 @@ import {
   useMarkReadWhileOpen,
   useRequest,
 } from "@/client/features/requests";
+import { isRecordId } from "@/contract/first-calls";
 
 export default function RequestThreadPage() {
   const { t } = useTranslation("app");
@@ -28,8 +29,10 @@ export default function RequestThreadPage() {
   const { user } = useCurrentUser();
   useMarkReadWhileOpen(id, Boolean(request));
 
-  if (isLoading) return <Spinner className="py-24" label={t("Loading request")} />;
-  if (error && !isNotFound(error)) {
+  // A link whose id cannot name a request is a request that is not there, not a failure to retry.
+  const namesRequest = isRecordId(id);
+  if (namesRequest && isLoading) return <Spinner className="py-24" label={t("Loading request")} />;
+  if (namesRequest && error && !isNotFound(error)) {
     return (
       <QueryError
         title={t("Could not load this request")}
@@ -39,7 +42,7 @@ export default function RequestThreadPage() {
       />
     );
   }
-  if (!request || error) {
+  if (!namesRequest || !request || error) {
     return (
       <EmptyState title={t("Request not found")} text={t("The request you're looking for doesn't exist.")}>
         <Button asChild>

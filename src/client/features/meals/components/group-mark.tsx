@@ -16,7 +16,10 @@ export function GroupMark({ meal }: { meal: Pick<Meal, "group" | "membersOnly" |
   return (
     <p className="inline-flex flex-wrap items-center gap-1 text-sm text-violet-800" data-testid="group-mark">
       <UsersRound className="h-4 w-4" aria-hidden="true" />
-      <Link href={`/groups/${meal.group.id}`} className="font-medium underline-offset-2 hover:underline">
+      <Link
+        href={`/groups/${meal.group.id}`}
+        className="relative z-10 font-medium underline-offset-2 hover:underline"
+      >
         {meal.membersOnly
           ? t("Only for {{group}}", { group: meal.group.name })
           : t("Shared with {{group}}", { group: meal.group.name })}

@@ -65,13 +65,9 @@ export const MealCard = memo(function MealCard({
   const action = full ? t("Join the waiting list") : meal.kind === "free" ? t("Request") : t("Buy Now");
 
   return (
-    <Card className="flex w-full min-w-0 flex-col overflow-hidden" data-testid="meal-card">
+    <Card className="relative flex w-full min-w-0 flex-col overflow-hidden" data-testid="meal-card">
       <div className="relative">
-        {/* The photo opens the meal too, for a tap that only wants to look (the title is the link a
-            keyboard or screen reader reaches; this one would only repeat it). */}
-        <Link href={`/meal/${meal.id}`} tabIndex={-1} aria-hidden="true" className="block">
-          <MealPhoto meal={meal} eager={position < FIRST_ROW} first={position === 0} />
-        </Link>
+        <MealPhoto meal={meal} eager={position < FIRST_ROW} first={position === 0} />
         <div className="absolute left-2 top-2 flex gap-1">
           {meal.kind === "free" ? (
             <Badge className="bg-green-700">{t("FREE")}</Badge>
@@ -95,7 +91,13 @@ export const MealCard = memo(function MealCard({
           )}
         </div>
         <h3 className="text-lg font-semibold leading-tight">
-          <Link href={`/meal/${meal.id}`} className="hover:underline focus-visible:underline">
+          {/* The title's link covers the whole card (a "stretched link"), so a tap on the photo or
+              anywhere that only wants to look opens the meal; one link for a keyboard or a screen
+              reader. The card's own controls sit above it. */}
+          <Link
+            href={`/meal/${meal.id}`}
+            className="hover:underline focus-visible:underline after:absolute after:inset-0 after:content-['']"
+          >
             {meal.title}
           </Link>
         </h3>
@@ -145,7 +147,7 @@ export const MealCard = memo(function MealCard({
             ))}
           </ul>
         )}
-        <Button asChild className="mt-auto w-full" variant={full ? "outline" : "default"}>
+        <Button asChild className="relative z-10 mt-auto w-full" variant={full ? "outline" : "default"}>
           <Link href={`/meal/${meal.id}`} aria-label={`${action}: ${meal.title}`}>
             {action}
           </Link>
