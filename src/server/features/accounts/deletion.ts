@@ -338,20 +338,30 @@ async function redactMessages(tx: Executor, memberId: string | null): Promise<{ 
 
 /**
  * Others' notifications name the member ("Nell Gwyn sent a message…"): those of the member's threads,
- * and those of no thread (reviews, groups), name "Former member" from now on. Others' live replay
- * buffer (a day, live/hub.ts) is cut where it names them; a stream that misses it resyncs.
+ * and those of no thread (reviews, groups), name "Former member" from now on; the live events that
+ * carried those notifications (a day's replay buffer, live/hub.ts) go with their old words.
  */
 async function renameInOthersNotifications(tx: Executor, member: UserRow): Promise<void> {
   const name = displayName(member);
-  await tx.execute(
+  const renamed = await queryRows<{ id: string }>(
+    tx,
     sql`update notifications n
         set text = replace(n.text, ${name}, ${FORMER_MEMBER}),
             text_params = jsonb_set(n.text_params, '{name}', to_jsonb(${FORMER_MEMBER}::text))
         where n.text_params ->> 'name' = ${name}
           and (n.request_id is null or n.request_id in (
-            select id from requests where eater_id = ${member.id} or feeder_id = ${member.id}))`,
+            select id from requests where eater_id = ${member.id} or feeder_id = ${member.id}))
+        returning n.id::text as id`,
   );
-  await tx.execute(sql`delete from live_events where payload::text like ${`%${name}%`}`);
+  // Exactly those notifications' live events: a loose match on the name would cut others' buffers.
+  if (renamed.length > 0) {
+    await tx.execute(
+      sql`delete from live_events where type = 'notification' and payload ->> 'id' in (${sql.join(
+        renamed.map((row) => sql`${row.id}`),
+        sql`, `,
+      )})`,
+    );
+  }
 }
 
 /**
