@@ -28,7 +28,7 @@ import { signInCodes, users } from "../db/schema";
 import { AppError, conflict, forbidden, notFound, sqlState, validation } from "../errors";
 import type { Mailer } from "../features/notifications/email";
 import { sendCodeEmail } from "./code-email";
-import { checkCode, issueCode, spendCode } from "./email-codes";
+import { checkCode, codeSentTooOften, issueCode, spendCode } from "./email-codes";
 import { REFUSALS } from "./email-sign-in";
 import { safeReturnTo } from "./pages";
 import {
@@ -237,14 +237,7 @@ export function registerAccountRoutes(
         userId: user.id,
       });
       if ("limited" in issued) {
-        throw new AppError(
-          429,
-          "too_many_codes",
-          msg("A code went to this address a moment ago. Use it, or ask again in a minute."),
-          undefined,
-          undefined,
-          60,
-        );
+        throw codeSentTooOften();
       }
       sendCodeEmail(
         { db, mailer: deps.mailer, publicUrl: config.publicUrl, log: request.log },

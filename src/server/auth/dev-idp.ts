@@ -26,14 +26,21 @@ export interface DevIdp {
   clientSecret: string;
 }
 
-// No control characters (NUL cannot even be stored: docs/features/operations.md finding 2).
-const name = z
+/**
+ * A first or last name typed at sign-in: 1–80 characters, no control characters (NUL cannot even be
+ * stored: docs/features/operations.md finding 2).
+ */
+export const personNameSchema = z
   .string()
   .trim()
   .min(1)
   .max(80)
   .regex(/^[^\p{Cc}]*$/u);
-const signInFormSchema = z.object({ email: z.email().max(320), firstName: name, lastName: name });
+const signInFormSchema = z.object({
+  email: z.email().max(320),
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+});
 
 interface DevAccount {
   email: string;

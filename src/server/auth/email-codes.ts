@@ -9,8 +9,10 @@
  */
 import { createHash, createHmac, hkdfSync, randomBytes, randomInt } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { msg } from "../../contract/messages";
 import { type Db, queryRows } from "../db/client";
 import { signInCodes } from "../db/schema";
+import { AppError } from "../errors";
 
 /** How long a code and its link work. */
 export const CODE_TTL_MINUTES = 15;
@@ -78,6 +80,20 @@ export async function issueCode(
     return { id: row.id, code, linkToken: `${row.id}.${token}` };
   });
 }
+
+/**
+ * The answer of a signed-in member's ask for a code (a new email, a deletion) when the address had one
+ * a moment ago: 429, try again in a minute.
+ */
+export const codeSentTooOften = () =>
+  new AppError(
+    429,
+    "too_many_codes",
+    msg("A code went to this address a moment ago. Use it, or ask again in a minute."),
+    undefined,
+    undefined,
+    60,
+  );
 
 /** Why a code or link was not accepted; each has its own words on the page. */
 export type CodeRefusal =

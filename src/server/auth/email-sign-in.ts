@@ -16,7 +16,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Mailer } from "../features/notifications/email";
 import { sendCodeEmail } from "./code-email";
-import { registerFormBodyParser } from "./dev-idp";
+import { personNameSchema, registerFormBodyParser } from "./dev-idp";
 import { type CodeRefusal, checkCode, codeAwaitsProfile, issueCode, spendCode } from "./email-codes";
 import {
   codePage,
@@ -43,19 +43,12 @@ const pendingSchema = z.object({
 });
 type Pending = z.infer<typeof pendingSchema>;
 
-// No control characters (NUL cannot even be stored: docs/features/operations.md finding 2).
-const name = z
-  .string()
-  .trim()
-  .min(1)
-  .max(80)
-  .regex(/^[^\p{Cc}]*$/u);
 const emailForm = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email().max(320)),
   returnTo: z.string().max(500).optional(),
 });
 const codeForm = z.object({ code: z.string().max(20) });
-const profileForm = z.object({ firstName: name, lastName: name });
+const profileForm = z.object({ firstName: personNameSchema, lastName: personNameSchema });
 const linkQuery = z.object({ token: z.string().max(200).optional() });
 
 /** What each refusal says (docs/decisions/016 "Codes"). */

@@ -17,6 +17,7 @@ import { useFormat } from "@/client/lib/format";
 import { authKeys } from "@/client/lib/query-keys";
 import type { DeviceSession, Passkey } from "@/contract/account";
 import type { CurrentUser } from "@/contract/auth";
+import { EmailedCodeField } from "./emailed-code-field";
 
 const PASSKEYS = ["/api/auth/passkeys"] as const;
 const SESSIONS = ["/api/auth/sessions"] as const;
@@ -36,7 +37,6 @@ function EmailSettings({ user }: { user: CurrentUser }) {
   const { t } = useTranslation("app");
   const queryClient = useQueryClient();
   const emailId = useId();
-  const codeId = useId();
   const [email, setEmail] = useState("");
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState("");
@@ -96,19 +96,7 @@ function EmailSettings({ user }: { user: CurrentUser }) {
           </form>
         ) : (
           <form onSubmit={submitCode} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-            <div className="flex flex-1 flex-col gap-1">
-              <Label htmlFor={codeId}>{t("Code sent to {{email}}", { email: sentTo })}</Label>
-              <Input
-                id={codeId}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9 ]{6,7}"
-                maxLength={7}
-                required
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-              />
-            </div>
+            <EmailedCodeField sentTo={sentTo} value={code} onChange={setCode} />
             <Button type="submit" disabled={confirm.isPending}>
               {t("Confirm new email")}
             </Button>

@@ -5,18 +5,17 @@
  * while their account waits to be erased, with "Keep my account".
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
-import { Input } from "@/client/components/ui/input";
-import { Label } from "@/client/components/ui/label";
 import { ApiError, apiRequest, errorMessage } from "@/client/lib/api-client";
 import { useFormat } from "@/client/lib/format";
 import { authKeys } from "@/client/lib/query-keys";
 import type { DataExport } from "@/contract/account";
 import type { CurrentUser } from "@/contract/auth";
+import { EmailedCodeField } from "./emailed-code-field";
 
 const EXPORTS = ["/api/account/exports"] as const;
 
@@ -91,7 +90,6 @@ export function DataExportSettings() {
 /** Settings → Delete my account. */
 export function DeleteAccountSettings({ user }: { user: CurrentUser }) {
   const { t } = useTranslation("app");
-  const codeId = useId();
   const [open, setOpen] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState("");
@@ -184,19 +182,7 @@ export function DeleteAccountSettings({ user }: { user: CurrentUser }) {
               </div>
             ) : (
               <form onSubmit={submitCode} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-                <div className="flex flex-1 flex-col gap-1">
-                  <Label htmlFor={codeId}>{t("Code sent to {{email}}", { email: sentTo })}</Label>
-                  <Input
-                    id={codeId}
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    pattern="[0-9 ]{6,7}"
-                    maxLength={7}
-                    required
-                    value={code}
-                    onChange={(event) => setCode(event.target.value)}
-                  />
-                </div>
+                <EmailedCodeField sentTo={sentTo} value={code} onChange={setCode} />
                 <Button type="submit" variant="destructive" disabled={busy}>
                   {t("Delete my account for good")}
                 </Button>

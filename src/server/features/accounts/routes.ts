@@ -19,7 +19,7 @@ import { currentUserSchema } from "../../../contract/auth";
 import { errorSchema, idParamsSchema } from "../../../contract/common";
 import { msg } from "../../../contract/messages";
 import { sendCodeEmail } from "../../auth/code-email";
-import { checkCode, issueCode, spendCode } from "../../auth/email-codes";
+import { checkCode, codeSentTooOften, issueCode, spendCode } from "../../auth/email-codes";
 import { signInWithPasskey } from "../../auth/passkeys";
 import { SESSION_COOKIE, sessionStartedAt } from "../../auth/sessions";
 import { isAdmin, presentCurrentUser, requireAdmin, requireUser } from "../../auth/users";
@@ -109,14 +109,7 @@ export function registerAccountDeletionRoutes(
         userId: member.id,
       });
       if ("limited" in issued) {
-        throw new AppError(
-          429,
-          "too_many_codes",
-          msg("A code went to this address a moment ago. Use it, or ask again in a minute."),
-          undefined,
-          undefined,
-          60,
-        );
+        throw codeSentTooOften();
       }
       sendCodeEmail(
         { db, mailer: deps.mailer, publicUrl: config.publicUrl, log: request.log },
