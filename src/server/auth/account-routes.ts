@@ -39,7 +39,7 @@ import {
   removePasskey,
   signInWithPasskey,
 } from "./passkeys";
-import { createSession, endSessions, listSessions, SESSION_COOKIE, SESSION_TTL_SECONDS } from "./sessions";
+import { createSession, endSessions, listSessions, setSessionCookie } from "./sessions";
 import { EMAIL_ISSUER, presentCurrentUser, requireUser, signInRateLimit } from "./users";
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -151,13 +151,7 @@ export function registerAccountRoutes(
         const user = await signInWithPasskey(db, config, request.body);
         if (user.suspendedAt) throw forbidden(msg("Your account is suspended."));
         const token = await createSession(db, user.id, request.headers["user-agent"]);
-        reply.setCookie(SESSION_COOKIE, token, {
-          path: "/",
-          httpOnly: true,
-          sameSite: "lax",
-          secure: config.publicUrl.startsWith("https://"),
-          maxAge: SESSION_TTL_SECONDS,
-        });
+        setSessionCookie(reply, token, config.publicUrl);
         return { redirect: safeReturnTo(request.body.returnTo, config.publicUrl) };
       },
     );

@@ -29,7 +29,7 @@ import {
   sendPage,
   suspendedPage,
 } from "./pages";
-import { createSession, SESSION_COOKIE, SESSION_TTL_SECONDS } from "./sessions";
+import { createSession, setSessionCookie } from "./sessions";
 import { createEmailMember, findEmailMember, signInRateLimit } from "./users";
 
 const PENDING_COOKIE = "signin";
@@ -109,13 +109,7 @@ export function registerEmailSignIn(app: FastifyInstance, deps: { db: Db; config
   const startSession = async (request: FastifyRequest, reply: FastifyReply, userId: string, to: string) => {
     const token = await createSession(db, userId, request.headers["user-agent"]);
     reply.clearCookie(PENDING_COOKIE, { path: PENDING_PATH });
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure,
-      maxAge: SESSION_TTL_SECONDS,
-    });
+    setSessionCookie(reply, token, config.publicUrl);
     return reply.redirect(safeReturnTo(to, config.publicUrl), 303);
   };
 

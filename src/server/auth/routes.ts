@@ -26,7 +26,7 @@ import {
   signOutPage,
   suspendedPage,
 } from "./pages";
-import { createSession, deleteSession, SESSION_COOKIE, SESSION_TTL_SECONDS } from "./sessions";
+import { createSession, deleteSession, SESSION_COOKIE, setSessionCookie } from "./sessions";
 import { presentCurrentUser, requireUser, signInRateLimit, upsertOidcUser } from "./users";
 
 /** Where the app's OIDC client finds its provider. */
@@ -184,13 +184,7 @@ function registerOidcRoutes(app: FastifyInstance, deps: { db: Db; config: Config
     if (!user) return sendPage(reply, signInFailedPage(sayTo(request)), 400);
     if (user.suspendedAt) return sendPage(reply, suspendedPage(sayTo(request)), 403);
     const token = await createSession(db, user.id, request.headers["user-agent"]);
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure,
-      maxAge: SESSION_TTL_SECONDS,
-    });
+    setSessionCookie(reply, token, config.publicUrl);
     // Checked again: the cookie is signed, but an old one may predate the rule.
     return reply.redirect(safeReturnTo(tx.data.returnTo, config.publicUrl));
   });

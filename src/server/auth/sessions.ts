@@ -48,6 +48,24 @@ export async function createSession(db: Executor, userId: string, userAgent?: st
   return token;
 }
 
+/**
+ * Puts a new session's token in the `sid` cookie (HttpOnly, SameSite=Lax, Secure over HTTPS,
+ * `SESSION_TTL_SECONDS`): the one place every sign-in (provider, emailed code, passkey) sets it.
+ */
+export function setSessionCookie(
+  reply: { setCookie(name: string, value: string, options: object): unknown },
+  token: string,
+  publicUrl: string,
+): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: publicUrl.startsWith("https://"),
+    maxAge: SESSION_TTL_SECONDS,
+  });
+}
+
 /** How stale a session's "last used" may be before a lookup writes it again: an hour, as Settings shows it. */
 const LAST_SEEN_STEP_MS = 60 * 60 * 1000;
 

@@ -1370,8 +1370,11 @@ export const accountDeletions = pgTable(
     eraseAfter: timestamp("erase_after", { withTimezone: true }).notNull(),
     erasedAt: timestamp("erased_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** The erasure kept some of the member's words for an open report; the sweep comes back to them. */
+    messagesHeld: boolean("messages_held").notNull().default(false),
   },
   (t) => [
+    index("account_deletions_held_idx").on(t.userId).where(sql`${t.messagesHeld}`),
     index("account_deletions_due_idx")
       .on(t.eraseAfter)
       .where(sql`${t.erasedAt} IS NULL AND ${t.cancelledAt} IS NULL`),
@@ -1397,5 +1400,9 @@ export const dataExports = pgTable(
     objectKey: text("object_key"),
     sizeBytes: integer("size_bytes"),
   },
-  (t) => [index("data_exports_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("data_exports_user_idx").on(t.userId, t.createdAt),
+    // The sweep of files whose week is over.
+    index("data_exports_expiry_idx").on(t.expiresAt).where(sql`${t.objectKey} IS NOT NULL`),
+  ],
 );

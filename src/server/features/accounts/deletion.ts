@@ -227,7 +227,8 @@ export async function eraseAccount(
       )),
     );
     // A thread's photos and texts are kept while an open report names the thread (the sweep comes back).
-    found.push(...(await redactMessages(tx, memberId)).map((row) => row.key));
+    const messages = await redactMessages(tx, memberId);
+    found.push(...messages.keys);
     await handOverGroups(tx, memberId);
     await renameInOthersNotifications(tx, member);
     await tx.execute(sql`delete from reviews where reviewer_id = ${memberId} or reviewee_id = ${memberId}`);
@@ -296,7 +297,7 @@ export async function eraseAccount(
       .where(eq(users.id, memberId));
     await tx
       .update(accountDeletions)
-      .set({ erasedAt: sql`now()` })
+      .set({ erasedAt: sql`now()`, messagesHeld: messages.held })
       .where(and(eq(accountDeletions.userId, memberId), isNull(accountDeletions.erasedAt)));
     await announceSessionsEnded(tx, memberId);
     return found;
@@ -308,15 +309,12 @@ export async function eraseAccount(
 }
 
 /** Replaces an erased member's message texts and photos, in threads no open report names. */
-async function redactMessages(tx: Executor, memberId: string | null): Promise<{ key: string }[]> {
-  const sender = memberId
-    ? sql`m.sender_id = ${memberId}`
-    : sql`m.sender_id in (select id from users where deleted_at is not null)`;
+async function redactMessages(tx: Executor, memberId: string): Promise<{ keys: string[]; held: boolean }> {
   const redacted = await queryRows<{ photoId: string | null }>(
     tx,
     sql`with old as (
           select m.id, m.photo_id from messages m join requests r on r.id = m.request_id
-          where ${sender} and not ${underOpenReport("r")}
+          where m.sender_id = ${memberId} and not ${underOpenReport("r")}
             and (m.body <> ${MESSAGE_REMOVED} or m.photo_id is not null)
           for update of m)
         update messages set body = ${MESSAGE_REMOVED}, photo_id = null, kind = null
@@ -324,16 +322,23 @@ async function redactMessages(tx: Executor, memberId: string | null): Promise<{ 
         returning old.photo_id::text as "photoId"`,
   );
   // A request's own first words are the eater's too.
-  const eater = memberId
-    ? sql`r.eater_id = ${memberId}`
-    : sql`r.eater_id in (select id from users where deleted_at is not null)`;
   await tx.execute(
     sql`update requests r set message = ${MESSAGE_REMOVED}
-        where ${eater} and r.message is not null and r.message <> ${MESSAGE_REMOVED} and not ${underOpenReport("r")}`,
+        where r.eater_id = ${memberId} and r.message is not null and r.message <> ${MESSAGE_REMOVED}
+          and not ${underOpenReport("r")}`,
   );
-  return redacted.flatMap((row) =>
-    row.photoId ? photoKeys("thread-photos", row.photoId).map((key) => ({ key })) : [],
+  // What an open report kept, for the sweep to come back to (account_deletions.messages_held).
+  const [{ held }] = await queryRows<{ held: boolean }>(
+    tx,
+    sql`select exists (select 1 from messages where sender_id = ${memberId}
+                         and (body <> ${MESSAGE_REMOVED} or photo_id is not null))
+            or exists (select 1 from requests where eater_id = ${memberId}
+                         and message is not null and message <> ${MESSAGE_REMOVED}) as held`,
   );
+  return {
+    keys: redacted.flatMap((row) => (row.photoId ? photoKeys("thread-photos", row.photoId) : [])),
+    held,
+  };
 }
 
 /**
@@ -412,7 +417,7 @@ async function deleteObjects(
 
 /**
  * The sweep's part (jobs/registry.ts): erases every account whose grace period is over, then redacts
- * the messages of erased members that an open report kept, once it is resolved.
+ * the messages of erased members that an open report kept (`messages_held`), once it is resolved.
  * @returns how many accounts were erased
  */
 export async function eraseDueAccounts(
@@ -437,11 +442,24 @@ export async function eraseDueAccounts(
       );
     }
   }
-  const released = await inTransaction(db, (tx) => redactMessages(tx, null));
-  await deleteObjects(
-    storage,
-    released.map((row) => row.key),
-    log,
+  // Only the members whose words an open report kept: the sweep's cost is theirs, not every erased
+  // member's messages again every ten minutes.
+  const held = await queryRows<{ userId: string }>(
+    db,
+    sql`select distinct user_id as "userId" from account_deletions where messages_held limit 100`,
   );
+  for (const { userId } of held) {
+    const released = await inTransaction(db, async (tx) => {
+      const messages = await redactMessages(tx, userId);
+      if (!messages.held) {
+        await tx
+          .update(accountDeletions)
+          .set({ messagesHeld: false })
+          .where(eq(accountDeletions.userId, userId));
+      }
+      return messages.keys;
+    });
+    await deleteObjects(storage, released, log);
+  }
   return erased;
 }
