@@ -10,7 +10,8 @@
  * - eslint-plugin-i18next finds words written straight into the client's code, outside `t()`.
  */
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { format } from "date-fns";
@@ -46,15 +47,26 @@ describe("message catalogues", () => {
     "has every %s string the code uses, and none it does not (i18next-parser in check mode)",
     async (config) => {
       const cli = path.join(root, "node_modules/i18next-parser/bin/cli.js");
+      // The parser writes the catalogues back even when nothing changed (truncating each file
+      // first), so it works on a copy: the other tests of this run read src/locales meanwhile.
+      const copy = mkdtempSync(path.join(tmpdir(), "mealshare-catalogues-"));
+      cpSync(path.join(root, "src/locales"), copy, { recursive: true });
       const run = promisify(execFile)(
         process.execPath,
-        [cli, "--config", `i18n/${config}.config.mjs`, "--fail-on-update"],
-        {
-          cwd: root,
-        },
+        [
+          cli,
+          "--config",
+          `i18n/${config}.config.mjs`,
+          "--fail-on-update",
+          "--output",
+          path.join(copy, "$LOCALE/$NAMESPACE.json"),
+        ],
+        { cwd: root },
       );
-      // The parser names what changed on stdout and exits 1 without writing anything.
-      await expect(run.then(() => "up to date")).resolves.toBe("up to date");
+      // The parser names what changed on stdout and exits 1 when a key is missing or unused.
+      await expect(
+        run.then(() => "up to date").finally(() => rmSync(copy, { recursive: true, force: true })),
+      ).resolves.toBe("up to date");
     },
     60_000,
   );
