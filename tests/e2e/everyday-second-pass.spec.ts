@@ -9,6 +9,7 @@ import { expect, test } from "@playwright/test";
 import { EUR_BASE_URL } from "../../playwright.config";
 import {
   apiPost,
+  apiPut,
   becomeRegisteredCook,
   checkRoute,
   ELSEWHERE,
@@ -85,12 +86,6 @@ test("the cook edits a posted meal's title and portions, and the eater they acce
   ).toBeVisible();
   await expect(eater.getByText(/keep your portion or give it up/)).toHaveCount(0);
 });
-
-async function apiPut(page: import("@playwright/test").Page, url: string, data: unknown) {
-  const response = await page.request.put(url, { data, headers: { origin: new URL(page.url()).origin } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response.json();
-}
 
 test("a fully reserved meal offers its waiting list, and a held offer is taken up from the meal's page", async ({
   browser,

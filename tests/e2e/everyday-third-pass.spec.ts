@@ -5,7 +5,7 @@
  * replies wait until a pickup is agreed; the footer's year is this year.
  */
 import { expect, test } from "@playwright/test";
-import { apiPost, checkRoute, ELSEWHERE, PHONE, person, postMeal, signedInPage } from "./fixtures";
+import { apiPost, apiPut, checkRoute, ELSEWHERE, PHONE, person, postMeal, signedInPage } from "./fixtures";
 
 test("a meal card opens from its photo and from its title", async ({ browser }) => {
   const cook = await signedInPage(browser, person("Carla", "Card"));
@@ -70,4 +70,42 @@ test("the footer's copyright is this year's", async ({ browser }) => {
     visitor.getByText(`© ${new Date().getFullYear()} MealShare. All rights reserved.`),
   ).toBeVisible();
   await visitor.close();
+});
+
+test("a thread on a phone opens at its newest message, above a message box that leaves it room", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Nell", "Newest"), { viewport: PHONE });
+  const meal = await postMeal(cook, { title: "Newest-first noodles", ...ELSEWHERE });
+  const eater = await signedInPage(browser, person("Otto", "Opens"), { viewport: PHONE });
+  const request = await apiPost(eater, "/api/requests", {
+    mealId: meal.id,
+    message: "Could I pick up two portions after work?",
+  });
+  // Accepted, so the quick replies are there too: the box at its tallest.
+  await apiPut(cook, `/api/requests/${request.id}/status`, { status: "accepted" });
+  await eater.goto(`/request/${request.id}`);
+  await expect(eater.getByTestId("quick-replies")).toBeVisible();
+  const first = eater.getByText("Could I pick up two portions after work?");
+  await expect(first).toBeInViewport();
+  const box = eater.locator("form").filter({ has: eater.getByRole("textbox", { name: "Message" }) });
+  expect((await box.boundingBox())!.height).toBeLessThanOrEqual(PHONE.height * 0.2);
+  // Above the sticky message box, not behind it.
+  await expect
+    .poll(async () => {
+      const [message, boxArea] = [(await first.boundingBox())!, (await box.boundingBox())!];
+      return boxArea.y - (message.y + message.height);
+    })
+    .toBeGreaterThanOrEqual(0);
+  await checkRoute(eater, `/request/${request.id}`, async () => {}, true);
+
+  // The photo uploader opens over the whole screen, and offers the phone's picker, not a drop zone.
+  await eater.getByRole("button", { name: "Add a photo" }).click();
+  const dashboard = eater.locator(".uppy-Dashboard-inner");
+  await expect(dashboard).toBeVisible();
+  const area = (await dashboard.boundingBox())!;
+  expect(area.width).toBeGreaterThanOrEqual(PHONE.width - 40);
+  expect(area.height).toBeGreaterThanOrEqual(PHONE.height / 2);
+  await expect(dashboard.getByRole("button", { name: "Choose or take a photo" })).toBeVisible();
+  await expect(dashboard.getByText(/Drop files/)).toHaveCount(0);
 });

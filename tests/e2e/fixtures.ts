@@ -77,6 +77,14 @@ export async function apiPost(page: Page, url: string, data: unknown) {
   return response.json();
 }
 
+/** A same-origin API update (PUT) from the page's context, e.g. a request's status. */
+export async function apiPut(page: Page, url: string, data: unknown) {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.put(url, { data, headers: { origin } });
+  expect(response.ok(), `${url}: ${response.status()} ${await response.text()}`).toBe(true);
+  return response.json();
+}
+
 const HOUR = 60 * 60 * 1000;
 
 /** Posts a free meal as the page's user, with a pickup window starting in an hour. */

@@ -4,6 +4,7 @@
  */
 import { ImagePlus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
+import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/client/components/ui/button";
 import { toast } from "@/client/components/ui/use-toast";
@@ -14,7 +15,10 @@ const PhotoUploader = lazy(() =>
   import("./photo-uploader").then((module) => ({ default: module.PhotoUploader })),
 );
 
-/** Opens the uploader from a button; `onUploaded` gets the stored photo. */
+/**
+ * Opens the uploader from a button; `onUploaded` gets the stored photo. `iconOnly` shows the
+ * camera alone (the label stays its accessible name), for a row as tight as the thread's message box.
+ */
 export function UploadPhotoButton({
   label,
   note,
@@ -22,8 +26,10 @@ export function UploadPhotoButton({
   register,
   variant = "outline",
   disabled,
+  iconOnly = false,
 }: {
   label: string;
+  iconOnly?: boolean;
   note: string;
   onUploaded?: (photo: RegisteredPhoto) => void;
   /** Instead of registering a meal or profile photo, e.g. send it in a thread. */
@@ -38,26 +44,32 @@ export function UploadPhotoButton({
       <Button
         type="button"
         variant={variant}
-        size="sm"
+        size={iconOnly ? "icon" : "sm"}
         disabled={disabled}
+        aria-label={iconOnly ? label : undefined}
+        title={iconOnly ? label : undefined}
         onClick={() => {
           setLoaded(true);
           setOpen(true);
         }}
       >
-        <ImagePlus className="h-4 w-4" aria-hidden="true" /> {label}
+        <ImagePlus className="h-4 w-4" aria-hidden="true" /> {!iconOnly && label}
       </Button>
-      {loaded && (
-        <Suspense fallback={null}>
-          <PhotoUploader
-            open={open}
-            onClose={() => setOpen(false)}
-            onUploaded={onUploaded}
-            register={register}
-            note={note}
-          />
-        </Suspense>
-      )}
+      {loaded &&
+        // In the page's body, not where the button is: a sticky, blurred box (the thread's message
+        // box) is the containing block of anything fixed inside it, and squeezed the modal into itself.
+        createPortal(
+          <Suspense fallback={null}>
+            <PhotoUploader
+              open={open}
+              onClose={() => setOpen(false)}
+              onUploaded={onUploaded}
+              register={register}
+              note={note}
+            />
+          </Suspense>,
+          document.body,
+        )}
     </>
   );
 }

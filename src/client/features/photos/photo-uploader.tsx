@@ -144,9 +144,11 @@ export function PhotoUploader({
   }, [uppy, onClose]);
   useEffect(() => () => uppy.destroy(), [uppy]);
 
+  const [phoneWords] = useState(phoneLocale);
   return (
     <DashboardModal
       uppy={uppy}
+      locale={phoneWords}
       open={open}
       onRequestClose={onClose}
       closeModalOnClickOutside
@@ -155,6 +157,21 @@ export function PhotoUploader({
       note={note}
     />
   );
+}
+
+/**
+ * On a touch screen nothing can be dropped: the Dashboard offers one button that opens the phone's
+ * own picker (its camera among the choices), not "Drop files here or browse files"
+ * (docs/features/everyday-journey.md, third pass).
+ */
+function phoneLocale() {
+  if (!window.matchMedia("(pointer: coarse), (max-width: 639px)").matches) return undefined;
+  return {
+    strings: {
+      dropPasteFiles: "%{browseFiles}",
+      browseFiles: i18n.t("Choose or take a photo", { ns: "app" }),
+    },
+  };
 }
 
 /**

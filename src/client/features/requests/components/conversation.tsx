@@ -29,8 +29,35 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
   const say = useMessages();
   const endRef = useRef<HTMLDivElement>(null);
   const count = request.messages.length;
+  // The thread opens at its newest message — the request's own first one when that is all there
+  // is — and stays there while the rest of the page (pickup details, photos) settles, until the
+  // member scrolls or taps themselves (docs/features/everyday-journey.md, third pass).
   useEffect(() => {
-    if (count > 0) endRef.current?.scrollIntoView({ block: "nearest" });
+    const end = endRef.current;
+    if (!end) return;
+    let pinned = true;
+    const pin = () => {
+      if (pinned) end.scrollIntoView({ block: "end" });
+    };
+    const release = () => {
+      pinned = false;
+    };
+    pin();
+    const resized = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(pin);
+    resized?.observe(document.body);
+    const intents = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+    for (const intent of intents) window.addEventListener(intent, release, { passive: true });
+    const settled = window.setTimeout(release, 3000);
+    return () => {
+      resized?.disconnect();
+      for (const intent of intents) window.removeEventListener(intent, release);
+      window.clearTimeout(settled);
+    };
+  }, []);
+  // Each new message then comes into view, above the sticky message box.
+  const arrivedCount = useRef(count);
+  useEffect(() => {
+    if (count !== arrivedCount.current) endRef.current?.scrollIntoView({ block: "nearest" });
   }, [count]);
   const closed = !isThreadOpen(request.status);
   const [wantOlder, setWantOlder] = useState(false);

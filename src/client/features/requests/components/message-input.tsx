@@ -1,7 +1,7 @@
 /**
  * The thread's message box (spec §2): trimmed, non-empty; Enter sends, Shift+Enter breaks the line.
- * Above it, the quick replies, one tap each (docs/features/handover.md point 2); below it, a photo to
- * send (point 1).
+ * Above it, the quick replies, one tap each (docs/features/handover.md point 2); beside it, a photo to
+ * send (point 1). On a phone it is one row or two, so the newest message stays in view above it.
  */
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -31,14 +31,15 @@ export function MessageInput({ requestId, quickReplies }: { requestId: string; q
   return (
     // Sticky: on a phone the box stays in reach while the thread scrolls (docs/features/everyday-journey.md).
     <form
-      className="sticky bottom-0 z-10 -mx-1 flex flex-col gap-2 border-t bg-background/95 px-1 pt-2 pb-3 backdrop-blur"
+      className="sticky bottom-0 z-10 -mx-1 flex flex-col gap-2 border-t bg-background/95 px-1 pt-2 pb-2 backdrop-blur"
       onSubmit={(event) => {
         event.preventDefault();
         submit();
       }}
     >
       {quickReplies && (
-        <fieldset className="flex flex-wrap gap-2" data-testid="quick-replies">
+        // One row that scrolls sideways: the box stays low enough to leave the thread in view.
+        <fieldset className="-mx-1 flex min-w-0 gap-2 overflow-x-auto px-1 pb-1" data-testid="quick-replies">
           <legend className="sr-only">{t("Quick replies")}</legend>
           {QUICK_REPLIES.map((kind) => (
             <Button
@@ -46,7 +47,7 @@ export function MessageInput({ requestId, quickReplies }: { requestId: string; q
               type="button"
               size="sm"
               variant="outline"
-              className="rounded-full"
+              className="shrink-0 rounded-full"
               disabled={send.isPending}
               onClick={() => send.mutate({ kind })}
             >
@@ -55,14 +56,28 @@ export function MessageInput({ requestId, quickReplies }: { requestId: string; q
           ))}
         </fieldset>
       )}
-      <Label htmlFor={inputId}>{t("Message")}</Label>
+      <Label htmlFor={inputId} className="sr-only">
+        {t("Message")}
+      </Label>
       <div className="flex items-end gap-2">
+        {/* The text in the box goes with the photo as its caption (docs/features/handover.md point 1). */}
+        <UploadPhotoButton
+          iconOnly
+          label={t("Add a photo")}
+          note={t("What you typed above goes with it as its caption.")}
+          disabled={send.isPending}
+          register={async (photoURL) => {
+            await send.mutateAsync({ photoURL, ...(trimmed ? { body: trimmed } : {}) });
+            setBody("");
+          }}
+        />
         <Textarea
           id={inputId}
           value={body}
-          rows={2}
+          rows={1}
           maxLength={MESSAGE_MAX}
           placeholder={t("Type a message...")}
+          className="max-h-32 min-h-10 field-sizing-content"
           onChange={(event) => setBody(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -75,16 +90,6 @@ export function MessageInput({ requestId, quickReplies }: { requestId: string; q
           {t("Send")}
         </Button>
       </div>
-      {/* The text above goes with the photo as its caption (docs/features/handover.md point 1). */}
-      <UploadPhotoButton
-        label={t("Add a photo")}
-        note={t("What you typed above goes with it as its caption.")}
-        disabled={send.isPending}
-        register={async (photoURL) => {
-          await send.mutateAsync({ photoURL, ...(trimmed ? { body: trimmed } : {}) });
-          setBody("");
-        }}
-      />
     </form>
   );
 }
