@@ -156,6 +156,7 @@ async function seed() {
           start: number;
           length?: number;
           location: string;
+          details: string;
           delivery?: boolean;
         },
       ) => ({
@@ -169,7 +170,10 @@ async function seed() {
         portionSize: fields.portions,
         pickupWindowStart: at(fields.start),
         pickupWindowEnd: at(fields.start + (fields.length ?? 3)),
+        // The form's rule: the public location says roughly where, never the door; the door, the
+        // bell and the flat are pickup details, for accepted requesters only (docs/features/neighbourhood.md).
         pickupLocation: fields.location,
+        pickupDetails: fields.details,
         deliveryAvailable: fields.delivery ?? false,
         // Picked up at the cook's home, as the meal form proposes; others see a point 150–250 m
         // away (migration 0024), never the home.
@@ -188,7 +192,8 @@ async function seed() {
               priceCents: 950,
               portions: 6,
               start: 2,
-              location: "Linden Ave 4, ground floor",
+              location: "Linden Avenue, by the park",
+              details: "Linden Ave 4, ground floor: the green door",
               delivery: true,
             }),
             meal(maria, {
@@ -199,7 +204,8 @@ async function seed() {
               priceCents: 700,
               portions: 8,
               start: 26,
-              location: "Linden Ave 4, ground floor",
+              location: "Linden Avenue, by the park",
+              details: "Linden Ave 4, ground floor: the green door",
             }),
             meal(maria, {
               title: "Horchata, one litre",
@@ -209,7 +215,8 @@ async function seed() {
               priceCents: 350,
               portions: 5,
               start: 3,
-              location: "Linden Ave 4, ground floor",
+              location: "Linden Avenue, by the park",
+              details: "Linden Ave 4, ground floor: the green door",
             }),
             meal(tom, {
               title: "Courgette and feta fritters",
@@ -218,7 +225,8 @@ async function seed() {
               allergens: "gluten, egg, dairy",
               portions: 4,
               start: 1,
-              location: "Allotment gate, Mill Lane",
+              location: "Mill Lane allotments, main gate",
+              details: "Ask for Tom at the gate; I wear a blue cap.",
             }),
             meal(tom, {
               title: "Tomato and basil soup",
@@ -227,7 +235,8 @@ async function seed() {
               allergens: "",
               portions: 6,
               start: 4,
-              location: "12 Mill Lane porch",
+              location: "Mill Lane, north end",
+              details: "12 Mill Lane: in the cool box on the porch.",
             }),
             meal(tom, {
               title: "Runner bean chutney jars",
@@ -236,7 +245,8 @@ async function seed() {
               allergens: "mustard",
               portions: 6,
               start: 27,
-              location: "12 Mill Lane porch",
+              location: "Mill Lane, north end",
+              details: "12 Mill Lane: in the cool box on the porch.",
             }),
             meal(jonas, {
               title: "Sourdough loaf",
@@ -245,7 +255,8 @@ async function seed() {
               allergens: "gluten",
               portions: 3,
               start: 1,
-              location: "Bakery corner, Birch St 9",
+              location: "Birch Street, by the bakery corner",
+              details: "Birch St 9, first floor: ring Jonas.",
             }),
             meal(jonas, {
               title: "Cinnamon buns (6)",
@@ -254,7 +265,8 @@ async function seed() {
               allergens: "gluten, dairy, egg",
               portions: 6,
               start: 2,
-              location: "Bakery corner, Birch St 9",
+              location: "Birch Street, by the bakery corner",
+              details: "Birch St 9, first floor: ring Jonas.",
             }),
             // Jonas is not a registered cook, so his crackers are shared free, like his bread.
             meal(jonas, {
@@ -264,7 +276,8 @@ async function seed() {
               allergens: "gluten, sesame",
               portions: 4,
               start: 28,
-              location: "Bakery corner, Birch St 9",
+              location: "Birch Street, by the bakery corner",
+              details: "Birch St 9, first floor: ring Jonas.",
             }),
             meal(priya, {
               title: "Vegetable thali",
@@ -274,7 +287,8 @@ async function seed() {
               priceCents: 1100,
               portions: 5,
               start: 3,
-              location: "Priya's Kitchen, Elm Court 2",
+              location: "Elm Court",
+              details: "Elm Court 2: Priya's Kitchen, the side door.",
               delivery: true,
             }),
             meal(priya, {
@@ -285,7 +299,8 @@ async function seed() {
               priceCents: 650,
               portions: 6,
               start: 5,
-              location: "Priya's Kitchen, Elm Court 2",
+              location: "Elm Court",
+              details: "Elm Court 2: Priya's Kitchen, the side door.",
             }),
             meal(priya, {
               title: "Mango lassi",
@@ -295,7 +310,8 @@ async function seed() {
               priceCents: 300,
               portions: 6,
               start: 2,
-              location: "Priya's Kitchen, Elm Court 2",
+              location: "Elm Court",
+              details: "Elm Court 2: Priya's Kitchen, the side door.",
             }),
             meal(aisha, {
               title: "Lentil soup (extra from my batch)",
@@ -304,7 +320,8 @@ async function seed() {
               allergens: "celery",
               portions: 2,
               start: 2,
-              location: "Oak House, flat 3 (ring twice)",
+              location: "Oak Road, by the post box",
+              details: "Oak House, flat 3: ring twice.",
             }),
             meal(aisha, {
               title: "Fruit salad bowl",
@@ -314,7 +331,8 @@ async function seed() {
               portions: 3,
               start: 1,
               length: 2,
-              location: "Oak House, flat 3 (ring twice)",
+              location: "Oak Road, by the post box",
+              details: "Oak House, flat 3: ring twice.",
             }),
           ]),
         )

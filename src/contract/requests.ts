@@ -279,6 +279,8 @@ export const pickupCodeSchema = z.object({
     .string({ error: msg("Enter the 4-digit pickup code") })
     .trim()
     .regex(/^\d{4}$/, msg("Enter the 4-digit pickup code")),
+  /** The cook says the meal changed hands now, though the pickup window is hours away. */
+  early: z.boolean().optional(),
 });
 
 /**

@@ -20,7 +20,22 @@ export const pendingReviewSchema = z.object({
 });
 export type PendingReview = z.infer<typeof pendingReviewSchema>;
 
-/** `POST /api/reviews` body. */
+/**
+ * A review's words: stars alone are a review (a phone's quick rating); words, when written, say
+ * something (spec §5's 10 characters at least; docs/features/everyday-journey.md, third pass).
+ */
+export function reviewTextSchema() {
+  return z
+    .string({ error: msg("Review must be at least 10 characters") })
+    .trim()
+    .max(2000, msg("Review must be at most 2000 characters"))
+    .refine(
+      (text) => text.length === 0 || text.length >= REVIEW_TEXT_MIN,
+      msg("Review must be at least {{min}} characters", { min: REVIEW_TEXT_MIN }),
+    );
+}
+
+/** `POST /api/reviews` body; `text` may be left out or empty. */
 export const createReviewSchema = z.object({
   revieweeId: z.uuid({ error: msg("Choose who you are reviewing") }),
   mealId: z.uuid({ error: msg("Choose the meal you are reviewing") }),
@@ -29,11 +44,7 @@ export const createReviewSchema = z.object({
     .int(msg("Rating must be a whole number of stars"))
     .min(1, msg("Please select a star rating"))
     .max(5, msg("Rating must be at most 5")),
-  text: z
-    .string({ error: msg("Review must be at least 10 characters") })
-    .trim()
-    .min(REVIEW_TEXT_MIN, msg("Review must be at least {{min}} characters", { min: REVIEW_TEXT_MIN }))
-    .max(2000, msg("Review must be at most 2000 characters")),
+  text: reviewTextSchema().default(""),
 });
 export type CreateReviewInput = z.input<typeof createReviewSchema>;
 

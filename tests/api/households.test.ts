@@ -339,6 +339,37 @@ describe("households and pickups", () => {
       });
     });
 
+    it("asks about a right code hours before the pickup window (409) and completes once the cook says it is now", async () => {
+      const { cook, eater, id } = await agreed(8);
+      const code = (await thread(eater.cookie, id)).pickup.code as string;
+      const asked = await enterCode(cook.cookie, id, code);
+      expect(asked.statusCode).toBe(409);
+      expect(asked.json()).toMatchObject({ code: "early_pickup" });
+      expect((await thread(cook.cookie, id)).status).toBe("accepted");
+      // A wrong code is still wrong, early or not: "early" skips no check.
+      const wrong = code === "0000" ? "1111" : "0000";
+      const refused = await t.api({
+        method: "POST",
+        url: `/api/requests/${id}/pickup-code`,
+        cookie: cook.cookie,
+        payload: { code: wrong, early: true },
+      });
+      expect(refused.json()).toMatchObject({ code: "wrong_code" });
+      const sure = await t.api({
+        method: "POST",
+        url: `/api/requests/${id}/pickup-code`,
+        cookie: cook.cookie,
+        payload: { code, early: true },
+      });
+      expect(sure.json()).toMatchObject({ status: "completed" });
+    });
+
+    it("takes a right code without asking within two hours of the window", async () => {
+      const { cook, eater, id } = await agreed(1.5);
+      const code = (await thread(eater.cookie, id)).pickup.code as string;
+      expect((await enterCode(cook.cookie, id, code)).json()).toMatchObject({ status: "completed" });
+    });
+
     it("refuses a wrong code (400) and locks it for 10 minutes after five", async () => {
       const { cook, eater, id } = await agreed();
       const code = (await thread(eater.cookie, id)).pickup.code as string;

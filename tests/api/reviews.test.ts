@@ -107,6 +107,21 @@ describe("reviews and profile API", () => {
     expect((await t.api({ url: "/api/reviews/pending" })).statusCode).toBe(401);
   });
 
+  it("takes stars alone as a review (no text, or only spaces), and shows no empty words", async () => {
+    const { cook, eater, meal } = await exchange();
+    const starsOnly = await review(eater.cookie, { revieweeId: cook.user.id, mealId: meal.id, rating: 5 });
+    expect(starsOnly.statusCode).toBe(201);
+    expect(starsOnly.json()).toMatchObject({ rating: 5, text: "" });
+    const second = await exchange();
+    const spaces = await review(second.eater.cookie, {
+      revieweeId: second.cook.user.id,
+      mealId: second.meal.id,
+      rating: 4,
+      text: "   ",
+    });
+    expect(spaces.json()).toMatchObject({ rating: 4, text: "" });
+  });
+
   it("averages ratings to one decimal for 1, 2 and 3 reviews, and shows them on meals", async () => {
     const cook = await buildSignedInUser(t.db);
     const meal = await buildMeal(t.db, cook.user, { portionSize: 5 });

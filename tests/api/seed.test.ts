@@ -59,6 +59,12 @@ describe.runIf(testDatabaseKind() === "pglite")("npm run seed", () => {
         expect(shownMetres, meal.title).toBeLessThan(260);
         expect(Math.abs(meal.latitude! - 52.52) + Math.abs(meal.longitude! - 13.405)).toBeLessThan(0.02);
         if (meal.kind === "paid") expect(cook.isRegisteredCook, meal.title).toBe(true);
+        // The meal form's own rules: the public location says roughly where, never the door (no
+        // number, flat or bell); the door is a pickup detail; allergens and food details are given.
+        expect(meal.pickupLocation, meal.title).not.toMatch(/\d|flat|door|ring/i);
+        expect(meal.pickupDetails, meal.title).toMatch(/\S/);
+        expect(meal.allergenCodes.length > 0 || meal.noMajorAllergens, meal.title).toBe(true);
+        expect([meal.preparedAt, meal.storage], meal.title).not.toContain(null);
       }
       expect([...people.values()].every((user) => user.homeLatitude !== null)).toBe(true);
     } finally {

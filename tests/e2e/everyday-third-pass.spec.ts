@@ -5,7 +5,18 @@
  * replies wait until a pickup is agreed; the footer's year is this year.
  */
 import { expect, test } from "@playwright/test";
-import { apiPost, apiPut, checkRoute, ELSEWHERE, PHONE, person, postMeal, signedInPage } from "./fixtures";
+import {
+  apiPost,
+  apiPut,
+  checkRoute,
+  ELSEWHERE,
+  PHONE,
+  person,
+  postMeal,
+  setHomeArea,
+  signedInPage,
+  toast,
+} from "./fixtures";
 
 test("a meal card opens from its photo and from its title", async ({ browser }) => {
   const cook = await signedInPage(browser, person("Carla", "Card"));
@@ -108,4 +119,102 @@ test("a thread on a phone opens at its newest message, above a message box that 
   expect(area.height).toBeGreaterThanOrEqual(PHONE.height / 2);
   await expect(dashboard.getByRole("button", { name: "Choose or take a photo" })).toBeVisible();
   await expect(dashboard.getByText(/Drop files/)).toHaveCount(0);
+});
+
+test("a search that finds nothing says so with the words searched for, not that the neighbourhood is empty", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Sal", "Search"), { viewport: PHONE });
+  await setHomeArea(cook);
+  await postMeal(cook, { title: "Searchable saag", ...ELSEWHERE });
+  await cook.goto("/community?q=zzqxv");
+  await expect(
+    cook.getByText(
+      "No meal within 5 km matches “zzqxv”. Try other words, a wider radius, or look everywhere.",
+    ),
+  ).toBeVisible();
+  await expect(cook.getByText(/Nothing within 5 km yet/)).toHaveCount(0);
+});
+
+test("a cook's right pickup code hours before the window is asked about, then completes", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Eve", "Early"), { viewport: PHONE });
+  const start = Date.now() + 8 * 3_600_000;
+  const meal = await postMeal(cook, {
+    title: "Early-bird empanadas",
+    pickupWindowStart: new Date(start).toISOString(),
+    pickupWindowEnd: new Date(start + 2 * 3_600_000).toISOString(),
+    ...ELSEWHERE,
+  });
+  const eater = await signedInPage(browser, person("Abe", "Ahead"), { viewport: PHONE });
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "Tonight please" });
+  await apiPut(cook, `/api/requests/${request.id}/status`, { status: "accepted" });
+  await eater.goto(`/request/${request.id}`);
+  const code = (await eater.getByTestId("pickup-code").textContent()) ?? "";
+  await cook.goto(`/request/${request.id}`);
+  await cook.getByLabel("The eater's pickup code").fill(code);
+  await cook.getByRole("button", { name: "Confirm handover" }).click();
+  const question = cook
+    .getByRole("alert")
+    .filter({ hasText: "The code is right, but the pickup window starts" });
+  await expect(question).toBeVisible();
+  await expect(cook.getByText("Accepted", { exact: true }).first()).toBeVisible();
+  await question.getByRole("button", { name: "Yes, handed over now" }).click();
+  await expect(toast(cook, "Handed over: the exchange is completed.")).toBeVisible();
+});
+
+test("on a phone the stars say tap, and stars alone are a review", async ({ browser }) => {
+  const cook = await signedInPage(browser, person("Rita", "Rated"), { viewport: PHONE });
+  const meal = await postMeal(cook, { title: "Tap-rated tagine", ...ELSEWHERE });
+  const eater = await signedInPage(browser, person("Sam", "Stars"), { viewport: PHONE });
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "Yes please" });
+  await apiPut(cook, `/api/requests/${request.id}/status`, { status: "accepted" });
+  await apiPut(eater, `/api/requests/${request.id}/status`, { status: "completed" });
+  await apiPut(cook, `/api/requests/${request.id}/status`, { status: "completed" });
+  await eater.goto("/reviews");
+  const card = eater.getByTestId("pending-review").filter({ hasText: "Tap-rated tagine" });
+  await expect(card.getByText("Tap a star to rate")).toBeVisible();
+  await expect(card.getByText("Click stars to rate")).toHaveCount(0);
+  await expect(card.getByLabel("Your review (optional)")).toBeVisible();
+  await card
+    .locator("label")
+    .filter({ has: eater.getByRole("radio", { name: /^5 stars/ }) })
+    .click();
+  await card.getByRole("button", { name: "Submit Review" }).click();
+  await expect(toast(eater, "Review submitted")).toBeVisible();
+  await checkRoute(eater, "/reviews", async () => {}, true);
+});
+
+test("a newcomer is told what Newcomer means, on the group's page and in its members list", async ({
+  browser,
+}) => {
+  const owner = await signedInPage(browser, person("Gus", "Group"), { viewport: PHONE });
+  const group = await apiPost(owner, "/api/groups", {
+    name: "Newcomer-explaining street",
+    description: "Our street",
+    rules: "Be kind.",
+    joinRule: "open",
+  });
+  const newcomer = await signedInPage(browser, person("Nia", "New"), { viewport: PHONE });
+  await apiPost(newcomer, `/api/groups/${group.id}/join`, { rulesVersion: group.rulesVersion });
+  await newcomer.goto(`/groups/${group.id}`);
+  await expect(newcomer.getByTestId("newcomer-note")).toHaveText(
+    "You are a newcomer here until your first pickup in this group, or until a moderator makes you a member.",
+  );
+  await owner.goto(`/groups/${group.id}`);
+  await owner.getByRole("tab", { name: /Members/ }).click();
+  await expect(owner.getByText("Newcomer: joined, with no pickup in this group yet.")).toBeVisible();
+  await checkRoute(newcomer, `/groups/${group.id}`, async () => {}, true);
+});
+
+test("the phone menu has the language switch", async ({ browser }) => {
+  const member = await signedInPage(browser, person("Lars", "Lingo"), { viewport: PHONE });
+  await member.goto("/community");
+  await member.getByRole("button", { name: "Open menu" }).click();
+  const menu = member.getByRole("dialog");
+  await menu.getByLabel("Language").selectOption("de");
+  await expect(menu.getByLabel("Sprache")).toHaveValue("de");
+  await member.keyboard.press("Escape");
+  await expect(member.getByRole("heading", { level: 1 })).toHaveText("Gerichte der Gemeinschaft");
 });

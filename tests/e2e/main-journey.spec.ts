@@ -34,7 +34,9 @@ test("a cook posts a paid meal, a neighbour finds it by allergen and requests it
   await cook.getByLabel("Pickup location").fill("14 Rowan Close, side door");
   await cook.getByRole("button", { name: "Create Meal" }).click();
   await expect(toast(cook, "Meal created!")).toBeVisible();
-  await expect(cook).toHaveURL(/\/profile$/);
+  // Onto the new meal's own page, as neighbours will see it.
+  await expect(cook).toHaveURL(/\/meal\/[0-9a-f-]{36}$/);
+  await expect(cook.getByRole("heading", { level: 1, name: "Spicy peanut noodles" })).toBeVisible();
 
   const mine = await (await cook.request.get("/api/meals/my/all")).json();
   expect(mine).toHaveLength(1);

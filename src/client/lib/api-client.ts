@@ -9,10 +9,15 @@ import { notify } from "./notices";
 
 /** An error answer from the API. `message` is "<status>: <server message>" (spec §8). */
 export class ApiError extends Error {
+  /**
+   * @param code the answer's machine-readable `code` (docs/DESIGN.md §4), for the few answers a page
+   *   acts on rather than only shows (e.g. `early_pickup`)
+   */
   constructor(
     readonly status: number,
     readonly serverMessage: string,
     readonly errors: Record<string, string> = {},
+    readonly code?: string,
   ) {
     super(`${status}: ${serverMessage}`);
   }
@@ -24,14 +29,16 @@ export async function throwIfNotOk(response: Response): Promise<void> {
   const text = await response.text();
   let message = text || response.statusText;
   let errors: Record<string, string> | undefined;
+  let code: string | undefined;
   try {
     const body = JSON.parse(text);
     if (typeof body?.message === "string") message = body.message;
     if (body?.errors && typeof body.errors === "object") errors = body.errors;
+    if (typeof body?.code === "string") code = body.code;
   } catch {
     // Not JSON: keep the text (spec §8 "the response body text").
   }
-  throw new ApiError(response.status, message, errors);
+  throw new ApiError(response.status, message, errors, code);
 }
 
 /**

@@ -68,6 +68,18 @@ export default function GroupPage() {
           {group.membership && <Badge>{roleName(group.membership.role)}</Badge>}
           {group.place && <span>{t("within {{km}} km", { km: group.place.radiusKm })}</span>}
         </div>
+        {group.membership?.role === "newcomer" && (
+          // What "Newcomer" means, where the member meets it (docs/features/groups.md point 2).
+          <p className="text-sm text-muted-foreground" data-testid="newcomer-note">
+            {group.newcomersMayRequest
+              ? t(
+                  "You are a newcomer here until your first pickup in this group, or until a moderator makes you a member.",
+                )
+              : t(
+                  "You are a newcomer here until your first pickup in this group, or until a moderator makes you a member. Until then, its members-only meals are not yours to request.",
+                )}
+          </p>
+        )}
         {group.description && <p className="whitespace-pre-line">{group.description}</p>}
       </header>
 

@@ -617,7 +617,8 @@ export const reviews = pgTable(
   },
   (t) => [
     check("reviews_rating_range", sql`${t.rating} BETWEEN 1 AND 5`),
-    check("reviews_text_length", sql`length(${t.text}) >= 10`),
+    // Stars alone, or words of 10 characters at least (src/contract/reviews.ts).
+    check("reviews_text_length", sql`length(${t.text}) = 0 OR length(${t.text}) >= 10`),
     uniqueIndex("reviews_one_per_reviewer_idx").on(t.requestId, t.reviewerId),
     // A public profile's reviews received, newest first, page by page (docs/features/food-safety.md point 6).
     index("reviews_reviewee_idx").on(t.revieweeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

@@ -8,6 +8,7 @@ import { ChefHat, LogOut, Menu, Plus, Shield, Star, User } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
+import { LanguageSelect } from "@/client/components/layout/language-select";
 import { Avatar, AvatarFallback, AvatarImage } from "@/client/components/ui/avatar";
 import { Button } from "@/client/components/ui/button";
 import {
@@ -198,6 +199,8 @@ export function NavBar() {
                 </button>
               </li>
             </ul>
+            {/* On a phone the footer's language menu is a long scroll away. */}
+            <LanguageSelect className="mt-4 border-t px-3 pt-4" />
           </SheetContent>
         </Sheet>
       </nav>

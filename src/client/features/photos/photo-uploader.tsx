@@ -21,6 +21,7 @@ import es_ES from "@uppy/locales/lib/es_ES";
 import { toast } from "@/client/components/ui/use-toast";
 import { apiRequest } from "@/client/lib/api-client";
 import { currentLanguage, i18n } from "@/client/lib/i18n";
+import { isTouchScreen } from "@/client/lib/touch";
 import type { Language } from "@/contract/languages";
 import type { RegisteredPhoto, UploadParams } from "@/contract/photos";
 import { PHOTO_PICK_MAX_BYTES, PHOTO_TYPES } from "@/contract/plain/photos";
@@ -165,9 +166,10 @@ export function PhotoUploader({
  * (docs/features/everyday-journey.md, third pass).
  */
 function phoneLocale() {
-  if (!window.matchMedia("(pointer: coarse), (max-width: 639px)").matches) return undefined;
+  if (!isTouchScreen()) return undefined;
   return {
     strings: {
+      // eslint-disable-next-line i18next/no-literal-string -- Uppy's placeholder for its button, not words
       dropPasteFiles: "%{browseFiles}",
       browseFiles: i18n.t("Choose or take a photo", { ns: "app" }),
     },

@@ -22,18 +22,25 @@ import { lockRequest, lockRequestFor } from "./status";
 /** Wrong codes in a row that lock the code, and for how long. */
 export const CODE_TRIES = 5;
 export const CODE_LOCK_MS = 10 * 60 * 1000;
+/**
+ * A right code this long before the pickup window opens is asked about before it completes the
+ * exchange: the meal was meant to change hands later (docs/features/everyday-journey.md, third pass).
+ */
+export const EARLY_CODE_MS = 2 * 60 * 60 * 1000;
 
 /**
  * The cook types the eater's code: right, and the request is Completed; wrong, and one try is used.
  * @throws AppError 404 not a participant; 403 the eater (the code is theirs to show, not to type);
- *   409 not an accepted request; 400 a wrong code (saying how many tries are left); 429 `code_locked`
- *   after five wrong codes, for ten minutes (`retryAfterSeconds`)
+ *   409 not an accepted request; 409 `early_pickup` for a right code more than two hours before the
+ *   pickup window unless `early` says the meal really changed hands now; 400 a wrong code (saying how
+ *   many tries are left); 429 `code_locked` after five wrong codes, for ten minutes (`retryAfterSeconds`)
  */
 export async function submitPickupCode(
   db: Executor,
   cook: UserRow,
   id: string,
   code: string,
+  early = false,
 ): Promise<ListedRequest> {
   // A wrong try is written even though the answer is an error: the transaction returns it, then throws.
   const outcome = await inTransaction(db, async (tx) => {
@@ -62,9 +69,17 @@ export async function submitPickupCode(
         ? ({ kind: "locked", seconds: CODE_LOCK_MS / 1000 } as const)
         : ({ kind: "wrong", triesLeft: CODE_TRIES - failures } as const);
     }
+    if (!early && now < meal.pickupWindowStart.getTime() - EARLY_CODE_MS) return { kind: "early" } as const;
     await moveRequest(tx, { request, meal, actor: who, member: cook, to: "completed", byCode: true });
     return { kind: "done" } as const;
   });
+  if (outcome.kind === "early") {
+    throw new AppError(
+      409,
+      "early_pickup",
+      msg("The pickup window has not started yet. Has the meal changed hands now?"),
+    );
+  }
   if (outcome.kind === "locked") {
     const minutes = Math.ceil(outcome.seconds / 60);
     throw new AppError(

@@ -254,12 +254,14 @@ export function registerRequestRoutes(
         tags: ["requests"],
         summary:
           "The feeder (the meal's owner) enters the eater's 4-digit pickup code: right, and the request is completed; five wrong " +
-          "codes lock it for 10 minutes (429 with Retry-After)",
+          "codes lock it for 10 minutes (429 with Retry-After); a right code more than two hours before the window " +
+          "is asked about (409 early_pickup) until sent again with early: true",
         params: idParamsSchema,
         body: pickupCodeSchema,
         response: { 200: requestSchema, ...errors },
       },
     },
-    async (request) => submitPickupCode(db, requireUser(request), request.params.id, request.body.code),
+    async (request) =>
+      submitPickupCode(db, requireUser(request), request.params.id, request.body.code, request.body.early),
   );
 }

@@ -112,6 +112,11 @@ export function MembersList({ group, viewerId }: { group: GroupDetail; viewerId:
             );
           })}
         </ul>
+        {members.items.some((member) => member.role === "newcomer") && (
+          <p className="text-sm text-muted-foreground">
+            {t("Newcomer: joined, with no pickup in this group yet.")}
+          </p>
+        )}
         <LoadMore query={members} errorTitle={t("Could not load more members")} />
         <AlertDialog open={handingTo !== null} onOpenChange={(open) => !open && setHandingTo(null)}>
           <AlertDialogContent>

@@ -15,12 +15,13 @@ import { FiltersButton, filtersPanelClass, useFiltersToggle } from "./filters-to
 import { HideAllergensMenu } from "./hide-allergens-menu";
 import { KindFilterButtons } from "./kind-filter-buttons";
 import { LocalityControl } from "./locality-control";
-import { MealResults, ViewToggle } from "./meal-results";
+import { MealResults, useNoMealsText, ViewToggle } from "./meal-results";
 
 export function FeaturedMeals({ filters }: { filters: MealFilterState }) {
   const { t } = useTranslation("app");
   const query = useMeals(filters.filters, { enabled: filters.view === "list" });
   const filtersToggle = useFiltersToggle();
+  const noMealsText = useNoMealsText(filters, t("Be the first to share a meal!"));
   return (
     <section aria-labelledby="featured" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -45,18 +46,7 @@ export function FeaturedMeals({ filters }: { filters: MealFilterState }) {
         filters={filters}
         query={query}
         empty={
-          <EmptyState
-            title={t("No meals found")}
-            text={
-              filters.isLocal
-                ? t("Nothing within {{km}} km yet. Try a wider radius, or look everywhere.", {
-                    km: filters.radiusKm,
-                  })
-                : filters.narrowed
-                  ? t("Try adjusting your search terms.")
-                  : t("Be the first to share a meal!")
-            }
-          >
+          <EmptyState title={t("No meals found")} text={noMealsText}>
             <Button asChild>
               <Link href="/meals/new">
                 <Plus aria-hidden="true" /> {t("Add New Meal")}

@@ -22,7 +22,7 @@ import { useMealFilters } from "../use-meal-filters";
 import { FiltersButton, filtersPanelClass, useFiltersToggle } from "./filters-toggle";
 import { HideAllergensMenu } from "./hide-allergens-menu";
 import { LocalityControl } from "./locality-control";
-import { MealResults, ViewToggle } from "./meal-results";
+import { MealResults, useNoMealsText, ViewToggle } from "./meal-results";
 import { SearchBox } from "./search-box";
 
 /**
@@ -67,6 +67,7 @@ export function MealListPage(props: {
   const newMealHref = `/meals/new?kind=${props.kind}`;
   const withinKm = filters.isLocal ? filters.radiusKm : undefined;
   const filtersToggle = useFiltersToggle();
+  const noMealsText = useNoMealsText(filters);
 
   return (
     <div className="flex flex-col gap-3 sm:gap-6">
@@ -117,18 +118,7 @@ export function MealListPage(props: {
         filters={filters}
         query={query}
         empty={
-          <EmptyState
-            title={filters.narrowed ? t("No meals found") : props.emptyTitle}
-            text={
-              filters.isLocal
-                ? t("Nothing within {{km}} km yet. Try a wider radius, or look everywhere.", {
-                    km: filters.radiusKm,
-                  })
-                : filters.narrowed
-                  ? t("Try adjusting your search terms.")
-                  : undefined
-            }
-          >
+          <EmptyState title={filters.narrowed ? t("No meals found") : props.emptyTitle} text={noMealsText}>
             <Button asChild>
               <Link href={newMealHref}>{props.emptyButton}</Link>
             </Button>

@@ -16,6 +16,28 @@ import { MealGrid } from "./meal-grid";
 export const loadMealMap = () => import("./meal-map");
 const MealMap = lazy(loadMealMap);
 
+/**
+ * What an empty list says, most specific first: a search that matched nothing names the words
+ * searched for (not "nothing within 5 km yet", which reads as an empty neighbourhood), then the
+ * radius, then other filters; `otherwise` when nothing narrows the list
+ * (docs/features/everyday-journey.md, third pass).
+ */
+export function useNoMealsText(filters: MealFilterState, otherwise?: string): string | undefined {
+  const { t } = useTranslation("app");
+  const { q } = filters.alert;
+  const km = filters.radiusKm;
+  if (q)
+    return filters.isLocal
+      ? t("No meal within {{km}} km matches “{{q}}”. Try other words, a wider radius, or look everywhere.", {
+          km,
+          q,
+        })
+      : t("No meal matches “{{q}}”. Try other words.", { q });
+  if (filters.isLocal)
+    return t("Nothing within {{km}} km yet. Try a wider radius, or look everywhere.", { km });
+  return filters.narrowed ? t("Try adjusting your search terms.") : otherwise;
+}
+
 /** List or Map. */
 export function ViewToggle({ filters }: { filters: MealFilterState }) {
   const { t } = useTranslation("app");

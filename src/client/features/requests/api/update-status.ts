@@ -31,9 +31,12 @@ export function useUpdateRequestStatus(requestId: string) {
 export function useSubmitPickupCode(requestId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (code: string) =>
+    mutationFn: async ({ code, early }: { code: string; early?: boolean }) =>
       (
-        await apiRequest("POST", `/api/requests/${requestId}/pickup-code`, { code })
+        await apiRequest("POST", `/api/requests/${requestId}/pickup-code`, {
+          code,
+          ...(early ? { early } : {}),
+        })
       ).json() as Promise<MealRequest>,
     onSuccess: (updated) => applyToThread(queryClient, requestId, updated),
   });

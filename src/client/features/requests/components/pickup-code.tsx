@@ -2,8 +2,8 @@
  * Confirming a pickup (docs/features/households.md point 4). The eater sees their 4-digit code and its
  * QR, which holds this thread's address with the code: a cook's phone camera opens it and the code is
  * filled in. The cook types (or so receives) the code and the request is Completed; a wrong one says
- * how many tries are left, five lock it for ten minutes. Each side also sees where the other's word
- * stands.
+ * how many tries are left, five lock it for ten minutes; a right one hours before the pickup window
+ * is asked about first. Each side also sees where the other's word stands.
  */
 import { type FormEvent, lazy, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,7 +15,7 @@ import { FieldError, fieldAria } from "@/client/components/ui/field-error";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { toast } from "@/client/components/ui/use-toast";
-import { errorMessage } from "@/client/lib/api-client";
+import { ApiError, errorMessage } from "@/client/lib/api-client";
 import { useFormat } from "@/client/lib/format";
 import { pickupCodeUrl } from "@/contract/plain/requests";
 import type { MealRequestDetail } from "@/contract/requests";
@@ -73,13 +73,22 @@ function CookCodeForm({
   const [scanning, setScanning] = useState(false);
   const lockedUntil = request.pickup.codeLockedUntil;
 
-  const check = (value: string) => {
+  // A right code hours before the window is asked about, not taken as it is (pickup.ts EARLY_CODE_MS).
+  const [early, setEarly] = useState(false);
+  const check = (value: string, sure = false) => {
     if (!/^\d{4}$/.test(value)) return setError(t("Enter the 4-digit pickup code"));
     setError(null);
-    submit.mutate(value, {
-      onSuccess: () => toast({ title: t("Handed over: the exchange is completed.") }),
-      onError: (failure) => setError(errorMessage(failure, t("Could not check the code. Please try again."))),
-    });
+    setEarly(false);
+    submit.mutate(
+      { code: value, early: sure },
+      {
+        onSuccess: () => toast({ title: t("Handed over: the exchange is completed.") }),
+        onError: (failure) => {
+          if (failure instanceof ApiError && failure.code === "early_pickup") setEarly(true);
+          else setError(errorMessage(failure, t("Could not check the code. Please try again.")));
+        },
+      },
+    );
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -121,6 +130,26 @@ function CookCodeForm({
         </Suspense>
       )}
       <FieldError id={id} message={error ?? undefined} />
+      {early && (
+        <div
+          role="alert"
+          className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm"
+        >
+          <p>
+            {t("The code is right, but the pickup window starts {{when}}. Has the meal changed hands now?", {
+              when: f.dateTime(request.meal.pickupWindowStart),
+            })}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" size="sm" onClick={() => check(code, true)} disabled={submit.isPending}>
+              {t("Yes, handed over now")}
+            </Button>
+            <Button type="button" size="sm" variant="outline" onClick={() => setEarly(false)}>
+              {t("Not yet")}
+            </Button>
+          </div>
+        </div>
+      )}
       {lockedUntil && (
         <p className="text-sm text-destructive">
           {t("Too many wrong codes: you can try again at {{time}}.", { time: f.time(lockedUntil) })}

@@ -1,6 +1,6 @@
 /**
  * One review the member owes (spec §2 "Pending Reviews", §4 "Review form"): the exchange, stars and
- * text; a missing rating says so (spec §8 "Rating required"). The form speaks to the side writing it
+ * optional words (stars alone are a review); a missing rating says so (spec §8 "Rating required"). The form speaks to the side writing it
  * (docs/features/everyday-journey.md, second pass point 6): an eater reviews the meal and the
  * pickup, a feeder the neighbour who came for it.
  */
@@ -16,17 +16,13 @@ import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
 import { useMessages } from "@/client/lib/messages";
-import { msg } from "@/contract/messages";
-import { type PendingReview, REVIEW_TEXT_MIN } from "@/contract/reviews";
+import { type PendingReview, reviewTextSchema } from "@/contract/reviews";
 import { useCreateReview } from "../api/reviews";
 import { StarInput } from "./star-input";
 
 const formSchema = z.object({
   rating: z.number().int().min(0).max(5),
-  text: z
-    .string()
-    .trim()
-    .min(REVIEW_TEXT_MIN, msg("Review must be at least {{min}} characters", { min: REVIEW_TEXT_MIN })),
+  text: reviewTextSchema(),
 });
 type FormValues = z.infer<typeof formSchema>;
 
@@ -80,13 +76,10 @@ export function ReviewCard({ item }: { item: PendingReview }) {
             render={({ field }) => <StarInput value={field.value} onChange={field.onChange} />}
           />
           <div className="flex flex-col gap-1">
-            <Label htmlFor={textId}>
-              {t("Your review")} <span aria-hidden="true">*</span>
-            </Label>
+            <Label htmlFor={textId}>{t("Your review (optional)")}</Label>
             <Textarea
               id={textId}
               rows={3}
-              required
               maxLength={2000}
               placeholder={
                 item.reviewerRole === "eater"

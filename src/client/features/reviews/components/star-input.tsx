@@ -1,11 +1,13 @@
 /**
  * The review form's star rating (spec §4 "Review form"): a radio group of five labelled stars,
- * operable with arrow keys, starting at 0 with the label 'Click stars to rate'.
+ * operable with arrow keys, starting at 0 with the label 'Click stars to rate' ('Tap a star to rate' on
+ * a touch screen, where nothing is clicked).
  */
 import { Star } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useMessages } from "@/client/lib/messages";
+import { isTouchScreen } from "@/client/lib/touch";
 import { cn } from "@/client/lib/utils";
 import { RATING_LABELS } from "@/contract/reviews";
 
@@ -47,7 +49,7 @@ export function StarInput({ value, onChange }: { value: number; onChange: (value
           ))}
         </div>
         <span className="text-sm text-muted-foreground" aria-live="polite">
-          {say(RATING_LABELS[value])}
+          {value === 0 && isTouchScreen() ? t("Tap a star to rate") : say(RATING_LABELS[value])}
         </span>
       </div>
     </fieldset>

@@ -42,7 +42,7 @@ export function ProfileReviews({ id }: { id: string }) {
                   <span className="text-sm text-muted-foreground">{f.messageDay(review.createdAt)}</span>
                 </div>
                 <StarRating rating={review.rating} />
-                <p className="whitespace-pre-line text-muted-foreground">{review.text}</p>
+                {review.text && <p className="whitespace-pre-line text-muted-foreground">{review.text}</p>}
               </CardContent>
             </Card>
           </li>

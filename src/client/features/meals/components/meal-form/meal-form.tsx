@@ -249,14 +249,16 @@ export function CreateMealForm({ groups = [] }: { groups?: { id: string; name: s
       return;
     }
     createMeal.mutate(meal, {
-      onSuccess: () => {
+      onSuccess: (created) => {
         toast({
           title: t("Meal created!"),
           description: t("Your meal has been successfully created and is now live."),
         });
         // Requests for it are worth hearing about outside the app.
         offerPush();
-        navigate("/profile");
+        // To the meal as neighbours will see it, where it can be shared or edited (the spec said the
+        // profile; docs/features/everyday-journey.md, third pass).
+        navigate(`/meal/${created.id}`);
       },
       // The API names its own fields (e.g. priceCents); each goes under the form field it came from.
       onError: (error) => applyServerErrors(setError, error, formFieldOf),

@@ -1,0 +1,2 @@
+ALTER TABLE "reviews" DROP CONSTRAINT "reviews_text_length";--> statement-breakpoint
+ALTER TABLE "reviews" ADD CONSTRAINT "reviews_text_length" CHECK (length("reviews"."text") = 0 OR length("reviews"."text") >= 10);
