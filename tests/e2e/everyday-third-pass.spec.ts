@@ -218,3 +218,38 @@ test("the phone menu has the language switch", async ({ browser }) => {
   await member.keyboard.press("Escape");
   await expect(member.getByRole("heading", { level: 1 })).toHaveText("Gerichte der Gemeinschaft");
 });
+
+test("the group form offers no hidden group by application, its example question reads as an example, and a fixed error goes", async ({
+  browser,
+}) => {
+  const owner = await signedInPage(browser, person("Flora", "Form"), { viewport: PHONE });
+  await owner.goto("/groups/new");
+  const join = owner.getByLabel("How do people join?");
+  await join.selectOption("application");
+  await expect(owner.getByLabel("Questions, one per line")).toHaveAttribute(
+    "placeholder",
+    "For example: Which flat do you live in?",
+  );
+  // Hiding the group takes "by application" away rather than refusing it on saving.
+  await owner.getByLabel("Who can find the group?").selectOption("hidden");
+  await expect(join).toHaveValue("invite");
+  await expect(join.locator("option[value=application]")).toBeDisabled();
+
+  const group = await apiPost(owner, "/api/groups", {
+    name: "Error-clearing close",
+    description: "A close",
+    rules: "Be kind.",
+    joinRule: "open",
+  });
+  await owner.goto(`/groups/${group.id}`);
+  await owner.getByRole("tab", { name: "Settings" }).click();
+  await owner.getByLabel("How do people join?").selectOption("email_domain");
+  await owner.getByRole("button", { name: "Save changes" }).click();
+  const error = owner.getByText("Enter the email domain members must have");
+  await expect(error).toBeVisible();
+  await owner.getByLabel("Email domain").fill("close.example");
+  await owner.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(owner, "Group saved")).toBeVisible();
+  await expect(error).toHaveCount(0);
+  await checkRoute(owner, `/groups/${group.id}`, async () => {}, true);
+});

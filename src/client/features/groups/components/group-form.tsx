@@ -66,6 +66,9 @@ export function GroupForm({
   const { register, watch, formState, setError, setValue } = form;
   const errors = formState.errors;
   const joinRule = watch("joinRule");
+  const visibility = watch("visibility");
+  // Nobody finds a hidden group to apply to (groupCrossFieldErrors): the form does not offer it.
+  const { onChange: onVisibilityChange, ...visibilityField } = register("visibility");
   const aroundHome = watch("aroundHome");
   const ids = {
     visibility: useId(),
@@ -98,6 +101,8 @@ export function GroupForm({
             }
           : null,
     };
+    // An answer from an earlier try (e.g. under "around my home") goes; this try's answer replaces it.
+    form.clearErrors();
     try {
       await onSubmit(input);
     } catch (error) {
@@ -145,7 +150,11 @@ export function GroupForm({
       <FormField id={ids.visibility} label={t("Who can find the group?")} error={errors.visibility?.message}>
         <select
           {...fieldAria(ids.visibility, errors.visibility?.message)}
-          {...register("visibility")}
+          {...visibilityField}
+          onChange={(event) => {
+            if (event.target.value === "hidden" && joinRule === "application") setValue("joinRule", "invite");
+            return onVisibilityChange(event);
+          }}
           className="h-10 rounded-md border border-input bg-background px-3 text-sm"
         >
           <option value="listed">{t("Listed: anyone can find it")}</option>
@@ -159,7 +168,11 @@ export function GroupForm({
           className="h-10 rounded-md border border-input bg-background px-3 text-sm"
         >
           <option value="open">{t("Open: anyone joins")}</option>
-          <option value="application">{t("By application: they answer your questions")}</option>
+          <option value="application" disabled={visibility === "hidden"}>
+            {visibility === "hidden"
+              ? t("By application (a hidden group cannot be found to apply to)")
+              : t("By application: they answer your questions")}
+          </option>
           <option value="invite">{t("By invite link")}</option>
           <option value="email_domain">{t("By verified email domain (a workplace)")}</option>
         </select>
@@ -174,7 +187,7 @@ export function GroupForm({
             {...fieldAria("group-questions", errors.questions?.message)}
             {...register("questions")}
             rows={3}
-            placeholder={t("Which flat do you live in?")}
+            placeholder={t("For example: Which flat do you live in?")}
           />
         </FormField>
       )}
