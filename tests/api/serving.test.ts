@@ -3,7 +3,7 @@
  * text files go out pre-compressed (brotli or gzip, as the browser accepts), API JSON over 1 KB is
  * compressed on the fly, and GET lists carry an ETag that answers 304 when nothing changed.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
@@ -34,6 +34,10 @@ const BUILD_MANIFEST = {
   "node_modules/date-fns/locale/de.js": { file: "assets/dates-de.js", imports: ["_vendor.js"] },
 };
 
+const ROOT = /<div id="root">.*<\/div>/.exec(
+  readFileSync(path.resolve(import.meta.dirname, "../../index.html"), "utf8"),
+)?.[0];
+
 describe("serving", () => {
   let t: TestApp;
   let clientDir: string;
@@ -45,7 +49,8 @@ describe("serving", () => {
     mkdirSync(path.join(clientDir, "assets"));
     writeFileSync(
       path.join(clientDir, "index.html"),
-      '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>',
+      // The body as the repo's index.html has it: the spinner in the root.
+      `<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body>${ROOT}\n</body></html>`,
     );
     writeFileSync(path.join(clientDir, "assets/app.js"), script);
     writeFileSync(path.join(clientDir, "assets/app.js.br"), brotliCompressSync(script));
@@ -242,6 +247,28 @@ describe("serving", () => {
       expect(theirs.answers.map((answer) => answer.url)).toEqual(["/api/auth/user"]);
       expect(theirs.picture).toBeNull();
       expect(theirs.html).not.toContain("alert(1)");
+    });
+
+    it("a member's list of meals is sent with its cards' outlines in the root; other pages and visitors keep the spinner", async () => {
+      const member = await buildSignedInUser(t.db);
+      const outline =
+        /<div id="root"><div class="min-h-screen">[\s\S]*aspect-\[4\/3\][\s\S]*<\/div><\/div>\s*(<script|<\/body>)/;
+      for (const url of ["/community", "/marketplace?q=soup"]) {
+        const { html } = await page(url, member.cookie);
+        expect(html, url).toMatch(outline);
+        expect(html.match(/animate-pulse/g)).toHaveLength(6);
+        // The spinner is gone, not beside it: one status in the root.
+        expect(html.match(/role="status"/g)).toHaveLength(1);
+      }
+      for (const [url, cookie] of [
+        ["/profile", member.cookie],
+        ["/community", ""],
+        ["/", ""],
+      ] as const) {
+        const { html } = await page(url, cookie);
+        expect(html, url).not.toContain("animate-pulse");
+        expect(html, url).toContain('<span class="sr-only">Loading</span>');
+      }
     });
 
     it("nothing for a session that does not answer, a page that asks nothing first, or signed out", async () => {

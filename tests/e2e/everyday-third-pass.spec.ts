@@ -253,3 +253,40 @@ test("the group form offers no hidden group by application, its example question
   await expect(error).toHaveCount(0);
   await checkRoute(owner, `/groups/${group.id}`, async () => {}, true);
 });
+
+test("a list of meals shows its cards' outlines before its script runs and while its meals load", async ({
+  browser,
+}) => {
+  const member = await signedInPage(browser, person("Sid", "Skeleton"), { viewport: PHONE });
+  // Before any script: the page as the server sends it.
+  const noScript = await browser.newContext({
+    viewport: PHONE,
+    javaScriptEnabled: false,
+    storageState: await member.context().storageState(),
+  });
+  const raw = await noScript.newPage();
+  await raw.goto("/community");
+  const outlines = raw.locator("#root .animate-pulse");
+  await expect(outlines).toHaveCount(6);
+  await expect(outlines.first()).toBeVisible();
+  expect((await outlines.first().boundingBox())!.width).toBeGreaterThan(PHONE.width - 60);
+  await noScript.close();
+
+  // Moving inside the app to a list whose answer is slow: the same outlines, named for a screen reader.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await member.route("**/api/meals?kind=paid*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await member.goto("/community");
+  await expect(member.getByRole("heading", { level: 1 })).toBeVisible();
+  await member.evaluate(() => window.history.pushState(null, "", "/marketplace"));
+  const loading = member.getByRole("status").filter({ hasText: "Loading meals" });
+  await expect(loading).toBeVisible();
+  await expect(loading.locator(".animate-pulse")).toHaveCount(6);
+  release();
+  await expect(loading).toHaveCount(0);
+});

@@ -8,6 +8,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { FIRST_ANSWERS_ID } from "@/contract/pages";
+import { mealListShell } from "@/contract/plain/skeleton";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { compressionFor } from "../compression";
 import {
@@ -25,16 +26,21 @@ import { pagePreloads } from "../page-preloads";
  * for that request alone, and without the preload of the sign-in check it answers already.
  */
 function preloadedIndex(indexHtml: string) {
-  const html = readFileSync(indexHtml, "utf8");
+  const spinnerPage = readFileSync(indexHtml, "utf8");
+  const withShell = (shell: string | null) =>
+    shell
+      ? spinnerPage.replace(ROOT_CONTENT, (_whole, open: string) => `${open}${shell}</div>`)
+      : spinnerPage;
   const variants = new Map<string, Buffer>();
   const links = (files: string[]) =>
     files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join("");
   return {
-    shared(files: string[], acceptEncoding: string | undefined) {
+    shared(files: string[], acceptEncoding: string | undefined, shell: string | null) {
+      const html = withShell(shell);
       // Links only lengthen the page, so its encoding is known before it is made; a page request then
       // costs a lookup, not a 50 KB copy, once its variant exists.
       const { encoding, compress } = compressionFor(acceptEncoding, html.length, { kept: true });
-      const key = `${encoding ?? "identity"} ${files.join(" ")}`;
+      const key = `${encoding ?? "identity"} ${shell ? "shell " : ""}${files.join(" ")}`;
       let sent = variants.get(key);
       if (!sent) {
         const body = Buffer.from(html.replace("</head>", `${links(files)}</head>`));
@@ -43,11 +49,16 @@ function preloadedIndex(indexHtml: string) {
       }
       return { body: sent, encoding };
     },
-    withAnswers(files: string[], { answers, picture }: FirstAnswers, acceptEncoding: string | undefined) {
+    withAnswers(
+      files: string[],
+      { answers, picture }: FirstAnswers,
+      acceptEncoding: string | undefined,
+      shell: string | null,
+    ) {
       // The picture first: it is what the page's largest paint waits for.
       const head = `${picture ? picturePreload(picture) : ""}${links(files)}</head>`;
       // Replaced by functions: a "$'" in a meal's title is text, not a replacement pattern.
-      const page = html
+      const page = withShell(shell)
         .replace("</head>", () => head)
         .replace(new RegExp(`<link rel="preload" href="${CURRENT_USER_URL}"[^>]*>\\s*`), "")
         .replace("</body>", () => `${firstAnswersElement(FIRST_ANSWERS_ID, answers)}</body>`);
@@ -57,6 +68,12 @@ function preloadedIndex(indexHtml: string) {
     },
   };
 }
+
+/** What index.html's root holds before the app renders (the spinner), up to the end of the body. */
+const ROOT_CONTENT = /(<div id="root">)[\s\S]*?<\/div>(?=\s*<\/body>)/;
+
+/** The pages that open on a list of meals (Community, Marketplace). */
+const isMealList = (pathname: string) => pathname === "/community" || pathname === "/marketplace";
 
 /** @param clientDir the built client's folder; without its index.html only the API is served */
 export async function registerClient(app: FastifyInstance, clientDir: string) {
@@ -83,17 +100,19 @@ export async function registerClient(app: FastifyInstance, clientDir: string) {
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
-    const files =
-      preloadsFor?.({ pathname: request.url.split("?")[0] ?? "/", signedIn, language: request.lng }) ?? [];
+    const pathname = request.url.split("?")[0] ?? "/";
+    const files = preloadsFor?.({ pathname, signedIn, language: request.lng }) ?? [];
     // What a page names depends on who asks: a cache in between must not hand one's to another.
     reply.header("Cache-Control", "no-cache").header("Vary", "Accept-Encoding, Accept-Language, Cookie");
     if (!index || files.length === 0) return reply.sendFile("index.html");
     const answers = signedIn && request.method === "GET" ? await firstAnswersFor(app, request) : null;
+    // A member's list of meals shows its shape before any script runs (contract/plain/skeleton.ts).
+    const shell = signedIn && isMealList(pathname) ? mealListShell("Loading") : null;
     // A member's own answers: for their browser alone, kept by no cache.
     if (answers?.answers.length) reply.header("Cache-Control", "private, no-cache");
     const { body, encoding } = answers?.answers.length
-      ? index.withAnswers(files, answers, request.headers["accept-encoding"])
-      : index.shared(files, request.headers["accept-encoding"]);
+      ? index.withAnswers(files, answers, request.headers["accept-encoding"], shell)
+      : index.shared(files, request.headers["accept-encoding"], shell);
     if (encoding) reply.header("Content-Encoding", encoding);
     return reply.type("text/html; charset=utf-8").send(body);
   };

@@ -7,8 +7,8 @@ import { type ReactNode, startTransition, useEffect, useRef, useState } from "re
 import { useTranslation } from "react-i18next";
 import { LoadMore } from "@/client/components/layout/load-more";
 import { QueryError } from "@/client/components/layout/query-error";
-import { Spinner } from "@/client/components/layout/spinner";
 import type { Meal } from "@/contract/meals";
+import { MEAL_CARD_SKELETONS } from "@/contract/plain/skeleton";
 import { MealCard } from "./meal-card";
 
 /**
@@ -63,7 +63,15 @@ export function MealGrid({ query, empty }: { query: MealListQuery; empty: ReactN
     return () => observer.disconnect();
   }, [canLoadMore, query.fetchNextPage]);
 
-  if (query.isLoading) return <Spinner className="py-16" label={t("Loading meals")} />;
+  if (query.isLoading)
+    return (
+      // The cards' outlines, as the server's page showed them before the script ran.
+      <div role="status" className="w-full">
+        <span className="sr-only">{t("Loading meals")}</span>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own, no user text */}
+        <div aria-hidden="true" dangerouslySetInnerHTML={{ __html: MEAL_CARD_SKELETONS }} />
+      </div>
+    );
   if (query.isError && !query.isFetchNextPageError) {
     return (
       <QueryError
