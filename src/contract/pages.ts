@@ -33,6 +33,8 @@ export const MEMBER_PAGES: readonly PageEntry[] = [
   { path: "/meals/new", page: "create-meal" },
   { path: "/requests", page: "requests" },
   { path: "/request/:id", page: "request-thread" },
+  // docs/features/everyday-journey.md, third pass "A Messages view"
+  { path: "/messages", page: "messages" },
   { path: "/profile", page: "profile" },
   { path: "/events", page: "events" },
   { path: "/admin", page: "admin" },

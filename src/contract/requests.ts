@@ -136,6 +136,34 @@ export const pickupSchema = z.object({
   codeLockedUntil: isoDateTime.nullable(),
 });
 
+/** `GET /api/threads` query: a page of the member's threads. */
+export const threadListQuerySchema = pageQuerySchema;
+
+/**
+ * One thread in the Messages view (docs/features/everyday-journey.md, third pass): the other person,
+ * the meal, the last thing said (a quick reply by its kind, a photo as such) and the thread's unread
+ * notifications. `last` is the request's own message when nothing was said after it, null when it had none.
+ */
+export const threadSummarySchema = z.object({
+  id: z.uuid(),
+  status: requestStatusSchema,
+  viewerSide: z.enum(["eater", "feeder"]),
+  meal: z.object({ id: z.uuid(), title: z.string(), photoPath: z.string().nullable() }),
+  other: publicUserSchema,
+  lastActivityAt: isoDateTime,
+  last: z
+    .object({
+      text: z.string(),
+      kind: quickReplySchema.nullable(),
+      photo: z.boolean(),
+      mine: z.boolean(),
+      createdAt: isoDateTime,
+    })
+    .nullable(),
+  unread: z.number().int(),
+});
+export type ThreadSummary = z.infer<typeof threadSummarySchema>;
+
 export const requestSchema = z.object({
   id: z.uuid(),
   status: requestStatusSchema,

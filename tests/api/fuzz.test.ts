@@ -221,6 +221,7 @@ describe("fuzzing every endpoint with malformed requests", () => {
         body: { mealId: ids.theirMeal, message: "Hello!", portions: 2 },
       },
       { method: "GET", route: "/api/requests", query: { type: "outgoing", ...page } },
+      { method: "GET", route: "/api/threads", query: page },
       { method: "GET", route: "/api/requests/{id}" },
       { method: "GET", route: "/api/requests/{id}/messages", query: page },
       { method: "POST", route: "/api/requests/{id}/messages", body: { body: "On my way" } },

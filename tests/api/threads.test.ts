@@ -1,99 +1,82 @@
 /**
- * docs/features/operations.md finding 9: threads come page by page, and one person's pace in a thread is
- * capped.
+ * The Messages view (docs/features/everyday-journey.md, third pass): every thread a member is in, as
+ * eater and as feeder, newest activity first, a page at a time, with the other person, the meal, the
+ * last thing said and the unread count; nobody else's threads.
  */
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGE_PAGE_SIZE } from "../../src/contract/requests";
 import { buildMeal, buildRequest, buildSignedInUser } from "../factories";
 import { createTestApp, type TestApp } from "./harness";
 
-describe("a long thread", () => {
+describe("threads", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
 
-  it("opens on its newest page and walks back to the first message, each exactly once", async () => {
-    const cook = await buildSignedInUser(t.db);
-    const eater = await buildSignedInUser(t.db);
-    const request = await buildRequest(t.db, await buildMeal(t.db, cook.user), eater.user);
-    // 120 messages a second apart: "Message 0" is the oldest.
-    await t.db.execute(sql`
-      insert into messages (request_id, sender_id, body, created_at)
-      select ${request.id}, case when n % 2 = 0 then ${eater.user.id}::uuid else ${cook.user.id}::uuid end,
-             'Message ' || n, date_trunc('milliseconds', now()) - (120 - n) * interval '1 second'
-      from generate_series(0, 119) as n`);
+  const say = (cookie: string, id: string, body: string) =>
+    t.api({ method: "POST", url: `/api/requests/${id}/messages`, cookie, payload: { body } });
+  const threads = (cookie: string, query = "") => t.api({ url: `/api/threads${query}`, cookie });
 
-    const detail = (await t.api({ url: `/api/requests/${request.id}`, cookie: eater.cookie })).json();
-    expect(detail.messages).toHaveLength(MESSAGE_PAGE_SIZE);
-    expect(detail.messages[0].body).toBe("Message 70");
-    expect(detail.messages.at(-1).body).toBe("Message 119");
-    expect(detail.olderMessages).toMatch(/^\/api\/requests\/[0-9a-f-]+\/messages\?cursor=/);
-
-    const seen: string[] = detail.messages.map((message: { body: string }) => message.body);
-    let next: string | null = detail.olderMessages;
-    let pages = 0;
-    while (next) {
-      const page = await t.api({ url: next, cookie: cook.cookie });
-      expect(page.statusCode).toBe(200);
-      const older = page.json().map((message: { body: string }) => message.body);
-      // Newest first within a page, and older than everything seen so far.
-      seen.unshift(...older.reverse());
-      next = /<([^>]+)>; rel="next"/.exec(String(page.headers.link ?? ""))?.[1] ?? null;
-      pages++;
-    }
-    expect(pages).toBe(2);
-    expect(seen).toEqual(Array.from({ length: 120 }, (_, n) => `Message ${n}`));
-  });
-
-  it("a short thread says there is nothing older", async () => {
-    const cook = await buildSignedInUser(t.db);
-    const eater = await buildSignedInUser(t.db);
-    const request = await buildRequest(t.db, await buildMeal(t.db, cook.user), eater.user);
-    const detail = (await t.api({ url: `/api/requests/${request.id}`, cookie: eater.cookie })).json();
-    expect(detail).toMatchObject({ messages: [], olderMessages: null });
-  });
-
-  it("shows its older pages to nobody but its two participants", async () => {
-    const cook = await buildSignedInUser(t.db);
-    const eater = await buildSignedInUser(t.db);
+  it("lists a member's threads from both sides, newest message first, with the last words and unread count", async () => {
+    const me = await buildSignedInUser(t.db, { firstName: "Mo", lastName: "Middle" });
+    const cook = await buildSignedInUser(t.db, { firstName: "Cy", lastName: "Cook" });
+    const eater = await buildSignedInUser(t.db, { firstName: "Ed", lastName: "Eater" });
+    const theirMeal = await buildMeal(t.db, cook.user, { title: "Their stew" });
+    const myMeal = await buildMeal(t.db, me.user, { title: "My pie" });
+    const asked = await buildRequest(t.db, theirMeal, me.user, { message: "Can I have one?" });
+    const askedOfMe = await buildRequest(t.db, myMeal, eater.user, { message: "Pie please" });
+    // Someone else's thread, which must not appear.
     const stranger = await buildSignedInUser(t.db);
-    const request = await buildRequest(t.db, await buildMeal(t.db, cook.user), eater.user);
-    const url = `/api/requests/${request.id}/messages`;
-    expect((await t.api({ url, cookie: stranger.cookie })).statusCode).toBe(404);
-    expect((await t.api({ url })).statusCode).toBe(401);
-    expect((await t.api({ url: `${url}?cursor=garbage`, cookie: eater.cookie })).statusCode).toBe(400);
-  });
-});
+    await buildRequest(t.db, theirMeal, stranger.user);
 
-describe("one person's pace in a thread", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      config: { rateLimits: { signInPerMinute: 1000, writesPerMinute: 10_000, messagesPerMinute: 5 } },
+    // Only the request's own words so far: the newer request comes first.
+    let list = (await threads(me.cookie)).json();
+    expect(list.map((thread: { id: string }) => thread.id)).toEqual([askedOfMe.id, asked.id]);
+    expect(list[0]).toMatchObject({
+      viewerSide: "feeder",
+      meal: { id: myMeal.id, title: "My pie" },
+      other: { id: eater.user.id, firstName: "Ed" },
+      last: { text: "Pie please", mine: false, photo: false, kind: null },
+      unread: 0,
     });
+    expect(list[1]).toMatchObject({ viewerSide: "eater", last: { text: "Can I have one?", mine: true } });
+
+    // The cook answers the older thread: it comes first, unread for me, and not unread for them.
+    expect((await say(cook.cookie, asked.id, "Yes, come at six")).statusCode).toBe(201);
+    list = (await threads(me.cookie)).json();
+    expect(list.map((thread: { id: string }) => thread.id)).toEqual([asked.id, askedOfMe.id]);
+    expect(list[0]).toMatchObject({ last: { text: "Yes, come at six", mine: false }, unread: 1 });
+    const theirs = (await threads(cook.cookie)).json();
+    expect(theirs[0]).toMatchObject({ id: asked.id, viewerSide: "feeder", last: { mine: true }, unread: 0 });
+    // Nobody else's thread is in anyone's list.
+    expect(list).toHaveLength(2);
+    expect((await threads(stranger.cookie)).json()).toHaveLength(1);
+    expect((await t.api({ url: "/api/threads" })).statusCode).toBe(401);
   });
-  afterAll(() => t.close());
 
-  it("is capped per thread and minute; the other party and other threads are not held up", async () => {
-    const cook = await buildSignedInUser(t.db);
-    const eater = await buildSignedInUser(t.db);
-    const meal = await buildMeal(t.db, cook.user, { portionSize: 5 });
-    const first = await buildRequest(t.db, meal, eater.user);
-    const second = await buildRequest(t.db, meal, (await buildSignedInUser(t.db)).user);
-    const send = (id: string, cookie: string) =>
-      t.api({ method: "POST", url: `/api/requests/${id}/messages`, cookie, payload: { body: "On my way" } });
-
-    for (let n = 0; n < 5; n++) expect((await send(first.id, eater.cookie)).statusCode).toBe(201);
-    const refused = await send(first.id, eater.cookie);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({
-      message: "You are sending messages too fast. Please wait a moment.",
-      code: "rate_limited",
-    });
-    expect((await send(first.id, cook.cookie)).statusCode).toBe(201);
-    expect((await send(second.id, cook.cookie)).statusCode).toBe(201);
+  it("pages through both sides in one order, each thread once, with a Link to the next page", async () => {
+    const me = await buildSignedInUser(t.db);
+    const other = await buildSignedInUser(t.db);
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const mine = i % 2 === 0;
+      const meal = await buildMeal(t.db, (mine ? me : other).user, { title: `Dish ${i}` });
+      const request = await buildRequest(t.db, meal, (mine ? other : me).user, {
+        lastActivityAt: new Date(Date.now() - (10 - i) * 60_000),
+        createdAt: new Date(Date.now() - (10 - i) * 60_000),
+      });
+      ids.unshift(request.id);
+    }
+    const seen: string[] = [];
+    let url = "/api/threads?limit=3";
+    for (let pages = 0; url && pages < 5; pages += 1) {
+      const page = await t.api({ url, cookie: me.cookie });
+      expect(page.statusCode).toBe(200);
+      seen.push(...page.json().map((thread: { id: string }) => thread.id));
+      url = /<([^>]+)>; rel="next"/.exec(String(page.headers.link ?? ""))?.[1] ?? "";
+    }
+    expect(seen).toEqual(ids);
+    expect((await threads(me.cookie, "?cursor=not-a-cursor")).statusCode).toBe(400);
   });
 });

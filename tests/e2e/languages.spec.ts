@@ -61,9 +61,14 @@ test("switching to Spanish in Settings translates the nav, a meal card with its 
 
   await eater.goto(`/community?q=${encodeURIComponent("Paella de verduras")}`);
   const card = eater.getByTestId("meal-card").filter({ hasText: "Paella de verduras" });
-  const weekday = new Intl.DateTimeFormat("es", { weekday: "short" }).format(start);
-  const month = new Intl.DateTimeFormat("es", { month: "short" }).format(start).replace(".", "");
-  await expect(card).toContainText(`${weekday}, ${start.getDate()} de ${month}`);
+  // In Spanish as Intl writes it ("lun, 24 nov"), not in English.
+  const day = new Intl.DateTimeFormat("es", { weekday: "short", month: "short", day: "numeric" }).format(
+    start,
+  );
+  expect(day).not.toBe(
+    new Intl.DateTimeFormat("en", { weekday: "short", month: "short", day: "numeric" }).format(start),
+  );
+  await expect(card).toContainText(day);
   await expect(card).toContainText("3 raciones");
   await expect(card.getByRole("link", { name: /Solicitar/ })).toBeVisible();
 

@@ -36,7 +36,8 @@ test("a neighbour reports a meal through the reason dialog; the admin resolves i
   await expect(adminPage.getByRole("tab", { name: `Reports (${openReports} open)` })).toBeVisible();
   const row = adminPage.getByTestId("open-reports").getByRole("row").filter({ hasText: sour });
   await expect(row.getByText(`meal ${meal.id.slice(0, 8)}`)).toBeVisible();
-  await expect(row.getByText(/\d{1,2}\/\d{1,2}\/\d{4} \d{2}:\d{2}/)).toBeVisible();
+  // When it was made, as the browser's region writes a date and time (en-US: "Nov 27, 2026, 5:00 PM").
+  await expect(row.getByText(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M/)).toBeVisible();
   await expect(adminPage.getByTestId("resolved-reports").getByText(sour)).toHaveCount(0);
 
   // From the row the admin can open the meal and take it down.

@@ -1,6 +1,8 @@
 import { Star } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { formatLocale } from "@/client/lib/region";
 import { cn } from "@/client/lib/utils";
+import type { Language } from "@/contract/languages";
 
 /**
  * spec §9: five stars filled by the whole-number part of the rating, and the number with one
@@ -18,7 +20,7 @@ export function StarRating({
   const { t, i18n } = useTranslation("app");
   if (rating == null) return null;
   const filled = Math.floor(rating);
-  const shown = new Intl.NumberFormat(i18n.language, {
+  const shown = new Intl.NumberFormat(formatLocale(i18n.language as Language), {
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
   }).format(rating);

@@ -1,29 +1,20 @@
 /**
- * Display formats in the reader's language (spec §3, §9; docs/features/languages-currency-impact.md
- * points 1-2): prices in the deployment's currency with `Intl.NumberFormat` ("$7.50", "7,50 €"), pickup
- * windows and days with date-fns and the language's locale, loaded with its catalogue (./i18n.ts):
- * "Today", "Tomorrow", "Mon, Nov 24" / "lun, 24 de nov"; numbers and lists with `Intl`. `useFormat()`
- * binds them to the current language and re-renders with it.
+ * Display formats in the reader's language and region (spec §3, §9; docs/features/languages-currency-impact.md
+ * points 1-2 and "Locale regions"): prices in the deployment's currency by its own symbol ("$7.50",
+ * "£7.50", "7,50 €"), dates and times with `Intl.DateTimeFormat` in the member's region ("Mon, Nov 24"
+ * in en-US, "Mon 24 Nov" in en-GB, "Mo., 24. Nov." in German), "Today" and "Tomorrow" from the
+ * catalogue, how long ago with date-fns (its language's tables, loaded with the catalogue: ./i18n.ts),
+ * numbers and lists with `Intl`. `useFormat()` binds them to the current language and region and
+ * re-renders with either.
  */
-import { format, formatDistanceToNow, isToday, isTomorrow, isYesterday } from "date-fns";
+import { formatDistanceToNow, isToday, isTomorrow, isYesterday } from "date-fns";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "@/contract/languages";
 import { formatMoney } from "@/contract/messages";
 import { deployment } from "./deployment";
-import { currentLanguage, dateLocale } from "./i18n";
-
-/** Minor units → money in the deployment's currency (spec §9: "$7.50" in English and dollars). */
-export const formatPrice = (cents: number, language: Language = currentLanguage()) =>
-  formatMoney(cents, language, deployment().currency);
-
-/** ISO date-time → the language's short time: "5:30 PM", "17:30". */
-export const formatTime = (iso: string, language: Language = currentLanguage()) =>
-  format(new Date(iso), "p", { locale: dateLocale(language) });
-
-/** A pickup window's times: "5:30 PM - 7:00 PM". */
-export const formatWindow = (startIso: string, endIso: string, language: Language = currentLanguage()) =>
-  `${formatTime(startIso, language)} - ${formatTime(endIso, language)}`;
+import { dateLocale } from "./i18n";
+import { useFormatLocale } from "./region";
 
 /** Initials for an avatar: first letters of first and last name, "U" when there are none (spec §2). */
 export function initials(
@@ -33,46 +24,68 @@ export function initials(
   return letters || "U";
 }
 
-/** The formats of the current language; components re-render when it changes. */
+/** The ways a date is written, each as Intl's options (the region orders the parts). */
+const DATE_STYLES = {
+  time: { timeStyle: "short" },
+  weekdayDay: { weekday: "short", month: "short", day: "numeric" },
+  day: { month: "short", day: "numeric", year: "numeric" },
+  dateTime: { dateStyle: "medium", timeStyle: "short" },
+  fullDateTime: { dateStyle: "full", timeStyle: "short" },
+  monthYear: { month: "long", year: "numeric" },
+  longDate: { dateStyle: "long" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/** The formats of the current language and region; components re-render when either changes. */
 export function useFormat() {
   const { t, i18n } = useTranslation("common");
   const language = (i18n.language as Language) ?? "en";
+  const locale = useFormatLocale(language);
   return useMemo(() => {
-    const locale = dateLocale(language);
-    const date = (iso: string | Date, pattern: string) => format(new Date(iso), pattern, { locale });
+    const formats = Object.fromEntries(
+      Object.entries(DATE_STYLES).map(([style, options]) => [
+        style,
+        new Intl.DateTimeFormat(locale, options),
+      ]),
+    ) as Record<keyof typeof DATE_STYLES, Intl.DateTimeFormat>;
+    const write = (style: keyof typeof DATE_STYLES) => (iso: string | Date) =>
+      formats[style].format(new Date(iso));
+    const time = write("time");
     return {
       language,
-      /** A date-fns pattern the caller takes from its catalogue, so each language orders its own. */
-      date,
-      price: (cents: number) => formatPrice(cents, language),
-      time: (iso: string) => formatTime(iso, language),
-      window: (startIso: string, endIso: string) => formatWindow(startIso, endIso, language),
+      /** The BCP 47 tag dates and numbers are written in ("en-GB"). */
+      locale,
+      price: (cents: number) => formatMoney(cents, locale, deployment().currency),
+      /** "5:30 PM", "17:30". */
+      time,
+      /** A pickup window's times: "5:30 PM - 7:00 PM". */
+      window: (startIso: string, endIso: string) => `${time(startIso)} - ${time(endIso)}`,
       /** spec §2 meal detail: "Today", "Tomorrow" or a date such as "Mon, Nov 24". */
       day: (iso: string) => {
         if (isToday(new Date(iso))) return t("Today");
         if (isTomorrow(new Date(iso))) return t("Tomorrow");
-        // A date-fns pattern per language (translators: keep the letters' meaning).
-        return date(iso, t("EEE, MMM d"));
+        return formats.weekdayDay.format(new Date(iso));
       },
       /** spec §2 thread: "Today", "Yesterday" or a date, for message times. */
       messageDay: (iso: string) => {
         if (isToday(new Date(iso))) return t("Today");
         if (isYesterday(new Date(iso))) return t("Yesterday");
-        return date(iso, t("MMM d, yyyy"));
+        return formats.day.format(new Date(iso));
       },
-      /** A date with its time: "Nov 24, 2026, 5:30 PM". */
-      dateTime: (iso: string) => date(iso, t("MMM d, yyyy, p")),
+      /** A date with its time: "Nov 24, 2026, 5:30 PM", "24 Nov 2026, 17:30". */
+      dateTime: write("dateTime"),
+      /** The weekday too: "Tuesday, November 24, 2026 at 5:30 PM". */
+      fullDateTime: write("fullDateTime"),
       /** How long ago: "5 minutes ago", "hace 5 minutos". */
-      ago: (iso: string) => formatDistanceToNow(new Date(iso), { addSuffix: true, locale }),
+      ago: (iso: string) =>
+        formatDistanceToNow(new Date(iso), { addSuffix: true, locale: dateLocale(language) }),
       /** A month and year: "November 2026". */
-      monthYear: (iso: string) => date(iso, t("MMMM yyyy")),
-      /** A calendar day: "November 24, 2026". */
-      longDate: (iso: string) => date(iso, t("MMMM d, yyyy")),
+      monthYear: write("monthYear"),
+      /** A calendar day: "November 24, 2026", "24 November 2026". */
+      longDate: write("longDate"),
       number: (value: number, options?: Intl.NumberFormatOptions) =>
-        new Intl.NumberFormat(language, options).format(value),
+        new Intl.NumberFormat(locale, options).format(value),
       /** Names for a sentence: "Peanuts and Milk", "Erdnüsse und Milch". */
-      list: (names: readonly string[]) =>
-        new Intl.ListFormat(language, { type: "conjunction" }).format(names),
+      list: (names: readonly string[]) => new Intl.ListFormat(locale, { type: "conjunction" }).format(names),
     };
-  }, [language, t]);
+  }, [language, locale, t]);
 }

@@ -34,6 +34,8 @@ export const requestKeys = {
   list: (type: "incoming" | "outgoing") => ["/api/requests", { type }] as const,
   detail: (id: string) => ["/api/requests", id] as const,
   older: (id: string, url: string | null) => ["/api/requests", id, "older", url] as const,
+  /** The Messages view (`GET /api/threads`), under the requests' key so what refreshes them refreshes it. */
+  threads: ["/api/requests", "threads"] as const,
 };
 
 /**

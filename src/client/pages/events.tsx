@@ -100,7 +100,7 @@ function EventCard({ event, muted }: { event: CommunityEvent; muted: boolean }) 
         <h3 className="text-lg font-semibold">{event.title}</h3>
         <p className="inline-flex items-center gap-2 text-sm">
           <CalendarDays className="h-4 w-4 shrink-0" aria-hidden="true" />
-          <time dateTime={event.startsAt}>{f.date(event.startsAt, t("EEEE, MMMM d, yyyy 'at' h:mm a"))}</time>
+          <time dateTime={event.startsAt}>{f.fullDateTime(event.startsAt)}</time>
         </p>
         {event.location && (
           <p className="inline-flex items-center gap-2 text-sm">

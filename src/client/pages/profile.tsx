@@ -5,6 +5,7 @@
 import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
 import { LanguageSelect } from "@/client/components/layout/language-select";
+import { RegionSelect } from "@/client/components/layout/region-select";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { AccountSettings, DataExportSettings, DeleteAccountSettings } from "@/client/features/account";
@@ -50,6 +51,7 @@ export default function ProfilePage() {
                 {t("MealShare and its emails speak the language you choose, on every device.")}
               </p>
               <LanguageSelect />
+              <RegionSelect />
             </CardContent>
           </Card>
           <NotificationSettings userId={user.id} />

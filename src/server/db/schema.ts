@@ -544,6 +544,11 @@ export const requests = pgTable(
      * requests/terms.ts. Null when nothing is asked.
      */
     termsChange: jsonb("terms_change").$type<TermsChangeRow>(),
+    /**
+     * The thread's newest message, or the request itself when none came yet: the Messages view lists
+     * threads by it, newest first (features/requests/threads.ts). Written with each message.
+     */
+    lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -559,6 +564,17 @@ export const requests = pgTable(
     index("requests_eater_idx").on(t.eaterId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("requests_disputed_idx").on(t.disputedAt).where(sql`${t.status} = 'disputed'`),
     index("requests_feeder_idx").on(t.feederId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The Messages view: each side's threads by their last message, a page at a time.
+    index("requests_eater_activity_idx").on(
+      t.eaterId,
+      t.lastActivityAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("requests_feeder_activity_idx").on(
+      t.feederId,
+      t.lastActivityAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -33,6 +33,9 @@ import { cn } from "@/client/lib/utils";
 import { REQUEST_NOTIFICATION_TYPES } from "@/contract/plain/notifications";
 import { thumbnailOf } from "@/contract/plain/photos";
 
+/** What the Messages link counts: someone said something in a thread. */
+const MESSAGE_NOTIFICATION_TYPES = ["message_new"] as const;
+
 /** The main links (spec §2), labelled in the current language. */
 const mainLinks = (t: TFunction<"common">) => [
   { href: "/", label: t("Home") },
@@ -42,6 +45,8 @@ const mainLinks = (t: TFunction<"common">) => [
   // docs/features/groups.md: the groups of a building, a school or a workplace.
   { href: "/groups", label: t("Groups") },
   { href: "/requests", label: t("Requests") },
+  // docs/features/everyday-journey.md, third pass: every conversation in one place.
+  { href: "/messages", label: t("Messages") },
 ];
 
 function UnreadBadge({ count }: { count: number }) {
@@ -64,6 +69,7 @@ export function NavBar() {
   const { user } = useCurrentUser();
   // The Requests badge counts what is about exchanges; the bell counts everything.
   const unread = useUnreadCount(REQUEST_NOTIFICATION_TYPES);
+  const unreadMessages = useUnreadCount(MESSAGE_NOTIFICATION_TYPES);
   const [location] = useLocation();
   const [sheetOpen, setSheetOpen] = useState(false);
   // Sign-out is a POST (a link could be forged by any site: docs/DESIGN.md §5). The form lives outside
@@ -101,6 +107,7 @@ export function NavBar() {
               >
                 {link.label}
                 {link.href === "/requests" && <UnreadBadge count={unread} />}
+                {link.href === "/messages" && <UnreadBadge count={unreadMessages} />}
               </Link>
             </li>
           ))}
@@ -186,6 +193,7 @@ export function NavBar() {
                   >
                     {link.label}
                     {link.href === "/requests" && <UnreadBadge count={unread} />}
+                    {link.href === "/messages" && <UnreadBadge count={unreadMessages} />}
                   </Link>
                 </li>
               ))}

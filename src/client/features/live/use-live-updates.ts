@@ -65,6 +65,8 @@ export function liveHandlers(queryClient: QueryClient): Handlers {
       const thread = /^\/request\/([0-9a-f-]{36})$/.exec(notification.link ?? "")?.[1];
       if (thread && notification.type !== "message_new")
         void queryClient.invalidateQueries({ queryKey: requestKeys.detail(thread), exact: true });
+      // The Messages view's order and counts follow every notice about a thread, a message's too.
+      if (thread) void queryClient.invalidateQueries({ queryKey: requestKeys.threads });
     },
     resync: () => {
       queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });

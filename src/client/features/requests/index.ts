@@ -14,5 +14,6 @@ export { RequestMealForm } from "./components/request-meal-form";
 export { StatusActions } from "./components/status-actions";
 export { StatusBadge } from "./components/status-badge";
 export { TermsChangeCard } from "./components/terms-change";
+export { ThreadList } from "./components/thread-list";
 export { ThreadSummary } from "./components/thread-summary";
 export { useMarkReadWhileOpen } from "./hooks/use-mark-read-while-open";

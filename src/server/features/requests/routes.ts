@@ -17,6 +17,8 @@ import {
   requestDetailSchema,
   requestListQuerySchema,
   requestSchema,
+  threadListQuerySchema,
+  threadSummarySchema,
   updateStatusSchema,
 } from "../../../contract/requests";
 import { isAdmin, requireUser } from "../../auth/users";
@@ -37,6 +39,7 @@ import {
   postMessage,
 } from "./service";
 import { answerTermsChange, changeRequestStatus } from "./status";
+import { type ListedThread, listThreads } from "./threads";
 
 const errors = {
   400: errorSchema,
@@ -90,6 +93,31 @@ export function registerRequestRoutes(
       });
       return sendPage(request, reply, rows, limit, (row: ListedRequest) => ({
         createdAt: row.createdAtDate,
+        id: row.id,
+      }));
+    },
+  );
+
+  r.get(
+    "/api/threads",
+    {
+      schema: {
+        tags: ["requests"],
+        summary:
+          "The Messages view: every thread I am in, as eater or feeder, by its newest message first, with the " +
+          "other person, the meal, the last thing said and the thread's unread notifications",
+        querystring: threadListQuerySchema,
+        response: { 200: z.array(threadSummarySchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const limit = request.query.limit ?? DEFAULT_PAGE_SIZE;
+      const rows = await listThreads(db, requireUser(request), {
+        limit,
+        cursor: decodeCursor(request.query.cursor, request),
+      });
+      return sendPage(request, reply, rows, limit, (row: ListedThread) => ({
+        createdAt: row.activityAt,
         id: row.id,
       }));
     },

@@ -360,6 +360,8 @@ async function writeMessage(
       .insert(messages)
       .values({ requestId: id, senderId: sender.id, body, kind: input.kind ?? null, photoId })
       .returning();
+    // The Messages view lists threads by their newest message (threads.ts).
+    await tx.update(requests).set({ lastActivityAt: created.createdAt }).where(eq(requests.id, id));
     if (input.kind === "running_late" && !row.request.runningLateAt) {
       await tx
         .update(requests)

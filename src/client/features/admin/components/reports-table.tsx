@@ -84,7 +84,7 @@ export function ReportsTable({
               {report.reason}
             </TableCell>
             {/* spec §2: local date plus hour:minute. */}
-            <TableCell className="whitespace-nowrap">{f.date(report.createdAt, "P HH:mm")}</TableCell>
+            <TableCell className="whitespace-nowrap">{f.dateTime(report.createdAt)}</TableCell>
             <TableCell>{renderLast(report)}</TableCell>
           </TableRow>
         ))}

@@ -9,7 +9,9 @@ import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
+import { formatLocale } from "@/client/lib/region";
 import type { Alert } from "@/contract/alerts";
+import type { Language } from "@/contract/languages";
 import { useAlerts, useDeleteAlert, usePauseAlert } from "../api/alerts";
 
 function useAlertSummary() {
@@ -20,9 +22,9 @@ function useAlertSummary() {
       alert.kind === "free" ? t("free meals") : alert.kind === "paid" ? t("paid meals") : null,
       alert.excludeAllergens.length > 0
         ? t("without {{allergens}}", {
-            allergens: new Intl.ListFormat(i18n.language, { type: "disjunction" }).format(
-              alert.excludeAllergens,
-            ),
+            allergens: new Intl.ListFormat(formatLocale(i18n.language as Language), {
+              type: "disjunction",
+            }).format(alert.excludeAllergens),
           })
         : null,
       t("within {{km}} km", { km: alert.radiusKm }),

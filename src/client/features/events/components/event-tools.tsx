@@ -90,7 +90,7 @@ export function EventTools() {
               <li key={event.id} className="flex items-center justify-between gap-3 rounded-lg border p-3">
                 <div className="min-w-0">
                   <p className="truncate font-medium">{event.title}</p>
-                  <p className="text-sm text-muted-foreground">{f.date(event.startsAt, "PPp")}</p>
+                  <p className="text-sm text-muted-foreground">{f.dateTime(event.startsAt)}</p>
                 </div>
                 <Button
                   variant="ghost"

@@ -4,13 +4,15 @@
  * Home's card.
  */
 import { useTranslation } from "react-i18next";
+import { formatLocale } from "@/client/lib/region";
 import { cn } from "@/client/lib/utils";
 import type { Impact } from "@/contract/impact";
+import type { Language } from "@/contract/languages";
 
 /** The five figures, each with its label, in the reader's language (Home and /impact share them). */
 export function ImpactFigures({ impact, className }: { impact: Impact; className?: string }) {
   const { t, i18n } = useTranslation("common");
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  const number = new Intl.NumberFormat(formatLocale(i18n.language as Language), { maximumFractionDigits: 1 });
   const kg = (value: number) => t("{{amount}} kg", { amount: number.format(value) });
   const figures = [
     [number.format(impact.mealsShared), t("meals shared")],

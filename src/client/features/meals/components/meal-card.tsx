@@ -59,7 +59,7 @@ export const MealCard = memo(function MealCard({
     (from && meal.latitude != null && meal.longitude != null
       ? distanceKm(from, { latitude: meal.latitude, longitude: meal.longitude })
       : null);
-  const distance = km === null ? null : formatDistance(km, f.language);
+  const distance = km === null ? null : formatDistance(km, f.locale);
   // A meal with nothing left says so, and offers its waiting list, not a Request that cannot be met.
   const full = meal.portionsLeft <= 0;
   const action = full ? t("Join the waiting list") : meal.kind === "free" ? t("Request") : t("Buy Now");

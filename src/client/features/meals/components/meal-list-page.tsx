@@ -16,6 +16,8 @@ import { EmptyState } from "@/client/components/layout/empty-state";
 import { Button } from "@/client/components/ui/button";
 import { SaveAlertButton } from "@/client/features/alerts";
 import type { ListTotal } from "@/client/lib/api-client";
+import { formatLocale } from "@/client/lib/region";
+import type { Language } from "@/contract/languages";
 import type { MealKind } from "@/contract/meals";
 import { useMeals } from "../api/get-meals";
 import { useMealFilters } from "../use-meal-filters";
@@ -36,7 +38,7 @@ export function countLine(
   language: string,
   withinKm?: number,
 ): string {
-  const number = `${new Intl.NumberFormat(language).format(total.count)}${total.atLeast ? "+" : ""}`;
+  const number = `${new Intl.NumberFormat(formatLocale(language as Language)).format(total.count)}${total.atLeast ? "+" : ""}`;
   // "1,000+" reads as many, whatever the language's rule for 1,000.
   const count = total.atLeast ? Number.MAX_SAFE_INTEGER : total.count;
   if (kind === "free") {

@@ -64,7 +64,7 @@ export function KindAndPriceFields({ form }: { form: UseFormReturn<MealFormValue
         {kind === "paid" && (
           <div className="flex flex-col gap-2">
             <Label htmlFor="price">
-              {t("Price ({{currency}})", { currency: currencySymbol(f.language, currency) })}
+              {t("Price ({{currency}})", { currency: currencySymbol(f.locale, currency) })}
             </Label>
             {/* Text, not a number input: each language writes amounts its own way (7.50, 7,50). */}
             <Input

@@ -55,10 +55,10 @@ function usePriceCheck() {
   const { currency } = deployment();
   return (values: MealFormValues, setError: ReturnType<typeof useForm<MealFormValues>>["setError"]) => {
     const read =
-      values.kind === "paid" && values.price.trim() ? parsePrice(values.price, f.language, currency) : 0;
+      values.kind === "paid" && values.price.trim() ? parsePrice(values.price, f.locale, currency) : 0;
     if (read !== null && read !== "ambiguous") return true;
     const example = f.number(8.5, { minimumFractionDigits: 2 });
-    const { decimal, group } = separatorsOf(f.language);
+    const { decimal, group } = separatorsOf(f.locale);
     setError("price", {
       message:
         read === "ambiguous"
@@ -145,7 +145,7 @@ export function EditMealForm({ meal }: { meal: MealDetail }) {
       allocation: _allocation,
       drawClosesAt: _closes,
       ...patch
-    } = { ...toCreateMeal(values, f.language, currency), photoPath };
+    } = { ...toCreateMeal(values, f.locale, currency), photoPath };
     const invalid = Object.entries(crossFieldErrors(patch));
     if (invalid.length > 0) {
       for (const [name, message] of invalid) setError(name as FieldPath<MealFormValues>, { message });
@@ -242,7 +242,7 @@ export function CreateMealForm({ groups = [] }: { groups?: { id: string; name: s
   const checkPrice = usePriceCheck();
   const onSubmit = handleSubmit((values) => {
     if (!checkPrice(values, setError)) return;
-    const meal = { ...toCreateMeal(values, f.language, currency), photoPath };
+    const meal = { ...toCreateMeal(values, f.locale, currency), photoPath };
     const invalid = Object.entries(crossFieldErrors(meal));
     if (invalid.length > 0) {
       for (const [name, message] of invalid) setError(name as FieldPath<MealFormValues>, { message });

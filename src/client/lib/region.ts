@@ -1,0 +1,78 @@
+/**
+ * The reader's region within their language (docs/features/languages-currency-impact.md, "Locale
+ * regions"): en-GB reads "27 Nov 2026, 17:00", en-US "Nov 27, 2026, 5:00 PM", de-AT "Jän." for
+ * January. The language says which words; the region says how dates, times and numbers are written.
+ * It comes from the browser's own list (`navigator.languages`), the first tag of the app's language,
+ * unless the member chose one in Settings (kept on this device). Intl does the writing.
+ */
+import { useSyncExternalStore } from "react";
+import type { Language } from "@/contract/languages";
+
+const STORAGE_KEY = "mealshare.region";
+
+/** The regions offered in Settings for each language; the browser's own is added when it is another. */
+export const REGIONS: Record<Language, readonly string[]> = {
+  en: ["en-GB", "en-US", "en-IE", "en-CA", "en-AU", "en-NZ", "en-IN", "en-ZA"],
+  de: ["de-DE", "de-AT", "de-CH", "de-LU"],
+  es: ["es-ES", "es-MX", "es-AR", "es-CO", "es-CL", "es-US"],
+};
+
+const listeners = new Set<() => void>();
+
+function storedRegion(): string | null {
+  try {
+    return window.localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+const inLanguage = (tag: string, language: Language) => tag.toLowerCase().startsWith(`${language}-`);
+
+/** The browser's first region of `language` ("en-GB" from `["en-GB", "en"]`), if it names one. */
+export function browserRegion(language: Language): string | undefined {
+  const tags = typeof navigator === "undefined" ? [] : (navigator.languages ?? [navigator.language]);
+  return tags.find((tag) => inLanguage(tag, language));
+}
+
+/**
+ * The BCP 47 tag dates, times and numbers are written in: the member's choice when it is of
+ * `language`, else the browser's region of it, else the language alone (Intl's default region).
+ */
+export function formatLocale(language: Language): string {
+  const chosen = storedRegion();
+  if (chosen && inLanguage(chosen, language)) return chosen;
+  return browserRegion(language) ?? language;
+}
+
+/**
+ * Keeps `region` on this device for the formats (null: follow the browser again), and re-renders
+ * whatever reads `useFormatLocale`.
+ * @throws nothing: a browser that keeps no storage keeps the choice until the page closes
+ */
+export function chooseRegion(region: string | null) {
+  try {
+    if (region) window.localStorage.setItem(STORAGE_KEY, region);
+    else window.localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Private browsing without storage: nothing to keep.
+  }
+  for (const listener of listeners) listener();
+}
+
+/** The member's chosen region, or null when the browser's is followed. */
+export const chosenRegion = (): string | null => storedRegion();
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** `formatLocale(language)`, re-read when the member chooses another region. */
+export function useFormatLocale(language: Language): string {
+  return useSyncExternalStore(
+    subscribe,
+    () => formatLocale(language),
+    () => language,
+  );
+}
