@@ -48,6 +48,15 @@ export const requestListQuerySchema = pageQuerySchema.extend({
 });
 export const quickReplySchema = z.enum(QUICK_REPLIES, { error: msg("Choose one of the quick replies") });
 
+/** `AgreedTerms` (plain/requests.ts) as the API sends it. */
+export const agreedTermsSchema = z.object({
+  priceCents: z.number().int().nullable(),
+  pickupWindowStart: isoDateTime,
+  pickupWindowEnd: isoDateTime,
+  pickupLocation: z.string(),
+  allergens: z.array(z.string()),
+});
+
 export const messageSchema = z.object({
   id: z.uuid(),
   body: z.string(),
@@ -58,6 +67,13 @@ export const messageSchema = z.object({
    * to the two participants only; the body is its caption (possibly empty). Null for other messages.
    */
   photo: z.object({ path: z.string(), thumbnailPath: z.string() }).nullable(),
+  /**
+   * A line the cook's edit of the meal wrote (docs/features/everyday-journey.md, third pass): the terms
+   * before and after, and which changed; the body is then empty. Null for other messages.
+   */
+  change: z
+    .object({ from: agreedTermsSchema, to: agreedTermsSchema, fields: z.array(z.enum(TERM_FIELDS)) })
+    .nullable(),
   createdAt: isoDateTime,
   sender: publicUserSchema,
 });
@@ -68,15 +84,6 @@ export function threadPhotoOf(requestId: string, photoId: string): Message["phot
   const base = `/api/requests/${requestId}/photos/${photoId}`;
   return { path: `${base}.webp`, thumbnailPath: `${base}-400.webp` };
 }
-
-/** `AgreedTerms` (plain/requests.ts) as the API sends it. */
-export const agreedTermsSchema = z.object({
-  priceCents: z.number().int().nullable(),
-  pickupWindowStart: isoDateTime,
-  pickupWindowEnd: isoDateTime,
-  pickupLocation: z.string(),
-  allergens: z.array(z.string()),
-});
 
 /** `TermsChange` (plain/requests.ts) as the API sends it. */
 export const termsChangeSchema = z.object({
@@ -156,6 +163,8 @@ export const threadSummarySchema = z.object({
       text: z.string(),
       kind: quickReplySchema.nullable(),
       photo: z.boolean(),
+      /** A line the cook's edit of the meal wrote (its terms old → new), shown as such. */
+      change: z.boolean(),
       mine: z.boolean(),
       createdAt: isoDateTime,
     })

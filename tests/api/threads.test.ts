@@ -3,7 +3,10 @@
  * eater and as feeder, newest activity first, a page at a time, with the other person, the meal, the
  * last thing said and the unread count; nobody else's threads.
  */
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../src/server/db/client";
+import { agreedTermsSql, termsOfMeal } from "../../src/server/features/requests/terms";
 import { buildMeal, buildRequest, buildSignedInUser } from "../factories";
 import { createTestApp, type TestApp } from "./harness";
 
@@ -53,6 +56,82 @@ describe("threads", () => {
     expect(list).toHaveLength(2);
     expect((await threads(stranger.cookie)).json()).toHaveLength(1);
     expect((await t.api({ url: "/api/threads" })).statusCode).toBe(401);
+  });
+
+  it("writes a cook's edit into every open thread as a line of the terms old → new, and lists it last", async () => {
+    const cook = await buildSignedInUser(t.db, { firstName: "Ida", lastName: "Edits" });
+    const meal = await buildMeal(t.db, cook.user, { title: "Edited eggs", portionSize: 4 });
+    const waiting = await buildSignedInUser(t.db);
+    const agreed = await buildSignedInUser(t.db);
+    const closed = await buildSignedInUser(t.db);
+    const pending = await buildRequest(t.db, meal, waiting.user);
+    const accepted = await t.api({
+      method: "POST",
+      url: "/api/requests",
+      cookie: agreed.cookie,
+      payload: { mealId: meal.id, message: "One please" },
+    });
+    await t.api({
+      method: "PUT",
+      url: `/api/requests/${accepted.json().id}/status`,
+      cookie: cook.cookie,
+      payload: { status: "accepted" },
+    });
+    const cancelled = await buildRequest(t.db, meal, closed.user, { status: "cancelled" });
+    const start = new Date(Date.parse(meal.pickupWindowStart.toISOString()) + 3_600_000);
+    const edit = await t.api({
+      method: "PUT",
+      url: `/api/meals/${meal.id}`,
+      cookie: cook.cookie,
+      payload: {
+        pickupLocation: "Corner of Elm and Oak",
+        pickupWindowStart: start.toISOString(),
+        pickupWindowEnd: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+      },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    for (const [viewer, id] of [
+      [waiting, pending.id],
+      [agreed, accepted.json().id],
+    ] as const) {
+      const thread = (await t.api({ url: `/api/requests/${id}`, cookie: viewer.cookie })).json();
+      const line = thread.messages.at(-1);
+      expect(line).toMatchObject({
+        body: "",
+        sender: { id: cook.user.id },
+        change: { fields: ["window", "place"] },
+      });
+      expect(line.change.from.pickupLocation).toBe(meal.pickupLocation);
+      expect(line.change.to).toMatchObject({
+        pickupLocation: "Corner of Elm and Oak",
+        pickupWindowStart: start.toISOString(),
+      });
+      expect((await threads(viewer.cookie)).json()[0]).toMatchObject({
+        id,
+        last: { change: true, mine: false },
+      });
+    }
+    // A closed thread gets no line.
+    const quiet = (await t.api({ url: `/api/requests/${cancelled.id}`, cookie: closed.cookie })).json();
+    expect(quiet.messages).toEqual([]);
+    // The line's terms are spelt as an accept writes them (agreedTermsSql), so they compare.
+    const [{ terms }] = await queryRows<{ terms: unknown }>(
+      t.db,
+      sql`select ${agreedTermsSql("m")} as terms from meals m where m.id = ${meal.id}`,
+    );
+    const [row] = await queryRows<Parameters<typeof termsOfMeal>[0]>(
+      t.db,
+      sql`select price_cents as "priceCents", pickup_window_start as "pickupWindowStart", pickup_window_end as "pickupWindowEnd",
+        pickup_location as "pickupLocation", allergen_codes as "allergenCodes", allergens_other as "allergensOther"
+        from meals where id = ${meal.id}`,
+    );
+    expect(
+      termsOfMeal({
+        ...row,
+        pickupWindowStart: new Date(row.pickupWindowStart),
+        pickupWindowEnd: new Date(row.pickupWindowEnd),
+      }),
+    ).toEqual(terms);
   });
 
   it("pages through both sides in one order, each thread once, with a Link to the next page", async () => {

@@ -367,3 +367,24 @@ test("Messages lists every conversation, newest first with its last words and un
   await rows.nth(0).click();
   await expect(me.getByText("Or just one, thanks")).toBeVisible();
 });
+
+test("a cook's edit shows in the requester's thread as old → new lines", async ({ browser }) => {
+  const cook = await signedInPage(browser, person("Otis", "Oldnew"), { viewport: PHONE });
+  const meal = await postMeal(cook, {
+    title: "Old-to-new orzo",
+    pickupLocation: "By the old fountain",
+    ...ELSEWHERE,
+  });
+  const eater = await signedInPage(browser, person("Uma", "Updated"), { viewport: PHONE });
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "Could I come by?" });
+  await eater.goto(`/request/${request.id}`);
+  await expect(eater.getByText("Could I come by?")).toBeVisible();
+  await apiPut(cook, `/api/meals/${meal.id}`, { pickupLocation: "By the new library" });
+  const line = eater.getByTestId("meal-change");
+  await expect(line).toBeVisible();
+  await expect(line).toContainText("Otis Oldnew changed the meal");
+  await expect(line.getByRole("term")).toHaveText("Pickup place");
+  await expect(line.locator(".line-through")).toHaveText("By the old fountain");
+  await expect(line.getByRole("definition")).toContainText("By the new library");
+  await checkRoute(eater, `/request/${request.id}`, async () => {}, true);
+});

@@ -136,6 +136,17 @@ export const TERM_FIELDS = ["price", "window", "place", "allergens"] as const;
 export type TermField = (typeof TERM_FIELDS)[number];
 
 /**
+ * A cook's edit as a line of each open thread of the meal (docs/features/everyday-journey.md, third
+ * pass): the terms before and after, and which of them changed (never empty). Every requester sees
+ * it, pending or accepted, asked or not.
+ */
+export interface MealChangeLine {
+  from: AgreedTerms;
+  to: AgreedTerms;
+  fields: TermField[];
+}
+
+/**
  * A change to an accepted request's terms: what was agreed (`from`), what the cook's edit made them
  * (`to`), which fields the eater is asked about (`fields`, never empty), and their answer once given
  * (`kept`: the new terms hold; `gave_up`: the request ended, on nobody's record).

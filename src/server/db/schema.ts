@@ -26,6 +26,7 @@ import {
 } from "drizzle-orm/pg-core";
 import {
   type AgreedTerms,
+  type MealChangeLine,
   OPEN_REQUEST_STATUSES,
   REQUEST_STATUSES,
   type TermsChange as TermsChangeRow,
@@ -597,10 +598,18 @@ export const messages = pgTable(
      * its caption, and may then be empty.
      */
     photoId: uuid("photo_id"),
+    /**
+     * A line a cook's edit of the meal wrote in the thread (features/meals/changes.ts): the terms
+     * before and after, and which changed. The body is then empty.
+     */
+    change: jsonb("change").$type<MealChangeLine>(),
     createdAt: createdAt(),
   },
   (t) => [
-    check("messages_body_not_blank", sql`length(btrim(${t.body})) >= 1 OR ${t.photoId} IS NOT NULL`),
+    check(
+      "messages_body_not_blank",
+      sql`length(btrim(${t.body})) >= 1 OR ${t.photoId} IS NOT NULL OR ${t.change} IS NOT NULL`,
+    ),
     check(
       "messages_kind_known",
       sql`${t.kind} IS NULL OR ${t.kind} IN ('on_my_way', 'outside', 'running_late', 'move_time')`,

@@ -317,7 +317,7 @@ async function redactMessages(tx: Executor, memberId: string): Promise<{ keys: s
           where m.sender_id = ${memberId} and not ${underOpenReport("r")}
             and (m.body <> ${MESSAGE_REMOVED} or m.photo_id is not null)
           for update of m)
-        update messages set body = ${MESSAGE_REMOVED}, photo_id = null, kind = null
+        update messages set body = ${MESSAGE_REMOVED}, photo_id = null, kind = null, change = null
         from old where messages.id = old.id
         returning old.photo_id::text as "photoId"`,
   );

@@ -11,9 +11,9 @@ import { type Message, msg } from "../../../contract/messages";
 import { OPEN_REQUEST_STATUSES } from "../../../contract/requests";
 import { displayName } from "../../auth/users";
 import type { Executor } from "../../db/client";
-import { type MealRow, requests, type UserRow } from "../../db/schema";
+import { type MealRow, messages, requests, type UserRow } from "../../db/schema";
 import { createNotification } from "../notifications/service";
-import { askAboutChangedTerms } from "../requests/terms";
+import { askAboutChangedTerms, changedFields, termsOfMeal } from "../requests/terms";
 
 /** The kinds of change an eater is told of, and their words. */
 const CHANGE_MESSAGES = {
@@ -56,11 +56,13 @@ export function changesOf(before: MealRow, after: MealRow): Change[] {
 
 /**
  * Tells each eater with an open request for the meal what its cook changed; call it in the edit's
- * transaction with the meal as it was and as it is.
+ * transaction with the meal as it was and as it is. Each open thread also gets a line from the cook
+ * with the terms that changed, old → new (price, pickup time, place, allergens), so the thread keeps
+ * what was said and what was changed in one place.
  */
 export async function tellOfChanges(
   tx: Executor,
-  cook: Pick<UserRow, "firstName" | "lastName">,
+  cook: Pick<UserRow, "id" | "firstName" | "lastName">,
   before: MealRow,
   after: MealRow,
 ): Promise<void> {
@@ -72,6 +74,31 @@ export async function tellOfChanges(
     .select({ id: requests.id, eaterId: requests.eaterId })
     .from(requests)
     .where(and(eq(requests.mealId, after.id), inArray(requests.status, OPEN_REQUEST_STATUSES)));
+  const from = termsOfMeal(before);
+  const to = termsOfMeal(after);
+  const fields = changedFields(from, to);
+  if (fields.length > 0 && open.length > 0) {
+    const lines = await tx
+      .insert(messages)
+      .values(
+        open.map((request) => ({
+          requestId: request.id,
+          senderId: cook.id,
+          body: "",
+          change: { from, to, fields },
+        })),
+      )
+      .returning({ requestId: messages.requestId, createdAt: messages.createdAt });
+    await tx
+      .update(requests)
+      .set({ lastActivityAt: lines[0]!.createdAt })
+      .where(
+        inArray(
+          requests.id,
+          lines.map((line) => line.requestId),
+        ),
+      );
+  }
   for (const request of open) {
     if (asked.has(request.id)) continue;
     for (const kind of kinds) {

@@ -264,6 +264,7 @@ async function selectMessages(
     body: message.body,
     kind: message.kind ?? null,
     photo: message.photoId ? threadPhotoOf(id, message.photoId) : null,
+    change: message.change ?? null,
     createdAt: message.createdAt.toISOString(),
     sender: presentPublicUser(sender),
   }));
@@ -374,6 +375,7 @@ async function writeMessage(
       body: created.body,
       kind: created.kind ?? null,
       photo: photoId ? threadPhotoOf(id, photoId) : null,
+      change: null,
       createdAt: created.createdAt.toISOString(),
       sender: presentPublicUser(sender),
     };

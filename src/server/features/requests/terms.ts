@@ -30,6 +30,59 @@ export const agreedTermsSql = (alias: string) =>
     'allergens', to_jsonb("${alias}"."allergen_codes" || array_remove(regexp_split_to_array(lower(trim("${alias}"."allergens_other")), '\\s*,\\s*'), '')))`);
 
 /**
+ * `agreedTermsSql`'s terms of a meal row already read (a cook's edit has the row before and after):
+ * the same spelling, which the threads test compares with the SQL's.
+ */
+export function termsOfMeal(
+  meal: Pick<
+    MealRow,
+    | "priceCents"
+    | "pickupWindowStart"
+    | "pickupWindowEnd"
+    | "pickupLocation"
+    | "allergenCodes"
+    | "allergensOther"
+  >,
+): AgreedTerms {
+  const other = meal.allergensOther
+    ? meal.allergensOther
+        .trim()
+        .toLowerCase()
+        .split(/\s*,\s*/)
+        .filter(Boolean)
+    : [];
+  return {
+    priceCents: meal.priceCents,
+    pickupWindowStart: meal.pickupWindowStart.toISOString(),
+    pickupWindowEnd: meal.pickupWindowEnd.toISOString(),
+    pickupLocation: meal.pickupLocation,
+    allergens: [...meal.allergenCodes, ...other],
+  };
+}
+
+/**
+ * Which terms differ between two, in the order a thread's line lists them (to the minute for times,
+ * as the form writes them; allergens as a set).
+ */
+export function changedFields(from: AgreedTerms, to: AgreedTerms): TermField[] {
+  const minute = (iso: string) => Math.floor(Date.parse(iso) / 60_000);
+  const fields: TermField[] = [];
+  if (from.priceCents !== to.priceCents) fields.push("price");
+  if (
+    minute(from.pickupWindowStart) !== minute(to.pickupWindowStart) ||
+    minute(from.pickupWindowEnd) !== minute(to.pickupWindowEnd)
+  )
+    fields.push("window");
+  if (from.pickupLocation.trim() !== to.pickupLocation.trim()) fields.push("place");
+  if (
+    from.allergens.length !== to.allergens.length ||
+    from.allergens.some((allergen) => !to.allergens.includes(allergen))
+  )
+    fields.push("allergens");
+  return fields;
+}
+
+/**
  * Which of the agreed terms a change makes worse for the eater, so they are asked: a higher price; a
  * window that does not hold the agreed one (it starts later or ends earlier); another pickup place; an
  * allergen not there before. Empty when nothing is worse.

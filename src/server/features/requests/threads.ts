@@ -53,6 +53,7 @@ export async function listThreads(
         body: messages.body,
         kind: messages.kind,
         photoId: messages.photoId,
+        change: messages.change,
         senderId: messages.senderId,
         createdAt: messages.createdAt,
       })
@@ -93,6 +94,7 @@ export async function listThreads(
             text: last.body,
             kind: last.kind ?? null,
             photo: last.photoId !== null,
+            change: last.change !== null,
             mine: last.senderId === viewer.id,
             createdAt: last.createdAt.toISOString(),
           }
@@ -101,6 +103,7 @@ export async function listThreads(
               text: request.message,
               kind: null,
               photo: false,
+              change: false,
               mine: asEaterHere,
               createdAt: request.createdAt.toISOString(),
             }

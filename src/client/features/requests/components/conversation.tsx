@@ -13,6 +13,7 @@ import { isThreadOpen, QUICK_REPLY_TEXT } from "@/contract/plain/requests";
 import type { MealRequestDetail } from "@/contract/requests";
 import { useOlderMessages } from "../api/get-request";
 import { MessageInput } from "./message-input";
+import { TermLines } from "./terms-change";
 
 function MessageTime({ iso }: { iso: string }) {
   const f = useFormat();
@@ -129,6 +130,23 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
         )}
         {messages.map((message) => {
           const mine = message.sender.id === viewerId;
+          if (message.change)
+            // The cook's edit of the meal, as a line of the thread: what changed, old → new.
+            return (
+              <li
+                key={message.id}
+                className="self-stretch rounded-lg border border-dashed bg-muted/40 p-3"
+                data-testid="meal-change"
+              >
+                <p className="mb-1 text-xs text-muted-foreground">
+                  {mine
+                    ? t("You changed the meal")
+                    : t("{{name}} changed the meal", { name: displayName(message.sender) })}{" "}
+                  · <MessageTime iso={message.createdAt} />
+                </p>
+                <TermLines change={message.change} />
+              </li>
+            );
           return (
             <li
               key={message.id}

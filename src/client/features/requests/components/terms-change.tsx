@@ -9,18 +9,14 @@ import { Button } from "@/client/components/ui/button";
 import { useDisplayName } from "@/client/lib/display-name";
 import { useFormat } from "@/client/lib/format";
 import { allergyWarningName } from "@/contract/plain/food-safety";
-import type { AgreedTerms, TermField } from "@/contract/plain/requests";
+import type { AgreedTerms, MealChangeLine, TermField } from "@/contract/plain/requests";
 import type { MealRequest } from "@/contract/requests";
 import { useAnswerTerms } from "../api/update-status";
 
-export function TermsChangeCard({ request }: { request: MealRequest }) {
+/** Each term's name, and a term as words in the reader's language and region. */
+function useTermWords() {
   const { t } = useTranslation("app");
   const f = useFormat();
-  const displayName = useDisplayName();
-  const answer = useAnswerTerms(request.id);
-  const change = request.termsChange;
-  if (!change || change.answer !== null || request.status !== "accepted") return null;
-  const isEater = request.viewerSide === "eater";
   const said = (terms: AgreedTerms, field: TermField): string => {
     if (field === "price") return terms.priceCents === null ? t("Free") : f.price(terms.priceCents);
     if (field === "window")
@@ -34,6 +30,36 @@ export function TermsChangeCard({ request }: { request: MealRequest }) {
     place: t("Pickup place"),
     allergens: t("Allergens"),
   };
+  return { said, labels };
+}
+
+/** The changed terms, one per line: its name, then old (struck through) → new. */
+export function TermLines({ change }: { change: MealChangeLine }) {
+  const { t } = useTranslation("app");
+  const { said, labels } = useTermWords();
+  return (
+    <dl className="flex flex-col gap-2 text-sm">
+      {change.fields.map((field) => (
+        <div key={field} className="flex flex-col gap-0.5">
+          <dt className="font-semibold">{labels[field]}</dt>
+          <dd className="flex flex-wrap items-center gap-2">
+            <span className="line-through">{said(change.from, field)}</span>
+            <ArrowRight className="h-4 w-4" aria-label={t("now")} />
+            <span className="font-medium">{said(change.to, field)}</span>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function TermsChangeCard({ request }: { request: MealRequest }) {
+  const { t } = useTranslation("app");
+  const displayName = useDisplayName();
+  const answer = useAnswerTerms(request.id);
+  const change = request.termsChange;
+  if (!change || change.answer !== null || request.status !== "accepted") return null;
+  const isEater = request.viewerSide === "eater";
   return (
     <section
       aria-labelledby="terms-change"
@@ -45,18 +71,7 @@ export function TermsChangeCard({ request }: { request: MealRequest }) {
           ? t("{{name}} changed what you agreed to", { name: displayName(request.owner) })
           : t("{{name}} is asked about your changes", { name: displayName(request.eater) })}
       </h2>
-      <dl className="flex flex-col gap-2 text-sm">
-        {change.fields.map((field) => (
-          <div key={field} className="flex flex-col gap-0.5">
-            <dt className="font-semibold">{labels[field]}</dt>
-            <dd className="flex flex-wrap items-center gap-2">
-              <span className="line-through">{said(change.from, field)}</span>
-              <ArrowRight className="h-4 w-4" aria-label={t("now")} />
-              <span className="font-medium">{said(change.to, field)}</span>
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <TermLines change={change} />
       {isEater && (
         <>
           <p className="text-sm">

@@ -24,7 +24,11 @@ import { StatusBadge } from "./status-badge";
 function LastWords({ last }: { last: NonNullable<ThreadSummary["last"]> }) {
   const { t } = useTranslation("app");
   const say = useMessages();
-  const words = last.kind ? say(QUICK_REPLY_TEXT[last.kind]) : last.text;
+  const words = last.change
+    ? t("The meal was changed")
+    : last.kind
+      ? say(QUICK_REPLY_TEXT[last.kind])
+      : last.text;
   return (
     <span className="flex min-w-0 items-center gap-1">
       {last.mine && <span className="shrink-0">{t("You:")}</span>}
