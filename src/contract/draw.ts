@@ -30,7 +30,10 @@ import { portionsSchema } from "./requests";
 /** The draw's documented algorithm; a new one gets a new name, and old draws keep theirs. */
 export const DRAW_ALGORITHM = "mealshare-draw-v1";
 
-/** Entries close this long after posting unless the cook says otherwise (at the latest, the pickup start). */
+/**
+ * Entries close this long after posting unless the cook says otherwise, or halfway to the pickup's
+ * start when that comes sooner (winners need time to come).
+ */
 export const DRAW_DEFAULT_CLOSE_MS = 60 * 60 * 1000;
 /**
  * Whether a draw's entries have closed: it is made, or its closing time has passed. From then on its
@@ -124,6 +127,17 @@ export function drawOrder(entrants: readonly DrawEntrant[], seedHex: string): st
 }
 
 /** Everything a draw publishes once it is made (`GET /api/meals/{id}/draw`). */
+/** One entrant's result: portions won, a place on the waiting list, or passed over and why. */
+export const drawResultSchema = z.discriminatedUnion("outcome", [
+  z.object({ id: z.string(), outcome: z.literal("portions"), portions: z.number().int() }),
+  z.object({ id: z.string(), outcome: z.literal("waiting"), place: z.number().int() }),
+  z.object({
+    id: z.string(),
+    outcome: z.literal("passed_over"),
+    reason: z.enum(["fair_use", "not_eligible"]),
+  }),
+]);
+
 export const publishedDrawSchema = z.object({
   algorithm: z.string(),
   commitment: z.string(),
@@ -142,8 +156,18 @@ export const publishedDrawSchema = z.object({
    * next in order took their place. Null until the draw is made.
    */
   passedOver: z.array(z.object({ id: z.string(), reason: z.enum(["fair_use", "not_eligible"]) })).nullable(),
+  /**
+   * What happened to each entrant, in draw order, for the page to say in plain words
+   * (docs/features/fair-shares.md point 2): `portions` got that many, `waiting` is that place on the
+   * waiting list, `passed_over` could no longer ask (see `passedOver`). Null until the draw is made,
+   * and for draws made before results were kept.
+   */
+  results: z.array(drawResultSchema).nullable(),
 });
 export type PublishedDraw = z.infer<typeof publishedDrawSchema>;
+
+/** What the draw did with one entrant (`publishedDrawSchema.results`). */
+export type DrawResult = z.infer<typeof drawResultSchema>;
 
 /** An entrant the draw passed over, and why (`publishedDrawSchema.passedOver`). */
 export type PassedOver = NonNullable<PublishedDraw["passedOver"]>[number];
@@ -238,8 +262,8 @@ export const drawViewSchema = z.object({
   entries: z.number().int(),
   /** The viewer's entry (its id is their pseudonym on the published list), or null. */
   mine: z.object({ id: z.uuid(), portions: z.number().int(), tickets: z.number().int() }).nullable(),
-  /** The tickets the viewer has, or would have if they entered now. */
-  ticketsIfEntered: z.number().int(),
+  /** The tickets the viewer has, or would have if they entered now; null signed out. */
+  ticketsIfEntered: z.number().int().nullable(),
   published: publishedDrawSchema,
 });
 export type DrawView = z.infer<typeof drawViewSchema>;

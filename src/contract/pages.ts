@@ -107,8 +107,8 @@ export type Catalogue = (typeof CATALOGUES)[number];
 
 /**
  * The catalogues the page at `pathname` speaks in its first render, `common` first (every page's): the
- * signed-in shell and a member's pages speak `app` and `messages`, a shared meal's page and the pickup
- * pass `app` signed out too, the static pages `info`. The server names them in the page's HTML
+ * signed-in shell and a member's pages speak `app` and `messages`, a shared meal's page, a draw's page
+ * and the pickup pass `app` signed out too, the static pages `info`. The server names them in the page's HTML
  * (src/server/page-preloads.ts) and the app loads them before its first render
  * (src/client/app/router.tsx `preloadPage`): a page that found one missing suspended behind a spinner,
  * and React showed it no sooner than 300 ms later (docs/decisions/015 "Phones").
@@ -116,6 +116,9 @@ export type Catalogue = (typeof CATALOGUES)[number];
 export function firstCatalogues(pathname: string, signedIn: boolean): Catalogue[] {
   const info = pageAt(STATIC_PAGES, pathname) ? (["info"] as const) : [];
   if (signedIn) return ["common", "app", "messages", ...info];
-  const speaksApp = paramsAt("/meal/:id", pathname) ?? paramsAt("/pass/:id", pathname);
+  const speaksApp =
+    paramsAt("/meal/:id", pathname) ??
+    paramsAt("/meal/:id/draw", pathname) ??
+    paramsAt("/pass/:id", pathname);
   return ["common", ...(speaksApp ? (["app"] as const) : []), ...info];
 }

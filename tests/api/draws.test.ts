@@ -186,6 +186,24 @@ describe("a meal given by a draw", () => {
       sql`select user_id from waitlist_entries where meal_id = ${meal.id} and status = 'waiting' order by created_at, id`,
     );
     expect(line.map((row) => row.user_id)).toEqual(order.slice(2));
+    // Each entrant's result, in draw order, for the page's plain words: the first two got their portion,
+    // the others are 1st, 2nd, 3rd on the waiting list.
+    expect(published.results).toEqual([
+      { id: published.order[0], outcome: "portions", portions: 1 },
+      { id: published.order[1], outcome: "portions", portions: 1 },
+      { id: published.order[2], outcome: "waiting", place: 1 },
+      { id: published.order[3], outcome: "waiting", place: 2 },
+      { id: published.order[4], outcome: "waiting", place: 3 },
+    ]);
+    // Anyone with the link reads it signed out: the same results and check, no entry or tickets of theirs.
+    const open = await t.api({ url: `/api/meals/${meal.id}/draw` });
+    expect(open.statusCode).toBe(200);
+    expect(open.json()).toMatchObject({
+      mine: null,
+      ticketsIfEntered: null,
+      published: { results: published.results },
+    });
+    expect(JSON.stringify(open.json())).not.toMatch(/Dora|Eli|Fay|Gus|Hal|Ivy/);
     // Places in line are told by the job the draw leaves.
     await jobsSettled(t.db);
     const told = await queryRows<{ user_id: string; text: string }>(
@@ -207,6 +225,22 @@ describe("a meal given by a draw", () => {
       payload: { mealId: meal.id, message: "Any left?" },
     });
     expect(late.json().code).toBe("fully_reserved");
+  });
+
+  it("signed out, a members-only or hidden meal's draw is not found, like the meal", async () => {
+    const cook = await neighbour("Mae");
+    const group = await t.api({
+      method: "POST",
+      url: "/api/groups",
+      cookie: cook.cookie,
+      payload: { name: "Mae's landing", description: "d", rules: "Be kind.", joinRule: "open" },
+    });
+    for (const hidden of [{ membersOnly: true, groupId: group.json().id }, { hiddenByAdmin: true }]) {
+      const meal = await buildMeal(t.db, cook.user, { kind: "free", ...hidden });
+      const answer = await t.api({ url: `/api/meals/${meal.id}/draw` });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json().message).toBe("Meal not found");
+    }
   });
 
   it("the scheduled draw runs once however many run it, and not before entries close", async () => {

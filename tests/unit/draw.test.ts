@@ -42,6 +42,7 @@ const published = (vector: Vector): PublishedDraw => ({
   seed: vector.seed,
   order: vector.order,
   passedOver: [],
+  results: null,
 });
 
 describe("the draw, mealshare-draw-v1", () => {

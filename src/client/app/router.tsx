@@ -24,6 +24,9 @@ const SignInRequiredPage = lazyWithPreload(() => import("@/client/pages/sign-in-
 const SharedMealPage = lazyWithPreload(() => import("@/client/pages/shared-meal"));
 const PickupPassPage = lazyWithPreload(() => import("@/client/pages/pickup-pass"));
 
+/** Members' pages that are open signed out too, as they are. */
+const OPEN_MEMBER_PATHS = ["/meal/:id/draw"];
+
 /** A signed-out page's column inside the public frame. */
 const padded = (Page: React.ComponentType) => () => (
   <div className="px-4 py-8 sm:py-12">
@@ -44,11 +47,18 @@ const SIGNED_OUT_ROUTES: AppRoute[] = [
   { path: "/", component: LandingPage, load: LandingPage.preload },
   ...STATIC_ROUTES.map((route) => ({ ...route, component: padded(route.component) })),
   { path: "/meal/:id", component: PaddedSharedMeal, load: SharedMealPage.preload },
-  ...MEMBER_ROUTES.filter((route) => route.path !== "/").map((route) => ({
-    path: route.path,
-    component: PaddedSignInRequired,
-    load: SignInRequiredPage.preload,
+  // An open draw anyone can check, by its link (docs/features/fair-shares.md point 2): no names on it.
+  ...MEMBER_ROUTES.filter((route) => OPEN_MEMBER_PATHS.includes(route.path)).map((route) => ({
+    ...route,
+    component: padded(route.component),
   })),
+  ...MEMBER_ROUTES.filter((route) => route.path !== "/" && !OPEN_MEMBER_PATHS.includes(route.path)).map(
+    (route) => ({
+      path: route.path,
+      component: PaddedSignInRequired,
+      load: SignInRequiredPage.preload,
+    }),
+  ),
 ];
 
 function SignedOutRoutes() {

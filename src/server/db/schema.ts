@@ -24,6 +24,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import type { DrawResult } from "../../contract/draw";
 import {
   type AgreedTerms,
   type MealChangeLine,
@@ -1347,6 +1348,8 @@ export const mealDraws = pgTable(
     drawOrder: jsonb("draw_order").$type<string[]>(),
     /** Winners passed over at the draw, and why (contract/draw.ts `passedOver`). */
     passedOver: jsonb("passed_over").$type<{ id: string; reason: "fair_use" | "not_eligible" }[]>(),
+    /** What happened to each entrant, in draw order (contract/draw.ts `results`). */
+    results: jsonb("results").$type<DrawResult[]>(),
     createdAt: createdAt(),
   },
   (t) => [index("meal_draws_due_idx").on(t.closesAt).where(sql`${t.drawnAt} IS NULL`)],

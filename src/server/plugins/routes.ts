@@ -12,7 +12,7 @@ import { registerAdminRoutes } from "../features/admin/routes";
 import { registerAlertRoutes } from "../features/alerts/routes";
 import { registerCalendarFeed, registerCalendarRoutes } from "../features/calendar/routes";
 import { registerCookRoutes } from "../features/cooks/routes";
-import { registerDrawRoutes } from "../features/draws/routes";
+import { registerDrawRoutes, registerOpenDrawRoute } from "../features/draws/routes";
 import { registerEventRoutes } from "../features/events/routes";
 import { registerGroupRoutes } from "../features/groups/routes";
 import { registerImpactRoutes } from "../features/impact/routes";
@@ -73,6 +73,7 @@ export async function registerFeatureRoutes(
   registerNewsletterRoutes(app, { db, config });
   registerImpactRoutes(app, { db });
   registerMealPreviewRoute(app, { db });
+  registerOpenDrawRoute(app, { db });
   registerLabelRoute(app, { db });
   registerCalendarFeed(app, { db, config });
   await registerUnsubscribeRoutes(app, { db, config });

@@ -2,4 +2,5 @@
 export { useDraw } from "./api/draws";
 export { DrawCheck } from "./components/draw-check";
 export { AfterDraw, DrawPanel } from "./components/draw-panel";
+export { DrawResults } from "./components/draw-results";
 export { FairUseLine } from "./components/fair-use-line";

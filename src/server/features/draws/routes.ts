@@ -19,19 +19,6 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 /** Signed-in routes; the caller's scope already requires a user. */
 export function registerDrawRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    "/api/meals/:id/draw",
-    {
-      schema: {
-        tags: ["draws"],
-        summary:
-          "A meal's draw: when entries close, the commitment, how many entered, the viewer's entry and tickets; once made, the secret, entrants, seed and order to check it",
-        params: idParamsSchema,
-        response: { 200: drawViewSchema, ...errors },
-      },
-    },
-    async (request) => getDraw(db, requireUser(request), request.params.id),
-  );
   r.post(
     "/api/meals/:id/draw/entry",
     {
@@ -91,5 +78,33 @@ export function registerDrawRoutes(app: FastifyInstance, { db, config }: { db: D
       },
     },
     async (request) => drawNow(db, requireUser(request).id, request.params.id, config.freeMealsPer28Days),
+  );
+}
+
+/**
+ * Registers `GET /api/meals/{id}/draw` outside the members' scope (docs/features/fair-shares.md point 2:
+ * an open draw anyone with its link can check): signed in, the viewer's entry and tickets too; signed
+ * out, the draw of a meal anyone may see, with entrants by entry id only.
+ */
+export function registerOpenDrawRoute(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    "/api/meals/:id/draw",
+    {
+      schema: {
+        tags: ["draws"],
+        summary:
+          "A meal's draw, signed in or out: when entries close, the commitment, how many entered, the viewer's entry and " +
+          "tickets (null signed out); once made, the secret, entrants (by entry id, never a name), seed, order and " +
+          "each entrant's result to check it. A members-only meal's draw is not found signed out",
+        params: idParamsSchema,
+        response: { 200: drawViewSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      // The viewer's own entry may be in it: kept by no shared cache.
+      reply.header("Cache-Control", "private, no-cache");
+      return getDraw(db, request.user ?? null, request.params.id);
+    },
   );
 }

@@ -13,6 +13,7 @@ import { z } from "zod";
 import {
   canonicalEntrants,
   type DrawEntrant,
+  type DrawResult,
   drawOrder,
   drawSeed,
   entrantListHash,
@@ -87,14 +88,17 @@ async function makeDraw(
   let winners = 0;
   const line: typeof entries = [];
   const passedOver: PassedOver[] = [];
+  const results: DrawResult[] = [];
   for (const entryId of order) {
     const entry = byId.get(entryId)!;
     if (!entry.unblocked || entry.suspendedAt) {
       passedOver.push({ id: entry.id, reason: "not_eligible" });
+      results.push({ id: entry.id, outcome: "passed_over", reason: "not_eligible" });
       continue;
     }
     if (portionsLeft(moving) < entry.portions) {
       line.push(entry);
+      results.push({ id: entry.id, outcome: "waiting", place: line.length });
       continue;
     }
     const refusal = await askRefusal(tx, { id: entry.userId, suspendedAt: entry.suspendedAt }, meal, {
@@ -103,7 +107,9 @@ async function makeDraw(
       portions: entry.portions,
     });
     if (refusal) {
-      passedOver.push({ id: entry.id, reason: refusal.code === "fair_use" ? "fair_use" : "not_eligible" });
+      const reason = refusal.code === "fair_use" ? "fair_use" : "not_eligible";
+      passedOver.push({ id: entry.id, reason });
+      results.push({ id: entry.id, outcome: "passed_over", reason });
       continue;
     }
     const [request] = await tx
@@ -127,10 +133,11 @@ async function makeDraw(
     });
     moving.portionsTaken += entry.portions;
     winners++;
+    results.push({ id: entry.id, outcome: "portions", portions: entry.portions });
   }
   await tx
     .update(mealDraws)
-    .set({ drawnAt: sql`now()`, entrants, listHash, seed, drawOrder: order, passedOver })
+    .set({ drawnAt: sql`now()`, entrants, listHash, seed, drawOrder: order, passedOver, results })
     .where(eq(mealDraws.mealId, mealId));
   // The others wait in draw order — each place a millisecond after the one before — in a few statements.
   const base = Date.now();

@@ -30,7 +30,7 @@ const DRAW_MIN_OPEN_MS = 60 * 1000;
  * Sets up the draw of a meal just posted, in the transaction that posts it: a fresh 32-byte secret, its
  * commitment, and the job that draws when entries close.
  * @param closesAt when entries close (validated by the contract); by default an hour after posting,
- *   and at the latest when the pickup starts
+ *   or halfway to the pickup's start when that comes sooner (docs/features/fair-shares.md point 2)
  * @throws AppError 400 when entries would close less than a minute from now (a pickup about to start)
  */
 export async function createDraw(
@@ -38,8 +38,11 @@ export async function createDraw(
   meal: { id: string; pickupWindowStart: Date },
   closesAt?: Date,
 ): Promise<void> {
+  // By default halfway to the pickup when that comes sooner than an hour: winners need time to come.
+  const now = Date.now();
   const closes =
-    closesAt ?? new Date(Math.min(Date.now() + DRAW_DEFAULT_CLOSE_MS, meal.pickupWindowStart.getTime()));
+    closesAt ??
+    new Date(Math.min(now + DRAW_DEFAULT_CLOSE_MS, now + (meal.pickupWindowStart.getTime() - now) / 2));
   if (closes.getTime() < Date.now() + DRAW_MIN_OPEN_MS) {
     const message = msg(
       "A draw needs time to enter: close it at least a minute from now, before the pickup starts.",
@@ -64,7 +67,7 @@ export async function createDraw(
  */
 export async function getDraw(
   db: Executor,
-  viewer: Pick<UserRow, "id" | "createdAt">,
+  viewer: Pick<UserRow, "id" | "createdAt"> | null,
   mealId: string,
 ): Promise<DrawView> {
   const [meal] = await db
@@ -77,17 +80,22 @@ export async function getDraw(
     .from(meals)
     .where(eq(meals.id, mealId))
     .limit(1);
-  if (!meal || (meal.hidden && meal.ownerId !== viewer.id) || !(await isVisibleTo(db, viewer.id, meal)))
-    throw notFound(msg("Meal not found"));
+  // Signed out, the draw of a meal anyone may see: a members-only or hidden meal is not found.
+  const visible = viewer
+    ? !(meal?.hidden && meal.ownerId !== viewer.id) && meal && (await isVisibleTo(db, viewer.id, meal))
+    : meal && !meal.hidden && !meal.membersOnly;
+  if (!meal || !visible) throw notFound(msg("Meal not found"));
   const [draw] = await db.select().from(mealDraws).where(eq(mealDraws.mealId, mealId)).limit(1);
   if (!draw) throw notFound(msg("This meal has no draw."));
   const [[{ entries }], [mine]] = await Promise.all([
     db.select({ entries: count() }).from(drawEntries).where(eq(drawEntries.mealId, mealId)),
-    db
-      .select({ id: drawEntries.id, portions: drawEntries.portions, tickets: drawEntries.tickets })
-      .from(drawEntries)
-      .where(and(eq(drawEntries.mealId, mealId), eq(drawEntries.userId, viewer.id)))
-      .limit(1),
+    viewer
+      ? db
+          .select({ id: drawEntries.id, portions: drawEntries.portions, tickets: drawEntries.tickets })
+          .from(drawEntries)
+          .where(and(eq(drawEntries.mealId, mealId), eq(drawEntries.userId, viewer.id)))
+          .limit(1)
+      : [],
   ]);
   const made = draw.drawnAt !== null;
   return {
@@ -96,10 +104,12 @@ export async function getDraw(
     mine: mine ?? null,
     ticketsIfEntered: mine
       ? mine.tickets
-      : ticketsFor({
-          accountCreatedAt: viewer.createdAt.toISOString(),
-          lastFreeMealAt: await lastFreeMealReceivedAt(db, viewer.id),
-        }),
+      : viewer
+        ? ticketsFor({
+            accountCreatedAt: viewer.createdAt.toISOString(),
+            lastFreeMealAt: await lastFreeMealReceivedAt(db, viewer.id),
+          })
+        : null,
     published: {
       algorithm: draw.algorithm,
       commitment: draw.commitment,
@@ -112,6 +122,7 @@ export async function getDraw(
       seed: made ? draw.seed : null,
       order: made ? draw.drawOrder : null,
       passedOver: made ? (draw.passedOver ?? []) : null,
+      results: made ? draw.results : null,
     },
   };
 }

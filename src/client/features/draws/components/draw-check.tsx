@@ -8,7 +8,6 @@
 import { CheckCircle2, XCircle } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useFormat } from "@/client/lib/format";
 import { type DrawView, verifyDraw } from "@/contract/draw";
 import { entryWitness } from "../witness";
 
@@ -23,22 +22,32 @@ function Hash({ label, value }: { label: string; value: string }) {
 
 export function DrawCheck({ draw }: { draw: DrawView }) {
   const { t } = useTranslation("app");
-  const f = useFormat();
   const { published, mine } = draw;
   // Checked against what this viewer saw when they entered, too (../witness.ts).
   const check = useMemo(() => verifyDraw(published, entryWitness(draw)), [published, draw]);
   const place = (id: string) => (published.order ?? []).indexOf(id) + 1;
   return (
-    <div className="flex flex-col gap-5">
+    <section aria-labelledby="draw-check-title" className="flex flex-col gap-5">
+      <h2 id="draw-check-title" className="text-lg font-semibold">
+        {t("Check it yourself")}
+      </h2>
       <p>
         {t(
-          "When the meal was posted, the server made a secret and published its SHA-256 hash, the commitment. At the draw it fixed the list of entrants and their tickets, made the seed from the secret and the list, drew in ticket-weighted order, and then revealed the secret. Anyone can redo every step.",
+          "Nobody could pick the result, the cook included: when the meal was posted, MealShare sealed a secret number and showed its fingerprint below. The draw mixed that secret with the list of entries, and the secret was shown afterwards. Your browser redoes every step and says whether it adds up.",
         )}
       </p>
+      <details className="text-sm">
+        <summary className="cursor-pointer font-medium">{t("The technical details")}</summary>
+        <p className="mt-2">
+          {t(
+            "When the meal was posted, the server made a secret and published its SHA-256 hash, the commitment. At the draw it fixed the list of entrants and their tickets, made the seed from the secret and the list, drew in ticket-weighted order, and then revealed the secret. Anyone can redo every step.",
+          )}
+        </p>
+      </details>
       <Hash label={t("Commitment, published when the meal was posted")} value={published.commitment} />
       {published.drawnAt === null ? (
         <p className="font-medium">
-          {t("The draw is made at {{time}}.", { time: f.dateTime(published.closesAt) })}
+          {t("The entrants, the secret and the check follow once the draw is made.")}
         </p>
       ) : (
         <>
@@ -116,6 +125,6 @@ export function DrawCheck({ draw }: { draw: DrawView }) {
       <p className="text-xs text-muted-foreground">
         {t("Algorithm: {{name}}", { name: published.algorithm })}
       </p>
-    </div>
+    </section>
   );
 }

@@ -39,9 +39,12 @@ export function DrawPanel({ meal, isOwner }: { meal: MealDetail; isOwner: boolea
   if (!draw.data) return null;
   const { published, entries, mine, ticketsIfEntered } = draw.data;
   const made = published.drawnAt !== null;
+  const myResult = published.results?.find((result) => result.id === mine?.id);
+  const won = published.results?.filter((result) => result.outcome === "portions").length ?? 0;
+  const waiting = published.results?.filter((result) => result.outcome === "waiting").length ?? 0;
   const howLink = (
     <Link href={`/meal/${meal.id}/draw`} className="text-sm font-medium underline">
-      {made ? t("How this draw was made") : t("How this draw works")}
+      {made ? t("What happened in the draw, and its check") : t("How this draw works")}
     </Link>
   );
   return (
@@ -56,6 +59,38 @@ export function DrawPanel({ meal, isOwner }: { meal: MealDetail; isOwner: boolea
         <p className="text-sm" data-testid="draw-entries">
           {t("{{count}} neighbours entered", { count: entries })}
         </p>
+        {made && myResult?.outcome === "portions" && (
+          // The winner's news in words, and where the pickup is arranged (not "Request sent").
+          <div
+            className="flex flex-col gap-2 rounded-md border-2 border-green-700 bg-green-50 p-3"
+            data-testid="draw-won"
+          >
+            <p className="font-semibold">
+              {t("You got {{count}} portion in the draw.", { count: myResult.portions })}
+            </p>
+            {meal.myOpenRequestId && (
+              <Button asChild className="self-start">
+                <Link href={`/request/${meal.myOpenRequestId}`}>{t("Arrange the pickup")}</Link>
+              </Button>
+            )}
+          </div>
+        )}
+        {made && myResult?.outcome === "passed_over" && (
+          <p className="font-medium">
+            {myResult.reason === "fair_use"
+              ? t("Your place was passed over: you were at the fair-use limit when the draw was made.")
+              : t("Your place was passed over: you could no longer ask for this meal.")}
+          </p>
+        )}
+        {made && isOwner && published.results && (
+          <p className="text-sm" data-testid="draw-owner-summary">
+            {t("{{count}} entrant got portions.", { count: won })}{" "}
+            {t("{{count}} entrant is on the waiting list.", { count: waiting })}{" "}
+            <Link href="/requests" className="font-medium underline">
+              {t("See who in Requests")}
+            </Link>
+          </p>
+        )}
         {!made && isOwner && (
           <Button
             type="button"
@@ -132,5 +167,9 @@ export function DrawPanel({ meal, isOwner }: { meal: MealDetail; isOwner: boolea
  */
 export function AfterDraw({ mealId, children }: { mealId: string; children: React.ReactNode }) {
   const draw = useDraw(mealId);
-  return draw.data?.published.drawnAt ? children : null;
+  const data = draw.data;
+  if (!data?.published.drawnAt) return null;
+  // A winner's next step is in the draw's own panel ("You got 2 portions"), not a "Request sent".
+  const mine = data.published.results?.find((result) => result.id === data.mine?.id);
+  return mine?.outcome === "portions" ? null : children;
 }

@@ -73,7 +73,9 @@ export function AllocationFields({ form }: { form: UseFormReturn<MealFormValues>
           />
           <FieldError id={closesId} message={error} />
           <p className="text-sm text-muted-foreground">
-            {t("Leave it empty for an hour after posting; at the latest, when the pickup starts.")}
+            {t(
+              "Leave it empty for an hour after posting, or halfway to the pickup if that comes sooner, so winners have time to come.",
+            )}
           </p>
         </div>
       )}

@@ -1,0 +1,1 @@
+ALTER TABLE "meal_draws" ADD COLUMN "results" jsonb;
