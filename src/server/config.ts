@@ -126,7 +126,8 @@ const envSchema = z.object({
     (value) => (typeof value === "string" && value ? value.toLowerCase().split(/[-_]/)[0] : undefined),
     languageSchema.default("en"),
   ),
-  GEOCODER_URL: optionalUrl,
+  // "off" turns off the public default a real deployment gets (docs/decisions/018).
+  GEOCODER_URL: z.preprocess(emptyToUndefined, z.union([z.literal("off"), z.url()]).optional()),
   GEOCODER_API: z.preprocess(emptyToUndefined, z.enum(["nominatim", "photon"]).default("nominatim")),
   GEOCODER_MIN_INTERVAL_MS: z.preprocess(
     emptyToUndefined,
@@ -352,6 +353,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError("Invalid configuration: OIDC_ISSUER_URL and OIDC_CLIENT_ID must be set together");
   }
   const signIn = e.SIGN_IN ?? defaultSignIn(e.OIDC_ISSUER_URL, production, e.HOST, isOn(e.DEV_LOGIN));
+  // docs/decisions/018: a real deployment finds typed addresses with OpenStreetMap's public Nominatim
+  // unless it names another geocoder or "off"; this machine's quick start asks nobody.
+  const realDeployment = production || (e.HOST !== undefined && !isLoopbackHost(e.HOST));
+  const geocoderUrl =
+    e.GEOCODER_URL === "off"
+      ? undefined
+      : (e.GEOCODER_URL ?? (realDeployment ? PUBLIC_NOMINATIM : undefined));
   if (signIn === "oidc" && !e.OIDC_ISSUER_URL) {
     throw new ConfigError("Invalid configuration: OIDC_ISSUER_URL is required with SIGN_IN=oidc");
   }
@@ -461,12 +469,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     scheduledJobs: true,
     currency: e.CURRENCY,
     defaultLanguage: e.DEFAULT_LOCALE,
-    geocoder: e.GEOCODER_URL
+    geocoder: geocoderUrl
       ? {
-          url: e.GEOCODER_URL.replace(/\/+$/, ""),
-          api: e.GEOCODER_API,
+          url: geocoderUrl.replace(/\/+$/, ""),
+          api: e.GEOCODER_URL ? e.GEOCODER_API : "nominatim",
           minIntervalMs: e.GEOCODER_MIN_INTERVAL_MS,
-          userAgent: `MealShare/0.1 (+${publicUrl})`,
+          // Nominatim's usage policy asks for an application's name and a way to reach its operator.
+          userAgent: `MealShare/0.1 (+${publicUrl}${e.SUPPORT_EMAIL ? `; ${e.SUPPORT_EMAIL}` : ""})`,
         }
       : undefined,
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, center: parseMapCenter(e.MAP_CENTER) },
@@ -474,6 +483,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...overrides,
   };
 }
+
+/** OpenStreetMap's public Nominatim: a real deployment's geocoder unless it names another (docs/decisions/018). */
+export const PUBLIC_NOMINATIM = "https://nominatim.openstreetmap.org";
 
 /**
  * docs/decisions/016: a configured provider wins; a real deployment (production, or listening beyond

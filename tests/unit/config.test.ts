@@ -80,6 +80,29 @@ describe("configuration (docs/DESIGN.md §2)", () => {
     expect(set.map.center).toEqual({ latitude: 52.52, longitude: 13.405, zoom: 12 });
   });
 
+  it("finds typed addresses with OpenStreetMap's public Nominatim on a real deployment, unless told another or off (docs/decisions/018)", () => {
+    const real = {
+      DATA_DIR: dataDir(),
+      NODE_ENV: "production",
+      SESSION_SECRET: "x".repeat(40),
+      SMTP_URL: "smtp://mail.example:587",
+      PUBLIC_URL: "https://meals.example.org",
+      SUPPORT_EMAIL: "help@meals.example.org",
+    };
+    expect(loadConfig(real).geocoder).toEqual({
+      url: "https://nominatim.openstreetmap.org",
+      api: "nominatim",
+      minIntervalMs: 1000,
+      userAgent: "MealShare/0.1 (+https://meals.example.org; help@meals.example.org)",
+    });
+    expect(loadConfig({ ...real, GEOCODER_URL: "off" }).geocoder).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), HOST: "0.0.0.0" }).geocoder?.url).toBe(
+      "https://nominatim.openstreetmap.org",
+    );
+    // The quick start on this machine asks no outside service.
+    expect(loadConfig({ DATA_DIR: dataDir(), HOST: "127.0.0.1" }).geocoder).toBeUndefined();
+  });
+
   it("prices in USD and speaks English unless told otherwise; takes a regional tag", () => {
     expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ currency: "USD", defaultLanguage: "en" });
     expect(loadConfig({ DATA_DIR: dataDir(), CURRENCY: "EUR", DEFAULT_LOCALE: "de-AT" })).toMatchObject({

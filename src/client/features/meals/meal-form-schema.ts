@@ -89,15 +89,8 @@ export const mealFormSchema = z
     message: msg("Choose one of your groups"),
     path: ["groupId"],
   })
-  // docs/features/neighbourhood.md point 3: the form never sends a meal without its pickup point.
-  .refine((values) => values.latitude !== null && values.longitude !== null, {
-    message: msg("Put the pickup point on the map"),
-    path: ["latitude"],
-    when: (payload) => {
-      const values = payload.value as { latitude?: unknown; longitude?: unknown } | undefined;
-      return values?.latitude !== undefined && values?.longitude !== undefined;
-    },
-  })
+  // A typed address always does (docs/decisions/018): a meal without a pickup point is found by
+  // searching and in the full list, not nearby; the form says so where the point is chosen.
   .refine((values) => values.noMajorAllergens || values.allergenCodes.length > 0, {
     message: msg("Choose the allergens this meal contains, or confirm it contains none of the 14"),
     path: ["allergenCodes"],

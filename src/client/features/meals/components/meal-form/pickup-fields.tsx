@@ -71,6 +71,18 @@ export function PickupFields({ form }: { form: UseFormReturn<MealFormValues> }) 
           />
         </Suspense>
         <FieldError id="latitude" message={errors.latitude?.message} />
+        {!point && (
+          // A typed address is enough to post (docs/decisions/018); what a missing point costs, said.
+          <p className="text-sm text-muted-foreground" data-testid="no-pickup-point">
+            {deployment().placeSearch
+              ? t(
+                  "No pickup point yet: search for your street above, tap the map or use your location. Without one, neighbours find this meal by searching and in the full list, not nearby.",
+                )
+              : t(
+                  "No pickup point yet: tap the map or use your location. Without one, neighbours find this meal by searching and in the full list, not nearby; the pickup location you type below is what they read.",
+                )}
+          </p>
+        )}
       </fieldset>
       <div className="flex flex-col gap-2">
         <Label htmlFor="pickupLocation">{t("Pickup location")}</Label>
