@@ -27,7 +27,7 @@ const BASE = app.base;
 const browser = await launchChromium();
 try {
   const cookies = await signInMaria(BASE);
-  const loads: { card: number; shape: number; mealsAsked: number; scripts: number }[] = [];
+  const loads: { card: number; shape: number; mealsAsked: number; scripts: number; bytes: number }[] = [];
   for (let load = 0; load <= LOADS; load++) {
     const context = await phoneContext(browser, cookies);
     const page = await context.newPage();
@@ -53,6 +53,11 @@ try {
         mealsAsked: meals?.startTime ?? Number.NaN,
         scripts: entries.filter((entry) => entry.initiatorType === "script" || entry.name.endsWith(".js"))
           .length,
+        // What came over the wire before the card (the page itself included), compressed.
+        bytes:
+          entries.reduce((sum, entry) => sum + entry.transferSize, 0) +
+          ((performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)?.transferSize ??
+            0),
       };
     });
     if (load > 0) loads.push(timing);
@@ -63,7 +68,7 @@ try {
   const shapes = loads.map((load) => load.shape).sort((a, b) => a - b);
   const shape = shapes[Math.floor((shapes.length - 1) / 2)];
   console.log(
-    `First meal card on ${PAGE} at 375 px, CPU ${CPU_SLOWDOWN}× slower${SLOW ? ", 400 ms / 50 KB/s" : ""}, signed in, cold: first paint (the cards' outlines) median ${(shape / 1000).toFixed(2)} s (${(shapes[0] / 1000).toFixed(2)}–${(shapes[shapes.length - 1] / 1000).toFixed(2)} s); card median ${(median.card / 1000).toFixed(2)} s (${(sorted[0].card / 1000).toFixed(2)}–${(sorted[sorted.length - 1].card / 1000).toFixed(2)} s over ${loads.length} loads); ${Number.isNaN(median.mealsAsked) ? "the meals came inside the page (no call for them)" : `the meals were asked for at ${(median.mealsAsked / 1000).toFixed(2)} s`}; ${median.scripts} script files before the card`,
+    `First meal card on ${PAGE} at 375 px, CPU ${CPU_SLOWDOWN}× slower${SLOW ? ", 400 ms / 50 KB/s" : ""}, signed in, cold: first paint (the cards' outlines) median ${(shape / 1000).toFixed(2)} s (${(shapes[0] / 1000).toFixed(2)}–${(shapes[shapes.length - 1] / 1000).toFixed(2)} s); card median ${(median.card / 1000).toFixed(2)} s (${(sorted[0].card / 1000).toFixed(2)}–${(sorted[sorted.length - 1].card / 1000).toFixed(2)} s over ${loads.length} loads); ${Number.isNaN(median.mealsAsked) ? "the meals came inside the page (no call for them)" : `the meals were asked for at ${(median.mealsAsked / 1000).toFixed(2)} s`}; ${median.scripts} script files and ${(median.bytes / 1024).toFixed(0)} KiB over the wire before the card`,
   );
 } finally {
   await browser.close();

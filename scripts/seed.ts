@@ -17,6 +17,7 @@ import { DataDirLockedError, type Executor, openDatabase } from "../src/server/d
 import { events, meals, users } from "../src/server/db/schema";
 import { type AllergenColumns, allergenColumns } from "../src/server/features/meals/allergens";
 import { addSeedPhotos } from "./seed-photos";
+import { seedWordsIn } from "./seed-words";
 
 const HOUR = 3600_000;
 
@@ -70,6 +71,8 @@ async function seed() {
       return;
     }
     const issuer = config.oidc?.issuerUrl ?? `${config.publicUrl}${DEV_IDP_PREFIX}`;
+    // The neighbourhood speaks the deployment's language (scripts/seed-words.ts).
+    const say = seedWordsIn(config.defaultLanguage);
     const centre = neighbourhoodOf(config.map.center);
     // A home a few streets from the centre, rounded to ~100 m like every stored point.
     const place = (north: number, east: number) => ({
@@ -131,6 +134,7 @@ async function seed() {
             const email = `${p.firstName}.${p.lastName}@example.org`.toLowerCase();
             return {
               ...p,
+              bio: say(p.bio),
               email,
               oidcIssuer: issuer,
               oidcSubject: email,
@@ -161,9 +165,11 @@ async function seed() {
         },
       ) => ({
         ownerId: owner.id,
-        title: fields.title,
-        description: fields.description,
-        ingredients: fields.ingredients,
+        title: say(fields.title),
+        description: say(fields.description),
+        ingredients: say(fields.ingredients),
+        // English words the seed maps to allergen codes (withFoodSafety), which every reader sees in
+        // their own language.
         allergens: fields.allergens,
         kind: fields.priceCents ? ("paid" as const) : ("free" as const),
         priceCents: fields.priceCents ?? null,
@@ -172,8 +178,8 @@ async function seed() {
         pickupWindowEnd: at(fields.start + (fields.length ?? 3)),
         // The form's rule: the public location says roughly where, never the door; the door, the
         // bell and the flat are pickup details, for accepted requesters only (docs/features/neighbourhood.md).
-        pickupLocation: fields.location,
-        pickupDetails: fields.details,
+        pickupLocation: say(fields.location),
+        pickupDetails: say(fields.details),
         deliveryAvailable: fields.delivery ?? false,
         // Picked up at the cook's home, as the meal form proposes; others see a point 150–250 m
         // away (migration 0024), never the home.
@@ -339,25 +345,25 @@ async function seed() {
         .returning({ id: meals.id, ownerId: meals.ownerId, title: meals.title });
       await tx.insert(events).values([
         {
-          title: "Community potluck in the park",
-          description: "Bring a dish to share and meet your neighbours. Plates and cutlery provided.",
+          title: say("Community potluck in the park"),
+          description: say("Bring a dish to share and meet your neighbours. Plates and cutlery provided."),
           startsAt: at(24 * 6 + 6),
-          location: "Linden Park bandstand",
+          location: say("Linden Park bandstand"),
           createdById: maria.id,
         },
         {
-          title: "Food safety basics for home cooks",
-          description: "A one-hour talk on storage, reheating and allergen labelling, with Q&A.",
+          title: say("Food safety basics for home cooks"),
+          description: say("A one-hour talk on storage, reheating and allergen labelling, with Q&A."),
           startsAt: at(24 * 13 + 5),
-          location: "Library meeting room",
+          location: say("Library meeting room"),
           rsvpUrl: "https://example.org/food-safety-rsvp",
           createdById: priya.id,
         },
         {
-          title: "Harvest swap",
-          description: "Swapped surplus vegetables and preserves. Thanks to everyone who came!",
+          title: say("Harvest swap"),
+          description: say("Swapped surplus vegetables and preserves. Thanks to everyone who came!"),
           startsAt: at(-24 * 10),
-          location: "Mill Lane allotments",
+          location: say("Mill Lane allotments"),
           createdById: tom.id,
         },
       ]);

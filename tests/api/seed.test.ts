@@ -8,6 +8,7 @@ import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { SEED_WORDS } from "../../scripts/seed-words";
 import { openDatabase } from "../../src/server/db/client";
 import { meals, photos, users } from "../../src/server/db/schema";
 import { migratedDataDir, testDatabaseKind } from "./harness";
@@ -69,6 +70,40 @@ describe.runIf(testDatabaseKind() === "pglite")("npm run seed", () => {
       expect([...people.values()].every((user) => user.homeLatitude !== null)).toBe(true);
     } finally {
       await database.close();
+    }
+  }, 120_000);
+
+  it("speaks the deployment's language: a German neighbourhood by the same rules, every text translated", async () => {
+    const germanDir = await migratedDataDir("mealshare-seed-de-");
+    try {
+      await run(process.execPath, ["--import", "tsx", "scripts/seed.ts"], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: germanDir, MAP_CENTER: "52.52,13.405,9", DEFAULT_LOCALE: "de" },
+      });
+      const database = await openDatabase({ dataDir: germanDir });
+      try {
+        const seeded = await database.db.select().from(meals);
+        expect(seeded.map((meal) => meal.title)).toContain("Hähnchen-Mole mit Reis");
+        const german = new Set(Object.values(SEED_WORDS.de));
+        for (const meal of seeded) {
+          // Each text is a German one: none fell back to its English.
+          for (const text of [
+            meal.title,
+            meal.description,
+            meal.ingredients,
+            meal.pickupLocation,
+            meal.pickupDetails,
+          ]) {
+            expect(german.has(text ?? ""), text ?? "").toBe(true);
+          }
+          expect(meal.pickupLocation, meal.title).not.toMatch(/\d|Wohnung|Tür|klingeln/i);
+          expect(meal.allergenCodes.length > 0 || meal.noMajorAllergens, meal.title).toBe(true);
+        }
+      } finally {
+        await database.close();
+      }
+    } finally {
+      rmSync(germanDir, { recursive: true, force: true });
     }
   }, 120_000);
 });

@@ -35,20 +35,26 @@ const DATE_STYLES = {
   longDate: { dateStyle: "long" },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
+/** Intl's formatters are slow to make and every meal card formats: one per region and style. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(locale: string, style: keyof typeof DATE_STYLES): Intl.DateTimeFormat {
+  const key = `${locale} ${style}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(locale, DATE_STYLES[style]);
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 /** The formats of the current language and region; components re-render when either changes. */
 export function useFormat() {
   const { t, i18n } = useTranslation("common");
   const language = (i18n.language as Language) ?? "en";
   const locale = useFormatLocale(language);
   return useMemo(() => {
-    const formats = Object.fromEntries(
-      Object.entries(DATE_STYLES).map(([style, options]) => [
-        style,
-        new Intl.DateTimeFormat(locale, options),
-      ]),
-    ) as Record<keyof typeof DATE_STYLES, Intl.DateTimeFormat>;
     const write = (style: keyof typeof DATE_STYLES) => (iso: string | Date) =>
-      formats[style].format(new Date(iso));
+      formatterOf(locale, style).format(new Date(iso));
     const time = write("time");
     return {
       language,
@@ -63,13 +69,13 @@ export function useFormat() {
       day: (iso: string) => {
         if (isToday(new Date(iso))) return t("Today");
         if (isTomorrow(new Date(iso))) return t("Tomorrow");
-        return formats.weekdayDay.format(new Date(iso));
+        return formatterOf(locale, "weekdayDay").format(new Date(iso));
       },
       /** spec §2 thread: "Today", "Yesterday" or a date, for message times. */
       messageDay: (iso: string) => {
         if (isToday(new Date(iso))) return t("Today");
         if (isYesterday(new Date(iso))) return t("Yesterday");
-        return formats.day.format(new Date(iso));
+        return formatterOf(locale, "day").format(new Date(iso));
       },
       /** A date with its time: "Nov 24, 2026, 5:30 PM", "24 Nov 2026, 17:30". */
       dateTime: write("dateTime"),

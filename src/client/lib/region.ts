@@ -19,12 +19,16 @@ export const REGIONS: Record<Language, readonly string[]> = {
 
 const listeners = new Set<() => void>();
 
+/** The choice as read once from this device's storage (every card's formats ask for it). */
+let stored: string | null | undefined;
 function storedRegion(): string | null {
+  if (stored !== undefined) return stored;
   try {
-    return window.localStorage.getItem(STORAGE_KEY);
+    stored = window.localStorage.getItem(STORAGE_KEY);
   } catch {
-    return null;
+    stored = null;
   }
+  return stored;
 }
 
 const inLanguage = (tag: string, language: Language) => tag.toLowerCase().startsWith(`${language}-`);
@@ -51,6 +55,7 @@ export function formatLocale(language: Language): string {
  * @throws nothing: a browser that keeps no storage keeps the choice until the page closes
  */
 export function chooseRegion(region: string | null) {
+  stored = region;
   try {
     if (region) window.localStorage.setItem(STORAGE_KEY, region);
     else window.localStorage.removeItem(STORAGE_KEY);
