@@ -592,3 +592,6 @@ export const ratingSchema = z.object({
   trustedMember: z.boolean(),
 });
 export type Rating = z.infer<typeof ratingSchema>;
+
+/** `PUT`/`DELETE /api/meals/{id}/save`: whether the meal is saved now. */
+export const savedStateSchema = z.object({ saved: z.boolean() });

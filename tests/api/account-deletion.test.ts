@@ -309,6 +309,11 @@ describe("the erasure", () => {
     await t.db.execute(
       sql`insert into passkeys (id, user_id, name, public_key) values ('zq-key', ${leaving.user.id}, 'Zq phone', '\\x01')`,
     );
+    // A meal of someone else's she saved: what she wanted is hers too.
+    const saved = await buildMeal(t.db, moderator.user, { title: "Someone else's saved stew" });
+    await t.db.execute(
+      sql`insert into saved_meals (user_id, meal_id) values (${leaving.user.id}, ${saved.id})`,
+    );
     await t.db.execute(
       sql`insert into blocks (blocker_id, blocked_id) values (${leaving.user.id}, ${moderator.user.id})`,
     );
@@ -361,6 +366,10 @@ describe("the erasure", () => {
 
     expect(await rowsHolding(t, markers)).toEqual({});
     expect(theirFiles()).toEqual([]);
+    // Rows that hold only her id: her saved meals are gone.
+    expect(await queryRows(t.db, sql`select 1 from saved_meals where user_id = ${leaving.user.id}`)).toEqual(
+      [],
+    );
 
     // The other side's thread reads on: their own words, and the member's as removed.
     const thread = (await t.api({ url: `/api/requests/${request.id}`, cookie: eater.cookie })).json();

@@ -39,6 +39,9 @@ export const SERIES_WEEKS_MAX = 8;
  * 1-, 2-, 3- and 4-column grids (spec §2) and is what a phone scrolls through before "Load more".
  */
 export const MEAL_PAGE_SIZE = 24;
+
+/** How many meals a member may keep saved (docs/features/everyday-journey.md, third pass "Save a meal"). */
+export const SAVED_MEALS_MAX = 200;
 /** Longest search text `q` the list takes. */
 export const SEARCH_TEXT_MAX = 200;
 /**

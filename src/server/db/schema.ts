@@ -877,6 +877,29 @@ export const blocks = pgTable(
   ],
 );
 
+/**
+ * Meals a member saved to come back to (docs/features/everyday-journey.md, third pass "Save a meal"):
+ * the heart on cards and the meal page, the Saved tab, and a word when a saved meal is taken or about
+ * to end (features/meals/saved.ts). At most `SAVED_MEALS_MAX` a member.
+ */
+export const savedMeals = pgTable(
+  "saved_meals",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    mealId: uuid("meal_id")
+      .notNull()
+      .references(() => meals.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.mealId] }),
+    // Who saved a meal, when it is taken.
+    index("saved_meals_meal_idx").on(t.mealId),
+  ],
+);
+
 export const cookApplicationStatus = pgEnum("cook_application_status", ["pending", "approved", "rejected"]);
 
 /**

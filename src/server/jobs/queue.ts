@@ -44,6 +44,8 @@ export const QUEUES = {
   newsletterConfirmation: "newsletter-confirmation",
   /** A member's data export, made into a ZIP (features/accounts/export.ts). */
   dataExport: "data-export",
+  /** A saved meal's saver told it ends within the hour (features/meals/saved.ts). */
+  savedMealEnding: "saved-meal-ending",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -7,6 +7,7 @@
  * window has passed (`markEndedMeals`) every 10 minutes
  * and the cook certificate check hourly. The background plugin starts the queue with these.
  */
+
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
 import type { Database } from "../db/types";
@@ -18,6 +19,7 @@ import { runCertificateJob } from "../features/cooks/service";
 import { runScheduledDraw, tellDrawLine } from "../features/draws/run";
 import { openGroupFirstMeal } from "../features/groups/opening";
 import { markEndedMeals } from "../features/meals/availability";
+import { remindSavedEnding } from "../features/meals/saved";
 import { makeOccurrence } from "../features/meals/series";
 import { createMeal } from "../features/meals/service";
 import { sendConfirmation } from "../features/newsletter/confirmation";
@@ -58,6 +60,7 @@ const WORK: Record<QueueName, Omit<QueueWork, "handle">> = {
   [QUEUES.newsletterConfirmation]: { batchSize: 10, workers: 2 },
   // A ZIP of a member's photos is held in memory while it is made: one at a time per instance.
   [QUEUES.dataExport]: { batchSize: 1, workers: 1 },
+  [QUEUES.savedMealEnding]: { batchSize: 10, workers: 1 },
   [QUEUES.sweep]: { batchSize: 1, workers: 1 },
   [QUEUES.certificates]: { batchSize: 1, workers: 1 },
 };
@@ -117,6 +120,7 @@ export function jobHandlers(deps: {
     },
     [QUEUES.newsletterConfirmation]: (data) => sendConfirmation(delivery, data),
     [QUEUES.dataExport]: (data) => makeExport({ ...delivery, storage }, data),
+    [QUEUES.savedMealEnding]: (data) => remindSavedEnding(db, data),
     // The sweeps are independent: one failing does not keep the other from running; the
     // job then fails and is retried (each sweep is idempotent).
     [QUEUES.sweep]: async () => {

@@ -246,6 +246,7 @@ export async function eraseAccount(
       sql`delete from blocks where blocker_id = ${memberId} or blocked_id = ${memberId}`,
       sql`delete from newsletter_subscribers where user_id = ${memberId} or email = ${member.email}`,
       sql`delete from waitlist_entries where user_id = ${memberId}`,
+      sql`delete from saved_meals where user_id = ${memberId}`,
       sql`delete from cook_applications where user_id = ${memberId}`,
       sql`delete from uploads where user_id = ${memberId}`,
       sql`delete from photos where user_id = ${memberId}`,

@@ -220,6 +220,14 @@ export async function makeExport(
     ),
   );
   json(
+    "saved-meals.json",
+    await rows(
+      db,
+      sql`select s.meal_id as "mealId", m.title, s.created_at as "savedAt"
+          from saved_meals s join meals m on m.id = s.meal_id where s.user_id = ${id} order by s.created_at`,
+    ),
+  );
+  json(
     "notifications.json",
     await rows(
       db,
@@ -351,6 +359,7 @@ reviews-received.json        reviews others wrote about you, with their first na
 reports-made.json            reports you made
 groups.json                  your groups and your role in each
 alerts.json                  your meal alerts
+saved-meals.json             the meals you saved
 notifications.json           your notifications
 draws-and-fair-use.json      your draw entries, free meals received and waiting-list places
 blocked-members.json         members you blocked (first name)

@@ -20,6 +20,7 @@ import {
   mealSchema,
   mealSeriesViewSchema,
   myWaitlistPlaceSchema,
+  savedStateSchema,
   updateMealSchema,
   updateSeriesSchema,
 } from "../../../contract/meals";
@@ -33,8 +34,16 @@ import { getPublicLabel, printLabel } from "./label";
 import { listAllergensInUse, listOpenMeals } from "./list";
 import { listMapMeals } from "./map";
 import { getMealPreview } from "./preview";
+import { savedMealIds, saveMeal, unsaveMeal } from "./saved";
 import { setSeriesStatus } from "./series";
-import { createMeal, getMealDetail, type ListedMeal, listOwnMeals, updateMeal } from "./service";
+import {
+  createMeal,
+  getMealDetail,
+  type ListedMeal,
+  listOwnMeals,
+  listSavedMeals,
+  updateMeal,
+} from "./service";
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const mealCursor = (meal: ListedMeal) => ({ createdAt: meal.createdAtDate, id: meal.id });
@@ -152,6 +161,69 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
       });
       return sendPage(request, reply, rows, limit, mealCursor);
     },
+  );
+
+  // docs/features/everyday-journey.md, third pass "Save a meal" (saved.ts).
+  r.put(
+    "/api/meals/:id/save",
+    {
+      schema: {
+        tags: ["meals"],
+        summary:
+          "Save a meal to come back to (again: nothing changes); 404 for a meal the member may not see, 409 saved_full at the most saves",
+        params: idParamsSchema,
+        response: { 200: savedStateSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await saveMeal(db, requireUser(request), request.params.id);
+      return { saved: true };
+    },
+  );
+  r.delete(
+    "/api/meals/:id/save",
+    {
+      schema: {
+        tags: ["meals"],
+        summary: "Forget a saved meal",
+        params: idParamsSchema,
+        response: { 200: savedStateSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await unsaveMeal(db, requireUser(request), request.params.id);
+      return { saved: false };
+    },
+  );
+  r.get(
+    "/api/user/saved-meals",
+    {
+      schema: {
+        tags: ["meals"],
+        summary: "The member's saved meals still open and theirs to see, newest meal first",
+        querystring: pageQuerySchema,
+        response: { 200: z.array(mealSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const limit = request.query.limit ?? DEFAULT_PAGE_SIZE;
+      const rows = await listSavedMeals(db, requireUser(request), {
+        limit,
+        cursor: decodeCursor(request.query.cursor, request),
+      });
+      return sendPage(request, reply, rows, limit, mealCursor);
+    },
+  );
+  r.get(
+    "/api/user/saved-meal-ids",
+    {
+      schema: {
+        tags: ["meals"],
+        summary: "The ids of every meal the member saved, for the hearts on cards (at most SAVED_MEALS_MAX)",
+        response: { 200: z.array(z.uuid()), ...errors },
+      },
+    },
+    async (request) => savedMealIds(db, requireUser(request).id),
   );
 
   r.get(

@@ -24,6 +24,7 @@ import {
   meals,
   OPEN_REQUEST_STATUSES_SQL,
   requests,
+  savedMeals,
   type UserRow,
   users,
   waitlistCounts,
@@ -32,6 +33,7 @@ import {
 import { forbidden, notFound, validation } from "../../errors";
 import { type Cursor, keysetBefore } from "../../pagination";
 import { becomesAlertable, enqueueAlertMatching } from "../alerts/matching";
+import { notBlockedWith } from "../blocks/service";
 import { assertMaySell } from "../cooks/service";
 import { createDraw } from "../draws/service";
 import { type ActiveMembership, assertMayShareWith, groupAskRefusal } from "../groups/membership";
@@ -107,6 +109,32 @@ export async function listOpenMealsOf(
       OPEN_MEAL_SQL,
       // A members-only meal stays off the cook's profile for everyone outside its group (visibility.ts).
       visibleToSql(viewer.id),
+      options.cursor ? keysetBefore(meals.createdAt, meals.id, options.cursor) : undefined,
+    ),
+    options.limit + 1,
+  );
+  return withAllergyWarnings(db, viewer.id, allergyTokensOf(viewer), page);
+}
+
+/**
+ * The member's saved meals that are still open and theirs to see, newest meal first (the Saved tab:
+ * docs/features/everyday-journey.md, third pass). At most `SAVED_MEALS_MAX` saves a member, so the
+ * page is cut from those few rows, not from the table.
+ * @returns up to `limit + 1` meals
+ */
+export async function listSavedMeals(
+  db: Executor,
+  viewer: Pick<UserRow, "id" | "allergyCodes" | "allergiesOther">,
+  options: { limit: number; cursor?: Cursor },
+): Promise<ListedMeal[]> {
+  const page = await selectMeals(
+    db,
+    and(
+      sql`${meals.id} in (select ${savedMeals.mealId} from ${savedMeals} where ${savedMeals.userId} = ${viewer.id})`,
+      OPEN_MEAL_SQL,
+      sql`not ${meals.hiddenByAdmin}`,
+      visibleToSql(viewer.id),
+      notBlockedWith(viewer.id, meals.ownerId),
       options.cursor ? keysetBefore(meals.createdAt, meals.id, options.cursor) : undefined,
     ),
     options.limit + 1,

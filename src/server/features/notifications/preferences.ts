@@ -66,6 +66,9 @@ export function deliveryCategoryOf(type: NotificationType): DeliveryCategory | n
     case "pickup_reminder":
     case "cook_certificate":
       return "reminders";
+    // A saved meal taken or ending goes out as the member's alerts do.
+    case "saved_meal":
+      return "alerts";
     // A meal alert goes out as its alert's digest (features/alerts/digest.ts), not one by one.
     default:
       return null;

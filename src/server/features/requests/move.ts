@@ -23,6 +23,7 @@ import { hasBlocked } from "../blocks/service";
 import { promoteNewcomersAfterPickup } from "../groups/membership";
 import { portionsLeft } from "../meals/availability";
 import { ASK_BLOCKED, type AskWay, askRefusal, mealClosedRefusal, portionsRefusal } from "../meals/may-ask";
+import { tellSaversTaken } from "../meals/saved";
 import { createNotification } from "../notifications/service";
 import { statusEvents } from "./events";
 import { enqueueWaitlistOffer, schedulePickupSettle } from "./jobs";
@@ -226,6 +227,8 @@ async function acceptRequest({ move, write, tell, tx }: MoveKit): Promise<Reques
   await scheduleReminders(tx, request.id, meal);
   await schedulePickupSettle(tx, request.id, meal.pickupWindowEnd);
   if (meal.allocation === "choose") await declineTheRestWhenAllTaken(tx, move, portions);
+  // Its last portion gone: those who saved it hear so (meals/saved.ts).
+  await tellSaversTaken(tx, { ...meal, portionsTaken: meal.portionsTaken + portions }, request.eaterId);
   return updated;
 }
 
