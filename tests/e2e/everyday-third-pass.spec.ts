@@ -457,3 +457,43 @@ test("a member without a home area posts with a typed location and no pin, told 
   await expect(cook.getByRole("heading", { level: 1, name: "Typed-address tortilla" })).toBeVisible();
   await expect(cook.getByText("Calle Mayor, by the bakery").first()).toBeVisible();
 });
+
+test("a heart saves a meal from its card and its page; Saved under Requests lists it, and the saver hears when it is taken", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Hal", "Hearted"), { viewport: PHONE });
+  const meal = await postMeal(cook, { title: "Heart-saved harira", portionSize: 1, ...ELSEWHERE });
+  const saver = await signedInPage(browser, person("Sue", "Saver"), { viewport: PHONE });
+  await saver.goto("/community?area=all");
+  const card = saver.getByTestId("meal-card").filter({ hasText: "Heart-saved harira" });
+  const heart = card.getByRole("button", { name: "Save Heart-saved harira" });
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await heart.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  // The heart is its own control: the card did not open.
+  await expect(saver).toHaveURL(/\/community/);
+  await saver.goto(`/meal/${meal.id}`);
+  await expect(saver.getByRole("button", { name: "Save Heart-saved harira" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await saver.goto("/requests");
+  await saver.getByRole("tab", { name: "Saved" }).click();
+  await expect(saver.getByTestId("meal-card").filter({ hasText: "Heart-saved harira" })).toBeVisible();
+  await checkRoute(saver, "/requests", async () => {}, true);
+
+  // Someone else takes the last portion: the saver is told.
+  const eater = await signedInPage(browser, person("Ned", "Needs"), { viewport: PHONE });
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "Please" });
+  await apiPut(cook, `/api/requests/${request.id}/status`, { status: "accepted" });
+  await saver.goto("/community");
+  await saver.getByRole("button", { name: /Notifications/ }).click();
+  await expect(saver.getByText('"Heart-saved harira", which you saved, is taken')).toBeVisible();
+  // Unsaved from the page, it leaves the Saved tab.
+  await saver.goto(`/meal/${meal.id}`);
+  await saver.getByRole("button", { name: "Save Heart-saved harira" }).click();
+  await expect(saver.getByRole("button", { name: "Save Heart-saved harira" })).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
+});

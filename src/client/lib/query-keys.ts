@@ -22,6 +22,9 @@ export const mealKeys = {
   /** `GET /api/meals/my/all`: the feeder's own meals (Profile → My Meals). */
   mine: ["/api/meals/my/all"] as const,
   allergens: (kind: string) => ["/api/meals/allergens", { kind }] as const,
+  /** `GET /api/user/saved-meal-ids`: the hearts; `GET /api/user/saved-meals`: the Saved tab. */
+  savedIds: ["/api/user/saved-meal-ids"] as const,
+  saved: ["/api/user/saved-meals"] as const,
 };
 
 /**

@@ -20,6 +20,7 @@ import {
   MealFacts,
   MealHero,
   MealPlace,
+  SaveButton,
   SeriesPanel,
   useMeal,
 } from "@/client/features/meals";
@@ -63,7 +64,10 @@ export default function MealDetailPage() {
       <MealHero meal={meal} isOwner={isOwner} />
       <div className="flex flex-col gap-5">
         <div>
-          <h1 className="text-3xl font-bold">{meal.title}</h1>
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="text-3xl font-bold">{meal.title}</h1>
+            {!isOwner && <SaveButton mealId={meal.id} title={meal.title} className="shrink-0 border" />}
+          </div>
           <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
             <span className="inline-flex items-center gap-1">
               <Users className="h-4 w-4" aria-hidden="true" />{" "}

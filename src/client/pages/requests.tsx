@@ -13,16 +13,16 @@ import { Spinner } from "@/client/components/layout/spinner";
 import { Button } from "@/client/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { FairUseLine } from "@/client/features/draws";
-import { useMyMeals } from "@/client/features/meals";
+import { MealGrid, useMyMeals, useSavedMeals } from "@/client/features/meals";
 import { RequestCard, useRequests } from "@/client/features/requests";
 
 const TAB_KEY = "mealshare.requests.tab";
-type Tab = "incoming" | "outgoing";
+type Tab = "incoming" | "outgoing" | "saved";
 
 function rememberedTab(): Tab | null {
   try {
     const tab = localStorage.getItem(TAB_KEY);
-    return tab === "incoming" || tab === "outgoing" ? tab : null;
+    return tab === "incoming" || tab === "outgoing" || tab === "saved" ? tab : null;
   } catch {
     return null;
   }
@@ -36,7 +36,7 @@ export default function RequestsPage() {
   const [chosen, setChosen] = useState<Tab | null>(rememberedTab);
   const count = (q: typeof incoming) => `${q.requests.length}${q.hasNextPage ? "+" : ""}`;
   const choose = (value: string) => {
-    const tab = value === "incoming" ? "incoming" : "outgoing";
+    const tab: Tab = value === "incoming" || value === "saved" ? value : "outgoing";
     setChosen(tab);
     try {
       localStorage.setItem(TAB_KEY, tab);
@@ -59,7 +59,11 @@ export default function RequestsPage() {
           <TabsTrigger value="outgoing">
             {t("My Requests ({{number}})", { number: count(outgoing) })}
           </TabsTrigger>
+          <TabsTrigger value="saved">{t("Saved")}</TabsTrigger>
         </TabsList>
+        <TabsContent value="saved">
+          <SavedMeals />
+        </TabsContent>
         <TabsContent value="incoming">
           <RequestList
             query={incoming}
@@ -130,5 +134,26 @@ function RequestList({
       </ul>
       <LoadMore query={query} errorTitle={t("Could not load more requests")} />
     </div>
+  );
+}
+
+/** The meals the member saved, still open (docs/features/everyday-journey.md, third pass "Save a meal"). */
+function SavedMeals() {
+  const { t } = useTranslation("app");
+  const saved = useSavedMeals();
+  return (
+    <MealGrid
+      query={saved}
+      empty={
+        <EmptyState
+          title={t("No saved meals")}
+          text={t("Tap the heart on a meal to keep it here; you hear when it is taken or about to end.")}
+        >
+          <Button asChild>
+            <Link href="/community">{t("Browse Community")}</Link>
+          </Button>
+        </EmptyState>
+      }
+    />
   );
 }

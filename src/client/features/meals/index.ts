@@ -3,6 +3,7 @@ export { isMealId, mealQuery, useMeal } from "./api/get-meal";
 export { useMealPreview } from "./api/get-meal-preview";
 export { mealsQuery, useMeals } from "./api/get-meals";
 export { useMyMeals } from "./api/get-my-meals";
+export { useSavedMeals } from "./api/saved";
 export { AdminMealControls } from "./components/admin-meal-controls";
 export { BrowseByKind } from "./components/browse-by-kind";
 export { FeaturedMeals } from "./components/featured-meals";
@@ -24,6 +25,7 @@ export { loadMealMap, MealResults, ViewToggle } from "./components/meal-results"
 export { MyMeals } from "./components/my-meals";
 export { OwnMealCard } from "./components/own-meal-card";
 export { PriceBadge, usePriceLabel } from "./components/price-label";
+export { SaveButton } from "./components/save-button";
 export { SearchBox } from "./components/search-box";
 export { SeriesPanel } from "./components/series-panel";
 export { useMealFilters } from "./use-meal-filters";

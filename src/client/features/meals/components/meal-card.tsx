@@ -25,6 +25,7 @@ import { allergyWarningName, type DietTag, dietTagName } from "@/contract/plain/
 import { AllergenWarning, useAllergenTags } from "./food-safety";
 import { GroupMark } from "./group-mark";
 import { MealPhoto } from "./meal-photo";
+import { SaveButton } from "./save-button";
 
 const MAX_ALLERGEN_TAGS = 2;
 /** Cards in the grid's first row at its widest (spec §2: four columns). */
@@ -68,6 +69,7 @@ export const MealCard = memo(function MealCard({
     <Card className="relative flex w-full min-w-0 flex-col overflow-hidden" data-testid="meal-card">
       <div className="relative">
         <MealPhoto meal={meal} eager={position < FIRST_ROW} first={position === 0} />
+        <SaveButton mealId={meal.id} title={meal.title} className="absolute right-2 top-2" />
         <div className="absolute left-2 top-2 flex gap-1">
           {meal.kind === "free" ? (
             <Badge className="bg-green-700">{t("FREE")}</Badge>
