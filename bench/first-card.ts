@@ -56,8 +56,8 @@ try {
         // What came over the wire before the card (the page itself included), compressed.
         bytes:
           entries.reduce((sum, entry) => sum + entry.transferSize, 0) +
-          ((performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)?.transferSize ??
-            0),
+          ((performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)
+            ?.transferSize ?? 0),
       };
     });
     if (load > 0) loads.push(timing);
