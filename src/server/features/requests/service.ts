@@ -315,13 +315,15 @@ async function writeMessage(
   photoId: string | null,
 ): Promise<Message> {
   return inTransaction(db, async (tx) => {
-    // A share lock keeps a concurrent decline or cancel from slipping in between check and insert.
+    // The request's row, locked as this write will update it (its `last_activity_at`): a concurrent
+    // decline or cancel cannot slip in between check and insert, and two messages at once take turns
+    // instead of each holding a share lock the other's update waits for (a deadlock).
     const [row] = await tx
       .select({ request: requests, mealTitle: meals.title })
       .from(requests)
       .innerJoin(meals, eq(meals.id, requests.mealId))
       .where(eq(requests.id, id))
-      .for("share", { of: requests })
+      .for("no key update", { of: requests })
       .limit(1);
     const who = row ? participantOf(sender.id, row.request) : null;
     if (!row || !who) throw notFound(msg("Request not found"));
