@@ -57,7 +57,8 @@ export default function RequestThreadPage() {
       <TermsChangeCard request={request} />
       {request.status === "accepted" && <PickupDetails request={request} />}
       <PickupCode request={request} viewer={request.viewerSide} />
-      <Conversation request={request} viewerId={user?.id} />
+      {/* Keyed: another thread opens at its own newest message. */}
+      <Conversation key={request.id} request={request} viewerId={user?.id} />
     </div>
   );
 }
