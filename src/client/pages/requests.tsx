@@ -52,7 +52,8 @@ export default function RequestsPage() {
         <FairUseLine />
       </div>
       <Tabs value={tab} onValueChange={choose}>
-        <TabsList>
+        {/* Three tabs wrap on a phone rather than push the page sideways (German runs longest). */}
+        <TabsList className="h-auto flex-wrap">
           <TabsTrigger value="incoming">
             {t("Incoming ({{number}})", { number: count(incoming) })}
           </TabsTrigger>
