@@ -21,10 +21,13 @@ export const savedIdsQuery = queryOptions({
   staleTime: 60_000,
 });
 
-/** Whether the member saved the meal (false while the ids load). */
-export function useIsSaved(mealId: string): boolean {
+/**
+ * Whether the member saved the meal; `known` is false while the ids load, when a tap could only guess
+ * (and a tap on a saved meal's heart would have saved it again instead of forgetting it).
+ */
+export function useIsSaved(mealId: string): { saved: boolean; known: boolean } {
   const { data } = useQuery(savedIdsQuery);
-  return data?.includes(mealId) ?? false;
+  return { saved: data?.includes(mealId) ?? false, known: data !== undefined };
 }
 
 export const savedMealsQuery = infiniteQueryOptions({

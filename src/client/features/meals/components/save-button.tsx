@@ -17,7 +17,7 @@ export function SaveButton({
   className?: string;
 }) {
   const { t } = useTranslation("app");
-  const saved = useIsSaved(mealId);
+  const { saved, known } = useIsSaved(mealId);
   const toggle = useToggleSave(mealId);
   return (
     <button
@@ -25,7 +25,7 @@ export function SaveButton({
       aria-pressed={saved}
       aria-label={t("Save {{title}}", { title })}
       title={saved ? t("Saved") : t("Save")}
-      disabled={toggle.isPending}
+      disabled={!known || toggle.isPending}
       onClick={() => toggle.mutate(!saved)}
       className={cn(
         "relative z-10 inline-flex h-10 w-10 items-center justify-center rounded-full bg-background/90 shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
