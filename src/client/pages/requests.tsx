@@ -13,7 +13,7 @@ import { Spinner } from "@/client/components/layout/spinner";
 import { Button } from "@/client/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { FairUseLine } from "@/client/features/draws";
-import { MealGrid, useMyMeals, useSavedMeals } from "@/client/features/meals";
+import { SavedMeals, useMyMeals } from "@/client/features/meals";
 import { RequestCard, useRequests } from "@/client/features/requests";
 
 const TAB_KEY = "mealshare.requests.tab";
@@ -135,26 +135,5 @@ function RequestList({
       </ul>
       <LoadMore query={query} errorTitle={t("Could not load more requests")} />
     </div>
-  );
-}
-
-/** The meals the member saved, still open (docs/features/everyday-journey.md, third pass "Save a meal"). */
-function SavedMeals() {
-  const { t } = useTranslation("app");
-  const saved = useSavedMeals();
-  return (
-    <MealGrid
-      query={saved}
-      empty={
-        <EmptyState
-          title={t("No saved meals")}
-          text={t("Tap the heart on a meal to keep it here; you hear when it is taken or about to end.")}
-        >
-          <Button asChild>
-            <Link href="/community">{t("Browse Community")}</Link>
-          </Button>
-        </EmptyState>
-      }
-    />
   );
 }
