@@ -26,6 +26,7 @@ import {
   SheetTitle,
   SheetTrigger,
 } from "@/client/components/ui/sheet";
+import { UnreadBadge } from "@/client/components/unread-badge";
 import { useCurrentUser } from "@/client/features/auth";
 import { NotificationBell, useUnreadCount } from "@/client/features/notifications";
 import { initials } from "@/client/lib/format";
@@ -48,20 +49,6 @@ const mainLinks = (t: TFunction<"common">) => [
   // docs/features/everyday-journey.md, third pass: every conversation in one place.
   { href: "/messages", label: t("Messages") },
 ];
-
-function UnreadBadge({ count }: { count: number }) {
-  const { t } = useTranslation("common");
-  if (count <= 0) return null;
-  return (
-    <span
-      className="ml-1 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold text-white"
-      data-testid="unread-badge"
-    >
-      {count}
-      <span className="sr-only"> {t("unread")}</span>
-    </span>
-  );
-}
 
 export function NavBar() {
   const { t } = useTranslation("common");
@@ -106,8 +93,12 @@ export function NavBar() {
                 )}
               >
                 {link.label}
-                {link.href === "/requests" && <UnreadBadge count={unread} />}
-                {link.href === "/messages" && <UnreadBadge count={unreadMessages} />}
+                {link.href === "/requests" && (
+                  <UnreadBadge count={unread} className="ml-1" testId="unread-badge" />
+                )}
+                {link.href === "/messages" && (
+                  <UnreadBadge count={unreadMessages} className="ml-1" testId="unread-badge" />
+                )}
               </Link>
             </li>
           ))}
@@ -192,8 +183,12 @@ export function NavBar() {
                     className="flex items-center rounded-md px-3 py-2 font-medium hover:bg-accent"
                   >
                     {link.label}
-                    {link.href === "/requests" && <UnreadBadge count={unread} />}
-                    {link.href === "/messages" && <UnreadBadge count={unreadMessages} />}
+                    {link.href === "/requests" && (
+                      <UnreadBadge count={unread} className="ml-1" testId="unread-badge" />
+                    )}
+                    {link.href === "/messages" && (
+                      <UnreadBadge count={unreadMessages} className="ml-1" testId="unread-badge" />
+                    )}
                   </Link>
                 </li>
               ))}

@@ -17,6 +17,7 @@ import { useFormat } from "@/client/lib/format";
 import type { MealDetail } from "@/contract/meals";
 import { TICKET_BONUS_AFTER_MS } from "@/contract/plain/draw";
 import { useDraw, useDrawNow, useEnterDraw, useLeaveDraw } from "../api/draws";
+import { DrawTally } from "./draw-results";
 
 export function DrawPanel({ meal, isOwner }: { meal: MealDetail; isOwner: boolean }) {
   const { t } = useTranslation("app");
@@ -40,8 +41,6 @@ export function DrawPanel({ meal, isOwner }: { meal: MealDetail; isOwner: boolea
   const { published, entries, mine, ticketsIfEntered } = draw.data;
   const made = published.drawnAt !== null;
   const myResult = published.results?.find((result) => result.id === mine?.id);
-  const won = published.results?.filter((result) => result.outcome === "portions").length ?? 0;
-  const waiting = published.results?.filter((result) => result.outcome === "waiting").length ?? 0;
   const howLink = (
     <Link href={`/meal/${meal.id}/draw`} className="text-sm font-medium underline">
       {made ? t("What happened in the draw, and its check") : t("How this draw works")}
@@ -84,8 +83,7 @@ export function DrawPanel({ meal, isOwner }: { meal: MealDetail; isOwner: boolea
         )}
         {made && isOwner && published.results && (
           <p className="text-sm" data-testid="draw-owner-summary">
-            {t("{{count}} entrant got portions.", { count: won })}{" "}
-            {t("{{count}} entrant is on the waiting list.", { count: waiting })}{" "}
+            <DrawTally results={published.results} />{" "}
             <Link href="/requests" className="font-medium underline">
               {t("See who in Requests")}
             </Link>

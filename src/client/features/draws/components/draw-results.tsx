@@ -30,6 +30,19 @@ function Sentence({ result, place }: { result: DrawResult; place: number }) {
   );
 }
 
+/** How many got portions and how many wait, in two sentences (the page, and the cook's panel). */
+export function DrawTally({ results }: { results: readonly DrawResult[] }) {
+  const { t } = useTranslation("app");
+  const count = (outcome: DrawResult["outcome"]) =>
+    results.filter((result) => result.outcome === outcome).length;
+  return (
+    <>
+      {t("{{count}} entrant got portions.", { count: count("portions") })}{" "}
+      {t("{{count}} entrant is on the waiting list.", { count: count("waiting") })}
+    </>
+  );
+}
+
 export function DrawResults({ draw }: { draw: DrawView }) {
   const { t } = useTranslation("app");
   const f = useFormat();
@@ -43,16 +56,13 @@ export function DrawResults({ draw }: { draw: DrawView }) {
     );
   const results = published.results;
   if (!results) return null;
-  const won = results.filter((result) => result.outcome === "portions").length;
-  const waiting = results.filter((result) => result.outcome === "waiting").length;
   return (
     <section aria-labelledby="draw-results" className="flex flex-col gap-3">
       <h2 id="draw-results" className="text-lg font-semibold">
         {t("What happened")}
       </h2>
       <p data-testid="draw-summary">
-        {t("{{count}} entrant got portions.", { count: won })}{" "}
-        {t("{{count}} entrant is on the waiting list.", { count: waiting })}
+        <DrawTally results={results} />
       </p>
       <ol className="flex flex-col gap-1" data-testid="draw-results">
         {results.map((result, index) => {

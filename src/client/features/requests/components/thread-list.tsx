@@ -11,6 +11,7 @@ import { EmptyState } from "@/client/components/layout/empty-state";
 import { LoadMore } from "@/client/components/layout/load-more";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
+import { UnreadBadge } from "@/client/components/unread-badge";
 import { useDisplayName } from "@/client/lib/display-name";
 import { useFormat } from "@/client/lib/format";
 import { useMessages } from "@/client/lib/messages";
@@ -79,15 +80,7 @@ function ThreadRow({ thread }: { thread: ThreadSummary }) {
             {thread.last ? <LastWords last={thread.last} /> : <span>{t("No messages yet.")}</span>}
             <span className="flex shrink-0 items-center gap-1">
               <StatusBadge status={thread.status} />
-              {unread && (
-                <span
-                  className="inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold text-white"
-                  data-testid="thread-unread"
-                >
-                  {thread.unread}
-                  <span className="sr-only"> {t("unread")}</span>
-                </span>
-              )}
+              <UnreadBadge count={thread.unread} testId="thread-unread" />
             </span>
           </span>
         </span>
