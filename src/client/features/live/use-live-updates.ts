@@ -10,6 +10,7 @@ import { notificationsQuery } from "@/client/features/notifications";
 import { appendMessage, invalidateRequestLists } from "@/client/features/requests";
 import { firstAnswersMadeAt } from "@/client/lib/first-answers";
 import { mealKeys, requestKeys } from "@/client/lib/query-keys";
+import { invalidateFromNow } from "@/client/lib/refetch";
 import type { LiveEventPayloads, LiveEventType } from "@/contract/live";
 import type { Notification } from "@/contract/notifications";
 import { NOTIFICATIONS_LIMIT } from "@/contract/plain/notifications";
@@ -26,7 +27,7 @@ type Handlers = { [T in LiveEventType]: (payload: LiveEventPayloads[T]) => void 
 function refetchThreadIfBehind(queryClient: QueryClient, requestId: string, cached: unknown): void {
   const queryKey = requestKeys.detail(requestId);
   if (cached === undefined || queryClient.isFetching({ queryKey, exact: true }) > 0)
-    void queryClient.invalidateQueries({ queryKey, exact: true });
+    void invalidateFromNow(queryClient, { queryKey, exact: true });
 }
 
 /** What each event does to the cache. */
@@ -45,12 +46,12 @@ export function liveHandlers(queryClient: QueryClient): Handlers {
       );
       refetchThreadIfBehind(queryClient, requestId, cached);
       invalidateRequestLists(queryClient);
-      if (cached) queryClient.invalidateQueries({ queryKey: mealKeys.detail(cached.meal.id) });
+      if (cached) void invalidateFromNow(queryClient, { queryKey: mealKeys.detail(cached.meal.id) });
     },
     notification: (notification) => {
       // Not loaded yet (its first fetch may be under way, begun before this was written): fetch again.
       if (!queryClient.getQueryData(notificationsQuery.queryKey))
-        void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+        void invalidateFromNow(queryClient, { queryKey: notificationsQuery.queryKey });
       queryClient.setQueryData<Notification[]>(notificationsQuery.queryKey, (old) =>
         old
           ? [notification, ...old.filter((existing) => existing.id !== notification.id)].slice(
@@ -64,13 +65,13 @@ export function liveHandlers(queryClient: QueryClient): Handlers {
       // when it is on screen: what it says arrives seen. A message comes with its own event.
       const thread = /^\/request\/([0-9a-f-]{36})$/.exec(notification.link ?? "")?.[1];
       if (thread && notification.type !== "message_new")
-        void queryClient.invalidateQueries({ queryKey: requestKeys.detail(thread), exact: true });
+        void invalidateFromNow(queryClient, { queryKey: requestKeys.detail(thread), exact: true });
       // The Messages view's order and counts follow every notice about a thread, a message's too.
-      if (thread) void queryClient.invalidateQueries({ queryKey: requestKeys.threads });
+      if (thread) void invalidateFromNow(queryClient, { queryKey: requestKeys.threads });
     },
     resync: () => {
-      queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
-      queryClient.invalidateQueries({ queryKey: requestKeys.all });
+      void invalidateFromNow(queryClient, { queryKey: notificationsQuery.queryKey });
+      void invalidateFromNow(queryClient, { queryKey: requestKeys.all });
     },
     ready: () => {},
   };
@@ -92,16 +93,16 @@ export function onFirstReady(
   return ({ latestAt }) => {
     if (!first) return;
     first = false;
-    void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+    void invalidateFromNow(queryClient, { queryKey: notificationsQuery.queryKey });
     // Nothing happened to this member since the page's answers were made (with a margin for a write
     // whose transaction began before and committed after): what is on screen is whole, and the first
     // screen is not fetched twice (docs/decisions/015 "Phones").
     const madeAt = answersMadeAt();
     const newest = latestAt ? Date.parse(latestAt) : null;
     if (newest === null || (madeAt !== undefined && newest < madeAt - WRITE_MARGIN_MS)) return;
-    void queryClient.invalidateQueries({ queryKey: requestKeys.all });
+    void invalidateFromNow(queryClient, { queryKey: requestKeys.all });
     // A meal's page (its portions left), not the lists: they page by cursor and are not live.
-    void queryClient.invalidateQueries({
+    void invalidateFromNow(queryClient, {
       queryKey: mealKeys.all,
       predicate: ({ queryKey }) => queryKey.length === 2 && typeof queryKey[1] === "string",
     });

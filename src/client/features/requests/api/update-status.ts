@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { apiRequest } from "@/client/lib/api-client";
 import { mealKeys, requestKeys } from "@/client/lib/query-keys";
+import { invalidateFromNow } from "@/client/lib/refetch";
 import type { MealRequest, MealRequestDetail, RequestStatus } from "@/contract/requests";
 
 /** A move, and what some moves need. */
@@ -54,9 +55,9 @@ function applyToThread(
   queryClient.invalidateQueries({ queryKey: mealKeys.detail(updated.meal.id) });
 }
 
-/** Marks the Incoming / My Requests lists stale (they refetch when shown). */
+/** Marks the Incoming / My Requests lists stale (they refetch when shown, from a fetch begun now). */
 export function invalidateRequestLists(queryClient: ReturnType<typeof useQueryClient>) {
-  return queryClient.invalidateQueries({
+  return invalidateFromNow(queryClient, {
     queryKey: requestKeys.all,
     predicate: (query) => typeof query.queryKey[1] === "object",
   });
