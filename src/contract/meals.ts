@@ -595,3 +595,24 @@ export type Rating = z.infer<typeof ratingSchema>;
 
 /** `PUT`/`DELETE /api/meals/{id}/save`: whether the meal is saved now. */
 export const savedStateSchema = z.object({ saved: z.boolean() });
+
+/**
+ * `GET /api/user/hidden`: the meals and cooks the member took out of their lists with "Not interested"
+ * (docs/features/everyday-journey.md, third pass), most recent first, for Settings' undo.
+ */
+export const hiddenFromListsSchema = z.object({
+  meals: z.array(z.object({ id: z.uuid(), title: z.string(), hiddenAt: isoDateTime })),
+  cooks: z.array(
+    z.object({
+      id: z.uuid(),
+      firstName: z.string(),
+      lastName: z.string(),
+      profileImageUrl: z.string().nullable(),
+      hiddenAt: isoDateTime,
+    }),
+  ),
+});
+export type HiddenFromLists = z.infer<typeof hiddenFromListsSchema>;
+
+/** `PUT`/`DELETE /api/user/hidden/{meals|cooks}/{id}`: whether that meal or cook is hidden now. */
+export const hiddenStateSchema = z.object({ id: z.uuid(), hidden: z.boolean() });

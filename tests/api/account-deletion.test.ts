@@ -318,6 +318,12 @@ describe("the erasure", () => {
     await t.db.execute(
       sql`insert into saved_meals (user_id, meal_id) values (${leaving.user.id}, ${saved.id})`,
     );
+    // What she hid from her lists, and a neighbour's hide of her as a cook ("Not interested").
+    await t.db.execute(
+      sql`insert into hidden_meals (user_id, meal_id) values (${leaving.user.id}, ${saved.id})`,
+    );
+    await t.db.execute(sql`insert into hidden_cooks (user_id, cook_id) values
+      (${leaving.user.id}, ${moderator.user.id}), (${eater.user.id}, ${leaving.user.id})`);
     await t.db.execute(
       sql`insert into blocks (blocker_id, blocked_id) values (${leaving.user.id}, ${moderator.user.id})`,
     );
@@ -374,6 +380,13 @@ describe("the erasure", () => {
     expect(await queryRows(t.db, sql`select 1 from saved_meals where user_id = ${leaving.user.id}`)).toEqual(
       [],
     );
+    expect(
+      await queryRows(
+        t.db,
+        sql`select 1 from hidden_meals where user_id = ${leaving.user.id}
+            union all select 1 from hidden_cooks where ${leaving.user.id} in (user_id, cook_id)`,
+      ),
+    ).toEqual([]);
 
     // The other side's thread reads on: their own words, and the member's as removed.
     const thread = (await t.api({ url: `/api/requests/${request.id}`, cookie: eater.cookie })).json();

@@ -900,6 +900,49 @@ export const savedMeals = pgTable(
   ],
 );
 
+/**
+ * "Not interested" (docs/features/everyday-journey.md, third pass): meals and cooks a member took out
+ * of their lists — Community, Marketplace, their local pages and the map (features/meals/filters.ts
+ * `notHiddenFrom`); undone in Settings. At most `HIDDEN_MAX` of each a member, so the condition's
+ * set stays small.
+ */
+export const hiddenMeals = pgTable(
+  "hidden_meals",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    mealId: uuid("meal_id")
+      .notNull()
+      .references(() => meals.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.mealId] }),
+    // The meal's hides, when it is deleted.
+    index("hidden_meals_meal_idx").on(t.mealId),
+  ],
+);
+
+/** A cook whose meals a member hid from their lists (see `hiddenMeals`). */
+export const hiddenCooks = pgTable(
+  "hidden_cooks",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    cookId: uuid("cook_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.cookId] }),
+    // Whose hides name a cook, when the cook's account is erased.
+    index("hidden_cooks_cook_idx").on(t.cookId),
+  ],
+);
+
 export const cookApplicationStatus = pgEnum("cook_application_status", ["pending", "approved", "rejected"]);
 
 /**

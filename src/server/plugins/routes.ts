@@ -16,6 +16,7 @@ import { registerDrawRoutes, registerOpenDrawRoute } from "../features/draws/rou
 import { registerEventRoutes } from "../features/events/routes";
 import { registerGroupRoutes } from "../features/groups/routes";
 import { registerImpactRoutes } from "../features/impact/routes";
+import { registerNotInterestedRoutes } from "../features/meals/not-interested-routes";
 import { registerLabelRoute, registerMealPreviewRoute, registerMealRoutes } from "../features/meals/routes";
 import { registerNewsletterOptInRoutes, registerNewsletterRoutes } from "../features/newsletter/routes";
 import { registerNotificationRoutes, registerUnsubscribeRoutes } from "../features/notifications/routes";
@@ -52,6 +53,7 @@ export async function registerFeatureRoutes(
       }
     });
     registerMealRoutes(api, { db, config });
+    registerNotInterestedRoutes(api, { db });
     registerRequestRoutes(api, { db, config, storage });
     registerNotificationRoutes(api, { db, config, vapidPublicKey: background.vapidPublicKey });
     registerLiveRoutes(api, { db, hub: background.hub });

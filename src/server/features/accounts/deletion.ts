@@ -247,6 +247,9 @@ export async function eraseAccount(
       sql`delete from newsletter_subscribers where user_id = ${memberId} or email = ${member.email}`,
       sql`delete from waitlist_entries where user_id = ${memberId}`,
       sql`delete from saved_meals where user_id = ${memberId}`,
+      // Their own hides, and others' of them: a former member has no meals to hide.
+      sql`delete from hidden_meals where user_id = ${memberId}`,
+      sql`delete from hidden_cooks where user_id = ${memberId} or cook_id = ${memberId}`,
       sql`delete from cook_applications where user_id = ${memberId}`,
       sql`delete from uploads where user_id = ${memberId}`,
       sql`delete from photos where user_id = ${memberId}`,

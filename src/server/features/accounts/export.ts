@@ -227,6 +227,18 @@ export async function makeExport(
           from saved_meals s join meals m on m.id = s.meal_id where s.user_id = ${id} order by s.created_at`,
     ),
   );
+  json("hidden-from-lists.json", {
+    meals: await rows(
+      db,
+      sql`select h.meal_id as "mealId", m.title, h.created_at as "hiddenAt"
+          from hidden_meals h join meals m on m.id = h.meal_id where h.user_id = ${id} order by h.created_at`,
+    ),
+    cooks: await rows(
+      db,
+      sql`select h.cook_id as "cookId", u.first_name as "firstName", h.created_at as "hiddenAt"
+          from hidden_cooks h join users u on u.id = h.cook_id where h.user_id = ${id} order by h.created_at`,
+    ),
+  });
   json(
     "notifications.json",
     await rows(
@@ -360,6 +372,7 @@ reports-made.json            reports you made
 groups.json                  your groups and your role in each
 alerts.json                  your meal alerts
 saved-meals.json             the meals you saved
+hidden-from-lists.json       the meals and cooks you marked "Not interested"
 notifications.json           your notifications
 draws-and-fair-use.json      your draw entries, free meals received and waiting-list places
 blocked-members.json         members you blocked (first name)

@@ -1,6 +1,7 @@
 /**
  * What a list's filters mean in SQL (docs/features/discovery.md; docs/DESIGN.md §4 "Visibility"): open
- * meals (availability.ts), of a kind, none of a blocked party's, those the viewer sees (visibility.ts), none mentioning the allergens to hide
+ * meals (availability.ts), of a kind, none of a blocked party's or hidden by the viewer
+ * (not-interested.ts), those the viewer sees (visibility.ts), none mentioning the allergens to hide
  * (allergen-match.ts), matching the search text, within the radius. The public list (list.ts), its
  * local pages (near.ts) and the map (map.ts) all start from `planList`.
  */
@@ -12,6 +13,7 @@ import type { Cursor, ScoredCursor } from "../../pagination";
 import { notBlockedWith } from "../blocks/service";
 import { mentionsNoneOf } from "./allergen-match";
 import { OPEN_MEAL_SQL } from "./availability";
+import { notHiddenFrom } from "./not-interested";
 import { buildSearchQuery } from "./search";
 import { PUBLIC_MEAL_SQL, visibleToSql } from "./visibility";
 
@@ -51,7 +53,7 @@ export interface ListPlan {
 
 /**
  * What every public list starts from: open meals (active, pickup not ended), of a kind, none of a
- * blocked party's, only those the viewer sees (visibility.ts: members-only meals for their group's
+ * blocked party's, none the viewer hid ("Not interested"), only those the viewer sees (visibility.ts: members-only meals for their group's
  * members). A value may be a placeholder (`plainListRows`).
  */
 export function openConditions(
@@ -62,6 +64,8 @@ export function openConditions(
     OPEN_MEAL_SQL,
     kind ? eq(meals.kind, kind) : undefined,
     viewerId ? notBlockedWith(viewerId, meals.ownerId) : undefined,
+    // "Not interested" (not-interested.ts): the meals and cooks the viewer took out of their lists.
+    viewerId ? notHiddenFrom(viewerId) : undefined,
     viewerId ? visibleToSql(viewerId) : PUBLIC_MEAL_SQL,
   ];
 }
