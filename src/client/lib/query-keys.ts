@@ -25,6 +25,8 @@ export const mealKeys = {
   /** `GET /api/user/saved-meal-ids`: the hearts; `GET /api/user/saved-meals`: the Saved tab. */
   savedIds: ["/api/user/saved-meal-ids"] as const,
   saved: ["/api/user/saved-meals"] as const,
+  /** `GET /api/user/hidden`: the meals and cooks marked "Not interested" (Settings). */
+  hidden: ["/api/user/hidden"] as const,
 };
 
 /**

@@ -20,6 +20,7 @@ import {
   MealFacts,
   MealHero,
   MealPlace,
+  NotInterestedMenu,
   SaveButton,
   SeriesPanel,
   useMeal,
@@ -66,7 +67,12 @@ export default function MealDetailPage() {
         <div>
           <div className="flex items-start justify-between gap-3">
             <h1 className="text-3xl font-bold">{meal.title}</h1>
-            {!isOwner && <SaveButton mealId={meal.id} title={meal.title} className="shrink-0 border" />}
+            {!isOwner && (
+              <span className="flex shrink-0 items-center gap-1">
+                <SaveButton mealId={meal.id} title={meal.title} className="border" />
+                <NotInterestedMenu meal={meal} />
+              </span>
+            )}
           </div>
           <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
             <span className="inline-flex items-center gap-1">

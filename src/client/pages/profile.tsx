@@ -13,7 +13,7 @@ import { AlertList } from "@/client/features/alerts";
 import { useCurrentUser } from "@/client/features/auth";
 import { CalendarFeedSettings } from "@/client/features/calendar";
 import { HomeAreaSettings } from "@/client/features/home-area";
-import { MyMeals, useMyMeals } from "@/client/features/meals";
+import { HiddenFromLists, MyMeals, useMyMeals } from "@/client/features/meals";
 import { NotificationSettings } from "@/client/features/notifications";
 import { BlockedUsers, ProfileHeader, ProfileSettingsForm } from "@/client/features/users";
 
@@ -56,6 +56,7 @@ export default function ProfilePage() {
           </Card>
           <NotificationSettings userId={user.id} />
           <CalendarFeedSettings />
+          <HiddenFromLists />
           <BlockedUsers />
           <AccountSettings user={user} />
           <DataExportSettings />

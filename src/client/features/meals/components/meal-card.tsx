@@ -25,6 +25,7 @@ import { allergyWarningName, type DietTag, dietTagName } from "@/contract/plain/
 import { AllergenWarning, useAllergenTags } from "./food-safety";
 import { GroupMark } from "./group-mark";
 import { MealPhoto } from "./meal-photo";
+import { NotInterestedMenu } from "./not-interested-menu";
 import { SaveButton } from "./save-button";
 
 const MAX_ALLERGEN_TAGS = 2;
@@ -91,6 +92,7 @@ export const MealCard = memo(function MealCard({
               <BadgeCheck className="h-3 w-3" aria-hidden="true" /> {t("Registered Cook")}
             </Badge>
           )}
+          <NotInterestedMenu meal={meal} className="-my-2 ml-auto" />
         </div>
         <h3 className="text-lg font-semibold leading-tight">
           {/* The title's link covers the whole card (a "stretched link"), so a tap on the photo or

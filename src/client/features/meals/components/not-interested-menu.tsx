@@ -1,0 +1,80 @@
+/**
+ * "Not interested" on a meal's card and page (docs/features/everyday-journey.md, third pass): the
+ * member takes this meal, or every meal of its cook, out of their lists. The toast that says so has
+ * Undo; Settings → Hidden from your lists shows them again later. Not offered on one's own meals.
+ */
+import { MoreHorizontal } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/client/components/ui/dropdown-menu";
+import { ToastAction } from "@/client/components/ui/toast";
+import { toast } from "@/client/components/ui/use-toast";
+import { useCurrentUser } from "@/client/features/auth";
+import { cn } from "@/client/lib/utils";
+import type { Meal } from "@/contract/meals";
+import { type HideChange, useHide } from "../api/not-interested";
+
+export function NotInterestedMenu({
+  meal,
+  className,
+}: {
+  meal: Pick<Meal, "id" | "title" | "owner">;
+  className?: string;
+}) {
+  const { t } = useTranslation("app");
+  const { user } = useCurrentUser();
+  const hide = useHide();
+  if (!user || user.id === meal.owner.id) return null;
+
+  const hideNow = (change: Omit<HideChange, "hidden">, said: string) =>
+    hide.mutate(
+      { ...change, hidden: true },
+      {
+        onSuccess: () =>
+          toast({
+            title: said,
+            description: t("You can undo this later in Settings → Hidden from your lists."),
+            action: (
+              <ToastAction altText={t("Undo")} onClick={() => hide.mutate({ ...change, hidden: false })}>
+                {t("Undo")}
+              </ToastAction>
+            ),
+          }),
+      },
+    );
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label={t("More for {{title}}", { title: meal.title })}
+        className={cn(
+          "relative z-10 inline-flex h-10 w-10 items-center justify-center rounded-full hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+          className,
+        )}
+      >
+        <MoreHorizontal className="h-5 w-5" aria-hidden="true" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem
+          onSelect={() => hideNow({ kind: "meals", id: meal.id }, t("This meal is hidden from your lists."))}
+        >
+          {t("Not interested in this meal")}
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          onSelect={() =>
+            hideNow(
+              { kind: "cooks", id: meal.owner.id },
+              t("{{name}}'s meals are hidden from your lists.", { name: meal.owner.firstName }),
+            )
+          }
+        >
+          {t("Hide meals from {{name}}", { name: meal.owner.firstName })}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
