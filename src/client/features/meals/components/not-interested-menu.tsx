@@ -2,8 +2,13 @@
  * "Not interested" on a meal's card and page (docs/features/everyday-journey.md, third pass): the
  * member takes this meal, or every meal of its cook, out of their lists. The toast that says so has
  * Undo; Settings → Hidden from your lists shows them again later. Not offered on one's own meals.
+ *
+ * A card draws only a plain button; the menu itself (Radix's, with its providers and listeners) is
+ * drawn once the button is first pressed: two dozen menus on a list's first screen cost a phone
+ * about a second before its first card (`npm run bench:first-card`).
  */
 import { MoreHorizontal } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   DropdownMenu,
@@ -27,9 +32,40 @@ export function NotInterestedMenu({
 }) {
   const { t } = useTranslation("app");
   const { user } = useCurrentUser();
-  const hide = useHide();
+  const [drawn, setDrawn] = useState(false);
   if (!user || user.id === meal.owner.id) return null;
+  const label = t("More for {{title}}", { title: meal.title });
+  const buttonClass = cn(
+    "relative z-10 inline-flex h-10 w-10 items-center justify-center rounded-full hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+    className,
+  );
+  if (!drawn)
+    return (
+      <button
+        type="button"
+        aria-label={label}
+        aria-haspopup="menu"
+        className={buttonClass}
+        onClick={() => setDrawn(true)}
+      >
+        <MoreHorizontal className="h-5 w-5" aria-hidden="true" />
+      </button>
+    );
+  return <Menu meal={meal} label={label} className={buttonClass} />;
+}
 
+/** The menu, drawn open the first time (see the module comment). */
+function Menu({
+  meal,
+  label,
+  className,
+}: {
+  meal: Pick<Meal, "id" | "title" | "owner">;
+  label: string;
+  className: string;
+}) {
+  const { t } = useTranslation("app");
+  const hide = useHide();
   const hideNow = (change: Omit<HideChange, "hidden">, said: string) =>
     hide.mutate(
       { ...change, hidden: true },
@@ -48,14 +84,8 @@ export function NotInterestedMenu({
     );
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label={t("More for {{title}}", { title: meal.title })}
-        className={cn(
-          "relative z-10 inline-flex h-10 w-10 items-center justify-center rounded-full hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-          className,
-        )}
-      >
+    <DropdownMenu defaultOpen>
+      <DropdownMenuTrigger aria-label={label} className={className}>
         <MoreHorizontal className="h-5 w-5" aria-hidden="true" />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
