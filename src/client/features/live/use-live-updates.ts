@@ -93,13 +93,14 @@ export function onFirstReady(
   return ({ latestAt }) => {
     if (!first) return;
     first = false;
-    void invalidateFromNow(queryClient, { queryKey: notificationsQuery.queryKey });
     // Nothing happened to this member since the page's answers were made (with a margin for a write
     // whose transaction began before and committed after): what is on screen is whole, and the first
-    // screen is not fetched twice (docs/decisions/015 "Phones").
+    // screen is not fetched twice (docs/decisions/015 "Phones"). The notifications, read after the
+    // page was made, are whole too: each one is a live event, so a newer one moves `latestAt`.
     const madeAt = answersMadeAt();
     const newest = latestAt ? Date.parse(latestAt) : null;
     if (newest === null || (madeAt !== undefined && newest < madeAt - WRITE_MARGIN_MS)) return;
+    void invalidateFromNow(queryClient, { queryKey: notificationsQuery.queryKey });
     void invalidateFromNow(queryClient, { queryKey: requestKeys.all });
     // A meal's page (its portions left), not the lists: they page by cursor and are not live.
     void invalidateFromNow(queryClient, {
