@@ -12,7 +12,7 @@ import { HIDDEN_MAX } from "../../../contract/plain/meals";
 import type { Executor } from "../../db/client";
 import { hiddenCooks, hiddenMeals, meals, users } from "../../db/schema";
 import { conflict, notFound, validation } from "../../errors";
-import { isVisibleTo } from "./visibility";
+import { requireMealSeenBy } from "./visibility";
 
 const tooMany = () =>
   conflict(
@@ -26,18 +26,7 @@ const tooMany = () =>
  *   `hidden_full` at `HIDDEN_MAX` hidden meals
  */
 export async function hideMeal(db: Executor, member: { id: string }, mealId: string): Promise<void> {
-  const [meal] = await db
-    .select({
-      ownerId: meals.ownerId,
-      membersOnly: meals.membersOnly,
-      groupId: meals.groupId,
-      hidden: meals.hiddenByAdmin,
-    })
-    .from(meals)
-    .where(eq(meals.id, mealId))
-    .limit(1);
-  if (!meal || meal.hidden || !(await isVisibleTo(db, member.id, meal)))
-    throw notFound(msg("Meal not found"));
+  const meal = await requireMealSeenBy(db, member.id, mealId);
   if (meal.ownerId === member.id) throw validation(msg("Your own meals stay in your lists."));
   const [{ hidden }] = await db
     .select({ hidden: count() })

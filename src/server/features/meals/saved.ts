@@ -11,11 +11,11 @@ import { msg } from "../../../contract/messages";
 import { SAVED_MEALS_MAX } from "../../../contract/plain/meals";
 import type { Executor } from "../../db/client";
 import { meals, OPEN_REQUEST_STATUSES_SQL, requests, savedMeals, type UserRow } from "../../db/schema";
-import { conflict, notFound } from "../../errors";
+import { conflict } from "../../errors";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
 import { createNotification } from "../notifications/service";
 import { OPEN_MEAL_SQL, portionsLeft } from "./availability";
-import { isVisibleTo } from "./visibility";
+import { requireMealSeenBy } from "./visibility";
 
 /** How long before its pickup window ends a saved meal's savers are reminded. */
 export const SAVED_ENDING_NOTICE_MS = 60 * 60 * 1000;
@@ -26,20 +26,7 @@ export const SAVED_ENDING_NOTICE_MS = 60 * 60 * 1000;
  *   `SAVED_MEALS_MAX` saves
  */
 export async function saveMeal(db: Executor, member: Pick<UserRow, "id">, mealId: string): Promise<void> {
-  const [meal] = await db
-    .select({
-      id: meals.id,
-      ownerId: meals.ownerId,
-      membersOnly: meals.membersOnly,
-      groupId: meals.groupId,
-      hidden: meals.hiddenByAdmin,
-      pickupWindowEnd: meals.pickupWindowEnd,
-    })
-    .from(meals)
-    .where(eq(meals.id, mealId))
-    .limit(1);
-  if (!meal || meal.hidden || !(await isVisibleTo(db, member.id, meal)))
-    throw notFound(msg("Meal not found"));
+  const meal = await requireMealSeenBy(db, member.id, mealId);
   const [{ saved }] = await db
     .select({ saved: count() })
     .from(savedMeals)

@@ -5,9 +5,11 @@
  * previews, requests and the waiting list all call these. Site admins read every meal's page to
  * moderate it.
  */
-import { type Placeholder, type SQL, sql } from "drizzle-orm";
+import { eq, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { msg } from "../../../contract/messages";
 import type { Executor } from "../../db/client";
 import { groupMembers, meals } from "../../db/schema";
+import { notFound } from "../../errors";
 
 /**
  * The groups `viewer` is an active member of, as a SQL array computed once per statement (an
@@ -42,4 +44,30 @@ export async function isVisibleTo(
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * The meal, for a member acting on it from their lists (saving it, hiding it): its owner and the end
+ * of its pickup window.
+ * @throws AppError 404 "Meal not found" when there is none, an admin took it down, or `viewerId` may
+ *   not see it (answered alike, so a members-only meal's existence is not told)
+ */
+export async function requireMealSeenBy(
+  db: Executor,
+  viewerId: string,
+  mealId: string,
+): Promise<{ ownerId: string; pickupWindowEnd: Date }> {
+  const [meal] = await db
+    .select({
+      ownerId: meals.ownerId,
+      membersOnly: meals.membersOnly,
+      groupId: meals.groupId,
+      hidden: meals.hiddenByAdmin,
+      pickupWindowEnd: meals.pickupWindowEnd,
+    })
+    .from(meals)
+    .where(eq(meals.id, mealId))
+    .limit(1);
+  if (!meal || meal.hidden || !(await isVisibleTo(db, viewerId, meal))) throw notFound(msg("Meal not found"));
+  return meal;
 }
