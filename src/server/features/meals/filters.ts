@@ -53,8 +53,8 @@ export interface ListPlan {
 
 /**
  * What every public list starts from: open meals (active, pickup not ended), of a kind, none of a
- * blocked party's, none the viewer hid ("Not interested"), only those the viewer sees (visibility.ts: members-only meals for their group's
- * members). A value may be a placeholder (`plainListRows`).
+ * blocked party's, none the viewer hid ("Not interested"), only those the viewer sees (visibility.ts:
+ * members-only meals for their group's members). A value may be a placeholder (`plainListRows`).
  */
 export function openConditions(
   kind: MealKind | Placeholder | undefined,
