@@ -38,7 +38,7 @@ try {
           from generate_series(1, 10) n`,
     );
   }
-  const asked = await requestExport(t.db, member.id);
+  const asked = await requestExport(t.db, member.id, { id: member.id, isAdmin: false });
   const context = {
     db: t.db,
     storage,

@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { createMealSchema } from "../src/contract/meals";
 import { type Database, queryRows } from "../src/server/db/client";
-import { createMeal } from "../src/server/features/meals/service";
+import { createMeal } from "../src/server/features/posting/service";
 import { freshBenchDatabase } from "./database";
 
 const POSTERS = 50;

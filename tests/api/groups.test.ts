@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, queryRows } from "../../src/server/db/client";
 import { groupInvites, meals } from "../../src/server/db/schema";
-import { openGroupFirstMeal } from "../../src/server/features/groups/opening";
+import { openGroupFirstMeal } from "../../src/server/features/posting/opening";
 import { buildSignedInUser, hoursFromNow } from "../factories";
 import { createTestApp, jobsSettled, openSecondDatabase, type TestApp, testDatabaseKind } from "./harness";
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, queryRows } from "../../src/server/db/client";
 import { blocks, meals, requests, users } from "../../src/server/db/schema";
 import { makeOccurrence, occurrenceStart } from "../../src/server/features/meals/series";
-import { createMeal } from "../../src/server/features/meals/service";
+import { createMeal } from "../../src/server/features/posting/service";
 import { settlePickup } from "../../src/server/features/requests/pickup";
 import { lapseHeldOffer, offerFreedPortions } from "../../src/server/features/requests/waitlist";
 import { buildMeal, buildRequest, buildSignedInUser, buildUser, hoursFromNow } from "../factories";

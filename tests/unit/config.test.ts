@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { isAdmin } from "../../src/server/auth/users";
+import { isAdmin } from "../../src/server/auth/actor";
 import { ConfigError, devLoginWarning, loadConfig } from "../../src/server/config";
 import { decodeCursor, encodeCursor } from "../../src/server/pagination";
 

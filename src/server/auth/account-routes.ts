@@ -40,7 +40,7 @@ import {
   signInWithPasskey,
 } from "./passkeys";
 import { createSession, endSessions, listSessions, setSessionCookie } from "./sessions";
-import { EMAIL_ISSUER, presentCurrentUser, requireUser, signInRateLimit } from "./users";
+import { EMAIL_ISSUER, presentCurrentUser, requireActor, signInRateLimit } from "./users";
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
 const onlyEmailSignIn = () =>
@@ -58,7 +58,7 @@ export function registerAccountRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const emailSignIn = config.signIn === "email";
   const ownSession = (request: FastifyRequest) => {
-    const user = requireUser(request);
+    const user = requireActor(request);
     return { user, sessionId: request.sessionId ?? "" };
   };
 
@@ -72,7 +72,7 @@ export function registerAccountRoutes(
         response: { 200: z.array(passkeySchema), ...errors },
       },
     },
-    async (request) => listPasskeys(db, requireUser(request).id),
+    async (request) => listPasskeys(db, requireActor(request).id),
   );
   r.post(
     "/api/auth/passkeys/options",
@@ -84,7 +84,7 @@ export function registerAccountRoutes(
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireActor(request);
       if (!emailSignIn) throw onlyEmailSignIn();
       return passkeyCreationOptions(db, config, user);
     },
@@ -100,7 +100,7 @@ export function registerAccountRoutes(
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
+      const user = requireActor(request);
       if (!emailSignIn) throw onlyEmailSignIn();
       reply.status(201);
       return addPasskey(db, config, user, request.body);
@@ -117,7 +117,7 @@ export function registerAccountRoutes(
       },
     },
     async (request, reply) => {
-      await removePasskey(db, requireUser(request).id, request.params.id);
+      await removePasskey(db, requireActor(request).id, request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -27,7 +27,7 @@ import {
   suspendedPage,
 } from "./pages";
 import { createSession, deleteSession, SESSION_COOKIE, setSessionCookie } from "./sessions";
-import { presentCurrentUser, requireUser, signInRateLimit, upsertOidcUser } from "./users";
+import { presentCurrentUser, requireActor, signInRateLimit, upsertOidcUser } from "./users";
 
 /** Where the app's OIDC client finds its provider. */
 export interface OidcSettings {
@@ -83,7 +83,7 @@ export function registerAuthRoutes(
         response: { 200: currentUserSchema, 401: errorSchema },
       },
     },
-    async (request) => presentCurrentUser(requireUser(request), config),
+    async (request) => presentCurrentUser(requireActor(request), config),
   );
 }
 

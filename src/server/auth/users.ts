@@ -16,13 +16,14 @@ import type { Db, Executor } from "../db/client";
 import { type UserRow, users } from "../db/schema";
 import { forbidden, unauthorized } from "../errors";
 import { presentHomeArea } from "../features/users/home-area";
+import { type Actor, actorOf, isAdmin } from "./actor";
 import type { SessionCache } from "./session-cache";
 import { findSession, SESSION_COOKIE, sessionIdOf } from "./sessions";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The signed-in user, or null; set for every /api request. */
-    user: UserRow | null;
+    /** The signed-in member as an actor (actor.ts), or null; set for every /api request. */
+    user: Actor | null;
   }
 }
 
@@ -116,7 +117,12 @@ export async function createEmailMember(
 }
 
 /** Attaches `request.user` to every /api request that carries a session cookie, through the cache. */
-export function registerSessionUser(app: FastifyInstance, db: Db, cache: SessionCache) {
+export function registerSessionUser(
+  app: FastifyInstance,
+  db: Db,
+  cache: SessionCache,
+  config: Pick<Config, "adminEmails" | "signIn" | "devAdmin">,
+) {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
   app.addHook("onRequest", async (request) => {
@@ -124,43 +130,30 @@ export function registerSessionUser(app: FastifyInstance, db: Db, cache: Session
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const id = sessionIdOf(token);
-    request.user = await cache.user(id, () => findSession(db, id));
-    if (request.user) request.sessionId = id;
+    const user = await cache.user(id, () => findSession(db, id));
+    if (!user) return;
+    request.user = actorOf(user, config);
+    request.sessionId = id;
   });
 }
 
 /**
- * The signed-in user of a request.
+ * The signed-in member of a request, as the actor every service takes (actor.ts).
  * @throws AppError 401 "Unauthorized" when signed out (spec §8 treats that text as logged out)
  */
-export function requireUser(request: FastifyRequest): UserRow {
+export function requireActor(request: FastifyRequest): Actor {
   if (!request.user) throw unauthorized();
   return request.user;
-}
-
-/**
- * docs/DESIGN.md §4 "Admin": the email matches one of ADMIN_EMAIL's, case-insensitively, and it was
- * proved — by an emailed code (docs/decisions/016) or a provider that says it verified it — a provider with self-service sign-up would otherwise hand out admin. The
- * bundled dev provider vouches for any email typed into it, so its users are admins only where
- * that is safe (`config.devAdmin`: listening on loopback, or DEV_ADMIN set on purpose).
- */
-export function isAdmin(
-  user: Pick<UserRow, "email" | "emailVerified">,
-  config: Pick<Config, "adminEmails" | "signIn" | "devAdmin">,
-): boolean {
-  if (!user.emailVerified) return false;
-  if (config.signIn === "dev" && !config.devAdmin) return false;
-  return config.adminEmails.includes(user.email.toLowerCase());
 }
 
 /**
  * The signed-in admin of a request.
  * @throws AppError 401 when signed out, 403 for everyone but admins
  */
-export function requireAdmin(request: FastifyRequest, config: Config): UserRow {
-  const user = requireUser(request);
-  if (!isAdmin(user, config)) throw forbidden(msg("Admins only."));
-  return user;
+export function requireAdmin(request: FastifyRequest): Actor {
+  const actor = requireActor(request);
+  if (!actor.isAdmin) throw forbidden(msg("Admins only."));
+  return actor;
 }
 
 /** The signed-in user's own view of themselves (`GET /api/auth/user`). */

@@ -10,7 +10,7 @@ import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { LIVE_HEARTBEAT_MS } from "../../contract/live";
 import { findSessionUser, SESSION_COOKIE } from "../auth/sessions";
-import { requireUser } from "../auth/users";
+import { requireActor } from "../auth/users";
 import type { Db } from "../db/client";
 import { liveEvents } from "../db/schema";
 import type { LiveEvent, LiveHub } from "./hub";
@@ -57,7 +57,7 @@ export function registerLiveRoutes(app: FastifyInstance, { db, hub }: { db: Db; 
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
+      const user = requireActor(request);
       const token = request.cookies[SESSION_COOKIE] ?? "";
       if (request.raw.httpVersionMajor === 2) leaveOutConnectionHeader(reply.raw);
       const sse = reply.sse;

@@ -19,7 +19,7 @@ export function registerRequestContext(
   app: FastifyInstance,
   { config, db, sessionCache }: { config: Config; db: Db; sessionCache: SessionCache },
 ) {
-  registerSessionUser(app, db, sessionCache);
+  registerSessionUser(app, db, sessionCache, config);
   // Distance cursors are sealed for their session (pagination.ts).
   registerCursorSealing(app, config.sessionSecret);
   // The language of this request's answers (docs/decisions/008): the app's language cookie, else

@@ -4,7 +4,7 @@
  * pages' data, photos). Each feature's routes → service → db (docs/ARCHITECTURE.md).
  */
 import type { FastifyInstance } from "fastify";
-import { requireUser } from "../auth/users";
+import { requireActor } from "../auth/users";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { documentStatuses } from "../documented-statuses";
@@ -23,8 +23,10 @@ import { registerNotificationRoutes, registerUnsubscribeRoutes } from "../featur
 import { registerPhotoRoutes, registerPhotoServing } from "../features/photos/routes";
 import { createGeocoder } from "../features/places/geocoder";
 import { registerPlaceRoutes } from "../features/places/routes";
+import { registerPostingRoutes } from "../features/posting/routes";
 import { registerReportRoutes } from "../features/reports/routes";
 import { registerRequestRoutes } from "../features/requests/routes";
+import { registerWaitlistRoutes } from "../features/requests/waitlist-routes";
 import { registerReviewRoutes } from "../features/reviews/routes";
 import { registerProfileRoutes, registerUserRoutes } from "../features/users/routes";
 import { registerLiveRoutes } from "../live/routes";
@@ -42,7 +44,7 @@ export async function registerFeatureRoutes(
 ) {
   await app.register(async (api) => {
     api.addHook("onRequest", async (request) => {
-      requireUser(request);
+      requireActor(request);
     });
     documentStatuses(api, () => [401]);
     // Answers are per user and change with every write: the browser keeps them privately and asks
@@ -53,6 +55,8 @@ export async function registerFeatureRoutes(
       }
     });
     registerMealRoutes(api, { db, config });
+    registerPostingRoutes(api, { db });
+    registerWaitlistRoutes(api, { db, config });
     registerNotInterestedRoutes(api, { db });
     registerRequestRoutes(api, { db, config, storage });
     registerNotificationRoutes(api, { db, config, vapidPublicKey: background.vapidPublicKey });
@@ -60,9 +64,9 @@ export async function registerFeatureRoutes(
     registerReportRoutes(api, { db });
     registerReviewRoutes(api, { db });
     registerUserRoutes(api, { db, config });
-    registerProfileRoutes(api, { db, config });
+    registerProfileRoutes(api, { db });
     await registerPhotoRoutes(api, { db, storage });
-    registerCookRoutes(api, { db, config, storage });
+    registerCookRoutes(api, { db, storage });
     registerCalendarRoutes(api, { db, config });
     registerEventRoutes(api, { db });
     registerNewsletterOptInRoutes(api, { db });
@@ -71,7 +75,7 @@ export async function registerFeatureRoutes(
     registerGroupRoutes(api, { db, config });
     registerDrawRoutes(api, { db, config });
   });
-  await registerAdminRoutes(app, { db, config });
+  await registerAdminRoutes(app, { db });
   registerNewsletterRoutes(app, { db, config });
   registerImpactRoutes(app, { db });
   registerMealPreviewRoute(app, { db });

@@ -14,6 +14,7 @@ import { z } from "zod";
 import type { DataExport } from "../../../contract/account";
 import { supportedLanguage } from "../../../contract/i18n";
 import { msg } from "../../../contract/messages";
+import type { ActorRef } from "../../auth/actor";
 import { type Executor, queryRows } from "../../db/client";
 import { dataExports, users } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
@@ -51,10 +52,11 @@ function presentExport(row: typeof dataExports.$inferSelect): DataExport {
 
 /**
  * Asks for an export of `userId`'s data: at most one a day.
- * @param byAdmin an admin asked for it, for the member
+ * @param requester who asks: the member, or an admin for them (then the admin may download it too)
  * @throws AppError 429 when one was asked for within the last 24 hours
  */
-export async function requestExport(db: Executor, userId: string, byAdmin = false): Promise<DataExport> {
+export async function requestExport(db: Executor, userId: string, requester: ActorRef): Promise<DataExport> {
+  const byAdmin = requester.id !== userId && requester.isAdmin;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`data-export:${userId}`}, 0))`);
     const [recent] = await tx
@@ -86,7 +88,7 @@ export async function requestExport(db: Executor, userId: string, byAdmin = fals
 export async function openExport(
   db: Executor,
   storage: ObjectStorage,
-  viewer: { id: string; isAdmin: boolean },
+  viewer: ActorRef,
   id: string,
 ): Promise<StoredObject> {
   const [row] = await db.select().from(dataExports).where(eq(dataExports.id, id)).limit(1);

@@ -22,7 +22,7 @@ import { sendCodeEmail } from "../../auth/code-email";
 import { checkCode, codeSentTooOften, issueCode, spendCode } from "../../auth/email-codes";
 import { signInWithPasskey } from "../../auth/passkeys";
 import { SESSION_COOKIE, sessionStartedAt } from "../../auth/sessions";
-import { isAdmin, presentCurrentUser, requireAdmin, requireUser } from "../../auth/users";
+import { presentCurrentUser, requireActor, requireAdmin } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { signInCodes } from "../../db/schema";
@@ -49,7 +49,7 @@ export function registerAccountDeletionRoutes(
 
   /** Throws unless the member proved, just now, that they are who the session says. */
   const assertConfirmed = async (request: FastifyRequest, body: z.infer<typeof confirmDeletionSchema>) => {
-    const member = requireUser(request);
+    const member = requireActor(request);
     const sessionId = request.sessionId ?? "";
     if (!emailSignIn) {
       const started = await sessionStartedAt(db, sessionId);
@@ -100,7 +100,7 @@ export function registerAccountDeletionRoutes(
       },
     },
     async (request, reply) => {
-      const member = requireUser(request);
+      const member = requireActor(request);
       if (!emailSignIn) throw validation(msg("Sign in again to confirm instead."));
       const issued = await issueCode(db, config.sessionSecret, {
         purpose: "delete_account",
@@ -133,7 +133,7 @@ export function registerAccountDeletionRoutes(
       },
     },
     async (request, reply) => {
-      const member = requireUser(request);
+      const member = requireActor(request);
       await assertConfirmed(request, request.body);
       const scheduled = await requestDeletion(db, member.id, config.accountDeletionDays, null);
       if (config.accountDeletionDays === 0)
@@ -153,7 +153,7 @@ export function registerAccountDeletionRoutes(
       },
     },
     async (request) => {
-      const member = requireUser(request);
+      const member = requireActor(request);
       await keepAccount(db, member);
       return presentCurrentUser({ ...member, deletionRequestedAt: null }, config);
     },
@@ -171,7 +171,7 @@ export function registerAccountDeletionRoutes(
       },
     },
     async (request) => {
-      const admin = requireAdmin(request, config);
+      const admin = requireAdmin(request);
       if (request.params.id === admin.id) throw validation(msg("Delete your own account from Settings."));
       const scheduled = await requestDeletion(db, request.params.id, config.accountDeletionDays, {
         admin,
@@ -194,9 +194,9 @@ export function registerAccountDeletionRoutes(
       },
     },
     async (request, reply) => {
-      const member = requireUser(request);
+      const member = requireActor(request);
       reply.status(202);
-      return requestExport(db, member.id);
+      return requestExport(db, member.id, member);
     },
   );
   r.get(
@@ -208,7 +208,7 @@ export function registerAccountDeletionRoutes(
         response: { 200: z.array(dataExportSchema), ...errors },
       },
     },
-    async (request) => listExports(db, requireUser(request).id),
+    async (request) => listExports(db, requireActor(request).id),
   );
   r.get(
     "/api/account/exports/:id/download",
@@ -220,13 +220,8 @@ export function registerAccountDeletionRoutes(
       },
     },
     async (request, reply) => {
-      const viewer = requireUser(request);
-      const stored = await openExport(
-        db,
-        storage,
-        { id: viewer.id, isAdmin: isAdmin(viewer, config) },
-        request.params.id,
-      );
+      const viewer = requireActor(request);
+      const stored = await openExport(db, storage, viewer, request.params.id);
       return reply
         .type("application/zip")
         .header("Cache-Control", "private, no-store")
@@ -250,9 +245,9 @@ export function registerAccountDeletionRoutes(
       },
     },
     async (request, reply) => {
-      requireAdmin(request, config);
+      const admin = requireAdmin(request);
       reply.status(202);
-      return requestExport(db, request.params.id, true);
+      return requestExport(db, request.params.id, admin);
     },
   );
 }

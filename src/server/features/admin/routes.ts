@@ -15,7 +15,6 @@ import {
 } from "../../../contract/reports";
 import { disputeSchema, settleDisputeSchema } from "../../../contract/requests";
 import { requireAdmin } from "../../auth/users";
-import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { documentStatuses } from "../../documented-statuses";
 import { createEvent, deleteEvent } from "../events/service";
@@ -27,10 +26,10 @@ import { suspendUser, unsuspendUser } from "./suspensions";
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** Registers the admin routes in a scope of their own. */
-export async function registerAdminRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+export async function registerAdminRoutes(app: FastifyInstance, { db }: { db: Db }) {
   await app.register(async (admin) => {
     admin.addHook("onRequest", async (request) => {
-      requireAdmin(request, config);
+      requireAdmin(request);
     });
     documentStatuses(admin, () => [401, 403]);
     const r = admin.withTypeProvider<ZodTypeProvider>();
@@ -100,7 +99,7 @@ export async function registerAdminRoutes(app: FastifyInstance, { db, config }: 
           response: { 200: reportSchema, ...errors },
         },
       },
-      async (request) => resolveReport(db, requireAdmin(request, config), request.params.id),
+      async (request) => resolveReport(db, requireAdmin(request), request.params.id),
     );
 
     r.put(
@@ -114,8 +113,7 @@ export async function registerAdminRoutes(app: FastifyInstance, { db, config }: 
           response: { 200: suspensionSchema, ...errors },
         },
       },
-      async (request) =>
-        suspendUser(db, requireAdmin(request, config), request.params.id, request.body.reason),
+      async (request) => suspendUser(db, requireAdmin(request), request.params.id, request.body.reason),
     );
 
     r.put(
@@ -153,7 +151,7 @@ export async function registerAdminRoutes(app: FastifyInstance, { db, config }: 
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await createEvent(db, requireAdmin(request, config), request.body)),
+        reply.status(201).send(await createEvent(db, requireAdmin(request), request.body)),
     );
 
     r.delete(

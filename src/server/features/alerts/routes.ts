@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { alertSchema, createAlertSchema, updateAlertSchema } from "../../../contract/alerts";
 import { errorSchema, idParamsSchema } from "../../../contract/common";
-import { requireUser } from "../../auth/users";
+import { requireActor } from "../../auth/users";
 import type { Db } from "../../db/client";
 import { createAlert, deleteAlert, listAlerts, setAlertPaused } from "./service";
 
@@ -25,7 +25,7 @@ export function registerAlertRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: { 200: z.array(alertSchema), ...errors },
       },
     },
-    async (request) => listAlerts(db, requireUser(request)),
+    async (request) => listAlerts(db, requireActor(request)),
   );
   r.post(
     "/api/alerts",
@@ -41,7 +41,7 @@ export function registerAlertRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (request, reply) => {
-      const { alert, created } = await createAlert(db, requireUser(request), request.body);
+      const { alert, created } = await createAlert(db, requireActor(request), request.body);
       return reply.status(created ? 201 : 200).send(alert);
     },
   );
@@ -56,7 +56,7 @@ export function registerAlertRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: { 200: alertSchema, ...errors },
       },
     },
-    async (request) => setAlertPaused(db, requireUser(request), request.params.id, request.body.paused),
+    async (request) => setAlertPaused(db, requireActor(request), request.params.id, request.body.paused),
   );
   r.delete(
     "/api/alerts/:id",
@@ -69,7 +69,7 @@ export function registerAlertRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (request, reply) => {
-      await deleteAlert(db, requireUser(request), request.params.id);
+      await deleteAlert(db, requireActor(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { errorSchema, idParamsSchema } from "../../../contract/common";
 import { supportedLanguage } from "../../../contract/i18n";
 import { msg } from "../../../contract/messages";
-import { requireUser } from "../../auth/users";
+import { requireActor } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
@@ -47,7 +47,7 @@ export function registerCalendarRoutes(app: FastifyInstance, { db, config }: { d
       const say: Say = (message, params) => translate(message, request.lng, config.currency, params);
       const ics = await requestCalendar(
         db,
-        requireUser(request).id,
+        requireActor(request).id,
         request.params.id,
         config.publicUrl,
         say,
@@ -67,7 +67,7 @@ export function registerCalendarRoutes(app: FastifyInstance, { db, config }: { d
         response: { 200: feedStateSchema, ...errors },
       },
     },
-    async (request) => ({ enabled: await hasCalendarFeed(db, requireUser(request).id) }),
+    async (request) => ({ enabled: await hasCalendarFeed(db, requireActor(request).id) }),
   );
   r.put(
     "/api/user/calendar",
@@ -80,7 +80,7 @@ export function registerCalendarRoutes(app: FastifyInstance, { db, config }: { d
     },
     async (request) => ({
       enabled: true,
-      url: `${config.publicUrl}${await resetCalendarFeed(db, requireUser(request).id)}`,
+      url: `${config.publicUrl}${await resetCalendarFeed(db, requireActor(request).id)}`,
     }),
   );
   r.delete(
@@ -93,7 +93,7 @@ export function registerCalendarRoutes(app: FastifyInstance, { db, config }: { d
       },
     },
     async (request) => {
-      await disableCalendarFeed(db, requireUser(request).id);
+      await disableCalendarFeed(db, requireActor(request).id);
       return { enabled: false };
     },
   );

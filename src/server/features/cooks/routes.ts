@@ -12,8 +12,7 @@ import {
   cookApplicationSchema,
   rejectApplicationSchema,
 } from "../../../contract/cooks";
-import { isAdmin, requireAdmin, requireUser } from "../../auth/users";
-import type { Config } from "../../config";
+import { requireActor, requireAdmin } from "../../auth/users";
 import type { Db } from "../../db/client";
 import type { ObjectStorage } from "../../storage/storage";
 import {
@@ -29,11 +28,11 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 /** Registers the routes; the caller's scope already requires a signed-in user. */
 export function registerCookRoutes(
   app: FastifyInstance,
-  { db, config, storage }: { db: Db; config: Config; storage: ObjectStorage },
+  { db, storage }: { db: Db; storage: ObjectStorage },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const adminOnly = {
-    onRequest: async (request: Parameters<typeof requireUser>[0]) => requireAdmin(request, config),
+    onRequest: async (request: Parameters<typeof requireActor>[0]) => requireAdmin(request),
   };
 
   r.post(
@@ -47,7 +46,7 @@ export function registerCookRoutes(
       },
     },
     async (request, reply) => {
-      const application = await submitApplication(db, storage, requireUser(request), request.body);
+      const application = await submitApplication(db, storage, requireActor(request), request.body);
       return reply.status(201).send(application);
     },
   );
@@ -60,7 +59,7 @@ export function registerCookRoutes(
         response: { 200: z.array(cookApplicationSchema), ...errors },
       },
     },
-    async (request) => listOwnApplications(db, requireUser(request)),
+    async (request) => listOwnApplications(db, requireActor(request)),
   );
   r.get(
     "/api/cook-applications/:id/document",
@@ -74,8 +73,8 @@ export function registerCookRoutes(
       },
     },
     async (request, reply) => {
-      const viewer = requireUser(request);
-      const document = await openDocument(db, storage, viewer, request.params.id, isAdmin(viewer, config));
+      const viewer = requireActor(request);
+      const document = await openDocument(db, storage, viewer, request.params.id);
       // An uploaded file is the applicant's content: downloaded, never rendered as a page of
       // ours, and sandboxed (no scripts, no same-origin) should a browser render it anyway.
       const extension = { "application/pdf": "pdf", "image/jpeg": "jpg", "image/png": "png" }[document.type];
@@ -122,7 +121,7 @@ export function registerCookRoutes(
         response: { 200: cookApplicationSchema, ...errors },
       },
     },
-    async (request) => decideApplication(db, requireUser(request), request.params.id, { approve: true }),
+    async (request) => decideApplication(db, requireActor(request), request.params.id, { approve: true }),
   );
   r.put(
     "/api/admin/cook-applications/:id/reject",
@@ -137,7 +136,7 @@ export function registerCookRoutes(
       },
     },
     async (request) =>
-      decideApplication(db, requireUser(request), request.params.id, {
+      decideApplication(db, requireActor(request), request.params.id, {
         approve: false,
         reason: request.body.reason,
       }),

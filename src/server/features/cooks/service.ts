@@ -17,6 +17,7 @@ import {
   ONLY_COOKS_SELL,
 } from "../../../contract/cooks";
 import { msg } from "../../../contract/messages";
+import type { ActorRef } from "../../auth/actor";
 import { type Executor, inTransaction, queryRows } from "../../db/client";
 import { cookApplications, meals, type UserRow, users } from "../../db/schema";
 import { AppError, conflict, notFound, validation } from "../../errors";
@@ -248,12 +249,11 @@ export async function decideApplication(
 export async function openDocument(
   db: Executor,
   storage: ObjectStorage,
-  viewer: Pick<UserRow, "id">,
+  viewer: ActorRef,
   id: string,
-  isAdmin: boolean,
 ): Promise<StoredObject & { type: string }> {
   const [row] = await db.select().from(cookApplications).where(eq(cookApplications.id, id)).limit(1);
-  if (!row || (row.userId !== viewer.id && !isAdmin)) throw notFound(msg("Document not found"));
+  if (!row || (row.userId !== viewer.id && !viewer.isAdmin)) throw notFound(msg("Document not found"));
   const object = await storage.open(row.documentKey);
   if (!object) throw notFound(msg("Document not found"));
   return { ...object, type: row.documentType };

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorSchema, idParamsSchema } from "../../../contract/common";
 import { drawViewSchema, enterDrawSchema, fairUseSchema } from "../../../contract/draw";
-import { requireUser } from "../../auth/users";
+import { requireActor } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { fairUseOf } from "../meals/availability";
@@ -33,7 +33,7 @@ export function registerDrawRoutes(app: FastifyInstance, { db, config }: { db: D
     async (request) =>
       enterDraw(
         db,
-        requireUser(request),
+        requireActor(request),
         request.params.id,
         request.body.portions,
         config.freeMealsPer28Days,
@@ -49,7 +49,7 @@ export function registerDrawRoutes(app: FastifyInstance, { db, config }: { db: D
         response: { 200: drawViewSchema, ...errors },
       },
     },
-    async (request) => leaveDraw(db, requireUser(request), request.params.id),
+    async (request) => leaveDraw(db, requireActor(request), request.params.id),
   );
   r.get(
     "/api/user/fair-use",
@@ -61,7 +61,7 @@ export function registerDrawRoutes(app: FastifyInstance, { db, config }: { db: D
         response: { 200: fairUseSchema, ...errors },
       },
     },
-    async (request) => fairUseOf(db, requireUser(request).id, config.freeMealsPer28Days),
+    async (request) => fairUseOf(db, requireActor(request).id, config.freeMealsPer28Days),
   );
   r.post(
     "/api/meals/:id/draw/run",
@@ -77,7 +77,7 @@ export function registerDrawRoutes(app: FastifyInstance, { db, config }: { db: D
         },
       },
     },
-    async (request) => drawNow(db, requireUser(request).id, request.params.id, config.freeMealsPer28Days),
+    async (request) => drawNow(db, requireActor(request).id, request.params.id, config.freeMealsPer28Days),
   );
 }
 

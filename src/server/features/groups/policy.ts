@@ -5,12 +5,10 @@
  * answered as if it did not exist). Site admins stay above every group.
  */
 import type { GroupPermissions, GroupRole } from "../../../contract/groups";
+import type { ActorRef } from "../../auth/actor";
 
-/** The viewer as the rules need them. */
-export interface GroupViewer {
-  id: string;
-  isAdmin: boolean;
-}
+/** The viewer as the rules need them: the actor (auth/actor.ts). */
+export type GroupViewer = ActorRef;
 
 /** The viewer's row in the group, active or removed; null when they have none. */
 export interface MembershipState {

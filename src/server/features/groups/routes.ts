@@ -1,5 +1,5 @@
 /** `/api/groups` and `/api/invites` (docs/features/groups.md; docs/DESIGN.md §4 "Groups"). */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorSchema, idParamsSchema, pageQuerySchema } from "../../../contract/common";
@@ -27,7 +27,7 @@ import {
   updateGroupSchema,
 } from "../../../contract/groups";
 import { mealSchema } from "../../../contract/meals";
-import { displayName, isAdmin, requireUser } from "../../auth/users";
+import { displayName, requireActor } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { DEFAULT_PAGE_SIZE, decodeCursor, sendPage } from "../../pagination";
@@ -39,7 +39,6 @@ import {
   changeRole,
   createGroup,
   decideApplication,
-  type GroupViewer,
   getGroupDetail,
   joinGroup,
   leaveGroup,
@@ -67,10 +66,7 @@ const done = z.object({ ok: z.literal(true) });
 /** Registers the group routes; the caller's scope already requires a signed-in user. */
 export function registerGroupRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const viewerOf = (request: FastifyRequest): GroupViewer => {
-    const user = requireUser(request);
-    return { id: user.id, isAdmin: isAdmin(user, config) };
-  };
+  const viewerOf = requireActor;
 
   r.get(
     "/api/groups",
@@ -110,7 +106,7 @@ export function registerGroupRoutes(app: FastifyInstance, { db, config }: { db: 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createGroup(db, requireUser(request), request.body)),
+      reply.status(201).send(await createGroup(db, requireActor(request), request.body)),
   );
 
   r.get(
@@ -153,7 +149,7 @@ export function registerGroupRoutes(app: FastifyInstance, { db, config }: { db: 
       },
     },
     async (request) =>
-      joinGroup(db, requireUser(request), viewerOf(request), request.params.id, request.body.rulesVersion),
+      joinGroup(db, requireActor(request), viewerOf(request), request.params.id, request.body.rulesVersion),
   );
 
   r.post(
@@ -199,7 +195,7 @@ export function registerGroupRoutes(app: FastifyInstance, { db, config }: { db: 
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
+      const user = requireActor(request);
       const created = await applyToGroup(
         db,
         { ...viewerOf(request), name: displayName(user) },
@@ -356,7 +352,7 @@ export function registerGroupRoutes(app: FastifyInstance, { db, config }: { db: 
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
+      const user = requireActor(request);
       await loadVisibleGroup(db, viewerOf(request), request.params.id);
       const limit = request.query.limit ?? DEFAULT_PAGE_SIZE;
       const rows = await listGroupMeals(db, user, request.params.id, {

@@ -144,3 +144,7 @@ export function fairUseFrom(used: number, nth: Date | string | null, limit: numb
       : null;
   return { limit, used, nextAt };
 }
+
+/** Whether a waiting-list offer held until `holdUntil` can no longer be taken up at `now`. */
+export const isHoldExpired = (holdUntil: Date | null, now = new Date()) =>
+  holdUntil !== null && holdUntil.getTime() <= now.getTime();

@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorSchema, idParamsSchema } from "../../../contract/common";
 import { hiddenFromListsSchema, hiddenStateSchema } from "../../../contract/meals";
-import { requireUser } from "../../auth/users";
+import { requireActor } from "../../auth/users";
 import type { Db } from "../../db/client";
 import { hideCook, hideMeal, listHidden, showCook, showMeal } from "./not-interested";
 
@@ -25,7 +25,7 @@ export function registerNotInterestedRoutes(app: FastifyInstance, { db }: { db: 
         response: { 200: hiddenFromListsSchema, ...errors },
       },
     },
-    async (request) => listHidden(db, requireUser(request)),
+    async (request) => listHidden(db, requireActor(request)),
   );
   const kinds = [
     { path: "meals", hide: hideMeal, show: showMeal, what: "a meal" },
@@ -43,7 +43,7 @@ export function registerNotInterestedRoutes(app: FastifyInstance, { db }: { db: 
         },
       },
       async (request) => {
-        await hide(db, requireUser(request), request.params.id);
+        await hide(db, requireActor(request), request.params.id);
         return { id: request.params.id, hidden: true };
       },
     );
@@ -58,7 +58,7 @@ export function registerNotInterestedRoutes(app: FastifyInstance, { db }: { db: 
         },
       },
       async (request) => {
-        await show(db, requireUser(request), request.params.id);
+        await show(db, requireActor(request), request.params.id);
         return { id: request.params.id, hidden: false };
       },
     );

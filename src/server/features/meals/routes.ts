@@ -7,8 +7,6 @@ import { allergyTokensOf } from "../../../contract/food-safety";
 import { labelTokenSchema, printLabelSchema, publicLabelSchema } from "../../../contract/labels";
 import {
   allergensInUseSchema,
-  createMealSchema,
-  joinWaitlistSchema,
   MAP_MEALS_MAX,
   MEAL_PAGE_SIZE,
   mealDetailSchema,
@@ -18,32 +16,19 @@ import {
   mealMapSchema,
   mealPreviewSchema,
   mealSchema,
-  mealSeriesViewSchema,
-  myWaitlistPlaceSchema,
   savedStateSchema,
-  updateMealSchema,
-  updateSeriesSchema,
 } from "../../../contract/meals";
-import { isAdmin, requireUser } from "../../auth/users";
+import { requireActor } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { DEFAULT_PAGE_SIZE, decodeCursor, sendPage } from "../../pagination";
-import { joinWaitlist, leaveWaitlist } from "../requests/waitlist";
 import { requireHomeArea } from "../users/home-area";
 import { getPublicLabel, printLabel } from "./label";
 import { listAllergensInUse, listOpenMeals } from "./list";
 import { listMapMeals } from "./map";
 import { getMealPreview } from "./preview";
 import { savedMealIds, saveMeal, unsaveMeal } from "./saved";
-import { setSeriesStatus } from "./series";
-import {
-  createMeal,
-  getMealDetail,
-  type ListedMeal,
-  listOwnMeals,
-  listSavedMeals,
-  updateMeal,
-} from "./service";
+import { getMealDetail, type ListedMeal, listOwnMeals, listSavedMeals } from "./service";
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const mealCursor = (meal: ListedMeal) => ({ createdAt: meal.createdAtDate, id: meal.id });
@@ -69,7 +54,7 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
         response: { 200: printLabelSchema, ...errors },
       },
     },
-    async (request) => printLabel(db, requireUser(request).id, request.params.id),
+    async (request) => printLabel(db, requireActor(request).id, request.params.id),
   );
 
   r.get(
@@ -88,7 +73,7 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
     },
     async (request, reply) => {
       const { limit = MEAL_PAGE_SIZE, cursor, near, radiusKm, ...filters } = request.query;
-      const viewer = requireUser(request);
+      const viewer = requireActor(request);
       const decoded = decodeCursor(cursor, request);
       // "home" is the viewer's home area, which the URL never carries; its radius unless one is asked.
       const home = near === "home" ? requireHomeArea(viewer) : undefined;
@@ -125,7 +110,7 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
     },
     async (request) => {
       const { limit = MAP_MEALS_MAX, ...filters } = request.query;
-      return listMapMeals(db, { ...filters, limit, viewerId: requireUser(request).id });
+      return listMapMeals(db, { ...filters, limit, viewerId: requireActor(request).id });
     },
   );
 
@@ -155,7 +140,7 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
     },
     async (request, reply) => {
       const limit = request.query.limit ?? DEFAULT_PAGE_SIZE;
-      const rows = await listOwnMeals(db, requireUser(request).id, {
+      const rows = await listOwnMeals(db, requireActor(request).id, {
         limit,
         cursor: decodeCursor(request.query.cursor, request),
       });
@@ -176,7 +161,7 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
       },
     },
     async (request) => {
-      await saveMeal(db, requireUser(request), request.params.id);
+      await saveMeal(db, requireActor(request), request.params.id);
       return { saved: true };
     },
   );
@@ -191,7 +176,7 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
       },
     },
     async (request) => {
-      await unsaveMeal(db, requireUser(request), request.params.id);
+      await unsaveMeal(db, requireActor(request), request.params.id);
       return { saved: false };
     },
   );
@@ -207,7 +192,7 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
     },
     async (request, reply) => {
       const limit = request.query.limit ?? DEFAULT_PAGE_SIZE;
-      const rows = await listSavedMeals(db, requireUser(request), {
+      const rows = await listSavedMeals(db, requireActor(request), {
         limit,
         cursor: decodeCursor(request.query.cursor, request),
       });
@@ -223,7 +208,7 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
         response: { 200: z.array(z.uuid()), ...errors },
       },
     },
-    async (request) => savedMealIds(db, requireUser(request).id),
+    async (request) => savedMealIds(db, requireActor(request).id),
   );
 
   r.get(
@@ -237,98 +222,11 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireActor(request);
       return getMealDetail(db, user, request.params.id, {
-        isAdmin: isAdmin(user, config),
         freeMealsPer28Days: config.freeMealsPer28Days,
       });
     },
-  );
-
-  r.post(
-    "/api/meals",
-    {
-      schema: {
-        tags: ["meals"],
-        summary: "Post a meal",
-        body: createMealSchema,
-        response: { 201: mealSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const meal = await createMeal(db, requireUser(request), request.body);
-      return reply.status(201).send(meal);
-    },
-  );
-
-  r.put(
-    "/api/meals/:id",
-    {
-      schema: {
-        tags: ["meals"],
-        summary: "Change a meal (its feeder; an admin may only switch isActive), e.g. { isActive: false }",
-        params: idParamsSchema,
-        body: updateMealSchema,
-        response: { 200: mealSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      return updateMeal(db, user, request.params.id, request.body, { isAdmin: isAdmin(user, config) });
-    },
-  );
-
-  r.post(
-    "/api/meals/:id/waitlist",
-    {
-      schema: {
-        tags: ["meals"],
-        summary:
-          "Wait for portions of a meal that has too few left: the first in line whose number fits is offered " +
-          "them when they come back (docs/features/households.md)",
-        params: idParamsSchema,
-        body: joinWaitlistSchema,
-        response: { 200: myWaitlistPlaceSchema, ...errors, 409: errorSchema },
-      },
-    },
-    async (request) =>
-      joinWaitlist(
-        db,
-        requireUser(request),
-        request.params.id,
-        request.body.portions,
-        config.freeMealsPer28Days,
-      ),
-  );
-
-  r.delete(
-    "/api/meals/:id/waitlist",
-    {
-      schema: {
-        tags: ["meals"],
-        summary: "Leave a meal's waiting list",
-        params: idParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await leaveWaitlist(db, requireUser(request), request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  r.put(
-    "/api/meal-series/:id",
-    {
-      schema: {
-        tags: ["meals"],
-        summary: "Pause, resume or stop one of your weekly meals",
-        params: idParamsSchema,
-        body: updateSeriesSchema,
-        response: { 200: mealSeriesViewSchema, ...errors },
-      },
-    },
-    async (request) => setSeriesStatus(db, requireUser(request), request.params.id, request.body.status),
   );
 }
 

@@ -5,16 +5,11 @@
  * docs/decisions/006).
  */
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { type AllergenCode, allergyTokensOf, type DietTag } from "../../../contract/food-safety";
-import {
-  type CreateMeal,
-  type MealDetail,
-  type MyWaitlistPlace,
-  mealCrossFieldErrors,
-  type UpdateMeal,
-} from "../../../contract/meals";
+import { allergyTokensOf } from "../../../contract/food-safety";
+import type { MealDetail, MyWaitlistPlace } from "../../../contract/meals";
 import { msg } from "../../../contract/messages";
-import { type Executor, inTransaction, queryRows } from "../../db/client";
+import type { Actor } from "../../auth/actor";
+import { type Executor, queryRows } from "../../db/client";
 import { preparedRows } from "../../db/prepared";
 import {
   blocks,
@@ -26,29 +21,16 @@ import {
   requests,
   savedMeals,
   type UserRow,
-  users,
   waitlistCounts,
   waitlistEntries,
 } from "../../db/schema";
-import { forbidden, notFound, validation } from "../../errors";
+import { notFound } from "../../errors";
 import { type Cursor, keysetBefore } from "../../pagination";
-import { becomesAlertable, enqueueAlertMatching } from "../alerts/matching";
 import { notBlockedWith } from "../blocks/service";
-import { assertMaySell } from "../cooks/service";
-import { createDraw } from "../draws/service";
-import { type ActiveMembership, assertMayShareWith, groupAskRefusal } from "../groups/membership";
-import { scheduleGroupMealOpening } from "../groups/opening";
-import { assertOwnPhoto } from "../photos/service";
-import { enqueueWaitlistOffer, reschedulePickupSettles } from "../requests/jobs";
-import { isHoldExpired } from "../requests/policy";
-import { rescheduleMealReminders } from "../requests/reminders";
-import { markFeeder } from "../users/role";
+import { type ActiveMembership, groupAskRefusal } from "../groups/membership";
 import { allergyWarningsSql, withAllergyWarnings } from "./allergen-match";
-import { allergenColumns } from "./allergens";
-import { FREE_MEAL_RECEIVED_SQL, fairUseFrom, OPEN_MEAL_SQL } from "./availability";
-import { tellOfChanges } from "./changes";
+import { FREE_MEAL_RECEIVED_SQL, fairUseFrom, isHoldExpired, OPEN_MEAL_SQL } from "./availability";
 import { fairUseApplies, mealAbilities } from "./may-ask";
-import { canUpdateMeal } from "./policy";
 import {
   type ListedMeal,
   MEAL_COLUMNS,
@@ -57,7 +39,7 @@ import {
   presentMeal,
   privatePickupOf,
 } from "./presenter";
-import { holdSeriesForAdmin, presentSeriesJson, SERIES_JSON, type SeriesJson, startSeries } from "./series";
+import { presentSeriesJson, SERIES_JSON, type SeriesJson } from "./series";
 import { visibleToSql } from "./visibility";
 
 export type { ListedMeal } from "./presenter";
@@ -261,15 +243,15 @@ const detailRows = preparedRows<DetailRow>("meal_detail", mealDetailStatement);
  * One meal for its detail page, also when inactive or expired (docs/DESIGN.md §4), with the viewer's
  * open (pending, accepted or held) request for it, the waiting list, the weekly series and the
  * viewer's allergies it mentions (allergen-match.ts).
- * @param options.isAdmin site admins read every meal to moderate it (docs/features/groups.md point 5)
+ * @param viewer the actor; site admins read every meal to moderate it (docs/features/groups.md point 5)
  * @throws AppError 404 unknown meal, or a members-only meal the viewer does not see (visibility.ts):
  *   the same answer, so its URL says nothing to anyone outside its group
  */
 export async function getMealDetail(
   db: Executor,
-  viewer: Pick<UserRow, "id" | "allergyCodes" | "allergiesOther" | "suspendedAt">,
+  viewer: Pick<Actor, "id" | "isAdmin" | "allergyCodes" | "allergiesOther" | "suspendedAt">,
   id: string,
-  options: { isAdmin: boolean; freeMealsPer28Days: number | null },
+  options: { freeMealsPer28Days: number | null },
 ): Promise<MealDetail & ListedMeal> {
   const [row] = await detailRows(db, {
     mealId: id,
@@ -277,7 +259,7 @@ export async function getMealDetail(
     allergies: JSON.stringify(allergyTokensOf(viewer)),
     fairUseLimit: options.freeMealsPer28Days ?? 0,
   });
-  if (!row || !(row.visible || options.isAdmin)) throw notFound(msg("Meal not found"));
+  if (!row || !(row.visible || viewer.isAdmin)) throw notFound(msg("Meal not found"));
   const own = row.ownerId === viewer.id;
   const meal = {
     ...row,
@@ -310,193 +292,4 @@ export async function getMealDetail(
     series: row.series ? presentSeriesJson(row.series) : null,
     abilities,
   };
-}
-
-/**
- * Posts a meal for its owner. The input is already validated by `createMealSchema`. Shared with a
- * group, only its members see it — until `everyoneAfterHours` have passed, when there are some
- * (docs/features/groups.md point 3; the `group-meals-open` job opens it).
- * @returns the created meal
- * @throws AppError 403 a paid meal by someone who is not a registered cook (docs/features/food-safety.md);
- *   400 a group that is not theirs; 409 `rules_changed` (groups/membership.ts)
- */
-export async function createMeal(
-  db: Executor,
-  owner: Pick<UserRow, "id" | "isRegisteredCook">,
-  input: CreateMeal,
-  occurrenceOf?: { id: string; occurrence: number },
-): Promise<ListedMeal> {
-  assertMaySell(owner, input.kind);
-  await assertOwnPhoto(db, owner, input.photoPath, "photoPath");
-  if (input.groupId) await assertMayShareWith(db, owner.id, input.groupId);
-  const allergens = await allergenColumns(db, input);
-  return inTransaction(db, async (tx) => {
-    const [meal] = await tx
-      .insert(meals)
-      .values({
-        ownerId: owner.id,
-        title: input.title,
-        description: input.description,
-        ingredients: input.ingredients,
-        ...allergens,
-        dietTags: input.dietTags,
-        preparedAt: input.preparedAt ? new Date(input.preparedAt) : null,
-        storage: input.storage ?? null,
-        reheating: input.reheating ?? null,
-        kind: input.kind,
-        priceCents: input.kind === "free" ? null : (input.priceCents ?? null),
-        portionSize: input.portionSize,
-        pickupWindowStart: new Date(input.pickupWindowStart),
-        pickupWindowEnd: new Date(input.pickupWindowEnd),
-        pickupLocation: input.pickupLocation,
-        deliveryAvailable: input.deliveryAvailable,
-        photoPath: input.photoPath ?? null,
-        // The point given is the exact pickup point; the shown point follows it (migration 0024).
-        pickupLatitude: input.latitude ?? null,
-        pickupLongitude: input.longitude ?? null,
-        pickupDetails: input.pickupDetails ?? null,
-        seriesId: occurrenceOf?.id ?? null,
-        occurrence: occurrenceOf?.occurrence ?? null,
-        groupId: input.groupId ?? null,
-        membersOnly: Boolean(input.groupId),
-        opensAt:
-          input.groupId && input.everyoneAfterHours
-            ? sql`now() + make_interval(hours => ${input.everyoneAfterHours}::int)`
-            : null,
-        allocation: input.allocation,
-      })
-      .returning();
-    // A draw's secret and commitment exist before anyone can enter (docs/features/fair-shares.md).
-    if (meal.allocation === "draw")
-      await createDraw(tx, meal, input.drawClosesAt ? new Date(input.drawClosesAt) : undefined);
-    // Members whose alerts it matches hear of it (docs/features/neighbourhood.md point 6); a
-    // members-only meal reaches its group's members now, everyone else when it opens.
-    if (becomesAlertable(null, meal)) await enqueueAlertMatching(tx, meal.id);
-    if (meal.opensAt) await scheduleGroupMealOpening(tx, meal.id, meal.opensAt);
-    // Posting is feeding: the role switch follows (docs/features/everyday-journey.md, second pass point 6).
-    await markFeeder(tx, owner.id);
-    // A weekly meal's later weeks (docs/features/households.md point 3).
-    if (input.weekly) await startSeries(tx, owner, meal, input, input.weekly);
-    return getMeal(tx, meal.id);
-  });
-}
-
-/**
- * Changes a meal; only its owner may (docs/DESIGN.md §4 "Meals"), except that an admin may
- * deactivate or reactivate it. The merged meal must still satisfy
- * the cross-field rules, except that an expired window may stay as it is (e.g. to deactivate).
- * @param options.isAdmin the user is an admin (docs/DESIGN.md §4 "Admin")
- * @throws AppError 404 unknown meal, 403 not the owner (nor an admin switching isActive) or a paid
- * meal made or switched on for an owner who is not a registered cook (docs/features/food-safety.md), 400
- * broken rule
- */
-export async function updateMeal(
-  db: Executor,
-  user: UserRow,
-  id: string,
-  patch: UpdateMeal,
-  options: { isAdmin: boolean } = { isAdmin: false },
-): Promise<ListedMeal> {
-  return inTransaction(db, async (tx) => {
-    const [current] = await tx.select().from(meals).where(eq(meals.id, id)).for("update").limit(1);
-    if (!current) throw notFound(msg("Meal not found"));
-    if (!canUpdateMeal(user, current, patch, options))
-      throw forbidden(msg("Only the cook who posted this meal can change it."));
-    if (current.hiddenByAdmin && patch.isActive === true && !options.isAdmin) {
-      throw forbidden(msg("An admin took this meal down; only an admin can put it back."));
-    }
-
-    // Never fewer portions than neighbours already hold (docs/features/everyday-journey.md).
-    if (patch.portionSize !== undefined && patch.portionSize < current.portionsTaken) {
-      const message = msg("{{count}} portions are already promised: the meal cannot have fewer.", {
-        count: current.portionsTaken,
-      });
-      throw validation(message, { portionSize: message });
-    }
-    const merged = { ...current, ...patch };
-    const touchesWindow = patch.pickupWindowStart !== undefined || patch.pickupWindowEnd !== undefined;
-    // Allergens are checked when the patch touches them: older meals never declared any.
-    const touchesAllergens = patch.allergenCodes !== undefined || patch.noMajorAllergens !== undefined;
-    const errors = mealCrossFieldErrors({
-      allergenCodes: touchesAllergens ? (merged.allergenCodes as AllergenCode[]) : undefined,
-      noMajorAllergens: merged.noMajorAllergens,
-      dietTags: merged.dietTags as DietTag[],
-      preparedAt: patch.preparedAt,
-      kind: merged.kind,
-      priceCents: patch.kind === "free" && patch.priceCents === undefined ? null : merged.priceCents,
-      pickupWindowStart: touchesWindow ? merged.pickupWindowStart : undefined,
-      pickupWindowEnd: touchesWindow ? merged.pickupWindowEnd : undefined,
-      latitude: merged.latitude,
-      longitude: merged.longitude,
-    });
-    if (Object.keys(errors).length > 0) throw validation(Object.values(errors)[0], errors);
-    // Only registered cooks sell (docs/features/food-safety.md): making a meal paid, or switching a paid
-    // one on.
-    if (merged.kind === "paid" && merged.isActive && (patch.kind === "paid" || patch.isActive === true)) {
-      const [owner] = await tx
-        .select({ isRegisteredCook: users.isRegisteredCook })
-        .from(users)
-        .where(eq(users.id, current.ownerId));
-      assertMaySell(owner, "paid");
-    }
-    await assertOwnPhoto(tx, user, patch.photoPath, "photoPath", current.photoPath);
-    const allergens =
-      touchesAllergens || patch.allergensOther !== undefined
-        ? await allergenColumns(tx, {
-            allergenCodes: merged.allergenCodes as AllergenCode[],
-            allergensOther: merged.allergensOther,
-            noMajorAllergens: merged.noMajorAllergens,
-          })
-        : patch.allergens !== undefined
-          ? await allergenColumns(tx, { allergens: patch.allergens })
-          : {};
-
-    const { latitude, longitude, ...rest } = patch;
-    await tx
-      .update(meals)
-      .set({
-        ...rest,
-        // A point given is the exact pickup point; the shown point follows it (migration 0024).
-        ...(latitude !== undefined ? { pickupLatitude: latitude } : {}),
-        ...(longitude !== undefined ? { pickupLongitude: longitude } : {}),
-        ...allergens,
-        preparedAt: patch.preparedAt ? new Date(patch.preparedAt) : (patch.preparedAt as null | undefined),
-        priceCents: merged.kind === "free" ? null : merged.priceCents,
-        pickupWindowStart: patch.pickupWindowStart ? new Date(patch.pickupWindowStart) : undefined,
-        pickupWindowEnd: patch.pickupWindowEnd ? new Date(patch.pickupWindowEnd) : undefined,
-        updatedAt: new Date(),
-      })
-      .where(eq(meals.id, id));
-    // An admin's takedown sticks, and holds the meal's weekly series, until an admin puts it back.
-    const byAdmin = current.ownerId !== user.id && options.isAdmin;
-    if (byAdmin && patch.isActive !== undefined) {
-      await tx.update(meals).set({ hiddenByAdmin: !patch.isActive }).where(eq(meals.id, id));
-      if (current.seriesId) await holdSeriesForAdmin(tx, current.seriesId, !patch.isActive);
-    }
-    if (becomesAlertable(current, { isActive: merged.isActive, latitude: merged.latitude })) {
-      await enqueueAlertMatching(tx, id);
-    }
-    // More portions, or the meal back on: the waiting list may now be served
-    // (docs/features/households.md point 2).
-    if (
-      merged.isActive &&
-      (merged.portionSize > current.portionSize || (patch.isActive && !current.isActive))
-    ) {
-      await enqueueWaitlistOffer(tx, id);
-    }
-    if (touchesWindow) {
-      // Pickups already agreed keep their reminders on time (docs/features/notifications.md point 5).
-      await rescheduleMealReminders(tx, id, {
-        pickupWindowStart: new Date(merged.pickupWindowStart),
-        pickupWindowEnd: new Date(merged.pickupWindowEnd),
-      });
-      await reschedulePickupSettles(tx, id, new Date(merged.pickupWindowEnd));
-    }
-    // Eaters who asked for it hear what changed (changes.ts); a takedown tells them otherwise.
-    if (current.ownerId === user.id) {
-      const [after] = await tx.select().from(meals).where(eq(meals.id, id)).limit(1);
-      await tellOfChanges(tx, user, current, after);
-    }
-    return getMeal(tx, id);
-  });
 }

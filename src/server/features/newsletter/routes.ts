@@ -8,7 +8,7 @@ import { z } from "zod";
 import { errorSchema } from "../../../contract/common";
 import { newsletterOptInSchema, subscribedSchema, subscribeSchema } from "../../../contract/newsletter";
 import { registerFormBodyParser } from "../../auth/dev-idp";
-import { requireUser } from "../../auth/users";
+import { requireActor } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { CONFIRM_PATH, confirmationPage, readConfirmationToken } from "./confirmation";
@@ -91,7 +91,7 @@ export function registerNewsletterOptInRoutes(app: FastifyInstance, { db }: { db
       },
     },
     async (request) => ({
-      subscribed: await setNewsletterOptIn(db, requireUser(request), request.body.subscribed),
+      subscribed: await setNewsletterOptIn(db, requireActor(request), request.body.subscribed),
     }),
   );
 }

@@ -20,7 +20,7 @@ import {
 } from "../../../contract/notifications";
 import { registerFormBodyParser } from "../../auth/dev-idp";
 import { SESSION_COOKIE, sessionIdOf } from "../../auth/sessions";
-import { requireUser } from "../../auth/users";
+import { requireActor } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { preferencesOf, updatePreferences } from "./preferences";
@@ -46,7 +46,7 @@ export function registerNotificationRoutes(
         response: { 200: z.array(notificationSchema), 401: errorSchema },
       },
     },
-    async (request) => listNotifications(db, requireUser(request).id),
+    async (request) => listNotifications(db, requireActor(request).id),
   );
 
   r.put(
@@ -60,7 +60,7 @@ export function registerNotificationRoutes(
       },
     },
     async (request) => ({
-      updated: await markNotificationsRead(db, requireUser(request).id, request.body),
+      updated: await markNotificationsRead(db, requireActor(request).id, request.body),
     }),
   );
 
@@ -73,7 +73,7 @@ export function registerNotificationRoutes(
         response: { 200: notificationPreferencesSchema, 401: errorSchema },
       },
     },
-    async (request) => preferencesOf(requireUser(request)),
+    async (request) => preferencesOf(requireActor(request)),
   );
 
   r.put(
@@ -86,7 +86,7 @@ export function registerNotificationRoutes(
         response: { 200: notificationPreferencesSchema, ...errors },
       },
     },
-    async (request) => updatePreferences(db, requireUser(request).id, request.body),
+    async (request) => updatePreferences(db, requireActor(request).id, request.body),
   );
 
   r.get(
@@ -112,7 +112,7 @@ export function registerNotificationRoutes(
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
+      const user = requireActor(request);
       const sessionId = sessionIdOf(request.cookies[SESSION_COOKIE] ?? "");
       await saveSubscription(db, { userId: user.id, sessionId }, request.body, config.push.allowedHosts);
       return reply.status(204).send(null);
@@ -130,7 +130,7 @@ export function registerNotificationRoutes(
       },
     },
     async (request, reply) => {
-      await removeSubscription(db, requireUser(request).id, request.body.endpoint);
+      await removeSubscription(db, requireActor(request).id, request.body.endpoint);
       return reply.status(204).send(null);
     },
   );

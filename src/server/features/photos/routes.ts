@@ -14,7 +14,7 @@ import {
   uploadParamsSchema,
   uploadRequestSchema,
 } from "../../../contract/photos";
-import { requireUser } from "../../auth/users";
+import { requireActor } from "../../auth/users";
 import type { Db } from "../../db/client";
 import type { ObjectStorage } from "../../storage/storage";
 import { createUpload, mediumPhotoOf, receiveUpload, registerPhoto } from "./service";
@@ -46,7 +46,7 @@ export async function registerPhotoRoutes(
       },
     },
     async (request) =>
-      createUpload(db, storage, requireUser(request), request.body?.contentLength, request.body?.purpose),
+      createUpload(db, storage, requireActor(request), request.body?.contentLength, request.body?.purpose),
   );
 
   r.put(
@@ -59,7 +59,7 @@ export async function registerPhotoRoutes(
         response: { 200: registeredPhotoSchema, ...errors },
       },
     },
-    async (request) => registerPhoto(db, storage, requireUser(request), request.body.photoURL),
+    async (request) => registerPhoto(db, storage, requireActor(request), request.body.photoURL),
   );
 
   if (storage.kind === "local") {
@@ -88,7 +88,7 @@ export async function registerPhotoRoutes(
           if (!Buffer.isBuffer(body) || body.length === 0) {
             return Promise.reject(Object.assign(new Error("The file is empty."), { statusCode: 400 }));
           }
-          await receiveUpload(db, storage, requireUser(request), request.params.id, body);
+          await receiveUpload(db, storage, requireActor(request), request.params.id, body);
           return { ok: true as const };
         },
       );

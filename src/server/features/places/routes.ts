@@ -9,7 +9,7 @@ import { z } from "zod";
 import { errorSchema } from "../../../contract/common";
 import { msg } from "../../../contract/messages";
 import { placeSchema, placeSearchQuerySchema } from "../../../contract/places";
-import { requireUser } from "../../auth/users";
+import { requireActor } from "../../auth/users";
 import { notFound } from "../../errors";
 import type { Geocoder } from "./geocoder";
 
@@ -48,7 +48,7 @@ export function registerPlaceRoutes(app: FastifyInstance, { geocoder }: { geocod
       },
     },
     async (request) => {
-      const member = requireUser(request);
+      const member = requireActor(request);
       if (!geocoder) throw notFound(msg("Place search is not set up here."));
       return geocoder.search(request.query.q, request.lng, member.id);
     },

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorSchema } from "../../../contract/common";
 import { createReportSchema, reportSchema } from "../../../contract/reports";
-import { requireUser } from "../../auth/users";
+import { requireActor } from "../../auth/users";
 import type { Db } from "../../db/client";
 import { createReport } from "./service";
 
@@ -26,7 +26,7 @@ export function registerReportRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (request, reply) => {
-      const { report, created } = await createReport(db, requireUser(request), request.body);
+      const { report, created } = await createReport(db, requireActor(request), request.body);
       return reply.status(created ? 201 : 200).send(report);
     },
   );

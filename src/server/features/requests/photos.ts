@@ -7,6 +7,7 @@
  */
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { msg } from "../../../contract/messages";
+import type { ActorRef } from "../../auth/actor";
 import type { Executor } from "../../db/client";
 import { messages, reports, requests, type UserRow } from "../../db/schema";
 import { notFound } from "../../errors";
@@ -52,8 +53,7 @@ export async function discardThreadPhoto(storage: ObjectStorage, photoId: string
 export async function openThreadPhoto(
   db: Executor,
   storage: ObjectStorage,
-  viewer: Pick<UserRow, "id">,
-  viewerIsAdmin: boolean,
+  viewer: ActorRef,
   requestId: string,
   file: string,
 ): Promise<StoredObject> {
@@ -67,7 +67,7 @@ export async function openThreadPhoto(
     .limit(1);
   if (!row) throw notFoundPhoto();
   const participant = viewer.id === row.eaterId || viewer.id === row.feederId;
-  if (!participant && !(viewerIsAdmin && (await hasOpenReport(db, row)))) throw notFoundPhoto();
+  if (!participant && !(viewer.isAdmin && (await hasOpenReport(db, row)))) throw notFoundPhoto();
   const object = await storage.open(`thread-photos/${file}`);
   if (!object) throw notFoundPhoto();
   return object;

@@ -7,6 +7,7 @@
  */
 import { msg, type Message as Said } from "../../../contract/messages";
 import type { RequestStatus } from "../../../contract/requests";
+import { isHoldExpired } from "../meals/availability";
 
 /** The viewer's part in an exchange; anyone else cannot see it at all. */
 export type Participant = "feeder" | "eater";
@@ -71,10 +72,6 @@ const NOTHING_YET: TransitionContext = {
   reportedAgainstViewer: false,
   disputeOpen: false,
 };
-
-/** Whether a waiting-list offer held until `holdUntil` can no longer be taken up at `now`. */
-export const isHoldExpired = (holdUntil: Date | null, now = new Date()) =>
-  holdUntil !== null && holdUntil.getTime() <= now.getTime();
 
 /** The parts of a request its context is read from. */
 export interface ContextRequest {

@@ -21,7 +21,7 @@ import {
   threadSummarySchema,
   updateStatusSchema,
 } from "../../../contract/requests";
-import { isAdmin, requireUser } from "../../auth/users";
+import { requireActor } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { DEFAULT_PAGE_SIZE, decodeCursor, sendPage } from "../../pagination";
@@ -68,7 +68,7 @@ export function registerRequestRoutes(
       },
     },
     async (request, reply) => {
-      const created = await createRequest(db, requireUser(request), request.body, config.freeMealsPer28Days);
+      const created = await createRequest(db, requireActor(request), request.body, config.freeMealsPer28Days);
       return reply.status(201).send(created);
     },
   );
@@ -86,7 +86,7 @@ export function registerRequestRoutes(
     },
     async (request, reply) => {
       const limit = request.query.limit ?? DEFAULT_PAGE_SIZE;
-      const rows = await listRequests(db, requireUser(request), {
+      const rows = await listRequests(db, requireActor(request), {
         type: request.query.type,
         limit,
         cursor: decodeCursor(request.query.cursor, request),
@@ -112,7 +112,7 @@ export function registerRequestRoutes(
     },
     async (request, reply) => {
       const limit = request.query.limit ?? DEFAULT_PAGE_SIZE;
-      const rows = await listThreads(db, requireUser(request), {
+      const rows = await listThreads(db, requireActor(request), {
         limit,
         cursor: decodeCursor(request.query.cursor, request),
       });
@@ -133,7 +133,7 @@ export function registerRequestRoutes(
         response: { 200: requestDetailSchema, ...errors },
       },
     },
-    async (request) => getRequestDetail(db, requireUser(request), request.params.id),
+    async (request) => getRequestDetail(db, requireActor(request), request.params.id),
   );
 
   r.get(
@@ -149,7 +149,7 @@ export function registerRequestRoutes(
     },
     async (request, reply) => {
       const limit = request.query.limit ?? MESSAGE_PAGE_SIZE;
-      const rows = await listMessages(db, requireUser(request), request.params.id, {
+      const rows = await listMessages(db, requireActor(request), request.params.id, {
         limit,
         cursor: decodeCursor(request.query.cursor, request),
       });
@@ -175,7 +175,7 @@ export function registerRequestRoutes(
     async (request, reply) => {
       const message = await postMessage(
         db,
-        requireUser(request),
+        requireActor(request),
         request.params.id,
         request.body,
         config.rateLimits.messagesPerMinute,
@@ -196,7 +196,7 @@ export function registerRequestRoutes(
         response: { 200: pickupPassSchema, ...errors },
       },
     },
-    async (request) => getPickupPass(db, requireUser(request), request.params.id),
+    async (request) => getPickupPass(db, requireActor(request), request.params.id),
   );
 
   r.get(
@@ -210,15 +210,8 @@ export function registerRequestRoutes(
       },
     },
     async (request, reply) => {
-      const viewer = requireUser(request);
-      const object = await openThreadPhoto(
-        db,
-        storage,
-        viewer,
-        isAdmin(viewer, config),
-        request.params.id,
-        request.params.file,
-      );
+      const viewer = requireActor(request);
+      const object = await openThreadPhoto(db, storage, viewer, request.params.id, request.params.file);
       // Never in a shared cache: only the two participants may have it.
       return reply
         .type("image/webp")
@@ -246,7 +239,7 @@ export function registerRequestRoutes(
       const { status, portions, reason } = request.body;
       return changeRequestStatus(
         db,
-        requireUser(request),
+        requireActor(request),
         request.params.id,
         status,
         { portions, reason },
@@ -269,7 +262,7 @@ export function registerRequestRoutes(
       },
     },
     async (request) => {
-      const member = requireUser(request);
+      const member = requireActor(request);
       await answerTermsChange(db, member, request.params.id, request.body.answer);
       return getRequestRow(db, member.id, request.params.id);
     },
@@ -290,6 +283,6 @@ export function registerRequestRoutes(
       },
     },
     async (request) =>
-      submitPickupCode(db, requireUser(request), request.params.id, request.body.code, request.body.early),
+      submitPickupCode(db, requireActor(request), request.params.id, request.body.code, request.body.early),
   );
 }

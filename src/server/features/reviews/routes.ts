@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorSchema } from "../../../contract/common";
 import { createReviewSchema, pendingReviewSchema, reviewSchema } from "../../../contract/reviews";
-import { requireUser } from "../../auth/users";
+import { requireActor } from "../../auth/users";
 import type { Db } from "../../db/client";
 import { createReview, listPendingReviews } from "./service";
 
@@ -22,7 +22,7 @@ export function registerReviewRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: { 200: z.array(pendingReviewSchema), 401: errorSchema },
       },
     },
-    async (request) => listPendingReviews(db, requireUser(request)),
+    async (request) => listPendingReviews(db, requireActor(request)),
   );
   r.post(
     "/api/reviews",
@@ -35,6 +35,6 @@ export function registerReviewRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createReview(db, requireUser(request), request.body)),
+      reply.status(201).send(await createReview(db, requireActor(request), request.body)),
   );
 }

@@ -6,9 +6,11 @@
  * other but not their profiles (blocks/service.ts decides what a block stops).
  */
 
+import type { ActorRef } from "../../auth/actor";
+
 /** Whether `viewer` may see anything of `member`. */
 export const canSeeMember = (
-  viewer: { id: string; isAdmin: boolean },
+  viewer: ActorRef,
   member: { id: string; suspendedAt: Date | null; deletionRequestedAt: Date | null },
 ): boolean => {
   if (viewer.id === member.id) return true;

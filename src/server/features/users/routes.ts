@@ -2,7 +2,7 @@
  * The signed-in user's own settings (spec §7 `PUT /api/user/role`; docs/features/trust.md `PUT
  * /api/user/profile`).
  */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUserSchema, updateProfileSchema, updateRoleSchema } from "../../../contract/auth";
@@ -18,7 +18,7 @@ import {
   REVIEWS_PAGE_SIZE,
   receivedReviewSchema,
 } from "../../../contract/users";
-import { isAdmin, presentCurrentUser, requireUser } from "../../auth/users";
+import { presentCurrentUser, requireActor } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { decodeCursor, invalidCursor, sendPage } from "../../pagination";
@@ -44,7 +44,10 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: { db: D
       },
     },
     async (request) =>
-      presentCurrentUser(await updateSelf(db, requireUser(request), { locale: request.body.locale }), config),
+      presentCurrentUser(
+        await updateSelf(db, requireActor(request), { locale: request.body.locale }),
+        config,
+      ),
   );
   r.put(
     "/api/user/home-area",
@@ -58,7 +61,7 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: { db: D
         response: { 200: currentUserSchema, ...errors },
       },
     },
-    async (request) => presentCurrentUser(await setHomeArea(db, requireUser(request), request.body), config),
+    async (request) => presentCurrentUser(await setHomeArea(db, requireActor(request), request.body), config),
   );
   r.delete(
     "/api/user/home-area",
@@ -69,7 +72,7 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: { db: D
         response: { 200: currentUserSchema, ...errors },
       },
     },
-    async (request) => presentCurrentUser(await clearHomeArea(db, requireUser(request)), config),
+    async (request) => presentCurrentUser(await clearHomeArea(db, requireActor(request)), config),
   );
   r.put(
     "/api/user/role",
@@ -82,7 +85,7 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: { db: D
       },
     },
     async (request) =>
-      presentCurrentUser(await updateSelf(db, requireUser(request), { role: request.body.role }), config),
+      presentCurrentUser(await updateSelf(db, requireActor(request), { role: request.body.role }), config),
   );
   r.put(
     "/api/user/profile",
@@ -95,7 +98,7 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: { db: D
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireActor(request);
       await assertOwnPhoto(db, user, request.body.profileImageUrl, "profileImageUrl", user.profileImageUrl);
       const { allergyCodes, allergiesOther } = request.body;
       const allergies =
@@ -124,12 +127,9 @@ function newestCursor(cursor: string | undefined) {
  * Public profiles and blocking (docs/features/food-safety.md points 5–6): `GET /api/users/{id}` and its
  * reviews and open meals; `GET|PUT|DELETE /api/user/blocks[/{id}]` for the signed-in user's blocks.
  */
-export function registerProfileRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+export function registerProfileRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const memberViewer = (request: FastifyRequest) => {
-    const viewer = requireUser(request);
-    return { ...viewer, isAdmin: isAdmin(viewer, config) };
-  };
+  const memberViewer = requireActor;
   r.get(
     "/api/users/:id",
     {
@@ -207,7 +207,7 @@ export function registerProfileRoutes(app: FastifyInstance, { db, config }: { db
         response: { 200: z.array(blockedUserSchema), ...profileErrors },
       },
     },
-    async (request) => listBlockedUsers(db, requireUser(request)),
+    async (request) => listBlockedUsers(db, requireActor(request)),
   );
   r.put(
     "/api/user/blocks/:id",
@@ -220,7 +220,7 @@ export function registerProfileRoutes(app: FastifyInstance, { db, config }: { db
       },
     },
     async (request) => {
-      await blockUser(db, requireUser(request), request.params.id);
+      await blockUser(db, requireActor(request), request.params.id);
       return { userId: request.params.id, blocked: true };
     },
   );
@@ -235,7 +235,7 @@ export function registerProfileRoutes(app: FastifyInstance, { db, config }: { db
       },
     },
     async (request) => {
-      await unblockUser(db, requireUser(request), request.params.id);
+      await unblockUser(db, requireActor(request), request.params.id);
       return { userId: request.params.id, blocked: false };
     },
   );

@@ -9,6 +9,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Rating } from "../../../contract/meals";
 import { msg } from "../../../contract/messages";
 import { isTrustedMember, type PublicProfile, type ReceivedReview } from "../../../contract/users";
+import type { ActorRef } from "../../auth/actor";
 import type { Executor } from "../../db/client";
 import { requests, reviews, type UserRow, users } from "../../db/schema";
 import { notFound } from "../../errors";
@@ -18,11 +19,8 @@ import { type ListedMeal, listOpenMealsOf } from "../meals/service";
 import { canSeeMember } from "./policy";
 import { reliabilityOf } from "./reliability";
 
-/** Who asks to see a member: their id and whether they are an admin. */
-export interface MemberViewer {
-  id: string;
-  isAdmin: boolean;
-}
+/** Who asks to see a member (the actor, auth/actor.ts). */
+export type MemberViewer = ActorRef;
 
 /**
  * Applies a change to the member's own row and returns it. A member may change only themselves.
