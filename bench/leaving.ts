@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "../src/server/db/client";
 import { eraseAccount } from "../src/server/features/accounts/deletion";
 import { makeExport, requestExport } from "../src/server/features/accounts/export";
-import { createMailer } from "../src/server/features/notifications/email";
+import { createMailer } from "../src/server/mail";
 import { createStorage } from "../src/server/storage/storage";
 import { createTestApp } from "../tests/api/harness";
 import { buildMeal, buildRequest, buildUser } from "../tests/factories";

@@ -15,7 +15,7 @@ import { DEV_IDP_PREFIX } from "../src/server/auth/dev-idp";
 import { ConfigError, loadConfig } from "../src/server/config";
 import { DataDirLockedError, type Executor, openDatabase } from "../src/server/db/client";
 import { events, meals, users } from "../src/server/db/schema";
-import { type AllergenColumns, allergenColumns } from "../src/server/features/meals/allergens";
+import { type AllergenColumns, allergenColumns } from "../src/server/features/allergens/service";
 import { addSeedPhotos } from "./seed-photos";
 import { seedWordsIn } from "./seed-words";
 

@@ -6,7 +6,7 @@
 import { buildApp } from "./app";
 import { type Config, ConfigError, devLoginWarning, loadConfig } from "./config";
 import { DataDirLockedError, openDatabase } from "./db/client";
-import { mailerStartupLine } from "./features/notifications/email";
+import { mailerStartupLine } from "./mail";
 
 /** Longest wait for requests in flight when stopping. */
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -129,6 +129,16 @@ export function decodeCursor(
 }
 
 /**
+ * Decodes the cursor of a newest-first list, which a score-first list's cursor cannot continue.
+ * @throws AppError 400 as `decodeCursor`, and for a scored cursor
+ */
+export function decodeNewestCursor(cursor: string | undefined, request?: FastifyRequest): Cursor | undefined {
+  const decoded = decodeCursor(cursor, request);
+  if (decoded && "sort" in decoded) throw invalidCursor();
+  return decoded;
+}
+
+/**
  * The keyset condition "after `cursor`" of a newest-first list — rows whose `(created_at, id)` sorts
  * before the cursor's — over the list's own two columns (an index on them in that order serves it).
  * `cursor` may hold placeholders, for prepared statements.

@@ -26,7 +26,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { signInCodes, users } from "../db/schema";
 import { AppError, conflict, forbidden, notFound, sqlState, validation } from "../errors";
-import type { Mailer } from "../features/notifications/email";
+import type { Mailer } from "../mail";
 import { sendCodeEmail } from "./code-email";
 import { checkCode, codeSentTooOften, issueCode, spendCode } from "./email-codes";
 import { REFUSALS } from "./email-sign-in";

@@ -9,8 +9,8 @@ import type { FastifyBaseLogger } from "fastify";
 import { type Language, supportedLanguage } from "../../contract/i18n";
 import { type Message, type MessageParams, msg } from "../../contract/messages";
 import type { Db } from "../db/client";
-import type { Mailer } from "../features/notifications/email";
 import { translate } from "../i18n";
+import type { Mailer } from "../mail";
 import { CODE_TTL_MINUTES, type CodePurpose, type IssuedCode } from "./email-codes";
 import { EMAIL_ISSUER } from "./users";
 

@@ -14,7 +14,7 @@ import { z } from "zod";
 import { type Message, msg } from "../../contract/messages";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import type { Mailer } from "../features/notifications/email";
+import type { Mailer } from "../mail";
 import { sendCodeEmail } from "./code-email";
 import { personNameSchema, registerFormBodyParser } from "./dev-idp";
 import { type CodeRefusal, checkCode, codeAwaitsProfile, issueCode, spendCode } from "./email-codes";

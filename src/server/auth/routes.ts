@@ -14,7 +14,7 @@ import { currentUserSchema } from "../../contract/auth";
 import { errorSchema } from "../../contract/common";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import type { Mailer } from "../features/notifications/email";
+import type { Mailer } from "../mail";
 import { registerFormBodyParser } from "./dev-idp";
 import { registerEmailSignIn } from "./email-sign-in";
 import {

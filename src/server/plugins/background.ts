@@ -8,11 +8,11 @@ import type { Agent } from "node:https";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
-import { createMailer } from "../features/notifications/email";
 import { loadVapidKeys, pushSender } from "../features/notifications/push";
 import { startJobQueue } from "../jobs/queue";
 import { jobQueues, SCHEDULES } from "../jobs/registry";
 import { type LiveHub, startLiveHub } from "../live/hub";
+import { createMailer } from "../mail";
 import { registerMetrics } from "../metrics";
 import type { ObjectStorage } from "../storage/storage";
 

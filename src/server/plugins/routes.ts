@@ -16,6 +16,7 @@ import { registerDrawRoutes, registerOpenDrawRoute } from "../features/draws/rou
 import { registerEventRoutes } from "../features/events/routes";
 import { registerGroupRoutes } from "../features/groups/routes";
 import { registerImpactRoutes } from "../features/impact/routes";
+import { registerMealListRoutes } from "../features/meals/list-routes";
 import { registerNotInterestedRoutes } from "../features/meals/not-interested-routes";
 import { registerLabelRoute, registerMealPreviewRoute, registerMealRoutes } from "../features/meals/routes";
 import { registerNewsletterOptInRoutes, registerNewsletterRoutes } from "../features/newsletter/routes";
@@ -55,6 +56,7 @@ export async function registerFeatureRoutes(
       }
     });
     registerMealRoutes(api, { db, config });
+    registerMealListRoutes(api, { db });
     registerPostingRoutes(api, { db });
     registerWaitlistRoutes(api, { db, config });
     registerNotInterestedRoutes(api, { db });

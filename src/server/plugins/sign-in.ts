@@ -11,7 +11,7 @@ import { type OidcSettings, registerAuthRoutes } from "../auth/routes";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { registerAccountDeletionRoutes } from "../features/accounts/routes";
-import { createMailer } from "../features/notifications/email";
+import { createMailer } from "../mail";
 import type { ObjectStorage } from "../storage/storage";
 
 export async function registerSignIn(

@@ -27,8 +27,8 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { signInCodes } from "../../db/schema";
 import { AppError, forbidden, validation } from "../../errors";
+import type { Mailer } from "../../mail";
 import type { ObjectStorage } from "../../storage/storage";
-import type { Mailer } from "../notifications/email";
 import { eraseAccount, keepAccount, requestDeletion } from "./deletion";
 import { listExports, openExport, requestExport } from "./export";
 

@@ -21,15 +21,11 @@ import { translate } from "../../i18n";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
 import { openMealSqlOf } from "../meals/availability";
 import type { DeliveryContext } from "../notifications/delivery";
-import { notificationEmail, type Say } from "../notifications/email";
-import { wants } from "../notifications/preferences";
-import { sendPush } from "../notifications/push";
-import { unsubscribeToken } from "../notifications/unsubscribe";
+import type { Say } from "../notifications/email";
+import { sendOutbound } from "../notifications/outbound";
 
 /** Meals one digest names; a longer list says how many more there are. */
 const LISTED_MAX = 5;
-/** A push's life at the push service (as notifications': a day). */
-const PUSH_TTL_SECONDS = 24 * 60 * 60;
 
 const jobSchema = z.object({ alertId: z.uuid() });
 
@@ -106,35 +102,11 @@ export async function sendAlertDigest(context: DigestContext, data: unknown): Pr
   // One meal: its page; several: the member's local list.
   const link = meals.length === 1 ? `/meal/${meals[0].mealId}` : "/";
 
-  if (wants(user, "alerts", "push")) {
-    await sendPush(
-      db,
-      context.push,
-      user.id,
-      { title: "MealShare", body: text, url: link, tag: `alert-${alertId}` },
-      {
-        ttlSeconds: PUSH_TTL_SECONDS,
-        topic: `alert${alertId.replaceAll("-", "").slice(0, 27)}`,
-        onError: context.onError,
-      },
-    );
-  }
-  if (wants(user, "alerts", "email") && user.emailVerified && context.mailer.mode !== "off") {
-    const url = (path: string) => `${context.publicUrl}${path}`;
-    const token = unsubscribeToken(context.secret, user.id, "alerts");
-    await context.mailer.send(
-      notificationEmail({
-        to: user.email,
-        firstName: user.firstName,
-        language,
-        say,
-        text,
-        url: url(link),
-        category: "alerts",
-        unsubscribePageUrl: url(`/unsubscribe?token=${token}`),
-        unsubscribeOneClickUrl: url(`/api/unsubscribe?token=${token}`),
-        settingsUrl: url("/profile?tab=settings"),
-      }),
-    );
-  }
+  await sendOutbound(context, user, language, say, {
+    category: "alerts",
+    text,
+    link,
+    tag: `alert-${alertId}`,
+    topic: `alert${alertId.replaceAll("-", "").slice(0, 27)}`,
+  });
 }

@@ -26,12 +26,10 @@ import {
   transferOwnershipSchema,
   updateGroupSchema,
 } from "../../../contract/groups";
-import { mealSchema } from "../../../contract/meals";
 import { displayName, requireActor } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { DEFAULT_PAGE_SIZE, decodeCursor, sendPage } from "../../pagination";
-import { listGroupMeals } from "../meals/service";
 import { acceptInvite, createInvite, listInvites, previewInvite, revokeInvite } from "./invites";
 import {
   acceptRules,
@@ -46,7 +44,6 @@ import {
   listGroupReports,
   listGroups,
   listMembers,
-  loadVisibleGroup,
   removeMember,
   takeMealOut,
   transferOwnership,
@@ -338,32 +335,6 @@ export function registerGroupRoutes(app: FastifyInstance, { db, config }: { db: 
       },
     },
     async (request) => transferOwnership(db, viewerOf(request), request.params.id, request.body.userId),
-  );
-
-  r.get(
-    "/api/groups/:id/meals",
-    {
-      schema: {
-        tags: ["groups"],
-        summary: "The group's open meals newest first, as far as the viewer sees them",
-        params: idParamsSchema,
-        querystring: pageQuerySchema,
-        response: { 200: z.array(mealSchema), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const user = requireActor(request);
-      await loadVisibleGroup(db, viewerOf(request), request.params.id);
-      const limit = request.query.limit ?? DEFAULT_PAGE_SIZE;
-      const rows = await listGroupMeals(db, user, request.params.id, {
-        limit,
-        cursor: decodeCursor(request.query.cursor, request),
-      });
-      return sendPage(request, reply, rows, limit, (meal) => ({
-        createdAt: meal.createdAtDate,
-        id: meal.id,
-      }));
-    },
   );
 
   r.post(

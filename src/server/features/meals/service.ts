@@ -8,7 +8,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { allergyTokensOf } from "../../../contract/food-safety";
 import type { MealDetail, MyWaitlistPlace } from "../../../contract/meals";
 import { msg } from "../../../contract/messages";
-import type { Actor } from "../../auth/actor";
+import type { Actor, ActorRef } from "../../auth/actor";
 import { type Executor, queryRows } from "../../db/client";
 import { preparedRows } from "../../db/prepared";
 import {
@@ -26,8 +26,9 @@ import {
 } from "../../db/schema";
 import { notFound } from "../../errors";
 import { type Cursor, keysetBefore } from "../../pagination";
-import { notBlockedWith } from "../blocks/service";
+import { blockedEitherWay, notBlockedWith } from "../blocks/service";
 import { type ActiveMembership, groupAskRefusal } from "../groups/membership";
+import { assertMemberVisible } from "../users/service";
 import { allergyWarningsSql, withAllergyWarnings } from "./allergen-match";
 import { FREE_MEAL_RECEIVED_SQL, fairUseFrom, isHoldExpired, OPEN_MEAL_SQL } from "./availability";
 import { fairUseApplies, mealAbilities } from "./may-ask";
@@ -292,4 +293,21 @@ export async function getMealDetail(
     series: row.series ? presentSeriesJson(row.series) : null,
     abilities,
   };
+}
+
+/**
+ * A member's open meals, newest first, for their profile: none when either has blocked the other
+ * (blocks/service.ts).
+ * @returns up to `limit + 1` meals
+ * @throws AppError 404 unknown, or hidden from the viewer
+ */
+export async function listMemberMeals(
+  db: Executor,
+  viewer: ActorRef & Pick<UserRow, "allergyCodes" | "allergiesOther">,
+  id: string,
+  options: { limit: number; cursor?: Cursor },
+): Promise<ListedMeal[]> {
+  await assertMemberVisible(db, viewer, id);
+  if (await blockedEitherWay(db, viewer.id, id)) return [];
+  return listOpenMealsOf(db, viewer, id, options);
 }

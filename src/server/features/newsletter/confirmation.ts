@@ -12,9 +12,10 @@ import escapeHtml from "escape-html";
 import { z } from "zod";
 import type { Language } from "../../../contract/i18n";
 import { msg } from "../../../contract/messages";
+import type { Executor } from "../../db/client";
 import { newsletterSubscribers } from "../../db/schema";
 import { translate } from "../../i18n";
-import type { DeliveryContext } from "../notifications/delivery";
+import type { Mailer } from "../../mail";
 
 const signingKey = (secret: string) =>
   Buffer.from(hkdfSync("sha256", secret, "", "mealshare newsletter confirmation v1", 32));
@@ -43,12 +44,23 @@ export const CONFIRM_PATH = "/api/newsletter/confirm";
 
 const jobSchema = z.object({ subscriberId: z.uuid() });
 
+/** What sending a confirmation needs: the database, the mailer, where links point, and the words. */
+export interface ConfirmationContext {
+  db: Executor;
+  mailer: Mailer;
+  publicUrl: string;
+  /** Signs the confirmation link (`confirmationToken`). */
+  secret: string;
+  currency: string;
+  defaultLanguage: Language;
+}
+
 /**
  * The `newsletter-confirmation` job: emails a waiting sign-up its confirmation link, in the deployment's
  * language; nothing when the sign-up was confirmed or forgotten meanwhile.
  * @throws the mailer's error, so the job is retried
  */
-export async function sendConfirmation(context: DeliveryContext, data: unknown): Promise<void> {
+export async function sendConfirmation(context: ConfirmationContext, data: unknown): Promise<void> {
   const job = jobSchema.safeParse(data);
   if (!job.success || context.mailer.mode === "off") return;
   const [row] = await context.db

@@ -14,35 +14,15 @@
  */
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Language, supportedLanguage } from "../../../contract/i18n";
+import { supportedLanguage } from "../../../contract/i18n";
 import type { NotificationType } from "../../../contract/notifications";
 import type { Executor } from "../../db/client";
 import { messageEmailThrottles, notifications, users } from "../../db/schema";
 import { translate } from "../../i18n";
-import { type Mailer, notificationEmail, type Say } from "./email";
-import { deliveryCategoryOf, wants } from "./preferences";
-import { type PushSender, sendPush } from "./push";
-import { unsubscribeToken } from "./unsubscribe";
+import type { Say } from "./email";
+import { type DeliveryContext, sendOutbound } from "./outbound";
+import { deliveryCategoryOf } from "./preferences";
 
-/** What delivering needs: the database, the two channels, where links point, and the words. */
-export interface DeliveryContext {
-  db: Executor;
-  mailer: Mailer;
-  push: PushSender;
-  publicUrl: string;
-  /** Signs unsubscribe links. */
-  secret: string;
-  /**
-   * Money in messages (docs/features/languages-currency-impact.md), and the language of members who
-   * never chose one.
-   */
-  currency: string;
-  defaultLanguage: Language;
-  onError: (error: unknown) => void;
-}
-
-/** A push's life at the push service: a day, enough for a phone that was off overnight. */
-const PUSH_TTL_SECONDS = 24 * 60 * 60;
 const MESSAGE_PUSH_GAP = sql`interval '5 minutes'`;
 const MESSAGE_EMAIL_GAP = sql`interval '1 hour'`;
 /** Milliseconds, as a JS Date holds them, so a claim can be matched again to give it back. */
@@ -76,47 +56,21 @@ export async function deliverNotification(context: DeliveryContext, data: unknow
     ? translate(notification.textKey, language, context.currency, notification.textParams ?? {})
     : notification.text;
 
-  if (wants(user, category, "push") && (await claimPush(db, notification))) {
-    await sendPush(
-      db,
-      context.push,
-      user.id,
-      {
-        title: "MealShare",
-        body: text,
-        url: notification.link,
-        tag: notification.requestId ?? notification.id,
-      },
-      // Pushes of one thread replace each other while the device is offline.
-      { ttlSeconds: PUSH_TTL_SECONDS, topic: topicOf(notification.requestId), onError: context.onError },
-    );
-  }
-
-  if (wants(user, category, "email") && user.emailVerified && context.mailer.mode !== "off") {
-    const claim = await claimEmail(db, notification);
-    if (!claim) return;
-    const url = (path: string) => `${context.publicUrl}${path}`;
-    const token = unsubscribeToken(context.secret, user.id, category);
-    try {
-      await context.mailer.send(
-        notificationEmail({
-          to: user.email,
-          firstName: user.firstName,
-          language,
-          say,
-          text,
-          url: url(notification.link),
-          category,
-          unsubscribePageUrl: url(`/unsubscribe?token=${token}`),
-          unsubscribeOneClickUrl: url(`/api/unsubscribe?token=${token}`),
-          settingsUrl: url("/profile?tab=settings"),
-        }),
-      );
-    } catch (error) {
-      await claim.giveBack();
-      throw error;
-    }
-  }
+  await sendOutbound(
+    context,
+    user,
+    language,
+    say,
+    // Pushes of one thread replace each other while the device is offline.
+    {
+      category,
+      text,
+      link: notification.link,
+      tag: notification.requestId ?? notification.id,
+      topic: topicOf(notification.requestId),
+    },
+    { push: () => claimPush(db, notification), email: () => claimEmail(db, notification) },
+  );
 }
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -182,3 +136,5 @@ async function claimEmail(db: Executor, notification: NotificationRow): Promise<
     },
   };
 }
+
+export type { DeliveryContext } from "./outbound";

@@ -9,7 +9,7 @@ import { currentUserSchema, updateProfileSchema, updateRoleSchema } from "../../
 import { errorSchema, idParamsSchema, pageQuerySchema } from "../../../contract/common";
 import type { AllergenCode } from "../../../contract/food-safety";
 import { updateLocaleSchema } from "../../../contract/i18n";
-import { MEAL_PAGE_SIZE, mealSchema, ratingSchema } from "../../../contract/meals";
+import { ratingSchema } from "../../../contract/meals";
 import { setHomeAreaSchema } from "../../../contract/places";
 import {
   blockedUserSchema,
@@ -21,12 +21,12 @@ import {
 import { presentCurrentUser, requireActor } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { decodeCursor, invalidCursor, sendPage } from "../../pagination";
+import { decodeNewestCursor, sendPage } from "../../pagination";
+import { eaterAllergies } from "../allergens/service";
 import { blockUser, listBlockedUsers, unblockUser } from "../blocks/service";
-import { eaterAllergies } from "../meals/allergens";
 import { assertOwnPhoto } from "../photos/service";
 import { clearHomeArea, setHomeArea } from "./home-area";
-import { getPublicProfile, getUserRating, listMemberMeals, listReceivedReviews, updateSelf } from "./service";
+import { getPublicProfile, getUserRating, listReceivedReviews, updateSelf } from "./service";
 
 const errors = { 400: errorSchema, 401: errorSchema };
 
@@ -116,13 +116,6 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: { db: D
 const profileErrors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
 const byNewest = (row: { createdAtDate: Date; id: string }) => ({ createdAt: row.createdAtDate, id: row.id });
 
-/** A cursor of a newest-first list; a scored cursor belongs to another list. */
-function newestCursor(cursor: string | undefined) {
-  const decoded = decodeCursor(cursor);
-  if (decoded && "sort" in decoded) throw invalidCursor();
-  return decoded;
-}
-
 /**
  * Public profiles and blocking (docs/features/food-safety.md points 5–6): `GET /api/users/{id}` and its
  * reviews and open meals; `GET|PUT|DELETE /api/user/blocks[/{id}]` for the signed-in user's blocks.
@@ -159,27 +152,7 @@ export function registerProfileRoutes(app: FastifyInstance, { db }: { db: Db }) 
       const limit = request.query.limit ?? REVIEWS_PAGE_SIZE;
       const rows = await listReceivedReviews(db, memberViewer(request), request.params.id, {
         limit,
-        cursor: newestCursor(request.query.cursor),
-      });
-      return sendPage(request, reply, rows, limit, byNewest);
-    },
-  );
-  r.get(
-    "/api/users/:id/meals",
-    {
-      schema: {
-        tags: ["users"],
-        summary: "A user's open meals, newest first (none when either has blocked the other)",
-        params: idParamsSchema,
-        querystring: pageQuerySchema,
-        response: { 200: z.array(mealSchema), ...profileErrors },
-      },
-    },
-    async (request, reply) => {
-      const limit = request.query.limit ?? MEAL_PAGE_SIZE;
-      const rows = await listMemberMeals(db, memberViewer(request), request.params.id, {
-        limit,
-        cursor: newestCursor(request.query.cursor),
+        cursor: decodeNewestCursor(request.query.cursor),
       });
       return sendPage(request, reply, rows, limit, byNewest);
     },

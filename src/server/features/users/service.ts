@@ -14,8 +14,7 @@ import type { Executor } from "../../db/client";
 import { requests, reviews, type UserRow, users } from "../../db/schema";
 import { notFound } from "../../errors";
 import { type Cursor, keysetBefore } from "../../pagination";
-import { blockedEitherWay, hasBlocked } from "../blocks/service";
-import { type ListedMeal, listOpenMealsOf } from "../meals/service";
+import { hasBlocked } from "../blocks/service";
 import { canSeeMember } from "./policy";
 import { reliabilityOf } from "./reliability";
 
@@ -76,23 +75,6 @@ export async function assertMemberVisible(db: Executor, viewer: MemberViewer, id
     .where(eq(users.id, id))
     .limit(1);
   if (!user || !canSeeMember(viewer, user)) throw notFound(msg("User not found"));
-}
-
-/**
- * A member's open meals, newest first, for their profile: none when either has blocked the other
- * (blocks/service.ts).
- * @returns up to `limit + 1` meals
- * @throws AppError 404 unknown, or hidden from the viewer
- */
-export async function listMemberMeals(
-  db: Executor,
-  viewer: MemberViewer & Pick<UserRow, "allergyCodes" | "allergiesOther">,
-  id: string,
-  options: { limit: number; cursor?: Cursor },
-): Promise<ListedMeal[]> {
-  await assertMemberVisible(db, viewer, id);
-  if (await blockedEitherWay(db, viewer.id, id)) return [];
-  return listOpenMealsOf(db, viewer, id, options);
 }
 
 /** A received review plus its sort key. */
