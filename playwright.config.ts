@@ -98,16 +98,19 @@ export default defineConfig({
   // Two browsers share the two cores: a test waits on the server and the page's rendering much of
   // its time. Each test signs its own people in, so specs do not depend on each other.
   workers: 2,
-  retries: 1,
+  // No retries: a test that fails once is a bug, in the app or the test (docs/ARCHITECTURE.md
+  // "Tests"); a retry would only hide it. `--retries 1` locally traces the failure (below), and
+  // failOnFlakyTests still fails such a run.
+  retries: 0,
   failOnFlakyTests: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // The list, then one line of counts, flaky included, that a CI log can be searched for.
+  reporter: [["list"], ["./tests/e2e/counts-reporter.ts"]],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    // A failing test runs once more, traced (DOM snapshots and network, no screencast); recording
-    // a trace of every test cost a tenth of the suite's time. A test that passes only on its retry
-    // still fails the run (failOnFlakyTests).
+    // A test run again with `--retries 1` is traced (DOM snapshots and network, no screencast);
+    // recording a trace of every test cost a tenth of the suite's time.
     trace: { mode: "on-first-retry", screenshots: false },
     // Members who ask for less motion get none (src/client/index.css): no frames spent animating.
     reducedMotion: "reduce",

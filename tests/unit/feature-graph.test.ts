@@ -1,0 +1,41 @@
+/**
+ * Server features depend one way (docs/ARCHITECTURE.md "Server features"): `npm run lint` runs
+ * scripts/check-features.mjs over src/server/features; this proves it fails on two features that
+ * import each other and on a longer ring, and passes on the repo's own features.
+ */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const repo = path.resolve(import.meta.dirname, "../..");
+const check = (folder: string) =>
+  spawnSync(process.execPath, [path.join(repo, "scripts/check-features.mjs"), folder], {
+    cwd: repo,
+    encoding: "utf8",
+  });
+
+describe("the feature dependency check", () => {
+  // Each runs the check as a process of its own: ~1 s alone, past the default 5 s when loaded.
+  it("fails on two features that import each other, naming the pair", () => {
+    const run = check(path.join(repo, "tests/fixtures/feature-loop"));
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("two-way: meals ↔ requests");
+    // draws uses requests and nothing uses draws: it is in no loop.
+    expect(run.stderr).not.toContain("draws");
+  }, 30_000);
+
+  it("fails on a ring of three features where no pair is two-way", () => {
+    const run = check(path.join(repo, "tests/fixtures/feature-ring"));
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/loop\(s\) between server features:\n {2}a, b, c\n/);
+  }, 30_000);
+
+  it("passes on src/server/features, printing them lowest first", () => {
+    const run = check(path.join(repo, "src/server/features"));
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    const order = run.stdout.split("\n").map((line) => line.trim().split(/\s+/)[1]);
+    expect(order.indexOf("meals")).toBeLessThan(order.indexOf("requests"));
+    expect(order.indexOf("requests")).toBeLessThan(order.indexOf("posting"));
+  }, 30_000);
+});
