@@ -26,7 +26,7 @@ import { PGlite } from "@electric-sql/pglite";
 import * as tar from "tar";
 import type { Config } from "./config";
 import { openDatabase, pgliteExtensions } from "./db/client";
-import { eraseAccount, erasedAccountIds } from "./features/accounts/deletion";
+import { eraseAccount, erasedAccountIds } from "./features/accounts";
 import { createStorage } from "./storage/storage";
 
 const run = promisify(execFile);

@@ -18,7 +18,7 @@
 
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "./db/client";
-import { UNCONFIRMED_DAYS } from "./features/newsletter/service";
+import { UNCONFIRMED_DAYS } from "./features/newsletter";
 
 /** Rows one statement deletes at most. */
 const BATCH = 5_000;

@@ -1,5 +1,6 @@
 /**
- * The client's import boundaries (docs/ARCHITECTURE.md "The client"), enforced by Biome's
+ * The client's import boundaries (docs/ARCHITECTURE.md "The client") and the server features' doors
+ * (docs/ARCHITECTURE.md "Server features"), enforced by Biome's
  * noRestrictedImports in `npm run lint`: this runs the repo's own biome.json over a small fixture
  * tree and checks that each kind of crossing is reported and the allowed imports are not.
  */
@@ -54,6 +55,34 @@ const files: Record<string, { source: string[]; crossing: number[] }> = {
     ],
     crossing: [1, 2],
   },
+  "src/server/features/meals/service.ts": {
+    source: [
+      'import { moveRequest } from "../requests/move";',
+      'import { registerRequestRoutes } from "../requests/routes";',
+      'import { getRequest } from "../requests";',
+      'import { queryRows } from "../../db/client";',
+      'import { presentMeal } from "./presenter";',
+      "export const used = [moveRequest, registerRequestRoutes, getRequest, queryRows, presentMeal];",
+    ],
+    crossing: [1, 2],
+  },
+  "src/server/jobs/registry.ts": {
+    source: [
+      'import { makeOccurrence } from "../features/meals/series";',
+      'import { markEndedMeals } from "../features/meals";',
+      'import { QUEUES } from "./queue";',
+      "export const used = [makeOccurrence, markEndedMeals, QUEUES];",
+    ],
+    crossing: [1],
+  },
+  "src/server/plugins/routes.ts": {
+    source: [
+      'import { registerMealRoutes } from "../features/meals/routes";',
+      'import { registerMealListRoutes } from "../features/meals/list-routes";',
+      "export const used = [registerMealRoutes, registerMealListRoutes];",
+    ],
+    crossing: [2],
+  },
   "src/client/lib/api-client.ts": {
     source: [
       'import { toast } from "@/client/components/ui/use-toast";',
@@ -84,8 +113,8 @@ function lint(): string {
   }
 }
 
-describe("client import boundaries", () => {
-  it("reports a page importing a page, reaching into a feature, a feature into another's folders, components/ importing a feature or the shell, and lib/ importing UI", () => {
+describe("import boundaries", () => {
+  it("reports a page importing a page, reaching into a feature, a feature into another's folders, components/ importing a feature or the shell, lib/ importing UI, and a server feature's files reached past its door", () => {
     const report = lint();
     const reported = [...report.matchAll(/^(\S+):(\d+):\d+ lint\/style\/noRestrictedImports/gm)].map(
       ([, file, line]) => `${file}:${line}`,

@@ -15,7 +15,7 @@ import type { Config } from "../config";
 import type { Db, Executor } from "../db/client";
 import { type UserRow, users } from "../db/schema";
 import { forbidden, unauthorized } from "../errors";
-import { presentHomeArea } from "../features/users/home-area";
+import { presentHomeArea } from "../features/users";
 import { type Actor, actorOf, isAdmin } from "./actor";
 import type { SessionCache } from "./session-cache";
 import { findSession, SESSION_COOKIE, sessionIdOf } from "./sessions";

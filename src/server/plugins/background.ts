@@ -8,7 +8,7 @@ import type { Agent } from "node:https";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
-import { loadVapidKeys, pushSender } from "../features/notifications/push";
+import { loadVapidKeys, pushSender } from "../features/notifications";
 import { startJobQueue } from "../jobs/queue";
 import { jobQueues, SCHEDULES } from "../jobs/registry";
 import { type LiveHub, startLiveHub } from "../live/hub";

@@ -16,18 +16,15 @@ import { registerDrawRoutes, registerOpenDrawRoute } from "../features/draws/rou
 import { registerEventRoutes } from "../features/events/routes";
 import { registerGroupRoutes } from "../features/groups/routes";
 import { registerImpactRoutes } from "../features/impact/routes";
-import { registerMealListRoutes } from "../features/meals/list-routes";
-import { registerNotInterestedRoutes } from "../features/meals/not-interested-routes";
 import { registerLabelRoute, registerMealPreviewRoute, registerMealRoutes } from "../features/meals/routes";
 import { registerNewsletterOptInRoutes, registerNewsletterRoutes } from "../features/newsletter/routes";
 import { registerNotificationRoutes, registerUnsubscribeRoutes } from "../features/notifications/routes";
 import { registerPhotoRoutes, registerPhotoServing } from "../features/photos/routes";
-import { createGeocoder } from "../features/places/geocoder";
+import { createGeocoder } from "../features/places";
 import { registerPlaceRoutes } from "../features/places/routes";
 import { registerPostingRoutes } from "../features/posting/routes";
 import { registerReportRoutes } from "../features/reports/routes";
 import { registerRequestRoutes } from "../features/requests/routes";
-import { registerWaitlistRoutes } from "../features/requests/waitlist-routes";
 import { registerReviewRoutes } from "../features/reviews/routes";
 import { registerProfileRoutes, registerUserRoutes } from "../features/users/routes";
 import { registerLiveRoutes } from "../live/routes";
@@ -56,10 +53,7 @@ export async function registerFeatureRoutes(
       }
     });
     registerMealRoutes(api, { db, config });
-    registerMealListRoutes(api, { db });
     registerPostingRoutes(api, { db });
-    registerWaitlistRoutes(api, { db, config });
-    registerNotInterestedRoutes(api, { db });
     registerRequestRoutes(api, { db, config, storage });
     registerNotificationRoutes(api, { db, config, vapidPublicKey: background.vapidPublicKey });
     registerLiveRoutes(api, { db, hub: background.hub });

@@ -18,9 +18,7 @@ import { accountDeletions, meals, requests, sessions, type UserRow, users } from
 import { conflict, notFound } from "../../errors";
 import { announceSessionsEnded } from "../../live/hub";
 import type { ObjectStorage } from "../../storage/storage";
-import { moveRequest } from "../requests/move";
-import { contextOf, refusalOf } from "../requests/policy";
-import { lockRequest } from "../requests/status";
+import { contextOf, lockRequest, moveRequest, refusalOf } from "../requests";
 
 /** What a member's messages say once they have left (docs/decisions/017). */
 export const MESSAGE_REMOVED = "Message removed";

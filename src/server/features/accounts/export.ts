@@ -21,8 +21,8 @@ import { AppError, notFound } from "../../errors";
 import { translate } from "../../i18n";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
 import type { ObjectStorage, StoredObject } from "../../storage/storage";
-import type { DeliveryContext } from "../notifications/delivery";
-import { createNotification } from "../notifications/service";
+import type { DeliveryContext } from "../notifications";
+import { createNotification } from "../notifications";
 
 /** How long an export's link works. */
 export const EXPORT_DAYS = 7;

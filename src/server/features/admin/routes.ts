@@ -17,10 +17,10 @@ import { disputeSchema, settleDisputeSchema } from "../../../contract/requests";
 import { requireAdmin } from "../../auth/users";
 import type { Db } from "../../db/client";
 import { documentStatuses } from "../../documented-statuses";
-import { createEvent, deleteEvent } from "../events/service";
-import { mailingListCsv } from "../newsletter/service";
-import { listReportsForAdmin, reportStats, resolveReport } from "../reports/service";
-import { listDisputes, settleDispute } from "../requests/disputes";
+import { createEvent, deleteEvent } from "../events";
+import { mailingListCsv } from "../newsletter";
+import { listReportsForAdmin, reportStats, resolveReport } from "../reports";
+import { listDisputes, settleDispute } from "../requests";
 import { suspendUser, unsuspendUser } from "./suspensions";
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };

@@ -19,10 +19,9 @@ import { inTransaction, queryRows } from "../../db/client";
 import { alertMatches, mealAlerts, users } from "../../db/schema";
 import { translate } from "../../i18n";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
-import { openMealSqlOf } from "../meals/availability";
-import type { DeliveryContext } from "../notifications/delivery";
-import type { Say } from "../notifications/email";
-import { sendOutbound } from "../notifications/outbound";
+import { openMealSqlOf } from "../meals";
+import type { DeliveryContext, Say } from "../notifications";
+import { sendOutbound } from "../notifications";
 
 /** Meals one digest names; a longer list says how many more there are. */
 const LISTED_MAX = 5;

@@ -14,11 +14,9 @@ import { msg } from "../../../contract/messages";
 import { type Executor, inTransaction, queryRows } from "../../db/client";
 import { alertMatches, mealAlerts, meals } from "../../db/schema";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
-import { notBlockedWith } from "../blocks/service";
-import { mentionsNoneOfColumn } from "../meals/allergen-match";
-import { OPEN_MEAL_SQL } from "../meals/availability";
-import { visibleToSql } from "../meals/visibility";
-import { countInNotification } from "../notifications/service";
+import { notBlockedWith } from "../blocks";
+import { mentionsNoneOfColumn, OPEN_MEAL_SQL, visibleToSql } from "../meals";
+import { countInNotification } from "../notifications";
 
 /**
  * The statement that finds the alerts a meal matches and records the matches; `npm run bench`

@@ -13,8 +13,8 @@ import { msg } from "../../../contract/messages";
 import { type Executor, inTransaction } from "../../db/client";
 import { mealAlerts, type UserRow, users } from "../../db/schema";
 import { conflict, notFound, validation } from "../../errors";
-import { buildSearchQuery } from "../meals/search";
-import { requireHomeArea } from "../users/home-area";
+import { buildSearchQuery } from "../meals";
+import { requireHomeArea } from "../users";
 
 type AlertRow = typeof mealAlerts.$inferSelect;
 

@@ -11,7 +11,7 @@ import type { MealRequest } from "../../../contract/requests";
 import type { Executor } from "../../db/client";
 import { users } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
-import { getRequest, listAcceptedPickups } from "../requests/service";
+import { getRequest, listAcceptedPickups } from "../requests";
 
 /** How far back the feed keeps pickups, so a calendar keeps last week's but the feed stays small. */
 const FEED_PAST_DAYS = 30;

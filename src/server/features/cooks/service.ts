@@ -22,8 +22,8 @@ import { type Executor, inTransaction, queryRows } from "../../db/client";
 import { cookApplications, meals, type UserRow, users } from "../../db/schema";
 import { AppError, conflict, notFound, validation } from "../../errors";
 import type { ObjectStorage, StoredObject } from "../../storage/storage";
-import { createNotification } from "../notifications/service";
-import { claimUpload, releaseUpload, uploadIdFromUrl } from "../photos/service";
+import { createNotification } from "../notifications";
+import { claimUpload, releaseUpload, uploadIdFromUrl } from "../photos";
 
 /** The admin list shows at most this many applications of a status, newest first. */
 const APPLICATIONS_LIST_MAX = 200;

@@ -10,7 +10,7 @@ import { drawViewSchema, enterDrawSchema, fairUseSchema } from "../../../contrac
 import { requireActor } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { fairUseOf } from "../meals/availability";
+import { fairUseOf } from "../meals";
 import { drawNow } from "./run";
 import { enterDraw, getDraw, leaveDraw } from "./service";
 

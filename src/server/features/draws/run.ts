@@ -24,11 +24,10 @@ import { type Executor, inTransaction, queryRows, type Tx } from "../../db/clien
 import { drawEntries, mealDraws, meals, requests, users, waitlistEntries } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
-import { notBlockedWith } from "../blocks/service";
-import { portionsLeft } from "../meals/availability";
-import { askRefusal } from "../meals/may-ask";
-import { createNotification, createNotifications } from "../notifications/service";
-import { moveRequest } from "../requests/move";
+import { notBlockedWith } from "../blocks";
+import { askRefusal, portionsLeft } from "../meals";
+import { createNotification, createNotifications } from "../notifications";
+import { moveRequest } from "../requests";
 
 /** What a draw did. */
 export interface DrawOutcome {

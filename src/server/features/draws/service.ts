@@ -19,9 +19,7 @@ import { type Executor, inTransaction } from "../../db/client";
 import { drawEntries, mealDraws, meals, type UserRow } from "../../db/schema";
 import { conflict, notFound, validation } from "../../errors";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
-import { lastFreeMealReceivedAt } from "../meals/availability";
-import { assertMayAsk } from "../meals/may-ask";
-import { isVisibleTo } from "../meals/visibility";
+import { assertMayAsk, isVisibleTo, lastFreeMealReceivedAt } from "../meals";
 
 /** Entries must close at least this long from now, so there is a moment to enter at all. */
 const DRAW_MIN_OPEN_MS = 60 * 1000;

@@ -29,7 +29,7 @@ import {
 } from "../../db/schema";
 import { AppError, conflict, forbidden, notFound, validation } from "../../errors";
 import { type Cursor, keysetAfter, keysetBefore } from "../../pagination";
-import { createNotification } from "../notifications/service";
+import { createNotification } from "../notifications";
 import { RULES_CHANGED } from "./membership";
 import {
   canModerate,

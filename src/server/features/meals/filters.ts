@@ -10,7 +10,7 @@ import { type LocalSort, type MealKind, NEAR_RADIUS_DEFAULT_KM } from "../../../
 import type { Executor } from "../../db/client";
 import { meals } from "../../db/schema";
 import type { Cursor, ScoredCursor } from "../../pagination";
-import { notBlockedWith } from "../blocks/service";
+import { notBlockedWith } from "../blocks";
 import { mentionsNoneOf } from "./allergen-match";
 import { OPEN_MEAL_SQL } from "./availability";
 import { notHiddenFrom } from "./not-interested";

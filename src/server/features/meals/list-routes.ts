@@ -22,8 +22,8 @@ import {
 import { requireActor } from "../../auth/users";
 import type { Db } from "../../db/client";
 import { DEFAULT_PAGE_SIZE, decodeCursor, decodeNewestCursor, sendPage } from "../../pagination";
-import { loadVisibleGroup } from "../groups/service";
-import { requireHomeArea } from "../users/home-area";
+import { loadVisibleGroup } from "../groups";
+import { requireHomeArea } from "../users";
 import { listAllergensInUse, listOpenMeals } from "./list";
 import { listMapMeals } from "./map";
 import { type ListedMeal, listGroupMeals, listMemberMeals, listOwnMeals, listSavedMeals } from "./service";

@@ -19,8 +19,8 @@ import { messageKey, msg } from "../../../contract/messages";
 import { type Executor, queryRows } from "../../db/client";
 import type { MealRow } from "../../db/schema";
 import { AppError, conflict, forbidden } from "../../errors";
-import { blockedEitherWay } from "../blocks/service";
-import { askRefusalInGroup } from "../groups/membership";
+import { blockedEitherWay } from "../blocks";
+import { askRefusalInGroup } from "../groups";
 import { fairUseOf, isMealOpen, portionsLeft } from "./availability";
 
 /**

@@ -9,6 +9,8 @@ import { requireActor } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { getPublicLabel, printLabel } from "./label";
+import { registerMealListRoutes } from "./list-routes";
+import { registerNotInterestedRoutes } from "./not-interested-routes";
 import { getMealPreview } from "./preview";
 import { savedMealIds, saveMeal, unsaveMeal } from "./saved";
 import { getMealDetail } from "./service";
@@ -17,6 +19,9 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 
 /** Registers the meal routes; the caller's scope already requires a signed-in user. */
 export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  // The lists, and the member's hides, are resources of their own (list-routes.ts, not-interested-routes.ts).
+  registerMealListRoutes(app, { db });
+  registerNotInterestedRoutes(app, { db });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

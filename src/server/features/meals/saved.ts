@@ -13,7 +13,7 @@ import type { Executor } from "../../db/client";
 import { meals, OPEN_REQUEST_STATUSES_SQL, requests, savedMeals, type UserRow } from "../../db/schema";
 import { conflict } from "../../errors";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
-import { createNotification } from "../notifications/service";
+import { createNotification } from "../notifications";
 import { OPEN_MEAL_SQL, portionsLeft } from "./availability";
 import { requireMealSeenBy } from "./visibility";
 

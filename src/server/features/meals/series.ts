@@ -22,7 +22,7 @@ import { type Executor, inTransaction } from "../../db/client";
 import { mealSeries, meals, type UserRow, users } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
-import { canShareWith } from "../groups/membership";
+import { canShareWith } from "../groups";
 
 /** An occurrence is made this long before its pickup starts. */
 export const MADE_BEFORE_MS = 24 * 60 * 60 * 1000;

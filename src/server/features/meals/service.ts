@@ -26,9 +26,9 @@ import {
 } from "../../db/schema";
 import { notFound } from "../../errors";
 import { type Cursor, keysetBefore } from "../../pagination";
-import { blockedEitherWay, notBlockedWith } from "../blocks/service";
-import { type ActiveMembership, groupAskRefusal } from "../groups/membership";
-import { assertMemberVisible } from "../users/service";
+import { blockedEitherWay, notBlockedWith } from "../blocks";
+import { type ActiveMembership, groupAskRefusal } from "../groups";
+import { assertMemberVisible } from "../users";
 import { allergyWarningsSql, withAllergyWarnings } from "./allergen-match";
 import { FREE_MEAL_RECEIVED_SQL, fairUseFrom, isHoldExpired, OPEN_MEAL_SQL } from "./availability";
 import { fairUseApplies, mealAbilities } from "./may-ask";

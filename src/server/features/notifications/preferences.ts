@@ -17,7 +17,7 @@ import {
 import { type Executor, inTransaction } from "../../db/client";
 import { type UserRow, users } from "../../db/schema";
 import { notFound } from "../../errors";
-import { setNewsletterOptIn } from "../newsletter/service";
+import { setNewsletterOptIn } from "../newsletter";
 
 type PreferenceSource = Pick<UserRow, "notificationPreferences" | "newsletterOptIn">;
 export type DeliveryChannel = "push" | "email";

@@ -12,8 +12,8 @@ import { OPEN_REQUEST_STATUSES } from "../../../contract/requests";
 import { displayName } from "../../auth/users";
 import type { Executor } from "../../db/client";
 import { type MealRow, messages, requests, type UserRow } from "../../db/schema";
-import { createNotification } from "../notifications/service";
-import { askAboutChangedTerms, changedFields, termsOfMeal } from "../requests/terms";
+import { createNotification } from "../notifications";
+import { askAboutChangedTerms, changedFields, termsOfMeal } from "../requests";
 
 /** The kinds of change an eater is told of, and their words. */
 const CHANGE_MESSAGES = {

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { type Executor, inTransaction, queryRows } from "../../db/client";
 import { meals } from "../../db/schema";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
-import { enqueueAlertMatching } from "../alerts/matching";
+import { enqueueAlertMatching } from "../alerts";
 
 /** Queues the opening of a group-first meal at `opensAt`; call it in the transaction that posts it. */
 export async function scheduleGroupMealOpening(tx: Executor, mealId: string, opensAt: Date): Promise<void> {

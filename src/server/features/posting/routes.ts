@@ -14,7 +14,7 @@ import {
 } from "../../../contract/meals";
 import { requireActor } from "../../auth/users";
 import type { Db } from "../../db/client";
-import { setSeriesStatus } from "../meals/series";
+import { setSeriesStatus } from "../meals";
 import { createMeal, updateMeal } from "./service";
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };

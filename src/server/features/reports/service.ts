@@ -10,8 +10,8 @@ import { RESOLVED_REPORTS_SHOWN } from "../../../contract/reports";
 import { type Executor, inTransaction } from "../../db/client";
 import { groupMembers, meals, reports, type UserRow, users } from "../../db/schema";
 import { notFound } from "../../errors";
-import { isVisibleTo } from "../meals/visibility";
-import { createNotification } from "../notifications/service";
+import { isVisibleTo } from "../meals";
+import { createNotification } from "../notifications";
 
 type ReportRow = typeof reports.$inferSelect;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -19,12 +19,18 @@ import type { Tx } from "../../db/client";
 import { type MealRow, type RequestRow, requests, type UserRow, users } from "../../db/schema";
 import { AppError, validation } from "../../errors";
 import { publishLiveEvents } from "../../live/hub";
-import { hasBlocked } from "../blocks/service";
-import { promoteNewcomersAfterPickup } from "../groups/membership";
-import { portionsLeft } from "../meals/availability";
-import { ASK_BLOCKED, type AskWay, askRefusal, mealClosedRefusal, portionsRefusal } from "../meals/may-ask";
-import { tellSaversTaken } from "../meals/saved";
-import { createNotification } from "../notifications/service";
+import { hasBlocked } from "../blocks";
+import { promoteNewcomersAfterPickup } from "../groups";
+import {
+  ASK_BLOCKED,
+  type AskWay,
+  askRefusal,
+  mealClosedRefusal,
+  portionsLeft,
+  portionsRefusal,
+  tellSaversTaken,
+} from "../meals";
+import { createNotification } from "../notifications";
 import { statusEvents } from "./events";
 import { enqueueWaitlistOffer, schedulePickupSettle } from "./jobs";
 import {

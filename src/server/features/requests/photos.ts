@@ -12,7 +12,7 @@ import type { Executor } from "../../db/client";
 import { messages, reports, requests, type UserRow } from "../../db/schema";
 import { notFound } from "../../errors";
 import type { ObjectStorage, StoredObject } from "../../storage/storage";
-import { storeUploadedPhoto } from "../photos/service";
+import { storeUploadedPhoto } from "../photos";
 
 const THREAD_PHOTO_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(-400)?\.webp$/;
 const notFoundPhoto = () => notFound(msg("Photo not found"));

@@ -7,7 +7,7 @@
  */
 import { msg, type Message as Said } from "../../../contract/messages";
 import type { RequestStatus } from "../../../contract/requests";
-import { isHoldExpired } from "../meals/availability";
+import { isHoldExpired } from "../meals";
 
 /** The viewer's part in an exchange; anyone else cannot see it at all. */
 export type Participant = "feeder" | "eater";

@@ -10,7 +10,7 @@ import type { MealRequest, Reliability } from "../../../contract/requests";
 import { presentPublicUser } from "../../auth/users";
 import type { Executor } from "../../db/client";
 import { meals, type RequestRow, requests, type UserRow, users } from "../../db/schema";
-import { privatePickupOf } from "../meals/presenter";
+import { privatePickupOf } from "../meals";
 import {
   mayQuickReply,
   mayReadPrivatePickup,

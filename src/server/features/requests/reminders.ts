@@ -15,7 +15,7 @@ import { type Message, msg } from "../../../contract/messages";
 import { type Executor, inTransaction } from "../../db/client";
 import { meals, requests } from "../../db/schema";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
-import { createNotification } from "../notifications/service";
+import { createNotification } from "../notifications";
 
 const MINUTE = 60_000;
 /** How long before the window opens both parties are reminded. */

@@ -40,6 +40,7 @@ import {
 } from "./service";
 import { answerTermsChange, changeRequestStatus } from "./status";
 import { type ListedThread, listThreads } from "./threads";
+import { registerWaitlistRoutes } from "./waitlist-routes";
 
 const errors = {
   400: errorSchema,
@@ -55,6 +56,8 @@ export function registerRequestRoutes(
   app: FastifyInstance,
   { db, config, storage }: { db: Db; config: Config; storage: ObjectStorage },
 ) {
+  // A meal's waiting list is a resource of its own (waitlist-routes.ts).
+  registerWaitlistRoutes(app, { db, config });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

@@ -12,7 +12,7 @@ import { type Executor, inTransaction, type Tx } from "../../db/client";
 import { meals, type RequestRow, requests, type UserRow } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { publishLiveEvents } from "../../live/hub";
-import { createNotification } from "../notifications/service";
+import { createNotification } from "../notifications";
 import { statusEvents } from "./events";
 import { type MoveMeal, moveRequest, type StatusChange } from "./move";
 import { type Participant, participantOf } from "./policy";

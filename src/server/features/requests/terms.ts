@@ -14,7 +14,7 @@ import type { AgreedTerms, TermField, TermsChange } from "../../../contract/requ
 import { displayName } from "../../auth/users";
 import { type Executor, queryRows } from "../../db/client";
 import { type MealRow, requests, type UserRow } from "../../db/schema";
-import { createNotification } from "../notifications/service";
+import { createNotification } from "../notifications";
 
 /**
  * A meal's terms as the eater would agree to them now, in SQL over the meals row named `alias`: the one

@@ -11,8 +11,8 @@ import { displayName } from "../../auth/users";
 import { type Executor, inTransaction } from "../../db/client";
 import { meals, requests, reviews, type UserRow, users } from "../../db/schema";
 import { conflict, forbidden } from "../../errors";
-import { assertNotBlocked } from "../blocks/service";
-import { createNotification } from "../notifications/service";
+import { assertNotBlocked } from "../blocks";
+import { createNotification } from "../notifications";
 
 const eaters = alias(users, "eater");
 const owners = alias(users, "owner");

@@ -22,9 +22,9 @@ import { presentCurrentUser, requireActor } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { decodeNewestCursor, sendPage } from "../../pagination";
-import { eaterAllergies } from "../allergens/service";
-import { blockUser, listBlockedUsers, unblockUser } from "../blocks/service";
-import { assertOwnPhoto } from "../photos/service";
+import { eaterAllergies } from "../allergens";
+import { blockUser, listBlockedUsers, unblockUser } from "../blocks";
+import { assertOwnPhoto } from "../photos";
 import { clearHomeArea, setHomeArea } from "./home-area";
 import { getPublicProfile, getUserRating, listReceivedReviews, updateSelf } from "./service";
 

@@ -14,7 +14,7 @@ import type { Executor } from "../../db/client";
 import { requests, reviews, type UserRow, users } from "../../db/schema";
 import { notFound } from "../../errors";
 import { type Cursor, keysetBefore } from "../../pagination";
-import { hasBlocked } from "../blocks/service";
+import { hasBlocked } from "../blocks";
 import { canSeeMember } from "./policy";
 import { reliabilityOf } from "./reliability";
 

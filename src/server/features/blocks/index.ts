@@ -1,0 +1,14 @@
+/**
+ * The blocks feature's door: who has blocked whom, and what a block stops (docs/features/safety-and-admin.md). What other features and the app may use of it is exported here
+ * and nowhere else; its other files are its own (docs/ARCHITECTURE.md "Server features", enforced by
+ * Biome's noRestrictedImports in biome.json).
+ */
+export {
+  assertNotBlocked,
+  blockedEitherWay,
+  blockUser,
+  hasBlocked,
+  listBlockedUsers,
+  notBlockedWith,
+  unblockUser,
+} from "./service";

@@ -1,0 +1,5 @@
+/**
+ * The calendar feature's door: a member's pickups as a calendar feed. What other features and the app may use of it is exported here
+ * and nowhere else; its other files are its own (docs/ARCHITECTURE.md "Server features", enforced by
+ * Biome's noRestrictedImports in biome.json).
+ */

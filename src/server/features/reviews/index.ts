@@ -1,0 +1,5 @@
+/**
+ * The reviews feature's door: reviews and ratings after a pickup. What other features and the app may use of it is exported here
+ * and nowhere else; its other files are its own (docs/ARCHITECTURE.md "Server features", enforced by
+ * Biome's noRestrictedImports in biome.json).
+ */
