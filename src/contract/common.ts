@@ -24,6 +24,17 @@ export const errorSchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorSchema>;
 
+/**
+ * The error answers a route documents, each in the one error shape (docs/DESIGN.md §4 "Errors").
+ * @param statuses HTTP statuses, e.g. `errorResponses(400, 401, 404)`
+ */
+export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof errorSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, errorSchema])) as Record<S, typeof errorSchema>;
+}
+
+/** The body of a write that has nothing to return but that it was done. */
+export const doneSchema = z.object({ ok: z.literal(true) });
+
 /** Largest page a list endpoint returns. */
 export const PAGE_LIMIT_MAX = 100;
 

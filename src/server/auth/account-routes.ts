@@ -10,11 +10,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  addPasskeySchema,
   changeEmailSchema,
   confirmEmailSchema,
   deviceSessionSchema,
-  passkeySchema,
   passkeySignInSchema,
   signedInSchema,
   webauthnOptionsSchema,
@@ -31,23 +29,12 @@ import { sendCodeEmail } from "./code-email";
 import { checkCode, codeSentTooOften, issueCode, spendCode } from "./email-codes";
 import { REFUSALS } from "./email-sign-in";
 import { safeReturnTo } from "./pages";
-import {
-  addPasskey,
-  listPasskeys,
-  passkeyCreationOptions,
-  passkeySignInOptions,
-  removePasskey,
-  signInWithPasskey,
-} from "./passkeys";
+import { onlyEmailSignIn, registerPasskeyRoutes } from "./passkey-routes";
+import { passkeySignInOptions, signInWithPasskey } from "./passkeys";
 import { createSession, endSessions, listSessions, setSessionCookie } from "./sessions";
 import { EMAIL_ISSUER, presentCurrentUser, requireActor, signInRateLimit } from "./users";
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
-const onlyEmailSignIn = () =>
-  conflict(
-    msg("Your sign-in provider keeps your email and passkeys; change them there."),
-    "provider_account",
-  );
 
 /** Registers the routes; the signed-in ones check the session themselves. */
 export function registerAccountRoutes(
@@ -55,72 +42,14 @@ export function registerAccountRoutes(
   deps: { db: Db; config: Config; mailer: Mailer },
 ) {
   const { db, config } = deps;
+  // Passkeys are a resource of their own.
+  registerPasskeyRoutes(app, { db, config });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const emailSignIn = config.signIn === "email";
   const ownSession = (request: FastifyRequest) => {
     const user = requireActor(request);
     return { user, sessionId: request.sessionId ?? "" };
   };
-
-  // Passkeys.
-  r.get(
-    "/api/auth/passkeys",
-    {
-      schema: {
-        tags: ["account"],
-        summary: "Your passkeys, with when each was last used",
-        response: { 200: z.array(passkeySchema), ...errors },
-      },
-    },
-    async (request) => listPasskeys(db, requireActor(request).id),
-  );
-  r.post(
-    "/api/auth/passkeys/options",
-    {
-      schema: {
-        tags: ["account"],
-        summary: "Begin adding a passkey: the options for navigator.credentials.create",
-        response: { 200: webauthnOptionsSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const user = requireActor(request);
-      if (!emailSignIn) throw onlyEmailSignIn();
-      return passkeyCreationOptions(db, config, user);
-    },
-  );
-  r.post(
-    "/api/auth/passkeys",
-    {
-      schema: {
-        tags: ["account"],
-        summary: "Finish adding a passkey: the browser's answer and a name for it",
-        body: addPasskeySchema,
-        response: { 201: passkeySchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const user = requireActor(request);
-      if (!emailSignIn) throw onlyEmailSignIn();
-      reply.status(201);
-      return addPasskey(db, config, user, request.body);
-    },
-  );
-  r.delete(
-    "/api/auth/passkeys/:id",
-    {
-      schema: {
-        tags: ["account"],
-        summary: "Remove one of your passkeys",
-        params: z.object({ id: z.string().min(1).max(1400) }),
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await removePasskey(db, requireActor(request).id, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
 
   // Signing in with a passkey (the sign-in page's script).
   if (emailSignIn) {

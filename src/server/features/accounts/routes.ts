@@ -12,7 +12,6 @@ import { z } from "zod";
 import {
   adminDeletionSchema,
   confirmDeletionSchema,
-  dataExportSchema,
   deletionScheduledSchema,
 } from "../../../contract/account";
 import { currentUserSchema } from "../../../contract/auth";
@@ -30,7 +29,7 @@ import { AppError, forbidden, validation } from "../../errors";
 import type { Mailer } from "../../mail";
 import type { ObjectStorage } from "../../storage/storage";
 import { eraseAccount, keepAccount, requestDeletion } from "./deletion";
-import { listExports, openExport, requestExport } from "./export";
+import { registerDataExportRoutes } from "./export-routes";
 
 /** How recent a sign-in confirms a deletion where a provider signs people in. */
 export const FRESH_SIGN_IN_MINUTES = 10;
@@ -44,6 +43,8 @@ export function registerAccountDeletionRoutes(
   deps: { db: Db; config: Config; storage: ObjectStorage; mailer: Mailer },
 ) {
   const { db, config, storage } = deps;
+  // The data export is a resource of its own.
+  registerDataExportRoutes(app, { db, storage });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const emailSignIn = config.signIn === "email";
 
@@ -180,74 +181,6 @@ export function registerAccountDeletionRoutes(
       if (config.accountDeletionDays === 0)
         await eraseAccount(db, storage, request.params.id, { dataDir: config.dataDir, log: request.log });
       return scheduled;
-    },
-  );
-
-  r.post(
-    "/api/account/exports",
-    {
-      schema: {
-        tags: ["account"],
-        summary:
-          "Ask for a ZIP of everything MealShare holds about you (one a day); you are told when it is ready",
-        response: { 202: dataExportSchema, 429: errorSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const member = requireActor(request);
-      reply.status(202);
-      return requestExport(db, member.id, member);
-    },
-  );
-  r.get(
-    "/api/account/exports",
-    {
-      schema: {
-        tags: ["account"],
-        summary: "Your data exports, newest first, with their download links while they last",
-        response: { 200: z.array(dataExportSchema), ...errors },
-      },
-    },
-    async (request) => listExports(db, requireActor(request).id),
-  );
-  r.get(
-    "/api/account/exports/:id/download",
-    {
-      schema: {
-        tags: ["account"],
-        summary: "Download a data export (its member only, or the admin who made it for them)",
-        params: idParamsSchema,
-      },
-    },
-    async (request, reply) => {
-      const viewer = requireActor(request);
-      const stored = await openExport(db, storage, viewer, request.params.id);
-      return reply
-        .type("application/zip")
-        .header("Cache-Control", "private, no-store")
-        .header("Content-Length", stored.size)
-        .header(
-          "Content-Disposition",
-          `attachment; filename="mealshare-data-${request.params.id.slice(0, 8)}.zip"`,
-        )
-        .send(stored.stream);
-    },
-  );
-  r.post(
-    "/api/admin/users/:id/export",
-    {
-      schema: {
-        tags: ["admin"],
-        summary:
-          "Make a data export for a member who asked for one (they are told; the admin may download it)",
-        params: idParamsSchema,
-        response: { 202: dataExportSchema, 429: errorSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const admin = requireAdmin(request);
-      reply.status(202);
-      return requestExport(db, request.params.id, admin);
     },
   );
 }

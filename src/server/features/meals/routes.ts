@@ -8,6 +8,7 @@ import { mealDetailSchema, mealPreviewSchema, savedStateSchema } from "../../../
 import { requireActor } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import { registerMealCollectionRoutes } from "./collection-routes";
 import { getPublicLabel, printLabel } from "./label";
 import { registerMealListRoutes } from "./list-routes";
 import { registerNotInterestedRoutes } from "./not-interested-routes";
@@ -21,6 +22,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   // The lists, and the member's hides, are resources of their own (list-routes.ts, not-interested-routes.ts).
   registerMealListRoutes(app, { db });
+  registerMealCollectionRoutes(app, { db });
   registerNotInterestedRoutes(app, { db });
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -5,15 +5,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorSchema, idParamsSchema, pageQuerySchema } from "../../../contract/common";
+import { errorSchema, idParamsSchema } from "../../../contract/common";
 import {
   answerTermsSchema,
-  createMessageSchema,
   createRequestSchema,
-  MESSAGE_PAGE_SIZE,
-  messageSchema,
   pickupCodeSchema,
-  pickupPassSchema,
   requestDetailSchema,
   requestListQuerySchema,
   requestSchema,
@@ -26,19 +22,10 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { DEFAULT_PAGE_SIZE, decodeCursor, sendPage } from "../../pagination";
 import type { ObjectStorage } from "../../storage/storage";
-import { openThreadPhoto } from "./photos";
 import { submitPickupCode } from "./pickup";
-import {
-  createRequest,
-  getPickupPass,
-  getRequestDetail,
-  getRequestRow,
-  type ListedRequest,
-  listMessages,
-  listRequests,
-  postMessage,
-} from "./service";
+import { createRequest, getRequestDetail, getRequestRow, type ListedRequest, listRequests } from "./service";
 import { answerTermsChange, changeRequestStatus } from "./status";
+import { registerThreadRoutes } from "./thread-routes";
 import { type ListedThread, listThreads } from "./threads";
 import { registerWaitlistRoutes } from "./waitlist-routes";
 
@@ -56,8 +43,9 @@ export function registerRequestRoutes(
   app: FastifyInstance,
   { db, config, storage }: { db: Db; config: Config; storage: ObjectStorage },
 ) {
-  // A meal's waiting list is a resource of its own (waitlist-routes.ts).
+  // A meal's waiting list and a request's thread are resources of their own.
   registerWaitlistRoutes(app, { db, config });
+  registerThreadRoutes(app, { db, config, storage });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -137,91 +125,6 @@ export function registerRequestRoutes(
       },
     },
     async (request) => getRequestDetail(db, requireActor(request), request.params.id),
-  );
-
-  r.get(
-    "/api/requests/:id/messages",
-    {
-      schema: {
-        tags: ["requests"],
-        summary: "Older messages of a thread, newest first (participants only; 404 for anyone else)",
-        params: idParamsSchema,
-        querystring: pageQuerySchema,
-        response: { 200: z.array(messageSchema), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const limit = request.query.limit ?? MESSAGE_PAGE_SIZE;
-      const rows = await listMessages(db, requireActor(request), request.params.id, {
-        limit,
-        cursor: decodeCursor(request.query.cursor, request),
-      });
-      return sendPage(request, reply, rows, limit, (row) => ({
-        createdAt: new Date(row.createdAt),
-        id: row.id,
-      }));
-    },
-  );
-
-  r.post(
-    "/api/requests/:id/messages",
-    {
-      schema: {
-        tags: ["requests"],
-        summary:
-          "Write in a thread, send a quick reply, or send a photo with a caption (participants only; closed once declined or cancelled)",
-        params: idParamsSchema,
-        body: createMessageSchema,
-        response: { 201: messageSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const message = await postMessage(
-        db,
-        requireActor(request),
-        request.params.id,
-        request.body,
-        config.rateLimits.messagesPerMinute,
-        storage,
-      );
-      return reply.status(201).send(message);
-    },
-  );
-
-  r.get(
-    "/api/requests/:id/pass",
-    {
-      schema: {
-        tags: ["requests"],
-        summary:
-          "The accepted eater's pickup pass: the code, the meal, the window and the pickup details (the eater only; 404 for anyone else, 409 before acceptance)",
-        params: idParamsSchema,
-        response: { 200: pickupPassSchema, ...errors },
-      },
-    },
-    async (request) => getPickupPass(db, requireActor(request), request.params.id),
-  );
-
-  r.get(
-    "/api/requests/:id/photos/:file",
-    {
-      schema: {
-        tags: ["requests"],
-        summary:
-          "A photo sent in the thread, `{photoId}.webp` or `{photoId}-400.webp` (participants only; 404 for anyone else)",
-        params: idParamsSchema.extend({ file: z.string().max(100) }),
-      },
-    },
-    async (request, reply) => {
-      const viewer = requireActor(request);
-      const object = await openThreadPhoto(db, storage, viewer, request.params.id, request.params.file);
-      // Never in a shared cache: only the two participants may have it.
-      return reply
-        .type("image/webp")
-        .header("Content-Length", object.size)
-        .header("Cache-Control", "private, max-age=86400")
-        .send(object.stream);
-    },
   );
 
   r.put(
