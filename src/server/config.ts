@@ -5,176 +5,8 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
-import { type Language, languageSchema } from "../contract/i18n";
-import { DEFAULT_MAP } from "../contract/map-defaults";
-
-const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
-
-const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
-const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
-/** An IPv4 or IPv6 address with an optional prefix length, or one of proxy-addr's named ranges. */
-const PROXY_ADDRESS =
-  /^(?:loopback|linklocal|uniquelocal|\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?|[0-9a-f:]*:[0-9a-f:.]*(?:\/\d{1,3})?)$/i;
-const flag = z.preprocess(emptyToUndefined, z.enum(["0", "1", "true", "false"]).optional());
-
-const envSchema = z.object({
-  NODE_ENV: z.preprocess(
-    emptyToUndefined,
-    z.enum(["development", "production", "test"]).default("development"),
-  ),
-  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(5000)),
-  HOST: z.preprocess(emptyToUndefined, z.string().optional()),
-  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
-  DATABASE_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
-      .optional(),
-  ),
-  // Connections each instance keeps to PostgreSQL: instances × this must stay under the server's
-  // max_connections (100 by default), with room for the rest.
-  DATABASE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(100).default(10)),
-  // docs/features/fair-shares.md point 4: free meals a member may receive in 28 days; unset = no limit.
-  FREE_MEALS_PER_28_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).optional()),
-  // docs/decisions/017: days between "Delete my account" and the erasure; 0 erases at once.
-  ACCOUNT_DELETION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(90).default(14)),
-  // docs/decisions/015: how long read notifications and old alert matches are kept.
-  RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(30).max(36500).default(365)),
-  PUBLIC_URL: optionalUrl,
-  // docs/DESIGN.md §1: HTTPS with HTTP/2 on PORT when both are set (PEM files).
-  TLS_CERT_FILE: optionalString,
-  TLS_KEY_FILE: optionalString,
-  SESSION_SECRET: z.preprocess(
-    emptyToUndefined,
-    z.string().min(32, "must be at least 32 characters").optional(),
-  ),
-  ADMIN_EMAIL: optionalString,
-  // docs/decisions/017: the operator's contact on the Privacy page.
-  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
-  OIDC_ISSUER_URL: optionalUrl,
-  OIDC_CLIENT_ID: optionalString,
-  OIDC_CLIENT_SECRET: optionalString,
-  // docs/decisions/016: who vouches for a member's email; unset = oidc with OIDC_ISSUER_URL, email for a
-  // real deployment (production or a non-loopback HOST), dev on this machine.
-  SIGN_IN: z.preprocess(emptyToUndefined, z.enum(["email", "oidc", "dev"]).optional()),
-  DEV_LOGIN: flag,
-  DEV_ADMIN: flag,
-  TRUST_PROXY: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .refine(
-        (value) => value !== "true",
-        "must be a hop count or a list of proxy addresses: true would trust every X-Forwarded-For entry, which the client writes",
-      )
-      .refine(
-        (value) => /^\d+$/.test(value) || value.split(",").every((item) => PROXY_ADDRESS.test(item.trim())),
-        "must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges",
-      )
-      .optional(),
-  ),
-  S3_BUCKET: optionalString,
-  S3_ENDPOINT: optionalUrl,
-  S3_REGION: optionalString,
-  S3_ACCESS_KEY_ID: optionalString,
-  S3_SECRET_ACCESS_KEY: optionalString,
-  S3_FORCE_PATH_STYLE: flag,
-  RATE_LIMIT_SIGNIN_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
-  RATE_LIMIT_WRITES_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(120)),
-  RATE_LIMIT_MESSAGES_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
-  SMTP_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")
-      .optional(),
-  ),
-  MAIL_FROM: optionalString,
-  VAPID_PUBLIC_KEY: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{87}$/, "must be a base64url P-256 public key (87 characters)")
-      .optional(),
-  ),
-  VAPID_PRIVATE_KEY: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key (43 characters)")
-      .optional(),
-  ),
-  VAPID_SUBJECT: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https:// URL")
-      .optional(),
-  ),
-  PUSH_ALLOWED_HOSTS: optionalString,
-  CURRENCY: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as USD, EUR or GBP")
-      .refine((code) => Intl.supportedValuesOf("currency").includes(code), "is not a currency Intl knows")
-      .default("USD"),
-  ),
-  DEFAULT_LOCALE: z.preprocess(
-    (value) => (typeof value === "string" && value ? value.toLowerCase().split(/[-_]/)[0] : undefined),
-    languageSchema.default("en"),
-  ),
-  // "off" turns off the public default a real deployment gets (docs/decisions/018).
-  GEOCODER_URL: z.preprocess(emptyToUndefined, z.union([z.literal("off"), z.url()]).optional()),
-  GEOCODER_API: z.preprocess(emptyToUndefined, z.enum(["nominatim", "photon"]).default("nominatim")),
-  GEOCODER_MIN_INTERVAL_MS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(0).max(60_000).default(1000),
-  ),
-  MAP_TILE_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(
-        /^https?:\/\/[^\s/]+\/\S*\{z\}\S*\{x\}\S*\{y\}\S*$/,
-        "must be an http(s) URL template with {z}, {x} and {y}, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png",
-      )
-      .default(DEFAULT_MAP.tileUrl),
-  ),
-  MAP_ATTRIBUTION: z.preprocess(emptyToUndefined, z.string().max(500).default(DEFAULT_MAP.attribution)),
-  MAP_CENTER: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(
-        /^-?\d{1,2}(\.\d+)?,\s*-?\d{1,3}(\.\d+)?,\s*\d{1,2}$/,
-        "must be latitude,longitude,zoom, e.g. 51.51,-0.12,12",
-      )
-      .refine((value) => {
-        const [latitude, longitude, zoom] = value.split(",").map(Number);
-        return Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180 && zoom <= 19;
-      }, "must be a point on the earth and a zoom of at most 19")
-      .default(`${DEFAULT_MAP.center.latitude},${DEFAULT_MAP.center.longitude},${DEFAULT_MAP.center.zoom}`),
-  ),
-  ALERT_DIGEST_MINUTES: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number()
-      .min(0.1)
-      .max(24 * 60)
-      .default(60),
-  ),
-  METRICS_TOKEN: z.preprocess(
-    emptyToUndefined,
-    z.string().min(16, "must be at least 16 characters").optional(),
-  ),
-  LOG_LEVEL: z.preprocess(
-    emptyToUndefined,
-    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  ),
-});
+import type { Language } from "../contract/i18n";
+import { type Env, envSchema } from "./config-env";
 
 /** Rate limits, per client and minute (docs/DESIGN.md §5); overridable so tests can reach them quickly. */
 export interface RateLimits {
@@ -345,14 +177,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const e = parsed.data;
   const production = e.NODE_ENV === "production";
 
-  if (production && !e.SESSION_SECRET) {
-    throw new ConfigError("Invalid configuration: SESSION_SECRET is required when NODE_ENV=production");
-  }
-  const oidcSet = [e.OIDC_ISSUER_URL, e.OIDC_CLIENT_ID].filter(Boolean).length;
-  if (oidcSet === 1) {
-    throw new ConfigError("Invalid configuration: OIDC_ISSUER_URL and OIDC_CLIENT_ID must be set together");
-  }
   const signIn = e.SIGN_IN ?? defaultSignIn(e.OIDC_ISSUER_URL, production, e.HOST, isOn(e.DEV_LOGIN));
+  const devLogin = signIn === "dev";
+  // The bundled dev sign-in lets anyone type any email: it stays on this machine unless asked for.
+  const host = e.HOST ?? (devLogin ? "127.0.0.1" : "0.0.0.0");
+  assertCombinations(e, production, signIn, host);
   // docs/decisions/018: a real deployment finds typed addresses with OpenStreetMap's public Nominatim
   // unless it names another geocoder or "off"; this machine's quick start asks nobody.
   const realDeployment = production || (e.HOST !== undefined && !isLoopbackHost(e.HOST));
@@ -360,39 +189,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     e.GEOCODER_URL === "off"
       ? undefined
       : (e.GEOCODER_URL ?? (realDeployment ? PUBLIC_NOMINATIM : undefined));
-  if (signIn === "oidc" && !e.OIDC_ISSUER_URL) {
-    throw new ConfigError("Invalid configuration: OIDC_ISSUER_URL is required with SIGN_IN=oidc");
-  }
-  if (signIn === "dev" && production && !isOn(e.DEV_LOGIN)) {
-    throw new ConfigError(
-      "Invalid configuration: SIGN_IN=dev signs anyone in as any email; NODE_ENV=production allows it only with DEV_LOGIN=1",
-    );
-  }
-  if (signIn === "email" && production && !e.SMTP_URL) {
-    throw new ConfigError(
-      "Invalid configuration: SMTP_URL is required for emailed sign-in (SIGN_IN=email) when NODE_ENV=production",
-    );
-  }
-  const devLogin = signIn === "dev";
-  // The bundled dev sign-in lets anyone type any email: it stays on this machine unless asked for.
-  const host = e.HOST ?? (devLogin ? "127.0.0.1" : "0.0.0.0");
-  if (devLogin && !isLoopbackHost(host) && !isOn(e.DEV_LOGIN)) {
-    throw new ConfigError(
-      `Invalid configuration: HOST=${host} would open the bundled dev sign-in, where anyone can sign in as any email, to the network; set SIGN_IN=email or OIDC_ISSUER_URL for real sign-in, or DEV_LOGIN=1 to allow it`,
-    );
-  }
-  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
-    throw new ConfigError(
-      "Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together",
-    );
-  }
-  if (e.S3_BUCKET && !e.S3_REGION && !e.S3_ENDPOINT) {
-    throw new ConfigError("Invalid configuration: S3_REGION or S3_ENDPOINT is required with S3_BUCKET");
-  }
-
-  if (Boolean(e.TLS_CERT_FILE) !== Boolean(e.TLS_KEY_FILE)) {
-    throw new ConfigError("Invalid configuration: TLS_CERT_FILE and TLS_KEY_FILE must be set together");
-  }
   const tls =
     e.TLS_CERT_FILE && e.TLS_KEY_FILE
       ? {
@@ -502,6 +298,58 @@ function defaultSignIn(
   if (devLogin) return "dev";
   if (production || (host !== undefined && !isLoopbackHost(host))) return "email";
   return "dev";
+}
+
+/**
+ * The variables that only make sense together, or only in some deployments (docs/DESIGN.md §2).
+ * @throws ConfigError naming the first broken combination
+ */
+function assertCombinations(e: Env, production: boolean, signIn: Config["signIn"], host: string): void {
+  const oidcSet = [e.OIDC_ISSUER_URL, e.OIDC_CLIENT_ID].filter(Boolean).length;
+  const devLogin = signIn === "dev";
+  if (production && !e.SESSION_SECRET) {
+    throw new ConfigError("Invalid configuration: SESSION_SECRET is required when NODE_ENV=production");
+  }
+
+  if (oidcSet === 1) {
+    throw new ConfigError("Invalid configuration: OIDC_ISSUER_URL and OIDC_CLIENT_ID must be set together");
+  }
+
+  if (signIn === "oidc" && !e.OIDC_ISSUER_URL) {
+    throw new ConfigError("Invalid configuration: OIDC_ISSUER_URL is required with SIGN_IN=oidc");
+  }
+
+  if (signIn === "dev" && production && !isOn(e.DEV_LOGIN)) {
+    throw new ConfigError(
+      "Invalid configuration: SIGN_IN=dev signs anyone in as any email; NODE_ENV=production allows it only with DEV_LOGIN=1",
+    );
+  }
+
+  if (signIn === "email" && production && !e.SMTP_URL) {
+    throw new ConfigError(
+      "Invalid configuration: SMTP_URL is required for emailed sign-in (SIGN_IN=email) when NODE_ENV=production",
+    );
+  }
+
+  if (devLogin && !isLoopbackHost(host) && !isOn(e.DEV_LOGIN)) {
+    throw new ConfigError(
+      `Invalid configuration: HOST=${host} would open the bundled dev sign-in, where anyone can sign in as any email, to the network; set SIGN_IN=email or OIDC_ISSUER_URL for real sign-in, or DEV_LOGIN=1 to allow it`,
+    );
+  }
+
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together",
+    );
+  }
+
+  if (e.S3_BUCKET && !e.S3_REGION && !e.S3_ENDPOINT) {
+    throw new ConfigError("Invalid configuration: S3_REGION or S3_ENDPOINT is required with S3_BUCKET");
+  }
+
+  if (Boolean(e.TLS_CERT_FILE) !== Boolean(e.TLS_KEY_FILE)) {
+    throw new ConfigError("Invalid configuration: TLS_CERT_FILE and TLS_KEY_FILE must be set together");
+  }
 }
 
 /**

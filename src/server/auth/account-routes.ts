@@ -6,13 +6,12 @@
  */
 
 import { and, desc, eq, isNull } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   changeEmailSchema,
   confirmEmailSchema,
-  deviceSessionSchema,
   passkeySignInSchema,
   signedInSchema,
   webauthnOptionsSchema,
@@ -23,7 +22,7 @@ import { msg } from "../../contract/messages";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { signInCodes, users } from "../db/schema";
-import { AppError, conflict, forbidden, notFound, sqlState, validation } from "../errors";
+import { AppError, conflict, forbidden, sqlState, validation } from "../errors";
 import type { Mailer } from "../mail";
 import { sendCodeEmail } from "./code-email";
 import { checkCode, codeSentTooOften, issueCode, spendCode } from "./email-codes";
@@ -31,8 +30,9 @@ import { REFUSALS } from "./email-sign-in";
 import { safeReturnTo } from "./pages";
 import { onlyEmailSignIn, registerPasskeyRoutes } from "./passkey-routes";
 import { passkeySignInOptions, signInWithPasskey } from "./passkeys";
-import { createSession, endSessions, listSessions, setSessionCookie } from "./sessions";
-import { EMAIL_ISSUER, presentCurrentUser, requireActor, signInRateLimit } from "./users";
+import { ownSession, registerSessionRoutes } from "./session-routes";
+import { createSession, setSessionCookie } from "./sessions";
+import { EMAIL_ISSUER, presentCurrentUser, signInRateLimit } from "./users";
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
 
@@ -42,14 +42,11 @@ export function registerAccountRoutes(
   deps: { db: Db; config: Config; mailer: Mailer },
 ) {
   const { db, config } = deps;
-  // Passkeys are a resource of their own.
+  // Passkeys and sessions are resources of their own.
   registerPasskeyRoutes(app, { db, config });
+  registerSessionRoutes(app, { db });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const emailSignIn = config.signIn === "email";
-  const ownSession = (request: FastifyRequest) => {
-    const user = requireActor(request);
-    return { user, sessionId: request.sessionId ?? "" };
-  };
 
   // Signing in with a passkey (the sign-in page's script).
   if (emailSignIn) {
@@ -85,57 +82,6 @@ export function registerAccountRoutes(
       },
     );
   }
-
-  // Signed-in devices.
-  r.get(
-    "/api/auth/sessions",
-    {
-      schema: {
-        tags: ["account"],
-        summary: "The devices you are signed in on: browser, when signed in and last used",
-        response: { 200: z.array(deviceSessionSchema), ...errors },
-      },
-    },
-    async (request) => {
-      const { user, sessionId } = ownSession(request);
-      const rows = await listSessions(db, user.id, sessionId);
-      return rows.map((row) => ({
-        ...row,
-        createdAt: row.createdAt.toISOString(),
-        lastSeenAt: row.lastSeenAt.toISOString(),
-      }));
-    },
-  );
-  r.delete(
-    "/api/auth/sessions/:id",
-    {
-      schema: {
-        tags: ["account"],
-        summary: "Sign out one of your devices; its open pages stop at once",
-        params: z.object({ id: z.uuid({ error: msg("Invalid id") }) }),
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { user } = ownSession(request);
-      if ((await endSessions(db, user.id, { only: request.params.id })) === 0) throw notFound();
-      return reply.status(204).send(null);
-    },
-  );
-  r.post(
-    "/api/auth/sessions/end-others",
-    {
-      schema: {
-        tags: ["account"],
-        summary: "Sign out everywhere else: every session but this one",
-        response: { 200: z.object({ ended: z.number().int() }), ...errors },
-      },
-    },
-    async (request) => {
-      const { user, sessionId } = ownSession(request);
-      return { ended: await endSessions(db, user.id, { except: sessionId }) };
-    },
-  );
 
   // A new email address, confirmed by a code sent to it.
   r.post(

@@ -64,12 +64,13 @@ export const REFUSALS: Record<CodeRefusal, Message> = {
   unknown: msg("Ask for a code first."),
 };
 
-/** Registers the emailed sign-in's routes (the pages are form posts; no script needed). */
-export function registerEmailSignIn(app: FastifyInstance, deps: { db: Db; config: Config; mailer: Mailer }) {
-  const { db, config } = deps;
-  const secret = config.sessionSecret;
+/**
+ * The steps the sign-in pages share: the pending code's signed cookie, and finishing with a session.
+ * @returns `readPending` (undefined when the cookie is missing or forged), `writePending`, `finish`
+ *   (signs a known member in, or asks a new member's name) and `startSession`
+ */
+function signInSteps(db: Db, config: Config) {
   const secure = config.publicUrl.startsWith("https://");
-  const rateLimit = { rateLimit: signInRateLimit(config) };
 
   const readPending = (request: FastifyRequest): Pending | undefined => {
     const unsigned = request.unsignCookie(request.cookies[PENDING_COOKIE] ?? "");
@@ -112,6 +113,15 @@ export function registerEmailSignIn(app: FastifyInstance, deps: { db: Db; config
     setSessionCookie(reply, token, config.publicUrl);
     return reply.redirect(safeReturnTo(to, config.publicUrl), 303);
   };
+  return { readPending, writePending, finish, startSession };
+}
+
+/** Registers the emailed sign-in's routes (the pages are form posts; no script needed). */
+export function registerEmailSignIn(app: FastifyInstance, deps: { db: Db; config: Config; mailer: Mailer }) {
+  const { db, config } = deps;
+  const secret = config.sessionSecret;
+  const rateLimit = { rateLimit: signInRateLimit(config) };
+  const { readPending, writePending, finish, startSession } = signInSteps(db, config);
 
   app.get(
     "/api/login",
