@@ -15,7 +15,7 @@ import {
 import { displayName, requireActor } from "../../auth/users";
 import type { Db } from "../../db/client";
 import { DEFAULT_PAGE_SIZE, decodeCursor, sendPage } from "../../pagination";
-import { applyToGroup, decideApplication, listApplications, withdrawApplication } from "./service";
+import { applyToGroup, decideApplication, listApplications, withdrawApplication } from "./applications";
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 

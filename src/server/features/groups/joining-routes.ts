@@ -13,7 +13,8 @@ import {
 } from "../../../contract/groups";
 import { requireActor } from "../../auth/users";
 import type { Db } from "../../db/client";
-import { acceptRules, joinGroup, leaveGroup, transferOwnership } from "./service";
+import { transferOwnership } from "./members";
+import { acceptRules, joinGroup, leaveGroup } from "./service";
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 

@@ -14,7 +14,7 @@ import {
 import { requireActor } from "../../auth/users";
 import type { Db } from "../../db/client";
 import { DEFAULT_PAGE_SIZE, decodeCursor, sendPage } from "../../pagination";
-import { changeRole, listMembers, removeMember } from "./service";
+import { changeRole, listMembers, removeMember } from "./members";
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 

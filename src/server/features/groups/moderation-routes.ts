@@ -9,7 +9,7 @@ import { doneSchema, errorResponses, idParamsSchema } from "../../../contract/co
 import { groupItemParamsSchema, groupReportSchema, moderationReasonSchema } from "../../../contract/groups";
 import { requireActor } from "../../auth/users";
 import type { Db } from "../../db/client";
-import { listGroupReports, takeMealOut } from "./service";
+import { listGroupReports, takeMealOut } from "./moderation";
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 

@@ -1,44 +1,21 @@
 /**
  * Groups (docs/features/groups.md): a building, a school or a workplace, with members-only meals.
  * Every function loads the group with the viewer's membership and asks policy.ts; a group the viewer
- * may not see is answered 404 "Group not found", the same as one that does not exist.
+ * may not see is answered 404 "Group not found", the same as one that does not exist. This file holds a
+ * group itself and joining or leaving it; applications.ts, members.ts and moderation.ts the rest.
  */
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
-import type {
-  CreateGroup,
-  GroupApplication,
-  GroupDetail,
-  GroupMember,
-  GroupReport,
-  GroupRole,
-  GroupSummary,
-  UpdateGroup,
-} from "../../../contract/groups";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { CreateGroup, GroupDetail, GroupSummary, UpdateGroup } from "../../../contract/groups";
 import { GROUPS_OWNED_MAX } from "../../../contract/groups";
 import { fillPlaceholders, type Message, type MessageParams, msg } from "../../../contract/messages";
 import { presentPublicUser } from "../../auth/users";
-import { type Executor, inTransaction, queryRows } from "../../db/client";
-import {
-  groupApplications,
-  groupMembers,
-  groups,
-  meals,
-  notifications,
-  reports,
-  users,
-} from "../../db/schema";
+import { type Executor, inTransaction } from "../../db/client";
+import { groupApplications, groupMembers, groups, notifications, users } from "../../db/schema";
 import { AppError, conflict, forbidden, notFound, validation } from "../../errors";
-import { type Cursor, keysetAfter, keysetBefore } from "../../pagination";
+import { type Cursor, keysetBefore } from "../../pagination";
 import { createNotification } from "../notifications";
 import { RULES_CHANGED } from "./membership";
-import {
-  canModerate,
-  canSeeGroup,
-  type GroupViewer,
-  type MembershipState,
-  permissionsOf,
-  removalRefusal,
-} from "./policy";
+import { canSeeGroup, type GroupViewer, type MembershipState, permissionsOf } from "./policy";
 
 type GroupRow = typeof groups.$inferSelect;
 
@@ -47,7 +24,7 @@ export type { GroupViewer } from "./policy";
 const GROUP_NOT_FOUND = msg("Group not found");
 
 /** A group with the viewer's membership, or 404 when the viewer may not see it. */
-async function loadGroup(
+export async function loadGroup(
   db: Executor,
   viewer: GroupViewer,
   id: string,
@@ -61,7 +38,11 @@ async function loadGroup(
   return { group, membership };
 }
 
-async function membershipOf(db: Executor, groupId: string, userId: string): Promise<MembershipState | null> {
+export async function membershipOf(
+  db: Executor,
+  groupId: string,
+  userId: string,
+): Promise<MembershipState | null> {
   const [row] = await db
     .select({
       role: groupMembers.role,
@@ -98,7 +79,7 @@ function presentSummary(row: GroupRow, membership: MembershipState | null): Grou
 }
 
 /** The group's moderators (owner included), to tell of what waits for them. */
-async function moderatorIds(db: Executor, groupId: string): Promise<string[]> {
+export async function moderatorIds(db: Executor, groupId: string): Promise<string[]> {
   const rows = await db
     .select({ userId: groupMembers.userId })
     .from(groupMembers)
@@ -110,7 +91,13 @@ async function moderatorIds(db: Executor, groupId: string): Promise<string[]> {
 }
 
 /** One in-app notification about a group (docs/features/groups.md: groups speak in the app only). */
-const tell = (tx: Executor, userId: string, groupId: string, message: Message, params: MessageParams = {}) =>
+export const tell = (
+  tx: Executor,
+  userId: string,
+  groupId: string,
+  message: Message,
+  params: MessageParams = {},
+) =>
   createNotification(tx, {
     userId,
     type: "group",
@@ -410,372 +397,4 @@ export async function leaveGroup(db: Executor, viewer: GroupViewer, id: string):
   });
 }
 
-/**
- * Applies to a group that takes members by application: one answer per question, and its current rules
- * accepted; its owner and moderators are told.
- * @throws AppError 404 not seen; 409 `already_member`, `already_applied`, `rules_changed`,
- *   `not_by_application`; 403 removed; 400 not one answer per question
- */
-export async function applyToGroup(
-  db: Executor,
-  viewer: GroupViewer & { name: string },
-  id: string,
-  input: { answers: string[]; rulesVersion: number },
-): Promise<{ id: string }> {
-  return inTransaction(db, async (tx) => {
-    const { group, membership } = await loadGroup(tx, viewer, id, { lock: true });
-    assertNotInGroup(membership);
-    if (group.joinRule !== "application") {
-      throw conflict(msg("This group does not take applications."), "not_by_application");
-    }
-    if (input.answers.length !== group.questions.length) {
-      const message = msg("Answer every question");
-      throw validation(message, { answers: message });
-    }
-    assertCurrentRules(group, input.rulesVersion);
-    const [created] = await tx
-      .insert(groupApplications)
-      .values({ groupId: id, userId: viewer.id, answers: input.answers, rulesAccepted: input.rulesVersion })
-      .onConflictDoNothing()
-      .returning({ id: groupApplications.id });
-    if (!created) throw conflict(msg("Your application is waiting for an answer."), "already_applied");
-    for (const moderator of await moderatorIds(tx, id)) {
-      await tell(tx, moderator, id, msg("{{name}} applied to join {{group}}"), {
-        name: viewer.name,
-        group: group.name,
-      });
-    }
-    return created;
-  });
-}
-
-/**
- * Withdraws the viewer's waiting application.
- * @throws AppError 404 not seen, or no application waiting
- */
-export async function withdrawApplication(db: Executor, viewer: GroupViewer, id: string): Promise<void> {
-  await loadGroup(db, viewer, id);
-  const withdrawn = await db
-    .update(groupApplications)
-    .set({ status: "withdrawn", decidedAt: sql`now()` })
-    .where(
-      and(
-        eq(groupApplications.groupId, id),
-        eq(groupApplications.userId, viewer.id),
-        eq(groupApplications.status, "pending"),
-      ),
-    )
-    .returning({ id: groupApplications.id });
-  if (withdrawn.length === 0) throw notFound(msg("No application is waiting."));
-}
-
-/**
- * The applications waiting, oldest first, each question with its answer (owner and moderators).
- * @returns up to `limit + 1` applications
- * @throws AppError 404 not seen; 403 not a moderator
- */
-export async function listApplications(
-  db: Executor,
-  viewer: GroupViewer,
-  id: string,
-  options: { limit: number; cursor?: Cursor },
-): Promise<(GroupApplication & { createdAtDate: Date })[]> {
-  const { group, membership } = await loadGroup(db, viewer, id);
-  if (!canModerate(membership, viewer)) throw forbidden(msg("Only the group's moderators can do that."));
-  const rows = await db
-    .select({ application: groupApplications, user: users })
-    .from(groupApplications)
-    .innerJoin(users, eq(users.id, groupApplications.userId))
-    .where(
-      and(
-        eq(groupApplications.groupId, id),
-        eq(groupApplications.status, "pending"),
-        options.cursor
-          ? keysetAfter(groupApplications.createdAt, groupApplications.id, {
-              at: options.cursor.createdAt,
-              id: options.cursor.id,
-            })
-          : undefined,
-      ),
-    )
-    .orderBy(asc(groupApplications.createdAt), asc(groupApplications.id))
-    .limit(options.limit + 1);
-  return rows.map(({ application, user }) => ({
-    id: application.id,
-    user: presentPublicUser(user),
-    answers: group.questions.map((question, index) => ({
-      question,
-      answer: application.answers[index] ?? "",
-    })),
-    createdAt: application.createdAt.toISOString(),
-    createdAtDate: application.createdAt,
-  }));
-}
-
-/**
- * Approves (the applicant joins as a newcomer) or declines an application, with a message the applicant
- * is told (owner and moderators).
- * @throws AppError 404 not seen, or no such application waiting; 403 not a moderator
- */
-export async function decideApplication(
-  db: Executor,
-  viewer: GroupViewer,
-  id: string,
-  applicationId: string,
-  input: { decision: "approve" | "decline"; message?: string },
-): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    const { group, membership } = await loadGroup(tx, viewer, id, { lock: true });
-    if (!canModerate(membership, viewer)) throw forbidden(msg("Only the group's moderators can do that."));
-    const [application] = await tx
-      .update(groupApplications)
-      .set({
-        status: input.decision === "approve" ? "approved" : "declined",
-        decidedById: viewer.id,
-        decisionMessage: input.message || null,
-        decidedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(groupApplications.id, applicationId),
-          eq(groupApplications.groupId, id),
-          eq(groupApplications.status, "pending"),
-        ),
-      )
-      .returning();
-    if (!application) throw notFound(msg("No application is waiting."));
-    if (input.decision === "approve") {
-      const existing = await membershipOf(tx, id, application.userId);
-      if (!existing) await addNewcomer(tx, id, application.userId, application.rulesAccepted);
-    }
-    const said =
-      input.decision === "approve"
-        ? input.message
-          ? msg("Welcome to {{group}}: your application was approved. {{message}}")
-          : msg("Welcome to {{group}}: your application was approved.")
-        : input.message
-          ? msg("Your application to {{group}} was declined: {{message}}")
-          : msg("Your application to {{group}} was declined.");
-    await tell(tx, application.userId, id, said, { group: group.name, message: input.message ?? "" });
-  });
-}
-
-/**
- * The group's active members, oldest first (to its members and site admins).
- * @returns up to `limit + 1` members
- * @throws AppError 404 not seen; 403 not a member
- */
-export async function listMembers(
-  db: Executor,
-  viewer: GroupViewer,
-  id: string,
-  options: { limit: number; cursor?: Cursor },
-): Promise<(GroupMember & { cursor: Cursor })[]> {
-  const { membership } = await loadGroup(db, viewer, id);
-  if (!permissionsOf(membership, viewer).seeMembers)
-    throw forbidden(msg("Join the group to see its members."));
-  const rows = await db
-    .select({ member: groupMembers, user: users })
-    .from(groupMembers)
-    .innerJoin(users, eq(users.id, groupMembers.userId))
-    .where(
-      and(
-        eq(groupMembers.groupId, id),
-        eq(groupMembers.status, "active"),
-        options.cursor
-          ? keysetAfter(groupMembers.joinedAt, groupMembers.userId, {
-              at: options.cursor.createdAt,
-              id: options.cursor.id,
-            })
-          : undefined,
-      ),
-    )
-    .orderBy(asc(groupMembers.joinedAt), asc(groupMembers.userId))
-    .limit(options.limit + 1);
-  return rows.map(({ member, user }) => ({
-    user: presentPublicUser(user),
-    role: member.role,
-    joinedAt: member.joinedAt.toISOString(),
-    cursor: { createdAt: member.joinedAt, id: member.userId },
-  }));
-}
-
-/** A member's row, active, or 404. */
-async function activeMember(tx: Executor, groupId: string, userId: string) {
-  const membership = await membershipOf(tx, groupId, userId);
-  if (membership?.status !== "active") throw notFound(msg("Member not found"));
-  return { ...membership, userId };
-}
-
-/**
- * Removes a member, who is told with the reason and cannot join again (docs/features/groups.md point 5).
- * @throws AppError 404 not seen or not a member; 403 not a moderator, or a moderator removing a
- *   moderator; 409 `owner_must_hand_over` for the owner, `use_leave` for oneself
- */
-export async function removeMember(
-  db: Executor,
-  viewer: GroupViewer,
-  id: string,
-  userId: string,
-  reason: string,
-): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    const { group, membership } = await loadGroup(tx, viewer, id, { lock: true });
-    if (!canModerate(membership, viewer)) throw forbidden(msg("Only the group's moderators can do that."));
-    const target = await activeMember(tx, id, userId);
-    const refusal = removalRefusal(membership, viewer, target);
-    if (refusal === "owner") {
-      throw conflict(
-        msg("The owner cannot be removed: a group always has an owner."),
-        "owner_must_hand_over",
-      );
-    }
-    if (refusal === "self") throw conflict(msg("Leave the group instead."), "use_leave");
-    if (refusal) throw forbidden(msg("Only the owner can remove a moderator."));
-    await tx
-      .update(groupMembers)
-      .set({ status: "removed", removedReason: reason })
-      .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, userId)));
-    await tell(tx, userId, id, msg("You were removed from {{group}}: {{reason}}"), {
-      group: group.name,
-      reason,
-    });
-  });
-}
-
-/**
- * Makes a member a moderator or a moderator a member (the owner, or a site admin).
- * @throws AppError 404 not seen or not a member; 403 not the owner; 409 `owner_must_hand_over` for the owner
- */
-export async function changeRole(
-  db: Executor,
-  viewer: GroupViewer,
-  id: string,
-  userId: string,
-  role: Extract<GroupRole, "moderator" | "member">,
-): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    const { membership } = await loadGroup(tx, viewer, id, { lock: true });
-    if (!permissionsOf(membership, viewer).edit)
-      throw forbidden(msg("Only the group's owner can change roles."));
-    const target = await activeMember(tx, id, userId);
-    if (target.role === "owner") {
-      throw conflict(msg("Hand the group over to change the owner's role."), "owner_must_hand_over");
-    }
-    await tx
-      .update(groupMembers)
-      .set({ role })
-      .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, userId)));
-  });
-}
-
-/**
- * Hands the group to another active member; the old owner stays as a moderator. There is one owner at
- * every moment (a unique index backs it).
- * @throws AppError 404 not seen, or the new owner is not a member; 403 not the owner; 409 already theirs
- */
-export async function transferOwnership(
-  db: Executor,
-  viewer: GroupViewer,
-  id: string,
-  userId: string,
-): Promise<GroupDetail> {
-  await inTransaction(db, async (tx) => {
-    const { group, membership } = await loadGroup(tx, viewer, id, { lock: true });
-    if (!permissionsOf(membership, viewer).edit)
-      throw forbidden(msg("Only the group's owner can hand it over."));
-    const target = await activeMember(tx, id, userId);
-    if (target.role === "owner") throw conflict(msg("They own the group already."), "already_owner");
-    await tx
-      .update(groupMembers)
-      .set({ role: "moderator" })
-      .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, group.ownerId)));
-    // The new owner accepts the rules they now keep.
-    await tx
-      .update(groupMembers)
-      .set({ role: "owner", rulesAccepted: group.rulesVersion })
-      .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, userId)));
-    await tx.update(groups).set({ ownerId: userId, updatedAt: sql`now()` }).where(eq(groups.id, id));
-    await tell(tx, userId, id, msg("You are now the owner of {{group}}"), { group: group.name });
-  });
-  return getGroupDetail(db, viewer, id);
-}
-
-/**
- * Takes a meal out of a group (owner and moderators): a members-only meal is switched off as well —
- * it never becomes public by being taken out — and its cook is told with the reason.
- * @throws AppError 404 not seen, or no such meal in the group; 403 not a moderator
- */
-export async function takeMealOut(
-  db: Executor,
-  viewer: GroupViewer,
-  id: string,
-  mealId: string,
-  reason: string,
-): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    const { group, membership } = await loadGroup(tx, viewer, id);
-    if (!canModerate(membership, viewer)) throw forbidden(msg("Only the group's moderators can do that."));
-    const [meal] = await tx
-      .select({ id: meals.id, ownerId: meals.ownerId, title: meals.title, membersOnly: meals.membersOnly })
-      .from(meals)
-      .where(and(eq(meals.id, mealId), eq(meals.groupId, id)))
-      .for("update")
-      .limit(1);
-    if (!meal) throw notFound(msg("Meal not found"));
-    await tx
-      .update(meals)
-      .set({
-        groupId: null,
-        opensAt: null,
-        ...(meal.membersOnly ? { membersOnly: false, isActive: false } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(meals.id, mealId));
-    await tell(tx, meal.ownerId, id, msg('"{{title}}" was taken out of {{group}}: {{reason}}'), {
-      title: meal.title,
-      group: group.name,
-      reason,
-    });
-  });
-}
-
-/**
- * Open reports made about this group — its meals, and members reported from within it — newest
- * first, without who reported (owner and moderators; docs/features/groups.md point 5). A report
- * about a member made elsewhere is not theirs to read; site admins keep the whole list.
- * @throws AppError 404 not seen; 403 not a moderator
- */
-export async function listGroupReports(
-  db: Executor,
-  viewer: GroupViewer,
-  id: string,
-): Promise<GroupReport[]> {
-  const { membership } = await loadGroup(db, viewer, id);
-  if (!canModerate(membership, viewer)) throw forbidden(msg("Only the group's moderators can do that."));
-  const rows = await queryRows<{
-    id: string;
-    targetType: "meal" | "user";
-    targetId: string;
-    targetLabel: string;
-    reason: string;
-    createdAt: Date | string;
-  }>(
-    db,
-    sql`
-      select r.id, r.target_type as "targetType", r.target_id as "targetId", m.title as "targetLabel",
-             r.reason, r.created_at as "createdAt"
-      from ${reports} r join ${meals} m on m.id::text = r.target_id
-      where r.group_id = ${id} and r.target_type = 'meal' and not r.resolved
-      union all
-      select r.id, r.target_type, r.target_id, trim(u.first_name || ' ' || u.last_name), r.reason, r.created_at
-      from ${reports} r join ${users} u on u.id::text = r.target_id
-      where r.group_id = ${id} and r.target_type = 'user' and not r.resolved
-      order by "createdAt" desc
-      limit 100`,
-  );
-  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
-}
-
-/** What invites.ts shares of joining: the group as the viewer sees it, and the checks a join makes. */
 export { addNewcomer, assertCurrentRules, assertNotInGroup, loadGroup as loadVisibleGroup };

@@ -10,13 +10,11 @@
 
 import { randomInt } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { FAIR_USE_DAYS } from "../../../contract/draw";
-import { msg, type Message as Said } from "../../../contract/messages";
-import type { RequestStatus } from "../../../contract/requests";
+import { msg } from "../../../contract/messages";
 import { displayName } from "../../auth/users";
 import type { Tx } from "../../db/client";
-import { type MealRow, type RequestRow, requests, type UserRow, users } from "../../db/schema";
+import { type RequestRow, requests, users } from "../../db/schema";
 import { AppError, validation } from "../../errors";
 import { publishLiveEvents } from "../../live/hub";
 import { hasBlocked } from "../blocks";
@@ -33,101 +31,23 @@ import {
 import { createNotification } from "../notifications";
 import { statusEvents } from "./events";
 import { enqueueWaitlistOffer, schedulePickupSettle } from "./jobs";
+import { type Move, type MoveKit, STATUS_NOTIFICATIONS, termsNow } from "./move-kit";
 import {
-  type Actor,
-  contextOf,
-  isLateCancel,
-  type Participant,
-  pickupCodeRefusal,
-  refusalOf,
-} from "./policy";
+  completeByCode,
+  confirmPickup,
+  disputeNoShow,
+  reportNoShow,
+  settleDispute,
+  settlePickup,
+  tellBoth,
+} from "./move-pickup";
+import { contextOf, isLateCancel, type Participant, pickupCodeRefusal, refusalOf } from "./policy";
 import { scheduleReminders } from "./reminders";
-import { agreedTermsSql } from "./terms";
 
-/**
- * A status change's options: the portions a cook accepts, the reason of a no-show or a dispute, and
- * an admin's outcome of a dispute (who did not turn up, when it is a no-show).
- */
-export interface StatusChange {
-  portions?: number;
-  reason?: string;
-  noShowParty?: "eater" | "feeder";
-  /** The accept is a draw's (docs/features/fair-shares.md): the eater reads "You were drawn". */
-  drawn?: boolean;
-  /** A decline because the cook chose others and no portion is left (docs/features/fair-shares.md point 5). */
-  allTaken?: boolean;
-  /**
-   * The eater gives up their portion after the cook changed the terms they agreed to (terms.ts): a
-   * cancellation on nobody's record, never late.
-   */
-  gaveUpOnChangedTerms?: boolean;
-  /**
-   * The member is leaving MealShare (accounts/deletion.ts, docs/decisions/017): their open requests, and
-   * those on their meals, end on nobody's record, whatever blocks stand between the two.
-   */
-  leaving?: boolean;
-}
-
-/** The part of the (locked) meal a move reads. */
-export type MoveMeal = Pick<
-  MealRow,
-  | "id"
-  | "title"
-  | "portionSize"
-  | "portionsTaken"
-  | "pickupWindowStart"
-  | "pickupWindowEnd"
-  | "isActive"
-  | "groupId"
-  | "allocation"
-  | "ownerId"
-  | "membersOnly"
-  | "kind"
->;
-
-/** One move: the request and its meal as locked, who moves it, where to, and how. */
-export interface Move {
-  request: RequestRow;
-  meal: MoveMeal;
-  /** A participant (then `member` is that person), the server's own jobs, or an admin. */
-  actor: Actor;
-  member?: UserRow;
-  to: RequestStatus;
-  change?: StatusChange;
-  /** The cook entered the eater's pickup code: completes the request whatever was said before. */
-  byCode?: boolean;
-  /**
-   * The published fair-use limit (`FREE_MEALS_PER_28_DAYS`, null for none): an accept or an offer
-   * taken up asks meals/may-ask.ts again with it. Such a move without it is refused as a bug, never
-   * taken to mean "no limit".
-   */
-  freeMealsPer28Days?: number | null;
-}
-
-/** What the other party reads when a request moves to `to` (a `msg()` key; name and title fill it). */
-const STATUS_NOTIFICATIONS = {
-  accepted: msg('{{name}} accepted your request for "{{title}}"'),
-  declined: msg('{{name}} declined your request for "{{title}}"'),
-  completed: msg('{{name}} marked "{{title}}" as completed'),
-  cancelled: msg('{{name}} cancelled the request for "{{title}}"'),
-  no_show: msg('{{name}} reported the pickup of "{{title}}" as a no-show'),
-} satisfies Partial<Record<RequestStatus, Said>>;
-
-/** The meal's terms as they are now, the eater's to keep from this accept on (terms.ts). */
-const termsNow = (mealId: string) => sql`(select ${agreedTermsSql("m")} from meals m where m.id = ${mealId})`;
+export type { Move, MoveMeal, StatusChange } from "./move-kit";
 
 /** A fresh pickup code: four digits, leading zeros kept. */
 export const newPickupCode = () => String(randomInt(0, 10_000)).padStart(4, "0");
-
-/** The helpers one move's function works with. */
-interface MoveKit {
-  move: Move;
-  tx: Tx;
-  /** Writes the request's changes (and its `updated_at`); returns the row as it is now. */
-  write: (values: PgUpdateSetSource<typeof requests>) => Promise<RequestRow>;
-  /** Tells the participant who did not move (in the app; by push and email unless `deliver` is false). */
-  tell: (message: Said, params?: Record<string, string | number>, deliver?: boolean) => Promise<unknown>;
-}
 
 /**
  * Moves a request and tells both participants live.
@@ -325,116 +245,6 @@ async function takeUpOffer({ move, write, tell, tx }: MoveKit): Promise<RequestR
   return updated;
 }
 
-/** One side's word that the pickup happened; both make it complete. */
-async function confirmPickup({ move, write, tell }: MoveKit): Promise<RequestRow> {
-  const { request, actor } = move;
-  const mine = actor === "eater" ? { eaterConfirmedAt: new Date() } : { feederConfirmedAt: new Date() };
-  const theirs = actor === "eater" ? request.feederConfirmedAt : request.eaterConfirmedAt;
-  if (theirs) {
-    const updated = await write({ ...mine, status: "completed" });
-    // A completion stays in the app, where the review it asks for waits
-    // (docs/features/notifications.md point 2).
-    await tell(STATUS_NOTIFICATIONS.completed, {}, false);
-    return updated;
-  }
-  const updated = await write(mine);
-  await tell(
-    actor === "eater"
-      ? msg('{{name}} picked up "{{title}}": say so in the thread when you have handed it over')
-      : msg('{{name}} handed over "{{title}}": say so in the thread when you have it'),
-  );
-  return updated;
-}
-
-/** The cook typed the eater's code: the pickup happened, for both. */
-async function completeByCode({ write, tell }: MoveKit): Promise<RequestRow> {
-  const updated = await write({
-    status: "completed",
-    feederConfirmedAt: sql`coalesce(${requests.feederConfirmedAt}, now())`,
-    eaterConfirmedAt: sql`coalesce(${requests.eaterConfirmedAt}, now())`,
-    codeFailures: 0,
-  });
-  await tell(STATUS_NOTIFICATIONS.completed, {}, false);
-  return updated;
-}
-
-/**
- * A participant reports, after the window, that the other did not turn up, saying what happened. A
- * side that said the pickup happened is not counted as a no-show on the other's word alone: the
- * request is disputed instead, for an admin to settle.
- */
-async function reportNoShow({ move, write, tell, tx }: MoveKit): Promise<RequestRow> {
-  const { actor, change, request } = move;
-  if (!change?.reason) throw validation(msg("Say what happened"), { reason: msg("Say what happened") });
-  const named = actor === "feeder" ? "eater" : "feeder";
-  const theySaidSo = (named === "eater" ? request.eaterConfirmedAt : request.feederConfirmedAt) !== null;
-  const updated = await write({
-    status: theySaidSo ? "disputed" : "no_show",
-    noShowParty: named,
-    noShowReason: change.reason,
-    ...(theySaidSo ? { disputedAt: new Date() } : {}),
-  });
-  if (theySaidSo) {
-    await tellBoth(
-      tx,
-      updated,
-      move.meal.title,
-      msg('The pickup of "{{title}}" is disputed: an admin will look at it'),
-    );
-  } else {
-    await tell(STATUS_NOTIFICATIONS.no_show);
-  }
-  return updated;
-}
-
-/** The side a no-show report names says it is wrong: disputed, for an admin to settle. */
-async function disputeNoShow({ move, write, tx }: MoveKit): Promise<RequestRow> {
-  const { change, meal } = move;
-  if (!change?.reason) throw validation(msg("Say what happened"), { reason: msg("Say what happened") });
-  const updated = await write({ status: "disputed", disputeReason: change.reason, disputedAt: new Date() });
-  await tellBoth(
-    tx,
-    updated,
-    meal.title,
-    msg('The pickup of "{{title}}" is disputed: an admin will look at it'),
-  );
-  return updated;
-}
-
-/** An admin settles a dispute: the pickup happened, or one side did not turn up. */
-async function settleDispute({ move, write, tx }: MoveKit): Promise<RequestRow> {
-  const { to, change, meal } = move;
-  const updated = await write(
-    to === "completed"
-      ? { status: "completed" }
-      : { status: "no_show", noShowParty: change?.noShowParty ?? "both" },
-  );
-  await tellBoth(
-    tx,
-    updated,
-    meal.title,
-    to === "completed"
-      ? msg('An admin settled the dispute about "{{title}}": the pickup happened')
-      : msg('An admin settled the dispute about "{{title}}": it counts as a no-show'),
-  );
-  return updated;
-}
-
-/** Tells both participants of a move nobody of them made alone (in the app only). */
-async function tellBoth(tx: Tx, request: RequestRow, title: string, message: Said): Promise<void> {
-  for (const userId of [request.eaterId, request.feederId]) {
-    await createNotification(tx, {
-      userId,
-      type: "request_status",
-      message,
-      params: { title },
-      link: `/request/${request.id}`,
-      requestId: request.id,
-      deliver: false,
-    });
-  }
-}
-
 /**
  * Either side calls it off; an offer turned down, or agreed portions, go back to the waiting list.
  * After the other side said the handover happened, a cancel is a dispute instead (docs/decisions/012).
@@ -507,33 +317,4 @@ async function lapseOffer({ move, write, tx }: MoveKit): Promise<RequestRow> {
   });
   await enqueueWaitlistOffer(tx, meal.id);
   return lapsed;
-}
-
-/**
- * A day after the window: one side's word and no objection from the other (a no-show report)
- * completes it; nobody's word makes it a no-show on both sides.
- */
-async function settlePickup({ move, write, tx }: MoveKit): Promise<RequestRow> {
-  const { request, meal, to } = move;
-  const updated = await write(
-    to === "completed" ? { status: "completed" } : { status: "no_show", noShowParty: "both" },
-  );
-  for (const userId of [request.eaterId, request.feederId]) {
-    await createNotification(tx, {
-      userId,
-      type: "request_status",
-      message:
-        to === "completed"
-          ? msg(
-              'The pickup of "{{title}}" is completed: one of you confirmed it and the other did not object',
-            )
-          : msg('Nobody confirmed the pickup of "{{title}}", so it counts as a no-show'),
-      params: { title: meal.title },
-      link: `/request/${request.id}`,
-      requestId: request.id,
-      deliver: false,
-      dedupeKey: `settle:${request.id}:${userId}`,
-    });
-  }
-  return updated;
 }

@@ -1,0 +1,155 @@
+/**
+ * A group's members (docs/features/groups.md points 2 and 4): the list as the viewer may see it, roles,
+ * removals, and handing the group to another owner — each asked of policy.ts first.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { GroupDetail, GroupMember, GroupRole } from "../../../contract/groups";
+import { msg } from "../../../contract/messages";
+import { presentPublicUser } from "../../auth/users";
+import { type Executor, inTransaction } from "../../db/client";
+import { groupMembers, groups, users } from "../../db/schema";
+import { conflict, forbidden, notFound } from "../../errors";
+import { type Cursor, keysetAfter } from "../../pagination";
+import { canModerate, type GroupViewer, permissionsOf, removalRefusal } from "./policy";
+import { getGroupDetail, loadGroup, membershipOf, tell } from "./service";
+
+/**
+ * The group's active members, oldest first (to its members and site admins).
+ * @returns up to `limit + 1` members
+ * @throws AppError 404 not seen; 403 not a member
+ */
+export async function listMembers(
+  db: Executor,
+  viewer: GroupViewer,
+  id: string,
+  options: { limit: number; cursor?: Cursor },
+): Promise<(GroupMember & { cursor: Cursor })[]> {
+  const { membership } = await loadGroup(db, viewer, id);
+  if (!permissionsOf(membership, viewer).seeMembers)
+    throw forbidden(msg("Join the group to see its members."));
+  const rows = await db
+    .select({ member: groupMembers, user: users })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(
+      and(
+        eq(groupMembers.groupId, id),
+        eq(groupMembers.status, "active"),
+        options.cursor
+          ? keysetAfter(groupMembers.joinedAt, groupMembers.userId, {
+              at: options.cursor.createdAt,
+              id: options.cursor.id,
+            })
+          : undefined,
+      ),
+    )
+    .orderBy(asc(groupMembers.joinedAt), asc(groupMembers.userId))
+    .limit(options.limit + 1);
+  return rows.map(({ member, user }) => ({
+    user: presentPublicUser(user),
+    role: member.role,
+    joinedAt: member.joinedAt.toISOString(),
+    cursor: { createdAt: member.joinedAt, id: member.userId },
+  }));
+}
+
+/** A member's row, active, or 404. */
+async function activeMember(tx: Executor, groupId: string, userId: string) {
+  const membership = await membershipOf(tx, groupId, userId);
+  if (membership?.status !== "active") throw notFound(msg("Member not found"));
+  return { ...membership, userId };
+}
+
+/**
+ * Removes a member, who is told with the reason and cannot join again (docs/features/groups.md point 5).
+ * @throws AppError 404 not seen or not a member; 403 not a moderator, or a moderator removing a
+ *   moderator; 409 `owner_must_hand_over` for the owner, `use_leave` for oneself
+ */
+export async function removeMember(
+  db: Executor,
+  viewer: GroupViewer,
+  id: string,
+  userId: string,
+  reason: string,
+): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const { group, membership } = await loadGroup(tx, viewer, id, { lock: true });
+    if (!canModerate(membership, viewer)) throw forbidden(msg("Only the group's moderators can do that."));
+    const target = await activeMember(tx, id, userId);
+    const refusal = removalRefusal(membership, viewer, target);
+    if (refusal === "owner") {
+      throw conflict(
+        msg("The owner cannot be removed: a group always has an owner."),
+        "owner_must_hand_over",
+      );
+    }
+    if (refusal === "self") throw conflict(msg("Leave the group instead."), "use_leave");
+    if (refusal) throw forbidden(msg("Only the owner can remove a moderator."));
+    await tx
+      .update(groupMembers)
+      .set({ status: "removed", removedReason: reason })
+      .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, userId)));
+    await tell(tx, userId, id, msg("You were removed from {{group}}: {{reason}}"), {
+      group: group.name,
+      reason,
+    });
+  });
+}
+
+/**
+ * Makes a member a moderator or a moderator a member (the owner, or a site admin).
+ * @throws AppError 404 not seen or not a member; 403 not the owner; 409 `owner_must_hand_over` for the owner
+ */
+export async function changeRole(
+  db: Executor,
+  viewer: GroupViewer,
+  id: string,
+  userId: string,
+  role: Extract<GroupRole, "moderator" | "member">,
+): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const { membership } = await loadGroup(tx, viewer, id, { lock: true });
+    if (!permissionsOf(membership, viewer).edit)
+      throw forbidden(msg("Only the group's owner can change roles."));
+    const target = await activeMember(tx, id, userId);
+    if (target.role === "owner") {
+      throw conflict(msg("Hand the group over to change the owner's role."), "owner_must_hand_over");
+    }
+    await tx
+      .update(groupMembers)
+      .set({ role })
+      .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, userId)));
+  });
+}
+
+/**
+ * Hands the group to another active member; the old owner stays as a moderator. There is one owner at
+ * every moment (a unique index backs it).
+ * @throws AppError 404 not seen, or the new owner is not a member; 403 not the owner; 409 already theirs
+ */
+export async function transferOwnership(
+  db: Executor,
+  viewer: GroupViewer,
+  id: string,
+  userId: string,
+): Promise<GroupDetail> {
+  await inTransaction(db, async (tx) => {
+    const { group, membership } = await loadGroup(tx, viewer, id, { lock: true });
+    if (!permissionsOf(membership, viewer).edit)
+      throw forbidden(msg("Only the group's owner can hand it over."));
+    const target = await activeMember(tx, id, userId);
+    if (target.role === "owner") throw conflict(msg("They own the group already."), "already_owner");
+    await tx
+      .update(groupMembers)
+      .set({ role: "moderator" })
+      .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, group.ownerId)));
+    // The new owner accepts the rules they now keep.
+    await tx
+      .update(groupMembers)
+      .set({ role: "owner", rulesAccepted: group.rulesVersion })
+      .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, userId)));
+    await tx.update(groups).set({ ownerId: userId, updatedAt: sql`now()` }).where(eq(groups.id, id));
+    await tell(tx, userId, id, msg("You are now the owner of {{group}}"), { group: group.name });
+  });
+  return getGroupDetail(db, viewer, id);
+}

@@ -1,0 +1,90 @@
+/**
+ * A group's moderation (docs/features/groups.md point 5): taking a meal out of the group, and the reports
+ * about the group its moderators read.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { GroupReport } from "../../../contract/groups";
+import { msg } from "../../../contract/messages";
+import { type Executor, inTransaction, queryRows } from "../../db/client";
+import { meals, reports, users } from "../../db/schema";
+import { forbidden, notFound } from "../../errors";
+import { canModerate, type GroupViewer } from "./policy";
+import { loadGroup, tell } from "./service";
+
+/**
+ * Takes a meal out of a group (owner and moderators): a members-only meal is switched off as well —
+ * it never becomes public by being taken out — and its cook is told with the reason.
+ * @throws AppError 404 not seen, or no such meal in the group; 403 not a moderator
+ */
+export async function takeMealOut(
+  db: Executor,
+  viewer: GroupViewer,
+  id: string,
+  mealId: string,
+  reason: string,
+): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const { group, membership } = await loadGroup(tx, viewer, id);
+    if (!canModerate(membership, viewer)) throw forbidden(msg("Only the group's moderators can do that."));
+    const [meal] = await tx
+      .select({ id: meals.id, ownerId: meals.ownerId, title: meals.title, membersOnly: meals.membersOnly })
+      .from(meals)
+      .where(and(eq(meals.id, mealId), eq(meals.groupId, id)))
+      .for("update")
+      .limit(1);
+    if (!meal) throw notFound(msg("Meal not found"));
+    await tx
+      .update(meals)
+      .set({
+        groupId: null,
+        opensAt: null,
+        ...(meal.membersOnly ? { membersOnly: false, isActive: false } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(meals.id, mealId));
+    await tell(tx, meal.ownerId, id, msg('"{{title}}" was taken out of {{group}}: {{reason}}'), {
+      title: meal.title,
+      group: group.name,
+      reason,
+    });
+  });
+}
+
+/**
+ * Open reports made about this group — its meals, and members reported from within it — newest
+ * first, without who reported (owner and moderators; docs/features/groups.md point 5). A report
+ * about a member made elsewhere is not theirs to read; site admins keep the whole list.
+ * @throws AppError 404 not seen; 403 not a moderator
+ */
+export async function listGroupReports(
+  db: Executor,
+  viewer: GroupViewer,
+  id: string,
+): Promise<GroupReport[]> {
+  const { membership } = await loadGroup(db, viewer, id);
+  if (!canModerate(membership, viewer)) throw forbidden(msg("Only the group's moderators can do that."));
+  const rows = await queryRows<{
+    id: string;
+    targetType: "meal" | "user";
+    targetId: string;
+    targetLabel: string;
+    reason: string;
+    createdAt: Date | string;
+  }>(
+    db,
+    sql`
+      select r.id, r.target_type as "targetType", r.target_id as "targetId", m.title as "targetLabel",
+             r.reason, r.created_at as "createdAt"
+      from ${reports} r join ${meals} m on m.id::text = r.target_id
+      where r.group_id = ${id} and r.target_type = 'meal' and not r.resolved
+      union all
+      select r.id, r.target_type, r.target_id, trim(u.first_name || ' ' || u.last_name), r.reason, r.created_at
+      from ${reports} r join ${users} u on u.id::text = r.target_id
+      where r.group_id = ${id} and r.target_type = 'user' and not r.resolved
+      order by "createdAt" desc
+      limit 100`,
+  );
+  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
+}
+
+/** What invites.ts shares of joining: the group as the viewer sees it, and the checks a join makes. */
