@@ -4,7 +4,7 @@
  * may not see is answered 404 "Group not found", the same as one that does not exist. This file holds a
  * group itself and joining or leaving it; applications.ts, members.ts and moderation.ts the rest.
  */
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { CreateGroup, GroupDetail, GroupSummary, UpdateGroup } from "../../../contract/groups";
 import { GROUPS_OWNED_MAX } from "../../../contract/groups";
 import { fillPlaceholders, type Message, type MessageParams, msg } from "../../../contract/messages";
@@ -12,7 +12,7 @@ import { presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction } from "../../db/client";
 import { groupApplications, groupMembers, groups, notifications, users } from "../../db/schema";
 import { AppError, conflict, forbidden, notFound, validation } from "../../errors";
-import { type Cursor, keysetBefore } from "../../pagination";
+import { type Cursor, newestFirstPage } from "../../pagination";
 import { createNotification } from "../notifications";
 import { RULES_CHANGED } from "./membership";
 import { canSeeGroup, type GroupViewer, type MembershipState, permissionsOf } from "./policy";
@@ -275,9 +275,8 @@ export async function listGroups(
   viewer: GroupViewer,
   options: { q?: string; mine: boolean; limit: number; cursor?: Cursor },
 ): Promise<(GroupSummary & { createdAtDate: Date })[]> {
-  const conditions: (SQL | undefined)[] = [
-    options.cursor ? keysetBefore(groups.createdAt, groups.id, options.cursor) : undefined,
-  ];
+  const page = newestFirstPage(groups.createdAt, groups.id, options);
+  const conditions: (SQL | undefined)[] = [page.after];
   const terms = options.q ? prefixQuery(options.q) : null;
   if (terms) conditions.push(sql`${groups.searchDoc} @@ to_tsquery('simple', ${terms})`);
   if (options.mine) {
@@ -292,8 +291,8 @@ export async function listGroups(
     .from(groups)
     .leftJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, viewer.id)))
     .where(and(...conditions))
-    .orderBy(desc(groups.createdAt), desc(groups.id))
-    .limit(options.limit + 1);
+    .orderBy(...page.orderBy)
+    .limit(page.fetch);
   return rows.map((row) => ({
     ...presentSummary(row.group, row.membership),
     createdAtDate: row.group.createdAt,

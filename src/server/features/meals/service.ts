@@ -25,7 +25,7 @@ import {
   waitlistEntries,
 } from "../../db/schema";
 import { notFound } from "../../errors";
-import { type Cursor, keysetBefore } from "../../pagination";
+import { type Cursor, newestFirstPage } from "../../pagination";
 import { blockedEitherWay, notBlockedWith } from "../blocks";
 import { type ActiveMembership, groupAskRefusal } from "../groups";
 import { assertMemberVisible } from "../users";
@@ -64,14 +64,8 @@ export async function listOwnMeals(
   ownerId: string,
   options: { limit: number; cursor?: Cursor },
 ): Promise<ListedMeal[]> {
-  return selectMeals(
-    db,
-    and(
-      eq(meals.ownerId, ownerId),
-      options.cursor ? keysetBefore(meals.createdAt, meals.id, options.cursor) : undefined,
-    ),
-    options.limit + 1,
-  );
+  const page = newestFirstPage(meals.createdAt, meals.id, options);
+  return selectMeals(db, and(eq(meals.ownerId, ownerId), page.after), page.fetch);
 }
 
 /**
@@ -85,18 +79,19 @@ export async function listOpenMealsOf(
   ownerId: string,
   options: { limit: number; cursor?: Cursor },
 ): Promise<ListedMeal[]> {
-  const page = await selectMeals(
+  const page = newestFirstPage(meals.createdAt, meals.id, options);
+  const rows = await selectMeals(
     db,
     and(
       eq(meals.ownerId, ownerId),
       OPEN_MEAL_SQL,
       // A members-only meal stays off the cook's profile for everyone outside its group (visibility.ts).
       visibleToSql(viewer.id),
-      options.cursor ? keysetBefore(meals.createdAt, meals.id, options.cursor) : undefined,
+      page.after,
     ),
-    options.limit + 1,
+    page.fetch,
   );
-  return withAllergyWarnings(db, viewer.id, allergyTokensOf(viewer), page);
+  return withAllergyWarnings(db, viewer.id, allergyTokensOf(viewer), rows);
 }
 
 /**
@@ -110,7 +105,8 @@ export async function listSavedMeals(
   viewer: Pick<UserRow, "id" | "allergyCodes" | "allergiesOther">,
   options: { limit: number; cursor?: Cursor },
 ): Promise<ListedMeal[]> {
-  const page = await selectMeals(
+  const page = newestFirstPage(meals.createdAt, meals.id, options);
+  const rows = await selectMeals(
     db,
     and(
       sql`${meals.id} in (select ${savedMeals.mealId} from ${savedMeals} where ${savedMeals.userId} = ${viewer.id})`,
@@ -118,11 +114,11 @@ export async function listSavedMeals(
       sql`not ${meals.hiddenByAdmin}`,
       visibleToSql(viewer.id),
       notBlockedWith(viewer.id, meals.ownerId),
-      options.cursor ? keysetBefore(meals.createdAt, meals.id, options.cursor) : undefined,
+      page.after,
     ),
-    options.limit + 1,
+    page.fetch,
   );
-  return withAllergyWarnings(db, viewer.id, allergyTokensOf(viewer), page);
+  return withAllergyWarnings(db, viewer.id, allergyTokensOf(viewer), rows);
 }
 
 /**
@@ -137,17 +133,13 @@ export async function listGroupMeals(
   groupId: string,
   options: { limit: number; cursor?: Cursor },
 ): Promise<ListedMeal[]> {
-  const page = await selectMeals(
+  const page = newestFirstPage(meals.createdAt, meals.id, options);
+  const rows = await selectMeals(
     db,
-    and(
-      eq(meals.groupId, groupId),
-      OPEN_MEAL_SQL,
-      visibleToSql(viewer.id),
-      options.cursor ? keysetBefore(meals.createdAt, meals.id, options.cursor) : undefined,
-    ),
-    options.limit + 1,
+    and(eq(meals.groupId, groupId), OPEN_MEAL_SQL, visibleToSql(viewer.id), page.after),
+    page.fetch,
   );
-  return withAllergyWarnings(db, viewer.id, allergyTokensOf(viewer), page);
+  return withAllergyWarnings(db, viewer.id, allergyTokensOf(viewer), rows);
 }
 
 /**

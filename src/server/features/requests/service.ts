@@ -5,7 +5,7 @@
  * index allows one open request per eater and meal). Status changes live in status.ts, the pickup in
  * pickup.ts, the waiting list in waitlist.ts.
  */
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { fillPlaceholders, msg } from "../../../contract/messages";
 import {
   MESSAGE_PAGE_SIZE,
@@ -23,7 +23,7 @@ import { type Executor, inTransaction } from "../../db/client";
 import { meals, messages, requests, type UserRow, users } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
 import { liveEvent, publishLiveEvents } from "../../live/hub";
-import { type Cursor, encodeCursor, keysetBefore } from "../../pagination";
+import { type Cursor, encodeCursor, newestFirstPage } from "../../pagination";
 import type { ObjectStorage } from "../../storage/storage";
 import { assertNotBlocked } from "../blocks";
 import { assertMayAsk, recentFreeMealsOf } from "../meals";
@@ -136,16 +136,16 @@ export async function listRequests(
   viewer: UserRow,
   options: { type: "incoming" | "outgoing"; limit: number; cursor?: Cursor },
 ): Promise<ListedRequest[]> {
-  const { cursor } = options;
+  const page = newestFirstPage(requests.createdAt, requests.id, options);
   const rows = await selectRequests(db)
     .where(
       and(
         options.type === "incoming" ? eq(requests.feederId, viewer.id) : eq(requests.eaterId, viewer.id),
-        cursor ? keysetBefore(requests.createdAt, requests.id, cursor) : undefined,
+        page.after,
       ),
     )
-    .orderBy(desc(requests.createdAt), desc(requests.id))
-    .limit(options.limit + 1);
+    .orderBy(...page.orderBy)
+    .limit(page.fetch);
   // The cook sees each requester's pickup record and free meals lately: a statement each for the page.
   const eaterIds = rows.map((row) => row.eater.id);
   const [records, freeMeals] =
@@ -245,19 +245,14 @@ async function selectMessages(
   id: string,
   options: { limit: number; cursor?: Cursor },
 ): Promise<Message[]> {
-  const { cursor } = options;
+  const page = newestFirstPage(messages.createdAt, messages.id, options);
   const rows = await db
     .select({ message: messages, sender: users })
     .from(messages)
     .innerJoin(users, eq(users.id, messages.senderId))
-    .where(
-      and(
-        eq(messages.requestId, id),
-        cursor ? keysetBefore(messages.createdAt, messages.id, cursor) : undefined,
-      ),
-    )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(options.limit + 1);
+    .where(and(eq(messages.requestId, id), page.after))
+    .orderBy(...page.orderBy)
+    .limit(page.fetch);
   return rows.map(({ message, sender }) => ({
     id: message.id,
     body: message.body,

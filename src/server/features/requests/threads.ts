@@ -11,7 +11,7 @@ import type { ThreadSummary } from "../../../contract/requests";
 import { presentPublicUser } from "../../auth/users";
 import type { Executor } from "../../db/client";
 import { messages, notifications, requests, type UserRow } from "../../db/schema";
-import { type Cursor, keysetBefore } from "../../pagination";
+import { type Cursor, newestFirstPage } from "../../pagination";
 import { selectRequests } from "./presenter";
 
 /** A thread of the list, with the key its page is cut at. */
@@ -26,18 +26,14 @@ export async function listThreads(
   viewer: UserRow,
   options: { limit: number; cursor?: Cursor },
 ): Promise<ListedThread[]> {
+  const page = newestFirstPage(requests.lastActivityAt, requests.id, options);
   const side = (column: typeof requests.eaterId | typeof requests.feederId) =>
     db
       .select({ id: requests.id, at: requests.lastActivityAt })
       .from(requests)
-      .where(
-        and(
-          eq(column, viewer.id),
-          options.cursor ? keysetBefore(requests.lastActivityAt, requests.id, options.cursor) : undefined,
-        ),
-      )
-      .orderBy(desc(requests.lastActivityAt), desc(requests.id))
-      .limit(options.limit + 1);
+      .where(and(eq(column, viewer.id), page.after))
+      .orderBy(...page.orderBy)
+      .limit(page.fetch);
   const [asEater, asFeeder] = await Promise.all([side(requests.eaterId), side(requests.feederId)]);
   // The two sides merged in the index's own order: time, then id (uuids compare as their hex text).
   const keys = [...asEater, ...asFeeder]

@@ -5,7 +5,7 @@
  * meals and their rating. Never the email, allergies, diet or home area. Who may see a member is
  * policy.ts (`canSeeMember`).
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Rating } from "../../../contract/meals";
 import { msg } from "../../../contract/messages";
 import { isTrustedMember, type PublicProfile, type ReceivedReview } from "../../../contract/users";
@@ -13,7 +13,7 @@ import type { ActorRef } from "../../auth/actor";
 import type { Executor } from "../../db/client";
 import { requests, reviews, type UserRow, users } from "../../db/schema";
 import { notFound } from "../../errors";
-import { type Cursor, keysetBefore } from "../../pagination";
+import { type Cursor, newestFirstPage } from "../../pagination";
 import { hasBlocked } from "../blocks";
 import { canSeeMember } from "./policy";
 import { reliabilityOf } from "./reliability";
@@ -92,7 +92,7 @@ export async function listReceivedReviews(
   options: { limit: number; cursor?: Cursor },
 ): Promise<ListedReview[]> {
   await assertMemberVisible(db, viewer, userId);
-  const { cursor } = options;
+  const page = newestFirstPage(reviews.createdAt, reviews.id, options);
   const rows = await db
     .select({
       id: reviews.id,
@@ -106,14 +106,9 @@ export async function listReceivedReviews(
     })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.reviewerId))
-    .where(
-      and(
-        eq(reviews.revieweeId, userId),
-        cursor ? keysetBefore(reviews.createdAt, reviews.id, cursor) : undefined,
-      ),
-    )
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(options.limit + 1);
+    .where(and(eq(reviews.revieweeId, userId), page.after))
+    .orderBy(...page.orderBy)
+    .limit(page.fetch);
   return rows.map((row) => ({
     id: row.id,
     rating: row.rating,
