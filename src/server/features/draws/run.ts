@@ -25,7 +25,7 @@ import { drawEntries, mealDraws, meals, requests, users, waitlistEntries } from 
 import { conflict, forbidden, notFound } from "../../errors";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
 import { notBlockedWith } from "../blocks";
-import { askRefusal, portionsLeft } from "../meals";
+import { askRefusal, lockMeal, portionsLeft } from "../meals";
 import { createNotification, createNotifications } from "../notifications";
 import { moveRequest } from "../requests";
 
@@ -49,7 +49,7 @@ async function makeDraw(
   due: boolean,
   freeMealsPer28Days: number | null,
 ): Promise<DrawOutcome> {
-  const [meal] = await tx.select().from(meals).where(eq(meals.id, mealId)).for("update").limit(1);
+  const meal = await lockMeal(tx, mealId);
   if (!meal) return NOT_DRAWN;
   const [draw] = await tx.select().from(mealDraws).where(eq(mealDraws.mealId, mealId)).for("update").limit(1);
   if (!draw || draw.drawnAt) return NOT_DRAWN;

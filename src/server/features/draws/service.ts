@@ -19,7 +19,7 @@ import { type Executor, inTransaction } from "../../db/client";
 import { drawEntries, mealDraws, meals, type UserRow } from "../../db/schema";
 import { conflict, notFound, validation } from "../../errors";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
-import { assertMayAsk, isVisibleTo, lastFreeMealReceivedAt } from "../meals";
+import { assertMayAsk, isVisibleTo, lastFreeMealReceivedAt, lockMeal } from "../meals";
 
 /** Entries must close at least this long from now, so there is a moment to enter at all. */
 const DRAW_MIN_OPEN_MS = 60 * 1000;
@@ -141,8 +141,11 @@ export async function enterDraw(
   freeMealsPer28Days: number | null,
 ): Promise<DrawView> {
   await inTransaction(db, async (tx) => {
-    const [meal] = await tx.select().from(meals).where(eq(meals.id, mealId)).for("update").limit(1);
-    await assertMayAsk(tx, member, meal, { way: "draw", freeMealsPer28Days, portions });
+    const meal = await assertMayAsk(tx, member, await lockMeal(tx, mealId), {
+      way: "draw",
+      freeMealsPer28Days,
+      portions,
+    });
     const [draw] = await tx.select().from(mealDraws).where(eq(mealDraws.mealId, mealId)).limit(1);
     if (!draw) throw conflict(msg("This meal is not given by a draw: request it instead."), "no_draw");
     if (drawClosed(draw)) throw conflict(msg("Entries for this draw have closed."), "draw_closed");

@@ -6,9 +6,9 @@
  * lately (docs/features/fair-shares.md point 4). Lists, the map, alerts, digests and the one decision
  * of who may ask for a meal (may-ask.ts) all call these.
  */
-import { type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { FAIR_USE_DAYS, type FairUse } from "../../../contract/draw";
-import { type Executor, queryRows } from "../../db/client";
+import { type Executor, queryRows, type Tx } from "../../db/client";
 import { type MealRow, meals } from "../../db/schema";
 
 /**
@@ -148,3 +148,14 @@ export function fairUseFrom(used: number, nth: Date | string | null, limit: numb
 /** Whether a waiting-list offer held until `holdUntil` can no longer be taken up at `now`. */
 export const isHoldExpired = (holdUntil: Date | null, now = new Date()) =>
   holdUntil !== null && holdUntil.getTime() <= now.getTime();
+
+/**
+ * Reads a meal and locks its row until the transaction ends: the first lock of every change of a
+ * meal's portions, requests or draw, taken in this order — the meal, then a request — so racing
+ * changes wait for each other instead of deadlocking (docs/decisions/010).
+ * @returns the meal, or undefined when there is none
+ */
+export async function lockMeal(tx: Tx, id: string): Promise<MealRow | undefined> {
+  const [meal] = await tx.select().from(meals).where(eq(meals.id, id)).for("update").limit(1);
+  return meal;
+}

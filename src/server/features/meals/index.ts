@@ -9,6 +9,7 @@ export {
   isHoldExpired,
   isMealOpen,
   lastFreeMealReceivedAt,
+  lockMeal,
   markEndedMeals,
   OPEN_MEAL_SQL,
   openMealSqlOf,

@@ -171,16 +171,18 @@ export async function askRefusal(
 
 /**
  * `askRefusal`, thrown.
- * @throws AppError as `askRefusal` decides
+ * @returns the meal, when the member may ask
+ * @throws AppError as `askRefusal` decides (404 when there is no meal)
  */
-export async function assertMayAsk(
+export async function assertMayAsk<M extends AskMeal>(
   tx: Executor,
   member: Asker,
-  meal: AskMeal | undefined,
+  meal: M | undefined,
   context: AskContext,
-): Promise<void> {
+): Promise<M> {
   const refusal = await askRefusal(tx, member, meal, context);
-  if (refusal) throw refusal;
+  if (refusal || !meal) throw refusal;
+  return meal;
 }
 
 /**

@@ -19,7 +19,7 @@ import { assertMaySell } from "../cooks";
 import { createDraw } from "../draws";
 import { assertMayShareWith } from "../groups";
 import type { ListedMeal } from "../meals";
-import { canUpdateMeal, getMeal, holdSeriesForAdmin, startSeries } from "../meals";
+import { canUpdateMeal, getMeal, holdSeriesForAdmin, lockMeal, startSeries } from "../meals";
 import { assertOwnPhoto } from "../photos";
 import { enqueueWaitlistOffer, rescheduleMealReminders, reschedulePickupSettles } from "../requests";
 import { markFeeder } from "../users";
@@ -110,7 +110,7 @@ export async function updateMeal(
   patch: UpdateMeal,
 ): Promise<ListedMeal> {
   return inTransaction(db, async (tx) => {
-    const [current] = await tx.select().from(meals).where(eq(meals.id, id)).for("update").limit(1);
+    const current = await lockMeal(tx, id);
     if (!current) throw notFound(msg("Meal not found"));
     if (!canUpdateMeal(user, current, patch))
       throw forbidden(msg("Only the cook who posted this meal can change it."));

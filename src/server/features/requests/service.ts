@@ -26,7 +26,7 @@ import { liveEvent, publishLiveEvents } from "../../live/hub";
 import { type Cursor, encodeCursor, newestFirstPage } from "../../pagination";
 import type { ObjectStorage } from "../../storage/storage";
 import { assertNotBlocked } from "../blocks";
-import { assertMayAsk, recentFreeMealsOf } from "../meals";
+import { assertMayAsk, lockMeal, recentFreeMealsOf } from "../meals";
 import { createNotification } from "../notifications";
 import { reliabilityOf } from "../users";
 import { discardThreadPhoto, storeThreadPhoto } from "./photos";
@@ -77,25 +77,11 @@ export async function createRequest(
 ): Promise<ListedRequest> {
   const id = await inTransaction(db, async (tx) => {
     // Locking the meal row serialises requests and accepts for one meal, so the checks below hold.
-    const [meal] = await tx
-      .select({
-        id: meals.id,
-        ownerId: meals.ownerId,
-        title: meals.title,
-        isActive: meals.isActive,
-        pickupWindowEnd: meals.pickupWindowEnd,
-        portionSize: meals.portionSize,
-        portionsTaken: meals.portionsTaken,
-        membersOnly: meals.membersOnly,
-        groupId: meals.groupId,
-        allocation: meals.allocation,
-        kind: meals.kind,
-      })
-      .from(meals)
-      .where(eq(meals.id, input.mealId))
-      .for("update")
-      .limit(1);
-    await assertMayAsk(tx, eater, meal, { way: "request", freeMealsPer28Days, portions: input.portions });
+    const meal = await assertMayAsk(tx, eater, await lockMeal(tx, input.mealId), {
+      way: "request",
+      freeMealsPer28Days,
+      portions: input.portions,
+    });
 
     if (await findOpenRequest(tx, meal.id, eater.id))
       throw conflict(msg("You already have an open request for this meal."), "request_exists");

@@ -9,9 +9,10 @@ import { msg } from "../../../contract/messages";
 import type { RequestStatus, TermsChange } from "../../../contract/requests";
 import { displayName } from "../../auth/users";
 import { type Executor, inTransaction, type Tx } from "../../db/client";
-import { meals, type RequestRow, requests, type UserRow } from "../../db/schema";
+import { type RequestRow, requests, type UserRow } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { publishLiveEvents } from "../../live/hub";
+import { lockMeal } from "../meals";
 import { createNotification } from "../notifications";
 import { statusEvents } from "./events";
 import { type MoveMeal, moveRequest, type StatusChange } from "./move";
@@ -34,25 +35,7 @@ export async function lockRequest(
     .where(eq(requests.id, id))
     .limit(1);
   if (!target) return null;
-  const [meal] = await tx
-    .select({
-      id: meals.id,
-      title: meals.title,
-      portionSize: meals.portionSize,
-      portionsTaken: meals.portionsTaken,
-      pickupWindowStart: meals.pickupWindowStart,
-      pickupWindowEnd: meals.pickupWindowEnd,
-      isActive: meals.isActive,
-      groupId: meals.groupId,
-      allocation: meals.allocation,
-      ownerId: meals.ownerId,
-      membersOnly: meals.membersOnly,
-      kind: meals.kind,
-    })
-    .from(meals)
-    .where(eq(meals.id, target.mealId))
-    .for("update")
-    .limit(1);
+  const meal = await lockMeal(tx, target.mealId);
   const [request] = await tx.select().from(requests).where(eq(requests.id, id)).for("update").limit(1);
   return request && meal ? { request, meal } : null;
 }

@@ -12,10 +12,10 @@ import type { MyWaitlistPlace } from "../../../contract/meals";
 import { msg } from "../../../contract/messages";
 import { OFFER_HOLD_MINUTES } from "../../../contract/plain/requests";
 import { type Executor, inTransaction } from "../../db/client";
-import { meals, requests, type UserRow, users, waitlistEntries } from "../../db/schema";
+import { requests, type UserRow, users, waitlistEntries } from "../../db/schema";
 import { conflict, validation } from "../../errors";
 import { keysetBefore } from "../../pagination";
-import { askRefusal, assertMayAsk, isMealOpen, portionsLeft } from "../meals";
+import { askRefusal, assertMayAsk, isMealOpen, lockMeal, portionsLeft } from "../meals";
 import { createNotification } from "../notifications";
 import { enqueueHoldLapse } from "./jobs";
 import { moveRequest } from "./move";
@@ -41,8 +41,11 @@ export async function joinWaitlist(
   freeMealsPer28Days: number | null,
 ): Promise<MyWaitlistPlace> {
   await inTransaction(db, async (tx) => {
-    const [meal] = await tx.select().from(meals).where(eq(meals.id, mealId)).for("update").limit(1);
-    await assertMayAsk(tx, member, meal, { way: "waitlist", freeMealsPer28Days, portions });
+    const meal = await assertMayAsk(tx, member, await lockMeal(tx, mealId), {
+      way: "waitlist",
+      freeMealsPer28Days,
+      portions,
+    });
     if (portions > meal.portionSize) {
       const message = msg("This meal has {{count}} portions in all.", { count: meal.portionSize });
       throw validation(message, { portions: message });
@@ -141,7 +144,7 @@ export async function offerFreedPortions(
   const job = offerSchema.safeParse(data);
   if (!job.success) return 0;
   return inTransaction(db, async (tx) => {
-    const [meal] = await tx.select().from(meals).where(eq(meals.id, job.data.mealId)).for("update").limit(1);
+    const meal = await lockMeal(tx, job.data.mealId);
     if (!meal || !isMealOpen(meal)) return 0;
     let left = portionsLeft(meal);
     let offers = 0;
