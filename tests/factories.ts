@@ -3,6 +3,7 @@
  * test makes its own world. `signIn` creates a real session and returns its cookie.
  */
 import { randomUUID } from "node:crypto";
+import type { RequestStatus } from "../src/contract/requests";
 import { createSession, SESSION_COOKIE } from "../src/server/auth/sessions";
 import type { Executor } from "../src/server/db/client";
 import { meals, requests, type UserRow, users } from "../src/server/db/schema";
@@ -96,3 +97,51 @@ export const hoursFromNow = (hours: number) => new Date(Date.now() + hours * HOU
 export function daysFromToday(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
+
+/**
+ * A cook and an eater, both signed in, with one request by the eater for the cook's meal: the world
+ * of most exchange tests. A status brings what it needs with it: an accepted pickup its code, a held
+ * offer its deadline 30 minutes on, a no-show or a dispute the eater as the absent party.
+ * @param options.status the request's status (pending unless said)
+ * @param options.meal, options.cook, options.eater overrides of each row
+ */
+export async function buildExchange(
+  db: Executor,
+  options: {
+    status?: RequestStatus;
+    meal?: Partial<typeof meals.$inferInsert>;
+    cook?: Partial<typeof users.$inferInsert>;
+    eater?: Partial<typeof users.$inferInsert>;
+  } = {},
+) {
+  const status = options.status ?? "pending";
+  const cook = await buildSignedInUser(db, { firstName: "Cora", lastName: "Cook", ...options.cook });
+  const eater = await buildSignedInUser(db, { firstName: "Eli", lastName: "Eater", ...options.eater });
+  const meal = await buildMeal(db, cook.user, options.meal);
+  const request = await buildRequest(db, meal, eater.user, {
+    status,
+    noShowParty: status === "no_show" || status === "disputed" ? "eater" : null,
+    holdUntil: status === "held" ? new Date(Date.now() + 30 * 60_000) : null,
+    pickupCode: status === "accepted" ? "4821" : null,
+  });
+  return { cook, eater, meal, request };
+}
+
+/**
+ * A valid `POST /api/meals` body: a free curry for three, pickup from 1 to 3 hours from now, with its
+ * allergen named; `overrides` win (an `undefined` leaves the field out).
+ */
+export const mealPayload = (overrides: Record<string, unknown> = {}) => ({
+  title: "Chickpea curry",
+  description: "Mild, with rice.",
+  kind: "free",
+  priceCents: null,
+  portionSize: 3,
+  allergens: "mustard",
+  ingredients: "chickpeas, tomato, rice",
+  pickupLocation: "Corner of Oak and 3rd",
+  pickupWindowStart: hoursFromNow(1),
+  pickupWindowEnd: hoursFromNow(3),
+  deliveryAvailable: false,
+  ...overrides,
+});

@@ -6,6 +6,7 @@
 import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { eventually } from "./eventually";
 
 /** One received email: envelope recipient, subject, text, html and headers. */
 export interface CaughtMail {
@@ -73,19 +74,13 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    async waitFor(predicate, count = 1, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = mails.filter(predicate);
-        if (found.length >= count) return found;
-        if (Date.now() > deadline) {
-          throw new Error(
-            `expected ${count} matching emails, got ${found.length}; received: ${mails.map((m) => `${m.to}: ${m.subject}`).join(" | ")}`,
-          );
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
+    waitFor: (predicate, count = 1, timeoutMs = 15_000) =>
+      eventually(() => mails.filter(predicate), {
+        until: (found) => found.length >= count,
+        failure: (found) =>
+          `expected ${count} matching emails, got ${found.length}; received: ${mails.map((m) => `${m.to}: ${m.subject}`).join(" | ")}`,
+        timeoutMs,
+      }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

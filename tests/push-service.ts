@@ -12,6 +12,7 @@ import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import ece from "http_ece";
 import { generate } from "selfsigned";
+import { eventually } from "./eventually";
 
 /** A browser's side of one subscription: what it sends the app, and its private key. */
 export interface FakeDevice {
@@ -166,15 +167,12 @@ export async function startFakePushService(): Promise<FakePushService> {
     expire(device) {
       gone.add(device.id);
     },
-    async waitFor(device, count = 1, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const pushes = received.filter((push) => push.deviceId === device.id);
-        if (pushes.length >= count) return pushes;
-        if (Date.now() > deadline) throw new Error(`expected ${count} pushes, got ${pushes.length}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
+    waitFor: (device, count = 1, timeoutMs = 15_000) =>
+      eventually(() => received.filter((push) => push.deviceId === device.id), {
+        until: (pushes) => pushes.length >= count,
+        failure: (pushes) => `expected ${count} pushes, got ${pushes.length}`,
+        timeoutMs,
+      }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -12,6 +12,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase, queryRows } from "../../src/server/db/client";
+import { eventually } from "../eventually";
 import { type MailCatcher, startMailCatcher } from "../mail-catcher";
 import { migratedDataDir, openTestDatabase, testDatabaseKind } from "./harness";
 import { type ServerProcess, startServerProcess } from "./server-process";
@@ -57,16 +58,15 @@ async function secondLoafWaiting(server: ServerProcess, mail: MailCatcher) {
   await postMeal(server, cook, "Rye bread");
   await mail.waitFor((m) => m.to === EATER, 1);
   const second = await postMeal(server, cook, "Soda bread");
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const notifications: { text: string }[] = await (
-      await server.api("GET", "/api/notifications", eater)
-    ).json();
-    // One notification per member and interval: the second loaf turns the first's into "2 new meals".
-    if (notifications.some((n) => n.text === "2 new meals near you")) return second;
-    if (Date.now() > deadline) throw new Error("the second loaf was never matched");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  // One notification per member and interval: the second loaf turns the first's into "2 new meals".
+  await eventually(
+    async (): Promise<{ text: string }[]> => (await server.api("GET", "/api/notifications", eater)).json(),
+    {
+      until: (notifications) => notifications.some((n) => n.text === "2 new meals near you"),
+      failure: () => "the second loaf was never matched",
+    },
+  );
+  return second;
 }
 
 /** What the database says happened: the alert's matches, sent or not, and its notifications. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviews } from "../../src/server/db/schema";
 import { buildMeal, buildRequest, buildSignedInUser, buildUser } from "../factories";
 import { ADMIN_EMAIL, createTestApp, type TestApp } from "./harness";
+import { setStatus } from "./steps";
 
 describe("blocking and public profiles", () => {
   let t: TestApp;
@@ -106,8 +107,6 @@ describe("blocking and public profiles", () => {
         status: "accepted",
       });
       const done = await buildRequest(t.db, meal, eater.user, { status: "completed" });
-      const setStatus = (cookie: string, id: string, status: string) =>
-        t.api({ method: "PUT", url: `/api/requests/${id}/status`, cookie, payload: { status } });
       const review = (cookie: string, revieweeId: string) =>
         t.api({
           method: "POST",
@@ -123,7 +122,7 @@ describe("blocking and public profiles", () => {
         [pending.id, "cancelled"],
         [accepted.id, "completed"],
       ]) {
-        const refused = await setStatus(eater.cookie, id, status);
+        const refused = await setStatus(t, eater.cookie, id, status);
         expect(refused.statusCode).toBe(403);
         expect(refused.json()).toMatchObject({
           code: "blocked",
@@ -144,8 +143,8 @@ describe("blocking and public profiles", () => {
       expect(await t.db.select().from(reviews).where(eq(reviews.requestId, done.id))).toEqual([]);
 
       // The blocker winds the exchange up.
-      expect((await setStatus(cook.cookie, pending.id, "declined")).statusCode).toBe(200);
-      expect((await setStatus(cook.cookie, accepted.id, "completed")).statusCode).toBe(200);
+      expect((await setStatus(t, cook.cookie, pending.id, "declined")).statusCode).toBe(200);
+      expect((await setStatus(t, cook.cookie, accepted.id, "completed")).statusCode).toBe(200);
     });
 
     it("refuses blocking oneself (400) and an unknown user (404)", async () => {

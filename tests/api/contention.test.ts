@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALERTS_MAX } from "../../src/contract/alerts";
 import { type Database, queryRows } from "../../src/server/db/client";
 import { mealAlerts, meals, requests } from "../../src/server/db/schema";
+import { eventually } from "../eventually";
 import { buildMeal, buildSignedInUser } from "../factories";
 import {
   ADMIN_EMAIL,
@@ -208,16 +209,16 @@ describe("the job queue under a burst", () => {
         expect(posted.statusCode).toBe(201);
       }
       // One job a polling interval would take 200 s; a drained burst, a few intervals at most.
-      const deadline = Date.now() + 25_000;
-      let matched = 0;
-      while (Date.now() < deadline) {
-        [{ matched }] = await queryRows<{ matched: number }>(
-          app.db,
-          sql`select count(*)::int as matched from alert_matches where user_id = ${watcher.user.id}`,
-        );
-        if (matched === 40) break;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+      const matched = await eventually(
+        async () => {
+          const [row] = await queryRows<{ matched: number }>(
+            app.db,
+            sql`select count(*)::int as matched from alert_matches where user_id = ${watcher.user.id}`,
+          );
+          return row.matched;
+        },
+        { until: (count) => count === 40, failure: (count) => `${count} of 40 matched`, timeoutMs: 25_000 },
+      );
       expect(matched).toBe(40);
       const told = (await app.api({ url: "/api/notifications", cookie: watcher.cookie })).json();
       const alerts = told.filter((notification: { type: string }) => notification.type === "meal_alert");

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Executor, migrateDatabase, queryRows } from "../../src/server/db/client";
 import { buildMeal, buildRequest, buildSignedInUser, buildUser } from "../factories";
 import { createTestApp, openDatabaseBefore, type TestApp } from "./harness";
+import { setStatus } from "./steps";
 
 /** Meals and users whose counters disagree with a fresh count of their rows. */
 async function driftedCounters(db: Executor) {
@@ -30,9 +31,6 @@ describe("counters", () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
-
-  const setStatus = (cookie: string, id: string, status: string) =>
-    t.api({ method: "PUT", url: `/api/requests/${id}/status`, cookie, payload: { status } });
   const sendRequest = (cookie: string, mealId: string) =>
     t.api({ method: "POST", url: "/api/requests", cookie, payload: { mealId, message: null } });
   const portionsLeft = async (cookie: string, mealId: string) =>
@@ -60,7 +58,7 @@ describe("counters", () => {
       [cook.cookie, d, "completed", 1],
     ];
     for (const [cookie, id, status, left] of steps) {
-      expect((await setStatus(cookie, id, status)).statusCode).toBe(200);
+      expect((await setStatus(t, cookie, id, status)).statusCode).toBe(200);
       expect(await portionsLeft(cook.cookie, meal.id), `after ${status}`).toBe(left);
     }
     const listed = (await t.api({ url: "/api/meals?limit=100", cookie: cook.cookie }))
@@ -76,7 +74,7 @@ describe("counters", () => {
     const pending = await Promise.all(
       Array.from({ length: 6 }, async () => buildRequest(t.db, meal, await buildUser(t.db))),
     );
-    const results = await Promise.all(pending.map((r) => setStatus(cook.cookie, r.id, "accepted")));
+    const results = await Promise.all(pending.map((r) => setStatus(t, cook.cookie, r.id, "accepted")));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(3);
     expect(await portionsLeft(cook.cookie, meal.id)).toBe(0);
@@ -89,7 +87,7 @@ describe("counters", () => {
     const eaters = await Promise.all([1, 2, 3].map(() => buildSignedInUser(t.db)));
     const sent = await Promise.all(eaters.map((eater) => sendRequest(eater.cookie, meal.id)));
     expect(sent.every((r) => r.statusCode === 201)).toBe(true);
-    const accepts = await Promise.all(sent.map((r) => setStatus(cook.cookie, r.json().id, "accepted")));
+    const accepts = await Promise.all(sent.map((r) => setStatus(t, cook.cookie, r.json().id, "accepted")));
     expect(accepts.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     const late = await sendRequest((await buildSignedInUser(t.db)).cookie, meal.id);
     expect(late.statusCode).toBe(409);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildMeal, buildRequest, buildSignedInUser, hoursFromNow } from "../factories";
 import { type CaughtMail, emailTo, type MailCatcher, startMailCatcher } from "../mail-catcher";
 import { createTestApp, jobsSettled, type TestApp } from "./harness";
+import { askFor, setStatus } from "./steps";
 
 describe("notification emails", () => {
   let t: TestApp;
@@ -40,18 +41,10 @@ describe("notification emails", () => {
       pickupWindowStart: new Date(hoursFromNow(5)),
       pickupWindowEnd: new Date(hoursFromNow(7)),
     });
-    const response = await t.api({
-      method: "POST",
-      url: "/api/requests",
-      cookie: eater.cookie,
-      payload: { mealId: meal.id, message: "Could I pick up at six?" },
-    });
+    const response = await askFor(t, eater.cookie, meal.id, "Could I pick up at six?");
     expect(response.statusCode).toBe(201);
     return { cook, eater, meal, requestId: response.json().id as string };
   }
-
-  const setStatus = (cookie: string, id: string, status: string) =>
-    t.api({ method: "PUT", url: `/api/requests/${id}/status`, cookie, payload: { status } });
   const sendMessage = (cookie: string, id: string, body: string) =>
     t.api({ method: "POST", url: `/api/requests/${id}/messages`, cookie, payload: { body } });
 
@@ -85,17 +78,17 @@ describe("notification emails", () => {
 
   it("emails the other party when a request is accepted, declined or cancelled, not when completed", async () => {
     const accepted = await exchange("Accepted soup");
-    expect((await setStatus(accepted.cook.cookie, accepted.requestId, "accepted")).statusCode).toBe(200);
+    expect((await setStatus(t, accepted.cook.cookie, accepted.requestId, "accepted")).statusCode).toBe(200);
     const [acceptedMail] = await mail.waitFor(to(accepted.eater.user));
     expect(acceptedMail.subject).toBe('Maria Lopez accepted your request for "Accepted soup"');
 
     const declined = await exchange("Declined stew");
-    await setStatus(declined.cook.cookie, declined.requestId, "declined");
+    await setStatus(t, declined.cook.cookie, declined.requestId, "declined");
     const [declinedMail] = await mail.waitFor(to(declined.eater.user));
     expect(declinedMail.subject).toBe('Maria Lopez declined your request for "Declined stew"');
 
     const cancelled = await exchange("Cancelled pie");
-    await setStatus(cancelled.eater.cookie, cancelled.requestId, "cancelled");
+    await setStatus(t, cancelled.eater.cookie, cancelled.requestId, "cancelled");
     const cancelMails = await mail.waitFor(
       (m) => m.to === cancelled.cook.user.email && m.subject.includes("cancelled"),
     );
@@ -103,8 +96,8 @@ describe("notification emails", () => {
 
     // The cook's word that they handed it over asks the eater to say so too (an email); the completion
     // it makes stays in the app (docs/features/households.md point 4).
-    await setStatus(accepted.cook.cookie, accepted.requestId, "completed");
-    await setStatus(accepted.eater.cookie, accepted.requestId, "completed");
+    await setStatus(t, accepted.cook.cookie, accepted.requestId, "completed");
+    await setStatus(t, accepted.eater.cookie, accepted.requestId, "completed");
     await jobsSettled(t.db);
     expect(mailsTo(accepted.eater.user).map((m) => m.subject)).toEqual([
       acceptedMail.subject,
@@ -143,8 +136,8 @@ describe("notification emails", () => {
 
   it("emails a review received", async () => {
     const { cook, eater, meal, requestId } = await exchange("Reviewed risotto");
-    await setStatus(cook.cookie, requestId, "completed");
-    await setStatus(eater.cookie, requestId, "completed");
+    await setStatus(t, cook.cookie, requestId, "completed");
+    await setStatus(t, eater.cookie, requestId, "completed");
     const response = await t.api({
       method: "POST",
       url: "/api/reviews",
@@ -174,7 +167,7 @@ describe("notification emails", () => {
     await jobsSettled(t.db);
     expect(mailsTo(eater.user)).toHaveLength(0);
     // Requests are still on.
-    await setStatus(cook.cookie, requestId, "accepted");
+    await setStatus(t, cook.cookie, requestId, "accepted");
     await mail.waitFor(to(eater.user));
 
     // An address the sign-in provider has not verified gets nothing.
@@ -218,7 +211,7 @@ describe("notification emails", () => {
     expect(preferences.json().messages).toEqual({ push: true, email: true });
 
     // No more request emails to the cook; messages still come.
-    await setStatus(eater.cookie, requestId, "cancelled");
+    await setStatus(t, eater.cookie, requestId, "cancelled");
     const meal = await buildMeal(t.db, cook.user, { title: "After unsubscribing" });
     const request = await t.api({
       method: "POST",

@@ -5,8 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REQUEST_STATUSES, type RequestStatus } from "../../src/contract/requests";
-import { buildMeal, buildRequest, buildSignedInUser, buildUser } from "../factories";
+import { buildExchange, buildMeal, buildRequest, buildSignedInUser, buildUser } from "../factories";
 import { createTestApp, type TestApp } from "./harness";
+import { setStatus } from "./steps";
 
 type Status = RequestStatus;
 type Actor = "owner" | "eater" | "stranger";
@@ -61,26 +62,20 @@ describe("exchange API", () => {
    * pickup window has ended when `ended`.
    */
   async function exchange(status: Status = "pending", portionSize = 5, ended = false) {
-    const cook = await buildSignedInUser(t.db, { firstName: "Cora", lastName: "Cook" });
-    const eater = await buildSignedInUser(t.db, { firstName: "Eli", lastName: "Eater" });
-    const stranger = await buildSignedInUser(t.db);
-    const meal = await buildMeal(t.db, cook.user, {
-      title: "Lentil soup",
-      portionSize,
-      ...(ended
-        ? {
-            pickupWindowStart: new Date(Date.now() - 3 * 3_600_000),
-            pickupWindowEnd: new Date(Date.now() - 3_600_000),
-          }
-        : {}),
-    });
-    const request = await buildRequest(t.db, meal, eater.user, {
+    const { cook, eater, meal, request } = await buildExchange(t.db, {
       status,
-      noShowParty: status === "no_show" || status === "disputed" ? "eater" : null,
-      // An offer from the waiting list is kept for its eater for a while yet.
-      holdUntil: status === "held" ? new Date(Date.now() + 30 * 60_000) : null,
-      pickupCode: status === "accepted" ? "4821" : null,
+      meal: {
+        title: "Lentil soup",
+        portionSize,
+        ...(ended
+          ? {
+              pickupWindowStart: new Date(Date.now() - 3 * 3_600_000),
+              pickupWindowEnd: new Date(Date.now() - 3_600_000),
+            }
+          : {}),
+      },
     });
+    const stranger = await buildSignedInUser(t.db);
     return {
       cook,
       eater,
@@ -90,18 +85,6 @@ describe("exchange API", () => {
       cookies: { owner: cook.cookie, eater: eater.cookie, stranger: stranger.cookie },
     };
   }
-
-  const setStatus = (cookie: string, id: string, status: string) =>
-    t.api({
-      method: "PUT",
-      url: `/api/requests/${id}/status`,
-      cookie,
-      // A no-show is reported, and disputed, with what happened.
-      payload:
-        status === "no_show" || status === "disputed"
-          ? { status, reason: "Nobody came to the door." }
-          : { status },
-    });
   const postMessage = (cookie: string, id: string, body: unknown) =>
     t.api({ method: "POST", url: `/api/requests/${id}/messages`, cookie, payload: { body } });
   const notificationsOf = async (cookie: string) =>
@@ -118,7 +101,7 @@ describe("exchange API", () => {
 
     it.each(cases)("%s → %s by %s answers %i", async (from, to, actor, expected) => {
       const { request, cookies } = await exchange(from, 5, to === "no_show");
-      const response = await setStatus(cookies[actor], request.id, to);
+      const response = await setStatus(t, cookies[actor], request.id, to);
       expect(response.statusCode).toBe(expected);
 
       const afterwards = (await t.api({ url: `/api/requests/${request.id}`, cookie: cookies.owner })).json();
@@ -134,25 +117,25 @@ describe("exchange API", () => {
 
     it("explains a refusal in words", async () => {
       const { request, cookies } = await exchange("declined");
-      expect((await setStatus(cookies.owner, request.id, "accepted")).json().message).toBe(
+      expect((await setStatus(t, cookies.owner, request.id, "accepted")).json().message).toBe(
         "A declined request cannot be accepted.",
       );
-      expect((await setStatus(cookies.owner, request.id, "declined")).json().message).toBe(
+      expect((await setStatus(t, cookies.owner, request.id, "declined")).json().message).toBe(
         "This request is already declined.",
       );
       const pending = await exchange("pending");
-      expect((await setStatus(pending.cookies.eater, pending.request.id, "accepted")).json().message).toBe(
+      expect((await setStatus(t, pending.cookies.eater, pending.request.id, "accepted")).json().message).toBe(
         "Only the cook can accept or decline a request.",
       );
       expect(
-        (await setStatus(pending.cookies.stranger, pending.request.id, "cancelled")).json().message,
+        (await setStatus(t, pending.cookies.stranger, pending.request.id, "cancelled")).json().message,
       ).toBe("Request not found");
     });
 
     it("returns allowedTransitions for the viewer after each move", async () => {
       // The window has ended: either side may also report a no-show.
       const { request, cookies } = await exchange("pending", 5, true);
-      expect((await setStatus(cookies.owner, request.id, "accepted")).json().allowedTransitions).toEqual([
+      expect((await setStatus(t, cookies.owner, request.id, "accepted")).json().allowedTransitions).toEqual([
         "completed",
         "cancelled",
         "no_show",
@@ -160,22 +143,22 @@ describe("exchange API", () => {
       const eaterView = (await t.api({ url: `/api/requests/${request.id}`, cookie: cookies.eater })).json();
       expect(eaterView.allowedTransitions).toEqual(["completed", "cancelled", "no_show"]);
       // Having said the pickup happened, the eater has nothing left to do; the cook still says so.
-      const said = (await setStatus(cookies.eater, request.id, "completed")).json();
+      const said = (await setStatus(t, cookies.eater, request.id, "completed")).json();
       expect(said).toMatchObject({
         status: "accepted",
         pickup: { eaterConfirmed: true, feederConfirmed: false },
       });
       expect(said.allowedTransitions).toEqual([]);
-      const done = (await setStatus(cookies.owner, request.id, "completed")).json();
+      const done = (await setStatus(t, cookies.owner, request.id, "completed")).json();
       expect(done).toMatchObject({ status: "completed", allowedTransitions: [] });
     });
 
     it("answers 400 for an unknown status or a malformed id, 401 signed out, 403 cross-origin", async () => {
       const { request, cookies } = await exchange("pending");
-      const bogus = await setStatus(cookies.owner, request.id, "eaten");
+      const bogus = await setStatus(t, cookies.owner, request.id, "eaten");
       expect(bogus.statusCode).toBe(400);
       expect(bogus.json().errors.status).toEqual(expect.any(String));
-      expect((await setStatus(cookies.owner, "not-a-uuid", "accepted")).statusCode).toBe(400);
+      expect((await setStatus(t, cookies.owner, "not-a-uuid", "accepted")).statusCode).toBe(400);
       expect(
         (
           await t.api({
@@ -199,11 +182,11 @@ describe("exchange API", () => {
       const { meal, cookies } = await exchange("accepted", 1);
       const second = await buildRequest(t.db, meal, await buildUser(t.db));
       for (const to of ["accepted", "completed"]) {
-        const response = await setStatus(cookies.owner, second.id, to);
+        const response = await setStatus(t, cookies.owner, second.id, to);
         expect(response.statusCode).toBe(409);
         expect(response.json().message).toBe("This meal is fully reserved.");
       }
-      expect((await setStatus(cookies.owner, second.id, "declined")).statusCode).toBe(200);
+      expect((await setStatus(t, cookies.owner, second.id, "declined")).statusCode).toBe(200);
     });
 
     it("gives the portion back when an accepted request is cancelled", async () => {
@@ -211,7 +194,7 @@ describe("exchange API", () => {
       const mealView = async () =>
         (await t.api({ url: `/api/meals/${meal.id}`, cookie: cookies.owner })).json();
       expect((await mealView()).portionsLeft).toBe(0);
-      await setStatus(cookies.eater, request.id, "cancelled");
+      await setStatus(t, cookies.eater, request.id, "cancelled");
       expect((await mealView()).portionsLeft).toBe(1);
     });
 
@@ -220,7 +203,7 @@ describe("exchange API", () => {
       const pending = await Promise.all(
         Array.from({ length: 8 }, async () => buildRequest(t.db, meal, await buildUser(t.db))),
       );
-      const results = await Promise.all(pending.map((r) => setStatus(cook.cookie, r.id, "accepted")));
+      const results = await Promise.all(pending.map((r) => setStatus(t, cook.cookie, r.id, "accepted")));
       const codes = results.map((r) => r.statusCode).sort();
       expect(codes).toEqual([200, 200, 200, 409, 409, 409, 409, 409]);
       const view = (await t.api({ url: `/api/meals/${meal.id}`, cookie: cook.cookie })).json();
@@ -229,19 +212,19 @@ describe("exchange API", () => {
 
     it("notifies the other party of each change", async () => {
       const { request, cookies } = await exchange("pending");
-      await setStatus(cookies.owner, request.id, "accepted");
+      await setStatus(t, cookies.owner, request.id, "accepted");
       expect((await notificationsOf(cookies.eater))[0]).toMatchObject({
         type: "request_status",
         text: 'Cora Cook accepted your request for "Lentil soup"',
         link: `/request/${request.id}`,
         isRead: false,
       });
-      await setStatus(cookies.eater, request.id, "completed");
+      await setStatus(t, cookies.eater, request.id, "completed");
       expect((await notificationsOf(cookies.owner))[0]).toMatchObject({
         type: "request_status",
         text: 'Eli Eater picked up "Lentil soup": say so in the thread when you have handed it over',
       });
-      await setStatus(cookies.owner, request.id, "completed");
+      await setStatus(t, cookies.owner, request.id, "completed");
       expect((await notificationsOf(cookies.eater))[0]).toMatchObject({
         type: "request_status",
         text: 'Cora Cook marked "Lentil soup" as completed',
@@ -299,7 +282,7 @@ describe("exchange API", () => {
       const asStranger = [
         await t.api({ url: `/api/requests/${request.id}`, cookie: cookies.stranger }),
         await postMessage(cookies.stranger, request.id, "Let me in"),
-        await setStatus(cookies.stranger, request.id, "cancelled"),
+        await setStatus(t, cookies.stranger, request.id, "cancelled"),
       ];
       for (const response of asStranger) {
         expect(response.statusCode).toBe(404);

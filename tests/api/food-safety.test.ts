@@ -5,21 +5,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allergyTokensOf } from "../../src/contract/food-safety";
-import { buildMeal, buildSignedInUser, hoursFromNow } from "../factories";
+import { buildMeal, buildSignedInUser, hoursFromNow, mealPayload } from "../factories";
 import { createTestApp, type TestApp } from "./harness";
 
-const meal = (overrides: Record<string, unknown> = {}) => ({
-  title: "Peanut curry",
-  description: "Mild, with rice.",
-  kind: "free",
-  portionSize: 3,
-  ingredients: "peanuts, coconut, coriander, rice",
-  pickupLocation: "Corner of Oak and 3rd",
-  pickupWindowStart: hoursFromNow(1),
-  pickupWindowEnd: hoursFromNow(3),
-  allergenCodes: ["peanuts"],
-  ...overrides,
-});
+const meal = (overrides: Record<string, unknown> = {}) =>
+  mealPayload({
+    title: "Peanut curry",
+    ingredients: "peanuts, coconut, coriander, rice",
+    priceCents: undefined,
+    allergens: undefined,
+    deliveryAvailable: undefined,
+    allergenCodes: ["peanuts"],
+    ...overrides,
+  });
 
 describe("food safety", () => {
   let t: TestApp;

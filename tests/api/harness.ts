@@ -152,6 +152,7 @@ export async function openDatabaseBefore(tag: string): Promise<Database & { url?
   };
 }
 
+import { eventually } from "../eventually";
 import { freePort } from "../free-port";
 
 export { freePort };
@@ -242,19 +243,19 @@ export async function createTestApp(
  * was not sent wait for this instead of sleeping.
  */
 export async function jobsSettled(db: Database["db"], timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const [{ pending }] = await queryRows<{ pending: number }>(
-      db,
-      sql`select count(*)::int as "pending" from pgboss.job
-          where state in ('created', 'retry', 'active') and start_after <= now()
-            and name in (${sql.join(
-              Object.values(QUEUES).map((queue) => sql`${queue}`),
-              sql`, `,
-            )})`,
-    );
-    if (pending === 0) return;
-    if (Date.now() > deadline) throw new Error(`${pending} jobs still pending`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await eventually(
+    async () => {
+      const [{ pending }] = await queryRows<{ pending: number }>(
+        db,
+        sql`select count(*)::int as "pending" from pgboss.job
+            where state in ('created', 'retry', 'active') and start_after <= now()
+              and name in (${sql.join(
+                Object.values(QUEUES).map((queue) => sql`${queue}`),
+                sql`, `,
+              )})`,
+      );
+      return pending;
+    },
+    { until: (pending) => pending === 0, failure: (pending) => `${pending} jobs still pending`, timeoutMs },
+  );
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildMeal, buildRequest, buildSignedInUser, hoursFromNow } from "../factories";
+import { buildMeal, buildRequest, buildSignedInUser, hoursFromNow, mealPayload } from "../factories";
 import { ADMIN_EMAIL, createTestApp, type TestApp } from "./harness";
 import { signInThroughProvider } from "./oidc-flow";
 
@@ -25,20 +25,7 @@ describe("values PostgreSQL cannot hold are refused with 400 naming the field", 
   });
   afterAll(() => t.close());
 
-  const meal = (overrides: Record<string, unknown> = {}) => ({
-    title: "Chickpea curry",
-    description: "Mild, with rice.",
-    kind: "free",
-    priceCents: null,
-    portionSize: 3,
-    allergens: "mustard",
-    ingredients: "chickpeas, tomato, rice",
-    pickupLocation: "Corner of Oak and 3rd",
-    pickupWindowStart: hoursFromNow(1),
-    pickupWindowEnd: hoursFromNow(3),
-    deliveryAvailable: false,
-    ...overrides,
-  });
+  const meal = mealPayload;
   const NUL = "bad\u0000text";
 
   const cases: [string, () => Parameters<TestApp["api"]>[0], string][] = [

@@ -22,6 +22,7 @@ import {
   type TestApp,
   testDatabaseKind,
 } from "./harness";
+import { setStatus } from "./steps";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -34,8 +35,6 @@ describe("households and pickups", () => {
 
   const request = (cookie: string, mealId: string, portions?: number) =>
     t.api({ method: "POST", url: "/api/requests", cookie, payload: { mealId, message: null, portions } });
-  const setStatus = (cookie: string, id: string, payload: Record<string, unknown>) =>
-    t.api({ method: "PUT", url: `/api/requests/${id}/status`, cookie, payload });
   const enterCode = (cookie: string, id: string, code: string) =>
     t.api({ method: "POST", url: `/api/requests/${id}/pickup-code`, cookie, payload: { code } });
   const thread = async (cookie: string, id: string) =>
@@ -56,15 +55,17 @@ describe("households and pickups", () => {
       expect(sent.json()).toMatchObject({ portions: 3, portionsRequested: 3, status: "pending" });
       expect(await portionsLeft(cook.cookie, meal.id)).toBe(4);
 
-      const tooMany = await setStatus(cook.cookie, sent.json().id, { status: "accepted", portions: 4 });
+      const tooMany = await setStatus(t, cook.cookie, sent.json().id, { status: "accepted", portions: 4 });
       expect(tooMany.statusCode).toBe(400);
-      const accepted = await setStatus(cook.cookie, sent.json().id, { status: "accepted", portions: 2 });
+      const accepted = await setStatus(t, cook.cookie, sent.json().id, { status: "accepted", portions: 2 });
       expect(accepted.json()).toMatchObject({ status: "accepted", portions: 2, portionsRequested: 3 });
       expect(await portionsLeft(cook.cookie, meal.id)).toBe(2);
       const told = (await t.api({ url: "/api/notifications", cookie: family.cookie })).json()[0];
       expect(told.text).toBe('Cora Cook accepted 2 of the 3 portions you asked for of "Lasagne"');
       // The eater may still cancel, and the portions come back.
-      expect((await setStatus(family.cookie, sent.json().id, { status: "cancelled" })).statusCode).toBe(200);
+      expect((await setStatus(t, family.cookie, sent.json().id, { status: "cancelled" })).statusCode).toBe(
+        200,
+      );
       expect(await portionsLeft(cook.cookie, meal.id)).toBe(4);
     });
 
@@ -77,7 +78,7 @@ describe("households and pickups", () => {
         ),
       );
       const results = await Promise.all(
-        pending.map((r) => setStatus(cook.cookie, r.id, { status: "accepted" })),
+        pending.map((r) => setStatus(t, cook.cookie, r.id, { status: "accepted" })),
       );
       expect(results.filter((r) => r.statusCode === 200)).toHaveLength(2);
       expect(results.filter((r) => r.statusCode === 409)).toHaveLength(4);
@@ -138,7 +139,7 @@ describe("households and pickups", () => {
       expect(seen.waitlist).toEqual({ waiting: 3, mine: { portions: 1, position: 2 } });
 
       // The first eater cancels: Ben is offered both portions, held for him.
-      expect((await setStatus(first.cookie, taken.id, { status: "cancelled" })).statusCode).toBe(200);
+      expect((await setStatus(t, first.cookie, taken.id, { status: "cancelled" })).statusCode).toBe(200);
       await jobsSettled(t.db);
       const [offer] = await t.db.select().from(requests).where(eq(requests.eaterId, ben.user.id));
       expect(offer).toMatchObject({ status: "held", portions: 2 });
@@ -147,8 +148,8 @@ describe("households and pickups", () => {
       const notice = (await t.api({ url: "/api/notifications", cookie: ben.cookie })).json()[0];
       expect(notice).toMatchObject({ type: "waitlist_offer", link: `/request/${offer.id}` });
       // Nobody else can take it up.
-      expect((await setStatus(cat.cookie, offer.id, { status: "accepted" })).statusCode).toBe(404);
-      expect((await setStatus(cook.cookie, offer.id, { status: "accepted" })).statusCode).toBe(403);
+      expect((await setStatus(t, cat.cookie, offer.id, { status: "accepted" })).statusCode).toBe(404);
+      expect((await setStatus(t, cook.cookie, offer.id, { status: "accepted" })).statusCode).toBe(403);
 
       // Ben lets it lapse: Cat is offered one portion; Dan's two do not fit the one left.
       await t.db
@@ -165,7 +166,7 @@ describe("households and pickups", () => {
       expect(await portionsLeft(cook.cookie, meal.id)).toBe(1);
 
       // Cat takes it up: accepted, with a pickup code of her own.
-      const took = await setStatus(cat.cookie, catOffer.id, { status: "accepted" });
+      const took = await setStatus(t, cat.cookie, catOffer.id, { status: "accepted" });
       expect(took.json()).toMatchObject({ status: "accepted", portions: 1, holdUntil: null });
       expect(took.json().pickup.code).toMatch(/^\d{4}$/);
       // The lapse job running again (a retry) changes nothing.
@@ -196,7 +197,7 @@ describe("households and pickups", () => {
       await join(suspended.cookie, meal.id, 1);
       await join(next.cookie, meal.id, 1);
       await t.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.user.id));
-      await setStatus(first.cookie, taken.id, { status: "cancelled" });
+      await setStatus(t, first.cookie, taken.id, { status: "cancelled" });
       await jobsSettled(t.db);
       const held = await t.db.select().from(requests).where(eq(requests.mealId, meal.id));
       expect(held.filter((request) => request.status === "held").map((request) => request.eaterId)).toEqual([
@@ -208,7 +209,7 @@ describe("households and pickups", () => {
       const { cook, meal, first, taken } = await fullMeal(1);
       const ben = await buildSignedInUser(t.db);
       await join(ben.cookie, meal.id, 1);
-      await setStatus(first.cookie, taken.id, { status: "cancelled" });
+      await setStatus(t, first.cookie, taken.id, { status: "cancelled" });
       await jobsSettled(t.db);
       const [offer] = await t.db.select().from(requests).where(eq(requests.eaterId, ben.user.id));
       expect(offer.status).toBe("held");
@@ -219,7 +220,7 @@ describe("households and pickups", () => {
         cookie: admin.cookie,
         payload: { isActive: false },
       });
-      const tookUp = await setStatus(ben.cookie, offer.id, { status: "accepted" });
+      const tookUp = await setStatus(t, ben.cookie, offer.id, { status: "accepted" });
       expect(tookUp.statusCode).toBe(409);
       expect(tookUp.json().code).toBe("meal_inactive");
       const fresh = await request((await buildSignedInUser(t.db)).cookie, meal.id, 1);
@@ -318,7 +319,7 @@ describe("households and pickups", () => {
         pickupWindowEnd: new Date(Date.now() + (windowStartsInHours + 2) * HOUR),
       });
       const sent = await request(eater.cookie, meal.id, 1);
-      const accepted = await setStatus(cook.cookie, sent.json().id, { status: "accepted" });
+      const accepted = await setStatus(t, cook.cookie, sent.json().id, { status: "accepted" });
       expect(accepted.statusCode).toBe(200);
       return { cook, eater, meal, id: sent.json().id as string };
     }
@@ -398,17 +399,17 @@ describe("households and pickups", () => {
 
     it("completes when both sides say so, and winds up what one side left a day after the window", async () => {
       const both = await agreed();
-      await setStatus(both.eater.cookie, both.id, { status: "completed" });
-      expect((await setStatus(both.eater.cookie, both.id, { status: "completed" })).json().code).toBe(
+      await setStatus(t, both.eater.cookie, both.id, { status: "completed" });
+      expect((await setStatus(t, both.eater.cookie, both.id, { status: "completed" })).json().code).toBe(
         "already_confirmed",
       );
-      expect((await setStatus(both.cook.cookie, both.id, { status: "completed" })).json().status).toBe(
+      expect((await setStatus(t, both.cook.cookie, both.id, { status: "completed" })).json().status).toBe(
         "completed",
       );
 
       // One side's word and no objection: completed once the window is a day over.
       const one = await agreed();
-      await setStatus(one.cook.cookie, one.id, { status: "completed" });
+      await setStatus(t, one.cook.cookie, one.id, { status: "completed" });
       await settlePickup(t.db, { requestId: one.id });
       expect((await thread(one.eater.cookie, one.id)).status).toBe("accepted");
       await t.db
@@ -455,15 +456,15 @@ describe("households and pickups", () => {
 
     it("takes a no-show report only after the window has ended, with a reason; counts a late cancellation", async () => {
       const begun = await agreed(-1);
-      const tooEarly = await setStatus(begun.cook.cookie, begun.id, {
+      const tooEarly = await setStatus(t, begun.cook.cookie, begun.id, {
         status: "no_show",
         reason: "Not here",
       });
       expect(tooEarly.json().code).toBe("too_early");
-      expect((await setStatus(begun.cook.cookie, begun.id, { status: "no_show" })).statusCode).toBe(400);
+      expect((await setStatus(t, begun.cook.cookie, begun.id, { status: "no_show" })).statusCode).toBe(400);
 
       await endWindow(begun.meal.id);
-      const reported = await setStatus(begun.cook.cookie, begun.id, {
+      const reported = await setStatus(t, begun.cook.cookie, begun.id, {
         status: "no_show",
         reason: "Waited an hour.",
       });
@@ -474,11 +475,11 @@ describe("households and pickups", () => {
       });
 
       const soon = await agreed(1);
-      const late = await setStatus(soon.eater.cookie, soon.id, { status: "cancelled" });
+      const late = await setStatus(t, soon.eater.cookie, soon.id, { status: "cancelled" });
       expect(late.json()).toMatchObject({ status: "cancelled", lateCancel: true });
       const inTime = await agreed(5);
       expect(
-        (await setStatus(inTime.eater.cookie, inTime.id, { status: "cancelled" })).json().lateCancel,
+        (await setStatus(t, inTime.eater.cookie, inTime.id, { status: "cancelled" })).json().lateCancel,
       ).toBe(false);
     });
   });
@@ -502,16 +503,16 @@ describe("households and pickups", () => {
       const meal = await buildMeal(t.db, cook.user, { title: "Dal" });
       const sent = await request(eater.cookie, meal.id, 1);
       const id = sent.json().id as string;
-      expect((await setStatus(cook.cookie, id, { status: "accepted" })).statusCode).toBe(200);
+      expect((await setStatus(t, cook.cookie, id, { status: "accepted" })).statusCode).toBe(200);
       // The eater says they picked it up; once the window is over the cook reports a no-show.
-      expect((await setStatus(eater.cookie, id, { status: "completed" })).statusCode).toBe(200);
+      expect((await setStatus(t, eater.cookie, id, { status: "completed" })).statusCode).toBe(200);
       await endWindow(meal.id);
-      const reported = await setStatus(cook.cookie, id, { status: "no_show", reason: "Never came." });
+      const reported = await setStatus(t, cook.cookie, id, { status: "no_show", reason: "Never came." });
       expect(reported.json()).toMatchObject({ status: "disputed", noShowParty: "eater" });
       expect(await record(cook.cookie, eater.user.id)).toMatchObject({ pickupsDue: 0, pickedUp: 0 });
 
       // Only an admin settles it; here, the pickup happened.
-      expect((await setStatus(eater.cookie, id, { status: "completed" })).statusCode).toBe(403);
+      expect((await setStatus(t, eater.cookie, id, { status: "completed" })).statusCode).toBe(403);
       const admin = await buildSignedInUser(t.db, { email: ADMIN_EMAIL });
       const disputes = (await t.api({ url: "/api/admin/disputes", cookie: admin.cookie })).json();
       expect(disputes.map((dispute: { id: string }) => dispute.id)).toContain(id);
@@ -539,14 +540,16 @@ describe("households and pickups", () => {
       const eater = await buildSignedInUser(t.db);
       const meal = await buildMeal(t.db, cook.user, { title: "Pho" });
       const id = (await request(eater.cookie, meal.id, 1)).json().id as string;
-      await setStatus(cook.cookie, id, { status: "accepted" });
+      await setStatus(t, cook.cookie, id, { status: "accepted" });
       await endWindow(meal.id);
-      await setStatus(cook.cookie, id, { status: "no_show", reason: "Nobody came." });
+      await setStatus(t, cook.cookie, id, { status: "no_show", reason: "Nobody came." });
       expect(await record(cook.cookie, eater.user.id)).toMatchObject({ pickupsDue: 1, pickedUp: 0 });
       expect((await thread(eater.cookie, id)).allowedTransitions).toEqual(["disputed"]);
       expect((await thread(cook.cookie, id)).allowedTransitions).toEqual([]);
-      expect((await setStatus(cook.cookie, id, { status: "disputed", reason: "No" })).statusCode).toBe(403);
-      const disputed = await setStatus(eater.cookie, id, {
+      expect((await setStatus(t, cook.cookie, id, { status: "disputed", reason: "No" })).statusCode).toBe(
+        403,
+      );
+      const disputed = await setStatus(t, eater.cookie, id, {
         status: "disputed",
         reason: "I rang twice at 7.",
       });

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inTransaction, queryRows } from "../../src/server/db/client";
 import { liveEvent, publishLiveEvents } from "../../src/server/live/hub";
-import { buildMeal, buildRequest, buildSignedInUser, signIn } from "../factories";
+import { buildExchange, buildSignedInUser, signIn } from "../factories";
 import { openStream, type ReceivedEvent, type TestStream } from "../sse-client";
 import { ADMIN_EMAIL, createTestApp, openSecondDatabase, type TestApp, testDatabaseKind } from "./harness";
 
@@ -36,12 +36,7 @@ describe("live updates (SSE)", () => {
       body: JSON.stringify(payload),
     });
 
-  async function exchange() {
-    const cook = await buildSignedInUser(t.db, { firstName: "Cora", lastName: "Cook" });
-    const eater = await buildSignedInUser(t.db, { firstName: "Eli", lastName: "Eater" });
-    const request = await buildRequest(t.db, await buildMeal(t.db, cook.user, { title: "Pho" }), eater.user);
-    return { cook, eater, request };
-  }
+  const exchange = () => buildExchange(t.db, { meal: { title: "Pho" } });
   const isMessage = (body: string) => (e: ReceivedEvent) =>
     e.event === "message" && (e.data as { message: { body: string } }).message.body === body;
 

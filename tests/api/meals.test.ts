@@ -1,22 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviews } from "../../src/server/db/schema";
-import { buildMeal, buildRequest, buildSignedInUser, buildUser, hoursFromNow } from "../factories";
+import {
+  buildMeal,
+  buildRequest,
+  buildSignedInUser,
+  buildUser,
+  hoursFromNow,
+  mealPayload,
+} from "../factories";
 import { createTestApp, type TestApp } from "./harness";
 
-const validMeal = (overrides: Record<string, unknown> = {}) => ({
-  title: "  Chickpea curry  ",
-  description: "Mild, with rice.",
-  kind: "paid",
-  priceCents: 750,
-  portionSize: 3,
-  allergens: "mustard, celery",
-  ingredients: "chickpeas, tomato, rice",
-  pickupLocation: "Corner of Oak and 3rd",
-  pickupWindowStart: hoursFromNow(1),
-  pickupWindowEnd: hoursFromNow(3),
-  deliveryAvailable: true,
-  ...overrides,
-});
+const validMeal = (overrides: Record<string, unknown> = {}) =>
+  mealPayload({
+    title: "  Chickpea curry  ",
+    kind: "paid",
+    priceCents: 750,
+    allergens: "mustard, celery",
+    deliveryAvailable: true,
+    ...overrides,
+  });
 
 /** Great-circle distance in metres between two points (haversine). */
 function metresBetween(

@@ -16,7 +16,7 @@ import { mediumOf } from "../../src/contract/photos";
 import { uploads } from "../../src/server/db/schema";
 import { sweepAbandonedUploads, uploadIdFromUrl } from "../../src/server/features/photos/service";
 import { createStorage } from "../../src/server/storage/storage";
-import { buildSignedInUser, hoursFromNow } from "../factories";
+import { buildSignedInUser, mealPayload } from "../factories";
 import { createTestApp, freePort, type TestApp } from "./harness";
 
 const BUCKET = "mealshare-test";
@@ -182,20 +182,16 @@ describe.each([localDriver(), s3Driver()])("photo uploads on the $name driver", 
     const { uploadURL } = await upload(await jpegWithGps());
     const { objectPath } = await (await register(uploadURL)).json();
     const other = await buildSignedInUser(t.db);
-    const meal = (photoPath: string) => ({
-      title: "Lentil soup",
-      description: "A big pot.",
-      kind: "free",
-      priceCents: null,
-      portionSize: 2,
-      allergens: "",
-      ingredients: "lentils, carrots",
-      pickupLocation: "Hall",
-      pickupWindowStart: hoursFromNow(1),
-      pickupWindowEnd: hoursFromNow(3),
-      deliveryAvailable: false,
-      photoPath,
-    });
+    const meal = (photoPath: string) =>
+      mealPayload({
+        title: "Lentil soup",
+        description: "A big pot.",
+        portionSize: 2,
+        allergens: "",
+        ingredients: "lentils, carrots",
+        pickupLocation: "Hall",
+        photoPath,
+      });
     const profile = (profileImageUrl: string) => ({
       firstName: "Pat",
       lastName: "Photo",

@@ -10,6 +10,7 @@ import { notifications, pushSubscriptions } from "../../src/server/db/schema";
 import { buildMeal, buildSignedInUser, hoursFromNow, signIn } from "../factories";
 import { type FakeDevice, type FakePushService, startFakePushService } from "../push-service";
 import { createTestApp, jobsSettled, type TestApp } from "./harness";
+import { askFor } from "./steps";
 
 describe("web push", () => {
   let t: TestApp;
@@ -48,12 +49,7 @@ describe("web push", () => {
       pickupWindowStart: new Date(hoursFromNow(5)),
       pickupWindowEnd: new Date(hoursFromNow(7)),
     });
-    const response = await t.api({
-      method: "POST",
-      url: "/api/requests",
-      cookie: eater.cookie,
-      payload: { mealId: meal.id, message: "A private note for the cook only" },
-    });
+    const response = await askFor(t, eater.cookie, meal.id, "A private note for the cook only");
     return { cook, eater, device, requestId: response.json().id as string };
   }
 

@@ -10,8 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/server/db/client";
 import { notifications } from "../../src/server/db/schema";
 import { sendPickupReminder } from "../../src/server/features/requests/reminders";
+import { eventually } from "../eventually";
 import { buildMeal, buildRequest, buildSignedInUser } from "../factories";
 import { createTestApp, type TestApp } from "./harness";
+import { setStatus } from "./steps";
 
 const MINUTE = 60_000;
 const at = (ms: number) => new Date(Date.now() + ms);
@@ -36,8 +38,6 @@ describe("pickup reminders", () => {
     const request = await buildRequest(t.db, meal, eater.user);
     return { cook, eater, meal, request };
   }
-  const setStatus = (cookie: string, id: string, status: string) =>
-    t.api({ method: "PUT", url: `/api/requests/${id}/status`, cookie, payload: { status } });
   const remindersOf = (userId: string) =>
     t.db
       .select({ text: notifications.text, link: notifications.link })
@@ -46,31 +46,32 @@ describe("pickup reminders", () => {
       .orderBy(notifications.createdAt);
 
   /** Waits until `userId` has `count` reminders. */
-  async function waitForReminders(userId: string, count: number, timeoutMs = 15_000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const rows = await remindersOf(userId);
-      if (rows.length >= count) return rows;
-      if (Date.now() > deadline) throw new Error(`expected ${count} reminders, got ${rows.length}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  const waitForReminders = (userId: string, count: number, timeoutMs = 15_000) =>
+    eventually(() => remindersOf(userId), {
+      until: (rows) => rows.length >= count,
+      failure: (rows) => `expected ${count} reminders, got ${rows.length}`,
+      timeoutMs,
+    });
 
   /** Waits until the `kind` reminder jobs of `requestId` have run, however they ended. */
   async function remindersRun(requestId: string, kinds: string[], timeoutMs = 15_000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const [{ waiting }] = await queryRows<{ waiting: number }>(
-        t.db,
-        sql`select count(*)::int as "waiting" from pgboss.job
-            where name = 'pickup-reminder' and data->>'requestId' = ${requestId}
-              and data->>'kind' in ${sql.raw(`('${kinds.join("','")}')`)}
-              and state not in ('completed', 'failed', 'cancelled')`,
-      );
-      if (waiting === 0) return;
-      if (Date.now() > deadline) throw new Error(`${waiting} reminder jobs still waiting`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await eventually(
+      async () => {
+        const [{ waiting }] = await queryRows<{ waiting: number }>(
+          t.db,
+          sql`select count(*)::int as "waiting" from pgboss.job
+              where name = 'pickup-reminder' and data->>'requestId' = ${requestId}
+                and data->>'kind' in ${sql.raw(`('${kinds.join("','")}')`)}
+                and state not in ('completed', 'failed', 'cancelled')`,
+        );
+        return waiting;
+      },
+      {
+        until: (waiting) => waiting === 0,
+        failure: (waiting) => `${waiting} reminder jobs still waiting`,
+        timeoutMs,
+      },
+    );
   }
 
   it("reminds both parties 1 hour before the window opens, once, with the thread's link", async () => {
@@ -79,7 +80,7 @@ describe("pickup reminders", () => {
       start: at(60 * MINUTE + 2_000),
       end: at(3 * 60 * MINUTE),
     });
-    expect((await setStatus(cook.cookie, request.id, "accepted")).statusCode).toBe(200);
+    expect((await setStatus(t, cook.cookie, request.id, "accepted")).statusCode).toBe(200);
     expect(await remindersOf(eater.user.id)).toEqual([]);
     const [eaterReminder] = await waitForReminders(eater.user.id, 1);
     expect(eaterReminder).toEqual({
@@ -99,7 +100,7 @@ describe("pickup reminders", () => {
       start: at(-10 * MINUTE),
       end: at(2 * 60 * MINUTE),
     });
-    await setStatus(cook.cookie, request.id, "accepted");
+    await setStatus(t, cook.cookie, request.id, "accepted");
     const [reminder] = await waitForReminders(eater.user.id, 1);
     expect(reminder.text).toBe('Pickup reminder: "Lentil dal" can be picked up now, at 12 Elm Street.');
   });
@@ -109,7 +110,7 @@ describe("pickup reminders", () => {
       start: at(-2 * 60 * MINUTE),
       end: at(30 * MINUTE + 2_000),
     });
-    await setStatus(cook.cookie, request.id, "accepted");
+    await setStatus(t, cook.cookie, request.id, "accepted");
     await remindersRun(request.id, ["starts", "ends"]);
     expect((await remindersOf(eater.user.id)).map((r) => r.text)).toEqual([
       'Pickup reminder: "Lentil dal" can be picked up now, at 12 Elm Street.',
@@ -121,9 +122,9 @@ describe("pickup reminders", () => {
       { start: at(-2 * 60 * MINUTE), end: at(30 * MINUTE + 2_000) },
       "Done dumplings",
     );
-    await setStatus(done.cook.cookie, done.request.id, "accepted");
+    await setStatus(t, done.cook.cookie, done.request.id, "accepted");
     await waitForReminders(done.eater.user.id, 1);
-    await setStatus(done.eater.cookie, done.request.id, "completed");
+    await setStatus(t, done.eater.cookie, done.request.id, "completed");
     await remindersRun(done.request.id, ["ends"]);
     expect(await remindersOf(done.eater.user.id)).toHaveLength(1);
   });
@@ -133,8 +134,8 @@ describe("pickup reminders", () => {
       start: at(60 * MINUTE + 1_500),
       end: at(3 * 60 * MINUTE),
     });
-    await setStatus(cook.cookie, request.id, "accepted");
-    await setStatus(eater.cookie, request.id, "cancelled");
+    await setStatus(t, cook.cookie, request.id, "accepted");
+    await setStatus(t, eater.cookie, request.id, "cancelled");
     await remindersRun(request.id, ["starts"]);
     expect(await remindersOf(eater.user.id)).toEqual([]);
     expect(await remindersOf(cook.user.id)).toEqual([]);
@@ -145,7 +146,7 @@ describe("pickup reminders", () => {
       start: at(3 * 60 * MINUTE),
       end: at(5 * 60 * MINUTE),
     });
-    await setStatus(cook.cookie, request.id, "accepted");
+    await setStatus(t, cook.cookie, request.id, "accepted");
     const start = at(60 * MINUTE + 2_000);
     const moved = await t.api({
       method: "PUT",
@@ -165,7 +166,7 @@ describe("pickup reminders", () => {
       start: at(3 * 60 * MINUTE),
       end: at(5 * 60 * MINUTE),
     });
-    await setStatus(cook.cookie, request.id, "accepted");
+    await setStatus(t, cook.cookie, request.id, "accepted");
     // As if the job had been enqueued for an earlier window: it runs now, 2 h early.
     await sendPickupReminder(t.db, { requestId: request.id, kind: "starts" });
     expect(await remindersOf(eater.user.id)).toEqual([]);

@@ -1,6 +1,6 @@
 /** Reviews, ratings and the user's own settings (docs/features/trust.md; docs/DESIGN.md §4 "Reviews"). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildMeal, buildRequest, buildSignedInUser } from "../factories";
+import { buildExchange, buildMeal, buildRequest, buildSignedInUser } from "../factories";
 import { createTestApp, type TestApp } from "./harness";
 
 describe("reviews and profile API", () => {
@@ -11,13 +11,8 @@ describe("reviews and profile API", () => {
   afterAll(() => t.close());
 
   /** A cook and an eater with one exchange for a meal, in `status`. */
-  async function exchange(status: "completed" | "accepted" = "completed") {
-    const cook = await buildSignedInUser(t.db, { firstName: "Cora", lastName: "Cook" });
-    const eater = await buildSignedInUser(t.db, { firstName: "Eli", lastName: "Eater" });
-    const meal = await buildMeal(t.db, cook.user, { title: "Paella" });
-    const request = await buildRequest(t.db, meal, eater.user, { status });
-    return { cook, eater, meal, request };
-  }
+  const exchange = (status: "completed" | "accepted" = "completed") =>
+    buildExchange(t.db, { status, meal: { title: "Paella" } });
   const review = (cookie: string, payload: Record<string, unknown>) =>
     t.api({ method: "POST", url: "/api/reviews", cookie, payload });
   const pending = async (cookie: string) => (await t.api({ url: "/api/reviews/pending", cookie })).json();

@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { eventually } from "../eventually";
 import { freePort } from "./harness";
 import { signInThroughProvider } from "./oidc-flow";
 
@@ -46,17 +47,16 @@ export async function startServerProcess(
     stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const up = await fetch(`${baseUrl}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) throw new Error("server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await eventually(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      return fetch(`${baseUrl}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+    },
+    { until: (up) => up, failure: () => "server did not start", timeoutMs, intervalMs: 100 },
+  );
   return {
     baseUrl,
     process: child,

@@ -13,6 +13,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { E2E_SERVERS, MAP_SERVICES_PORT } from "../../playwright.config";
+import { eventually } from "../eventually";
 import { startGeocoderFixture } from "../map-services";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -41,14 +42,19 @@ const apps: ChildProcess[] = E2E_SERVERS.map((server) => {
 
 /** Resolves once the app on `port` answers HTTP at all (signed out, its user route says 401). */
 async function answers(port: number) {
-  for (;;) {
-    const up = await fetch(`http://127.0.0.1:${port}/api/auth/user`).then(
-      () => true,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await eventually(
+    () =>
+      fetch(`http://127.0.0.1:${port}/api/auth/user`).then(
+        () => true,
+        () => false,
+      ),
+    {
+      until: (up) => up,
+      failure: () => `the e2e server on port ${port} never answered`,
+      timeoutMs: 180_000,
+      intervalMs: 100,
+    },
+  );
 }
 
 await Promise.all(E2E_SERVERS.map((server) => answers(server.port)));

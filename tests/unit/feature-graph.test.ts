@@ -3,16 +3,11 @@
  * scripts/check-features.mjs over src/server/features; this proves it fails on two features that
  * import each other and on a longer ring, and passes on the repo's own features.
  */
-import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { repo, runCheck } from "./lint-checks";
 
-const repo = path.resolve(import.meta.dirname, "../..");
-const check = (folder: string) =>
-  spawnSync(process.execPath, [path.join(repo, "scripts/check-features.mjs"), folder], {
-    cwd: repo,
-    encoding: "utf8",
-  });
+const check = (folder: string) => runCheck("check-features.mjs", folder);
 
 describe("the feature dependency check", () => {
   // Each runs the check as a process of its own: ~1 s alone, past the default 5 s when loaded.

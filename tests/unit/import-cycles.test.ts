@@ -3,16 +3,11 @@
  * scripts/check-cycles.mjs over src/; this proves the check fails on a circle (a fixture of two
  * files importing each other) and passes on the repo's own sources.
  */
-import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { repo, runCheck } from "./lint-checks";
 
-const repo = path.resolve(import.meta.dirname, "../..");
-const check = (folder: string) =>
-  spawnSync(process.execPath, [path.join(repo, "scripts/check-cycles.mjs"), folder], {
-    cwd: repo,
-    encoding: "utf8",
-  });
+const check = (folder: string) => runCheck("check-cycles.mjs", folder);
 
 describe("the import circle check", () => {
   // Each runs the check as a process of its own: ~1 s alone, past the default 5 s when loaded.
