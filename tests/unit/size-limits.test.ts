@@ -1,10 +1,13 @@
 /**
  * docs/STYLE.md "Size" holds by a check: `npm run lint` runs the repo's biome.json, which refuses a
- * function whose body is over 120 lines and a file over 450 in src/ (blank lines counted). This lints a small fixture
- * tree with that configuration: the limits fire just past them and not at them.
+ * function whose body is over 120 lines and a file over 450 in src/ (blank lines counted, comment lines
+ * not). This lints a small fixture tree with that configuration: the limits fire just past them and not
+ * at them. It also measures every route registration of the server whole.
  */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { biomeReport } from "./lint-checks";
+import { biomeReport, repo } from "./lint-checks";
 
 /** A function whose body, between its braces, takes `lines` lines. */
 const functionOf = (name: string, lines: number) => [
@@ -33,5 +36,24 @@ describe("size limits", () => {
       "src/client/lib/long-file.ts noExcessiveLinesPerFile",
       "src/server/features/meals/past-limit.ts noExcessiveLinesPerFunction",
     ]);
+  });
+
+  it("hold every route registration of the server to 120 lines, comments and blank lines included", () => {
+    const server = path.join(repo, "src/server");
+    const long: string[] = [];
+    let registrations = 0;
+    for (const file of readdirSync(server, { recursive: true, encoding: "utf8" })) {
+      if (!file.endsWith(".ts")) continue;
+      const lines = readFileSync(path.join(server, file), "utf8").split("\n");
+      lines.forEach((line, start) => {
+        const name = /^export (?:async )?function (register\w+)\(/.exec(line)?.[1];
+        if (!name) return;
+        registrations += 1;
+        const end = lines.indexOf("}", start);
+        if (end - start + 1 > 120) long.push(`${file} ${name}: ${end - start + 1} lines`);
+      });
+    }
+    expect(registrations).toBeGreaterThan(40);
+    expect(long).toEqual([]);
   });
 });

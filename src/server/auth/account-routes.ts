@@ -5,7 +5,7 @@
  * sign-in (`SIGN_IN=email`); with a provider, the provider keeps them, and these routes say so.
  */
 
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -16,16 +16,17 @@ import {
   signedInSchema,
   webauthnOptionsSchema,
 } from "../../contract/account";
-import { currentUserSchema } from "../../contract/auth";
+import { type CurrentUser, currentUserSchema } from "../../contract/auth";
 import { errorSchema } from "../../contract/common";
 import { msg } from "../../contract/messages";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { signInCodes, users } from "../db/schema";
+import { users } from "../db/schema";
 import { AppError, conflict, forbidden, sqlState, validation } from "../errors";
 import type { Mailer } from "../mail";
+import type { Actor } from "./actor";
 import { sendCodeEmail } from "./code-email";
-import { checkCode, codeSentTooOften, issueCode, spendCode } from "./email-codes";
+import { checkCode, codeSentTooOften, issueCode, latestUnusedCode, spendCode } from "./email-codes";
 import { REFUSALS } from "./email-sign-in";
 import { safeReturnTo } from "./pages";
 import { onlyEmailSignIn, registerPasskeyRoutes } from "./passkey-routes";
@@ -35,6 +36,49 @@ import { createSession, setSessionCookie } from "./sessions";
 import { EMAIL_ISSUER, presentCurrentUser, signInRateLimit } from "./users";
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
+
+/**
+ * Confirms a new email with the code sent to it, on the session that asked for it (docs/decisions/016).
+ * @returns the member as they see themselves now
+ * @throws AppError 400 a missing, wrong or spent code; 429 too many wrong tries; 409 `email_taken`
+ */
+async function confirmEmailChange(
+  db: Db,
+  config: Config,
+  { user, sessionId }: { user: Actor; sessionId: string },
+  code: string,
+): Promise<CurrentUser> {
+  const latest = await latestUnusedCode(db, user.id, "email_change");
+  if (!latest) throw validation(REFUSALS.unknown);
+  const pending = { id: latest.id, binding: sessionId, purpose: "email_change" as const };
+  const checked = await checkCode(db, config.sessionSecret, { ...pending, code: code });
+  if ("refused" in checked) {
+    if (checked.refused === "too_many") {
+      throw new AppError(429, "too_many_codes", REFUSALS.too_many);
+    }
+    throw validation(REFUSALS[checked.refused]);
+  }
+  const spent = await spendCode(db, pending);
+  if (!spent || spent.userId !== user.id) throw validation(REFUSALS.used);
+  try {
+    const [changed] = await db
+      .update(users)
+      .set({
+        email: spent.email,
+        emailVerified: true,
+        ...(user.oidcIssuer === EMAIL_ISSUER ? { oidcSubject: spent.email } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    return presentCurrentUser(changed, config);
+  } catch (error) {
+    if (sqlState(error) === "23505") {
+      throw conflict(msg("That email address belongs to another account."), "email_taken");
+    }
+    throw error;
+  }
+}
 
 /** Registers the routes; the signed-in ones check the session themselves. */
 export function registerAccountRoutes(
@@ -127,49 +171,9 @@ export function registerAccountRoutes(
       },
     },
     async (request) => {
-      const { user, sessionId } = ownSession(request);
+      const own = ownSession(request);
       if (!emailSignIn) throw onlyEmailSignIn();
-      const [latest] = await db
-        .select({ id: signInCodes.id })
-        .from(signInCodes)
-        .where(
-          and(
-            eq(signInCodes.userId, user.id),
-            eq(signInCodes.purpose, "email_change"),
-            isNull(signInCodes.usedAt),
-          ),
-        )
-        .orderBy(desc(signInCodes.createdAt))
-        .limit(1);
-      if (!latest) throw validation(REFUSALS.unknown);
-      const pending = { id: latest.id, binding: sessionId, purpose: "email_change" as const };
-      const checked = await checkCode(db, config.sessionSecret, { ...pending, code: request.body.code });
-      if ("refused" in checked) {
-        if (checked.refused === "too_many") {
-          throw new AppError(429, "too_many_codes", REFUSALS.too_many);
-        }
-        throw validation(REFUSALS[checked.refused]);
-      }
-      const spent = await spendCode(db, pending);
-      if (!spent || spent.userId !== user.id) throw validation(REFUSALS.used);
-      try {
-        const [changed] = await db
-          .update(users)
-          .set({
-            email: spent.email,
-            emailVerified: true,
-            ...(user.oidcIssuer === EMAIL_ISSUER ? { oidcSubject: spent.email } : {}),
-            updatedAt: new Date(),
-          })
-          .where(eq(users.id, user.id))
-          .returning();
-        return presentCurrentUser(changed, config);
-      } catch (error) {
-        if (sqlState(error) === "23505") {
-          throw conflict(msg("That email address belongs to another account."), "email_taken");
-        }
-        throw error;
-      }
+      return confirmEmailChange(db, config, own, request.body.code);
     },
   );
 }

@@ -61,15 +61,16 @@ function signingKey(): KeyObject {
 }
 
 /**
- * Mounts the provider and its sign-in page on the Fastify app.
- * @returns the issuer and client credentials for the app's OIDC client
+ * The dev provider itself (oidc-provider): MealShare as its one first-party client, no consent screen,
+ * the accounts typed into its sign-in page, its state in this process's memory.
+ * @param accounts the accounts signed in so far, by subject; the sign-in page adds to it
  */
-export async function registerDevIdp(app: FastifyInstance, config: Config): Promise<DevIdp> {
-  const issuerUrl = `${config.publicUrl}${DEV_IDP_PREFIX}`;
-  const clientSecret = randomBytes(24).toString("base64url");
-  // Accounts the provider has signed in, by subject (the lower-cased email).
-  const accounts = new Map<string, DevAccount>();
-
+async function createProvider(
+  issuerUrl: string,
+  clientSecret: string,
+  accounts: Map<string, DevAccount>,
+  config: Config,
+) {
   const privateKey = signingKey();
   const { Provider, MemoryAdapter } = await loadOidcProvider();
   const provider = new Provider(issuerUrl, {
@@ -143,6 +144,20 @@ export async function registerDevIdp(app: FastifyInstance, config: Config): Prom
     },
   });
   provider.proxy = config.trustProxy !== false;
+  return provider;
+}
+
+/**
+ * Mounts the provider and its sign-in page on the Fastify app.
+ * @returns the issuer and client credentials for the app's OIDC client
+ */
+export async function registerDevIdp(app: FastifyInstance, config: Config): Promise<DevIdp> {
+  const issuerUrl = `${config.publicUrl}${DEV_IDP_PREFIX}`;
+  const clientSecret = randomBytes(24).toString("base64url");
+  // Accounts the provider has signed in, by subject (the lower-cased email).
+  const accounts = new Map<string, DevAccount>();
+
+  const provider = await createProvider(issuerUrl, clientSecret, accounts, config);
 
   await app.register(async (scope) => {
     // The provider reads its own request bodies; Fastify must leave the stream untouched.

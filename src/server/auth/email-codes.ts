@@ -8,9 +8,9 @@
  * so every instance on one database shares the count.
  */
 import { createHash, createHmac, hkdfSync, randomBytes, randomInt } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { msg } from "../../contract/messages";
-import { type Db, queryRows } from "../db/client";
+import { type Db, type Executor, queryRows } from "../db/client";
 import { signInCodes } from "../db/schema";
 import { AppError } from "../errors";
 
@@ -196,4 +196,22 @@ export async function codeAwaitsProfile(db: Db, input: { id: string; binding: st
           and verified_at > now() - make_interval(mins => ${PROFILE_MINUTES})`,
   );
   return Boolean(row?.waiting);
+}
+
+/**
+ * The newest code of `purpose` that `userId` has not spent: the one a typed code is checked against.
+ * @returns its id, or undefined when there is none
+ */
+export async function latestUnusedCode(
+  db: Executor,
+  userId: string,
+  purpose: CodePurpose,
+): Promise<{ id: string } | undefined> {
+  const [latest] = await db
+    .select({ id: signInCodes.id })
+    .from(signInCodes)
+    .where(and(eq(signInCodes.userId, userId), eq(signInCodes.purpose, purpose), isNull(signInCodes.usedAt)))
+    .orderBy(desc(signInCodes.createdAt))
+    .limit(1);
+  return latest;
 }

@@ -5,7 +5,6 @@
  * and "Download my data", a ZIP a day (export.ts).
  */
 
-import { and, desc, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -18,13 +17,12 @@ import { currentUserSchema } from "../../../contract/auth";
 import { errorSchema, idParamsSchema } from "../../../contract/common";
 import { msg } from "../../../contract/messages";
 import { sendCodeEmail } from "../../auth/code-email";
-import { checkCode, codeSentTooOften, issueCode, spendCode } from "../../auth/email-codes";
+import { checkCode, codeSentTooOften, issueCode, latestUnusedCode, spendCode } from "../../auth/email-codes";
 import { signInWithPasskey } from "../../auth/passkeys";
 import { SESSION_COOKIE, sessionStartedAt } from "../../auth/sessions";
 import { presentCurrentUser, requireActor, requireAdmin } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { signInCodes } from "../../db/schema";
 import { AppError, forbidden, validation } from "../../errors";
 import type { Mailer } from "../../mail";
 import type { ObjectStorage } from "../../storage/storage";
@@ -37,6 +35,47 @@ export const FRESH_SIGN_IN_MINUTES = 10;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const REFUSED_CODE = msg("That code is not right. Ask for a new code if you need one.");
 
+/**
+ * Throws unless the member proved, just now, that they are who the session says: with MealShare's own
+ * sign-in by a fresh emailed code or a passkey, with a provider by a sign-in of the last
+ * `FRESH_SIGN_IN_MINUTES` (docs/decisions/017).
+ * @throws AppError 403 `sign_in_again` or another account's passkey; 400 a missing or wrong code
+ */
+async function assertConfirmed(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  body: z.infer<typeof confirmDeletionSchema>,
+): Promise<void> {
+  const emailSignIn = config.signIn === "email";
+  const member = requireActor(request);
+  const sessionId = request.sessionId ?? "";
+  if (!emailSignIn) {
+    const started = await sessionStartedAt(db, sessionId);
+    if (!started || Date.now() - started.getTime() > FRESH_SIGN_IN_MINUTES * 60_000) {
+      throw new AppError(
+        403,
+        "sign_in_again",
+        msg("Sign in again to confirm: deleting an account needs a sign-in of the last {{minutes}} minutes."),
+        undefined,
+        { minutes: FRESH_SIGN_IN_MINUTES },
+      );
+    }
+    return;
+  }
+  if (body.passkey) {
+    const signedBy = await signInWithPasskey(db, config, body.passkey);
+    if (signedBy.id !== member.id) throw forbidden(msg("That passkey belongs to another account."));
+    return;
+  }
+  if (!body.code) throw validation(msg("Type the code we emailed you, or use a passkey."));
+  const latest = await latestUnusedCode(db, member.id, "delete_account");
+  if (!latest) throw validation(REFUSED_CODE);
+  const pending = { id: latest.id, binding: sessionId, purpose: "delete_account" as const };
+  const checked = await checkCode(db, config.sessionSecret, { ...pending, code: body.code });
+  if ("refused" in checked || !(await spendCode(db, pending))) throw validation(REFUSED_CODE);
+}
+
 /** Registers the routes; each checks the session itself. */
 export function registerAccountDeletionRoutes(
   app: FastifyInstance,
@@ -47,49 +86,6 @@ export function registerAccountDeletionRoutes(
   registerDataExportRoutes(app, { db, storage });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const emailSignIn = config.signIn === "email";
-
-  /** Throws unless the member proved, just now, that they are who the session says. */
-  const assertConfirmed = async (request: FastifyRequest, body: z.infer<typeof confirmDeletionSchema>) => {
-    const member = requireActor(request);
-    const sessionId = request.sessionId ?? "";
-    if (!emailSignIn) {
-      const started = await sessionStartedAt(db, sessionId);
-      if (!started || Date.now() - started.getTime() > FRESH_SIGN_IN_MINUTES * 60_000) {
-        throw new AppError(
-          403,
-          "sign_in_again",
-          msg(
-            "Sign in again to confirm: deleting an account needs a sign-in of the last {{minutes}} minutes.",
-          ),
-          undefined,
-          { minutes: FRESH_SIGN_IN_MINUTES },
-        );
-      }
-      return;
-    }
-    if (body.passkey) {
-      const signedBy = await signInWithPasskey(db, config, body.passkey);
-      if (signedBy.id !== member.id) throw forbidden(msg("That passkey belongs to another account."));
-      return;
-    }
-    if (!body.code) throw validation(msg("Type the code we emailed you, or use a passkey."));
-    const [latest] = await db
-      .select({ id: signInCodes.id })
-      .from(signInCodes)
-      .where(
-        and(
-          eq(signInCodes.userId, member.id),
-          eq(signInCodes.purpose, "delete_account"),
-          isNull(signInCodes.usedAt),
-        ),
-      )
-      .orderBy(desc(signInCodes.createdAt))
-      .limit(1);
-    if (!latest) throw validation(REFUSED_CODE);
-    const pending = { id: latest.id, binding: sessionId, purpose: "delete_account" as const };
-    const checked = await checkCode(db, config.sessionSecret, { ...pending, code: body.code });
-    if ("refused" in checked || !(await spendCode(db, pending))) throw validation(REFUSED_CODE);
-  };
 
   r.post(
     "/api/account/deletion/code",
@@ -135,7 +131,7 @@ export function registerAccountDeletionRoutes(
     },
     async (request, reply) => {
       const member = requireActor(request);
-      await assertConfirmed(request, request.body);
+      await assertConfirmed(db, config, request, request.body);
       const scheduled = await requestDeletion(db, member.id, config.accountDeletionDays, null);
       if (config.accountDeletionDays === 0)
         await eraseAccount(db, storage, member.id, { dataDir: config.dataDir, log: request.log });

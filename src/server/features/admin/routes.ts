@@ -6,22 +6,14 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorSchema, idParamsSchema } from "../../../contract/common";
-import { createEventSchema, eventSchema } from "../../../contract/events";
-import {
-  adminStatsSchema,
-  reportSchema,
-  suspendUserSchema,
-  suspensionSchema,
-} from "../../../contract/reports";
+import { adminStatsSchema, reportSchema } from "../../../contract/reports";
 import { disputeSchema, settleDisputeSchema } from "../../../contract/requests";
 import { requireAdmin } from "../../auth/users";
 import type { Db } from "../../db/client";
 import { documentStatuses } from "../../documented-statuses";
-import { createEvent, deleteEvent } from "../events";
-import { mailingListCsv } from "../newsletter";
 import { listReportsForAdmin, reportStats, resolveReport } from "../reports";
 import { listDisputes, settleDispute } from "../requests";
-import { suspendUser, unsuspendUser } from "./suspensions";
+import { registerAdminMemberRoutes } from "./member-routes";
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
@@ -32,6 +24,8 @@ export async function registerAdminRoutes(app: FastifyInstance, { db }: { db: Db
       requireAdmin(request);
     });
     documentStatuses(admin, () => [401, 403]);
+    // Members, the mailing list and events are resources of their own.
+    registerAdminMemberRoutes(admin, { db });
     const r = admin.withTypeProvider<ZodTypeProvider>();
 
     r.get(
@@ -100,74 +94,6 @@ export async function registerAdminRoutes(app: FastifyInstance, { db }: { db: Db
         },
       },
       async (request) => resolveReport(db, requireAdmin(request), request.params.id),
-    );
-
-    r.put(
-      "/api/admin/users/:id/suspend",
-      {
-        schema: {
-          tags: ["admin"],
-          summary: "Suspend a user (reason required): sessions end, sign-in refused, meals hidden",
-          params: idParamsSchema,
-          body: suspendUserSchema,
-          response: { 200: suspensionSchema, ...errors },
-        },
-      },
-      async (request) => suspendUser(db, requireAdmin(request), request.params.id, request.body.reason),
-    );
-
-    r.put(
-      "/api/admin/users/:id/unsuspend",
-      {
-        schema: {
-          tags: ["admin"],
-          summary: "Lift a suspension; the meals it hid are shown again",
-          params: idParamsSchema,
-          response: { 200: suspensionSchema, ...errors },
-        },
-      },
-      async (request) => unsuspendUser(db, request.params.id),
-    );
-
-    r.get(
-      "/api/admin/mailinglist.csv",
-      { schema: { tags: ["admin"], summary: "The mailing list as CSV: email,source,subscribed_at" } },
-      async (_request, reply) =>
-        reply
-          .type("text/csv; charset=utf-8")
-          .header("Content-Disposition", 'attachment; filename="mailing-list.csv"')
-          .header("Cache-Control", "no-store")
-          .send(mailingListCsv(db)),
-    );
-
-    r.post(
-      "/api/admin/events",
-      {
-        schema: {
-          tags: ["admin"],
-          summary: "Add a community event",
-          body: createEventSchema,
-          response: { 201: eventSchema, ...errors },
-        },
-      },
-      async (request, reply) =>
-        reply.status(201).send(await createEvent(db, requireAdmin(request), request.body)),
-    );
-
-    r.delete(
-      "/api/admin/events/:id",
-      {
-        schema: {
-          tags: ["admin"],
-          summary: "Delete a community event",
-          params: idParamsSchema,
-          response: { 204: z.null(), ...errors },
-        },
-      },
-      async (request, reply) => {
-        await deleteEvent(db, request.params.id);
-        return reply.status(204).send(null);
-      },
     );
   });
 }

@@ -7,24 +7,20 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorSchema, idParamsSchema } from "../../../contract/common";
 import {
-  answerTermsSchema,
   createRequestSchema,
-  pickupCodeSchema,
   requestDetailSchema,
   requestListQuerySchema,
   requestSchema,
   threadListQuerySchema,
   threadSummarySchema,
-  updateStatusSchema,
 } from "../../../contract/requests";
 import { requireActor } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { DEFAULT_PAGE_SIZE, decodeCursor, sendPage } from "../../pagination";
 import type { ObjectStorage } from "../../storage/storage";
-import { submitPickupCode } from "./pickup";
-import { createRequest, getRequestDetail, getRequestRow, type ListedRequest, listRequests } from "./service";
-import { answerTermsChange, changeRequestStatus } from "./status";
+import { createRequest, getRequestDetail, type ListedRequest, listRequests } from "./service";
+import { registerRequestStatusRoutes } from "./status-routes";
 import { registerThreadRoutes } from "./thread-routes";
 import { type ListedThread, listThreads } from "./threads";
 import { registerWaitlistRoutes } from "./waitlist-routes";
@@ -43,9 +39,10 @@ export function registerRequestRoutes(
   app: FastifyInstance,
   { db, config, storage }: { db: Db; config: Config; storage: ObjectStorage },
 ) {
-  // A meal's waiting list and a request's thread are resources of their own.
+  // A meal's waiting list, a request's thread and its moves are resources of their own.
   registerWaitlistRoutes(app, { db, config });
   registerThreadRoutes(app, { db, config, storage });
+  registerRequestStatusRoutes(app, { db, config });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -125,70 +122,5 @@ export function registerRequestRoutes(
       },
     },
     async (request) => getRequestDetail(db, requireActor(request), request.params.id),
-  );
-
-  r.put(
-    "/api/requests/:id/status",
-    {
-      schema: {
-        tags: ["requests"],
-        summary:
-          "Move a request along the docs/DESIGN.md §4 transition table: accept (with `portions` to take fewer), " +
-          "decline, cancel, take up a waiting-list offer (accepted), say the pickup happened (completed: done " +
-          "when both sides have), or report a no-show with its `reason`",
-        params: idParamsSchema,
-        body: updateStatusSchema,
-        response: { 200: requestSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { status, portions, reason } = request.body;
-      return changeRequestStatus(
-        db,
-        requireActor(request),
-        request.params.id,
-        status,
-        { portions, reason },
-        config.freeMealsPer28Days,
-      );
-    },
-  );
-
-  r.post(
-    "/api/requests/:id/terms",
-    {
-      schema: {
-        tags: ["requests"],
-        summary:
-          "The eater answers a change the cook made to the terms they agreed to (docs/features/exchange.md " +
-          '"Terms agreed are kept"): `kept` takes the new terms, `gave_up` ends the request on nobody\'s record',
-        params: idParamsSchema,
-        body: answerTermsSchema,
-        response: { 200: requestSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const member = requireActor(request);
-      await answerTermsChange(db, member, request.params.id, request.body.answer);
-      return getRequestRow(db, member.id, request.params.id);
-    },
-  );
-
-  r.post(
-    "/api/requests/:id/pickup-code",
-    {
-      schema: {
-        tags: ["requests"],
-        summary:
-          "The feeder (the meal's owner) enters the eater's 4-digit pickup code: right, and the request is completed; five wrong " +
-          "codes lock it for 10 minutes (429 with Retry-After); a right code more than two hours before the window " +
-          "is asked about (409 early_pickup) until sent again with early: true",
-        params: idParamsSchema,
-        body: pickupCodeSchema,
-        response: { 200: requestSchema, ...errors },
-      },
-    },
-    async (request) =>
-      submitPickupCode(db, requireActor(request), request.params.id, request.body.code, request.body.early),
   );
 }
