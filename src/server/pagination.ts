@@ -11,7 +11,7 @@
  * docs/DESIGN.md §6c). Anyone else, or the same member signed in anew, gets 400.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { type AnyColumn, desc, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, asc, desc, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { DATE_YEAR_MAX, DATE_YEAR_MIN } from "../contract/common";
 import { msg } from "../contract/messages";
@@ -153,16 +153,26 @@ export function keysetBefore(
 }
 
 /**
- * One page of a newest-first keyset list over `(time, id)` (docs/DESIGN.md §6, pagination): the condition
- * after the cursor (none on the first page), the order an index on `(time, id)` serves, and how many
- * rows to fetch — `limit + 1`, so `sendPage` knows whether a next page exists.
+ * One page of a keyset list over `(time, id)` (docs/DESIGN.md §6, pagination): the condition after the
+ * cursor (none on the first page), the order an index on `(time, id)` serves, and how many rows to
+ * fetch — `limit + 1`, so `sendPage` knows whether a next page exists.
+ * @param direction newest first (the default: feeds, threads) or oldest first (a group's members and
+ *   applications, in the order they came)
  */
-export function newestFirstPage(time: AnyColumn, id: AnyColumn, page: { limit: number; cursor?: Cursor }) {
-  return {
-    after: page.cursor ? keysetBefore(time, id, page.cursor) : undefined,
-    orderBy: [desc(time), desc(id)] as const,
-    fetch: page.limit + 1,
-  };
+export function keysetPage(
+  time: AnyColumn,
+  id: AnyColumn,
+  page: { limit: number; cursor?: Cursor },
+  direction: "newest" | "oldest" = "newest",
+) {
+  const { cursor } = page;
+  const after = !cursor
+    ? undefined
+    : direction === "newest"
+      ? keysetBefore(time, id, cursor)
+      : keysetAfter(time, id, { at: cursor.createdAt, id: cursor.id });
+  const order = direction === "newest" ? desc : asc;
+  return { after, orderBy: [order(time), order(id)] as const, fetch: page.limit + 1 };
 }
 
 /** `keysetBefore`'s mirror for an oldest-first walk: rows whose `(time, id)` sorts after the key. */

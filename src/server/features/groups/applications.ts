@@ -2,14 +2,14 @@
  * Applications to a group that asks for them (docs/features/groups.md point 1): a member applies with
  * the rules accepted, withdraws, and the group's moderators list and decide them.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { GroupApplication } from "../../../contract/groups";
 import { msg } from "../../../contract/messages";
 import { presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction } from "../../db/client";
 import { groupApplications, users } from "../../db/schema";
 import { conflict, forbidden, notFound, validation } from "../../errors";
-import { type Cursor, keysetAfter } from "../../pagination";
+import { type Cursor, keysetPage } from "../../pagination";
 import { canModerate, type GroupViewer } from "./policy";
 import {
   addNewcomer,
@@ -93,24 +93,14 @@ export async function listApplications(
 ): Promise<(GroupApplication & { createdAtDate: Date })[]> {
   const { group, membership } = await loadGroup(db, viewer, id);
   if (!canModerate(membership, viewer)) throw forbidden(msg("Only the group's moderators can do that."));
+  const page = keysetPage(groupApplications.createdAt, groupApplications.id, options, "oldest");
   const rows = await db
     .select({ application: groupApplications, user: users })
     .from(groupApplications)
     .innerJoin(users, eq(users.id, groupApplications.userId))
-    .where(
-      and(
-        eq(groupApplications.groupId, id),
-        eq(groupApplications.status, "pending"),
-        options.cursor
-          ? keysetAfter(groupApplications.createdAt, groupApplications.id, {
-              at: options.cursor.createdAt,
-              id: options.cursor.id,
-            })
-          : undefined,
-      ),
-    )
-    .orderBy(asc(groupApplications.createdAt), asc(groupApplications.id))
-    .limit(options.limit + 1);
+    .where(and(eq(groupApplications.groupId, id), eq(groupApplications.status, "pending"), page.after))
+    .orderBy(...page.orderBy)
+    .limit(page.fetch);
   return rows.map(({ application, user }) => ({
     id: application.id,
     user: presentPublicUser(user),

@@ -2,14 +2,14 @@
  * A group's members (docs/features/groups.md points 2 and 4): the list as the viewer may see it, roles,
  * removals, and handing the group to another owner — each asked of policy.ts first.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { GroupDetail, GroupMember, GroupRole } from "../../../contract/groups";
 import { msg } from "../../../contract/messages";
 import { presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction } from "../../db/client";
 import { groupMembers, groups, users } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
-import { type Cursor, keysetAfter } from "../../pagination";
+import { type Cursor, keysetPage } from "../../pagination";
 import { canModerate, type GroupViewer, permissionsOf, removalRefusal } from "./policy";
 import { getGroupDetail, loadGroup, membershipOf, tell } from "./service";
 
@@ -27,24 +27,14 @@ export async function listMembers(
   const { membership } = await loadGroup(db, viewer, id);
   if (!permissionsOf(membership, viewer).seeMembers)
     throw forbidden(msg("Join the group to see its members."));
+  const page = keysetPage(groupMembers.joinedAt, groupMembers.userId, options, "oldest");
   const rows = await db
     .select({ member: groupMembers, user: users })
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))
-    .where(
-      and(
-        eq(groupMembers.groupId, id),
-        eq(groupMembers.status, "active"),
-        options.cursor
-          ? keysetAfter(groupMembers.joinedAt, groupMembers.userId, {
-              at: options.cursor.createdAt,
-              id: options.cursor.id,
-            })
-          : undefined,
-      ),
-    )
-    .orderBy(asc(groupMembers.joinedAt), asc(groupMembers.userId))
-    .limit(options.limit + 1);
+    .where(and(eq(groupMembers.groupId, id), eq(groupMembers.status, "active"), page.after))
+    .orderBy(...page.orderBy)
+    .limit(page.fetch);
   return rows.map(({ member, user }) => ({
     user: presentPublicUser(user),
     role: member.role,

@@ -12,7 +12,7 @@ import { presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction } from "../../db/client";
 import { groupApplications, groupMembers, groups, notifications, users } from "../../db/schema";
 import { AppError, conflict, forbidden, notFound, validation } from "../../errors";
-import { type Cursor, newestFirstPage } from "../../pagination";
+import { type Cursor, keysetPage } from "../../pagination";
 import { createNotification } from "../notifications";
 import { RULES_CHANGED } from "./membership";
 import { canSeeGroup, type GroupViewer, type MembershipState, permissionsOf } from "./policy";
@@ -275,7 +275,7 @@ export async function listGroups(
   viewer: GroupViewer,
   options: { q?: string; mine: boolean; limit: number; cursor?: Cursor },
 ): Promise<(GroupSummary & { createdAtDate: Date })[]> {
-  const page = newestFirstPage(groups.createdAt, groups.id, options);
+  const page = keysetPage(groups.createdAt, groups.id, options);
   const conditions: (SQL | undefined)[] = [page.after];
   const terms = options.q ? prefixQuery(options.q) : null;
   if (terms) conditions.push(sql`${groups.searchDoc} @@ to_tsquery('simple', ${terms})`);

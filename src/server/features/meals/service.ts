@@ -25,7 +25,7 @@ import {
   waitlistEntries,
 } from "../../db/schema";
 import { notFound } from "../../errors";
-import { type Cursor, newestFirstPage } from "../../pagination";
+import { type Cursor, keysetPage } from "../../pagination";
 import { blockedEitherWay, notBlockedWith } from "../blocks";
 import { type ActiveMembership, groupAskRefusal } from "../groups";
 import { assertMemberVisible } from "../users";
@@ -64,7 +64,7 @@ export async function listOwnMeals(
   ownerId: string,
   options: { limit: number; cursor?: Cursor },
 ): Promise<ListedMeal[]> {
-  const page = newestFirstPage(meals.createdAt, meals.id, options);
+  const page = keysetPage(meals.createdAt, meals.id, options);
   return selectMeals(db, and(eq(meals.ownerId, ownerId), page.after), page.fetch);
 }
 
@@ -79,7 +79,7 @@ export async function listOpenMealsOf(
   ownerId: string,
   options: { limit: number; cursor?: Cursor },
 ): Promise<ListedMeal[]> {
-  const page = newestFirstPage(meals.createdAt, meals.id, options);
+  const page = keysetPage(meals.createdAt, meals.id, options);
   const rows = await selectMeals(
     db,
     and(
@@ -105,7 +105,7 @@ export async function listSavedMeals(
   viewer: Pick<UserRow, "id" | "allergyCodes" | "allergiesOther">,
   options: { limit: number; cursor?: Cursor },
 ): Promise<ListedMeal[]> {
-  const page = newestFirstPage(meals.createdAt, meals.id, options);
+  const page = keysetPage(meals.createdAt, meals.id, options);
   const rows = await selectMeals(
     db,
     and(
@@ -133,7 +133,7 @@ export async function listGroupMeals(
   groupId: string,
   options: { limit: number; cursor?: Cursor },
 ): Promise<ListedMeal[]> {
-  const page = newestFirstPage(meals.createdAt, meals.id, options);
+  const page = keysetPage(meals.createdAt, meals.id, options);
   const rows = await selectMeals(
     db,
     and(eq(meals.groupId, groupId), OPEN_MEAL_SQL, visibleToSql(viewer.id), page.after),

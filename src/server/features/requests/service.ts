@@ -23,7 +23,7 @@ import { type Executor, inTransaction } from "../../db/client";
 import { meals, messages, requests, type UserRow, users } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
 import { liveEvent, publishLiveEvents } from "../../live/hub";
-import { type Cursor, encodeCursor, newestFirstPage } from "../../pagination";
+import { type Cursor, encodeCursor, keysetPage } from "../../pagination";
 import type { ObjectStorage } from "../../storage/storage";
 import { assertNotBlocked } from "../blocks";
 import { assertMayAsk, lockMeal, recentFreeMealsOf } from "../meals";
@@ -122,7 +122,7 @@ export async function listRequests(
   viewer: UserRow,
   options: { type: "incoming" | "outgoing"; limit: number; cursor?: Cursor },
 ): Promise<ListedRequest[]> {
-  const page = newestFirstPage(requests.createdAt, requests.id, options);
+  const page = keysetPage(requests.createdAt, requests.id, options);
   const rows = await selectRequests(db)
     .where(
       and(
@@ -231,7 +231,7 @@ async function selectMessages(
   id: string,
   options: { limit: number; cursor?: Cursor },
 ): Promise<Message[]> {
-  const page = newestFirstPage(messages.createdAt, messages.id, options);
+  const page = keysetPage(messages.createdAt, messages.id, options);
   const rows = await db
     .select({ message: messages, sender: users })
     .from(messages)

@@ -11,7 +11,7 @@ import type { ThreadSummary } from "../../../contract/requests";
 import { presentPublicUser } from "../../auth/users";
 import type { Executor } from "../../db/client";
 import { messages, notifications, requests, type UserRow } from "../../db/schema";
-import { type Cursor, newestFirstPage } from "../../pagination";
+import { type Cursor, keysetPage } from "../../pagination";
 import { selectRequests } from "./presenter";
 
 /** A thread of the list, with the key its page is cut at. */
@@ -26,7 +26,7 @@ export async function listThreads(
   viewer: UserRow,
   options: { limit: number; cursor?: Cursor },
 ): Promise<ListedThread[]> {
-  const page = newestFirstPage(requests.lastActivityAt, requests.id, options);
+  const page = keysetPage(requests.lastActivityAt, requests.id, options);
   const side = (column: typeof requests.eaterId | typeof requests.feederId) =>
     db
       .select({ id: requests.id, at: requests.lastActivityAt })

@@ -13,7 +13,7 @@ import type { ActorRef } from "../../auth/actor";
 import type { Executor } from "../../db/client";
 import { requests, reviews, type UserRow, users } from "../../db/schema";
 import { notFound } from "../../errors";
-import { type Cursor, newestFirstPage } from "../../pagination";
+import { type Cursor, keysetPage } from "../../pagination";
 import { hasBlocked } from "../blocks";
 import { canSeeMember } from "./policy";
 import { reliabilityOf } from "./reliability";
@@ -92,7 +92,7 @@ export async function listReceivedReviews(
   options: { limit: number; cursor?: Cursor },
 ): Promise<ListedReview[]> {
   await assertMemberVisible(db, viewer, userId);
-  const page = newestFirstPage(reviews.createdAt, reviews.id, options);
+  const page = keysetPage(reviews.createdAt, reviews.id, options);
   const rows = await db
     .select({
       id: reviews.id,
