@@ -2,8 +2,8 @@
  * The actor: who is acting on a request — the signed-in member's row with what the deployment
  * decides about them (an admin or not, suspended or not) — built once per request when the session
  * is read (users.ts `registerSessionUser`) and the one shape every service and policy takes for "who"
- * (docs/ARCHITECTURE.md "Who is acting"). Nothing below a route asks `isAdmin(user, config)` again or
- * takes a boolean that means "is an admin".
+ * (docs/ARCHITECTURE.md "Server features"). Nothing below a route asks `isAdmin(user, config)` again
+ * or takes a boolean that means "is an admin".
  */
 import type { Config } from "../config";
 import type { UserRow } from "../db/schema";

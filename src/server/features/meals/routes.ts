@@ -1,4 +1,8 @@
-/** Meal endpoints (spec §7; docs/DESIGN.md §4). Routes parse and call the service; rules live there. */
+/**
+ * Meal endpoints (spec §7; docs/DESIGN.md §4): one meal, its label, saving it, its preview; the lists
+ * (list-routes.ts, collection-routes.ts) and hides (not-interested-routes.ts) register through here.
+ * Routes parse and call the service; rules live there.
+ */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

@@ -1,6 +1,7 @@
 /**
- * Meal rules and queries (spec §5, §7; docs/DESIGN.md §4 "Visibility", "Meals", §6): one meal, a cook's
- * own meals, posting and changing meals, and a user's rating. The public list lives in list.ts;
+ * Meal queries (spec §5, §7; docs/DESIGN.md §4 "Visibility", "Meals", §6): one meal and its page, a
+ * cook's own meals, a member's, a group's and the saved ones. Posting and changing meals is the posting
+ * feature's (features/posting); the public list lives in list.ts;
  * portions left and ratings come from counters the database keeps (migration 0004,
  * docs/decisions/006).
  */

@@ -1,6 +1,7 @@
 /**
- * Request endpoints (spec §7; docs/DESIGN.md §4 "Requests"; docs/features/households.md: portions,
- * the pickup code, no-shows).
+ * Request endpoints (spec §7; docs/DESIGN.md §4 "Requests"): asking, the lists and one request; the
+ * thread (thread-routes.ts), the moves (status-routes.ts) and the waiting list (waitlist-routes.ts)
+ * register through here.
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
