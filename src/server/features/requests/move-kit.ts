@@ -8,7 +8,7 @@ import { msg, type Message as Said } from "../../../contract/messages";
 import type { RequestStatus } from "../../../contract/requests";
 import type { Tx } from "../../db/client";
 import type { MealRow, RequestRow, requests, UserRow } from "../../db/schema";
-import type { Actor } from "./policy";
+import type { Mover } from "./policy";
 import { agreedTermsSql } from "./terms";
 
 /**
@@ -57,7 +57,7 @@ export interface Move {
   request: RequestRow;
   meal: MoveMeal;
   /** A participant (then `member` is that person), the server's own jobs, or an admin. */
-  actor: Actor;
+  actor: Mover;
   member?: UserRow;
   to: RequestStatus;
   change?: StatusChange;

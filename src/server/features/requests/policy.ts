@@ -15,7 +15,7 @@ export type Participant = "feeder" | "eater";
  * Who moves a request: one of its two participants, the server's own jobs (lapse, settle), or an
  * admin settling a dispute.
  */
-export type Actor = Participant | "system" | "admin";
+export type Mover = Participant | "system" | "admin";
 
 /**
  * The table. `completed` is a participant's word that the pickup happened: the request completes when
@@ -27,7 +27,7 @@ export type Actor = Participant | "system" | "admin";
  * the reported side disputing one, makes the request `disputed`, counted for neither until an admin
  * settles it (docs/features/households.md point 4; docs/decisions/012).
  */
-const TRANSITIONS: Record<RequestStatus, Partial<Record<RequestStatus, readonly Actor[]>>> = {
+const TRANSITIONS: Record<RequestStatus, Partial<Record<RequestStatus, readonly Mover[]>>> = {
   pending: {
     accepted: ["feeder"],
     declined: ["feeder"],
@@ -87,7 +87,7 @@ export interface ContextRequest {
 export function contextOf(
   request: ContextRequest,
   meal: { pickupWindowEnd: Date },
-  who: Actor,
+  who: Mover,
   now = new Date(),
 ): TransitionContext {
   const confirmed =
@@ -159,7 +159,7 @@ const forbidden = (message: Said): Refusal => ({ status: 403, code: "forbidden",
 export function refusalOf(
   from: RequestStatus,
   to: RequestStatus,
-  actor: Actor,
+  actor: Mover,
   context: TransitionContext = NOTHING_YET,
 ): Refusal | null {
   if (from === to) return conflict("same_status", ALREADY[to]);
