@@ -1,7 +1,8 @@
 /**
- * The alerts feature's door: saved searches that tell a member of new meals, and their digests (docs/features/neighbourhood.md point 6). What other features and the app may use of it is exported here
- * and nowhere else; its other files are its own (docs/ARCHITECTURE.md "Server features", enforced by
- * Biome's noRestrictedImports in biome.json).
+ * The door of the alerts feature, saved searches that tell a member of new meals, and their digests
+ * (docs/features/neighbourhood.md point 6). Other features, the jobs and the app use only what is
+ * exported here; its other files are its own, and its routes.ts is for the route plugin alone
+ * (docs/ARCHITECTURE.md "Server features", enforced by Biome's noRestrictedImports in biome.json).
  */
 export { sendAlertDigest } from "./digest";
 export { becomesAlertable, enqueueAlertMatching, matchMealAlerts } from "./matching";

@@ -1,5 +1,9 @@
 /**
- * The calendar feature's door: a member's pickups as a calendar feed. What other features and the app may use of it is exported here
- * and nowhere else; its other files are its own (docs/ARCHITECTURE.md "Server features", enforced by
- * Biome's noRestrictedImports in biome.json).
+ * The door of the calendar feature, a member's pickups as a calendar feed. Other features, the jobs
+ * and the app use only what is exported here; its other files are its own, and its routes.ts is for
+ * the route plugin alone (docs/ARCHITECTURE.md "Server features", enforced by Biome's
+ * noRestrictedImports in biome.json).
  */
+
+// Nothing of it is used outside it but its routes (routes.ts).
+export {};

@@ -1,7 +1,8 @@
 /**
- * The draws feature's door: open verifiable draws for meals with more askers than portions (docs/features/fair-shares.md). What other features and the app may use of it is exported here
- * and nowhere else; its other files are its own (docs/ARCHITECTURE.md "Server features", enforced by
- * Biome's noRestrictedImports in biome.json).
+ * The door of the draws feature, open verifiable draws for meals with more askers than portions
+ * (docs/features/fair-shares.md). Other features, the jobs and the app use only what is exported here;
+ * its other files are its own, and its routes.ts is for the route plugin alone (docs/ARCHITECTURE.md
+ * "Server features", enforced by Biome's noRestrictedImports in biome.json).
  */
 export { runScheduledDraw, tellDrawLine } from "./run";
 export { createDraw } from "./service";

@@ -1,6 +1,6 @@
 /**
- * The events feature's door: community events. What other features and the app may use of it is exported here
- * and nowhere else; its other files are its own (docs/ARCHITECTURE.md "Server features", enforced by
- * Biome's noRestrictedImports in biome.json).
+ * The door of the events feature, community events. Other features, the jobs and the app use only what
+ * is exported here; its other files are its own, and its routes.ts is for the route plugin alone
+ * (docs/ARCHITECTURE.md "Server features", enforced by Biome's noRestrictedImports in biome.json).
  */
 export { createEvent, deleteEvent } from "./service";

@@ -1,7 +1,8 @@
 /**
- * The groups feature's door: groups, their members, rules and moderation, and who may share with or ask in one (docs/features/groups.md). What other features and the app may use of it is exported here
- * and nowhere else; its other files are its own (docs/ARCHITECTURE.md "Server features", enforced by
- * Biome's noRestrictedImports in biome.json).
+ * The door of the groups feature, groups, their members, rules and moderation, and who may share with
+ * or ask in one (docs/features/groups.md). Other features, the jobs and the app use only what is
+ * exported here; its other files are its own, and its routes.ts is for the route plugin alone
+ * (docs/ARCHITECTURE.md "Server features", enforced by Biome's noRestrictedImports in biome.json).
  */
 export {
   type ActiveMembership,

@@ -1,7 +1,8 @@
 /**
- * The meals feature's door: reading meals: who sees one, whether it can be had and who may ask, its lists, map, page, label and saves (spec §5, §7). What other features and the app may use of it is exported here
- * and nowhere else; its other files are its own (docs/ARCHITECTURE.md "Server features", enforced by
- * Biome's noRestrictedImports in biome.json).
+ * The door of the meals feature, reading meals: who sees one, whether it can be had and who may ask,
+ * its lists, map, page, label and saves (spec §5, §7). Other features, the jobs and the app use only
+ * what is exported here; its other files are its own, and its routes.ts is for the route plugin alone
+ * (docs/ARCHITECTURE.md "Server features", enforced by Biome's noRestrictedImports in biome.json).
  */
 export { mentionsNoneOfColumn } from "./allergen-match";
 export {

@@ -1,6 +1,7 @@
 /**
- * The newsletter feature's door: the neighbourhood news' mailing list and its confirmed sign-ups. What other features and the app may use of it is exported here
- * and nowhere else; its other files are its own (docs/ARCHITECTURE.md "Server features", enforced by
+ * The door of the newsletter feature, the neighbourhood news' mailing list and its confirmed sign-ups.
+ * Other features, the jobs and the app use only what is exported here; its other files are its own,
+ * and its routes.ts is for the route plugin alone (docs/ARCHITECTURE.md "Server features", enforced by
  * Biome's noRestrictedImports in biome.json).
  */
 export { sendConfirmation } from "./confirmation";

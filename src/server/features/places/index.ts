@@ -1,6 +1,7 @@
 /**
- * The places feature's door: places typed into a search, through the geocoder. What other features and the app may use of it is exported here
- * and nowhere else; its other files are its own (docs/ARCHITECTURE.md "Server features", enforced by
- * Biome's noRestrictedImports in biome.json).
+ * The door of the places feature, places typed into a search, through the geocoder. Other features,
+ * the jobs and the app use only what is exported here; its other files are its own, and its routes.ts
+ * is for the route plugin alone (docs/ARCHITECTURE.md "Server features", enforced by Biome's
+ * noRestrictedImports in biome.json).
  */
 export { createGeocoder } from "./geocoder";

@@ -1,7 +1,8 @@
 /**
- * The posting feature's door: posting and changing meals, with what that sets off in requests, draws and alerts. What other features and the app may use of it is exported here
- * and nowhere else; its other files are its own (docs/ARCHITECTURE.md "Server features", enforced by
- * Biome's noRestrictedImports in biome.json).
+ * The door of the posting feature, posting and changing meals, with what that sets off in requests,
+ * draws and alerts. Other features, the jobs and the app use only what is exported here; its other
+ * files are its own, and its routes.ts is for the route plugin alone (docs/ARCHITECTURE.md "Server
+ * features", enforced by Biome's noRestrictedImports in biome.json).
  */
 export { openGroupFirstMeal } from "./opening";
 export { createMeal } from "./service";

@@ -1,6 +1,7 @@
 /**
- * The reports feature's door: reports of unsafe content and their handling (docs/features/safety-and-admin.md). What other features and the app may use of it is exported here
- * and nowhere else; its other files are its own (docs/ARCHITECTURE.md "Server features", enforced by
- * Biome's noRestrictedImports in biome.json).
+ * The door of the reports feature, reports of unsafe content and their handling (docs/features/safety-
+ * and-admin.md). Other features, the jobs and the app use only what is exported here; its other files
+ * are its own, and its routes.ts is for the route plugin alone (docs/ARCHITECTURE.md "Server
+ * features", enforced by Biome's noRestrictedImports in biome.json).
  */
 export { listReportsForAdmin, reportStats, resolveReport } from "./service";

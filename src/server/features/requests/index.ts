@@ -1,7 +1,8 @@
 /**
- * The requests feature's door: requests and their threads: asking, accepting, the handover, waiting lists, disputes (spec §6). What other features and the app may use of it is exported here
- * and nowhere else; its other files are its own (docs/ARCHITECTURE.md "Server features", enforced by
- * Biome's noRestrictedImports in biome.json).
+ * The door of the requests feature, requests and their threads: asking, accepting, the handover,
+ * waiting lists, disputes (spec §6). Other features, the jobs and the app use only what is exported
+ * here; its other files are its own, and its routes.ts is for the route plugin alone
+ * (docs/ARCHITECTURE.md "Server features", enforced by Biome's noRestrictedImports in biome.json).
  */
 export { listDisputes, settleDispute } from "./disputes";
 export { enqueueWaitlistOffer, reschedulePickupSettles } from "./jobs";

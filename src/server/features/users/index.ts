@@ -1,7 +1,8 @@
 /**
- * The users feature's door: members' profiles, roles, home areas and reliability. What other features and the app may use of it is exported here
- * and nowhere else; its other files are its own (docs/ARCHITECTURE.md "Server features", enforced by
- * Biome's noRestrictedImports in biome.json).
+ * The door of the users feature, members' profiles, roles, home areas and reliability. Other features,
+ * the jobs and the app use only what is exported here; its other files are its own, and its routes.ts
+ * is for the route plugin alone (docs/ARCHITECTURE.md "Server features", enforced by Biome's
+ * noRestrictedImports in biome.json).
  */
 export { presentHomeArea, requireHomeArea } from "./home-area";
 export { reliabilityOf } from "./reliability";
