@@ -66,13 +66,10 @@ for (const feature of [...graph.keys()].sort()) if (!index.has(feature)) visit(f
 if (loops.length > 0) {
   console.error(`${loops.length} loop(s) between server features:`);
   for (const loop of loops) {
-    const pairs = loop.flatMap((a) =>
-      loop.filter((b) => a < b && graph.get(a).has(b) && graph.get(b).has(a)),
-    );
     const twoWay = loop.flatMap((a) =>
       loop.filter((b) => a < b && graph.get(a).has(b) && graph.get(b).has(a)).map((b) => `${a} ↔ ${b}`),
     );
-    console.error(`  ${loop.join(", ")}${pairs.length > 0 ? ` (two-way: ${twoWay.join(", ")})` : ""}`);
+    console.error(`  ${loop.join(", ")}${twoWay.length > 0 ? ` (two-way: ${twoWay.join(", ")})` : ""}`);
   }
   process.exit(1);
 }
