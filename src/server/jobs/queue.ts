@@ -34,7 +34,7 @@ export const QUEUES = {
   pickupSettle: "pickup-settle",
   /** A weekly meal's next occurrence, made a day before its pickup (features/meals/series.ts). */
   mealSeries: "meal-series",
-  /** A group-first meal shared with everyone when its hour comes (features/groups/opening.ts). */
+  /** A group-first meal shared with everyone when its hour comes (features/posting/opening.ts). */
   groupMealOpen: "group-meal-open",
   /** A meal's draw when its entries close (features/draws/run.ts). */
   mealDraw: "meal-draw",

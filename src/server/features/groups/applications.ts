@@ -5,12 +5,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { GroupApplication } from "../../../contract/groups";
 import { msg } from "../../../contract/messages";
+import type { ActorRef } from "../../auth/actor";
 import { presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction } from "../../db/client";
 import { groupApplications, users } from "../../db/schema";
 import { conflict, forbidden, notFound, validation } from "../../errors";
 import { type Cursor, keysetPage } from "../../pagination";
-import { canModerate, type GroupViewer } from "./policy";
+import { canModerate } from "./policy";
 import {
   addNewcomer,
   assertCurrentRules,
@@ -29,7 +30,7 @@ import {
  */
 export async function applyToGroup(
   db: Executor,
-  viewer: GroupViewer & { name: string },
+  viewer: ActorRef & { name: string },
   id: string,
   input: { answers: string[]; rulesVersion: number },
 ): Promise<{ id: string }> {
@@ -64,7 +65,7 @@ export async function applyToGroup(
  * Withdraws the viewer's waiting application.
  * @throws AppError 404 not seen, or no application waiting
  */
-export async function withdrawApplication(db: Executor, viewer: GroupViewer, id: string): Promise<void> {
+export async function withdrawApplication(db: Executor, viewer: ActorRef, id: string): Promise<void> {
   await loadGroup(db, viewer, id);
   const withdrawn = await db
     .update(groupApplications)
@@ -87,7 +88,7 @@ export async function withdrawApplication(db: Executor, viewer: GroupViewer, id:
  */
 export async function listApplications(
   db: Executor,
-  viewer: GroupViewer,
+  viewer: ActorRef,
   id: string,
   options: { limit: number; cursor?: Cursor },
 ): Promise<(GroupApplication & { createdAtDate: Date })[]> {
@@ -120,7 +121,7 @@ export async function listApplications(
  */
 export async function decideApplication(
   db: Executor,
-  viewer: GroupViewer,
+  viewer: ActorRef,
   id: string,
   applicationId: string,
   input: { decision: "approve" | "decline"; message?: string },

@@ -8,11 +8,12 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { GroupInvite, InvitePreview } from "../../../contract/groups";
 import { msg } from "../../../contract/messages";
+import type { ActorRef } from "../../auth/actor";
 import { presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction } from "../../db/client";
 import { groupInvites, groupMembers, groups, users } from "../../db/schema";
 import { AppError, forbidden, notFound } from "../../errors";
-import { type GroupViewer, permissionsOf } from "./policy";
+import { permissionsOf } from "./policy";
 import { addNewcomer, assertCurrentRules, assertNotInGroup, loadVisibleGroup } from "./service";
 
 /** How many of a group's links its page lists, newest first. */
@@ -30,7 +31,7 @@ const inviteUrl = (publicUrl: string, token: string) => `${publicUrl}/join/${tok
  */
 export async function createInvite(
   db: Executor,
-  viewer: GroupViewer,
+  viewer: ActorRef,
   groupId: string,
   days: number,
   publicUrl: string,
@@ -63,11 +64,7 @@ export async function createInvite(
  * A group's invite links, newest first, without their tokens (owner and moderators).
  * @throws AppError 404 not seen; 403 may not invite
  */
-export async function listInvites(
-  db: Executor,
-  viewer: GroupViewer,
-  groupId: string,
-): Promise<GroupInvite[]> {
+export async function listInvites(db: Executor, viewer: ActorRef, groupId: string): Promise<GroupInvite[]> {
   const { membership } = await loadVisibleGroup(db, viewer, groupId);
   if (!permissionsOf(membership, viewer).invite)
     throw forbidden(msg("Only the group's moderators can invite."));
@@ -92,7 +89,7 @@ export async function listInvites(
  * Revokes a link: it opens nothing from now on (owner and moderators).
  * @throws AppError 404 not seen, or no such link of the group; 403 may not invite
  */
-export async function revokeInvite(db: Executor, viewer: GroupViewer, groupId: string, inviteId: string) {
+export async function revokeInvite(db: Executor, viewer: ActorRef, groupId: string, inviteId: string) {
   const { membership } = await loadVisibleGroup(db, viewer, groupId);
   if (!permissionsOf(membership, viewer).invite)
     throw forbidden(msg("Only the group's moderators can invite."));
@@ -128,11 +125,7 @@ async function openInvite(db: Executor, token: string, lock = false) {
  * What an invite link opens: the group, its rules to accept, and whether the viewer is in it already.
  * @throws AppError 404 unknown link; 410 expired or revoked
  */
-export async function previewInvite(
-  db: Executor,
-  viewer: GroupViewer,
-  token: string,
-): Promise<InvitePreview> {
+export async function previewInvite(db: Executor, viewer: ActorRef, token: string): Promise<InvitePreview> {
   const { group } = await openInvite(db, token);
   const [member] = await db
     .select({ status: groupMembers.status })
@@ -160,7 +153,7 @@ export async function previewInvite(
  */
 export async function acceptInvite(
   db: Executor,
-  viewer: GroupViewer,
+  viewer: ActorRef,
   token: string,
   rulesVersion: number,
 ): Promise<{ groupId: string }> {

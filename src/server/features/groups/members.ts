@@ -5,12 +5,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { GroupDetail, GroupMember, GroupRole } from "../../../contract/groups";
 import { msg } from "../../../contract/messages";
+import type { ActorRef } from "../../auth/actor";
 import { presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction } from "../../db/client";
 import { groupMembers, groups, users } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
 import { type Cursor, keysetPage } from "../../pagination";
-import { canModerate, type GroupViewer, permissionsOf, removalRefusal } from "./policy";
+import { canModerate, permissionsOf, removalRefusal } from "./policy";
 import { getGroupDetail, loadGroup, membershipOf, tell } from "./service";
 
 /**
@@ -20,7 +21,7 @@ import { getGroupDetail, loadGroup, membershipOf, tell } from "./service";
  */
 export async function listMembers(
   db: Executor,
-  viewer: GroupViewer,
+  viewer: ActorRef,
   id: string,
   options: { limit: number; cursor?: Cursor },
 ): Promise<(GroupMember & { cursor: Cursor })[]> {
@@ -57,7 +58,7 @@ async function activeMember(tx: Executor, groupId: string, userId: string) {
  */
 export async function removeMember(
   db: Executor,
-  viewer: GroupViewer,
+  viewer: ActorRef,
   id: string,
   userId: string,
   reason: string,
@@ -92,7 +93,7 @@ export async function removeMember(
  */
 export async function changeRole(
   db: Executor,
-  viewer: GroupViewer,
+  viewer: ActorRef,
   id: string,
   userId: string,
   role: Extract<GroupRole, "moderator" | "member">,
@@ -119,7 +120,7 @@ export async function changeRole(
  */
 export async function transferOwnership(
   db: Executor,
-  viewer: GroupViewer,
+  viewer: ActorRef,
   id: string,
   userId: string,
 ): Promise<GroupDetail> {

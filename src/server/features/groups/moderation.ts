@@ -5,10 +5,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { GroupReport } from "../../../contract/groups";
 import { msg } from "../../../contract/messages";
+import type { ActorRef } from "../../auth/actor";
 import { type Executor, inTransaction, queryRows } from "../../db/client";
 import { meals, reports, users } from "../../db/schema";
 import { forbidden, notFound } from "../../errors";
-import { canModerate, type GroupViewer } from "./policy";
+import { canModerate } from "./policy";
 import { loadGroup, tell } from "./service";
 
 /**
@@ -18,7 +19,7 @@ import { loadGroup, tell } from "./service";
  */
 export async function takeMealOut(
   db: Executor,
-  viewer: GroupViewer,
+  viewer: ActorRef,
   id: string,
   mealId: string,
   reason: string,
@@ -56,11 +57,7 @@ export async function takeMealOut(
  * about a member made elsewhere is not theirs to read; site admins keep the whole list.
  * @throws AppError 404 not seen; 403 not a moderator
  */
-export async function listGroupReports(
-  db: Executor,
-  viewer: GroupViewer,
-  id: string,
-): Promise<GroupReport[]> {
+export async function listGroupReports(db: Executor, viewer: ActorRef, id: string): Promise<GroupReport[]> {
   const { membership } = await loadGroup(db, viewer, id);
   if (!canModerate(membership, viewer)) throw forbidden(msg("Only the group's moderators can do that."));
   const rows = await queryRows<{

@@ -7,9 +7,6 @@
 import type { GroupPermissions, GroupRole } from "../../../contract/groups";
 import type { ActorRef } from "../../auth/actor";
 
-/** The viewer as the rules need them: the actor (auth/actor.ts). */
-export type GroupViewer = ActorRef;
-
 /** The viewer's row in the group, active or removed; null when they have none. */
 export interface MembershipState {
   role: GroupRole;
@@ -30,13 +27,13 @@ const isActive = (membership: MembershipState | null): membership is MembershipS
 export function canSeeGroup(
   group: GroupState,
   membership: MembershipState | null,
-  viewer: GroupViewer,
+  viewer: ActorRef,
 ): boolean {
   return group.visibility === "listed" || isActive(membership) || viewer.isAdmin;
 }
 
 /** Whether the viewer moderates the group: its owner or a moderator, or a site admin. */
-export function canModerate(membership: MembershipState | null, viewer: GroupViewer): boolean {
+export function canModerate(membership: MembershipState | null, viewer: ActorRef): boolean {
   return (
     viewer.isAdmin ||
     (isActive(membership) && (membership.role === "owner" || membership.role === "moderator"))
@@ -44,7 +41,7 @@ export function canModerate(membership: MembershipState | null, viewer: GroupVie
 }
 
 /** Everything the viewer may do in the group, as its page shows it. */
-export function permissionsOf(membership: MembershipState | null, viewer: GroupViewer): GroupPermissions {
+export function permissionsOf(membership: MembershipState | null, viewer: ActorRef): GroupPermissions {
   const moderate = canModerate(membership, viewer);
   return {
     // Settings, rules and ownership are the owner's (and a site admin's).
@@ -58,7 +55,7 @@ export function permissionsOf(membership: MembershipState | null, viewer: GroupV
 /** Why the viewer may not remove `target` from the group, or null when they may. */
 export function removalRefusal(
   actor: MembershipState | null,
-  viewer: GroupViewer,
+  viewer: ActorRef,
   target: MembershipState & { userId: string },
 ): "not_moderator" | "owner" | "self" | "peer" | null {
   if (!canModerate(actor, viewer)) return "not_moderator";

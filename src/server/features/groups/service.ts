@@ -8,6 +8,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { CreateGroup, GroupDetail, GroupSummary, UpdateGroup } from "../../../contract/groups";
 import { GROUPS_OWNED_MAX } from "../../../contract/groups";
 import { fillPlaceholders, type Message, type MessageParams, msg } from "../../../contract/messages";
+import type { ActorRef } from "../../auth/actor";
 import { presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction } from "../../db/client";
 import { groupApplications, groupMembers, groups, notifications, users } from "../../db/schema";
@@ -15,18 +16,16 @@ import { AppError, conflict, forbidden, notFound, validation } from "../../error
 import { type Cursor, keysetPage } from "../../pagination";
 import { createNotification } from "../notifications";
 import { RULES_CHANGED } from "./membership";
-import { canSeeGroup, type GroupViewer, type MembershipState, permissionsOf } from "./policy";
+import { canSeeGroup, type MembershipState, permissionsOf } from "./policy";
 
 type GroupRow = typeof groups.$inferSelect;
-
-export type { GroupViewer } from "./policy";
 
 const GROUP_NOT_FOUND = msg("Group not found");
 
 /** A group with the viewer's membership, or 404 when the viewer may not see it. */
 export async function loadGroup(
   db: Executor,
-  viewer: GroupViewer,
+  viewer: ActorRef,
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<{ group: GroupRow; membership: MembershipState | null }> {
@@ -112,7 +111,7 @@ export const tell = (
  * and what the viewer may do.
  * @throws AppError 404 unknown, or hidden from the viewer
  */
-export async function getGroupDetail(db: Executor, viewer: GroupViewer, id: string): Promise<GroupDetail> {
+export async function getGroupDetail(db: Executor, viewer: ActorRef, id: string): Promise<GroupDetail> {
   const { group, membership } = await loadGroup(db, viewer, id);
   const permissions = permissionsOf(membership, viewer);
   const [owner] = await db.select().from(users).where(eq(users.id, group.ownerId)).limit(1);
@@ -206,7 +205,7 @@ export async function createGroup(
  */
 export async function updateGroup(
   db: Executor,
-  viewer: GroupViewer,
+  viewer: ActorRef,
   id: string,
   patch: UpdateGroup,
 ): Promise<GroupDetail> {
@@ -272,7 +271,7 @@ function prefixQuery(text: string): string | null {
  */
 export async function listGroups(
   db: Executor,
-  viewer: GroupViewer,
+  viewer: ActorRef,
   options: { q?: string; mine: boolean; limit: number; cursor?: Cursor },
 ): Promise<(GroupSummary & { createdAtDate: Date })[]> {
   const page = keysetPage(groups.createdAt, groups.id, options);
@@ -325,7 +324,7 @@ async function addNewcomer(tx: Executor, groupId: string, userId: string, rulesA
 export async function joinGroup(
   db: Executor,
   user: { id: string; email: string; emailVerified: boolean },
-  viewer: GroupViewer,
+  viewer: ActorRef,
   id: string,
   rulesVersion: number,
 ): Promise<GroupDetail> {
@@ -362,7 +361,7 @@ export async function joinGroup(
  */
 export async function acceptRules(
   db: Executor,
-  viewer: GroupViewer,
+  viewer: ActorRef,
   id: string,
   rulesVersion: number,
 ): Promise<GroupDetail> {
@@ -380,7 +379,7 @@ export async function acceptRules(
  * Leaves a group. Its owner hands it over first: a group is never left ownerless.
  * @throws AppError 404 not seen or not a member; 409 `owner_must_hand_over`
  */
-export async function leaveGroup(db: Executor, viewer: GroupViewer, id: string): Promise<void> {
+export async function leaveGroup(db: Executor, viewer: ActorRef, id: string): Promise<void> {
   await inTransaction(db, async (tx) => {
     const { membership } = await loadGroup(tx, viewer, id, { lock: true });
     if (membership?.status !== "active") throw notFound(msg("You are not a member of this group."));

@@ -148,7 +148,7 @@ const jobSchema = z.object({ seriesId: z.uuid(), occurrence: z.number().int().mi
 /**
  * The `meal-series` job: makes occurrence `n` (skipped while paused, or while a paid meal's cook is no
  * longer registered) and queues the next.
- * @param post posts a meal for the series' cook (meals/service.ts `createMeal`)
+ * @param post posts a meal for the series' cook (posting/service.ts `createMeal`)
  * @returns whether it made a meal
  */
 export async function makeOccurrence(
