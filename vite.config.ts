@@ -120,7 +120,31 @@ function importedBy(
  * docs/features/discovery.md). In `npm run dev` the API runs on 5001 behind this proxy.
  */
 const api = "http://127.0.0.1:5001";
-export default defineConfig({
+
+/**
+ * The server's bundle of the app (`vite build --ssr`, `npm run build`): src/client/server-render.tsx,
+ * which renders a first screen from the same components (docs/decisions/019), into dist/ssr/ for
+ * src/server/plugins/client.ts; packages stay in node_modules, what the browser loads on demand stays
+ * a chunk the server imports when a page needs it.
+ */
+const serverBundle = defineConfig({
+  plugins: [react(), englishCatalogues(), pwa],
+  resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
+  // React's production build whatever NODE_ENV the server runs under (a development React renders
+  // slower and writes its stack traces into the page), so React and everything that imports it are
+  // bundled, one copy of each.
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  ssr: { noExternal: true },
+  build: {
+    ssr: "src/client/server-render.tsx",
+    outDir: "dist/ssr",
+    emptyOutDir: true,
+    sourcemap: false,
+    copyPublicDir: false,
+  },
+});
+
+const browserBundle = defineConfig({
   plugins: [
     react(),
     englishCatalogues(),
@@ -204,3 +228,5 @@ export default defineConfig({
     proxy: { "/api": api, "/oidc": api, "/oidc-assets": api, "/objects": api },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBundle : browserBundle));

@@ -16,7 +16,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import WebSocket from "ws";
-import { signInThroughProvider } from "../tests/api/oidc-flow";
+import { memberPages } from "./member-pages";
 import { CHROMIUM_FLAGS } from "./phone";
 import { startSeededApp } from "./seeded-app";
 import { benchCertificate } from "./tls";
@@ -126,38 +126,13 @@ const app = await startSeededApp("lighthouse", undefined, certificate);
 const BASE = app.base;
 console.log(`Served over ${certificate ? "HTTPS with HTTP/2" : "plain HTTP/1.1"} at ${BASE}`);
 try {
-  const { jar } = await signInThroughProvider(BASE, {
-    email: "maria.lopez@example.org",
-    firstName: "Maria",
-    lastName: "Lopez",
-  });
-  const cookie = jar.header();
-  // A meal of someone else's to open, and a thread: Maria asks for it.
-  const me = (await (await fetch(`${BASE}/api/auth/user`, { headers: { cookie } })).json()) as { id: string };
-  const meals = (await (await fetch(`${BASE}/api/meals?area=all`, { headers: { cookie } })).json()) as {
-    id: string;
-    portionsLeft: number;
-    owner: { id: string };
-  }[];
-  const meal = meals.find((candidate) => candidate.portionsLeft > 0 && candidate.owner.id !== me.id);
-  if (!meal) throw new Error("the seed has no meal of someone else's with portions left");
-  const asked = await fetch(`${BASE}/api/requests`, {
-    method: "POST",
-    headers: { cookie, origin: BASE, "content-type": "application/json" },
-    body: JSON.stringify({ mealId: meal.id, message: "Could I have one, please?" }),
-  });
-  if (!asked.ok) throw new Error(`the thread could not be made: ${asked.status} ${await asked.text()}`);
-  const thread = ((await asked.json()) as { id: string }).id;
-  const jarCookies = cookie.split("; ").map((pair) => {
-    const at = pair.indexOf("=");
-    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
-  });
+  const { cookies: jarCookies, mealId, threadId } = await memberPages(BASE);
   for (const [name, url, withCookie] of [
     ["landing page (signed out)", `${BASE}/`, undefined],
     ["Community (signed in)", `${BASE}/community`, jarCookies],
     ["Community's map (signed in)", `${BASE}/community?view=map`, jarCookies],
-    ["a meal's page (signed in)", `${BASE}/meal/${meal.id}`, jarCookies],
-    ["a thread (signed in)", `${BASE}/request/${thread}`, jarCookies],
+    ["a meal's page (signed in)", `${BASE}/meal/${mealId}`, jarCookies],
+    ["a thread (signed in)", `${BASE}/request/${threadId}`, jarCookies],
   ] as const) {
     if (ONLY && !name.toLowerCase().includes(ONLY)) continue;
     // A run Lighthouse could not finish (no LCP: its trace lost the navigation, NO_NAVSTART, now and

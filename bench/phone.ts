@@ -11,9 +11,12 @@ import { signInThroughProvider } from "../tests/api/oidc-flow";
 /** Chromium's flags here (the e2e suite's): no sandbox or GPU, nothing fetched from outside. */
 export const CHROMIUM_FLAGS = chromiumLaunchOptions.args;
 
-/** Debian's full Chromium (or CHROMIUM_PATH's), launched for a bench as the e2e suite launches it. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch(chromiumLaunchOptions);
+/**
+ * Debian's full Chromium (or CHROMIUM_PATH's), launched for a bench as the e2e suite launches it.
+ * @param extraArgs more flags (bench/tls.ts's trust of its certificate)
+ */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ ...chromiumLaunchOptions, args: [...chromiumLaunchOptions.args, ...extraArgs] });
 }
 
 /** Signs the seed's Maria in at `base`: her session cookies, for `phoneContext`. */

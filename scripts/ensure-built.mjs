@@ -23,7 +23,10 @@ function newestMtime(target) {
 const builtAt = (file) => (existsSync(path.join(root, file)) ? statSync(path.join(root, file)).mtimeMs : 0);
 const sourcesAt = (sources) => Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
 
-/** Builds the client into dist/client when its sources changed. */
+/** The server bundle of the client (vite.config.ts `serverBundle`). */
+const SERVER_RENDER = "dist/ssr/server-render.js";
+
+/** Builds the client into dist/client, and its server bundle into dist/ssr, when their sources changed. */
 export async function ensureClientBuilt() {
   const sources = [
     "src/client",
@@ -33,12 +36,16 @@ export async function ensureClientBuilt() {
     "vite.config.ts",
     "package-lock.json",
   ];
-  if (builtAt("dist/client/index.html") >= sourcesAt(sources)) return;
+  const newest = sourcesAt(sources);
+  if (builtAt("dist/client/index.html") >= newest && builtAt(SERVER_RENDER) >= newest) return;
   console.log("Building the client...");
   const { build } = await import("vite");
   // Vite sets NODE_ENV=production for its build; the server must see the user's own value.
   const nodeEnv = process.env.NODE_ENV;
-  await build({ root, configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
+  const configFile = path.join(root, "vite.config.ts");
+  await build({ root, configFile, logLevel: "warn" });
+  // The same app as a server bundle, which renders first screens (docs/decisions/019).
+  await build({ root, configFile, logLevel: "warn", build: { ssr: "src/client/server-render.tsx" } });
   if (nodeEnv === undefined) delete process.env.NODE_ENV;
   else process.env.NODE_ENV = nodeEnv;
 }

@@ -2,11 +2,13 @@
  * The browser entry: the deployment's settings, the first catalogue and, once the sign-in check has
  * answered, the page's code and the catalogues it speaks are loaded (their requests start with the
  * page, named in its HTML), then the app renders, the page in its first render; the service worker
- * comes once that render is up (app/app.tsx).
+ * comes once that render is up (app/app.tsx). A first screen the server rendered (server-render.tsx)
+ * is hydrated, once its first call's answer (inside the page) is in the query cache as it was there.
  */
-import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./app/app";
+import { startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { SERVER_RENDERED_ATTRIBUTE } from "@/contract/pages";
+import { AppRoot } from "./app/app-root";
 import { preloadPage } from "./app/router";
 import { currentUserQuery } from "./features/auth";
 import { loadDeployment } from "./lib/deployment";
@@ -14,34 +16,37 @@ import { startI18n } from "./lib/i18n";
 import { queryClient } from "./lib/query-client";
 import "./index.css";
 
+const rootElement = document.getElementById("root")!;
+const serverRendered = rootElement.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
+
 // Who is signed in (the request index.html preloads, or the answer the server put in a member's page)
 // is asked beside the settings and catalogue: a member's shell and page then load with them, and the
 // page's first API call starts, not after the first render (docs/decisions/015).
 const userKnown = queryClient
   .prefetchQuery(currentUserQuery)
   .then(() => queryClient.getQueryData(currentUserQuery.queryKey));
-void userKnown.then((user) => {
-  if (!user) return;
+const pageData = userKnown.then((user) =>
   // Its own chunk: what it imports (the contract's schemas, the lists' filters) is the member pages',
   // and would weigh on the landing page in the entry.
-  void import("./app/route-data").then(({ prefetchPageData }) =>
-    prefetchPageData(window.location.pathname, window.location.search, user),
-  );
-});
+  user
+    ? import("./app/route-data").then(({ prefetchPageData }) =>
+        prefetchPageData(window.location.pathname, window.location.search, user),
+      )
+    : undefined,
+);
 const deploymentLoaded = loadDeployment();
 const i18nStarted = startI18n(deploymentLoaded.then((d) => d.defaultLanguage));
 // The page's code and words too: index.html shows the same spinner until then, and the page renders
 // in the app's first render instead of suspending behind it.
 const pageLoaded = preloadPage(window.location.pathname, userKnown, i18nStarted);
-await Promise.all([deploymentLoaded, i18nStarted, pageLoaded]);
+await Promise.all([deploymentLoaded, i18nStarted, pageLoaded, serverRendered ? pageData : undefined]);
 
-const root = createRoot(document.getElementById("root")!);
-// In a transition the first render yields to the browser every few milliseconds instead of holding
-// the main thread for one long task (docs/decisions/015 "Phones": Total Blocking Time on a phone).
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+if (serverRendered) {
+  // Hydration is rendered in slices that yield to the browser, as the transition below is.
+  hydrateRoot(rootElement, <AppRoot />);
+} else {
+  const root = createRoot(rootElement);
+  // In a transition the first render yields to the browser every few milliseconds instead of holding
+  // the main thread for one long task (docs/decisions/015 "Phones": Total Blocking Time on a phone).
+  startTransition(() => root.render(<AppRoot />));
+}

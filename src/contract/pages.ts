@@ -13,6 +13,37 @@ import { parse } from "regexparam";
  */
 export const FIRST_ANSWERS_ID = "first-answers";
 
+/**
+ * The attribute the server puts on the page's root element when it holds the first screen's HTML
+ * (src/client/server-render.tsx): the browser then hydrates it instead of drawing it again.
+ */
+export const SERVER_RENDERED_ATTRIBUTE = "data-server-rendered";
+
+/**
+ * One API answer a page carries (src/server/first-answers.ts writes them, src/client/lib/first-answers.ts
+ * reads them): the URL asked, the language it was answered in, and the response.
+ */
+export interface FirstAnswer {
+  url: string;
+  language: string;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * What the server's render of a first screen is given (src/client/server-render.tsx): the page, the
+ * language it is read in, and the answers the page carries — the sign-in check, the deployment's
+ * settings and, for a member, the page's first call.
+ */
+export interface FirstScreenRequest {
+  pathname: string;
+  /** The query without its "?". */
+  search: string;
+  language: string;
+  answers: readonly FirstAnswer[];
+}
+
 /** A path and the name of its page's module (`src/client/pages/{page}.tsx`). */
 export interface PageEntry {
   path: string;

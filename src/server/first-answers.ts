@@ -17,21 +17,17 @@ import {
   mayStartWithCall,
   pageStartOf,
 } from "@/contract/first-calls";
-
-/** One answer, as the browser's API client reads it back. */
-export interface FirstAnswer {
-  url: string;
-  language: string;
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
+import type { FirstAnswer } from "@/contract/pages";
 
 /** Response headers the client reads from a list's answer (cursor pagination, the count). */
 const KEPT_HEADERS = ["content-type", "link", "x-total-count", "x-total-relation"];
 
 /** The sign-in check's URL, which index.html also preloads. */
 export const CURRENT_USER_URL = "/api/auth/user";
+/** The deployment's settings' URL, which index.html also preloads. */
+export const DEPLOYMENT_URL = "/api/deployment";
+
+export type { FirstAnswer };
 
 /** What goes in a member's page: the answers, and its largest picture to fetch with it. */
 export interface FirstAnswers {
@@ -41,10 +37,10 @@ export interface FirstAnswers {
 
 /**
  * The answers to put in the page `request` asks for: the sign-in check and the page's first call, each
- * when it answered 200; none for a page that starts with no call or a session that is not signed in.
- * The picture is the page's largest (`firstPictureOf`), which the browser then fetches beside the code
- * instead of after the first render. Never throws: a page whose answers could not be made is sent
- * without them, and its browser asks.
+ * when it answered 200, and the deployment's settings; none for a page that starts with no call or a
+ * session that is not signed in. The picture is the page's largest (`firstPictureOf`), which the browser
+ * then fetches beside the code instead of after the first render. Never throws: a page whose answers
+ * could not be made is sent without them, and its browser asks.
  * @param app the app whose API answers (the page's own)
  */
 export async function firstAnswersFor(app: FastifyInstance, request: FastifyRequest): Promise<FirstAnswers> {
@@ -56,17 +52,32 @@ export async function firstAnswersFor(app: FastifyInstance, request: FastifyRequ
   }
 }
 
-async function answersFor(app: FastifyInstance, request: FastifyRequest): Promise<FirstAnswers> {
-  const none = { answers: [], picture: null };
-  const query = request.url.indexOf("?");
-  const pathname = query < 0 ? request.url : request.url.slice(0, query);
-  const search = query < 0 ? "" : request.url.slice(query + 1);
-  // A page that never starts with a call (a profile, the requests) costs no session lookup here.
-  if (!mayStartWithCall(pathname)) return none;
+/**
+ * A visitor's answers (no session cookie): the sign-in check's 401 and the deployment's settings, for a
+ * page the server renders signed out (src/client/server-render.tsx), whose browser then asks neither.
+ * None when either could not be made.
+ */
+export async function visitorAnswersFor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<FirstAnswer[]> {
+  try {
+    const ask = asker(app, request);
+    const user = await ask(CURRENT_USER_URL, 401);
+    const deployment = await ask(DEPLOYMENT_URL);
+    return user && deployment ? [user, deployment] : [];
+  } catch (error) {
+    request.log.warn({ err: error }, "a page's first answers could not be made; it is sent without them");
+    return [];
+  }
+}
+
+/** `ask(url, status)`: the API's answer to a GET of `url` as `request`'s browser would get it, if `status`. */
+function asker(app: FastifyInstance, request: FastifyRequest) {
   const headers = { cookie: request.headers.cookie ?? "", "accept-language": request.lng };
-  const ask = async (url: string): Promise<FirstAnswer | null> => {
+  return async (url: string, status = 200): Promise<FirstAnswer | null> => {
     const answer = await app.inject({ method: "GET", url, headers });
-    if (answer.statusCode !== 200) return null;
+    if (answer.statusCode !== status) return null;
     const kept: Record<string, string> = {};
     for (const name of KEPT_HEADERS) {
       const value = answer.headers[name];
@@ -74,15 +85,29 @@ async function answersFor(app: FastifyInstance, request: FastifyRequest): Promis
     }
     // When it was answered: the live stream's first `ready` compares it with the member's newest event.
     kept["x-answered-at"] = new Date().toISOString();
-    return { url, language: request.lng, status: 200, headers: kept, body: answer.body };
+    return { url, language: request.lng, status, headers: kept, body: answer.body };
   };
+}
+
+async function answersFor(app: FastifyInstance, request: FastifyRequest): Promise<FirstAnswers> {
+  const none = { answers: [], picture: null };
+  const query = request.url.indexOf("?");
+  const pathname = query < 0 ? request.url : request.url.slice(0, query);
+  const search = query < 0 ? "" : request.url.slice(query + 1);
+  // A page that never starts with a call (a profile, the requests) costs no session lookup here.
+  if (!mayStartWithCall(pathname)) return none;
+  const ask = asker(app, request);
   const user = await ask(CURRENT_USER_URL);
   if (!user) return none;
   const start = pageStartOf(pathname, new URLSearchParams(search), JSON.parse(user.body) as CurrentUser);
   if (!start?.call) return none;
   const first = await ask(firstCallUrl(start.call));
   if (!first) return { answers: [user], picture: null };
-  return { answers: [user, first], picture: firstPictureOf(start, JSON.parse(first.body)) };
+  const deployment = await ask(DEPLOYMENT_URL);
+  return {
+    answers: deployment ? [user, first, deployment] : [user, first],
+    picture: firstPictureOf(start, JSON.parse(first.body)),
+  };
 }
 
 /** A `<link rel="preload">` for `picture`, as urgent as its `<img>` (`fetchpriority="high"`). */

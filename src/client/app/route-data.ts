@@ -12,13 +12,19 @@ import { queryClient } from "@/client/lib/query-client";
 import type { CurrentUser } from "@/contract/auth";
 import { pageStartOf } from "@/contract/first-calls";
 
-/** Starts the first API call of the member's page at `pathname` with `search`, if it makes one. */
-export function prefetchPageData(pathname: string, search: string, user: CurrentUser): void {
+/**
+ * Starts the first API call of the member's page at `pathname` with `search`, if it makes one.
+ * Resolves once its answer is in the query cache (or it failed: the page shows that itself); the
+ * browser awaits it only for a page the server rendered, whose first render must show that answer
+ * as the server's did (main.tsx), and the server's render of a first screen likewise.
+ */
+export async function prefetchPageData(pathname: string, search: string, user: CurrentUser): Promise<void> {
   const start = pageStartOf(pathname, new URLSearchParams(search), user);
   if (!start) return;
-  if (start.map) void loadMealMap();
+  // Not awaited, and never failing: the map draws its own error where it shows.
+  if (start.map) void loadMealMap().catch(() => undefined);
   const { call } = start;
-  if (call?.query === "meals") void queryClient.prefetchInfiniteQuery(mealsQuery(call.filters));
-  else if (call?.query === "meal") void queryClient.prefetchQuery(mealQuery(call.id));
-  else if (call?.query === "request") void queryClient.prefetchQuery(requestQuery(call.id));
+  if (call?.query === "meals") await queryClient.prefetchInfiniteQuery(mealsQuery(call.filters));
+  else if (call?.query === "meal") await queryClient.prefetchQuery(mealQuery(call.id));
+  else if (call?.query === "request") await queryClient.prefetchQuery(requestQuery(call.id));
 }

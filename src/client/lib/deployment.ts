@@ -7,8 +7,11 @@
 import type { Deployment } from "@/contract/i18n";
 import { LANGUAGES } from "@/contract/languages";
 import { DEFAULT_MAP } from "@/contract/map-defaults";
+import { takeFirstAnswer } from "./first-answers";
 
 const STORAGE_KEY = "mealshare:deployment";
+/** The settings' URL, which index.html preloads. */
+export const DEPLOYMENT_URL = "/api/deployment";
 let current: Deployment = {
   currency: "USD",
   defaultLanguage: "en",
@@ -21,7 +24,9 @@ let current: Deployment = {
 /** Fetches the settings (the page preloads the request); never fails. */
 export async function loadDeployment(): Promise<Deployment> {
   try {
-    const response = await fetch("/api/deployment", { credentials: "include" });
+    // The server puts the answer in a page it renders (src/server/first-answers.ts): no second fetch.
+    const response =
+      takeFirstAnswer(DEPLOYMENT_URL, undefined) ?? (await fetch(DEPLOYMENT_URL, { credentials: "include" }));
     if (!response.ok) throw new Error(String(response.status));
     current = (await response.json()) as Deployment;
     localStorage.setItem(STORAGE_KEY, JSON.stringify(current));
@@ -34,6 +39,14 @@ export async function loadDeployment(): Promise<Deployment> {
     }
   }
   return current;
+}
+
+/**
+ * Sets the settings without asking: the server's render of a first screen (src/client/server-render.tsx)
+ * has them at hand.
+ */
+export function adoptDeployment(settings: Deployment): void {
+  current = settings;
 }
 
 /** The settings loaded at start. */

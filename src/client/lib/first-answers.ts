@@ -4,16 +4,7 @@
  * does not wait for their round trips. The API client takes each once, as the answer to the same GET
  * in the same language, during the page's first moments; after that, or for anything else, it asks.
  */
-import { FIRST_ANSWERS_ID } from "@/contract/pages";
-
-/** One answer as the server wrote it: the URL asked, its language, and the response. */
-interface FirstAnswer {
-  url: string;
-  language: string;
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
+import { FIRST_ANSWERS_ID, type FirstAnswer } from "@/contract/pages";
 
 /**
  * How long after the page opened an answer may stand in for asking (ms): it is what the server knew
@@ -22,6 +13,8 @@ interface FirstAnswer {
 const FRESH_FOR_MS = 30_000;
 
 let answers: Map<string, FirstAnswer> | undefined;
+/** When the answers came (ms on `performance.now()`'s clock): the page's opening in a browser. */
+let openedAt = 0;
 /** When the oldest answer this page took was made (ms since the epoch, the server's clock), if any. */
 let oldestTaken: number | undefined;
 
@@ -30,6 +23,15 @@ let oldestTaken: number | undefined;
  * undefined when it took none: what the first screen shows is at least as new as this.
  */
 export const firstAnswersMadeAt = (): number | undefined => oldestTaken;
+
+/**
+ * Gives the module `list` as the page's answers, in place of reading the page: the server renders a
+ * first screen with the same API client (src/client/server-render.tsx), and has no document.
+ */
+export function giveFirstAnswers(list: readonly FirstAnswer[]): void {
+  answers = new Map(list.map((answer) => [answer.url, answer]));
+  openedAt = performance.now();
+}
 
 function read(): Map<string, FirstAnswer> {
   const element = document.getElementById(FIRST_ANSWERS_ID);
@@ -53,7 +55,7 @@ export function takeFirstAnswer(url: string, language: string | undefined): Resp
   const answer = answers.get(url);
   const otherLanguage = language !== undefined && answer?.language !== language;
   // In another language it is left for the same call once the app's language is known.
-  if (!answer || otherLanguage || performance.now() > FRESH_FOR_MS) return null;
+  if (!answer || otherLanguage || performance.now() - openedAt > FRESH_FOR_MS) return null;
   answers.delete(url);
   const madeAt = Date.parse(answer.headers["x-answered-at"] ?? "");
   if (!Number.isNaN(madeAt)) oldestTaken = Math.min(oldestTaken ?? madeAt, madeAt);

@@ -45,6 +45,8 @@ export function useViewerPosition(): Position | null {
       return () => listeners.delete(listener);
     },
     () => cached,
+    // The server's render of a first screen, and the browser's hydration of it, know no position.
+    () => null,
   );
   return raw ? (JSON.parse(raw) as Position) : null;
 }

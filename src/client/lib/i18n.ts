@@ -90,6 +90,23 @@ export const KEY_READING = {
 export async function startI18n(defaultLanguage: Promise<Language>): Promise<void> {
   const lng = deviceLanguage() ?? (await defaultLanguage);
   const dateLocaleLoaded = loadDateLocale(lng);
+  await initI18n(lng);
+  await dateLocaleLoaded;
+  remember(lng);
+  i18n.on("languageChanged", remember);
+}
+
+/**
+ * Speaks `language` in the server's render of a first screen (src/client/server-render.tsx): i18next
+ * started once in the server's process, then switched for each render, with date-fns's tables loaded.
+ */
+export async function speakOnServer(language: Language): Promise<void> {
+  if (!i18n.isInitialized) await initI18n(language);
+  await Promise.all([loadDateLocale(language), i18n.changeLanguage(language)]);
+}
+
+/** Starts the one instance in `lng`, its catalogues loaded from their chunks when first needed. */
+async function initI18n(lng: Language): Promise<void> {
   await i18n
     .use(initReactI18next)
     .use(
@@ -105,9 +122,6 @@ export async function startI18n(defaultLanguage: Promise<Language>): Promise<voi
       defaultNS: "common",
       react: { useSuspense: true },
     });
-  await dateLocaleLoaded;
-  remember(lng);
-  i18n.on("languageChanged", remember);
 }
 
 /** The page's `lang`, and the cookie that lets the server's own pages speak the same language. */

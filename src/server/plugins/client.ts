@@ -7,17 +7,19 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { FIRST_ANSWERS_ID } from "@/contract/pages";
+import { FIRST_ANSWERS_ID, SERVER_RENDERED_ATTRIBUTE } from "@/contract/pages";
 import { mealListShell } from "@/contract/plain/skeleton";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { compressionFor } from "../compression";
 import {
-  CURRENT_USER_URL,
+  type FirstAnswer,
   type FirstAnswers,
   firstAnswersElement,
   firstAnswersFor,
   picturePreload,
+  visitorAnswersFor,
 } from "../first-answers";
+import { firstScreenRenderer } from "../first-screen";
 import { pagePreloads } from "../page-preloads";
 
 /**
@@ -31,6 +33,9 @@ function preloadedIndex(indexHtml: string) {
     shell
       ? spinnerPage.replace(ROOT_CONTENT, (_whole, open: string) => `${open}${shell}</div>`)
       : spinnerPage;
+  // The app's own first screen, which the browser hydrates (src/client/main.tsx).
+  const withFirstScreen = (html: string) =>
+    spinnerPage.replace(ROOT_CONTENT, () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${html}</div>`);
   const variants = new Map<string, Buffer>();
   const links = (files: string[]) =>
     files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join("");
@@ -53,15 +58,18 @@ function preloadedIndex(indexHtml: string) {
       files: string[],
       { answers, picture }: FirstAnswers,
       acceptEncoding: string | undefined,
-      shell: string | null,
+      shell: { html: string; rendered: boolean } | null,
     ) {
       // The picture first: it is what the page's largest paint waits for.
       const head = `${picture ? picturePreload(picture) : ""}${links(files)}</head>`;
+      // What the page carries is not asked again: its preload goes.
+      const carried = answers.map((answer) => answer.url);
       // Replaced by functions: a "$'" in a meal's title is text, not a replacement pattern.
-      const page = withShell(shell)
+      let page = (shell?.rendered ? withFirstScreen(shell.html) : withShell(shell?.html ?? null))
         .replace("</head>", () => head)
-        .replace(new RegExp(`<link rel="preload" href="${CURRENT_USER_URL}"[^>]*>\\s*`), "")
         .replace("</body>", () => `${firstAnswersElement(FIRST_ANSWERS_ID, answers)}</body>`);
+      for (const url of carried)
+        page = page.replace(new RegExp(`<link rel="preload" href="${url}"[^>]*>\\s*`), "");
       const { encoding, compress } = compressionFor(acceptEncoding, page.length);
       const body = Buffer.from(page);
       return { body: compress ? compress(body) : body, encoding };
@@ -98,6 +106,25 @@ export async function registerClient(app: FastifyInstance, clientDir: string) {
   const preloadsFor = hasClient ? pagePreloads(clientDir) : null;
   const index = hasClient ? preloadedIndex(indexHtml) : null;
 
+  const renderer = hasClient ? await firstScreenRenderer(clientDir) : null;
+
+  /**
+   * A page's first screen as the app draws it (src/client/server-render.tsx), when `answers` hold what
+   * it starts from; else a member's list's card outlines (contract/plain/skeleton.ts), else nothing.
+   */
+  const firstScreen = async (request: FastifyRequest, pathname: string, answers: FirstAnswer[]) => {
+    const query = request.url.indexOf("?");
+    const search = query < 0 ? "" : request.url.slice(query + 1);
+    const html =
+      renderer && answers.length > 0
+        ? await renderer({ pathname, search, language: request.lng, answers })
+        : null;
+    if (html !== null) return { html, rendered: true };
+    return isMealList(pathname) && request.cookies[SESSION_COOKIE]
+      ? { html: mealListShell("Loading"), rendered: false }
+      : null;
+  };
+
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
     const pathname = request.url.split("?")[0] ?? "/";
@@ -105,14 +132,21 @@ export async function registerClient(app: FastifyInstance, clientDir: string) {
     // What a page names depends on who asks: a cache in between must not hand one's to another.
     reply.header("Cache-Control", "no-cache").header("Vary", "Accept-Encoding, Accept-Language, Cookie");
     if (!index || files.length === 0) return reply.sendFile("index.html");
-    const answers = signedIn && request.method === "GET" ? await firstAnswersFor(app, request) : null;
-    // A member's list of meals shows its shape before any script runs (contract/plain/skeleton.ts).
-    const shell = signedIn && isMealList(pathname) ? mealListShell("Loading") : null;
+    const isGet = request.method === "GET";
+    // A member's page that starts with a call, and the landing page for a visitor, are drawn here.
+    const answers: FirstAnswers | null = !isGet
+      ? null
+      : signedIn
+        ? await firstAnswersFor(app, request)
+        : pathname === "/" && renderer
+          ? { answers: await visitorAnswersFor(app, request), picture: null }
+          : null;
+    const shell = await firstScreen(request, pathname, answers?.answers ?? []);
     // A member's own answers: for their browser alone, kept by no cache.
-    if (answers?.answers.length) reply.header("Cache-Control", "private, no-cache");
+    if (signedIn && answers?.answers.length) reply.header("Cache-Control", "private, no-cache");
     const { body, encoding } = answers?.answers.length
       ? index.withAnswers(files, answers, request.headers["accept-encoding"], shell)
-      : index.shared(files, request.headers["accept-encoding"], shell);
+      : index.shared(files, request.headers["accept-encoding"], shell?.html ?? null);
     if (encoding) reply.header("Content-Encoding", encoding);
     return reply.type("text/html; charset=utf-8").send(body);
   };
