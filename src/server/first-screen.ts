@@ -4,6 +4,7 @@
  * a page from the answers it will carry. Without that bundle (a client built alone, the API tests'
  * app) pages are sent as before, drawn by the browser.
  */
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -22,3 +23,19 @@ export async function firstScreenRenderer(clientDir: string): Promise<FirstScree
   const loaded = (await import(pathToFileURL(bundle).href)) as { renderFirstScreen: FirstScreenRenderer };
   return loaded.renderFirstScreen;
 }
+
+/** The id of the JSON block that lists a server-drawn page's code, for `CODE_AFTER_PICTURE`. */
+export const PAGE_CODE_ID = "page-code";
+
+/**
+ * The one inline script of a server-drawn page with a picture: its code (the JSON block
+ * `PAGE_CODE_ID`: the entry first, then the chunks its first screen runs) is fetched once the
+ * page's first picture (`fetchpriority="high"`) has loaded or failed. On a slow connection the
+ * picture shared the bandwidth with ~240 KiB of script and came seconds later; the page is readable
+ * without the code, and its links work before it (docs/decisions/019). Fixed text, allowed by its
+ * hash in the CSP (`CODE_AFTER_PICTURE_HASH`), no other inline script.
+ */
+export const CODE_AFTER_PICTURE = `const files=JSON.parse(document.getElementById("${PAGE_CODE_ID}").textContent);const picture=document.querySelector('img[fetchpriority="high"]');const load=()=>{for(const href of files.slice(1)){const link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.append(link);}import(files[0]);};if(picture&&!picture.complete){picture.addEventListener("load",load,{once:true});picture.addEventListener("error",load,{once:true});}else load();`;
+
+/** The CSP source that allows `CODE_AFTER_PICTURE` and nothing else inline. */
+export const CODE_AFTER_PICTURE_HASH = `'sha256-${createHash("sha256").update(CODE_AFTER_PICTURE).digest("base64")}'`;

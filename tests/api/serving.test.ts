@@ -38,6 +38,12 @@ const ROOT = /<div id="root">.*<\/div>/.exec(
   readFileSync(path.resolve(import.meta.dirname, "../../index.html"), "utf8"),
 )?.[0];
 
+/** index.html's preloads of the sign-in check and the settings, as the repo's has them. */
+const PRELOADS = readFileSync(path.resolve(import.meta.dirname, "../../index.html"), "utf8")
+  .split("\n")
+  .filter((line) => line.includes('rel="preload"'))
+  .join("");
+
 describe("serving", () => {
   let t: TestApp;
   let clientDir: string;
@@ -50,7 +56,7 @@ describe("serving", () => {
     writeFileSync(
       path.join(clientDir, "index.html"),
       // The body as the repo's index.html has it: the spinner in the root.
-      `<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body>${ROOT}\n</body></html>`,
+      `<!doctype html><html><head>${PRELOADS}<script type="module" src="/assets/app.js"></script></head><body>${ROOT}\n</body></html>`,
     );
     writeFileSync(path.join(clientDir, "assets/app.js"), script);
     writeFileSync(path.join(clientDir, "assets/app.js.br"), brotliCompressSync(script));
@@ -207,8 +213,15 @@ describe("serving", () => {
       // Nothing in the page closes its data block: the title is inside it, escaped, and only there.
       expect(html).not.toContain("<script>alert(1)");
       expect(sent.headers["cache-control"]).toBe("private, no-cache");
-      expect(answers.map((answer) => answer.url)).toEqual(["/api/auth/user", "/api/meals?kind=free"]);
-      const [user, list] = answers;
+      expect(answers.map((answer) => answer.url)).toEqual([
+        "/api/auth/user",
+        "/api/meals?kind=free",
+        "/api/deployment",
+      ]);
+      const [user, list, settings] = answers;
+      // The settings too, which the page then does not ask for again.
+      expect(settings?.body).toBe((await api("/api/deployment", eater.cookie)).body);
+      expect(html).not.toMatch(/<link rel="preload" href="\/api\/(deployment|auth\/user)"/);
       expect(user?.body).toBe((await api("/api/auth/user", eater.cookie)).body);
       const direct = await api("/api/meals?kind=free", eater.cookie);
       expect(list?.body).toBe(direct.body);
@@ -225,7 +238,11 @@ describe("serving", () => {
       expect(JSON.parse(other.answers[0]?.body ?? "{}").id).toBe(cook.user.id);
       // The map asks for the list for its count line but draws no card: no photo to fetch first.
       const map = await page("/community?view=map", eater.cookie);
-      expect(map.answers.map((answer) => answer.url)).toEqual(["/api/auth/user", "/api/meals?kind=free"]);
+      expect(map.answers.map((answer) => answer.url)).toEqual([
+        "/api/auth/user",
+        "/api/meals?kind=free",
+        "/api/deployment",
+      ]);
       expect(map.picture).toBeNull();
     });
 

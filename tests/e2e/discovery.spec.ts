@@ -199,16 +199,19 @@ test("a member's page is in the app's first render: the page's heading replaces 
   const eater = await signedInPage(browser, person("Otto", "Once"));
   // What #root holds after each change React makes to it: index.html's spinner is there before any
   // script runs. A page that suspended for its code or words showed React's spinner first, and React
-  // then kept it at least 300 ms (src/client/app/routes.ts).
+  // then kept it at least 300 ms (src/client/app/routes.ts). A first screen the server drew
+  // (docs/decisions/019) is the page before any change, and React takes it over without one.
   const watchRoot = `
     window.__rootStates = [];
     document.addEventListener("DOMContentLoaded", () => {
       const root = document.getElementById("root");
-      new MutationObserver(() => {
+      const record = () => {
         const status = root.querySelector("[role=status]");
         window.__rootStates.push(root.querySelector("h1") ? "page" : status ? "spinner: " + status.textContent : "other");
         if (root.querySelector("h1") && window.__pageAt === undefined) window.__pageAt = performance.now();
-      }).observe(root, { childList: true });
+      };
+      if (root.hasAttribute("data-server-rendered")) record();
+      new MutationObserver(record).observe(root, { childList: true });
     });
   `;
   await eater.addInitScript(watchRoot);

@@ -2,10 +2,12 @@
  * Playwright helpers: people sign in through the real bundled identity provider, each in a
  * browser context of their own.
  */
+
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 import { E2E_ADMIN_EMAILS } from "../../playwright.config";
+import { SERVER_RENDERED_ATTRIBUTE } from "../../src/contract/pages";
 
 export interface Person {
   email: string;
@@ -257,10 +259,11 @@ export async function answersNotInPage(page: Page) {
     async (route) => {
       if (route.request().resourceType() !== "document") return route.fallback();
       const response = await route.fetch();
-      const body = (await response.text()).replace(
-        /<script type="application\/json" id="first-answers">.*?<\/script>/s,
-        "",
-      );
+      const body = (await response.text())
+        .replace(/<script type="application\/json" id="first-answers">.*?<\/script>/s, "")
+        // Nor its first screen as the server drew it from them (src/client/server-render.tsx): the
+        // browser draws the page itself, as it does when the server could not.
+        .replace(` ${SERVER_RENDERED_ATTRIBUTE}`, "");
       return route.fulfill({ response, body });
     },
   );

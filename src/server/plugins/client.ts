@@ -19,7 +19,7 @@ import {
   picturePreload,
   visitorAnswersFor,
 } from "../first-answers";
-import { firstScreenRenderer } from "../first-screen";
+import { CODE_AFTER_PICTURE, firstScreenRenderer, PAGE_CODE_ID } from "../first-screen";
 import { pagePreloads } from "../page-preloads";
 
 /**
@@ -60,21 +60,43 @@ function preloadedIndex(indexHtml: string) {
       acceptEncoding: string | undefined,
       shell: { html: string; rendered: boolean } | null,
     ) {
-      // The picture first: it is what the page's largest paint waits for.
-      const head = `${picture ? picturePreload(picture) : ""}${links(files)}</head>`;
-      // What the page carries is not asked again: its preload goes.
-      const carried = answers.map((answer) => answer.url);
+      // The picture first: it is what the page's largest paint waits for. A page the server drew
+      // fetches its code once that picture is in (codeAfterPicture).
+      const later = Boolean(shell?.rendered && picture);
+      const head = `${picture ? picturePreload(picture) : ""}${later ? "" : links(files)}</head>`;
       // Replaced by functions: a "$'" in a meal's title is text, not a replacement pattern.
       let page = (shell?.rendered ? withFirstScreen(shell.html) : withShell(shell?.html ?? null))
         .replace("</head>", () => head)
         .replace("</body>", () => `${firstAnswersElement(FIRST_ANSWERS_ID, answers)}</body>`);
-      for (const url of carried)
+      // What the page carries is not asked again: its preload goes.
+      for (const { url } of answers)
         page = page.replace(new RegExp(`<link rel="preload" href="${url}"[^>]*>\\s*`), "");
+      if (later) page = codeAfterPicture(page, files);
       const { encoding, compress } = compressionFor(acceptEncoding, page.length);
       const body = Buffer.from(page);
       return { body: compress ? compress(body) : body, encoding };
     },
   };
+}
+
+/** index.html's entry script, and the chunks Vite names for it to fetch at once. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/**
+ * `page` with its code (the entry, the chunks index.html preloads, then `files`) listed in a data
+ * block that ../first-screen.ts's `CODE_AFTER_PICTURE` fetches once the page's first picture is in,
+ * instead of in its head beside the picture. Unchanged when it names no entry.
+ */
+function codeAfterPicture(page: string, files: string[]): string {
+  const entry = ENTRY_SCRIPT.exec(page)?.[1];
+  if (!entry) return page;
+  const code = [entry, ...[...page.matchAll(MODULE_PRELOAD)].map((link) => link[1] ?? ""), ...files];
+  const loader = `<script type="application/json" id="${PAGE_CODE_ID}">${JSON.stringify(code)}</script><script>${CODE_AFTER_PICTURE}</script>`;
+  return page
+    .replace(ENTRY_SCRIPT, "")
+    .replace(MODULE_PRELOAD, "")
+    .replace("</body>", () => `${loader}</body>`);
 }
 
 /** What index.html's root holds before the app renders (the spinner), up to the end of the body. */

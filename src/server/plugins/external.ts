@@ -16,6 +16,7 @@ import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { brotliOptions, COMPRESSION } from "../compression";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import { CODE_AFTER_PICTURE_HASH } from "../first-screen";
 import { sseOptions } from "../live/routes";
 import { postgresRateLimitStore, rateLimitKey } from "../rate-limit-store";
 import type { ObjectStorage } from "../storage/storage";
@@ -88,7 +89,7 @@ export function tileSource(tileUrl: string): string {
 }
 
 /**
- * A strict CSP the built client passes: no inline scripts, images only from us, and connections to
+ * A strict CSP the built client passes: no inline scripts but the first screen's loader, images only from us, and connections to
  * us and the bucket that takes uploads (docs/DESIGN.md §5).
  */
 function cspDirectives(config: Config, bucketOrigin: string | null) {
@@ -96,7 +97,8 @@ function cspDirectives(config: Config, bucketOrigin: string | null) {
   const issuer = config.oidc ? [new URL(config.oidc.issuerUrl).origin] : [];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    // And the one inline script of a server-drawn page (../first-screen.ts).
+    scriptSrc: ["'self'", CODE_AFTER_PICTURE_HASH],
     styleSrc: ["'self'", "'unsafe-inline'"],
     // Map tiles come from exactly the configured host (docs/DESIGN.md §6c).
     imgSrc: ["'self'", "data:", "blob:", tileSource(config.map.tileUrl)],

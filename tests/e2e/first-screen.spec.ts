@@ -1,0 +1,97 @@
+/**
+ * The first screen from the server (docs/decisions/019): the landing page, a member's Community, a
+ * meal's page and a thread arrive as the app draws them, readable before any script runs, and the
+ * browser takes them over (hydrates them) without redrawing and without a mismatch.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { apiPost, person, postMeal, signedInPage } from "./fixtures";
+
+/** The errors a page reports: React's hydration mismatches among them (reported, then recovered). */
+function errorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}
+
+test("with JavaScript off, the landing page, Community's cards, a meal and its thread are there to read", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Sera", "Server"));
+  const meal = await postMeal(cook, { title: "Server-drawn dal" });
+  const eater = await signedInPage(browser, person("Ned", "Nojs"));
+  const request = await apiPost(eater, "/api/requests", {
+    mealId: meal.id,
+    message: "Drawn before any script?",
+  });
+
+  const visitor = await browser.newContext({ javaScriptEnabled: false });
+  const landing = await visitor.newPage();
+  await landing.goto("/");
+  await expect(landing.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(landing.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+  await visitor.close();
+
+  const member = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await eater.context().storageState(),
+  });
+  const page = await member.newPage();
+  await page.goto("/community");
+  await expect(page.getByRole("heading", { name: "Community Meals" })).toBeVisible();
+  const firstCard = page.getByTestId("meal-card").first();
+  await expect(firstCard.getByRole("heading", { level: 3 })).toHaveText(/\S/);
+  await expect(firstCard.getByRole("img").first()).toBeVisible();
+
+  await page.goto(`/meal/${meal.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Server-drawn dal" })).toBeVisible();
+
+  await page.goto(`/request/${request.id}`);
+  await expect(page.getByTestId("message-list")).toContainText("Drawn before any script?");
+  await member.close();
+});
+
+test("the browser hydrates each server-drawn first screen without a mismatch, and it answers at once", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Hana", "Hydrate"));
+  const meal = await postMeal(cook, { title: "Hydrated lentil soup" });
+  const eater = await signedInPage(browser, person("Ivo", "Island"));
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "One for me?" });
+  const errors = errorsOf(eater);
+
+  for (const path of ["/community", `/meal/${meal.id}`, `/request/${request.id}`]) {
+    const sent = await eater.request.get(path);
+    expect(await sent.text(), path).toContain("data-server-rendered");
+  }
+
+  // Each page's first element of food, as the server drew it, is the one React takes over: the same
+  // node gets React's fiber, instead of being thrown away and drawn again.
+  const adopted = async (path: string, selector: string) => {
+    await eater.goto(path, { waitUntil: "commit" });
+    const drawn = await eater.waitForSelector(selector, { state: "attached" });
+    await expect
+      .poll(() => drawn.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber"))))
+      .toBe(true);
+    expect(await drawn.evaluate((node) => node.isConnected), path).toBe(true);
+  };
+
+  await adopted("/community", '[data-testid="meal-card"] h3');
+  // The search box is React's now.
+  await eater.getByLabel("Search free meals").fill("lentil");
+  await expect(eater).toHaveURL(/[?&]q=lentil/);
+
+  await adopted(`/meal/${meal.id}`, "main h1");
+  await eater.getByRole("link", { name: "Requests", exact: true }).first().click();
+  await expect(eater).toHaveURL(/\/requests$/);
+
+  await adopted(`/request/${request.id}`, '[data-testid="message-list"] > li');
+  await expect(eater.getByTestId("message-list")).toContainText("One for me?");
+  await eater.getByLabel("Message", { exact: true }).fill("Thanks!");
+  await eater.getByRole("button", { name: "Send" }).click();
+  await expect(eater.getByTestId("message-list")).toContainText("Thanks!");
+
+  expect(errors.filter((error) => !error.includes("Service Worker"))).toEqual([]);
+});
