@@ -3,6 +3,7 @@
  * signed in, a meal of someone else's with portions left, and a thread she starts on it with a first
  * message, so each bench measures the same three pages.
  */
+import { TIME_ZONE_COOKIE } from "../src/contract/languages";
 import { signInThroughProvider } from "../tests/api/oidc-flow";
 
 /** Maria's session, a meal's id and a thread's id on the app at `base`. */
@@ -42,5 +43,7 @@ export async function memberPages(base: string): Promise<MemberPages> {
     const at = pair.indexOf("=");
     return { name: pair.slice(0, at), value: pair.slice(at + 1) };
   });
+  // The time zone her browser keeps once it has run the app or its sign-in page (src/client/lib/time-zone.ts).
+  cookies.push({ name: TIME_ZONE_COOKIE, value: Intl.DateTimeFormat().resolvedOptions().timeZone });
   return { cookies, mealId: meal.id, threadId: ((await asked.json()) as { id: string }).id };
 }

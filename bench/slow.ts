@@ -89,8 +89,15 @@ try {
       const shown = Number(
         await (await page.waitForFunction(foodShown, kind, { timeout: 90_000 })).jsonValue(),
       );
-      const seen = await page.evaluate(() => ({
-        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+      const seen = await page.evaluate(async () => ({
+        // The paint's entry can come a frame after the food was seen.
+        paint: await new Promise<number>((resolve) => {
+          new PerformanceObserver((entries) => {
+            const first = entries.getEntriesByName("first-contentful-paint")[0];
+            if (first) resolve(first.startTime);
+          }).observe({ type: "paint", buffered: true });
+          setTimeout(() => resolve(Number.NaN), 5_000);
+        }),
         bytes:
           (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).reduce(
             (sum, entry) => sum + entry.transferSize,

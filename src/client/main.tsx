@@ -12,11 +12,13 @@ import { AppRoot } from "./app/app-root";
 import { preloadPage } from "./app/router";
 import { currentUserQuery } from "./features/auth";
 import { loadDeployment } from "./lib/deployment";
+import { rememberTimeZone } from "./lib/time-zone";
 import { startI18n } from "./lib/i18n";
 import { queryClient } from "./lib/query-client";
 import "./index.css";
 
 const rootElement = document.getElementById("root")!;
+rememberTimeZone();
 const serverRendered = rootElement.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
 
 // Who is signed in (the request index.html preloads, or the answer the server put in a member's page)

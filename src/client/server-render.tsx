@@ -21,6 +21,7 @@ import { preloadPage } from "./app/router";
 import { currentUserQuery } from "./features/auth";
 import { adoptDeployment, DEPLOYMENT_URL } from "./lib/deployment";
 import { giveFirstAnswers } from "./lib/first-answers";
+import { drawTimesIn } from "./lib/format";
 import { speakOnServer } from "./lib/i18n";
 import { queryClient } from "./lib/query-client";
 
@@ -37,8 +38,9 @@ export function renderFirstScreen(request: FirstScreenRequest): Promise<string |
   return rendered;
 }
 
-async function render({ pathname, search, language, answers }: FirstScreenRequest) {
+async function render({ pathname, search, language, timeZone, answers }: FirstScreenRequest) {
   queryClient.clear();
+  drawTimesIn(timeZone);
   try {
     const settings = answers.find((answer) => answer.url === DEPLOYMENT_URL);
     if (!settings) return null;
@@ -49,6 +51,8 @@ async function render({ pathname, search, language, answers }: FirstScreenReques
     const user = queryClient.getQueryData<CurrentUser | null>(currentUserQuery.queryKey);
     if (user === undefined) return null;
     if (user) {
+      // A member's page shows times: without the browser's zone they could be drawn wrong.
+      if (!timeZone) return null;
       // A page that starts with no call, or on the map (Leaflet draws in a browser alone), is drawn there.
       const start = pageStartOf(pathname, new URLSearchParams(search), user);
       if (!start?.call || start.map) return null;
@@ -62,5 +66,6 @@ async function render({ pathname, search, language, answers }: FirstScreenReques
   } finally {
     queryClient.clear();
     giveFirstAnswers([]);
+    drawTimesIn(undefined);
   }
 }

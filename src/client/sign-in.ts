@@ -10,11 +10,15 @@ import {
   startAuthentication,
   WebAuthnAbortService,
 } from "@simplewebauthn/browser";
+import { rememberTimeZone } from "./lib/time-zone";
 
 interface Options {
   challengeId: string;
   options: Parameters<typeof startAuthentication>[0]["optionsJSON"];
 }
+
+// The member's first page after signing in is drawn by the server in this zone (lib/time-zone.ts).
+rememberTimeZone();
 
 const box = document.getElementById("passkey");
 const button = document.getElementById("passkey-button") as HTMLButtonElement | null;

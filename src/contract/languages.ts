@@ -14,6 +14,12 @@ export type Language = (typeof LANGUAGES)[number];
  */
 export const LANGUAGE_COOKIE = "mealshare_lang";
 
+/**
+ * The cookie in which the app keeps its device's time zone (an IANA name, "Europe/Madrid"), so the
+ * server draws a first screen's times as the browser will (docs/decisions/019).
+ */
+export const TIME_ZONE_COOKIE = "mealshare_tz";
+
 /** Each language in its own words, for the language menus (never translated). */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", es: "Español", de: "Deutsch" };
 

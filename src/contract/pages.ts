@@ -41,6 +41,8 @@ export interface FirstScreenRequest {
   /** The query without its "?". */
   search: string;
   language: string;
+  /** The browser's time zone (an IANA name) its times are drawn in; none for a visitor's page. */
+  timeZone?: string;
   answers: readonly FirstAnswer[];
 }
 

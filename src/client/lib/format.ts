@@ -7,6 +7,7 @@
  * numbers and lists with `Intl`. `useFormat()` binds them to the current language and region and
  * re-renders with either.
  */
+import { tz } from "@date-fns/tz";
 import { formatDistanceToNow, isToday, isTomorrow, isYesterday } from "date-fns";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -35,13 +36,31 @@ const DATE_STYLES = {
   longDate: { dateStyle: "long" },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
+/**
+ * The time zone times are drawn in: the device's own (undefined) in a browser; on the server, while it
+ * draws a first screen, the zone its browser keeps in a cookie (src/client/server-render.tsx,
+ * docs/decisions/019), so the browser's hydration reads the same times.
+ */
+let drawingZone: string | undefined;
+
+/**
+ * Draws times in `zone` (an IANA name) from now on, or in the device's own zone when undefined: the
+ * server's render of a first screen sets its browser's.
+ */
+export function drawTimesIn(zone: string | undefined): void {
+  drawingZone = zone;
+}
+
+/** `isToday`'s and its kin's options: the day as it is in the zone times are drawn in. */
+const inZone = () => (drawingZone ? { in: tz(drawingZone) } : undefined);
+
 /** Intl's formatters are slow to make and every meal card formats: one per region and style. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterOf(locale: string, style: keyof typeof DATE_STYLES): Intl.DateTimeFormat {
-  const key = `${locale} ${style}`;
+  const key = `${locale} ${style} ${drawingZone ?? ""}`;
   let made = formatters.get(key);
   if (!made) {
-    made = new Intl.DateTimeFormat(locale, DATE_STYLES[style]);
+    made = new Intl.DateTimeFormat(locale, { ...DATE_STYLES[style], timeZone: drawingZone });
     formatters.set(key, made);
   }
   return made;
@@ -67,14 +86,14 @@ export function useFormat() {
       window: (startIso: string, endIso: string) => `${time(startIso)} - ${time(endIso)}`,
       /** spec §2 meal detail: "Today", "Tomorrow" or a date such as "Mon, Nov 24". */
       day: (iso: string) => {
-        if (isToday(new Date(iso))) return t("Today");
-        if (isTomorrow(new Date(iso))) return t("Tomorrow");
+        if (isToday(new Date(iso), inZone())) return t("Today");
+        if (isTomorrow(new Date(iso), inZone())) return t("Tomorrow");
         return formatterOf(locale, "weekdayDay").format(new Date(iso));
       },
       /** spec §2 thread: "Today", "Yesterday" or a date, for message times. */
       messageDay: (iso: string) => {
-        if (isToday(new Date(iso))) return t("Today");
-        if (isYesterday(new Date(iso))) return t("Yesterday");
+        if (isToday(new Date(iso), inZone())) return t("Today");
+        if (isYesterday(new Date(iso), inZone())) return t("Yesterday");
         return formatterOf(locale, "day").format(new Date(iso));
       },
       /** A date with its time: "Nov 24, 2026, 5:30 PM", "24 Nov 2026, 17:30". */

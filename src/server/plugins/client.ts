@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { TIME_ZONE_COOKIE } from "@/contract/languages";
 import { FIRST_ANSWERS_ID, SERVER_RENDERED_ATTRIBUTE } from "@/contract/pages";
 import { mealListShell } from "@/contract/plain/skeleton";
 import { SESSION_COOKIE } from "../auth/sessions";
@@ -102,6 +103,20 @@ function codeAfterPicture(page: string, files: string[]): string {
 /** What index.html's root holds before the app renders (the spinner), up to the end of the body. */
 const ROOT_CONTENT = /(<div id="root">)[\s\S]*?<\/div>(?=\s*<\/body>)/;
 
+/**
+ * The browser's time zone, as the app keeps it in a cookie (`TIME_ZONE_COOKIE`); undefined when there
+ * is none or it names no zone this server knows.
+ */
+function timeZoneOf(request: FastifyRequest): string | undefined {
+  const zone = request.cookies[TIME_ZONE_COOKIE];
+  if (!zone) return undefined;
+  try {
+    return new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The pages that open on a list of meals (Community, Marketplace). */
 const isMealList = (pathname: string) => pathname === "/community" || pathname === "/marketplace";
 
@@ -139,7 +154,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string) {
     const search = query < 0 ? "" : request.url.slice(query + 1);
     const html =
       renderer && answers.length > 0
-        ? await renderer({ pathname, search, language: request.lng, answers })
+        ? await renderer({ pathname, search, language: request.lng, timeZone: timeZoneOf(request), answers })
         : null;
     if (html !== null) return { html, rendered: true };
     return isMealList(pathname) && request.cookies[SESSION_COOKIE]
