@@ -12,9 +12,9 @@ import { AppRoot } from "./app/app-root";
 import { preloadPage } from "./app/router";
 import { currentUserQuery } from "./features/auth";
 import { loadDeployment } from "./lib/deployment";
-import { rememberTimeZone } from "./lib/time-zone";
 import { startI18n } from "./lib/i18n";
 import { queryClient } from "./lib/query-client";
+import { rememberTimeZone } from "./lib/time-zone";
 import "./index.css";
 
 const rootElement = document.getElementById("root")!;
@@ -44,8 +44,11 @@ const pageLoaded = preloadPage(window.location.pathname, userKnown, i18nStarted)
 await Promise.all([deploymentLoaded, i18nStarted, pageLoaded, serverRendered ? pageData : undefined]);
 
 if (serverRendered) {
-  // Hydration is rendered in slices that yield to the browser, as the transition below is.
-  hydrateRoot(rootElement, <AppRoot />);
+  // In a transition, hydration too yields to the browser every few milliseconds; outside one it is a
+  // blocking render, one long task (docs/decisions/019).
+  startTransition(() => {
+    hydrateRoot(rootElement, <AppRoot />);
+  });
 } else {
   const root = createRoot(rootElement);
   // In a transition the first render yields to the browser every few milliseconds instead of holding

@@ -24,6 +24,7 @@ import { giveFirstAnswers } from "./lib/first-answers";
 import { drawTimesIn } from "./lib/format";
 import { speakOnServer } from "./lib/i18n";
 import { queryClient } from "./lib/query-client";
+import { drawInRegion } from "./lib/region";
 
 let turn: Promise<unknown> = Promise.resolve();
 
@@ -38,9 +39,10 @@ export function renderFirstScreen(request: FirstScreenRequest): Promise<string |
   return rendered;
 }
 
-async function render({ pathname, search, language, timeZone, answers }: FirstScreenRequest) {
+async function render({ pathname, search, language, timeZone, region, answers }: FirstScreenRequest) {
   queryClient.clear();
   drawTimesIn(timeZone);
+  drawInRegion(region);
   try {
     const settings = answers.find((answer) => answer.url === DEPLOYMENT_URL);
     if (!settings) return null;
@@ -67,5 +69,6 @@ async function render({ pathname, search, language, timeZone, answers }: FirstSc
     queryClient.clear();
     giveFirstAnswers([]);
     drawTimesIn(undefined);
+    drawInRegion(undefined);
   }
 }

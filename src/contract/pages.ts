@@ -43,6 +43,8 @@ export interface FirstScreenRequest {
   language: string;
   /** The browser's time zone (an IANA name) its times are drawn in; none for a visitor's page. */
   timeZone?: string;
+  /** The browser's first region of `language` by its `Accept-Language` ("en-GB"), if it names one. */
+  region?: string;
   answers: readonly FirstAnswer[];
 }
 

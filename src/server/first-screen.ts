@@ -35,7 +35,7 @@ export const PAGE_CODE_ID = "page-code";
  * without the code, and its links work before it (docs/decisions/019). Fixed text, allowed by its
  * hash in the CSP (`CODE_AFTER_PICTURE_HASH`), no other inline script.
  */
-export const CODE_AFTER_PICTURE = `const files=JSON.parse(document.getElementById("${PAGE_CODE_ID}").textContent);const picture=document.querySelector('img[fetchpriority="high"]');const load=()=>{for(const href of files.slice(1)){const link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.append(link);}import(files[0]);};if(picture&&!picture.complete){picture.addEventListener("load",load,{once:true});picture.addEventListener("error",load,{once:true});}else load();`;
+export const CODE_AFTER_PICTURE = `const files=JSON.parse(document.getElementById("${PAGE_CODE_ID}").textContent);const picture=document.querySelector('img[fetchpriority="high"]');const load=()=>{const links=document.createDocumentFragment();for(const href of files.slice(1)){const link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;links.append(link);}document.head.append(links);import(files[0]);};if(picture&&!picture.complete){picture.addEventListener("load",load,{once:true});picture.addEventListener("error",load,{once:true});}else load();`;
 
 /** The CSP source that allows `CODE_AFTER_PICTURE` and nothing else inline. */
 export const CODE_AFTER_PICTURE_HASH = `'sha256-${createHash("sha256").update(CODE_AFTER_PICTURE).digest("base64")}'`;

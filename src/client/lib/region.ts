@@ -40,10 +40,22 @@ export function browserRegion(language: Language): string | undefined {
 }
 
 /**
+ * On the server, while it draws a first screen (src/client/server-render.tsx): the region its browser
+ * will read it in, as its `Accept-Language` names it. Undefined in a browser, which knows its own.
+ */
+let drawingRegion: string | undefined;
+
+/** Draws in `region` ("en-GB") from now on; undefined: as the device says. */
+export function drawInRegion(region: string | undefined): void {
+  drawingRegion = region;
+}
+
+/**
  * The BCP 47 tag dates, times and numbers are written in: the member's choice when it is of
  * `language`, else the browser's region of it, else the language alone (Intl's default region).
  */
 export function formatLocale(language: Language): string {
+  if (drawingRegion && inLanguage(drawingRegion, language)) return drawingRegion;
   const chosen = storedRegion();
   if (chosen && inLanguage(chosen, language)) return chosen;
   return browserRegion(language) ?? language;
@@ -75,9 +87,12 @@ const subscribe = (listener: () => void) => {
 
 /** `formatLocale(language)`, re-read when the member chooses another region. */
 export function useFormatLocale(language: Language): string {
+  // The same on the server and while the browser hydrates what the server drew in the region its
+  // `Accept-Language` named: a server snapshot of the bare language made every date re-render at once,
+  // in one blocking task, after hydration (docs/decisions/019).
   return useSyncExternalStore(
     subscribe,
     () => formatLocale(language),
-    () => language,
+    () => formatLocale(language),
   );
 }

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
+import accepts from "accepts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { TIME_ZONE_COOKIE } from "@/contract/languages";
 import { FIRST_ANSWERS_ID, SERVER_RENDERED_ATTRIBUTE } from "@/contract/pages";
@@ -117,6 +118,23 @@ function timeZoneOf(request: FastifyRequest): string | undefined {
   }
 }
 
+/**
+ * The browser's first region of the request's language ("en-GB" for English), in its `Accept-Language`
+ * order, as the app takes it from `navigator.languages` (src/client/lib/region.ts).
+ */
+function regionOf(request: FastifyRequest): string | undefined {
+  const prefix = `${request.lng}-`;
+  const tag = accepts(request.raw)
+    .languages()
+    .find((language) => language.toLowerCase().startsWith(prefix));
+  try {
+    return tag ? Intl.getCanonicalLocales(tag)[0] : undefined;
+  } catch {
+    // Not a language tag at all: drawn in the language alone.
+    return undefined;
+  }
+}
+
 /** The pages that open on a list of meals (Community, Marketplace). */
 const isMealList = (pathname: string) => pathname === "/community" || pathname === "/marketplace";
 
@@ -154,7 +172,14 @@ export async function registerClient(app: FastifyInstance, clientDir: string) {
     const search = query < 0 ? "" : request.url.slice(query + 1);
     const html =
       renderer && answers.length > 0
-        ? await renderer({ pathname, search, language: request.lng, timeZone: timeZoneOf(request), answers })
+        ? await renderer({
+            pathname,
+            search,
+            language: request.lng,
+            timeZone: timeZoneOf(request),
+            region: regionOf(request),
+            answers,
+          })
         : null;
     if (html !== null) return { html, rendered: true };
     return isMealList(pathname) && request.cookies[SESSION_COOKIE]
