@@ -14,14 +14,21 @@ import type { FirstScreenRequest } from "@/contract/pages";
 export type FirstScreenRenderer = (request: FirstScreenRequest) => Promise<string | null>;
 
 /**
- * Loads the server bundle built beside the client in `clientDir` (`../ssr/server-render.js`); null when
- * there is none.
+ * The renderer of the server bundle built beside the client in `clientDir` (`../ssr/server-render.js`),
+ * loaded when the first page asks for it rather than at start-up (a restart, a readiness probe and an
+ * instance that serves only the API do not wait for it); null when there is no bundle. A bundle that
+ * fails to load rejects each call, and its caller sends the page for the browser to draw.
  */
-export async function firstScreenRenderer(clientDir: string): Promise<FirstScreenRenderer | null> {
+export function firstScreenRenderer(clientDir: string): FirstScreenRenderer | null {
   const bundle = path.join(clientDir, "..", "ssr", "server-render.js");
   if (!existsSync(bundle)) return null;
-  const loaded = (await import(pathToFileURL(bundle).href)) as { renderFirstScreen: FirstScreenRenderer };
-  return loaded.renderFirstScreen;
+  let loaded: Promise<FirstScreenRenderer> | undefined;
+  return (request) => {
+    loaded ??= import(pathToFileURL(bundle).href).then(
+      (module: { renderFirstScreen: FirstScreenRenderer }) => module.renderFirstScreen,
+    );
+    return loaded.then((render) => render(request));
+  };
 }
 
 /** The id of the JSON block that lists a server-drawn page's code, for `CODE_AFTER_PICTURE`. */

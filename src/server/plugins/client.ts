@@ -161,7 +161,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string) {
   const preloadsFor = hasClient ? pagePreloads(clientDir) : null;
   const index = hasClient ? preloadedIndex(indexHtml) : null;
 
-  const renderer = hasClient ? await firstScreenRenderer(clientDir) : null;
+  const renderer = hasClient ? firstScreenRenderer(clientDir) : null;
 
   /**
    * A page's first screen as the app draws it (src/client/server-render.tsx), when `answers` hold what
@@ -179,6 +179,10 @@ export async function registerClient(app: FastifyInstance, clientDir: string) {
             timeZone: timeZoneOf(request),
             region: regionOf(request),
             answers,
+          }).catch((error: unknown) => {
+            // The bundle itself did not load: the page goes as before, for the browser to draw.
+            request.log.error({ err: error }, "the first screen could not be drawn");
+            return null;
           })
         : null;
     if (html !== null) return { html, rendered: true };
