@@ -29,6 +29,11 @@ test("Add to calendar on an accepted request downloads an .ics with the pickup w
   expect(accepted.ok()).toBe(true);
 
   await eater.goto(`/request/${request.id}`);
+  // The thread opens at its newest message and stays there while the page settles, until the member
+  // scrolls (docs/features/everyday-journey.md): as a member does, scroll up to the pickup details
+  // once the app has taken the page over (the server drew it first: docs/decisions/019).
+  await expect(eater.locator("#root")).not.toHaveAttribute("aria-disabled");
+  await eater.mouse.wheel(0, -400);
   const download = eater.waitForEvent("download");
   await eater.getByRole("link", { name: "Add to calendar" }).click();
   const file = await (await download).path();

@@ -76,6 +76,8 @@ test("the browser hydrates each server-drawn first screen without a mismatch, an
       .poll(() => drawn.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber"))))
       .toBe(true);
     expect(await drawn.evaluate((node) => node.isConnected), path).toBe(true);
+    // Its controls said they did not answer yet; now they do.
+    await expect(eater.locator("#root")).not.toHaveAttribute("aria-disabled");
   };
 
   await adopted("/community", '[data-testid="meal-card"] h3');

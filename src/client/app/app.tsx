@@ -18,15 +18,15 @@ setNoticeHandler((notice) => toast(notice));
 
 export function App() {
   const [toasterWanted, setToasterWanted] = useState(false);
-  // After the first render is on screen: the toaster's code, and the service worker.
-  useEffect(
-    () =>
-      whenIdle(() => {
-        setToasterWanted(true);
-        registerServiceWorker();
-      }),
-    [],
-  );
+  // After the first render is on screen: a first screen the server drew answers from now on (its root
+  // said it did not yet: src/server/plugins/client.ts); then the toaster's code and the service worker.
+  useEffect(() => {
+    document.getElementById("root")?.removeAttribute("aria-disabled");
+    whenIdle(() => {
+      setToasterWanted(true);
+      registerServiceWorker();
+    });
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <OfflineBanner />

@@ -35,9 +35,13 @@ function preloadedIndex(indexHtml: string) {
     shell
       ? spinnerPage.replace(ROOT_CONTENT, (_whole, open: string) => `${open}${shell}</div>`)
       : spinnerPage;
-  // The app's own first screen, which the browser hydrates (src/client/main.tsx).
+  // The app's own first screen, which the browser hydrates (src/client/main.tsx). Until then its
+  // controls do nothing, and say so (`aria-disabled`, which the app removes once it has taken over).
   const withFirstScreen = (html: string) =>
-    spinnerPage.replace(ROOT_CONTENT, () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${html}</div>`);
+    spinnerPage.replace(
+      ROOT_CONTENT,
+      () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE} aria-disabled="true">${html}</div>`,
+    );
   const variants = new Map<string, Buffer>();
   const links = (files: string[]) =>
     files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join("");
