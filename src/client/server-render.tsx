@@ -6,8 +6,8 @@
  * same answers, catalogues and settings, so its first render is this one.
  *
  * The app's modules keep one query cache, one i18next and one set of settings each, as a browser has;
- * renders therefore take turns in the server's process (each is a few milliseconds of work whose waits
- * are all on answers already at hand), and each starts from an empty cache.
+ * renders therefore take turns in the server's process (each is some tens of milliseconds of work whose
+ * waits are all on answers already at hand), and each starts from an empty cache.
  */
 import { renderToString } from "react-dom/server";
 import type { CurrentUser } from "@/contract/auth";

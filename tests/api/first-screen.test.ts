@@ -144,6 +144,15 @@ describe("a first screen drawn on the server", () => {
     expect(sent.headers["cache-control"]).toBe("no-cache");
   });
 
+  it("a search of any characters is drawn from its answer, not read as a pattern", async () => {
+    const eater = await buildSignedInUser(t.db);
+    const cookie = `${eater.cookie}; ${TIME_ZONE_COOKIE}=UTC`;
+    for (const q of ["**", "(soup", "[", "+?", "$'"]) {
+      const { given } = await open(`/community?q=${encodeURIComponent(q)}`, cookie);
+      expect(given?.answers.map((answer) => answer.url)[1], q).toMatch(/^\/api\/meals\?kind=free&q=/);
+    }
+  });
+
   it("a page the renderer does not draw, and a visitor's other pages, keep the spinner", async () => {
     const member = await buildSignedInUser(t.db);
     for (const [url, cookie] of [

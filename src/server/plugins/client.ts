@@ -14,6 +14,8 @@ import { mealListShell } from "@/contract/plain/skeleton";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { compressionFor } from "../compression";
 import {
+  CURRENT_USER_URL,
+  DEPLOYMENT_URL,
   type FirstAnswer,
   type FirstAnswers,
   firstAnswersElement,
@@ -74,9 +76,10 @@ function preloadedIndex(indexHtml: string) {
       let page = (shell?.rendered ? withFirstScreen(shell.html) : withShell(shell?.html ?? null))
         .replace("</head>", () => head)
         .replace("</body>", () => `${firstAnswersElement(FIRST_ANSWERS_ID, answers)}</body>`);
-      // What the page carries is not asked again: its preload goes.
-      for (const { url } of answers)
-        page = page.replace(new RegExp(`<link rel="preload" href="${url}"[^>]*>\\s*`), "");
+      // What the page carries is not asked again: index.html's preload of it goes.
+      for (const url of PRELOADED_ANSWERS)
+        if (answers.some((answer) => answer.url === url))
+          page = page.replace(new RegExp(`<link rel="preload" href="${url}"[^>]*>\\s*`), "");
       if (later) page = codeAfterPicture(page, files);
       const { encoding, compress } = compressionFor(acceptEncoding, page.length);
       const body = Buffer.from(page);
@@ -84,6 +87,9 @@ function preloadedIndex(indexHtml: string) {
     },
   };
 }
+
+/** The answers index.html preloads: fixed paths, safe inside a pattern (a list's URL would not be). */
+const PRELOADED_ANSWERS = [CURRENT_USER_URL, DEPLOYMENT_URL];
 
 /** index.html's entry script, and the chunks Vite names for it to fetch at once. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
