@@ -27,15 +27,18 @@ const serverRendered = rootElement.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
 const userKnown = queryClient
   .prefetchQuery(currentUserQuery)
   .then(() => queryClient.getQueryData(currentUserQuery.queryKey));
-const pageData = userKnown.then((user) =>
-  // Its own chunk: what it imports (the contract's schemas, the lists' filters) is the member pages',
-  // and would weigh on the landing page in the entry.
-  user
-    ? import("./app/route-data").then(({ prefetchPageData }) =>
-        prefetchPageData(window.location.pathname, window.location.search, user),
-      )
-    : undefined,
-);
+const pageData = userKnown
+  .then((user) =>
+    // Its own chunk: what it imports (the contract's schemas, the lists' filters) is the member pages',
+    // and would weigh on the landing page in the entry.
+    user
+      ? import("./app/route-data").then(({ prefetchPageData }) =>
+          prefetchPageData(window.location.pathname, window.location.search, user),
+        )
+      : undefined,
+  )
+  // Its chunk not fetched (offline): the page asks for its data itself, and shows why it has none.
+  .catch(() => undefined);
 const deploymentLoaded = loadDeployment();
 const i18nStarted = startI18n(deploymentLoaded.then((d) => d.defaultLanguage));
 // The page's code and words too: index.html shows the same spinner until then, and the page renders

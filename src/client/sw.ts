@@ -1,8 +1,9 @@
 /**
  * The service worker (docs/features/notifications.md points 1 and 2), built by vite-plugin-pwa with
  * Workbox's precache manifest injected:
- * - the app shell (index.html, scripts, styles, icons) is precached, so the app opens offline and
- *   every page navigation is answered with index.html; the app then says it is offline;
+ * - the app shell (index.html, scripts, styles, icons) is precached, so the app opens offline: a page
+ *   navigation is answered by the server (its first screen drawn there) and, with no connection or a
+ *   slow one, with the kept index.html; the app then says it is offline;
  * - API answers are not cached: they belong to one signed-in user. The one exception is the accepted
  *   eater's pickup pass (docs/features/handover.md point 4): kept when shown, answered from the network
  *   first and from the copy with no connection, and dropped when the member signs out. Photos are
@@ -28,11 +29,32 @@ clientsClaim();
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Pages are the single-page app's; the server's own paths (API, sign-in, photos, probes) are not.
+/**
+ * How long a page navigation waits for the server before the kept shell answers it (ms): on a poor
+ * connection the server's page, with its first screen drawn and its answers inside (docs/decisions/019),
+ * is worth a few seconds, as the shell would then ask for the same answers itself.
+ */
+const PAGE_TIMEOUT_MS = 4_000;
+
+/** The kept shell (index.html), which draws any page once its script runs. */
+const shell = createHandlerBoundToURL("/index.html");
+
+// Pages are the single-page app's; the server's own paths (API, sign-in, photos, probes) are not. The
+// server's page first, as it draws the first screen; the kept shell when there is no connection, the
+// server fails, or it is slower than PAGE_TIMEOUT_MS. Nothing of a member's page is kept.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL("/index.html"), {
-    denylist: [/^\/api\//, /^\/oidc/, /^\/objects\//, /^\/(healthz|readyz|metrics)$/],
-  }),
+  new NavigationRoute(
+    async (options) => {
+      const timeout = new Promise<undefined>((resolve) => setTimeout(resolve, PAGE_TIMEOUT_MS));
+      const page = fetch(options.request).then(
+        // A redirect is the server's answer too (the browser follows it).
+        (response) => (response.ok || response.type === "opaqueredirect" ? response : undefined),
+        () => undefined,
+      );
+      return (await Promise.race([page, timeout])) ?? shell(options);
+    },
+    { denylist: [/^\/api\//, /^\/oidc/, /^\/objects\//, /^\/(healthz|readyz|metrics)$/] },
+  ),
 );
 
 registerRoute(

@@ -13,6 +13,9 @@ import { parse } from "regexparam";
  */
 export const FIRST_ANSWERS_ID = "first-answers";
 
+/** The deployment's settings' URL, which index.html preloads and a drawn page carries. */
+export const DEPLOYMENT_URL = "/api/deployment";
+
 /**
  * The attribute the server puts on the page's root element when it holds the first screen's HTML
  * (src/client/server-render.tsx): the browser then hydrates it instead of drawing it again.

@@ -17,15 +17,13 @@ import {
   mayStartWithCall,
   pageStartOf,
 } from "@/contract/first-calls";
-import type { FirstAnswer } from "@/contract/pages";
+import { DEPLOYMENT_URL, type FirstAnswer } from "@/contract/pages";
 
 /** Response headers the client reads from a list's answer (cursor pagination, the count). */
 const KEPT_HEADERS = ["content-type", "link", "x-total-count", "x-total-relation"];
 
 /** The sign-in check's URL, which index.html also preloads. */
 export const CURRENT_USER_URL = "/api/auth/user";
-/** The deployment's settings' URL, which index.html also preloads. */
-export const DEPLOYMENT_URL = "/api/deployment";
 
 export type { FirstAnswer };
 

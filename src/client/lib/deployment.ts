@@ -7,11 +7,10 @@
 import type { Deployment } from "@/contract/i18n";
 import { LANGUAGES } from "@/contract/languages";
 import { DEFAULT_MAP } from "@/contract/map-defaults";
+import { DEPLOYMENT_URL } from "@/contract/pages";
 import { takeFirstAnswer } from "./first-answers";
 
 const STORAGE_KEY = "mealshare:deployment";
-/** The settings' URL, which index.html preloads. */
-export const DEPLOYMENT_URL = "/api/deployment";
 let current: Deployment = {
   currency: "USD",
   defaultLanguage: "en",

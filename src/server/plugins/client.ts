@@ -9,13 +9,12 @@ import fastifyStatic from "@fastify/static";
 import accepts from "accepts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { TIME_ZONE_COOKIE } from "@/contract/languages";
-import { FIRST_ANSWERS_ID, SERVER_RENDERED_ATTRIBUTE } from "@/contract/pages";
+import { DEPLOYMENT_URL, FIRST_ANSWERS_ID, SERVER_RENDERED_ATTRIBUTE } from "@/contract/pages";
 import { mealListShell } from "@/contract/plain/skeleton";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { compressionFor } from "../compression";
 import {
   CURRENT_USER_URL,
-  DEPLOYMENT_URL,
   type FirstAnswer,
   type FirstAnswers,
   firstAnswersElement,
