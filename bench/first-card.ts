@@ -14,7 +14,7 @@
  * contentful paint: on a member's list it is the cards' outlines, before any script
  * (docs/features/everyday-journey.md, third pass "Skeleton cards").
  */
-import { launchChromium, phoneContext, signInMaria } from "./phone";
+import { launchChromium, phoneContext, signInMaria, slowPhone } from "./phone";
 import { startSeededApp } from "./seeded-app";
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 5);
@@ -31,17 +31,7 @@ try {
   for (let load = 0; load <= LOADS; load++) {
     const context = await phoneContext(browser, cookies);
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-    if (SLOW) {
-      await cdp.send("Network.enable");
-      await cdp.send("Network.emulateNetworkConditions", {
-        offline: false,
-        latency: 400,
-        downloadThroughput: 50 * 1024,
-        uploadThroughput: 50 * 1024,
-      });
-    }
+    await slowPhone(page, CPU_SLOWDOWN, SLOW);
     await page.goto(`${BASE}${PAGE}`, { waitUntil: "commit" });
     await page.getByTestId("meal-card").first().waitFor({ state: "visible", timeout: 60_000 });
     const timing = await page.evaluate(() => {

@@ -4,7 +4,7 @@
  * member Maria signed in through the bundled identity provider, and a 375 × 812 px context with her
  * session and no service worker (each load as a first visit).
  */
-import { type Browser, type BrowserContext, chromium } from "@playwright/test";
+import { type Browser, type BrowserContext, chromium, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "../playwright.config";
 import { signInThroughProvider } from "../tests/api/oidc-flow";
 
@@ -47,4 +47,22 @@ export async function phoneContext(
   });
   await context.addCookies(cookies);
   return context;
+}
+
+/**
+ * Slows `page` down as a cheap phone on a poor connection: the CPU `cpuSlowdown` times slower (the
+ * DevTools protocol's throttling, as Lighthouse's mobile setting), and with `slowNetwork` a 400 ms round
+ * trip at 50 KB/s each way (DevTools' network emulation; bench/first-card.ts, bench/slow.ts).
+ */
+export async function slowPhone(page: Page, cpuSlowdown: number, slowNetwork: boolean): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
+  if (!slowNetwork) return;
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 400,
+    downloadThroughput: 50 * 1024,
+    uploadThroughput: 50 * 1024,
+  });
 }

@@ -17,7 +17,7 @@
  */
 
 import { memberPages } from "./member-pages";
-import { launchChromium, phoneContext } from "./phone";
+import { launchChromium, phoneContext, slowPhone } from "./phone";
 import { startSeededApp } from "./seeded-app";
 import { benchCertificate } from "./tls";
 
@@ -76,15 +76,7 @@ try {
       const context = await phoneContext(browser, jar);
       await context.addInitScript({ content: NAME_HELPER });
       const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-      await cdp.send("Network.enable");
-      await cdp.send("Network.emulateNetworkConditions", {
-        offline: false,
-        latency: 400,
-        downloadThroughput: 50 * 1024,
-        uploadThroughput: 50 * 1024,
-      });
+      await slowPhone(page, 4, true);
       await page.goto(`${app.base}${path}`, { waitUntil: "commit" });
       const shown = Number(
         await (await page.waitForFunction(foodShown, kind, { timeout: 90_000 })).jsonValue(),
