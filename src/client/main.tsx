@@ -19,7 +19,19 @@ import "./index.css";
 
 const rootElement = document.getElementById("root")!;
 rememberTimeZone();
-const serverRendered = rootElement.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
+/**
+ * Whether the root holds the server's drawing of the page the browser is on. A script that moved the
+ * address before this code ran (history.pushState) leaves the drawing of another page: that is drawn
+ * afresh, as a page the server did not draw, instead of waiting for its data to hydrate a mismatch.
+ */
+function drawnHere(): boolean {
+  if (!rootElement.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) return false;
+  const loaded = performance.getEntriesByType("navigation")[0]?.name;
+  if (!loaded) return true;
+  const { pathname, search } = new URL(loaded);
+  return pathname === window.location.pathname && search === window.location.search;
+}
+const serverRendered = drawnHere();
 
 // Who is signed in (the request index.html preloads, or the answer the server put in a member's page)
 // is asked beside the settings and catalogue: a member's shell and page then load with them, and the

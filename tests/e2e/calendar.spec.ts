@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import ICAL from "ical.js";
-import { apiPost, person, postMeal, signedInPage } from "./fixtures";
+import { apiPost, appTookOver, person, postMeal, signedInPage } from "./fixtures";
 
 test("Add to calendar on an accepted request downloads an .ics with the pickup window and place", async ({
   browser,
@@ -32,7 +32,7 @@ test("Add to calendar on an accepted request downloads an .ics with the pickup w
   // The thread opens at its newest message and stays there while the page settles, until the member
   // scrolls (docs/features/everyday-journey.md): as a member does, scroll up to the pickup details
   // once the app has taken the page over (the server drew it first: docs/decisions/019).
-  await expect(eater.locator("#root")).not.toHaveAttribute("aria-disabled");
+  await appTookOver(eater);
   await eater.mouse.wheel(0, -400);
   const download = eater.waitForEvent("download");
   await eater.getByRole("link", { name: "Add to calendar" }).click();

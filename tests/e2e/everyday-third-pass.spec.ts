@@ -10,6 +10,7 @@ import { TIME_ZONE_COOKIE } from "../../src/contract/languages";
 import {
   apiPost,
   apiPut,
+  appTookOver,
   checkRoute,
   ELSEWHERE,
   fillFoodSafety,
@@ -289,6 +290,8 @@ test("a list of meals shows its cards' outlines before its script runs and while
   });
   await member.goto("/community");
   await expect(member.getByRole("heading", { level: 1 })).toBeVisible();
+  // The heading comes drawn by the server; a member moves once the app has taken the page over.
+  await appTookOver(member);
   await member.evaluate(() => window.history.pushState(null, "", "/marketplace"));
   const loading = member.getByRole("status").filter({ hasText: "Loading meals" });
   await expect(loading).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiPost, person, postMeal, signedInPage, toast } from "./fixtures";
+import { apiPost, appTookOver, person, postMeal, signedInPage, toast } from "./fixtures";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -183,7 +183,7 @@ test("a long thread opens on its newest messages; scrolling up loads the earlier
 
   // The page opens scrolled to the newest message once the app has taken it over (the server drew
   // it first: docs/decisions/019); going back up to the top loads the rest.
-  await expect(eater.locator("#root")).not.toHaveAttribute("aria-disabled");
+  await appTookOver(eater);
   await eater.getByRole("heading", { name: "Messages" }).scrollIntoViewIfNeeded();
   await expect(thread.getByText("Chat line 1", { exact: true })).toBeVisible();
   await expect(thread.getByText("Hello there!")).toBeVisible();

@@ -4,7 +4,7 @@
  * browser takes them over (hydrates them) without redrawing and without a mismatch.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { apiPost, person, postMeal, signedInPage } from "./fixtures";
+import { apiPost, appTookOver, person, postMeal, signedInPage } from "./fixtures";
 
 /** The errors a page reports: React's hydration mismatches among them (reported, then recovered). */
 function errorsOf(page: Page): string[] {
@@ -77,7 +77,7 @@ test("the browser hydrates each server-drawn first screen without a mismatch, an
       .toBe(true);
     expect(await drawn.evaluate((node) => node.isConnected), path).toBe(true);
     // Its controls said they did not answer yet; now they do.
-    await expect(eater.locator("#root")).not.toHaveAttribute("aria-disabled");
+    await appTookOver(eater);
   };
 
   await adopted("/community", '[data-testid="meal-card"] h3');
@@ -95,5 +95,31 @@ test("the browser hydrates each server-drawn first screen without a mismatch, an
   await eater.getByRole("button", { name: "Send" }).click();
   await expect(eater.getByTestId("message-list")).toContainText("Thanks!");
 
+  expect(errors.filter((error) => !error.includes("Service Worker"))).toEqual([]);
+});
+
+test("when a script moved the page's address before the app's code ran, the app draws the page it is on", async ({
+  browser,
+}) => {
+  const eater = await signedInPage(browser, person("Moe", "Mover"));
+  const errors = errorsOf(eater);
+  // The app's code is held until the address has moved: the server's drawing is of Community.
+  let releaseCode!: () => void;
+  const codeHeld = new Promise<void>((resolve) => {
+    releaseCode = resolve;
+  });
+  await eater.route("**/assets/*.js", async (route) => {
+    await codeHeld;
+    await route.continue();
+  });
+  await eater.goto("/community", { waitUntil: "commit" });
+  await expect(eater.getByRole("heading", { level: 1, name: "Community Meals" })).toBeVisible();
+  await eater.evaluate(() => window.history.pushState(null, "", "/marketplace"));
+  releaseCode();
+  await expect(eater.getByRole("heading", { level: 1, name: "Marketplace" })).toBeVisible();
+  await appTookOver(eater);
+  await eater.getByLabel(/^Search marketplace meals/).fill("curry");
+  await expect(eater).toHaveURL(/\/marketplace\?.*q=curry/);
+  // Drawn afresh, not hydrated over another page's drawing: no mismatch to report.
   expect(errors.filter((error) => !error.includes("Service Worker"))).toEqual([]);
 });

@@ -22,6 +22,15 @@ export function person(firstName: string, lastName: string): Person {
   return { email: `${firstName.toLowerCase()}.${Date.now()}.${counter}@example.test`, firstName, lastName };
 }
 
+/**
+ * Waits until the app has taken over a page the server drew (docs/decisions/019): until then its
+ * buttons do nothing, its links load whole pages and the root says `aria-disabled`. A member can only
+ * move inside the app after this; a test acts the same way.
+ */
+export async function appTookOver(page: Page) {
+  await expect(page.locator("#root")).not.toHaveAttribute("aria-disabled");
+}
+
 /** The signed-in app's main navigation, in any of its languages. */
 export const mainNav = (page: Page) =>
   page.getByRole("navigation", { name: /^(Main|Principal|Hauptnavigation)$/ });
