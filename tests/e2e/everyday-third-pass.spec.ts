@@ -14,6 +14,7 @@ import {
   checkRoute,
   ELSEWHERE,
   fillFoodSafety,
+  holdRequests,
   PHONE,
   person,
   postMeal,
@@ -280,14 +281,7 @@ test("a list of meals shows its cards' outlines before its script runs and while
   await noScript.close();
 
   // Moving inside the app to a list whose answer is slow: the same outlines, named for a screen reader.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await member.route("**/api/meals?kind=paid*", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(member, "**/api/meals?kind=paid*");
   await member.goto("/community");
   await expect(member.getByRole("heading", { level: 1 })).toBeVisible();
   // The heading comes drawn by the server; a member moves once the app has taken the page over.
@@ -497,14 +491,7 @@ test("a heart saves a meal from its card and its page; Saved under Requests list
   await saver.getByRole("button", { name: /Notifications/ }).click();
   await expect(saver.getByText(`"${title}", which you saved, is taken`)).toBeVisible();
   // While the hearts' state loads the heart waits (a tap then could only guess); then it unsaves.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await saver.route("**/api/user/saved-meal-ids", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(saver, "**/api/user/saved-meal-ids");
   await saver.goto(`/meal/${meal.id}`);
   const pageHeart = saver.getByRole("button", { name: `Save ${title}` });
   await expect(pageHeart).toBeDisabled();

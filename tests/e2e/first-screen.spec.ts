@@ -4,7 +4,7 @@
  * browser takes them over (hydrates them) without redrawing and without a mismatch.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { apiPost, appTookOver, person, postMeal, signedInPage } from "./fixtures";
+import { apiPost, appTookOver, holdRequests, person, postMeal, signedInPage } from "./fixtures";
 
 /** The errors a page reports: React's hydration mismatches among them (reported, then recovered). */
 function errorsOf(page: Page): string[] {
@@ -104,14 +104,7 @@ test("when a script moved the page's address before the app's code ran, the app 
   const eater = await signedInPage(browser, person("Moe", "Mover"));
   const errors = errorsOf(eater);
   // The app's code is held until the address has moved: the server's drawing is of Community.
-  let releaseCode!: () => void;
-  const codeHeld = new Promise<void>((resolve) => {
-    releaseCode = resolve;
-  });
-  await eater.route("**/assets/*.js", async (route) => {
-    await codeHeld;
-    await route.continue();
-  });
+  const releaseCode = await holdRequests(eater, "**/assets/*.js");
   await eater.goto("/community", { waitUntil: "commit" });
   await expect(eater.getByRole("heading", { level: 1, name: "Community Meals" })).toBeVisible();
   await eater.evaluate(() => window.history.pushState(null, "", "/marketplace"));

@@ -31,6 +31,22 @@ export async function appTookOver(page: Page) {
   await expect(page.locator("#root")).not.toHaveAttribute("aria-disabled");
 }
 
+/**
+ * Holds the page's requests matching `url` (a Playwright route pattern) until the returned function
+ * is called: a slow answer or slow code made certain instead of hoped for.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** The signed-in app's main navigation, in any of its languages. */
 export const mainNav = (page: Page) =>
   page.getByRole("navigation", { name: /^(Main|Principal|Hauptnavigation)$/ });

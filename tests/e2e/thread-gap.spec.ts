@@ -6,20 +6,10 @@
  * instead: a request is made after that read and heard of (the stream's `ready`) before it answers.
  */
 import { expect, type Page, type Route, test } from "@playwright/test";
-import { apiPost, person, postMeal, signedInPage } from "./fixtures";
+import { apiPost, holdRequests, person, postMeal, signedInPage } from "./fixtures";
 
-/** Holds the page's live stream until `release` is called. */
-async function holdStream(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/api/stream", async (route: Route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+/** Holds the page's live stream until the returned function is called. */
+const holdStream = (page: Page) => holdRequests(page, "**/api/stream");
 
 test("a message and a status written while the thread opens are shown once the stream is up", async ({
   browser,
