@@ -94,10 +94,32 @@ const pwa = VitePWA({
   },
 });
 
+/**
+ * The libraries every member's page runs (see the vendor group below). Libraries only some pages load on
+ * demand (the map, the uploader, QR codes) are not here, nor zod: the first screens build no schema
+ * (their words come from src/contract/plain/); nor date-fns's tables of each language but English,
+ * loaded with it (src/client/lib/i18n.ts). Nor Radix's checkbox: the first screens reach it only
+ * through a feature's index.ts, which `importedBy` follows though they draw no checkbox.
+ */
+const LIBRARIES =
+  /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|i18next|react-i18next|html-parse-stringify|void-elements|@radix-ui(?![\\/]react-checkbox)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib|detect-node-es|lucide-react|clsx|tailwind-merge|class-variance-authority|date-fns(?![\\/]locale[\\/](?!en-US[\\/.]|_lib[\\/]))|@date-fns|@swc|use-debounce|react-error-boundary|i18next-resources-to-backend)[\\/]/;
+
 /** Our own client code and the contract it shares with the server. */
 const OWN_CODE = /[\\/]src[\\/](client[\\/](components|lib|features)|contract)[\\/]/;
 /** What a visitor's first page runs: the entry and the landing page. */
 const PUBLIC_ROOTS = ["/src/client/main.tsx", "/src/client/pages/landing.tsx"];
+
+/**
+ * What the first screens run: the entry, the landing page, the signed-in shell and the pages the
+ * server draws (docs/decisions/019). Only the libraries these import go into the one vendor file.
+ */
+const FIRST_SCREEN_ROOTS = [
+  ...PUBLIC_ROOTS,
+  "/src/client/app/signed-in-shell.tsx",
+  ...["community", "marketplace", "home", "meal-detail", "request-thread"].map(
+    (page) => `/src/client/pages/${page}.tsx`,
+  ),
+];
 
 /** Whether `id` is imported, statically and through any chain, by one of `roots`. */
 function importedBy(
@@ -190,14 +212,26 @@ const browserBundle = defineConfig({
               includeDependenciesRecursively: false,
               priority: 15,
             },
+            // The forms' library, our helpers on it and the meal form's number parser, which only pages
+            // with such a form use. Left to be merged by size, they rode with the text inputs and labels
+            // into a file the entry loads, and with the push offer into the shell's: every first screen
+            // fetched react-hook-form (14 KiB gzip) and drew no form with it (docs/decisions/019).
+            {
+              name: "forms",
+              test: /node_modules[\\/](react-hook-form|@hookform|@internationalized)[\\/]|[\\/]src[\\/]client[\\/](components[\\/](form-field|checkbox-group)\.tsx|lib[\\/]forms\.ts)/,
+              includeDependenciesRecursively: false,
+              priority: 15,
+            },
             // The libraries every member's page runs, in one file instead of dozens (docs/decisions/015):
             // a phone on HTTP/1.1 fetches six files at a time, so each small file cost a round trip.
-            // Libraries only some pages load on demand (the map, the uploader, QR codes) stay apart.
-            // So does zod: the first screens build no schema (their words come from src/contract/plain/).
-            // And date-fns's tables of each language but English, loaded with it (src/client/lib/i18n.ts).
+            // Only those a first screen imports: the rest (Radix's menus and dialogs, loaded on demand;
+            // the Help page's accordion; a group's tabs) come with the code that uses them
+            // (docs/decisions/019 "Less script").
             {
-              name: "vendor",
-              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|i18next|react-i18next|html-parse-stringify|void-elements|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib|detect-node-es|lucide-react|clsx|tailwind-merge|class-variance-authority|date-fns(?![\\/]locale[\\/](?!en-US[\\/.]|_lib[\\/]))|@date-fns|@internationalized|@swc|use-debounce|react-error-boundary|i18next-resources-to-backend)[\\/]/,
+              name: (id, ctx) =>
+                LIBRARIES.test(id) && importedBy(id, FIRST_SCREEN_ROOTS, (other) => ctx.getModuleInfo(other))
+                  ? "vendor"
+                  : null,
               priority: 10,
             },
             // Our own modules that several member pages share, in a few files by the set of pages that

@@ -116,3 +116,40 @@ test("when a script moved the page's address before the app's code ran, the app 
   // Drawn afresh, not hydrated over another page's drawing: no mismatch to report.
   expect(errors.filter((error) => !error.includes("Service Worker"))).toEqual([]);
 });
+
+test("a first screen's menus fetch their code when wanted: the profile menu opens once it has come, by mouse and by keyboard", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Pia", "Plain"));
+  await postMeal(cook, { title: "Menu-less minestrone" });
+  const member = await signedInPage(browser, person("Oda", "Ondemand"));
+  const menuCode: string[] = [];
+  member.on("request", (request) => {
+    if (/\/assets\/dropdown-menu-radix-/.test(request.url())) menuCode.push(request.url());
+  });
+  const releaseMenu = await holdRequests(member, "**/assets/dropdown-menu-radix-*.js");
+  await member.goto("/community");
+  await appTookOver(member);
+  const card = member.getByTestId("meal-card").filter({ hasText: "Menu-less minestrone" });
+  await expect(card.getByRole("button", { name: /^More for/ })).toBeVisible();
+  // The page and its cards' menus are drawn; no menu's code came with them.
+  expect(menuCode).toEqual([]);
+
+  // Pressed while its code is on its way: the menu opens once it is there.
+  const trigger = member.getByRole("button", { name: /Open profile menu$/ });
+  await expect(trigger).toHaveAttribute("aria-haspopup", "menu");
+  await expect(trigger).toHaveAttribute("aria-expanded", "false");
+  await trigger.click();
+  await expect.poll(() => menuCode.length).toBeGreaterThan(0);
+  await expect(member.getByRole("menuitem", { name: "Profile" })).toHaveCount(0);
+  releaseMenu();
+  await expect(member.getByRole("menuitem", { name: "Profile" })).toBeVisible();
+  await member.keyboard.press("Escape");
+  await expect(member.getByRole("menuitem", { name: "Profile" })).toHaveCount(0);
+  // Closed, the focus is back on the trigger, and the keyboard opens it again.
+  await expect(trigger).toBeFocused();
+  await member.keyboard.press("Enter");
+  await expect(member.getByRole("menuitem", { name: "Reviews" })).toBeVisible();
+  await member.getByRole("menuitem", { name: "Reviews" }).click();
+  await expect(member).toHaveURL(/\/reviews$/);
+});

@@ -1,5 +1,6 @@
 import {
   Toast,
+  ToastAction,
   ToastClose,
   ToastDescription,
   ToastProvider,
@@ -18,7 +19,11 @@ export function Toaster() {
             {title && <ToastTitle>{title}</ToastTitle>}
             {description && <ToastDescription>{description}</ToastDescription>}
           </div>
-          {action}
+          {action && (
+            <ToastAction altText={action.altText} onClick={action.onClick}>
+              {action.label}
+            </ToastAction>
+          )}
           <ToastClose />
         </Toast>
       ))}

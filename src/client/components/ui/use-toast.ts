@@ -1,5 +1,17 @@
 import * as React from "react";
-import type { ToastActionElement, ToastProps } from "@/client/components/ui/toast";
+import type { ToastProps } from "@/client/components/ui/toast";
+
+/**
+ * A toast's one action (Undo), as what the toaster draws: the toaster's code, Radix's toast with it,
+ * loads once the first screen is up (app/app.tsx), and a page that raises a toast does not load it.
+ */
+export interface ToastActionWanted {
+  /** The button's words. */
+  label: string;
+  /** What a screen reader says the action does (Radix's altText). */
+  altText: string;
+  onClick: () => void;
+}
 
 // spec §9: one toast at a time; removal delay after dismissal 1,000,000 ms.
 const TOAST_LIMIT = 1;
@@ -9,7 +21,7 @@ type ToasterToast = ToastProps & {
   id: string;
   title?: React.ReactNode;
   description?: React.ReactNode;
-  action?: ToastActionElement;
+  action?: ToastActionWanted;
 };
 
 type Action =

@@ -1,8 +1,8 @@
 /**
  * Your data and leaving (docs/decisions/017): Settings → Your data ("Download my data", a ZIP a day,
  * its link for 7 days), Settings → Delete my account (what happens, said exactly, then confirmed by an
- * emailed code or a passkey — or, with a provider, by a recent sign-in), and the banner a member sees
- * while their account waits to be erased, with "Keep my account".
+ * emailed code or a passkey — or, with a provider, by a recent sign-in). The banner of an account
+ * waiting to be erased is deletion-banner.tsx, which every signed-in page draws.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -12,7 +12,6 @@ import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { ApiError, apiRequest, errorMessage } from "@/client/lib/api-client";
 import { useFormat } from "@/client/lib/format";
-import { authKeys } from "@/client/lib/query-keys";
 import type { DataExport } from "@/contract/account";
 import type { CurrentUser } from "@/contract/auth";
 import { EmailedCodeField } from "./emailed-code-field";
@@ -215,34 +214,5 @@ export function DeleteAccountSettings({ user }: { user: CurrentUser }) {
         )}
       </CardContent>
     </Card>
-  );
-}
-
-/** The banner of an account waiting to be erased, with "Keep my account". */
-export function DeletionBanner({ user }: { user: CurrentUser }) {
-  const { t } = useTranslation("app");
-  const format = useFormat();
-  const queryClient = useQueryClient();
-  const keep = useMutation({
-    meta: { errorMessage: t("Please try again."), serverMessage: true },
-    mutationFn: async () =>
-      (await apiRequest("POST", "/api/account/deletion/keep")).json() as Promise<CurrentUser>,
-    onSuccess: (kept) => queryClient.setQueryData(authKeys.currentUser, kept),
-  });
-  if (!user.deletionScheduledFor) return null;
-  return (
-    <div
-      role="alert"
-      className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm"
-    >
-      <span>
-        {t("Your account will be deleted on {{date}}. Until then, nobody finds your profile.", {
-          date: format.longDate(user.deletionScheduledFor),
-        })}
-      </span>
-      <Button type="button" disabled={keep.isPending} onClick={() => keep.mutate()}>
-        {t("Keep my account")}
-      </Button>
-    </div>
   );
 }

@@ -16,7 +16,6 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "@/client/components/ui/dropdown-menu";
-import { ToastAction } from "@/client/components/ui/toast";
 import { toast } from "@/client/components/ui/use-toast";
 import { useCurrentUser } from "@/client/features/auth";
 import { cn } from "@/client/lib/utils";
@@ -74,11 +73,11 @@ function Menu({
           toast({
             title: said,
             description: t("You can undo this later in Settings → Hidden from your lists."),
-            action: (
-              <ToastAction altText={t("Undo")} onClick={() => hide.mutate({ ...change, hidden: false })}>
-                {t("Undo")}
-              </ToastAction>
-            ),
+            action: {
+              label: t("Undo"),
+              altText: t("Undo"),
+              onClick: () => hide.mutate({ ...change, hidden: false }),
+            },
           }),
       },
     );
