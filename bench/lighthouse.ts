@@ -98,6 +98,11 @@ async function auditIn(url: string, chromePort: number, signedIn: boolean) {
       `${DUMP_DIR}/${new URL(url).pathname.replace(/\W+/g, "_")}-${Date.now()}.json`,
       JSON.stringify(result.lhr),
     );
+    // The trace the scores were simulated from: its tasks say what blocked the main thread.
+    writeFileSync(
+      `${DUMP_DIR}/${new URL(url).pathname.replace(/\W+/g, "_")}-${Date.now()}.trace.json`,
+      JSON.stringify(result.artifacts.Trace),
+    );
   }
   const { categories, audits } = result.lhr;
   const metric = (id: string) => audits[id]?.displayValue ?? "?";

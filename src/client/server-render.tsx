@@ -55,9 +55,10 @@ async function render({ pathname, search, language, timeZone, region, answers }:
     if (user) {
       // A member's page shows times: without the browser's zone they could be drawn wrong.
       if (!timeZone) return null;
-      // A page that starts with no call, or on the map (Leaflet draws in a browser alone), is drawn there.
+      // A page that starts with no call is drawn in the browser. A list on its map is drawn here with the
+      // map's place loading (meal-results.tsx): Leaflet draws in a browser alone.
       const start = pageStartOf(pathname, new URLSearchParams(search), user);
-      if (!start?.call || start.map) return null;
+      if (!start?.call) return null;
       await prefetchPageData(pathname, search, user);
       // Only a page whose first call answered: anything else would be drawn as its loading state.
       const cached = queryClient.getQueryCache().getAll();

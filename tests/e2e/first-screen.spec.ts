@@ -1,6 +1,6 @@
 /**
- * The first screen from the server (docs/decisions/019): the landing page, a member's Community, a
- * meal's page and a thread arrive as the app draws them, readable before any script runs, and the
+ * The first screen from the server (docs/decisions/019): the landing page, a member's Community (its
+ * list and its map), a meal's page and a thread arrive as the app draws them, readable before any script runs, and the
  * browser takes them over (hydrates them) without redrawing and without a mismatch.
  */
 import { expect, type Page, test } from "@playwright/test";
@@ -62,7 +62,7 @@ test("the browser hydrates each server-drawn first screen without a mismatch, an
   const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "One for me?" });
   const errors = errorsOf(eater);
 
-  for (const path of ["/community", `/meal/${meal.id}`, `/request/${request.id}`]) {
+  for (const path of ["/community", "/community?view=map", `/meal/${meal.id}`, `/request/${request.id}`]) {
     const sent = await eater.request.get(path);
     expect(await sent.text(), path).toContain("data-server-rendered");
   }
@@ -84,6 +84,11 @@ test("the browser hydrates each server-drawn first screen without a mismatch, an
   // The search box is React's now.
   await eater.getByLabel("Search free meals").fill("lentil");
   await expect(eater).toHaveURL(/[?&]q=lentil/);
+
+  // On the map, the server draws the page around the map's place, and Leaflet draws once it is here.
+  await adopted("/community?view=map", "main h1");
+  await expect(eater.getByRole("region", { name: "Map of meals" })).toBeVisible();
+  await expect(eater.getByRole("status").filter({ hasText: "Loading the map" })).toHaveCount(0);
 
   await adopted(`/meal/${meal.id}`, "main h1");
   await eater.getByRole("link", { name: "Requests", exact: true }).first().click();

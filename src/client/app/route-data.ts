@@ -21,8 +21,9 @@ import { pageStartOf } from "@/contract/first-calls";
 export async function prefetchPageData(pathname: string, search: string, user: CurrentUser): Promise<void> {
   const start = pageStartOf(pathname, new URLSearchParams(search), user);
   if (!start) return;
-  // Not awaited, and never failing: the map draws its own error where it shows.
-  if (start.map) void loadMealMap().catch(() => undefined);
+  // Not awaited, and never failing: the map draws its own error where it shows. Not on the server,
+  // which draws the map's place only (server-render.tsx).
+  if (start.map && typeof window !== "undefined") void loadMealMap().catch(() => undefined);
   const { call } = start;
   if (call?.query === "meals") await queryClient.prefetchInfiniteQuery(mealsQuery(call.filters));
   else if (call?.query === "meal") await queryClient.prefetchQuery(mealQuery(call.id));

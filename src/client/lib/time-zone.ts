@@ -1,9 +1,9 @@
 /**
  * This device's time zone, kept in a cookie (`TIME_ZONE_COOKIE`) for the server's render of a first
  * screen, which draws a member's page only when it knows the zone its times are read in
- * (docs/decisions/019). Written by the app at start and by the sign-in page, so a member's first page
- * after signing in knows it. Imports nothing heavier than the cookie's name: the sign-in page's script
- * stays small.
+ * (docs/decisions/019). Written by the app once idle after its first screen and by the sign-in page,
+ * so a member's first page after signing in knows it. Imports nothing heavier than the cookie's name:
+ * the sign-in page's script stays small.
  */
 import { TIME_ZONE_COOKIE } from "@/contract/languages";
 

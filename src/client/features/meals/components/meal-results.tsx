@@ -1,12 +1,14 @@
 /**
  * A list's meals as a grid or, with `?view=map`, on a map (docs/features/neighbourhood.md point 5),
- * and the List/Map switch. The map is loaded when first shown: it brings Leaflet.
+ * and the List/Map switch. The map is loaded when first shown: it brings Leaflet, which draws in a
+ * browser alone; the server's first screen draws its place as it looks while it loads.
  */
 import { List, Map as MapIcon } from "lucide-react";
 import { lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Button } from "@/client/components/ui/button";
+import { useHydrated } from "@/client/lib/hydrated";
 import { mealsUrl } from "@/contract/meal-list";
 import type { useMeals } from "../api/get-meals";
 import type { MealFilterState } from "../use-meal-filters";
@@ -74,9 +76,13 @@ export function MealResults({
   empty: ReactNode;
 }) {
   const { t } = useTranslation("app");
+  const hydrated = useHydrated();
   if (filters.view === "map") {
+    const loading = <Spinner className="py-16" label={t("Loading the map")} />;
+    // The server's drawing, and the render that hydrates it, show the map loading: no Leaflet there.
+    if (!hydrated) return loading;
     return (
-      <Suspense fallback={<Spinner className="py-16" label={t("Loading the map")} />}>
+      <Suspense fallback={loading}>
         <MealMap filters={filters} />
       </Suspense>
     );
