@@ -12,17 +12,18 @@ import { AppRoot } from "./app/app-root";
 import { preloadPage } from "./app/router";
 import { currentUserQuery } from "./features/auth";
 import { loadDeployment } from "./lib/deployment";
-import { drawnInBrowser } from "./lib/hydrated";
 import { startI18n } from "./lib/i18n";
 import { whenIdle } from "./lib/idle";
 import { queryClient } from "./lib/query-client";
-import { rememberTimeZone } from "./lib/time-zone";
+import { rememberTimeZone, timeZoneRemembered } from "./lib/time-zone";
 import "./index.css";
 
 const rootElement = document.getElementById("root")!;
-// Once idle: the first read of the device's zone starts ICU's time-zone data, tens of milliseconds
-// on a phone, which would lengthen the task that runs this module. The cookie serves the next page.
-whenIdle(rememberTimeZone);
+// The server draws a member's page only in a zone it knows: without the cookie it is written at once,
+// for the next page. With it, it is checked once idle: the first read of the device's zone starts
+// ICU's time-zone data, tens of milliseconds on a phone, in the task that runs this module.
+if (timeZoneRemembered()) whenIdle(rememberTimeZone);
+else rememberTimeZone();
 /**
  * Whether the root holds the server's drawing of the page the browser is on. A script that moved the
  * address before this code ran (history.pushState) leaves the drawing of another page: that is drawn
@@ -69,7 +70,6 @@ if (serverRendered) {
     hydrateRoot(rootElement, <AppRoot />);
   });
 } else {
-  drawnInBrowser();
   const root = createRoot(rootElement);
   // In a transition the first render yields to the browser every few milliseconds instead of holding
   // the main thread for one long task (docs/decisions/015 "Phones": Total Blocking Time on a phone).

@@ -66,6 +66,23 @@ export function ViewToggle({ filters }: { filters: MealFilterState }) {
   );
 }
 
+/**
+ * The map, or while its code loads a spinner in its place. The server's drawing, and the render that
+ * hydrates it, show the spinner too: Leaflet draws in a browser alone.
+ */
+function MapInBrowser({ filters }: { filters: MealFilterState }) {
+  const { t } = useTranslation("app");
+  const hydrated = useHydrated();
+  const loading = <Spinner className="py-16" label={t("Loading the map")} />;
+  if (!hydrated) return loading;
+  return (
+    <Suspense fallback={loading}>
+      <MealMap filters={filters} />
+    </Suspense>
+  );
+}
+
+/** A list's meals: on the map with `?view=map`, else as a grid. */
 export function MealResults({
   filters,
   query,
@@ -75,18 +92,7 @@ export function MealResults({
   query: ReturnType<typeof useMeals>;
   empty: ReactNode;
 }) {
-  const { t } = useTranslation("app");
-  const hydrated = useHydrated();
-  if (filters.view === "map") {
-    const loading = <Spinner className="py-16" label={t("Loading the map")} />;
-    // The server's drawing, and the render that hydrates it, show the map loading: no Leaflet there.
-    if (!hydrated) return loading;
-    return (
-      <Suspense fallback={loading}>
-        <MealMap filters={filters} />
-      </Suspense>
-    );
-  }
+  if (filters.view === "map") return <MapInBrowser filters={filters} />;
   // A grid per list: a new search or filter starts again from its first cards, drawn four by four
   // (meal-grid.tsx), instead of drawing the new list's whole page in the commit that shows it.
   return <MealGrid key={mealsUrl(filters.filters)} query={query} empty={empty} />;
