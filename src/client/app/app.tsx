@@ -16,26 +16,33 @@ const Toaster = lazy(() => import("@/client/components/ui/toaster").then((m) => 
 // Notices from lib/ (errors, "signed out") are toasts.
 setNoticeHandler((notice) => toast(notice));
 
+/**
+ * The toaster, once the browser is idle after the first screen. Its own state: mounting it re-renders
+ * nothing else (held by the App, the whole page was drawn again then, in one task).
+ */
+function IdleToaster() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => whenIdle(() => setWanted(true)), []);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
+
 export function App() {
-  const [toasterWanted, setToasterWanted] = useState(false);
   // After the first render is on screen: a first screen the server drew answers from now on (its root
-  // said it did not yet: src/server/plugins/client.ts); then the toaster's code and the service worker.
+  // said it did not yet: src/server/plugins/client.ts); then, once idle, the service worker.
   useEffect(() => {
     document.getElementById("root")?.removeAttribute("aria-disabled");
-    whenIdle(() => {
-      setToasterWanted(true);
-      registerServiceWorker();
-    });
+    whenIdle(registerServiceWorker);
   }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <OfflineBanner />
       <AppRouter />
-      {toasterWanted && (
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      )}
+      <IdleToaster />
     </QueryClientProvider>
   );
 }
