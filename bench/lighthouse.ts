@@ -94,15 +94,10 @@ async function auditIn(url: string, chromePort: number, signedIn: boolean) {
   if (DUMP_DIR) {
     // The whole report, to read its trace-derived audits (network chain, main-thread work) later.
     mkdirSync(DUMP_DIR, { recursive: true });
-    writeFileSync(
-      `${DUMP_DIR}/${new URL(url).pathname.replace(/\W+/g, "_")}-${Date.now()}.json`,
-      JSON.stringify(result.lhr),
-    );
-    // The trace the scores were simulated from: its tasks say what blocked the main thread.
-    writeFileSync(
-      `${DUMP_DIR}/${new URL(url).pathname.replace(/\W+/g, "_")}-${Date.now()}.trace.json`,
-      JSON.stringify(result.artifacts.Trace),
-    );
+    const name = `${DUMP_DIR}/${new URL(url).pathname.replace(/\W+/g, "_")}-${Date.now()}`;
+    writeFileSync(`${name}.json`, JSON.stringify(result.lhr));
+    // The trace the scores were simulated from, beside it: its tasks say what blocked the main thread.
+    writeFileSync(`${name}.trace.json`, JSON.stringify(result.artifacts.Trace));
   }
   const { categories, audits } = result.lhr;
   const metric = (id: string) => audits[id]?.displayValue ?? "?";
@@ -123,7 +118,7 @@ async function auditIn(url: string, chromePort: number, signedIn: boolean) {
 }
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-/** Where each audit's full report is written (BENCH_LIGHTHOUSE_DUMP), when set. */
+/** Where each audit's full report and its trace are written (BENCH_LIGHTHOUSE_DUMP), when set. */
 const DUMP_DIR = process.env.BENCH_LIGHTHOUSE_DUMP;
 /** Only the pages whose name contains BENCH_LIGHTHOUSE_ONLY (case-insensitive), when set. */
 const ONLY = process.env.BENCH_LIGHTHOUSE_ONLY?.toLowerCase();

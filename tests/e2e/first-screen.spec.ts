@@ -1,7 +1,8 @@
 /**
  * The first screen from the server (docs/decisions/019): the landing page, a member's Community (its
- * list and its map), a meal's page and a thread arrive as the app draws them, readable before any script runs, and the
- * browser takes them over (hydrates them) without redrawing and without a mismatch.
+ * list and its map), a meal's page and a thread arrive as the app draws them, readable before any
+ * script runs, and the browser takes them over (hydrates them) without redrawing and without a
+ * mismatch.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { apiPost, appTookOver, holdRequests, person, postMeal, signedInPage } from "./fixtures";
