@@ -32,8 +32,10 @@ function IdleToaster() {
 }
 
 export function App() {
-  // After the first render is on screen: a first screen the server drew answers from now on (its root
-  // said it did not yet: src/server/plugins/client.ts); then, once idle, the service worker.
+  // After the first render is committed: a first screen the server drew answers from now on (its root
+  // said it did not yet: src/server/plugins/client.ts; a part still hydrating below a Suspense boundary
+  // is hydrated first by React when pressed, and the press replayed); then, once idle, the service
+  // worker.
   useEffect(() => {
     document.getElementById("root")?.removeAttribute("aria-disabled");
     whenIdle(registerServiceWorker);
