@@ -71,13 +71,23 @@ export const deviceSessionSchema = z.object({
 });
 export type DeviceSession = z.infer<typeof deviceSessionSchema>;
 
-/** `POST /api/auth/email`: the new address to send a confirmation code to. */
+/**
+ * `POST /api/auth/email`: the new address to send a confirmation code to, and a fresh proof that the
+ * member holds the account (docs/decisions/020 "Email change"): the code `POST /api/auth/email/proof`
+ * sent to their current address, or a passkey.
+ */
 export const changeEmailSchema = z.object({
   email: z
     .string()
     .trim()
     .toLowerCase()
     .pipe(z.email(msg("Enter a valid email address.")).max(320, msg("Enter a valid email address."))),
+  code: z
+    .string()
+    .transform((code) => code.replace(/\s/g, ""))
+    .pipe(z.string().regex(/^\d{6}$/, msg("Type the six digits of the code.")))
+    .optional(),
+  passkey: z.object({ challengeId: z.uuid(), response: credentialSchema }).optional(),
 });
 
 /** `POST /api/auth/email/confirm`: the code the new address received. */

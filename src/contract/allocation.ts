@@ -8,3 +8,13 @@ export type Allocation = (typeof ALLOCATIONS)[number];
 export const allocationSchema = z.enum(ALLOCATIONS, {
   error: msg("Allocation must be first_come, draw or choose"),
 });
+
+/**
+ * Who may enter a draw (docs/decisions/020 "One person, one share"): everyone, or neighbours and
+ * trusted members only — members with a completed exchange. Published with the draw.
+ */
+export const DRAW_ELIGIBILITIES = ["everyone", "neighbours"] as const;
+export type DrawEligibility = (typeof DRAW_ELIGIBILITIES)[number];
+export const drawEligibilitySchema = z.enum(DRAW_ELIGIBILITIES, {
+  error: msg("Who may enter must be everyone or neighbours"),
+});

@@ -23,6 +23,7 @@ import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { z } from "zod";
+import { drawEligibilitySchema } from "./allocation";
 import { isoDateTime } from "./common";
 import { TICKET_BONUS_AFTER_MS } from "./plain/draw";
 import { portionsSchema } from "./requests";
@@ -142,6 +143,8 @@ export const publishedDrawSchema = z.object({
   algorithm: z.string(),
   commitment: z.string(),
   closesAt: isoDateTime,
+  /** Who may enter (docs/decisions/020): everyone, or neighbours and trusted members only. */
+  eligibility: drawEligibilitySchema,
   /** Null until the draw is made. */
   drawnAt: isoDateTime.nullable(),
   secret: z.string().nullable(),

@@ -208,6 +208,7 @@ export function allocationErrors(
     kind?: MealKind;
     allocation?: string;
     drawClosesAt?: string;
+    drawEligibility?: string;
     pickupWindowStart?: string;
     weekly?: unknown;
   },
@@ -219,6 +220,8 @@ export function allocationErrors(
     errors.allocation = msg("Only free meals can be given by a draw or by your choice");
   else if (allocation !== "first_come" && meal.weekly)
     errors.allocation = msg("A weekly meal is given first come");
+  if (meal.drawEligibility !== undefined && allocation !== "draw")
+    errors.drawEligibility = msg("Only a draw says who may enter");
   if (meal.drawClosesAt !== undefined) {
     const closes = new Date(meal.drawClosesAt).getTime();
     if (allocation !== "draw") errors.drawClosesAt = msg("Only a draw has a closing time");

@@ -5,7 +5,8 @@
  * the browser imports that one (docs/decisions/015 "Phones").
  */
 import { z } from "zod";
-import { allocationSchema } from "./allocation";
+import { abilitySchema } from "./abilities";
+import { allocationSchema, drawEligibilitySchema } from "./allocation";
 import { isoDateTime, pageQuerySchema, publicUserSchema } from "./common";
 import { allergenCodeSchema, storageTypeSchema } from "./food-safety";
 import { mealAudienceFields, mealGroupSchema } from "./groups";
@@ -65,6 +66,8 @@ export const createMealSchema = z
     allocation: allocationSchema.default("first_come"),
     /** A draw's closing time: by default an hour after posting, at the latest the pickup start. */
     drawClosesAt: isoDateTime.optional(),
+    /** Who may enter a draw (docs/decisions/020): everyone by default, or neighbours only. */
+    drawEligibility: drawEligibilitySchema.optional(),
   })
   .superRefine((meal, ctx) => {
     for (const [path, message] of Object.entries(mealCrossFieldErrors(meal))) {
@@ -289,23 +292,7 @@ export const privatePickupSchema = z.object({
 });
 export type PrivatePickup = z.infer<typeof privatePickupSchema>;
 
-/**
- * One thing the viewer may do with a meal, as the server decides it (server/features/meals/may-ask.ts):
- * allowed, or the refusal the server would answer — its `code` and its message as a catalogue key with
- * its values, so the page says it in the viewer's language. The page shows exactly these and
- * re-derives nothing (docs/ARCHITECTURE.md "Where to find a rule").
- */
-export const abilitySchema = z.object({
-  allowed: z.boolean(),
-  refusal: z
-    .object({
-      code: z.string(),
-      key: z.string(),
-      params: z.record(z.string(), z.union([z.string(), z.number()])),
-    })
-    .nullable(),
-});
-export type Ability = z.infer<typeof abilitySchema>;
+export { type Ability, abilitySchema } from "./abilities";
 
 /** What the viewer may do with a meal: ask, wait, enter or leave its draw, change it, print its label. */
 export const mealAbilitiesSchema = z.object({
@@ -374,7 +361,7 @@ export const ratingSchema = z.object({
    */
   mealsShared: z.number().int(),
   portionsShared: z.number().int(),
-  /** The Trusted Member badge: `isTrustedMember` in contract/users.ts. */
+  /** The Trusted Member badge: the trusted level (docs/decisions/020 "Levels"). */
   trustedMember: z.boolean(),
 });
 export type Rating = z.infer<typeof ratingSchema>;

@@ -15,6 +15,7 @@ import {
   REQUEST_STATUSES,
   TERM_FIELDS,
 } from "./plain/requests";
+import { trustBadgeSchema } from "./trust";
 
 export * from "./plain/requests";
 
@@ -74,6 +75,11 @@ export const messageSchema = z.object({
   change: z
     .object({ from: agreedTermsSchema, to: agreedTermsSchema, fields: z.array(z.enum(TERM_FIELDS)) })
     .nullable(),
+  /**
+   * Held for a moderator's check (docs/decisions/020): only its sender reads it, marked "Held for a
+   * quick check", until it is let through. Always false for the other side.
+   */
+  held: z.boolean(),
   createdAt: isoDateTime,
   sender: publicUserSchema,
 });
@@ -176,7 +182,10 @@ export type ThreadSummary = z.infer<typeof threadSummarySchema>;
 export const requestSchema = z.object({
   id: z.uuid(),
   status: requestStatusSchema,
+  /** The eater's first words; null for the cook while they are held (`messageHeld`). */
   message: z.string().nullable(),
+  /** The first words wait for a moderator's check (docs/decisions/020): the eater is told so. */
+  messageHeld: z.boolean(),
   /** Portions this request holds, and what the eater asked for (the cook may accept fewer). */
   portions: z.number().int(),
   portionsRequested: z.number().int(),
@@ -202,6 +211,11 @@ export const requestSchema = z.object({
    * (docs/features/fair-shares.md point 5); null for the eater.
    */
   eaterRecentFreeMeals: z.number().int().nullable(),
+  /**
+   * The eater's trust badge for the cook deciding on the request (docs/decisions/020 "Badges"): "New
+   * neighbour" or their count of exchanges; null for the eater.
+   */
+  eaterTrust: trustBadgeSchema.nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   meal: requestMealSchema,

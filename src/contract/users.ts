@@ -60,20 +60,3 @@ export const blockStateSchema = z.object({ userId: z.uuid(), blocked: z.boolean(
 
 /** Reviews per page on a public profile. */
 export const REVIEWS_PAGE_SIZE = 10;
-
-/** The Trusted Member badge's thresholds (README "Decisions"). */
-export const TRUSTED_MIN_EXCHANGES = 3;
-export const TRUSTED_MIN_RATING = 4;
-
-/**
- * Who is a Trusted Member (README "Decisions"): at least `TRUSTED_MIN_EXCHANGES` completed
- * exchanges, on either side, and an average rating of `TRUSTED_MIN_RATING` (4.0) or more.
- * @param member.average the average of the reviews received, null without any
- */
-export function isTrustedMember(member: { completedExchanges: number; average: number | null }): boolean {
-  return (
-    member.completedExchanges >= TRUSTED_MIN_EXCHANGES &&
-    member.average !== null &&
-    member.average >= TRUSTED_MIN_RATING
-  );
-}

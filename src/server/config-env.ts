@@ -37,6 +37,23 @@ export const envSchema = z.object({
   DATABASE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(100).default(10)),
   // docs/features/fair-shares.md point 4: free meals a member may receive in 28 days; unset = no limit.
   FREE_MEALS_PER_28_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).optional()),
+  // docs/decisions/020 "Limits": what a newcomer (no completed exchange yet) may hold or write at a time.
+  NEWCOMER_OPEN_REQUESTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(3)),
+  NEWCOMER_LINKS_PER_TEXT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(20).default(1)),
+  NEWCOMER_DRAW_ENTRIES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(2)),
+  NEWCOMER_NEW_CONTACTS_PER_DAY: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(100).default(5),
+  ),
+  // docs/decisions/020 "Mail caps": mail others can make MealShare send, per inbox and per asking client a day.
+  MAIL_PER_INBOX_PER_DAY: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1000).default(10),
+  ),
+  MAIL_PER_CLIENT_PER_DAY: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(10000).default(30),
+  ),
   // docs/decisions/017: days between "Delete my account" and the erasure; 0 erases at once.
   ACCOUNT_DELETION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(90).default(14)),
   // docs/decisions/015: how long read notifications and old alert matches are kept.

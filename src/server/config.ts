@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Language } from "../contract/i18n";
+import type { NewcomerLimits } from "../contract/trust";
 import { type Env, envSchema } from "./config-env";
 
 /** Rate limits, per client and minute (docs/DESIGN.md §5); overridable so tests can reach them quickly. */
@@ -27,6 +28,13 @@ export interface Config {
   databasePoolSize: number;
   /** The published fair-use limit: free meals per member in 28 days (`FREE_MEALS_PER_28_DAYS`), or null. */
   freeMealsPer28Days: number | null;
+  /** What a newcomer may hold or write at a time (`NEWCOMER_*`; docs/decisions/020 "Limits"). */
+  newcomerLimits: NewcomerLimits;
+  /**
+   * Mail someone else can make MealShare send, a day: to one inbox over every kind, and asked by one
+   * client (`MAIL_PER_INBOX_PER_DAY`, `MAIL_PER_CLIENT_PER_DAY`; docs/decisions/020 "Mail caps").
+   */
+  mailCaps: { perInbox: number; perClient: number };
   /**
    * Days a deleted account waits, hidden, before it is erased (`ACCOUNT_DELETION_DAYS`, 14; 0 erases at
    * once; docs/decisions/017): signing in and pressing "Keep my account" undoes it meanwhile.
@@ -212,6 +220,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     freeMealsPer28Days: e.FREE_MEALS_PER_28_DAYS ?? null,
+    newcomerLimits: {
+      openRequests: e.NEWCOMER_OPEN_REQUESTS,
+      linksPerText: e.NEWCOMER_LINKS_PER_TEXT,
+      drawEntries: e.NEWCOMER_DRAW_ENTRIES,
+      newContactsPerDay: e.NEWCOMER_NEW_CONTACTS_PER_DAY,
+    },
+    mailCaps: { perInbox: e.MAIL_PER_INBOX_PER_DAY, perClient: e.MAIL_PER_CLIENT_PER_DAY },
     retentionDays: e.RETENTION_DAYS,
     accountDeletionDays: e.ACCOUNT_DELETION_DAYS,
     publicUrl,

@@ -84,6 +84,8 @@ export async function sweepAgedRows(db: Db, retentionDays: number): Promise<Swep
     sql`delete from sign_in_codes where id in (
           select id from sign_in_codes where expires_at < now() - interval '1 day' limit ${BATCH})`,
   );
+  // A day's mail counts matter for that day only (mail-caps.ts).
+  await db.execute(sql`delete from mail_quotas where day < current_date - 1`);
   const challenges = await inBatches(
     db,
     sql`delete from webauthn_challenges where id in (

@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMAIL_ISSUER } from "../../src/server/auth/users";
 import { passkeys, signInCodes, users } from "../../src/server/db/schema";
 import { buildUser } from "../factories";
-import { type CaughtMail, emailTo, type MailCatcher, startMailCatcher } from "../mail-catcher";
+import { emailTo, type MailCatcher, startMailCatcher } from "../mail-catcher";
 import { openStream } from "../sse-client";
 import { ADMIN_EMAIL, createTestApp, openSecondDatabase, type TestApp, testDatabaseKind } from "./harness";
-import { CookieJar } from "./oidc-flow";
+import { Browser, codeOf, type Site } from "./browser";
 
 let mail: MailCatcher;
 let t: TestApp;
@@ -20,74 +20,9 @@ let base: string;
 let sequence = 0;
 const address = (name: string) => `${name}-${++sequence}@neighbours.test`;
 
-/** A browser: its own cookies, form posts and navigations as a browser sends them. */
-class Browser {
-  jar = new CookieJar();
-  constructor(
-    private readonly userAgent = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
-  ) {}
-
-  async get(path: string) {
-    const response = await fetch(new URL(path, base), {
-      redirect: "manual",
-      headers: { cookie: this.jar.header(), "user-agent": this.userAgent },
-    });
-    this.jar.store(response);
-    return {
-      status: response.status,
-      location: response.headers.get("location"),
-      page: await response.text(),
-    };
-  }
-
-  async post(path: string, form: Record<string, string>) {
-    const response = await fetch(new URL(path, base), {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        cookie: this.jar.header(),
-        origin: base,
-        "content-type": "application/x-www-form-urlencoded",
-        "user-agent": this.userAgent,
-      },
-      body: new URLSearchParams(form).toString(),
-    });
-    this.jar.store(response);
-    return {
-      status: response.status,
-      location: response.headers.get("location"),
-      page: await response.text(),
-    };
-  }
-
-  async json(method: string, path: string, body?: unknown) {
-    const response = await fetch(new URL(path, base), {
-      method,
-      headers: {
-        cookie: this.jar.header(),
-        origin: base,
-        "user-agent": this.userAgent,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    this.jar.store(response);
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  }
-
-  /** Asks for a code for `email` and waits for its email. */
-  async askCode(email: string, returnTo = "/community") {
-    const before = mail.mails.filter((m) => m.to === email).length;
-    const answer = await this.post("/api/login/email", { email, returnTo });
-    expect(answer.status).toBe(200);
-    const [message] = (await mail.waitFor((m) => m.to === email, before + 1)).slice(before);
-    return { answer, message, code: codeOf(message), link: linkOf(message) };
-  }
-}
-
-const codeOf = (message: CaughtMail) => /^(\d{6}) /.exec(message.subject)![1];
-const linkOf = (message: CaughtMail) => /(http\S+\/api\/login\/link\?token=\S+)/.exec(message.text)![1];
+const site: Site = { base: () => base, mail: () => mail };
+/** A browser of this file's app. */
+const browserOf = (userAgent?: string) => new Browser(site, userAgent);
 
 beforeAll(async () => {
   mail = await startMailCatcher();
@@ -105,8 +40,8 @@ describe("emailed sign-in: the attacker's cases", () => {
     const known = address("known");
     await buildUser(t.db, { oidcIssuer: EMAIL_ISSUER, oidcSubject: known, email: known });
     const unknown = address("unknown");
-    const a = await new Browser().post("/api/login/email", { email: known, returnTo: "/" });
-    const b = await new Browser().post("/api/login/email", { email: unknown, returnTo: "/" });
+    const a = await browserOf().post("/api/login/email", { email: known, returnTo: "/" });
+    const b = await browserOf().post("/api/login/email", { email: unknown, returnTo: "/" });
     expect(a.status).toBe(200);
     expect(b.status).toBe(a.status);
     // The page repeats the address typed, so the person can spot a typo; nothing else differs.
@@ -114,10 +49,10 @@ describe("emailed sign-in: the attacker's cases", () => {
 
     // One address, before it has an account and after: the very same bytes.
     const later = address("later");
-    const first = await new Browser().post("/api/login/email", { email: later, returnTo: "/" });
+    const first = await browserOf().post("/api/login/email", { email: later, returnTo: "/" });
     await buildUser(t.db, { oidcIssuer: EMAIL_ISSUER, oidcSubject: later, email: later });
     await t.db.delete(signInCodes).where(eq(signInCodes.email, later)); // past the minute's limit
-    const second = await new Browser().post("/api/login/email", { email: later, returnTo: "/" });
+    const second = await browserOf().post("/api/login/email", { email: later, returnTo: "/" });
     expect(second.status).toBe(first.status);
     expect(second.page).toBe(first.page);
     // Both got the same email, apart from the code.
@@ -128,7 +63,7 @@ describe("emailed sign-in: the attacker's cases", () => {
   });
 
   it("refuses the sixth try after five wrong codes, even when it is right", async () => {
-    const browser = new Browser();
+    const browser = browserOf();
     const { code } = await browser.askCode(address("guessed"));
     const wrong = code === "000000" ? "111111" : "000000";
     for (let attempt = 1; attempt <= 5; attempt++) {
@@ -144,10 +79,10 @@ describe("emailed sign-in: the attacker's cases", () => {
 
   it("refuses a code typed in another browser, and a link opened in another browser", async () => {
     const email = address("elsewhere");
-    const asker = new Browser();
+    const asker = browserOf();
     const { code, link } = await asker.askCode(email);
     // A stranger's browser has no code of its own: the code is not theirs to type.
-    const stranger = new Browser();
+    const stranger = browserOf();
     const typed = await stranger.post("/api/login/code", { code });
     expect(typed.status).toBe(400);
     expect(typed.page).toContain("Ask for a code first.");
@@ -162,7 +97,7 @@ describe("emailed sign-in: the attacker's cases", () => {
     await t.db.execute(
       sql`update sign_in_codes set created_at = created_at - interval '2 minutes' where email = ${email}`,
     );
-    const other = new Browser();
+    const other = browserOf();
     await other.askCode(email);
     const crossed = await other.post("/api/login/code", { code: first.code });
     expect(crossed.page).toContain("That code was asked for in another browser.");
@@ -175,19 +110,19 @@ describe("emailed sign-in: the attacker's cases", () => {
   it("refuses a used code and an expired one with a clear message", async () => {
     const email = address("used");
     await buildUser(t.db, { oidcIssuer: EMAIL_ISSUER, oidcSubject: email, email });
-    const browser = new Browser();
+    const browser = browserOf();
     const { code } = await browser.askCode(email);
     const pending = browser.jar.get("signin")!;
     expect((await browser.post("/api/login/code", { code })).status).toBe(303);
     // Someone with a copy of that browser's cookie tries the same code again.
-    const replay = new Browser();
+    const replay = browserOf();
     replay.jar.store(new Response(null, { headers: { "set-cookie": `signin=${pending}; Path=/api/login` } }));
     const again = await replay.post("/api/login/code", { code });
     expect(again.status).toBe(400);
     expect(again.page).toContain("That code has been used already.");
 
     const late = address("late");
-    const slow = new Browser();
+    const slow = browserOf();
     const expired = await slow.askCode(late);
     await t.db.execute(
       sql`update sign_in_codes set expires_at = now() - interval '1 second' where email = ${late}`,
@@ -199,7 +134,7 @@ describe("emailed sign-in: the attacker's cases", () => {
 
   it("stores no code and no link token, only their HMACs", async () => {
     const email = address("stored");
-    const { code, link } = await new Browser().askCode(email);
+    const { code, link } = await browserOf().askCode(email);
     const token = new URL(link).searchParams.get("token")!.split(".")[1];
     const [row] = await t.db.select().from(signInCodes).where(eq(signInCodes.email, email));
     const stored = JSON.stringify(row);
@@ -238,14 +173,17 @@ describe("emailed sign-in: the attacker's cases", () => {
       await mail.waitFor((m) => m.to === email, 1);
       expect(await t.db.$count(signInCodes, eq(signInCodes.email, email))).toBe(1);
 
-      // Ten a day: the eleventh is refused however long one waits between them.
-      await t.db.execute(
-        sql`update sign_in_codes set created_at = now() - interval '2 hours' where email = ${email}`,
-      );
+      // Ten a day from browsers that are not the owner's: the eleventh is refused however long one
+      // waits between them (each wait is a minute moved back).
       for (let sent = 1; sent < 10; sent++) {
-        await t.db.execute(sql`insert into sign_in_codes (purpose, email, code_hash, link_hash, browser_hash, expires_at, created_at)
-          values ('sign_in', ${email}, 'x', 'x', 'x', now(), now() - interval '1 hour')`);
+        await t.db.execute(
+          sql`update sign_in_codes set created_at = created_at - interval '2 minutes' where email = ${email}`,
+        );
+        expect((await ask(sent % 2 ? base : second.config.publicUrl)).status).toBe(200);
       }
+      await t.db.execute(
+        sql`update sign_in_codes set created_at = created_at - interval '2 minutes' where email = ${email}`,
+      );
       const eleventh = await ask(base);
       expect(eleventh.status).toBe(429);
       expect(await eleventh.text()).toContain("This address has had ten codes today.");
@@ -256,11 +194,11 @@ describe("emailed sign-in: the attacker's cases", () => {
   });
 
   it("refuses what is not an email, and a forged cookie, with a page and no session", async () => {
-    const browser = new Browser();
+    const browser = browserOf();
     const bad = await browser.post("/api/login/email", { email: "not an email" });
     expect(bad.status).toBe(400);
     expect(bad.page).toContain("Enter a valid email address.");
-    const forged = new Browser();
+    const forged = browserOf();
     forged.jar.store(
       new Response(null, {
         headers: { "set-cookie": `signin=${encodeURIComponent('{"id":"x"}')}; Path=/api/login` },
@@ -276,7 +214,7 @@ describe("emailed sign-in: the attacker's cases", () => {
 describe("emailed sign-in: a neighbour's way in", () => {
   it("signs a new member up by code: their name, then the page they came from", async () => {
     const email = address("newcomer");
-    const browser = new Browser();
+    const browser = browserOf();
     const start = await browser.get("/api/login?returnTo=/meal/123");
     expect(start.page).toContain('autocomplete="username webauthn"');
     const { message, code } = await browser.askCode(email, "/meal/123");
@@ -295,7 +233,7 @@ describe("emailed sign-in: a neighbour's way in", () => {
 
   it("signs a new member up by the link, in the browser that asked", async () => {
     const email = address("linked");
-    const browser = new Browser();
+    const browser = browserOf();
     const { link } = await browser.askCode(email);
     const opened = await browser.get(new URL(link).pathname + new URL(link).search);
     expect(opened.status).toBe(200);
@@ -311,7 +249,7 @@ describe("emailed sign-in: a neighbour's way in", () => {
     await t.db.delete(signInCodes).where(eq(signInCodes.email, ADMIN_EMAIL));
     // The account a provider made before the deployment switched to emailed sign-in.
     await buildUser(t.db, { email: ADMIN_EMAIL, firstName: "Ida" });
-    const browser = new Browser();
+    const browser = browserOf();
     const { code } = await browser.askCode(ADMIN_EMAIL, "/admin");
     const answer = await browser.post("/api/login/code", { code });
     expect(answer.status).toBe(303);
@@ -323,20 +261,13 @@ describe("emailed sign-in: a neighbour's way in", () => {
   it("writes the email in the member's language", async () => {
     const email = address("sprache");
     await buildUser(t.db, { oidcIssuer: EMAIL_ISSUER, oidcSubject: email, email, locale: "de" });
-    const { message, code } = await new Browser().askCode(email);
+    const { message, code } = await browserOf().askCode(email);
     expect(message.subject).toBe(`${code} ist dein MealShare-Anmeldecode`);
   });
 });
 
 describe("devices and a new email", () => {
-  const signedIn = async (email: string, userAgent: string) => {
-    const browser = new Browser(userAgent);
-    const { code } = await browser.askCode(email);
-    const answer = await browser.post("/api/login/code", { code });
-    if (answer.status === 200)
-      await browser.post("/api/login/profile", { firstName: "Sam", lastName: "Lee" });
-    return browser;
-  };
+  const signedIn = (email: string, userAgent: string) => browserOf(userAgent).signIn(email);
 
   it("lists the devices, signs one out, and ends every other session's calls and live stream at once", async () => {
     const email = address("devices");
@@ -382,7 +313,11 @@ describe("devices and a new email", () => {
     const email = address("moving");
     const member = await signedIn(email, "Firefox");
     const next = address("moved");
-    const asked = await member.json("POST", "/api/auth/email", { email: next });
+    // A fresh proof first: the code sent to the current address.
+    expect((await member.json("POST", "/api/auth/email", { email: next })).status).toBe(400);
+    expect((await member.json("POST", "/api/auth/email/proof")).status).toBe(202);
+    const [proof] = await mail.waitFor((m) => m.to === email && m.subject.includes("confirms it is you"));
+    const asked = await member.json("POST", "/api/auth/email", { email: next, code: codeOf(proof) });
     expect(asked.status).toBe(202);
     const [message] = await mail.waitFor((m) => m.to === next);
     const code = codeOf(message);
@@ -403,7 +338,7 @@ describe("devices and a new email", () => {
     expect(row.oidcSubject).toBe(next);
     // The old address now makes a new, unconnected account.
     await t.db.delete(signInCodes).where(eq(signInCodes.email, email));
-    const again = new Browser();
+    const again = browserOf();
     const { code: fresh } = await again.askCode(email);
     expect((await again.post("/api/login/code", { code: fresh })).page).toContain(
       "What should your neighbours call you?",
@@ -420,7 +355,7 @@ describe("passkeys: what the browser test cannot reach", () => {
       name: "Phone",
       publicKey: new Uint8Array([1, 2, 3]),
     });
-    const stranger = new Browser();
+    const stranger = browserOf();
     const { code } = await stranger.askCode(address("keythief"));
     await stranger.post("/api/login/code", { code });
     await stranger.post("/api/login/profile", { firstName: "Kim", lastName: "Thief" });
@@ -429,7 +364,7 @@ describe("passkeys: what the browser test cannot reach", () => {
     expect(await t.db.$count(passkeys, eq(passkeys.userId, owner.id))).toBe(1);
 
     // Signed out: no options to add one; a sign-in answer that no authenticator signed is refused.
-    const nobody = new Browser();
+    const nobody = browserOf();
     expect((await nobody.json("POST", "/api/auth/passkeys/options")).status).toBe(401);
     const { body: options } = await nobody.json("POST", "/api/login/passkey/options");
     expect(options.options.rpId).toBe("localhost");

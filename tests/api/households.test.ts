@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, queryRows } from "../../src/server/db/client";
 import { blocks, meals, requests, users } from "../../src/server/db/schema";
 import { makeOccurrence, occurrenceStart } from "../../src/server/features/meals/series";
-import { createMeal } from "../../src/server/features/posting/service";
+import { postOccurrence } from "../../src/server/features/posting/service";
 import { settlePickup } from "../../src/server/features/requests/pickup";
 import { lapseHeldOffer, offerFreedPortions } from "../../src/server/features/requests/waitlist";
 import { buildMeal, buildRequest, buildSignedInUser, buildUser, hoursFromNow } from "../factories";
@@ -662,12 +662,7 @@ describe("households and pickups", () => {
       ).json();
       const seriesId = (await t.api({ url: `/api/meals/${posted.id}`, cookie: cook.cookie })).json().series
         .id;
-      const post = (
-        tx: Parameters<typeof createMeal>[0],
-        owner: Parameters<typeof createMeal>[1],
-        input: Parameters<typeof createMeal>[2],
-        series: { id: string; occurrence: number },
-      ) => createMeal(tx, owner, input, series);
+      const post = postOccurrence;
       const made = await Promise.all(
         [1, 2, 3].map(() => makeOccurrence(t.db, { seriesId, occurrence: 2 }, post)),
       );
@@ -746,12 +741,7 @@ describe("households and pickups", () => {
         payload: { isActive: true },
       });
       expect(backOn.statusCode).toBe(403);
-      const post = (
-        tx: Parameters<typeof createMeal>[0],
-        owner: Parameters<typeof createMeal>[1],
-        input: Parameters<typeof createMeal>[2],
-        series: { id: string; occurrence: number },
-      ) => createMeal(tx, owner, input, series);
+      const post = postOccurrence;
       expect(await makeOccurrence(t.db, { seriesId, occurrence: 2 }, post)).toBe(false);
       const resume = await t.api({
         method: "PUT",

@@ -35,6 +35,7 @@ const published = (vector: Vector): PublishedDraw => ({
   algorithm: DRAW_ALGORITHM,
   commitment: vector.commitment,
   closesAt: "2026-11-25T18:30:00.000Z",
+  eligibility: "everyone",
   drawnAt: "2026-11-25T18:30:01.000Z",
   secret: vector.secret,
   entrants: vector.entrants,

@@ -35,6 +35,23 @@ export function sendCodeEmail(
   })().catch((error: Error) => deps.log.error({ err: error }, "sign-in code email failed"));
 }
 
+/** Each kind of code's subject line. */
+const SUBJECTS: Record<CodePurpose, Message> = {
+  sign_in: msg("{{code}} is your MealShare sign-in code"),
+  delete_account: msg("{{code}} confirms deleting your MealShare account"),
+  email_change: msg("{{code}} confirms your new MealShare email address"),
+  proof: msg("{{code}} confirms it is you, to change your MealShare email"),
+};
+
+/** What a code typed in Settings is for. */
+const SETTINGS_LINES: Record<Exclude<CodePurpose, "sign_in">, Message> = {
+  delete_account: msg("Type this code in MealShare's Settings to delete your account:"),
+  email_change: msg("Type this code in MealShare's Settings to confirm this address:"),
+  proof: msg(
+    "Type this code in MealShare's Settings to confirm it is you. If you are not changing your email, someone may be using your account: sign out everywhere else in Settings.",
+  ),
+};
+
 /** The email itself (exported for its test). */
 export function codeEmail(input: {
   to: string;
@@ -46,11 +63,7 @@ export function codeEmail(input: {
   const say = (message: Message, params?: MessageParams) => translate(message, input.language, "USD", params);
   const { code } = input.issued;
   const signIn = input.purpose === "sign_in";
-  const subject = signIn
-    ? say(msg("{{code}} is your MealShare sign-in code"), { code })
-    : input.purpose === "delete_account"
-      ? say(msg("{{code}} confirms deleting your MealShare account"), { code })
-      : say(msg("{{code}} confirms your new MealShare email address"), { code });
+  const subject = say(SUBJECTS[input.purpose], { code });
   const lines = signIn
     ? [
         say(msg("Your code to sign in to MealShare:")),
@@ -60,9 +73,7 @@ export function codeEmail(input: {
         say(msg("Or open this link in the browser where you asked for the code:")),
         `${input.publicUrl}${LINK_PATH}?token=${input.issued.linkToken}`,
       ]
-    : input.purpose === "delete_account"
-      ? [say(msg("Type this code in MealShare's Settings to delete your account:")), "", code]
-      : [say(msg("Type this code in MealShare's Settings to confirm this address:")), "", code];
+    : [say(SETTINGS_LINES[input.purpose as Exclude<CodePurpose, "sign_in">]), "", code];
   const footer = [
     say(msg("It works once, for {{minutes}} minutes, and only in the browser that asked for it."), {
       minutes: CODE_TTL_MINUTES,

@@ -3,9 +3,13 @@
  * link to tap, for signing in or for confirming a new email address. Each is single use, lasts
  * `CODE_TTL_MINUTES`, works only in the browser (or session) that asked, and dies after
  * `MAX_WRONG_CODES` wrong tries. The table keeps HMAC-SHA256s under a key derived from the server's
- * secret, never a code or token, so a copy of the database signs nobody in. Sending is limited per
- * address (`SENDS_PER_MINUTE`, `SENDS_PER_DAY`), counted in the database under a per-address lock,
- * so every instance on one database shares the count.
+ * secret, never a code or token, so a copy of the database signs nobody in.
+ *
+ * Sending is limited per address and per who asked (docs/decisions/020 "Lock-out"): the owner — the
+ * browser that holds the address's last session, or the member themselves — has an allowance of their
+ * own (`SENDS_PER_MINUTE`, `SENDS_PER_DAY`), so codes others ask for can never use it up; anyone else's
+ * asks come out of the inbox's and their client's daily mail caps (mail-caps.ts). Counted in the
+ * database under a per-address lock, so every instance on one database shares the count.
  */
 import { createHash, createHmac, hkdfSync, randomBytes, randomInt } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
@@ -13,18 +17,28 @@ import { msg } from "../../contract/messages";
 import { type Db, type Executor, queryRows } from "../db/client";
 import { signInCodes } from "../db/schema";
 import { AppError } from "../errors";
+import { type MailCaps, takeMailSlot } from "../mail-caps";
 
 /** How long a code and its link work. */
 export const CODE_TTL_MINUTES = 15;
 /** Wrong codes (or links) that end a code: the next try is refused even when right. */
 export const MAX_WRONG_CODES = 5;
-/** Codes one address may be sent per minute and per day, whoever asks. */
+/** Codes one address may be sent per minute, and per day, for each kind of asker. */
 export const SENDS_PER_MINUTE = 1;
 export const SENDS_PER_DAY = 10;
+/** New addresses a member may ask a code for in a day (the email-change form). */
+export const EMAIL_CHANGES_PER_DAY = 5;
 /** How long a new member's verified code waits for their name. */
 const PROFILE_MINUTES = 30;
 
-export type CodePurpose = "sign_in" | "email_change" | "delete_account";
+export type CodePurpose = "sign_in" | "email_change" | "delete_account" | "proof";
+
+/** Who asked for a code (docs/decisions/020 "Lock-out"). */
+export type Requester =
+  /** The owner: a browser holding the address's last session, or the signed-in member themselves. */
+  | { kind: "owner" }
+  /** Anyone else: counted against the inbox's and this client's mail caps. */
+  | { kind: "other"; client: string | null; caps: MailCaps };
 
 const keyOf = (secret: string) =>
   Buffer.from(hkdfSync("sha256", secret, "", "mealshare emailed codes v1", 32));
@@ -42,18 +56,21 @@ export interface IssuedCode {
 }
 
 /**
- * Makes a code for `email` unless the address has had its share.
+ * Makes a code for `email` unless the asker has had their share for it: the owner their own allowance,
+ * anyone else the inbox's and their client's mail caps (docs/decisions/020 "Lock-out").
  * @param binding what only the asking browser holds (its cookie's random part), or a session id
- * @returns the code, or `limited` when the address was sent one within the minute or ten today
+ * @returns the code, or `limited` when this asker was sent one for the address within the minute, or
+ *   has no more today
  */
 export async function issueCode(
   db: Db,
   secret: string,
-  input: { purpose: CodePurpose; email: string; binding: string; userId?: string },
+  input: { purpose: CodePurpose; email: string; binding: string; userId?: string; requester: Requester },
 ): Promise<IssuedCode | { limited: "minute" | "day" }> {
   const email = input.email.toLowerCase();
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const token = randomBytes(24).toString("base64url");
+  const requester = input.requester.kind;
   return db.transaction(async (tx) => {
     // Two instances asked at once for one address count one after the other.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`email-code:${email}`}, 0))`);
@@ -61,14 +78,22 @@ export async function issueCode(
       tx,
       sql`select count(*) filter (where created_at > now() - interval '1 minute')::int as minute,
                  count(*)::int as day
-          from sign_in_codes where email = ${email} and created_at > now() - interval '1 day'`,
+          from sign_in_codes
+          where email = ${email} and requester = ${requester} and created_at > now() - interval '1 day'`,
     );
     if (sent.minute >= SENDS_PER_MINUTE) return { limited: "minute" as const };
-    if (sent.day >= SENDS_PER_DAY) return { limited: "day" as const };
+    if (input.requester.kind === "owner") {
+      if (sent.day >= SENDS_PER_DAY) return { limited: "day" as const };
+    } else if (
+      !(await takeMailSlot(tx, { to: email, client: input.requester.client }, input.requester.caps))
+    ) {
+      return { limited: "day" as const };
+    }
     const [row] = await tx
       .insert(signInCodes)
       .values({
         purpose: input.purpose,
+        requester,
         email,
         userId: input.userId ?? null,
         codeHash: mac(secret, "code", code),

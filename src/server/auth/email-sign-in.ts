@@ -9,12 +9,14 @@
  * a random binding whose hash the code's row keeps, the address and where to go afterwards.
  */
 import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { type Message, msg } from "../../contract/messages";
 import type { Config } from "../config";
-import type { Db } from "../db/client";
+import { type Db, queryRows } from "../db/client";
 import type { Mailer } from "../mail";
+import { clientKeyOf } from "../mail-caps";
 import { sendCodeEmail } from "./code-email";
 import { personNameSchema, registerFormBodyParser } from "./dev-idp";
 import { type CodeRefusal, checkCode, codeAwaitsProfile, issueCode, spendCode } from "./email-codes";
@@ -29,7 +31,7 @@ import {
   sendPage,
   suspendedPage,
 } from "./pages";
-import { createSession, setSessionCookie } from "./sessions";
+import { createSession, knownBrowserMember, setSessionCookie } from "./sessions";
 import { createEmailMember, findEmailMember, signInRateLimit } from "./users";
 
 const PENDING_COOKIE = "signin";
@@ -110,7 +112,7 @@ function signInSteps(db: Db, config: Config) {
   const startSession = async (request: FastifyRequest, reply: FastifyReply, userId: string, to: string) => {
     const token = await createSession(db, userId, request.headers["user-agent"]);
     reply.clearCookie(PENDING_COOKIE, { path: PENDING_PATH });
-    setSessionCookie(reply, token, config.publicUrl);
+    setSessionCookie(reply, token, config.publicUrl, userId);
     return reply.redirect(safeReturnTo(to, config.publicUrl), 303);
   };
   return { readPending, writePending, finish, startSession };
@@ -155,7 +157,14 @@ export function registerEmailSignIn(app: FastifyInstance, deps: { db: Db; config
       }
       const { email } = form.data;
       const binding = randomBytes(24).toString("base64url");
-      const issued = await issueCode(db, secret, { purpose: "sign_in", email, binding });
+      const issued = await issueCode(db, secret, {
+        purpose: "sign_in",
+        email,
+        binding,
+        requester: (await isOwnersBrowser(db, request, email))
+          ? { kind: "owner" }
+          : { kind: "other", client: clientKeyOf(secret, request.ip), caps: config.mailCaps },
+      });
       if ("limited" in issued) {
         const notice =
           issued.limited === "minute"
@@ -232,6 +241,21 @@ export function registerEmailSignIn(app: FastifyInstance, deps: { db: Db; config
       return finish(request, reply, { ...pending, id }, checked.email);
     },
   );
+}
+
+/**
+ * Whether the asking browser holds the last session of the member whose address `email` is (its
+ * signed `known` cookie names them): codes it asks for come from the owner's own allowance, which
+ * others' asks cannot use up (docs/decisions/020 "Lock-out").
+ */
+async function isOwnersBrowser(db: Db, request: FastifyRequest, email: string): Promise<boolean> {
+  const memberId = knownBrowserMember(request);
+  if (!memberId || !z.uuid().safeParse(memberId).success) return false;
+  const [member] = await queryRows<{ same: boolean }>(
+    db,
+    sql`select inbox_key = mealshare_inbox_key(${email}) as same from users where id = ${memberId}`,
+  );
+  return Boolean(member?.same);
 }
 
 const LINK_ELSEWHERE = msg(

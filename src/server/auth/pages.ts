@@ -32,7 +32,7 @@ export function sendPage(reply: FastifyReply, html: string, status = 200) {
 }
 
 /** A page: `title` as heading, `body` (HTML) below, and `script` (a same-origin path) if any. */
-function page({ language, say }: PageWords, title: Message, body: string, script?: string) {
+export function simplePage({ language, say }: PageWords, title: Message, body: string, script?: string) {
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${say(title)} · MealShare</title><link rel="stylesheet" href="/oidc-assets/sign-in.css">${script ? `<script type="module" src="${script}"></script>` : ""}</head>
 <body><main><h1>${say(title)}</h1>${body}</main></body></html>`;
@@ -51,7 +51,7 @@ export const SIGN_IN_SCRIPT = "/sign-in.js";
  */
 export function emailPage(words: PageWords, input: { returnTo: string; email?: string; error?: Message }) {
   const { say } = words;
-  return page(
+  return simplePage(
     words,
     msg("Sign in"),
     `<p class="hint">${say(msg("Type your email and we will send you a code. New to MealShare? The same code makes your account."))}</p>
@@ -76,7 +76,7 @@ export function codePage(
   input: { email: string; returnTo: string; error?: Message; notice?: Message },
 ) {
   const { say } = words;
-  return page(
+  return simplePage(
     words,
     msg("Check your email"),
     `<p>${say(msg("We sent a code to {{email}}. Type it here, or tap the link in the email, in this browser. It works for {{minutes}} minutes."), { email: input.email, minutes: CODE_TTL_MINUTES })}</p>
@@ -96,7 +96,7 @@ ${input.notice ? `<p class="hint" role="status">${say(input.notice)}</p>` : ""}$
 /** A new member's last step: their name. */
 export function profilePage(words: PageWords, input: { email: string; error?: Message }) {
   const { say } = words;
-  return page(
+  return simplePage(
     words,
     msg("Welcome to MealShare"),
     `<p>${say(msg("{{email}} is confirmed. What should your neighbours call you?"), { email: input.email })}</p>
@@ -114,7 +114,7 @@ ${alert(input.error && say(input.error))}
 /** A link or code that cannot be used, and a way to start again. */
 export function refusedPage(words: PageWords, reason: Message, returnTo = "/") {
   const { say } = words;
-  return page(
+  return simplePage(
     words,
     msg("This sign-in link cannot be used"),
     `<p role="alert">${say(reason)}</p>
@@ -125,7 +125,7 @@ export function refusedPage(words: PageWords, reason: Message, returnTo = "/") {
 /** `GET /api/logout`: the button that signs out (a POST, origin-checked). */
 export function signOutPage(words: PageWords) {
   const { say } = words;
-  return page(
+  return simplePage(
     words,
     msg("Sign out"),
     `<p class="hint">${say(msg("Sign out of MealShare on this device?"))}</p>
@@ -137,7 +137,7 @@ export function signOutPage(words: PageWords) {
 /** A suspended member's answer to signing in. */
 export function suspendedPage(words: PageWords) {
   const { say } = words;
-  return page(
+  return simplePage(
     words,
     msg("Account suspended"),
     `<p>${say(msg("Your account is suspended."))}</p>
@@ -148,7 +148,7 @@ export function suspendedPage(words: PageWords) {
 /** The provider's answer could not be used. */
 export function signInFailedPage(words: PageWords) {
   const { say } = words;
-  return page(
+  return simplePage(
     words,
     msg("Sign-in failed"),
     `<p>${say(msg("We could not sign you in."))} <a href="/api/login">${say(msg("Try again"))}</a>.</p>`,

@@ -184,7 +184,7 @@ function registerOidcRoutes(app: FastifyInstance, deps: { db: Db; config: Config
     if (!user) return sendPage(reply, signInFailedPage(sayTo(request)), 400);
     if (user.suspendedAt) return sendPage(reply, suspendedPage(sayTo(request)), 403);
     const token = await createSession(db, user.id, request.headers["user-agent"]);
-    setSessionCookie(reply, token, config.publicUrl);
+    setSessionCookie(reply, token, config.publicUrl, user.id);
     // Checked again: the cookie is signed, but an old one may predate the rule.
     return reply.redirect(safeReturnTo(tx.data.returnTo, config.publicUrl));
   });

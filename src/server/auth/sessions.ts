@@ -56,14 +56,45 @@ export function setSessionCookie(
   reply: { setCookie(name: string, value: string, options: object): unknown },
   token: string,
   publicUrl: string,
+  userId: string,
 ): void {
+  const secure = publicUrl.startsWith("https://");
   reply.setCookie(SESSION_COOKIE, token, {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
-    secure: publicUrl.startsWith("https://"),
+    secure,
     maxAge: SESSION_TTL_SECONDS,
   });
+  // This browser holds the account's last session: its code asks are the owner's (docs/decisions/020
+  // "Lock-out"). Signed, read only by the sign-in pages, and kept across sign-outs.
+  reply.setCookie(KNOWN_BROWSER_COOKIE, userId, {
+    path: "/api/login",
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    signed: true,
+    maxAge: KNOWN_BROWSER_SECONDS,
+  });
+}
+
+/** The cookie that says which member last signed in on this browser (docs/decisions/020 "Lock-out"). */
+export const KNOWN_BROWSER_COOKIE = "known";
+/** How long a browser is remembered as a member's: about 13 months, what browsers keep a cookie at most. */
+const KNOWN_BROWSER_SECONDS = 400 * 24 * 60 * 60;
+
+/**
+ * The member who last signed in on the asking browser, from its signed `known` cookie; null when it
+ * has none, or a forged one.
+ */
+export function knownBrowserMember(request: {
+  cookies: Record<string, string | undefined>;
+  unsignCookie(value: string): { valid: boolean; value: string | null };
+}): string | null {
+  const raw = request.cookies[KNOWN_BROWSER_COOKIE];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid ? unsigned.value : null;
 }
 
 /** How stale a session's "last used" may be before a lookup writes it again: an hour, as Settings shows it. */

@@ -25,6 +25,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import type { DrawResult } from "../../contract/draw";
+import { MODERATED_KINDS } from "../../contract/moderation";
 import {
   type AgreedTerms,
   type MealChangeLine,
@@ -103,6 +104,11 @@ export const users = pgTable(
     lastName: varchar("last_name", { length: 80 }).notNull().default(""),
     profileImageUrl: text("profile_image_url"),
     bio: varchar("bio", { length: 1000 }),
+    /**
+     * The bio waits for a moderator (docs/decisions/020 "Held before it lands"): others read no bio
+     * until it is let through.
+     */
+    bioHeld: boolean("bio_held").notNull().default(false),
     role: userRole("role").notNull().default("eater"),
     /** Registered to sell (docs/features/food-safety.md): the API calls it `isCook`, as spec §3 does. */
     isRegisteredCook: boolean("is_registered_cook").notNull().default(false),
@@ -177,11 +183,22 @@ export const users = pgTable(
     homeLabel: varchar("home_label", { length: 120 }),
     ratingSum: integer("rating_sum").notNull().default(0),
     ratingCount: integer("rating_count").notNull().default(0),
+    /**
+     * The inbox the email reaches (docs/decisions/020 "One person"): lower case, without a plus-tag,
+     * without dots where the provider ignores them — `mealshare_inbox_key()` of migration 0045, the one
+     * place that rule lives. Accounts sharing it are one person to the fair-use limit, draws and trust.
+     */
+    inboxKey: varchar("inbox_key", { length: 320 })
+      .notNull()
+      .generatedAlwaysAs(sql`mealshare_inbox_key(email)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("users_oidc_identity_key").on(t.oidcIssuer, t.oidcSubject),
+    index("users_inbox_key_idx").on(t.inboxKey),
+    // The review queue's new accounts: those of the last 14 days (features/moderation/queue.ts).
+    index("users_created_idx").on(t.createdAt),
     // Emailed sign-in finds an account proved under another sign-in by its address (docs/decisions/016).
     index("users_email_idx").on(t.email),
     check("users_allergy_codes_known", sql`${t.allergyCodes} <@ ${ALLERGEN_CODES_SQL}`),
@@ -232,7 +249,15 @@ export const signInCodes = pgTable(
   "sign_in_codes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    purpose: text("purpose", { enum: ["sign_in", "email_change", "delete_account"] }).notNull(),
+    purpose: text("purpose", { enum: ["sign_in", "email_change", "delete_account", "proof"] }).notNull(),
+    /**
+     * Who asked (docs/decisions/020 "Lock-out"): `owner` — a browser that holds the address's last
+     * session (its `known` cookie) or the member themselves; `other` — anyone else. Each has its own
+     * daily count, so others' asks cannot use up the owner's.
+     */
+    requester: text("requester", { enum: ["owner", "other"] })
+      .notNull()
+      .default("other"),
     /** Lower-cased: the address the code went to. */
     email: varchar("email", { length: 320 }).notNull(),
     /** The member changing their email (purpose `email_change`). */
@@ -365,6 +390,11 @@ export const meals = pgTable(
      * an admin switching it on lifts this.
      */
     hiddenByAdmin: boolean("hidden_by_admin").notNull().default(false),
+    /**
+     * Held for a moderator's check (docs/decisions/020 "Held before it lands"): inactive, and seen by
+     * nobody but its cook and moderators, until let through.
+     */
+    heldForReview: boolean("held_for_review").notNull().default(false),
     /**
      * Accepted and completed requests, kept by the `requests_portions_taken` trigger in the
      * transaction that changes a request's status (docs/DESIGN.md §4 "Requests", §6).
@@ -501,6 +531,8 @@ export const requests = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     status: varchar("status", { length: 20, enum: REQUEST_STATUSES }).notNull().default("pending"),
     message: varchar("message", { length: 2000 }),
+    /** The request's first words wait for a moderator (docs/decisions/020): the cook reads none until then. */
+    messageHeld: boolean("message_held").notNull().default(false),
     /**
      * Portions (docs/features/households.md point 1): what the eater asked for, and what the request
      * holds — the same until the cook accepts fewer. Accepted, held and completed requests take
@@ -604,6 +636,8 @@ export const messages = pgTable(
      * before and after, and which changed. The body is then empty.
      */
     change: jsonb("change").$type<MealChangeLine>(),
+    /** Held for a moderator's check (docs/decisions/020): only its sender reads it until let through. */
+    held: boolean("held").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1269,6 +1303,11 @@ export const groups = pgTable(
       .notNull()
       .references(() => users.id),
     memberCount: integer("member_count").notNull().default(0),
+    /**
+     * Its texts wait for a moderator (docs/decisions/020): not listed, and not found by anyone outside
+     * it, until let through.
+     */
+    held: boolean("held").notNull().default(false),
     /** What a search of groups reads: the name (A) and description (B), whole words. */
     searchDoc: tsvector("search_doc")
       .notNull()
@@ -1407,6 +1446,13 @@ export const mealDraws = pgTable(
     secret: varchar("secret", { length: 64 }).notNull(),
     commitment: varchar("commitment", { length: 64 }).notNull(),
     closesAt: timestamp("closes_at", { withTimezone: true }).notNull(),
+    /**
+     * Who may enter (docs/decisions/020 "One person, one share"): everyone, or only members with a
+     * completed exchange (neighbours and trusted members). Published on the draw's page.
+     */
+    eligibility: varchar("eligibility", { length: 12, enum: ["everyone", "neighbours"] })
+      .notNull()
+      .default("everyone"),
     drawnAt: timestamp("drawn_at", { withTimezone: true }),
     entrants: jsonb("entrants").$type<{ id: string; portions: number; tickets: number }[]>(),
     listHash: varchar("list_hash", { length: 64 }),
@@ -1499,5 +1545,216 @@ export const dataExports = pgTable(
     index("data_exports_user_idx").on(t.userId, t.createdAt),
     // The sweep of files whose week is over.
     index("data_exports_expiry_idx").on(t.expiresAt).where(sql`${t.objectKey} IS NOT NULL`),
+  ],
+);
+
+/**
+ * A member's trust (docs/decisions/020 "Levels"): their level and the counts it comes from, written
+ * by features/trust in the transaction that completes an exchange or records a vouch. No row: a
+ * newcomer with nothing yet.
+ */
+export const memberTrust = pgTable(
+  "member_trust",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    level: varchar("level", { length: 10, enum: ["newcomer", "neighbour", "trusted"] })
+      .notNull()
+      .default("newcomer"),
+    /** Completed exchanges with other people (not another account of the same inbox). */
+    exchanges: integer("exchanges").notNull().default(0),
+    /** Distinct people among them. */
+    partners: integer("partners").notNull().default(0),
+    /** Vouches from trusted members. */
+    vouches: integer("vouches").notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("member_trust_level_known", sql`${t.level} IN ('newcomer', 'neighbour', 'trusted')`)],
+);
+
+/**
+ * A trusted member's word for another after an exchange together (docs/decisions/020 "Vouches"): once
+ * per pair, a few a week.
+ */
+export const vouches = pgTable(
+  "vouches",
+  {
+    voucherId: uuid("voucher_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    voucheeId: uuid("vouchee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.voucherId, t.voucheeId] }),
+    index("vouches_voucher_week_idx").on(t.voucherId, t.createdAt),
+    index("vouches_vouchee_idx").on(t.voucheeId),
+    check("vouches_not_self", sql`${t.voucherId} <> ${t.voucheeId}`),
+  ],
+);
+
+/**
+ * A text the spam check held or flagged (docs/decisions/020 "Held before it lands"): what was written,
+ * the signals it raised, and what a moderator decided. `targetId` is the meal, message, request, group
+ * or member (bio) it belongs to; `groupId` lets that group's moderators work it too.
+ */
+export const moderationItems = pgTable(
+  "moderation_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: varchar("kind", { length: 10, enum: MODERATED_KINDS }).notNull(),
+    targetId: uuid("target_id").notNull(),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    groupId: uuid("group_id").references(() => groups.id, { onDelete: "set null" }),
+    /** Where the text is read in the app (`/request/…`, `/meal/…`, `/groups/…`, `/user/…`). */
+    link: varchar("link", { length: 300 }).notNull(),
+    text: varchar("text", { length: 8000 }).notNull(),
+    signals: jsonb("signals").$type<string[]>().notNull(),
+    score: integer("score").notNull(),
+    status: varchar("status", { length: 10, enum: ["held", "flagged", "released", "removed"] }).notNull(),
+    decidedById: uuid("decided_by_id").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("moderation_items_status_known", sql`${t.status} IN ('held', 'flagged', 'released', 'removed')`),
+    // The queue: what waits, oldest first; a group's moderators read their group's part.
+    index("moderation_items_open_idx").on(t.createdAt, t.id).where(sql`${t.status} IN ('held', 'flagged')`),
+    index("moderation_items_group_open_idx")
+      .on(t.groupId, t.createdAt)
+      .where(sql`${t.status} IN ('held', 'flagged') AND ${t.groupId} IS NOT NULL`),
+    index("moderation_items_target_idx").on(t.kind, t.targetId),
+    index("moderation_items_author_idx").on(t.authorId, t.createdAt),
+  ],
+);
+
+/**
+ * The MinHash signature of a text a moderator removed as spam (docs/decisions/020 "Near-copies"), and
+ * its LSH bands: a new text's bands find its candidates by index, then their signatures are compared.
+ */
+export const spamSignatures = pgTable("spam_signatures", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  itemId: uuid("item_id").references(() => moderationItems.id, { onDelete: "set null" }),
+  hashes: jsonb("hashes").$type<number[]>().notNull(),
+  createdAt: createdAt(),
+});
+
+export const spamSignatureBands = pgTable(
+  "spam_signature_bands",
+  {
+    band: varchar("band", { length: 64 }).notNull(),
+    signatureId: uuid("signature_id")
+      .notNull()
+      .references(() => spamSignatures.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.band, t.signatureId] })],
+);
+
+/** Who did what in moderation (docs/decisions/020 "The queue"): kept as the queue's log. */
+export const moderationLog = pgTable(
+  "moderation_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: varchar("action", { length: 20, enum: ["release", "remove", "suspend", "dismiss"] }).notNull(),
+    itemId: uuid("item_id").references(() => moderationItems.id, { onDelete: "set null" }),
+    subjectId: uuid("subject_id").references(() => users.id, { onDelete: "set null" }),
+    groupId: uuid("group_id").references(() => groups.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("moderation_log_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);
+
+/**
+ * Mail someone else can make MealShare send, counted per inbox (`inbox:` and its key) or per asking
+ * client (`client:` and a hash of its address) and day (docs/decisions/020 "Mail caps").
+ */
+export const mailQuotas = pgTable(
+  "mail_quotas",
+  {
+    key: varchar("key", { length: 400 }).notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.day] })],
+);
+
+/**
+ * An email change (docs/decisions/020 "Email change"): the old address was told, with a link that
+ * undoes it until `undoUntil`. Only the SHA-256 of the link's token is kept.
+ */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    oldEmail: varchar("old_email", { length: 320 }).notNull(),
+    newEmail: varchar("new_email", { length: 320 }).notNull(),
+    undoHash: varchar("undo_hash", { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    undoUntil: timestamp("undo_until", { withTimezone: true }).notNull(),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("email_changes_undo_idx").on(t.undoHash), index("email_changes_user_idx").on(t.userId)],
+);
+
+/**
+ * A review of a member's membership in a group (docs/decisions/020 "Membership review"): asked by a
+ * member with a reason, answered by the member under review, voted on by the group's trusted members
+ * until `closesAt`; `quorum` is fixed when it opens.
+ */
+export const groupReviews = pgTable(
+  "group_reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    askedById: uuid("asked_by_id").references(() => users.id, { onDelete: "set null" }),
+    reason: varchar("reason", { length: 1000 }).notNull(),
+    answer: varchar("answer", { length: 2000 }),
+    quorum: integer("quorum").notNull(),
+    status: varchar("status", { length: 10, enum: ["open", "removed", "kept"] })
+      .notNull()
+      .default("open"),
+    createdAt: createdAt(),
+    closesAt: timestamp("closes_at", { withTimezone: true }).notNull(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("group_reviews_status_known", sql`${t.status} IN ('open', 'removed', 'kept')`),
+    uniqueIndex("group_reviews_one_open_idx").on(t.groupId, t.memberId).where(sql`${t.status} = 'open'`),
+    index("group_reviews_due_idx").on(t.closesAt).where(sql`${t.status} = 'open'`),
+    index("group_reviews_group_idx").on(t.groupId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** A vote in a membership review; `established` says the voter had been in the group 14 days before it opened. */
+export const groupReviewVotes = pgTable(
+  "group_review_votes",
+  {
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => groupReviews.id, { onDelete: "cascade" }),
+    voterId: uuid("voter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    vote: varchar("vote", { length: 10, enum: ["remove", "keep"] }).notNull(),
+    established: boolean("established").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reviewId, t.voterId] }),
+    check("group_review_votes_vote_known", sql`${t.vote} IN ('remove', 'keep')`),
   ],
 );

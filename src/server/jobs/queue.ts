@@ -46,6 +46,8 @@ export const QUEUES = {
   dataExport: "data-export",
   /** A saved meal's saver told it ends within the hour (features/meals/saved.ts). */
   savedMealEnding: "saved-meal-ending",
+  /** A group's membership review closed when its time is up (features/groups/reviews.ts). */
+  groupReviewClose: "group-review-close",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -15,11 +15,12 @@ import { eraseDueAccounts, makeExport, sweepExpiredExports } from "../features/a
 import { matchMealAlerts, sendAlertDigest } from "../features/alerts";
 import { runCertificateJob } from "../features/cooks";
 import { runScheduledDraw, tellDrawLine } from "../features/draws";
+import { closeReview } from "../features/groups";
 import { makeOccurrence, markEndedMeals, remindSavedEnding } from "../features/meals";
 import { sendConfirmation } from "../features/newsletter";
 import { type DeliveryContext, deliverNotification } from "../features/notifications";
 import { sweepAbandonedUploads } from "../features/photos";
-import { createMeal, openGroupFirstMeal } from "../features/posting";
+import { openGroupFirstMeal, postOccurrence } from "../features/posting";
 import { lapseHeldOffer, offerFreedPortions, sendPickupReminder, settlePickup } from "../features/requests";
 import { sweepRateLimits } from "../rate-limit-store";
 import { sweepAgedRows } from "../retention";
@@ -54,6 +55,7 @@ const WORK: Record<QueueName, Omit<QueueWork, "handle">> = {
   // A ZIP of a member's photos is held in memory while it is made: one at a time per instance.
   [QUEUES.dataExport]: { batchSize: 1, workers: 1 },
   [QUEUES.savedMealEnding]: { batchSize: 10, workers: 1 },
+  [QUEUES.groupReviewClose]: { batchSize: 10, workers: 1 },
   [QUEUES.sweep]: { batchSize: 1, workers: 1 },
   [QUEUES.certificates]: { batchSize: 1, workers: 1 },
 };
@@ -99,7 +101,7 @@ export function jobHandlers(deps: {
     [QUEUES.requestHold]: (data) => lapseHeldOffer(db, data),
     [QUEUES.pickupSettle]: (data) => settlePickup(db, data),
     [QUEUES.mealSeries]: async (data) => {
-      await makeOccurrence(db, data, (tx, owner, input, series) => createMeal(tx, owner, input, series));
+      await makeOccurrence(db, data, postOccurrence);
     },
     // docs/features/groups.md point 3: a group-first meal opens to everyone, once.
     [QUEUES.groupMealOpen]: async (data) => {
@@ -114,6 +116,10 @@ export function jobHandlers(deps: {
     [QUEUES.newsletterConfirmation]: (data) => sendConfirmation(delivery, data),
     [QUEUES.dataExport]: (data) => makeExport({ ...delivery, storage }, data),
     [QUEUES.savedMealEnding]: (data) => remindSavedEnding(db, data),
+    // docs/decisions/020 "Membership review": a review closes once, when its time is up.
+    [QUEUES.groupReviewClose]: async (data) => {
+      await closeReview(db, data);
+    },
     // The sweeps are independent: one failing does not keep the other from running; the
     // job then fails and is retried (each sweep is idempotent).
     [QUEUES.sweep]: async () => {

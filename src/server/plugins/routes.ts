@@ -14,22 +14,38 @@ import { registerCalendarFeed, registerCalendarRoutes } from "../features/calend
 import { registerCookRoutes } from "../features/cooks/routes";
 import { registerDrawRoutes, registerOpenDrawRoute } from "../features/draws/routes";
 import { registerEventRoutes } from "../features/events/routes";
+import { heldGroups } from "../features/groups";
 import { registerGroupRoutes } from "../features/groups/routes";
 import { registerImpactRoutes } from "../features/impact/routes";
 import { registerLabelRoute, registerMealPreviewRoute, registerMealRoutes } from "../features/meals/routes";
+import type { HeldTextOwners } from "../features/moderation";
+import { registerModerationRoutes } from "../features/moderation/routes";
 import { registerNewsletterOptInRoutes, registerNewsletterRoutes } from "../features/newsletter/routes";
 import { registerNotificationRoutes, registerUnsubscribeRoutes } from "../features/notifications/routes";
 import { registerPhotoRoutes, registerPhotoServing } from "../features/photos/routes";
 import { createGeocoder } from "../features/places";
 import { registerPlaceRoutes } from "../features/places/routes";
+import { heldMeals } from "../features/posting";
 import { registerPostingRoutes } from "../features/posting/routes";
 import { registerReportRoutes } from "../features/reports/routes";
+import { heldFirstWords, heldMessages } from "../features/requests";
 import { registerRequestRoutes } from "../features/requests/routes";
 import { registerReviewRoutes } from "../features/reviews/routes";
+import { registerTrustRoutes } from "../features/trust/routes";
+import { heldBios } from "../features/users";
 import { registerProfileRoutes, registerUserRoutes } from "../features/users/routes";
 import { registerLiveRoutes } from "../live/routes";
 import type { ObjectStorage } from "../storage/storage";
 import type { Background } from "./background";
+
+/** What letting a held text through and removing it mean, from each text's owner (docs/decisions/020). */
+export const HELD_TEXT_OWNERS: HeldTextOwners = {
+  meal: heldMeals,
+  message: heldMessages,
+  request: heldFirstWords,
+  group: heldGroups,
+  bio: heldBios,
+};
 
 export async function registerFeatureRoutes(
   app: FastifyInstance,
@@ -53,7 +69,7 @@ export async function registerFeatureRoutes(
       }
     });
     registerMealRoutes(api, { db, config });
-    registerPostingRoutes(api, { db });
+    registerPostingRoutes(api, { db, config });
     registerRequestRoutes(api, { db, config, storage });
     registerNotificationRoutes(api, { db, config, vapidPublicKey: background.vapidPublicKey });
     registerLiveRoutes(api, { db, hub: background.hub });
@@ -70,6 +86,8 @@ export async function registerFeatureRoutes(
     registerAlertRoutes(api, { db });
     registerGroupRoutes(api, { db, config });
     registerDrawRoutes(api, { db, config });
+    registerTrustRoutes(api, { db, config });
+    registerModerationRoutes(api, { db, owners: HELD_TEXT_OWNERS });
   });
   await registerAdminRoutes(app, { db });
   registerNewsletterRoutes(app, { db, config });

@@ -17,13 +17,13 @@ import { currentUserSchema } from "../../../contract/auth";
 import { errorSchema, idParamsSchema } from "../../../contract/common";
 import { msg } from "../../../contract/messages";
 import { sendCodeEmail } from "../../auth/code-email";
-import { checkCode, codeSentTooOften, issueCode, latestUnusedCode, spendCode } from "../../auth/email-codes";
-import { signInWithPasskey } from "../../auth/passkeys";
+import { codeSentTooOften, issueCode } from "../../auth/email-codes";
+import { assertOwnerProof } from "../../auth/proof";
 import { SESSION_COOKIE, sessionStartedAt } from "../../auth/sessions";
 import { presentCurrentUser, requireActor, requireAdmin } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { AppError, forbidden, validation } from "../../errors";
+import { AppError, validation } from "../../errors";
 import type { Mailer } from "../../mail";
 import type { ObjectStorage } from "../../storage/storage";
 import { eraseAccount, keepAccount, requestDeletion } from "./deletion";
@@ -33,7 +33,6 @@ import { registerDataExportRoutes } from "./export-routes";
 export const FRESH_SIGN_IN_MINUTES = 10;
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
-const REFUSED_CODE = msg("That code is not right. Ask for a new code if you need one.");
 
 /**
  * Throws unless the member proved, just now, that they are who the session says: with MealShare's own
@@ -63,17 +62,7 @@ async function assertConfirmed(
     }
     return;
   }
-  if (body.passkey) {
-    const signedBy = await signInWithPasskey(db, config, body.passkey);
-    if (signedBy.id !== member.id) throw forbidden(msg("That passkey belongs to another account."));
-    return;
-  }
-  if (!body.code) throw validation(msg("Type the code we emailed you, or use a passkey."));
-  const latest = await latestUnusedCode(db, member.id, "delete_account");
-  if (!latest) throw validation(REFUSED_CODE);
-  const pending = { id: latest.id, binding: sessionId, purpose: "delete_account" as const };
-  const checked = await checkCode(db, config.sessionSecret, { ...pending, code: body.code });
-  if ("refused" in checked || !(await spendCode(db, pending))) throw validation(REFUSED_CODE);
+  await assertOwnerProof(db, config, { user: member, sessionId }, body, "delete_account");
 }
 
 /** Registers the routes; each checks the session itself. */
@@ -104,6 +93,7 @@ export function registerAccountDeletionRoutes(
         email: member.email,
         binding: request.sessionId ?? "",
         userId: member.id,
+        requester: { kind: "owner" },
       });
       if ("limited" in issued) {
         throw codeSentTooOften();

@@ -12,6 +12,7 @@ import { type Executor, inTransaction } from "../../db/client";
 import { meals, sessions, type UserRow, users } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { announceSessionsEnded } from "../../live/hub";
+import { logModeration } from "../moderation";
 
 /**
  * @throws AppError 404 unknown user; 409 for the admin's own account
@@ -41,6 +42,8 @@ export async function suspendUser(
       .set({ isActive: false, hiddenBySuspension: true, updatedAt: new Date() })
       .where(and(eq(meals.ownerId, userId), eq(meals.isActive, true)))
       .returning({ id: meals.id });
+    // The review queue's log says who suspended whom (docs/decisions/020 "The queue").
+    await logModeration(tx, { action: "suspend", actorId: admin.id, subjectId: userId });
     return { userId, suspended: true, reason, meals: hidden.length };
   });
 }

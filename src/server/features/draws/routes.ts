@@ -37,6 +37,7 @@ export function registerDrawRoutes(app: FastifyInstance, { db, config }: { db: D
         request.params.id,
         request.body.portions,
         config.freeMealsPer28Days,
+        config.newcomerLimits,
       ),
   );
   r.delete(

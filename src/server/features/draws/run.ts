@@ -103,6 +103,7 @@ async function makeDraw(
     const refusal = await askRefusal(tx, { id: entry.userId, suspendedAt: entry.suspendedAt }, meal, {
       way: "draw_win",
       freeMealsPer28Days,
+      newcomer: null,
       portions: entry.portions,
     });
     if (refusal) {

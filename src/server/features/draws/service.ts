@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
+import type { DrawEligibility } from "../../../contract/allocation";
 import {
   commitmentOf,
   DRAW_ALGORITHM,
@@ -15,6 +16,7 @@ import {
   ticketsFor,
 } from "../../../contract/draw";
 import { msg } from "../../../contract/messages";
+import type { NewcomerLimits } from "../../../contract/trust";
 import { type Executor, inTransaction } from "../../db/client";
 import { drawEntries, mealDraws, meals, type UserRow } from "../../db/schema";
 import { conflict, notFound, validation } from "../../errors";
@@ -29,12 +31,14 @@ const DRAW_MIN_OPEN_MS = 60 * 1000;
  * commitment, and the job that draws when entries close.
  * @param closesAt when entries close (validated by the contract); by default an hour after posting,
  *   or halfway to the pickup's start when that comes sooner (docs/features/fair-shares.md point 2)
+ * @param eligibility who may enter: everyone, or neighbours only (docs/decisions/020)
  * @throws AppError 400 when entries would close less than a minute from now (a pickup about to start)
  */
 export async function createDraw(
   tx: Executor,
   meal: { id: string; pickupWindowStart: Date },
   closesAt?: Date,
+  eligibility: DrawEligibility = "everyone",
 ): Promise<void> {
   // By default halfway to the pickup when that comes sooner than an hour: winners need time to come.
   const now = Date.now();
@@ -54,6 +58,7 @@ export async function createDraw(
     secret,
     commitment: commitmentOf(secret),
     closesAt: closes,
+    eligibility,
   });
   await enqueueJob(tx, QUEUES.mealDraw, { mealId: meal.id }, { startAfter: closes });
 }
@@ -74,6 +79,7 @@ export async function getDraw(
       membersOnly: meals.membersOnly,
       groupId: meals.groupId,
       hidden: meals.hiddenByAdmin,
+      heldForReview: meals.heldForReview,
     })
     .from(meals)
     .where(eq(meals.id, mealId))
@@ -112,6 +118,7 @@ export async function getDraw(
       algorithm: draw.algorithm,
       commitment: draw.commitment,
       closesAt: draw.closesAt.toISOString(),
+      eligibility: draw.eligibility,
       drawnAt: draw.drawnAt?.toISOString() ?? null,
       // The secret leaves the server only once the draw is made.
       secret: made ? draw.secret : null,
@@ -129,8 +136,10 @@ export async function getDraw(
  * Enters the member in a meal's draw for `portions` (or changes how many), with the tickets the rule
  * gives them now (kept when they change their portions).
  * @param freeMealsPer28Days the published fair-use limit, or null (docs/features/fair-shares.md point 4)
+ * @param newcomerLimits the deployment's newcomer limits (docs/decisions/020 "Limits")
  * @throws AppError as `askRefusal` decides for a draw entry (meals/may-ask.ts: 404, 403 own meal, a
- *   block or suspended, 409 closed meal or the fair-use limit); 409 `no_draw` for a meal given otherwise,
+ *   block or suspended, a newcomer at their limit or kept out of a draw for neighbours, 409 closed meal,
+ *   another account of the same person entered, or the fair-use limit); 409 `no_draw` for a meal given otherwise,
  *   `draw_closed` once entries have closed; 400 more portions than the meal has
  */
 export async function enterDraw(
@@ -139,12 +148,14 @@ export async function enterDraw(
   mealId: string,
   portions: number,
   freeMealsPer28Days: number | null,
+  newcomerLimits: NewcomerLimits,
 ): Promise<DrawView> {
   await inTransaction(db, async (tx) => {
     const meal = await assertMayAsk(tx, member, await lockMeal(tx, mealId), {
       way: "draw",
       freeMealsPer28Days,
       portions,
+      newcomer: newcomerLimits,
     });
     const [draw] = await tx.select().from(mealDraws).where(eq(mealDraws.mealId, mealId)).limit(1);
     if (!draw) throw conflict(msg("This meal is not given by a draw: request it instead."), "no_draw");

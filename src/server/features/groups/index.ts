@@ -4,6 +4,8 @@
  * exported here; its other files are its own, and its routes.ts is for the route plugin alone
  * (docs/ARCHITECTURE.md "Server features", enforced by Biome's noRestrictedImports in biome.json).
  */
+
+export { heldGroups } from "./held";
 export {
   type ActiveMembership,
   askRefusalInGroup,
@@ -12,4 +14,5 @@ export {
   groupAskRefusal,
   promoteNewcomersAfterPickup,
 } from "./membership";
+export { closeReview } from "./reviews";
 export { loadVisibleGroup } from "./service";

@@ -18,18 +18,22 @@ export interface MembershipState {
 export interface GroupState {
   visibility: "listed" | "hidden";
   ownerId: string;
+  /** Its texts wait for a moderator's check (docs/decisions/020). */
+  held: boolean;
 }
 
 const isActive = (membership: MembershipState | null): membership is MembershipState =>
   membership?.status === "active";
 
-/** Whether the viewer may know the group exists: listed, or they are in it, or an admin. */
+/** Whether the viewer may know the group exists: listed and not held, or they are in it, or an admin. */
 export function canSeeGroup(
   group: GroupState,
   membership: MembershipState | null,
   viewer: ActorRef,
 ): boolean {
-  return group.visibility === "listed" || isActive(membership) || viewer.isAdmin;
+  if (isActive(membership) || viewer.isAdmin) return true;
+  // A group held for a check is not there for anyone outside it until let through (docs/decisions/020).
+  return group.visibility === "listed" && !group.held;
 }
 
 /** Whether the viewer moderates the group: its owner or a moderator, or a site admin. */

@@ -19,6 +19,7 @@ import { registerGroupInviteRoutes } from "./invite-routes";
 import { registerGroupJoiningRoutes } from "./joining-routes";
 import { registerGroupMemberRoutes } from "./member-routes";
 import { registerGroupModerationRoutes } from "./moderation-routes";
+import { registerGroupReviewRoutes } from "./review-routes";
 import { createGroup, getGroupDetail, listGroups, updateGroup } from "./service";
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -31,6 +32,7 @@ export function registerGroupRoutes(app: FastifyInstance, { db, config }: { db: 
   registerGroupMemberRoutes(app, { db });
   registerGroupModerationRoutes(app, { db });
   registerGroupInviteRoutes(app, { db, config });
+  registerGroupReviewRoutes(app, { db });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -71,7 +73,9 @@ export function registerGroupRoutes(app: FastifyInstance, { db, config }: { db: 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createGroup(db, requireActor(request), request.body)),
+      reply
+        .status(201)
+        .send(await createGroup(db, requireActor(request), request.body, config.newcomerLimits)),
   );
 
   r.get(
@@ -98,6 +102,7 @@ export function registerGroupRoutes(app: FastifyInstance, { db, config }: { db: 
         response: { 200: groupDetailSchema, ...errors },
       },
     },
-    async (request) => updateGroup(db, requireActor(request), request.params.id, request.body),
+    async (request) =>
+      updateGroup(db, requireActor(request), request.params.id, request.body, config.newcomerLimits),
   );
 }

@@ -8,12 +8,14 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { CreateGroup, GroupDetail, GroupSummary, UpdateGroup } from "../../../contract/groups";
 import { GROUPS_OWNED_MAX } from "../../../contract/groups";
 import { fillPlaceholders, type Message, type MessageParams, msg } from "../../../contract/messages";
+import type { NewcomerLimits } from "../../../contract/trust";
 import type { ActorRef } from "../../auth/actor";
 import { presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction } from "../../db/client";
 import { groupApplications, groupMembers, groups, notifications, users } from "../../db/schema";
 import { AppError, conflict, forbidden, notFound, validation } from "../../errors";
 import { type Cursor, keysetPage } from "../../pagination";
+import { checkText, recordVerdict } from "../moderation";
 import { createNotification } from "../notifications";
 import { RULES_CHANGED } from "./membership";
 import { canSeeGroup, type MembershipState, permissionsOf } from "./policy";
@@ -96,13 +98,14 @@ export const tell = (
   groupId: string,
   message: Message,
   params: MessageParams = {},
+  link = `/groups/${groupId}`,
 ) =>
   createNotification(tx, {
     userId,
     type: "group",
     message,
     params,
-    link: `/groups/${groupId}`,
+    link,
     deliver: false,
   });
 
@@ -147,6 +150,11 @@ export async function getGroupDetail(db: Executor, viewer: ActorRef, id: string)
   };
 }
 
+/** The words of a group others read (the spam check's parts; undefined where a patch leaves them). */
+const groupTexts = (
+  input: Partial<Pick<CreateGroup, "name" | "description" | "welcome" | "rules" | "questions">>,
+) => [input.name, input.description, input.welcome, input.rules, input.questions?.join("\n")];
+
 /** What `createGroup` and `updateGroup` write of a group's fields. */
 function columnsOf(input: Partial<CreateGroup>) {
   const { place, ...rest } = input;
@@ -165,13 +173,17 @@ function columnsOf(input: Partial<CreateGroup>) {
 
 /**
  * Starts a group with the member as its owner (their acceptance of its first rules included).
- * @throws AppError 409 `too_many_groups` beyond GROUPS_OWNED_MAX owned groups
+ * @throws AppError 409 `too_many_groups` beyond GROUPS_OWNED_MAX owned groups; 403 a newcomer's text
+ *   with too many links
  */
 export async function createGroup(
   db: Executor,
-  owner: { id: string },
+  owner: ActorRef,
   input: CreateGroup,
+  newcomerLimits: NewcomerLimits,
 ): Promise<GroupDetail> {
+  // Checked before anyone else could read it (docs/decisions/020): held, it stays unlisted until let through.
+  const verdict = await checkText(db, owner, groupTexts(input), newcomerLimits);
   const id = await inTransaction(db, async (tx) => {
     // Two creations at once take turns on the owner's row, so the cap holds.
     await tx.execute(sql`select 1 from ${users} where ${users.id} = ${owner.id} for update`);
@@ -187,8 +199,15 @@ export async function createGroup(
     }
     const [group] = await tx
       .insert(groups)
-      .values({ ...columnsOf(input), name: input.name, ownerId: owner.id })
+      .values({ ...columnsOf(input), name: input.name, ownerId: owner.id, held: verdict.action === "hold" })
       .returning({ id: groups.id });
+    await recordVerdict(tx, verdict, {
+      kind: "group",
+      targetId: group.id,
+      authorId: owner.id,
+      link: `/groups/${group.id}`,
+      groupId: group.id,
+    });
     await tx
       .insert(groupMembers)
       .values({ groupId: group.id, userId: owner.id, role: "owner", rulesAccepted: 1 });
@@ -208,7 +227,12 @@ export async function updateGroup(
   viewer: ActorRef,
   id: string,
   patch: UpdateGroup,
+  newcomerLimits: NewcomerLimits,
 ): Promise<GroupDetail> {
+  const changed = groupTexts(patch);
+  const verdict = changed.some((text) => text !== undefined)
+    ? await checkText(db, viewer, changed, newcomerLimits)
+    : null;
   await inTransaction(db, async (tx) => {
     const { group, membership } = await loadGroup(tx, viewer, id, { lock: true });
     if (!permissionsOf(membership, viewer).edit)
@@ -232,9 +256,19 @@ export async function updateGroup(
       .set({
         ...columnsOf(patch),
         ...(rulesChanged ? { rulesVersion: sql`${groups.rulesVersion} + 1` } : {}),
+        ...(verdict?.action === "hold" ? { held: true } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(groups.id, id));
+    if (verdict) {
+      await recordVerdict(tx, verdict, {
+        kind: "group",
+        targetId: id,
+        authorId: viewer.id,
+        link: `/groups/${id}`,
+        groupId: id,
+      });
+    }
     if (!rulesChanged) return;
     await tx
       .update(groupMembers)
@@ -283,7 +317,7 @@ export async function listGroups(
       sql`${groups.id} in (select gm.group_id from ${groupMembers} gm where gm.user_id = ${viewer.id} and gm.status = 'active')`,
     );
   } else {
-    conditions.push(sql`${groups.visibility} = 'listed'`);
+    conditions.push(sql`${groups.visibility} = 'listed' and not ${groups.held}`);
   }
   const rows = await db
     .select({ group: groups, membership: groupMembers })

@@ -10,6 +10,7 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { FAIR_USE_DAYS, type FairUse } from "../../../contract/draw";
 import { type Executor, queryRows, type Tx } from "../../db/client";
 import { type MealRow, meals } from "../../db/schema";
+import { personAccountsSql } from "../trust";
 
 /**
  * A meal's open condition in SQL, over the `meals` table as Drizzle names it. `not ended` decides
@@ -118,7 +119,8 @@ export async function recentFreeMealsOf(
 /**
  * A member's fair use (docs/features/fair-shares.md point 4): free meals they received — requests of
  * theirs for free meals accepted or completed — asked for in the last 28 days, and, at the limit, when
- * the oldest of them leaves the window.
+ * the oldest of them leaves the window. Counted over every account of their inbox: one person is
+ * one share (docs/decisions/020 "One person").
  * @param limit the deployment's `FREE_MEALS_PER_28_DAYS`, or null for none
  */
 export async function fairUseOf(db: Executor, memberId: string, limit: number | null): Promise<FairUse> {
@@ -127,7 +129,7 @@ export async function fairUseOf(db: Executor, memberId: string, limit: number | 
     sql`select count(*)::int as used,
                (array_agg(r.created_at order by r.created_at desc))[${limit ?? 1}] as nth
         from requests r join meals m on m.id = r.meal_id
-        where r.eater_id = ${memberId} and ${FREE_MEAL_RECEIVED_SQL}`,
+        where r.eater_id in ${personAccountsSql(memberId)} and ${FREE_MEAL_RECEIVED_SQL}`,
   );
   return fairUseFrom(row?.used ?? 0, row?.nth ?? null, limit);
 }

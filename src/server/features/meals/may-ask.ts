@@ -16,11 +16,19 @@ import { sql } from "drizzle-orm";
 import { drawClosed, FAIR_USE_DAYS, type FairUse } from "../../../contract/draw";
 import type { Ability, MealAbilities } from "../../../contract/meals";
 import { messageKey, msg } from "../../../contract/messages";
+import type { NewcomerLimits } from "../../../contract/trust";
 import { type Executor, queryRows } from "../../db/client";
-import type { MealRow } from "../../db/schema";
+import { type MealRow, OPEN_REQUEST_STATUSES_SQL } from "../../db/schema";
 import { AppError, conflict, forbidden } from "../../errors";
 import { blockedEitherWay } from "../blocks";
 import { askRefusalInGroup } from "../groups";
+import {
+  DRAW_FOR_NEIGHBOURS,
+  type NewcomerFacts,
+  newcomerAskRefusal,
+  personAccountsSql,
+  trustLevelSql,
+} from "../trust";
 import { fairUseOf, isMealOpen, portionsLeft } from "./availability";
 
 /**
@@ -44,6 +52,11 @@ export interface AskContext {
   freeMealsPer28Days: number | null;
   /** Portions asked for: checked against those left by a request only (0 skips the check). */
   portions: number;
+  /**
+   * The deployment's newcomer limits (docs/decisions/020 "Limits"), weighed by a request and a draw
+   * entry — what a member sets off themselves; null for the other ways, which the server makes.
+   */
+  newcomer: NewcomerLimits | null;
 }
 
 /** The member who asks: their id and whether an admin suspended them. */
@@ -70,7 +83,7 @@ export type AskMeal = Pick<
 /** What a blocked request, waiting-list place or draw entry answers (docs/features/food-safety.md point 5). */
 export const ASK_BLOCKED = msg("You can't request this meal because one of you has blocked the other.");
 
-type Check = "group" | "own" | "blocked" | "open" | "openDraw" | "portions";
+type Check = "group" | "own" | "blocked" | "open" | "openDraw" | "portions" | "person" | "newcomer";
 
 /**
  * Which of the checks each way makes, beyond those every way makes (the meal exists, the member is not
@@ -80,9 +93,9 @@ type Check = "group" | "own" | "blocked" | "open" | "openDraw" | "portions";
  * alone to answer for (the limit, a suspension); a block is the move's own rule (requests/move.ts).
  */
 const CHECKS: Record<AskWay, readonly Check[]> = {
-  request: ["group", "own", "blocked", "open", "openDraw", "portions"],
-  waitlist: ["group", "own", "blocked", "open", "openDraw"],
-  draw: ["group", "own", "blocked", "open"],
+  request: ["group", "own", "blocked", "open", "person", "newcomer", "openDraw", "portions"],
+  waitlist: ["group", "own", "blocked", "open", "person", "openDraw"],
+  draw: ["group", "own", "blocked", "open", "person", "newcomer"],
   offer: ["group", "blocked", "open"],
   draw_win: ["group", "blocked", "open"],
   accept: [],
@@ -101,7 +114,55 @@ export interface AskFacts {
   openDraw: boolean;
   /** The member's fair use, where the limit applies (a free meal and a published limit); else null. */
   fairUse: FairUse | null;
+  /**
+   * The person behind the member — every account of their inbox (docs/decisions/020 "One person"):
+   * their level and what they hold, whether another of their accounts already asked for this meal,
+   * and whether its draw is for neighbours only. Null where no check reads it.
+   */
+  person: PersonFacts | null;
 }
+
+/** What `personFactsSql` gathers: the newcomer counts, over every account of the member's inbox. */
+export interface PersonFacts extends NewcomerFacts {
+  otherAccountAsked: boolean;
+  drawForNeighbours: boolean;
+}
+
+/**
+ * The person facts of `viewerId` about `mealId` (cooked by `ownerId`) as one JSON value of a statement
+ * (`PersonFacts`): the one place they are gathered, by `askRefusal` and by a meal page's statement. The
+ * newcomer counts are made for newcomers only; each is an index lookup over the person's accounts.
+ */
+export const personFactsSql = (viewerId: unknown, mealId: unknown, ownerId: unknown) => sql`
+  (select json_build_object(
+     'level', lvl.level,
+     'openRequests', case when lvl.level = 'newcomer' then
+        (select count(*) from requests r where r.eater_id = any(acc.ids)
+           and r.status in (${OPEN_REQUEST_STATUSES_SQL})) else 0 end,
+     'newContactsToday', case when lvl.level = 'newcomer' then
+        (select count(distinct r.feeder_id) from requests r
+           where r.eater_id = any(acc.ids) and r.created_at > now() - interval '1 day'
+             and not exists (select 1 from requests earlier where earlier.eater_id = any(acc.ids)
+               and earlier.feeder_id = r.feeder_id and earlier.created_at <= now() - interval '1 day')) else 0 end,
+     'askedCookBefore', exists (select 1 from requests r
+        where r.eater_id = any(acc.ids) and r.feeder_id = ${ownerId}::uuid),
+     'openDrawEntries', case when lvl.level = 'newcomer' then
+        (select count(*) from draw_entries de join meal_draws md on md.meal_id = de.meal_id
+           where de.user_id = any(acc.ids) and md.drawn_at is null) else 0 end,
+     'otherAccountAsked',
+        exists (select 1 from requests r where r.meal_id = ${mealId}::uuid and r.eater_id = any(acc.ids)
+                  and r.eater_id <> ${viewerId}::uuid and r.status in (${OPEN_REQUEST_STATUSES_SQL}))
+        or exists (select 1 from draw_entries de where de.meal_id = ${mealId}::uuid
+                  and de.user_id = any(acc.ids) and de.user_id <> ${viewerId}::uuid)
+        or exists (select 1 from waitlist_entries we where we.meal_id = ${mealId}::uuid
+                  and we.user_id = any(acc.ids) and we.user_id <> ${viewerId}::uuid and we.status = 'waiting'),
+     'drawForNeighbours', coalesce((select md.eligibility = 'neighbours' from meal_draws md
+        where md.meal_id = ${mealId}::uuid), false))
+   from (select ${trustLevelSql(viewerId)} as level) lvl,
+        (select coalesce(array_agg(p.id), array[]::uuid[]) as ids from ${personAccountsSql(viewerId)} as p(id)) acc)`;
+
+/** What another account of the same person having asked answers (docs/decisions/020 "One person"). */
+export const SAME_PERSON_ASKED = msg("Another account of yours has already asked for this meal.");
 
 /**
  * The decision itself, from facts already gathered: the one order in which every way in is refused.
@@ -111,7 +172,7 @@ export function decideAsk(
   member: Asker,
   meal: AskMeal,
   facts: AskFacts,
-  context: Pick<AskContext, "way" | "portions">,
+  context: Pick<AskContext, "way" | "portions" | "newcomer">,
   now = new Date(),
 ): AppError | null {
   const checks = CHECKS[context.way];
@@ -123,6 +184,20 @@ export function decideAsk(
   if (checks.includes("open")) {
     const closed = mealClosedRefusal(meal, now);
     if (closed) return closed;
+  }
+  if (facts.person) {
+    if (checks.includes("person") && facts.person.otherAccountAsked)
+      return conflict(SAME_PERSON_ASKED, "same_person");
+    if (context.way === "draw" && facts.person.drawForNeighbours && facts.person.level === "newcomer")
+      return new AppError(403, "draw_for_neighbours", DRAW_FOR_NEIGHBOURS);
+    if (
+      checks.includes("newcomer") &&
+      context.newcomer &&
+      (context.way === "request" || context.way === "draw")
+    ) {
+      const refusal = newcomerAskRefusal(context.way, facts.person, context.newcomer);
+      if (refusal) return refusal;
+    }
   }
   if (checks.includes("openDraw") && facts.openDraw)
     return conflict(msg("Portions of this meal are given by a draw: enter it instead."), "draw_open");
@@ -165,8 +240,21 @@ export async function askRefusal(
     blocked: checks.includes("blocked") && (await blockedEitherWay(tx, member.id, meal.ownerId)),
     openDraw: checks.includes("openDraw") && (await givenByOpenDraw(tx, meal)),
     fairUse,
+    person:
+      checks.includes("person") || checks.includes("newcomer")
+        ? await personFacts(tx, member.id, meal)
+        : null,
   };
   return decideAsk(member, meal, facts, context);
+}
+
+/** `personFactsSql` for one member and meal. */
+async function personFacts(tx: Executor, memberId: string, meal: AskMeal): Promise<PersonFacts> {
+  const [row] = await queryRows<{ facts: PersonFacts }>(
+    tx,
+    sql`select ${personFactsSql(memberId, meal.id, meal.ownerId)} as facts`,
+  );
+  return row.facts;
 }
 
 /**
@@ -237,7 +325,12 @@ async function givenByOpenDraw(tx: Executor, meal: Pick<MealRow, "id" | "allocat
  * leads to a write is made under it (one key per eater, so different eaters never wait on each other).
  */
 export async function lockFairUse(tx: Executor, memberId: string): Promise<void> {
-  await queryRows(tx, sql`select pg_advisory_xact_lock(hashtext('fair-use'), hashtext(${memberId}))::text`);
+  // One key per person (docs/decisions/020 "One person"): two accounts of one inbox count in turn.
+  await queryRows(
+    tx,
+    sql`select pg_advisory_xact_lock(hashtext('fair-use'),
+          hashtext((select inbox_key from users where id = ${memberId}::uuid)))::text`,
+  );
 }
 
 /** The refusal of a member at the limit, naming the date their next free meal is possible. */
@@ -281,11 +374,12 @@ export function mealAbilities(
   viewer: Asker,
   meal: AskMeal,
   facts: PageFacts,
+  newcomer: NewcomerLimits | null,
   now = new Date(),
 ): MealAbilities {
   const own = meal.ownerId === viewer.id;
   const ask = (way: AskWay) =>
-    decideAsk(viewer, meal, facts, { way, portions: way === "request" ? 1 : 0 }, now);
+    decideAsk(viewer, meal, facts, { way, portions: way === "request" ? 1 : 0, newcomer }, now);
   const requestExists = facts.myOpenRequest
     ? conflict(msg("You already have an open request for this meal."), "request_exists")
     : null;

@@ -102,6 +102,7 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
       const user = requireActor(request);
       return getMealDetail(db, user, request.params.id, {
         freeMealsPer28Days: config.freeMealsPer28Days,
+        newcomerLimits: config.newcomerLimits,
       });
     },
   );

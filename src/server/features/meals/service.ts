@@ -9,6 +9,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { allergyTokensOf } from "../../../contract/food-safety";
 import type { MealDetail, MyWaitlistPlace } from "../../../contract/meals";
 import { msg } from "../../../contract/messages";
+import type { NewcomerLimits } from "../../../contract/trust";
 import type { Actor, ActorRef } from "../../auth/actor";
 import { type Executor, queryRows } from "../../db/client";
 import { preparedRows } from "../../db/prepared";
@@ -29,10 +30,11 @@ import { notFound } from "../../errors";
 import { type Cursor, keysetPage } from "../../pagination";
 import { blockedEitherWay, notBlockedWith } from "../blocks";
 import { type ActiveMembership, groupAskRefusal } from "../groups";
+import { personAccountsSql } from "../trust";
 import { assertMemberVisible } from "../users";
 import { allergyWarningsSql, withAllergyWarnings } from "./allergen-match";
 import { FREE_MEAL_RECEIVED_SQL, fairUseFrom, isHoldExpired, OPEN_MEAL_SQL } from "./availability";
-import { fairUseApplies, mealAbilities } from "./may-ask";
+import { fairUseApplies, mealAbilities, type PersonFacts, personFactsSql } from "./may-ask";
 import {
   type ListedMeal,
   MEAL_COLUMNS,
@@ -170,6 +172,7 @@ type DetailRow = MealRow & {
   myEntry: boolean;
   membership: ActiveMembership | null;
   fairUse: { used: number; nth: string | null };
+  person: PersonFacts;
 };
 
 /**
@@ -227,7 +230,8 @@ export const mealDetailStatement = () => sql`
                                 'nth', (array_agg(r.created_at order by r.created_at desc))[${sql.placeholder("fairUseLimit")}::int])
          from requests r join meals m on m.id = r.meal_id
          where ${meals.kind} = 'free' and ${sql.placeholder("fairUseLimit")}::int > 0
-           and r.eater_id = ${sql.placeholder("viewerId")} and ${FREE_MEAL_RECEIVED_SQL}) as "fairUse"
+           and r.eater_id in ${personAccountsSql(sql.placeholder("viewerId"))} and ${FREE_MEAL_RECEIVED_SQL}) as "fairUse",
+      ${personFactsSql(sql.placeholder("viewerId"), meals.id, meals.ownerId)} as "person"
     from ${MEALS_WITH_OWNERS}
     where ${meals.id} = ${sql.placeholder("mealId")}`;
 
@@ -245,7 +249,7 @@ export async function getMealDetail(
   db: Executor,
   viewer: Pick<Actor, "id" | "isAdmin" | "allergyCodes" | "allergiesOther" | "suspendedAt">,
   id: string,
-  options: { freeMealsPer28Days: number | null },
+  options: { freeMealsPer28Days: number | null; newcomerLimits: NewcomerLimits },
 ): Promise<MealDetail & ListedMeal> {
   const [row] = await detailRows(db, {
     mealId: id,
@@ -260,18 +264,24 @@ export async function getMealDetail(
     pickupWindowEnd: new Date(row.pickupWindowEnd),
   };
   const limit = options.freeMealsPer28Days;
-  const abilities = mealAbilities(viewer, meal, {
-    inGroup: groupAskRefusal(viewer.id, meal, row.membership),
-    blocked: row.blocked,
-    openDraw: row.draw !== null && row.draw.drawnAt === null,
-    fairUse: fairUseApplies(meal, limit)
-      ? fairUseFrom(Number(row.fairUse.used), row.fairUse.nth, limit)
-      : null,
-    draw: row.draw,
-    myEntry: row.myEntry,
-    myOpenRequest: row.myOpenRequestId !== null,
-    hidden: row.hidden,
-  });
+  const abilities = mealAbilities(
+    viewer,
+    meal,
+    {
+      inGroup: groupAskRefusal(viewer.id, meal, row.membership),
+      blocked: row.blocked,
+      openDraw: row.draw !== null && row.draw.drawnAt === null,
+      fairUse: fairUseApplies(meal, limit)
+        ? fairUseFrom(Number(row.fairUse.used), row.fairUse.nth, limit)
+        : null,
+      draw: row.draw,
+      myEntry: row.myEntry,
+      myOpenRequest: row.myOpenRequestId !== null,
+      hidden: row.hidden,
+      person: row.person,
+    },
+    options.newcomerLimits,
+  );
   return {
     ...presentMeal(own ? { ...row, allergyWarnings: [] } : row),
     // Where exactly, and the door or bell: the feeder's own view only (docs/features/neighbourhood.md).

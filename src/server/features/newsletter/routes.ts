@@ -11,6 +11,7 @@ import { registerFormBodyParser } from "../../auth/dev-idp";
 import { requireActor } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import { clientKeyOf } from "../../mail-caps";
 import { CONFIRM_PATH, confirmationPage, readConfirmationToken } from "./confirmation";
 import { confirmSubscription, setNewsletterOptIn, subscribe } from "./service";
 
@@ -72,7 +73,10 @@ export function registerNewsletterRoutes(app: FastifyInstance, { db, config }: {
       },
     },
     async (request) => {
-      const outcome = await subscribe(db, request.body.email, request.user ?? undefined);
+      const outcome = await subscribe(db, request.body.email, request.user ?? undefined, {
+        client: clientKeyOf(config.sessionSecret, request.ip),
+        caps: config.mailCaps,
+      });
       return { subscribed: true as const, confirmByEmail: outcome === "confirm" };
     },
   );

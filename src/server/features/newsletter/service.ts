@@ -11,6 +11,7 @@ import { MAILING_LIST_COLUMNS } from "../../../contract/newsletter";
 import { type Executor, inTransaction } from "../../db/client";
 import { newsletterSubscribers, type UserRow, users } from "../../db/schema";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
+import { type MailCaps, takeMailSlot } from "../../mail-caps";
 import { keysetAfter } from "../../pagination";
 
 /** A confirmation email is sent again to one address at most this often (no inbox flooding). */
@@ -23,7 +24,7 @@ export const UNCONFIRMED_DAYS = 7;
  * is theirs to subscribe at once (their sign-in proved it); any other address waits, unlisted, until
  * a link emailed to it is confirmed (`confirmSubscription`). The answer is the same whether the address
  * was new, waiting or listed, and a confirmation goes to one address at most every
- * `CONFIRMATION_RESEND_MINUTES`.
+ * `CONFIRMATION_RESEND_MINUTES`, within the inbox's and the asking client's daily mail caps.
  * @param email trimmed and lower-cased by the contract
  * @param viewer the signed-in member, if any
  * @returns `listed` for the member's own address, `confirm` for any other (whatever its state)
@@ -32,6 +33,7 @@ export async function subscribe(
   db: Executor,
   email: string,
   viewer: UserRow | undefined,
+  mail: { client: string; caps: MailCaps },
 ): Promise<"listed" | "confirm"> {
   if (viewer && viewer.email.toLowerCase() === email) {
     await setNewsletterOptIn(db, viewer, true);
@@ -48,7 +50,10 @@ export async function subscribe(
           and ${newsletterSubscribers.subscribedAt} < now() - make_interval(mins => ${CONFIRMATION_RESEND_MINUTES})`,
       })
       .returning({ id: newsletterSubscribers.id });
-    if (waiting) await enqueueJob(tx, QUEUES.newsletterConfirmation, { subscriberId: waiting.id });
+    // Counted under the inbox's and the client's daily mail caps (docs/decisions/020 "Mail caps"): past
+    // them, nothing is sent, and the answer is the same.
+    if (waiting && (await takeMailSlot(tx, { to: email, client: mail.client }, mail.caps)))
+      await enqueueJob(tx, QUEUES.newsletterConfirmation, { subscriberId: waiting.id });
   });
   return "confirm";
 }

@@ -4,5 +4,7 @@
  * files are its own, and its routes.ts is for the route plugin alone (docs/ARCHITECTURE.md "Server
  * features", enforced by Biome's noRestrictedImports in biome.json).
  */
+
+export { heldMeals } from "./held";
 export { openGroupFirstMeal } from "./opening";
-export { createMeal } from "./service";
+export { createMeal, postOccurrence } from "./service";

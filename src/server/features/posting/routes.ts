@@ -13,6 +13,7 @@ import {
   updateSeriesSchema,
 } from "../../../contract/meals";
 import { requireActor } from "../../auth/users";
+import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { setSeriesStatus } from "../meals";
 import { createMeal, updateMeal } from "./service";
@@ -20,7 +21,7 @@ import { createMeal, updateMeal } from "./service";
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /** Registers the posting routes. */
-export function registerPostingRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export function registerPostingRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     "/api/meals",
@@ -33,7 +34,9 @@ export function registerPostingRoutes(app: FastifyInstance, { db }: { db: Db }) 
       },
     },
     async (request, reply) => {
-      const meal = await createMeal(db, requireActor(request), request.body);
+      const meal = await createMeal(db, requireActor(request), request.body, {
+        newcomerLimits: config.newcomerLimits,
+      });
       return reply.status(201).send(meal);
     },
   );
@@ -51,7 +54,7 @@ export function registerPostingRoutes(app: FastifyInstance, { db }: { db: Db }) 
     },
     async (request) => {
       const user = requireActor(request);
-      return updateMeal(db, user, request.params.id, request.body);
+      return updateMeal(db, user, request.params.id, request.body, config.newcomerLimits);
     },
   );
 

@@ -9,6 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import type { AllergenCode, DietTag } from "../../../contract/food-safety";
 import { type CreateMeal, mealCrossFieldErrors, type UpdateMeal } from "../../../contract/meals";
 import { msg } from "../../../contract/messages";
+import type { NewcomerLimits } from "../../../contract/trust";
 import type { Actor } from "../../auth/actor";
 import { type Executor, inTransaction } from "../../db/client";
 import { meals, type UserRow, users } from "../../db/schema";
@@ -20,6 +21,7 @@ import { createDraw } from "../draws";
 import { assertMayShareWith } from "../groups";
 import type { ListedMeal } from "../meals";
 import { canUpdateMeal, getMeal, holdSeriesForAdmin, lockMeal, startSeries } from "../meals";
+import { checkText, recordVerdict } from "../moderation";
 import { assertOwnPhoto } from "../photos";
 import { enqueueWaitlistOffer, rescheduleMealReminders, reschedulePickupSettles } from "../requests";
 import { markFeeder } from "../users";
@@ -30,20 +32,29 @@ import { scheduleGroupMealOpening } from "./opening";
  * Posts a meal for its owner. The input is already validated by `createMealSchema`. Shared with a
  * group, only its members see it — until `everyoneAfterHours` have passed, when there are some
  * (docs/features/groups.md point 3; the `group-meals-open` job opens it).
+ * A meal whose texts look like spam is held (docs/decisions/020): inactive, seen by its cook and
+ * moderators only, until let through (`heldMeals`).
+ * @param options.newcomerLimits the newcomer limits, or null for a weekly meal's next week (its texts were
+ *   checked when the series was posted)
  * @returns the created meal
- * @throws AppError 403 a paid meal by someone who is not a registered cook (docs/features/food-safety.md);
- *   400 a group that is not theirs; 409 `rules_changed` (groups/membership.ts)
+ * @throws AppError 403 a paid meal by someone who is not a registered cook (docs/features/food-safety.md),
+ *   a newcomer's text with too many links; 400 a group that is not theirs; 409 `rules_changed`
+ *   (groups/membership.ts)
  */
 export async function createMeal(
   db: Executor,
-  owner: Pick<UserRow, "id" | "isRegisteredCook">,
+  owner: Pick<Actor, "id" | "isRegisteredCook" | "isAdmin">,
   input: CreateMeal,
-  occurrenceOf?: { id: string; occurrence: number },
+  options: { newcomerLimits: NewcomerLimits | null; occurrenceOf?: { id: string; occurrence: number } },
 ): Promise<ListedMeal> {
+  const { occurrenceOf } = options;
   assertMaySell(owner, input.kind);
   await assertOwnPhoto(db, owner, input.photoPath, "photoPath");
   if (input.groupId) await assertMayShareWith(db, owner.id, input.groupId);
   const allergens = await allergenColumns(db, input);
+  // Checked before anyone else could see it; a held meal waits, inactive, for a moderator (docs/decisions/020).
+  const verdict = await checkText(db, owner, mealTexts(input), options.newcomerLimits);
+  const held = verdict.action === "hold";
   return inTransaction(db, async (tx) => {
     const [meal] = await tx
       .insert(meals)
@@ -78,11 +89,25 @@ export async function createMeal(
             ? sql`now() + make_interval(hours => ${input.everyoneAfterHours}::int)`
             : null,
         allocation: input.allocation,
+        isActive: !held,
+        heldForReview: held,
       })
       .returning();
+    await recordVerdict(tx, verdict, {
+      kind: "meal",
+      targetId: meal.id,
+      authorId: owner.id,
+      link: `/meal/${meal.id}`,
+      groupId: meal.groupId,
+    });
     // A draw's secret and commitment exist before anyone can enter (docs/features/fair-shares.md).
     if (meal.allocation === "draw")
-      await createDraw(tx, meal, input.drawClosesAt ? new Date(input.drawClosesAt) : undefined);
+      await createDraw(
+        tx,
+        meal,
+        input.drawClosesAt ? new Date(input.drawClosesAt) : undefined,
+        input.drawEligibility,
+      );
     // Members whose alerts it matches hear of it (docs/features/neighbourhood.md point 6); a
     // members-only meal reaches its group's members now, everyone else when it opens.
     if (becomesAlertable(null, meal)) await enqueueAlertMatching(tx, meal.id);
@@ -94,6 +119,24 @@ export async function createMeal(
     return getMeal(tx, meal.id);
   });
 }
+
+/**
+ * Posts a weekly meal's next week for its cook (the `meal-series` job, meals/series.ts): its texts were
+ * checked when the series was posted, so no link limit applies again.
+ */
+export const postOccurrence = (
+  tx: Executor,
+  owner: UserRow,
+  input: CreateMeal,
+  series: { id: string; occurrence: number },
+) => createMeal(tx, { ...owner, isAdmin: false }, input, { newcomerLimits: null, occurrenceOf: series });
+
+/** The words of a meal others read: its title, description and pickup place. */
+const mealTexts = (input: Pick<CreateMeal, "title" | "description" | "pickupLocation">) => [
+  input.title,
+  input.description,
+  input.pickupLocation,
+];
 
 /**
  * Changes a meal; only its owner may (docs/DESIGN.md §4 "Meals"), except that an admin may
@@ -108,7 +151,13 @@ export async function updateMeal(
   user: Actor,
   id: string,
   patch: UpdateMeal,
+  newcomerLimits: NewcomerLimits,
 ): Promise<ListedMeal> {
+  // Changed words are checked as new ones are (docs/decisions/020).
+  const changedTexts = [patch.title, patch.description, patch.pickupLocation];
+  const verdict = changedTexts.some((text) => text !== undefined)
+    ? await checkText(db, user, changedTexts, newcomerLimits)
+    : null;
   return inTransaction(db, async (tx) => {
     const current = await lockMeal(tx, id);
     if (!current) throw notFound(msg("Meal not found"));
@@ -116,6 +165,11 @@ export async function updateMeal(
       throw forbidden(msg("Only the cook who posted this meal can change it."));
     if (current.hiddenByAdmin && patch.isActive === true && !user.isAdmin) {
       throw forbidden(msg("An admin took this meal down; only an admin can put it back."));
+    }
+    if (current.heldForReview && patch.isActive === true && !user.isAdmin) {
+      throw forbidden(
+        msg("This meal is held for a quick check. It goes live once a moderator lets it through."),
+      );
     }
 
     // Never fewer portions than neighbours already hold (docs/features/everyday-journey.md).
@@ -179,6 +233,19 @@ export async function updateMeal(
         updatedAt: new Date(),
       })
       .where(eq(meals.id, id));
+    if (verdict && verdict.action !== "deliver" && current.ownerId === user.id) {
+      await recordVerdict(tx, verdict, {
+        kind: "meal",
+        targetId: id,
+        authorId: user.id,
+        link: `/meal/${id}`,
+        groupId: current.groupId,
+      });
+      if (verdict.action === "hold") {
+        await tx.update(meals).set({ isActive: false, heldForReview: true }).where(eq(meals.id, id));
+        merged.isActive = false;
+      }
+    }
     // An admin's takedown sticks, and holds the meal's weekly series, until an admin puts it back.
     const byAdmin = current.ownerId !== user.id && user.isAdmin;
     if (byAdmin && patch.isActive !== undefined) {

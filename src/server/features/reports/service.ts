@@ -65,7 +65,12 @@ export async function createReport(
   if (input.targetType === "meal") {
     const [meal] = UUID.test(targetId)
       ? await db
-          .select({ ownerId: meals.ownerId, membersOnly: meals.membersOnly, groupId: meals.groupId })
+          .select({
+            ownerId: meals.ownerId,
+            membersOnly: meals.membersOnly,
+            groupId: meals.groupId,
+            heldForReview: meals.heldForReview,
+          })
           .from(meals)
           .where(eq(meals.id, targetId))
           .limit(1)

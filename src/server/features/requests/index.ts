@@ -5,6 +5,7 @@
  * (docs/ARCHITECTURE.md "Server features", enforced by Biome's noRestrictedImports in biome.json).
  */
 export { listDisputes, settleDispute } from "./disputes";
+export { heldFirstWords, heldMessages } from "./held";
 export { enqueueWaitlistOffer, reschedulePickupSettles } from "./jobs";
 export { moveRequest } from "./move";
 export { settlePickup } from "./pickup";

@@ -29,6 +29,7 @@ import {
   tellSaversTaken,
 } from "../meals";
 import { createNotification } from "../notifications";
+import { recordExchange } from "../trust";
 import { statusEvents } from "./events";
 import { enqueueWaitlistOffer, schedulePickupSettle } from "./jobs";
 import { type Move, type MoveKit, STATUS_NOTIFICATIONS, termsNow } from "./move-kit";
@@ -93,9 +94,11 @@ export async function moveRequest(tx: Tx, move: Move): Promise<RequestRow> {
       }),
   };
   const updated = await moveFunctionOf(move)(kit);
-  // A first completed pickup in a group makes its newcomers members (groups/membership.ts).
+  // A first completed pickup in a group makes its newcomers members (groups/membership.ts), and a
+  // completed exchange is what trust is earned by (docs/decisions/020 "Levels").
   if (updated.status === "completed" && request.status !== "completed") {
     await promoteNewcomersAfterPickup(tx, meal, request);
+    await recordExchange(tx, request.eaterId, request.feederId);
   }
   await publishLiveEvents(tx, statusEvents(updated, meal));
   return updated;
@@ -205,6 +208,7 @@ async function assertEaterMayHave(tx: Tx, move: Move, way: Extract<AskWay, "acce
     way,
     freeMealsPer28Days: move.freeMealsPer28Days,
     portions: 0,
+    newcomer: null,
   });
   if (!refusal) return;
   if (refusal.code === "suspended" && way === "accept")

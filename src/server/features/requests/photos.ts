@@ -63,7 +63,15 @@ export async function openThreadPhoto(
     .select({ eaterId: requests.eaterId, feederId: requests.feederId, mealId: requests.mealId })
     .from(messages)
     .innerJoin(requests, eq(requests.id, messages.requestId))
-    .where(and(eq(messages.photoId, photoId), eq(messages.requestId, requestId), isNotNull(messages.photoId)))
+    .where(
+      and(
+        eq(messages.photoId, photoId),
+        eq(messages.requestId, requestId),
+        isNotNull(messages.photoId),
+        // A held message's photo is its sender's alone until let through (docs/decisions/020).
+        sql`(not ${messages.held} or ${messages.senderId} = ${viewer.id}::uuid or ${viewer.isAdmin})`,
+      ),
+    )
     .limit(1);
   if (!row) throw notFoundPhoto();
   const participant = viewer.id === row.eaterId || viewer.id === row.feederId;

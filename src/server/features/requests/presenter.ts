@@ -7,6 +7,7 @@
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { MealRequest, Reliability } from "../../../contract/requests";
+import type { TrustBadge } from "../../../contract/trust";
 import { presentPublicUser } from "../../auth/users";
 import type { Executor } from "../../db/client";
 import { meals, type RequestRow, requests, type UserRow, users } from "../../db/schema";
@@ -77,19 +78,23 @@ export const selectRequests = (db: Executor) =>
  * The viewer's view of a request.
  * @param eaterReliability the eater's pickup record, shown to the cook only
  * @param eaterRecentFreeMeals free meals the eater received in 28 days, shown to the cook only
+ * @param eaterTrust the eater's trust badge, shown to the cook only (docs/decisions/020 "Badges")
  */
 export function presentRequest(
   row: RequestSelectionRow,
   viewerId: string,
   eaterReliability: Reliability | null = null,
   eaterRecentFreeMeals: number | null = null,
+  eaterTrust: TrustBadge | null = null,
 ): ListedRequest {
   const { request } = row;
   const who = participantOf(viewerId, request);
   return {
     id: request.id,
     status: request.status,
-    message: request.message,
+    // Held first words are the eater's alone until a moderator lets them through (docs/decisions/020).
+    message: request.messageHeld && who !== "eater" ? null : request.message,
+    messageHeld: request.messageHeld && who === "eater",
     portions: request.portions,
     portionsRequested: request.portionsRequested,
     holdUntil: request.holdUntil?.toISOString() ?? null,
@@ -110,6 +115,7 @@ export function presentRequest(
     disputeReason: request.disputeReason,
     eaterReliability: who === "feeder" ? eaterReliability : null,
     eaterRecentFreeMeals: who === "feeder" ? eaterRecentFreeMeals : null,
+    eaterTrust: who === "feeder" ? eaterTrust : null,
     createdAt: request.createdAt.toISOString(),
     createdAtDate: request.createdAt,
     updatedAt: request.updatedAt.toISOString(),

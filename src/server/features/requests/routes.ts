@@ -57,7 +57,10 @@ export function registerRequestRoutes(
       },
     },
     async (request, reply) => {
-      const created = await createRequest(db, requireActor(request), request.body, config.freeMealsPer28Days);
+      const created = await createRequest(db, requireActor(request), request.body, {
+        freeMealsPer28Days: config.freeMealsPer28Days,
+        newcomerLimits: config.newcomerLimits,
+      });
       return reply.status(201).send(created);
     },
   );

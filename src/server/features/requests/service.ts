@@ -5,7 +5,7 @@
  * index allows one open request per eater and meal). Status changes live in status.ts, the pickup in
  * pickup.ts, the waiting list in waitlist.ts.
  */
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, or, sql } from "drizzle-orm";
 import { fillPlaceholders, msg } from "../../../contract/messages";
 import {
   MESSAGE_PAGE_SIZE,
@@ -18,6 +18,8 @@ import {
   type QuickReply,
   threadPhotoOf,
 } from "../../../contract/requests";
+import type { NewcomerLimits } from "../../../contract/trust";
+import type { Actor } from "../../auth/actor";
 import { displayName, presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction } from "../../db/client";
 import { meals, messages, requests, type UserRow, users } from "../../db/schema";
@@ -27,13 +29,21 @@ import { type Cursor, encodeCursor, keysetPage } from "../../pagination";
 import type { ObjectStorage } from "../../storage/storage";
 import { assertNotBlocked } from "../blocks";
 import { assertMayAsk, lockMeal, recentFreeMealsOf } from "../meals";
+import { checkText, recordVerdict, type Verdict } from "../moderation";
 import { createNotification } from "../notifications";
+import { trustBadgesOf } from "../trust";
 import { reliabilityOf } from "../users";
 import { discardThreadPhoto, storeThreadPhoto } from "./photos";
 import { isThreadOpen, mayQuickReply, participantOf } from "./policy";
 import { type ListedRequest, presentRequest, selectRequests } from "./presenter";
 
 export type { ListedRequest } from "./presenter";
+
+/** The published limits an ask is weighed against (config.ts). */
+export interface AskRules {
+  freeMealsPer28Days: number | null;
+  newcomerLimits: NewcomerLimits;
+}
 
 /** What a blocked message answers (docs/features/food-safety.md point 5: refused with a clear message). */
 export const MESSAGE_BLOCKED = msg("You can't message this person because one of you has blocked the other.");
@@ -64,23 +74,29 @@ export async function findOpenRequest(
 /**
  * Sends a request for some portions of a meal (docs/DESIGN.md §4 "Requests", §6d) and notifies the
  * cook.
- * @param freeMealsPer28Days the published fair-use limit, or null (docs/features/fair-shares.md point 4)
+ * @param rules the published fair-use limit, or null (docs/features/fair-shares.md point 4), and the
+ *   newcomer limits (docs/decisions/020 "Limits")
  * @throws AppError as `askRefusal` decides for a request (meals/may-ask.ts: 404 unknown meal; 403 own
- * meal, a block, suspended; 409 inactive, ended, fully reserved, fewer portions left than asked for,
- * given by a draw still open, the fair-use limit reached); 409 an open request by this eater exists
+ * meal, a block, suspended, a newcomer's limit; 409 inactive, ended, fully reserved, fewer portions left
+ * than asked for, given by a draw still open, another account of the same person asked, the fair-use
+ * limit reached); 409 an open request by this eater exists; 403 a newcomer's first words with too many
+ * links. First words that look like spam are held for a moderator (the cook reads none until then).
  */
 export async function createRequest(
   db: Executor,
-  eater: UserRow,
+  eater: Actor,
   input: { mealId: string; message: string | null; portions: number },
-  freeMealsPer28Days: number | null,
+  rules: AskRules,
 ): Promise<ListedRequest> {
+  // The first words are checked before the cook could read them (docs/decisions/020).
+  const verdict = await checkText(db, eater, [input.message], rules.newcomerLimits);
   const id = await inTransaction(db, async (tx) => {
     // Locking the meal row serialises requests and accepts for one meal, so the checks below hold.
     const meal = await assertMayAsk(tx, eater, await lockMeal(tx, input.mealId), {
       way: "request",
-      freeMealsPer28Days,
+      freeMealsPer28Days: rules.freeMealsPer28Days,
       portions: input.portions,
+      newcomer: rules.newcomerLimits,
     });
 
     if (await findOpenRequest(tx, meal.id, eater.id))
@@ -93,10 +109,18 @@ export async function createRequest(
         eaterId: eater.id,
         feederId: meal.ownerId,
         message: input.message,
+        messageHeld: verdict.action === "hold",
         portions: input.portions,
         portionsRequested: input.portions,
       })
       .returning({ id: requests.id });
+    await recordVerdict(tx, verdict, {
+      kind: "request",
+      targetId: created.id,
+      authorId: eater.id,
+      link: `/request/${created.id}`,
+      groupId: meal.groupId,
+    });
     await createNotification(tx, {
       userId: meal.ownerId,
       type: "request_new",
@@ -134,16 +158,21 @@ export async function listRequests(
     .limit(page.fetch);
   // The cook sees each requester's pickup record and free meals lately: a statement each for the page.
   const eaterIds = rows.map((row) => row.eater.id);
-  const [records, freeMeals] =
+  const [records, freeMeals, badges] =
     options.type === "incoming"
-      ? await Promise.all([reliabilityOf(db, eaterIds), recentFreeMealsOf(db, eaterIds)])
-      : [undefined, undefined];
+      ? await Promise.all([
+          reliabilityOf(db, eaterIds),
+          recentFreeMealsOf(db, eaterIds),
+          trustBadgesOf(db, eaterIds),
+        ])
+      : [undefined, undefined, undefined];
   return rows.map((row) =>
     presentRequest(
       row,
       viewer.id,
       records?.get(row.eater.id) ?? null,
       freeMeals ? (freeMeals.get(row.eater.id) ?? 0) : null,
+      badges?.get(row.eater.id) ?? null,
     ),
   );
 }
@@ -156,10 +185,19 @@ export async function getRequestRow(db: Executor, viewerId: string, id: string):
   const [row] = await selectRequests(db).where(eq(requests.id, id)).limit(1);
   const who = row ? participantOf(viewerId, row.request) : null;
   if (!row || !who) throw notFound(msg("Request not found"));
-  const record = who === "feeder" ? (await reliabilityOf(db, [row.eater.id])).get(row.eater.id)! : null;
-  const freeMeals =
-    who === "feeder" ? ((await recentFreeMealsOf(db, [row.eater.id])).get(row.eater.id) ?? 0) : null;
-  return presentRequest(row, viewerId, record, freeMeals);
+  if (who !== "feeder") return presentRequest(row, viewerId);
+  const [records, freeMeals, badges] = await Promise.all([
+    reliabilityOf(db, [row.eater.id]),
+    recentFreeMealsOf(db, [row.eater.id]),
+    trustBadgesOf(db, [row.eater.id]),
+  ]);
+  return presentRequest(
+    row,
+    viewerId,
+    records.get(row.eater.id)!,
+    freeMeals.get(row.eater.id) ?? 0,
+    badges.get(row.eater.id)!,
+  );
 }
 
 /**
@@ -200,7 +238,7 @@ export async function getRequestDetail(
   id: string,
 ): Promise<MealRequestDetail> {
   const request = await getRequestRow(db, viewer.id, id);
-  const newest = await selectMessages(db, id, { limit: MESSAGE_PAGE_SIZE });
+  const newest = await selectMessages(db, viewer.id, id, { limit: MESSAGE_PAGE_SIZE });
   const page = newest.slice(0, MESSAGE_PAGE_SIZE);
   const oldest = page[page.length - 1];
   const olderMessages =
@@ -223,11 +261,13 @@ export async function listMessages(
   options: { limit: number; cursor?: Cursor },
 ): Promise<Message[]> {
   await getRequestRow(db, viewer.id, id);
-  return selectMessages(db, id, options);
+  return selectMessages(db, viewer.id, id, options);
 }
 
+/** A page of a thread as `viewerId` reads it: a held message only by its sender (docs/decisions/020). */
 async function selectMessages(
   db: Executor,
+  viewerId: string,
   id: string,
   options: { limit: number; cursor?: Cursor },
 ): Promise<Message[]> {
@@ -236,7 +276,13 @@ async function selectMessages(
     .select({ message: messages, sender: users })
     .from(messages)
     .innerJoin(users, eq(users.id, messages.senderId))
-    .where(and(eq(messages.requestId, id), page.after))
+    .where(
+      and(
+        eq(messages.requestId, id),
+        or(eq(messages.held, false), eq(messages.senderId, viewerId)),
+        page.after,
+      ),
+    )
     .orderBy(...page.orderBy)
     .limit(page.fetch);
   return rows.map(({ message, sender }) => ({
@@ -245,6 +291,7 @@ async function selectMessages(
     kind: message.kind ?? null,
     photo: message.photoId ? threadPhotoOf(id, message.photoId) : null,
     change: message.change ?? null,
+    held: message.held,
     createdAt: message.createdAt.toISOString(),
     sender: presentPublicUser(sender),
   }));
@@ -267,19 +314,22 @@ async function selectMessages(
  */
 export async function postMessage(
   db: Executor,
-  sender: UserRow,
+  sender: Actor,
   id: string,
   input: { body?: string; kind?: QuickReply; photoURL?: string },
-  messagesPerMinute: number,
+  limits: { messagesPerMinute: number; newcomer: NewcomerLimits },
   storage?: ObjectStorage,
 ): Promise<Message> {
-  if (!input.photoURL) return writeMessage(db, sender, id, input, messagesPerMinute, null);
+  // A typed message or caption is checked before the other side could read it (docs/decisions/020);
+  // a quick reply's words are MealShare's own.
+  const verdict = await checkText(db, sender, [input.kind ? null : input.body], limits.newcomer);
+  if (!input.photoURL) return writeMessage(db, sender, id, input, limits.messagesPerMinute, null, verdict);
   if (!storage) throw new Error("postMessage: a photo needs the object storage");
   // Only a participant's upload is processed; the thread's other rules are checked as the message is written.
   await getRequestRow(db, sender.id, id);
   const photoId = await storeThreadPhoto(db, storage, sender, input.photoURL);
   try {
-    return await writeMessage(db, sender, id, input, messagesPerMinute, photoId);
+    return await writeMessage(db, sender, id, input, limits.messagesPerMinute, photoId, verdict);
   } catch (error) {
     await discardThreadPhoto(storage, photoId);
     throw error;
@@ -293,7 +343,9 @@ async function writeMessage(
   input: { body?: string; kind?: QuickReply },
   messagesPerMinute: number,
   photoId: string | null,
+  verdict: Verdict,
 ): Promise<Message> {
+  const held = verdict.action === "hold";
   return inTransaction(db, async (tx) => {
     // The request's row, locked as this write will update it (its `last_activity_at`): a concurrent
     // decline or cancel cannot slip in between check and insert, and two messages at once take turns
@@ -341,8 +393,29 @@ async function writeMessage(
     const body = input.kind ? fillPlaceholders(QUICK_REPLY_TEXT[input.kind], {}) : (input.body ?? "");
     const [created] = await tx
       .insert(messages)
-      .values({ requestId: id, senderId: sender.id, body, kind: input.kind ?? null, photoId })
+      .values({ requestId: id, senderId: sender.id, body, kind: input.kind ?? null, photoId, held })
       .returning();
+    await recordVerdict(tx, verdict, {
+      kind: "message",
+      targetId: created.id,
+      authorId: sender.id,
+      link: `/request/${id}`,
+    });
+    const message: Message = {
+      id: created.id,
+      body: created.body,
+      kind: created.kind ?? null,
+      photo: photoId ? threadPhotoOf(id, photoId) : null,
+      change: null,
+      held,
+      createdAt: created.createdAt.toISOString(),
+      sender: presentPublicUser(sender),
+    };
+    // Held: the sender alone sees it, marked so; the other side is told nothing until it is let through.
+    if (held) {
+      await publishLiveEvents(tx, [liveEvent(sender.id, "message", { requestId: id, message })]);
+      return message;
+    }
     // The Messages view lists threads by their newest message (threads.ts).
     await tx.update(requests).set({ lastActivityAt: created.createdAt }).where(eq(requests.id, id));
     if (input.kind === "running_late" && !row.request.runningLateAt) {
@@ -352,15 +425,6 @@ async function writeMessage(
         .where(sql`${requests.id} = ${id} and ${requests.runningLateAt} is null
           and now() >= (select ${meals.pickupWindowStart} from ${meals} where ${meals.id} = ${requests.mealId})`);
     }
-    const message: Message = {
-      id: created.id,
-      body: created.body,
-      kind: created.kind ?? null,
-      photo: photoId ? threadPhotoOf(id, photoId) : null,
-      change: null,
-      createdAt: created.createdAt.toISOString(),
-      sender: presentPublicUser(sender),
-    };
     const other = who === "feeder" ? row.request.eaterId : row.request.feederId;
     await createNotification(
       tx,

@@ -71,7 +71,7 @@ export function registerThreadRoutes(
         requireActor(request),
         request.params.id,
         request.body,
-        config.rateLimits.messagesPerMinute,
+        { messagesPerMinute: config.rateLimits.messagesPerMinute, newcomer: config.newcomerLimits },
         storage,
       );
       return reply.status(201).send(message);

@@ -6,7 +6,7 @@
  * (`requests_eater_activity_idx`, `requests_feeder_activity_idx`), merged here; then the page's
  * requests, their last messages and their unread counts by id.
  */
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or } from "drizzle-orm";
 import type { ThreadSummary } from "../../../contract/requests";
 import { presentPublicUser } from "../../auth/users";
 import type { Executor } from "../../db/client";
@@ -54,7 +54,10 @@ export async function listThreads(
         createdAt: messages.createdAt,
       })
       .from(messages)
-      .where(inArray(messages.requestId, ids))
+      // A held message is its sender's alone until let through (docs/decisions/020).
+      .where(
+        and(inArray(messages.requestId, ids), or(eq(messages.held, false), eq(messages.senderId, viewer.id))),
+      )
       .orderBy(messages.requestId, desc(messages.createdAt), desc(messages.id)),
     db
       .select({ requestId: notifications.requestId, unread: count() })

@@ -45,6 +45,7 @@ export async function joinWaitlist(
       way: "waitlist",
       freeMealsPer28Days,
       portions,
+      newcomer: null,
     });
     if (portions > meal.portionSize) {
       const message = msg("This meal has {{count}} portions in all.", { count: meal.portionSize });
@@ -171,6 +172,7 @@ export async function offerFreedPortions(
           way: "offer",
           freeMealsPer28Days,
           portions,
+          newcomer: null,
         }))
       ) {
         await tx.update(waitlistEntries).set({ status: "left" }).where(eq(waitlistEntries.id, id));

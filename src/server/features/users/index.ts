@@ -4,6 +4,7 @@
  * is for the route plugin alone (docs/ARCHITECTURE.md "Server features", enforced by Biome's
  * noRestrictedImports in biome.json).
  */
+export { heldBios } from "./held";
 export { presentHomeArea, requireHomeArea } from "./home-area";
 export { reliabilityOf } from "./reliability";
 export { markFeeder } from "./role";

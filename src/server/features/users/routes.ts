@@ -26,7 +26,7 @@ import { eaterAllergies } from "../allergens";
 import { blockUser, listBlockedUsers, unblockUser } from "../blocks";
 import { assertOwnPhoto } from "../photos";
 import { clearHomeArea, setHomeArea } from "./home-area";
-import { getPublicProfile, getUserRating, listReceivedReviews, updateSelf } from "./service";
+import { getPublicProfile, getUserRating, listReceivedReviews, updateProfile, updateSelf } from "./service";
 
 const errors = { 400: errorSchema, 401: errorSchema };
 
@@ -108,7 +108,10 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: { db: D
               allergyCodes: allergyCodes ?? (user.allergyCodes as AllergenCode[]),
               allergiesOther,
             });
-      return presentCurrentUser(await updateSelf(db, user, { ...request.body, ...allergies }), config);
+      return presentCurrentUser(
+        await updateProfile(db, user, { ...request.body, ...allergies }, config.newcomerLimits),
+        config,
+      );
     },
   );
 }

@@ -8,13 +8,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Rating } from "../../../contract/meals";
 import { msg } from "../../../contract/messages";
-import { isTrustedMember, type PublicProfile, type ReceivedReview } from "../../../contract/users";
-import type { ActorRef } from "../../auth/actor";
-import type { Executor } from "../../db/client";
+import type { NewcomerLimits } from "../../../contract/trust";
+import type { PublicProfile, ReceivedReview } from "../../../contract/users";
+import type { Actor, ActorRef } from "../../auth/actor";
+import { type Executor, inTransaction } from "../../db/client";
 import { requests, reviews, type UserRow, users } from "../../db/schema";
 import { notFound } from "../../errors";
 import { type Cursor, keysetPage } from "../../pagination";
 import { hasBlocked } from "../blocks";
+import { checkText, recordVerdict } from "../moderation";
+import { trustLevelSql } from "../trust";
 import { canSeeMember } from "./policy";
 import { reliabilityOf } from "./reliability";
 
@@ -31,6 +34,35 @@ export async function updateSelf(db: Executor, user: UserRow, patch: Partial<Use
     .where(eq(users.id, user.id))
     .returning();
   return updated;
+}
+
+/**
+ * Changes the member's profile. A new bio is checked before others could read it (docs/decisions/020):
+ * held, others read none until a moderator lets it through.
+ * @throws AppError 403 a newcomer's bio with too many links
+ */
+export async function updateProfile(
+  db: Executor,
+  user: Actor,
+  patch: Partial<UserRow>,
+  newcomerLimits: NewcomerLimits,
+): Promise<UserRow> {
+  const verdict = patch.bio ? await checkText(db, user, [patch.bio], newcomerLimits) : null;
+  return inTransaction(db, async (tx) => {
+    const updated = await updateSelf(tx, user, {
+      ...patch,
+      ...(patch.bio !== undefined ? { bioHeld: verdict?.action === "hold" } : {}),
+    });
+    if (verdict) {
+      await recordVerdict(tx, verdict, {
+        kind: "bio",
+        targetId: user.id,
+        authorId: user.id,
+        link: `/user/${user.id}`,
+      });
+    }
+    return updated;
+  });
 }
 
 /**
@@ -54,7 +86,8 @@ export async function getPublicProfile(
     firstName: user.firstName,
     lastName: user.lastName,
     profileImageUrl: user.profileImageUrl,
-    bio: user.bio,
+    // A held bio is its member's alone until let through (docs/decisions/020).
+    bio: user.bioHeld && viewer.id !== user.id && !viewer.isAdmin ? null : user.bio,
     isCook: user.isRegisteredCook,
     memberSince: user.createdAt.toISOString(),
     rating,
@@ -125,7 +158,8 @@ export async function listReceivedReviews(
 }
 
 /**
- * A member's rating (docs/DESIGN.md §4 "Reviews") and whether they are a Trusted Member (README).
+ * A member's rating (docs/DESIGN.md §4 "Reviews") and whether they are a Trusted Member
+ * (docs/decisions/020: the trusted level).
  * @throws AppError 404 unknown, or hidden from the viewer (policy.ts)
  */
 export async function getUserRating(db: Executor, viewer: MemberViewer, userId: string): Promise<Rating> {
@@ -142,6 +176,7 @@ export async function getUserRating(db: Executor, viewer: MemberViewer, userId: 
       // A member's own requests, both sides, each through its index: O(their exchanges).
       completed: sql<number>`(select count(*)::int from ${requests} where ${requests.status} = 'completed' and ${requests.eaterId} = ${userId}::uuid)
         + (select count(*)::int from ${requests} where ${requests.status} = 'completed' and ${requests.feederId} = ${userId}::uuid)`,
+      level: sql<string>`${trustLevelSql(userId)}`,
     })
     .from(users)
     .where(eq(users.id, userId))
@@ -164,6 +199,7 @@ export async function getUserRating(db: Executor, viewer: MemberViewer, userId: 
     completedExchanges,
     mealsShared: Number(row.mealsShared),
     portionsShared: Number(row.portionsShared),
-    trustedMember: isTrustedMember({ completedExchanges, average }),
+    // The level exchanges and a trusted member's vouch earned (docs/decisions/020 "Levels").
+    trustedMember: row.level === "trusted",
   };
 }

@@ -1,0 +1,48 @@
+/**
+ * Trust's routes (docs/decisions/020): the member's own level with what it lifts, and a vouch for a
+ * member one completed an exchange with.
+ */
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { errorSchema, idParamsSchema } from "../../../contract/common";
+import { ownTrustSchema, vouchSchema } from "../../../contract/trust";
+import { requireActor } from "../../auth/users";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { actingLevel, trustOf, vouchFor } from "./service";
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
+
+/** Registers the routes; the caller's scope already requires a signed-in user. */
+export function registerTrustRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    "/api/user/trust",
+    {
+      schema: {
+        tags: ["trust"],
+        summary: "Your level (newcomer, neighbour or trusted), what it rests on, and the newcomer limits",
+        response: { 200: ownTrustSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const [own, level] = await Promise.all([trustOf(db, actor.id), actingLevel(db, actor)]);
+      return { ...own, level, newcomerLimits: config.newcomerLimits };
+    },
+  );
+  r.put(
+    "/api/users/:id/vouch",
+    {
+      schema: {
+        tags: ["trust"],
+        summary:
+          "Vouch for a member you completed an exchange with (trusted members only; three a week): " +
+          "a vouch and exchanges with three people make a member trusted",
+        params: idParamsSchema,
+        response: { 200: vouchSchema, ...errors },
+      },
+    },
+    async (request) => vouchFor(db, requireActor(request), request.params.id),
+  );
+}
