@@ -215,6 +215,11 @@ export const mealSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   isActive: z.boolean(),
+  /**
+   * Held for a moderator's check (docs/decisions/020): only its cook (and moderators) see it, inactive,
+   * marked "Held for a quick check", until it is let through.
+   */
+  held: z.boolean(),
   /** True once the pickup window has ended. */
   isExpired: z.boolean(),
   createdAt: isoDateTime,

@@ -6,7 +6,7 @@
  * voted to remove than to keep and the quorum (`quorumFor`, fixed when it opened) was met, at least
  * half of it by members in the group `ESTABLISHED_DAYS` before the review opened.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Ability } from "../../../contract/abilities";
 import {
@@ -20,7 +20,7 @@ import { type Message, messageKey, msg } from "../../../contract/messages";
 import type { ActorRef } from "../../auth/actor";
 import { presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction, queryRows } from "../../db/client";
-import type { UserRow } from "../../db/schema";
+import { users } from "../../db/schema";
 import { type AppError, conflict, forbidden, notFound, sqlState } from "../../errors";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
 import { trustLevelSql } from "../trust";
@@ -29,7 +29,7 @@ import { loadGroup, membershipOf, tell } from "./service";
 
 /** The group's voters in a review of `memberId`: active members but them, trusted or moderating. */
 const votersSql = (groupId: unknown, memberId: unknown) => sql`
-  select gm.user_id, gm.joined_at from group_members gm
+  select gm.user_id, gm.created_at from group_members gm
   where gm.group_id = ${groupId}::uuid and gm.status = 'active' and gm.user_id <> ${memberId}::uuid
     and (gm.role in ('owner', 'moderator') or ${trustLevelSql(sql`gm.user_id`)} = 'trusted')`;
 
@@ -171,7 +171,7 @@ export async function getReview(
   const row = await reviewRow(db, viewer.id, groupId, reviewId);
   const isMember = row && row.memberId === viewer.id;
   if (!row || !(permissionsOf(membership, viewer).seeMembers || isMember)) throw notFound(REVIEW_NOT_FOUND);
-  const [member] = await queryRows<UserRow>(db, sql`select * from users where id = ${row.memberId}`);
+  const [member] = await db.select().from(users).where(eq(users.id, row.memberId)).limit(1);
   const open = row.status === "open";
   const voteRefusal = !open
     ? closedRefusal()
@@ -183,7 +183,7 @@ export async function getReview(
   return {
     id: row.id,
     groupId,
-    member: presentPublicUser(userOf(member)),
+    member: presentPublicUser(member),
     reason: row.reason,
     answer: row.answer,
     status: row.status,
@@ -203,9 +203,6 @@ export async function getReview(
     },
   };
 }
-
-/** A user row as queryRows returns it (dates as the driver gives them). */
-const userOf = (row: UserRow) => ({ ...row, createdAt: new Date(row.createdAt) });
 
 /**
  * The group's open reviews, newest first (its members and site admins).
@@ -248,7 +245,7 @@ export async function voteInReview(
     await tx.execute(
       sql`insert into group_review_votes (review_id, voter_id, vote, established)
           values (${reviewId}, ${viewer.id}, ${vote},
-            coalesce((select gm.joined_at <= ${new Date(row.createdAt).toISOString()}::timestamptz - make_interval(days => ${ESTABLISHED_DAYS})
+            coalesce((select gm.created_at <= ${new Date(row.createdAt).toISOString()}::timestamptz - make_interval(days => ${ESTABLISHED_DAYS})
                       from group_members gm where gm.group_id = ${groupId} and gm.user_id = ${viewer.id}), false))
           on conflict (review_id, voter_id) do update set vote = excluded.vote`,
     );

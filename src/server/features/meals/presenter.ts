@@ -38,6 +38,7 @@ export interface MealColumnsRow {
   latitude: number | null;
   longitude: number | null;
   isActive: boolean;
+  heldForReview: boolean;
   createdAt: Date;
   seriesId: string | null;
   membersOnly: boolean;
@@ -98,6 +99,7 @@ export const MEAL_COLUMNS = aliased({
   latitude: meals.latitude,
   longitude: meals.longitude,
   isActive: meals.isActive,
+  heldForReview: meals.heldForReview,
   createdAt: meals.createdAt,
   seriesId: meals.seriesId,
   membersOnly: meals.membersOnly,
@@ -143,6 +145,7 @@ export const PAGE_COLUMNS = sql.join(
     meals.latitude,
     meals.longitude,
     meals.isActive,
+    meals.heldForReview,
     // Read by the open condition when a list re-applies its filters to a window's rows (near.ts).
     meals.ended,
     meals.createdAt,
@@ -193,6 +196,7 @@ export function presentMeal(row: MealRow, distanceMetres?: number | null, now = 
     latitude: row.latitude == null ? null : Number(row.latitude),
     longitude: row.longitude == null ? null : Number(row.longitude),
     isActive: row.isActive,
+    held: row.heldForReview,
     isExpired: pickupWindowEnd.getTime() <= now,
     createdAt: createdAt.toISOString(),
     createdAtDate: createdAt,
