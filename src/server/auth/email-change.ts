@@ -8,7 +8,7 @@
  *    every other session is signed out;
  * 4. undoing puts the old address back, signs every device out and removes passkeys added since.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import escapeHtml from "escape-html";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
@@ -99,7 +99,7 @@ async function confirmChange(
   }
   const spent = await spendCode(db, pending);
   if (!spent || spent.userId !== user.id) throw validation(REFUSALS.used);
-  const undoId = randomBytes(16).toString("hex");
+  const undoId = randomUUID();
   const undoSecret = randomBytes(24).toString("base64url");
   let changed: typeof users.$inferSelect;
   try {
@@ -115,7 +115,7 @@ async function confirmChange(
         .where(eq(users.id, user.id))
         .returning();
       await tx.insert(emailChanges).values({
-        id: uuidOf(undoId),
+        id: undoId,
         userId: user.id,
         oldEmail: user.email,
         newEmail: spent.email,
@@ -132,7 +132,7 @@ async function confirmChange(
     }
     throw error;
   }
-  const link = `${config.publicUrl}${UNDO_PATH}?token=${uuidOf(undoId)}.${undoSecret}`;
+  const link = `${config.publicUrl}${UNDO_PATH}?token=${undoId}.${undoSecret}`;
   void deps.mailer
     .send(
       changedEmail({
@@ -145,10 +145,6 @@ async function confirmChange(
     .catch((error: Error) => deps.log.error({ err: error }, "email-change notice failed"));
   return presentCurrentUser(changed, config);
 }
-
-/** 32 hex digits as a uuid's text. */
-const uuidOf = (hex: string) =>
-  `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 
 /** The email the old address gets (exported for its test). */
 export function changedEmail(input: { to: string; newEmail: string; link: string; language: Language }) {
