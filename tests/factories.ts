@@ -3,6 +3,7 @@
  * test makes its own world. `signIn` creates a real session and returns its cookie.
  */
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { RequestStatus } from "../src/contract/requests";
 import { createSession, SESSION_COOKIE } from "../src/server/auth/sessions";
 import type { Executor } from "../src/server/db/client";
@@ -40,6 +41,18 @@ export async function signIn(db: Executor, user: Pick<UserRow, "id">): Promise<s
 export async function buildSignedInUser(db: Executor, overrides: Partial<typeof users.$inferInsert> = {}) {
   const user = await buildUser(db, overrides);
   return { user, cookie: await signIn(db, user) };
+}
+
+/**
+ * A member with a completed exchange behind them: a neighbour, whom the newcomer limits no longer
+ * hold (docs/decisions/020). For tests about something else than how trust is earned (trust.test.ts).
+ */
+export async function buildNeighbour(db: Executor, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const made = await buildSignedInUser(db, overrides);
+  await db.execute(
+    sql`insert into member_trust (user_id, level, exchanges, partners) values (${made.user.id}, 'neighbour', 1, 1)`,
+  );
+  return made;
 }
 
 /** An open free meal (pickup from now to +3 h) owned by `owner`. */

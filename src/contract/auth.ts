@@ -18,6 +18,8 @@ export const currentUserSchema = z.object({
   lastName: z.string(),
   profileImageUrl: z.string().nullable(),
   bio: z.string().nullable(),
+  /** The bio waits for a moderator's check (docs/decisions/020): others read none until then. */
+  bioHeld: z.boolean(),
   role: userRoleSchema,
   /** Registered to sell (docs/features/food-safety.md; spec §3 names it `isCook`). */
   isCook: z.boolean(),

@@ -5,6 +5,7 @@
  * the browser imports that one (docs/decisions/015 "Phones").
  */
 import { z } from "zod";
+import { abilitySchema } from "./abilities";
 import { isoDateTime, publicUserSchema } from "./common";
 import { type Message, msg } from "./messages";
 import {
@@ -216,6 +217,8 @@ export const groupMemberSchema = z.object({
   user: publicUserSchema,
   role: groupRoleSchema,
   joinedAt: isoDateTime,
+  /** What the viewer may do about this member: ask for a review of their membership (docs/decisions/020). */
+  abilities: z.object({ askReview: abilitySchema }),
 });
 export type GroupMember = z.infer<typeof groupMemberSchema>;
 

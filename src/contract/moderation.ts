@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { abilitySchema } from "./abilities";
 import { isoDateTime } from "./common";
-import { type Message, msg } from "./messages";
+import { msg } from "./messages";
 import { reportSchema } from "./reports";
 
 /** The kinds of text the check reads. */
@@ -14,25 +14,7 @@ export const MODERATED_KINDS = ["meal", "message", "request", "group", "bio"] as
 export const moderatedKindSchema = z.enum(MODERATED_KINDS);
 export type ModeratedKind = (typeof MODERATED_KINDS)[number];
 
-/** What the writer of a held text reads beside it, and the recipient nothing at all. */
-export const HELD_NOTICE: Message = msg("Held for a quick check");
-
-/** The signals' names as moderators read them. */
-export const SIGNAL_LABELS: Record<string, Message> = {
-  payment_link: msg("Payment link"),
-  contact_link: msg("Link to a chat app"),
-  short_link: msg("Shortened link"),
-  email_address: msg("Email address"),
-  phone_number: msg("Phone number"),
-  payment_service: msg("Names a payment service"),
-  money_ask: msg("Asks for money"),
-  contact_ask: msg("Asks to talk elsewhere"),
-  scam_promise: msg("Promises money"),
-  link: msg("Link"),
-  many_links: msg("Many links"),
-  shouting: msg("All capitals"),
-  near_copy: msg("Like removed spam"),
-};
+export { HELD_NOTICE, SIGNAL_LABELS } from "./plain/moderation";
 
 const person = z.object({ id: z.uuid(), name: z.string() });
 

@@ -76,6 +76,8 @@ export const MEMBER_PAGES: readonly PageEntry[] = [
   { path: "/profile", page: "profile" },
   { path: "/events", page: "events" },
   { path: "/admin", page: "admin" },
+  // docs/decisions/020 "The queue": admins and groups' moderators.
+  { path: "/moderation", page: "moderation" },
   { path: "/reviews", page: "reviews" },
   { path: "/user/:id", page: "user-profile" },
   { path: "/become-a-cook", page: "become-a-cook" },
@@ -83,6 +85,8 @@ export const MEMBER_PAGES: readonly PageEntry[] = [
   { path: "/groups", page: "groups" },
   { path: "/groups/new", page: "group-new" },
   { path: "/groups/:id", page: "group" },
+  // docs/decisions/020 "Membership review"
+  { path: "/groups/:id/reviews/:reviewId", page: "group-review" },
   { path: "/join/:token", page: "join" },
 ];
 

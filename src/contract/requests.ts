@@ -5,6 +5,7 @@
  * the browser imports that one (docs/decisions/015 "Phones").
  */
 import { z } from "zod";
+import { abilitySchema } from "./abilities";
 import { isoDateTime, pageQuerySchema, publicUserSchema } from "./common";
 import { MEAL_PORTIONS_MAX, mealKindSchema, privatePickupSchema } from "./meals";
 import { msg } from "./messages";
@@ -248,6 +249,11 @@ export type MealRequest = z.infer<typeof requestSchema>;
 export const requestDetailSchema = requestSchema.extend({
   messages: z.array(messageSchema),
   olderMessages: z.string().nullable(),
+  /**
+   * Once completed: whether the viewer may vouch for the other side, and whether they have
+   * (docs/decisions/020 "Vouches"); null before.
+   */
+  vouch: z.object({ ability: abilitySchema, vouched: z.boolean() }).nullable(),
 });
 export type MealRequestDetail = z.infer<typeof requestDetailSchema>;
 

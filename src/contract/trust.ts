@@ -49,15 +49,22 @@ export const NEWCOMER_LIMITS = ["openRequests", "linksPerText", "drawEntries", "
 export type NewcomerLimit = (typeof NEWCOMER_LIMITS)[number];
 
 /**
- * Each limit in one sentence, with how it lifts — shown where it applies and on the help page
- * (`count` is the configured number; plurals by the language's rules).
+ * Each limit in one sentence, with how it lifts — shown where it applies, in the refusal, and on the
+ * help page, in the language's plural for `count` (the configured number).
+ * @returns the English text; its catalogue key and values are remembered (`messageKey`)
  */
-export const NEWCOMER_LIMIT_TEXT: Record<NewcomerLimit, Message> = {
-  openRequests: msg("Newcomers can have {{count}} open requests; a completed pickup lifts this."),
-  linksPerText: msg("Newcomers can put {{count}} links in a text; a completed pickup lifts this."),
-  drawEntries: msg("Newcomers can be in {{count}} draws at a time; a completed pickup lifts this."),
-  newContactsPerDay: msg("Newcomers can ask {{count}} new cooks a day; a completed pickup lifts this."),
-};
+export function newcomerLimitText(limit: NewcomerLimit, count: number): Message {
+  switch (limit) {
+    case "openRequests":
+      return msg("Newcomers can have {{count}} open requests; a completed pickup lifts this.", { count });
+    case "linksPerText":
+      return msg("Newcomers can put {{count}} links in a text; a completed pickup lifts this.", { count });
+    case "drawEntries":
+      return msg("Newcomers can be in {{count}} draws at a time; a completed pickup lifts this.", { count });
+    case "newContactsPerDay":
+      return msg("Newcomers can ask {{count}} new cooks a day; a completed pickup lifts this.", { count });
+  }
+}
 
 /** `GET /api/user/trust`: the member's own level, what it rests on, and the deployment's newcomer limits. */
 export const ownTrustSchema = z.object({

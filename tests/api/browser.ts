@@ -10,7 +10,8 @@ import { CookieJar } from "./oidc-flow";
 /** The six digits of a code's email (its subject starts with them). */
 export const codeOf = (message: CaughtMail) => /^(\d{6}) /.exec(message.subject)![1];
 /** The sign-in link of a code's email. */
-export const linkOf = (message: CaughtMail) => /(http\S+\/api\/login\/link\?token=\S+)/.exec(message.text)![1];
+export const linkOf = (message: CaughtMail) =>
+  /(http\S+\/api\/login\/link\?token=\S+)/.exec(message.text)![1];
 
 /** Where a browser goes: the app's address and the mail catcher its emails reach. */
 export interface Site {
@@ -31,7 +32,11 @@ export class Browser {
       headers: { cookie: this.jar.header(), "user-agent": this.userAgent },
     });
     this.jar.store(response);
-    return { status: response.status, location: response.headers.get("location"), page: await response.text() };
+    return {
+      status: response.status,
+      location: response.headers.get("location"),
+      page: await response.text(),
+    };
   }
 
   async post(path: string, form: Record<string, string>) {
@@ -47,7 +52,11 @@ export class Browser {
       body: new URLSearchParams(form).toString(),
     });
     this.jar.store(response);
-    return { status: response.status, location: response.headers.get("location"), page: await response.text() };
+    return {
+      status: response.status,
+      location: response.headers.get("location"),
+      page: await response.text(),
+    };
   }
 
   async json(method: string, path: string, body?: unknown) {

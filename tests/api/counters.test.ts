@@ -110,7 +110,8 @@ describe("counters", () => {
       expect(review.statusCode).toBe(201);
     }
     const rating = (await t.api({ url: `/api/user/${cook.user.id}/rating`, cookie: cook.cookie })).json();
-    expect(rating).toMatchObject({ average: 4.3, count: 3, completedExchanges: 3, trustedMember: true });
+    // Good reviews alone make nobody trusted: that takes a trusted member's vouch (docs/decisions/020).
+    expect(rating).toMatchObject({ average: 4.3, count: 3, completedExchanges: 3, trustedMember: false });
     const detail = (await t.api({ url: `/api/meals/${meal.id}`, cookie: cook.cookie })).json();
     expect(detail).toMatchObject({ ownerRating: 4.3, ownerReviewCount: 3, portionsLeft: 2 });
     expect(await driftedCounters(t.db)).toEqual([]);

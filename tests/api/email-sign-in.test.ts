@@ -11,8 +11,8 @@ import { passkeys, signInCodes, users } from "../../src/server/db/schema";
 import { buildUser } from "../factories";
 import { emailTo, type MailCatcher, startMailCatcher } from "../mail-catcher";
 import { openStream } from "../sse-client";
-import { ADMIN_EMAIL, createTestApp, openSecondDatabase, type TestApp, testDatabaseKind } from "./harness";
 import { Browser, codeOf, type Site } from "./browser";
+import { ADMIN_EMAIL, createTestApp, openSecondDatabase, type TestApp, testDatabaseKind } from "./harness";
 
 let mail: MailCatcher;
 let t: TestApp;

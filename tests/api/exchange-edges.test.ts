@@ -11,15 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/server/db/client";
 import { runScheduledDraw } from "../../src/server/features/draws/run";
 import { offerFreedPortions } from "../../src/server/features/requests/waitlist";
-import { buildMeal, buildRequest, buildSignedInUser, hoursFromNow } from "../factories";
+import { buildMeal, buildNeighbour, buildRequest, buildSignedInUser, hoursFromNow } from "../factories";
 import { type CaughtMail, emailTo, type MailCatcher, startMailCatcher } from "../mail-catcher";
 import { ADMIN_EMAIL, createTestApp, jobsSettled, type TestApp } from "./harness";
 
 type Member = Awaited<ReturnType<typeof buildSignedInUser>>;
 
-/** A member whose account is two months old. */
+/** A member whose account is two months old, with an exchange behind them (no newcomer limits). */
 const neighbour = (app: TestApp, firstName = "Nell") =>
-  buildSignedInUser(app.db, { firstName, createdAt: new Date(Date.now() - 60 * 86_400_000) });
+  buildNeighbour(app.db, { firstName, createdAt: new Date(Date.now() - 60 * 86_400_000) });
 
 const ask = (app: TestApp, member: Member, mealId: string, portions = 1) =>
   app.api({ method: "POST", url: "/api/requests", cookie: member.cookie, payload: { mealId, portions } });

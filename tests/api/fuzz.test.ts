@@ -297,7 +297,8 @@ describe("fuzzing every endpoint with malformed requests", () => {
       { method: "GET", route: "/api/auth/sessions" },
       { method: "DELETE", route: "/api/auth/sessions/{id}" },
       { method: "POST", route: "/api/auth/sessions/end-others" },
-      { method: "POST", route: "/api/auth/email", body: { email: "fuzz-new@example.test" } },
+      { method: "POST", route: "/api/auth/email/proof" },
+      { method: "POST", route: "/api/auth/email", body: { email: "fuzz-new@example.test", code: "123456" } },
       { method: "POST", route: "/api/auth/email/confirm", body: { code: "123456" } },
       { method: "POST", route: "/api/account/deletion/code" },
       { method: "POST", route: "/api/account/deletion", body: { code: "123456" } },
@@ -472,6 +473,22 @@ describe("fuzzing every endpoint with malformed requests", () => {
       { method: "DELETE", route: "/api/groups/{id}/invites/{itemId}" },
       { method: "GET", route: "/api/invites/{token}" },
       { method: "POST", route: "/api/invites/{token}/accept", body: { rulesVersion: 1 } },
+      // docs/decisions/020: trust, the review queue and membership reviews.
+      { method: "GET", route: "/api/user/trust" },
+      { method: "PUT", route: "/api/users/{id}/vouch" },
+      { method: "GET", route: "/api/moderation/queue", admin: true },
+      {
+        method: "POST",
+        route: "/api/moderation/items/{id}/decision",
+        body: { action: "release" },
+        admin: true,
+      },
+      { method: "GET", route: "/api/moderation/log", query: page, admin: true },
+      { method: "POST", route: "/api/groups/{id}/reviews", body: { memberId: ids.cook, reason: "Spam" } },
+      { method: "GET", route: "/api/groups/{id}/reviews" },
+      { method: "GET", route: "/api/groups/{id}/reviews/{reviewId}" },
+      { method: "PUT", route: "/api/groups/{id}/reviews/{reviewId}/vote", body: { vote: "remove" } },
+      { method: "PUT", route: "/api/groups/{id}/reviews/{reviewId}/answer", body: { answer: "It was me" } },
     ];
   });
   afterAll(() => t.close());
@@ -550,6 +567,7 @@ describe("fuzzing every endpoint with malformed requests", () => {
       route
         .replace("{userId}", ids.cook)
         .replace("{itemId}", ids.meal)
+        .replace("{reviewId}", ids.meal)
         // An invite's token is the route's only parameter: it takes the hostile values as `{id}` does.
         .replace("{token}", "{id}");
     const urlOf = (endpoint: Endpoint, id: string, query = endpoint.query) => {

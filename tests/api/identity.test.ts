@@ -87,14 +87,12 @@ describe("an email change", () => {
     await aMinuteLater(old);
     const phone = await browser().signIn(old);
     const [member] = await t.db.select().from(users).where(eq(users.email, old));
-    await t.db
-      .insert(passkeys)
-      .values({
-        id: `before-${member.id}`,
-        userId: member.id,
-        name: "Phone",
-        publicKey: new Uint8Array([1]),
-      });
+    await t.db.insert(passkeys).values({
+      id: `before-${member.id}`,
+      userId: member.id,
+      name: "Phone",
+      publicKey: new Uint8Array([1]),
+    });
 
     // No proof, or a wrong one: nothing is sent.
     const next = address("taken-over");
@@ -125,14 +123,12 @@ describe("an email change", () => {
     expect(notice.text).toContain(next);
     const link = new URL(/(http\S+\/api\/auth\/email\/undo\?token=\S+)/.exec(notice.text)![1]);
     // Meanwhile the new holder adds a passkey of their own.
-    await t.db
-      .insert(passkeys)
-      .values({
-        id: `after-${member.id}`,
-        userId: member.id,
-        name: "Theirs",
-        publicKey: new Uint8Array([2]),
-      });
+    await t.db.insert(passkeys).values({
+      id: `after-${member.id}`,
+      userId: member.id,
+      name: "Theirs",
+      publicKey: new Uint8Array([2]),
+    });
 
     // Opening the link shows what it does; only the button does it.
     const owner = browser();

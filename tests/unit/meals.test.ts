@@ -55,6 +55,7 @@ const form = (overrides: Partial<MealFormValues> = {}): MealFormValues => ({
   everyoneAfterHours: 24,
   allocation: "first_come",
   drawClosesAt: "",
+  drawEligibility: "everyone",
   ...overrides,
 });
 

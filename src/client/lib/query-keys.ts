@@ -80,6 +80,19 @@ export const groupKeys = {
   invites: (id: string) => ["/api/groups", id, "invites"] as const,
   meals: (id: string) => ["/api/groups", id, "meals"] as const,
   reports: (id: string) => ["/api/groups", id, "reports"] as const,
+  /** `GET /api/groups/{id}/reviews`: its open membership reviews; `reviews(id)` prefixes one review too. */
+  reviews: (id: string) => ["/api/groups", id, "reviews"] as const,
+  review: (id: string, reviewId: string) => ["/api/groups", id, "reviews", reviewId] as const,
   /** `GET /api/invites/{token}`: the group an invite link opens. */
   invite: (token: string) => ["/api/invites", token] as const,
+};
+
+/** The member's own trust level and the newcomer limits (`GET /api/user/trust`; docs/decisions/020). */
+export const trustKeys = { own: ["/api/user/trust"] as const };
+
+/** The review queue and its log (`GET /api/moderation/queue`, `GET /api/moderation/log`). */
+export const moderationKeys = {
+  all: ["/api/moderation"] as const,
+  queue: ["/api/moderation", "queue"] as const,
+  log: ["/api/moderation", "log"] as const,
 };

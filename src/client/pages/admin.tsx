@@ -7,8 +7,10 @@
 
 import { Activity, CheckCircle2, FileText, Flag } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
+import { Button } from "@/client/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import {
   DisputeList,
@@ -58,6 +60,9 @@ export default function AdminPage() {
       <header>
         <h1 className="text-3xl font-bold">{t("Admin Dashboard")}</h1>
         <p className="text-muted-foreground">{t("Manage users, meals, and platform safety")}</p>
+        <Button asChild className="mt-3">
+          <Link href="/moderation">{t("Open the review queue")}</Link>
+        </Button>
       </header>
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

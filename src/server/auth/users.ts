@@ -165,6 +165,7 @@ export function presentCurrentUser(user: UserRow, config: Config): CurrentUser {
     lastName: user.lastName,
     profileImageUrl: user.profileImageUrl,
     bio: user.bio,
+    bioHeld: user.bioHeld,
     role: user.role,
     isCook: user.isRegisteredCook,
     cookRenewalDue: user.isRegisteredCook && isRenewalDue(user.cookCertificateExpiresOn, todayIso()),

@@ -1,6 +1,5 @@
 /**
- * Settings → Sign-in and devices (docs/decisions/016): the member's email — changed with a code sent
- * to the new address — and passkeys, where MealShare signs people in itself (`signIn` is `email`);
+ * Settings → Sign-in and devices (docs/decisions/016): the member's email (email-change.tsx) and passkeys, where MealShare signs people in itself (`signIn` is `email`);
  * and, with any sign-in, the devices signed in, each with Sign out, and "Sign out everywhere else".
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -14,10 +13,9 @@ import { Label } from "@/client/components/ui/label";
 import { toast } from "@/client/components/ui/use-toast";
 import { apiRequest, errorMessage } from "@/client/lib/api-client";
 import { useFormat } from "@/client/lib/format";
-import { authKeys } from "@/client/lib/query-keys";
 import type { DeviceSession, Passkey } from "@/contract/account";
 import type { CurrentUser } from "@/contract/auth";
-import { EmailedCodeField } from "./emailed-code-field";
+import { EmailChange } from "./email-change";
 
 const PASSKEYS = ["/api/auth/passkeys"] as const;
 const SESSIONS = ["/api/auth/sessions"] as const;
@@ -26,87 +24,10 @@ const SESSIONS = ["/api/auth/sessions"] as const;
 export function AccountSettings({ user }: { user: CurrentUser }) {
   return (
     <>
-      {user.signIn === "email" && <EmailSettings user={user} />}
+      {user.signIn === "email" && <EmailChange user={user} />}
       {user.signIn === "email" && <PasskeySettings />}
       <DeviceSettings />
     </>
-  );
-}
-
-function EmailSettings({ user }: { user: CurrentUser }) {
-  const { t } = useTranslation("app");
-  const queryClient = useQueryClient();
-  const emailId = useId();
-  const [email, setEmail] = useState("");
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState("");
-  const send = useMutation({
-    meta: { errorMessage: t("Please try again."), serverMessage: true },
-    mutationFn: async (address: string) =>
-      (await apiRequest("POST", "/api/auth/email", { email: address })).json() as Promise<{ sentTo: string }>,
-    onSuccess: ({ sentTo }) => setSentTo(sentTo),
-  });
-  const confirm = useMutation({
-    meta: { errorMessage: t("Please try again."), serverMessage: true },
-    mutationFn: async (typed: string) =>
-      (await apiRequest("POST", "/api/auth/email/confirm", { code: typed })).json() as Promise<CurrentUser>,
-    onSuccess: (changed) => {
-      queryClient.setQueryData(authKeys.currentUser, changed);
-      setSentTo(null);
-      setEmail("");
-      setCode("");
-      toast({ title: t("Your email is now {{email}}.", { email: changed.email }) });
-    },
-  });
-  const submitEmail = (event: FormEvent) => {
-    event.preventDefault();
-    send.mutate(email.trim());
-  };
-  const submitCode = (event: FormEvent) => {
-    event.preventDefault();
-    confirm.mutate(code);
-  };
-
-  return (
-    <Card>
-      <CardContent className="flex flex-col gap-3 p-4">
-        <h2 className="font-semibold">{t("Email")}</h2>
-        <p className="text-sm text-muted-foreground">
-          {t("You sign in with {{email}}. To change it, we send a code to the new address.", {
-            email: user.email,
-          })}
-        </p>
-        {!sentTo ? (
-          <form onSubmit={submitEmail} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-            <div className="flex flex-1 flex-col gap-1">
-              <Label htmlFor={emailId}>{t("New email")}</Label>
-              <Input
-                id={emailId}
-                type="email"
-                autoComplete="email"
-                required
-                maxLength={320}
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-              />
-            </div>
-            <Button type="submit" variant="outline" disabled={send.isPending}>
-              {t("Send code")}
-            </Button>
-          </form>
-        ) : (
-          <form onSubmit={submitCode} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-            <EmailedCodeField sentTo={sentTo} value={code} onChange={setCode} />
-            <Button type="submit" disabled={confirm.isPending}>
-              {t("Confirm new email")}
-            </Button>
-            <Button type="button" variant="ghost" onClick={() => setSentTo(null)}>
-              {t("Cancel")}
-            </Button>
-          </form>
-        )}
-      </CardContent>
-    </Card>
   );
 }
 

@@ -9,6 +9,7 @@ export {
   useMyGroups,
   useUpdateGroup,
 } from "./api/groups";
+export * from "./api/reviews";
 export { GroupCard, useJoinRuleName } from "./components/group-card";
 export { GroupForm } from "./components/group-form";
 export { GroupMeals } from "./components/group-meals";
@@ -17,3 +18,5 @@ export { InviteLinks } from "./components/invite-links";
 export { JoinPanel, RulesAcceptance } from "./components/join-panel";
 export { MembersList, useRoleName } from "./components/members-list";
 export { ApplicationsList, GroupReports } from "./components/moderation";
+export { OpenReviews } from "./components/open-reviews";
+export { ReviewPanel } from "./components/review-panel";

@@ -71,6 +71,8 @@ export const mealFormSchema = z
     // docs/features/fair-shares.md point 1: how a free meal's portions are given (posting only).
     allocation: z.enum(["first_come", "draw", "choose"]),
     drawClosesAt: z.string(),
+    // docs/decisions/020: who may enter a draw.
+    drawEligibility: z.enum(["everyone", "neighbours"]),
     // docs/features/groups.md point 3: "Who can see this meal?" (posting only).
     audience: z.enum(["everyone", "group", "group_first"]),
     groupId: z.string(),
@@ -175,6 +177,9 @@ export function toCreateMeal(values: MealFormValues, language: string, currency:
           ...(values.allocation === "draw" && values.drawClosesAt
             ? { drawClosesAt: new Date(values.drawClosesAt).toISOString() }
             : {}),
+          ...(values.allocation === "draw" && values.drawEligibility === "neighbours"
+            ? { drawEligibility: values.drawEligibility }
+            : {}),
         }
       : {}),
     ...(values.audience !== "everyone" && values.groupId
@@ -248,6 +253,7 @@ export function editValuesOf(meal: MealDetail, price: string): MealFormValues {
     weeks: 4,
     allocation: "first_come",
     drawClosesAt: "",
+    drawEligibility: "everyone",
     audience: "everyone",
     groupId: "",
     everyoneAfterHours: 24,

@@ -5,13 +5,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { GroupDetail, GroupMember, GroupRole } from "../../../contract/groups";
 import { msg } from "../../../contract/messages";
+import { abilityOf } from "../../abilities";
 import type { ActorRef } from "../../auth/actor";
 import { presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction } from "../../db/client";
 import { groupMembers, groups, users } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
 import { type Cursor, keysetPage } from "../../pagination";
-import { canModerate, permissionsOf, removalRefusal } from "./policy";
+import { canModerate, permissionsOf, removalRefusal, reviewAskRefusal } from "./policy";
 import { getGroupDetail, loadGroup, membershipOf, tell } from "./service";
 
 /**
@@ -30,16 +31,24 @@ export async function listMembers(
     throw forbidden(msg("Join the group to see its members."));
   const page = keysetPage(groupMembers.joinedAt, groupMembers.userId, options, "oldest");
   const rows = await db
-    .select({ member: groupMembers, user: users })
+    .select({
+      member: groupMembers,
+      user: users,
+      underReview: sql<boolean>`exists (select 1 from group_reviews r where r.group_id = ${id}::uuid
+        and r.member_id = ${groupMembers.userId} and r.status = 'open')`,
+    })
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))
     .where(and(eq(groupMembers.groupId, id), eq(groupMembers.status, "active"), page.after))
     .orderBy(...page.orderBy)
     .limit(page.fetch);
-  return rows.map(({ member, user }) => ({
+  return rows.map(({ member, user, underReview }) => ({
     user: presentPublicUser(user),
     role: member.role,
     joinedAt: member.joinedAt.toISOString(),
+    abilities: {
+      askReview: abilityOf(reviewAskRefusal(membership, viewer, { ...member, underReview })),
+    },
     cursor: { createdAt: member.joinedAt, id: member.userId },
   }));
 }

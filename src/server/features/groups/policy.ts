@@ -5,7 +5,9 @@
  * answered as if it did not exist). Site admins stay above every group.
  */
 import type { GroupPermissions, GroupRole } from "../../../contract/groups";
+import { msg } from "../../../contract/messages";
 import type { ActorRef } from "../../auth/actor";
+import { type AppError, conflict, forbidden } from "../../errors";
 
 /** The viewer's row in the group, active or removed; null when they have none. */
 export interface MembershipState {
@@ -68,5 +70,23 @@ export function removalRefusal(
   if (target.userId === viewer.id) return "self";
   // A moderator removes members and newcomers; moderators are removed by the owner or an admin.
   if (target.role === "moderator" && !viewer.isAdmin && actor?.role !== "owner") return "peer";
+  return null;
+}
+
+/**
+ * Why the viewer may not ask for a review of `target`'s membership, or null (docs/decisions/020
+ * "Membership review"): active members ask about another member who is not the owner and is not under
+ * review already.
+ */
+export function reviewAskRefusal(
+  membership: MembershipState | null,
+  viewer: ActorRef,
+  target: { userId: string; role: GroupRole; underReview: boolean },
+): AppError | null {
+  if (!isActive(membership)) return forbidden(msg("Only the group's members can ask for a review."));
+  if (target.userId === viewer.id) return conflict(msg("You cannot ask for a review of yourself."), "self");
+  if (target.role === "owner")
+    return conflict(msg("The owner cannot be removed: a group always has an owner."), "owner_must_hand_over");
+  if (target.underReview) return conflict(msg("A review of this member is open already."), "review_open");
   return null;
 }

@@ -8,7 +8,6 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Ability } from "../../../contract/abilities";
 import {
   ESTABLISHED_DAYS,
   type GroupReview,
@@ -16,15 +15,16 @@ import {
   REVIEW_DAYS,
   reviewRemoves,
 } from "../../../contract/group-reviews";
-import { type Message, messageKey, msg } from "../../../contract/messages";
+import { type Message, msg } from "../../../contract/messages";
+import { ALLOWED, abilityOf } from "../../abilities";
 import type { ActorRef } from "../../auth/actor";
 import { presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction, queryRows } from "../../db/client";
 import { users } from "../../db/schema";
-import { type AppError, conflict, forbidden, notFound, sqlState } from "../../errors";
+import { conflict, forbidden, notFound, sqlState } from "../../errors";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
 import { trustLevelSql } from "../trust";
-import { permissionsOf } from "./policy";
+import { permissionsOf, reviewAskRefusal } from "./policy";
 import { loadGroup, membershipOf, tell } from "./service";
 
 /** The group's voters in a review of `memberId`: active members but them, trusted or moderating. */
@@ -48,16 +48,15 @@ export async function askReview(
 ): Promise<GroupReview> {
   const id = await inTransaction(db, async (tx) => {
     const { group, membership } = await loadGroup(tx, viewer, groupId, { lock: true });
-    if (membership?.status !== "active")
-      throw forbidden(msg("Only the group's members can ask for a review."));
-    if (input.memberId === viewer.id) throw conflict(msg("You cannot ask for a review of yourself."), "self");
     const target = await membershipOf(tx, groupId, input.memberId);
+    const refusal = reviewAskRefusal(membership, viewer, {
+      userId: input.memberId,
+      role: target?.role ?? "member",
+      // A review open already is refused by the unique index below, whoever comes second.
+      underReview: false,
+    });
+    if (refusal) throw refusal;
     if (target?.status !== "active") throw notFound(msg("Member not found"));
-    if (target.role === "owner")
-      throw conflict(
-        msg("The owner cannot be removed: a group always has an owner."),
-        "owner_must_hand_over",
-      );
     const voters = await queryRows<{ user_id: string }>(tx, votersSql(groupId, input.memberId));
     if (voters.length === 0)
       throw conflict(
@@ -150,11 +149,6 @@ async function reviewRow(
   return row;
 }
 
-const allowed: Ability = { allowed: true, refusal: null };
-const refused = (error: AppError): Ability => {
-  const { key, params } = messageKey(error.key);
-  return { allowed: false, refusal: { code: error.code, key, params } };
-};
 const closedRefusal = () => conflict(msg("This review has closed."), "review_closed");
 
 /**
@@ -194,12 +188,12 @@ export async function getReview(
     createdAt: new Date(row.createdAt).toISOString(),
     closesAt: new Date(row.closesAt).toISOString(),
     abilities: {
-      vote: voteRefusal ? refused(voteRefusal) : allowed,
+      vote: voteRefusal ? abilityOf(voteRefusal) : ALLOWED,
       answer: !open
-        ? refused(closedRefusal())
+        ? abilityOf(closedRefusal())
         : isMember
-          ? allowed
-          : refused(forbidden(msg("Only the member under review answers."))),
+          ? ALLOWED
+          : abilityOf(forbidden(msg("Only the member under review answers."))),
     },
   };
 }

@@ -67,7 +67,7 @@ export async function buildMapStatement(
       select ${meals.id}, ${meals.ownerId}, ${meals.title}, ${meals.kind}, ${meals.priceCents},
              ${meals.portionSize}, ${meals.portionsTaken}, ${meals.latitude}, ${meals.longitude},
              ${meals.isActive}, ${meals.ended}, ${meals.pickupWindowEnd}, ${meals.allergenCodes},
-             ${meals.membersOnly}, ${meals.groupId}${searched},
+             ${meals.membersOnly}, ${meals.groupId}, ${meals.heldForReview}${searched},
              ${distance} as "distance"
       from ${meals}
       where ${OPEN_MEAL_SQL} and ${meals.geoPoint} is not null

@@ -14,9 +14,10 @@
  */
 import { sql } from "drizzle-orm";
 import { drawClosed, FAIR_USE_DAYS, type FairUse } from "../../../contract/draw";
-import type { Ability, MealAbilities } from "../../../contract/meals";
-import { messageKey, msg } from "../../../contract/messages";
+import type { MealAbilities } from "../../../contract/meals";
+import { msg } from "../../../contract/messages";
 import type { NewcomerLimits } from "../../../contract/trust";
+import { abilityOf } from "../../abilities";
 import { type Executor, queryRows } from "../../db/client";
 import { type MealRow, OPEN_REQUEST_STATUSES_SQL } from "../../db/schema";
 import { AppError, conflict, forbidden } from "../../errors";
@@ -355,13 +356,6 @@ export interface PageFacts extends AskFacts {
   myOpenRequest: boolean;
   /** Whether an admin took the meal down. */
   hidden: boolean;
-}
-
-/** An ability from a refusal (none: allowed), with the refusal's catalogue key and values. */
-function abilityOf(refusal: AppError | null): Ability {
-  if (!refusal) return { allowed: true, refusal: null };
-  const { key, params } = messageKey(refusal.key);
-  return { allowed: false, refusal: { code: refusal.code, key, params: { ...params, ...refusal.params } } };
 }
 
 /**

@@ -6,8 +6,7 @@
  * through and removing it mean (`HeldTextOwners`), given by the route plugin.
  */
 import { sql } from "drizzle-orm";
-import type { Ability } from "../../../contract/abilities";
-import { messageKey, msg } from "../../../contract/messages";
+import { msg } from "../../../contract/messages";
 import {
   type ModeratedKind,
   type ModerationLogEntry,
@@ -17,9 +16,10 @@ import {
   type QueueText,
 } from "../../../contract/moderation";
 import type { Report } from "../../../contract/reports";
+import { ALLOWED, abilityOf } from "../../abilities";
 import type { ActorRef } from "../../auth/actor";
 import { type Executor, inTransaction, queryRows, type Tx } from "../../db/client";
-import { type AppError, conflict, forbidden, notFound } from "../../errors";
+import { conflict, forbidden, notFound } from "../../errors";
 import { type Cursor, keysetBefore } from "../../pagination";
 import { learnSpam } from "./signatures";
 
@@ -51,11 +51,6 @@ export async function logModeration(tx: Executor, line: LogLine): Promise<void> 
   );
 }
 
-const allowed: Ability = { allowed: true, refusal: null };
-const refused = (error: AppError): Ability => {
-  const { key, params } = messageKey(error.key);
-  return { allowed: false, refusal: { code: error.code, key, params } };
-};
 const adminsOnly = () => forbidden(msg("Admins only."));
 
 /** The groups `viewer` moderates (owner or moderator, active), as a SQL list of ids. */
@@ -124,13 +119,13 @@ export async function listQueue(db: Executor, viewer: ActorRef): Promise<Moderat
         group: row.groupId && row.groupName ? { id: row.groupId, name: row.groupName } : null,
         createdAt: new Date(row.createdAt).toISOString(),
         abilities: {
-          release: allowed,
-          remove: allowed,
+          release: ALLOWED,
+          remove: ALLOWED,
           suspend: viewer.isAdmin
             ? row.authorId === viewer.id
-              ? refused(conflict(msg("You cannot suspend your own account.")))
-              : allowed
-            : refused(adminsOnly()),
+              ? abilityOf(conflict(msg("You cannot suspend your own account.")))
+              : ALLOWED
+            : abilityOf(adminsOnly()),
         },
       }),
     ),
@@ -192,7 +187,7 @@ async function newAccountsWithSignals(db: Executor): Promise<QueueAccount[]> {
   return rows.map((row) => ({
     ...row,
     createdAt: new Date(row.createdAt).toISOString(),
-    abilities: { suspend: allowed },
+    abilities: { suspend: ALLOWED },
   }));
 }
 

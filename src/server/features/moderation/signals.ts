@@ -163,7 +163,9 @@ const DATES_AND_TIMES = /\b\d{1,4}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{1,2}[:h.]\d{2}
 /** Whether a phone number is written in the text, as any of the common numbering plans reads it. */
 function hasPhoneNumber(text: string): boolean {
   const digits = text.replace(DATES_AND_TIMES, " ");
-  if (DIGIT_RUN.test(digits)) return true;
+  // A run spread out with spaces or dashes is a number written to slip past; one written as a plain
+  // block of digits (an order number, a code) is a phone number only if a numbering plan says so.
+  if (DIGIT_RUN.exec(digits)?.[0].match(/[\s\-()+]/)) return true;
   if (!/\d{3}/.test(digits.replace(/[\s\-().]/g, ""))) return false;
   return PHONE_COUNTRIES.some((country) =>
     findPhoneNumbersInText(digits, country).some(

@@ -31,7 +31,7 @@ import { assertNotBlocked } from "../blocks";
 import { assertMayAsk, lockMeal, recentFreeMealsOf } from "../meals";
 import { checkText, recordVerdict, type Verdict } from "../moderation";
 import { createNotification } from "../notifications";
-import { trustBadgesOf } from "../trust";
+import { trustBadgesOf, vouchState } from "../trust";
 import { reliabilityOf } from "../users";
 import { discardThreadPhoto, storeThreadPhoto } from "./photos";
 import { isThreadOpen, mayQuickReply, participantOf } from "./policy";
@@ -232,11 +232,7 @@ export async function listAcceptedPickups(
  * One request with its thread, for its eater and the meal's owner only (docs/DESIGN.md §4).
  * @throws AppError 404 "Request not found" for unknown ids and for everyone else
  */
-export async function getRequestDetail(
-  db: Executor,
-  viewer: UserRow,
-  id: string,
-): Promise<MealRequestDetail> {
+export async function getRequestDetail(db: Executor, viewer: Actor, id: string): Promise<MealRequestDetail> {
   const request = await getRequestRow(db, viewer.id, id);
   const newest = await selectMessages(db, viewer.id, id, { limit: MESSAGE_PAGE_SIZE });
   const page = newest.slice(0, MESSAGE_PAGE_SIZE);
@@ -245,7 +241,9 @@ export async function getRequestDetail(
     newest.length > MESSAGE_PAGE_SIZE
       ? `/api/requests/${id}/messages?cursor=${encodeCursor({ createdAt: new Date(oldest.createdAt), id: oldest.id })}&limit=${MESSAGE_PAGE_SIZE}`
       : null;
-  return { ...request, messages: page.reverse(), olderMessages };
+  const other = request.viewerSide === "eater" ? request.owner.id : request.eater.id;
+  const vouch = request.status === "completed" ? await vouchState(db, viewer, other) : null;
+  return { ...request, messages: page.reverse(), olderMessages, vouch };
 }
 
 /**

@@ -18,4 +18,5 @@ export {
   trustBadgesOf,
   trustLevelSql,
   trustOf,
+  vouchState,
 } from "./service";

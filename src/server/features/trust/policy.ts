@@ -5,9 +5,9 @@
  */
 import { type Message, msg } from "../../../contract/messages";
 import {
-  NEWCOMER_LIMIT_TEXT,
   type NewcomerLimit,
   type NewcomerLimits,
+  newcomerLimitText,
   type TrustLevel,
 } from "../../../contract/trust";
 import { AppError } from "../../errors";
@@ -43,10 +43,7 @@ export function levelFrom(counts: TrustCounts, thresholds: TrustThresholds): Tru
 /** The refusal of a newcomer at `limit`, in the words the help page uses (code `newcomer_limit`). */
 export function newcomerLimitRefusal(limit: NewcomerLimit, limits: NewcomerLimits): AppError {
   const count = limits[limit];
-  return new AppError(403, "newcomer_limit", msg(NEWCOMER_LIMIT_TEXT[limit], { count }), undefined, {
-    count,
-    limit,
-  });
+  return new AppError(403, "newcomer_limit", newcomerLimitText(limit, count), undefined, { count, limit });
 }
 
 /** What a member already holds, counted over every account of their inbox (docs/decisions/020 "One person"). */

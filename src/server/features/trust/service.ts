@@ -5,6 +5,7 @@
  * (`users.inbox_key`).
  */
 import { sql } from "drizzle-orm";
+import type { Ability } from "../../../contract/abilities";
 import { msg } from "../../../contract/messages";
 import {
   TRUSTED_PARTNERS,
@@ -14,6 +15,7 @@ import {
   VOUCHES_PER_WEEK,
   type Vouch,
 } from "../../../contract/trust";
+import { abilityOf } from "../../abilities";
 import type { ActorRef } from "../../auth/actor";
 import { type Executor, inTransaction, queryRows } from "../../db/client";
 import { notFound } from "../../errors";
@@ -119,31 +121,9 @@ export async function vouchFor(db: Executor, voucher: ActorRef, voucheeId: strin
   return inTransaction(db, async (tx) => {
     // One voucher's vouches are counted one after another, so two at once cannot pass the weekly limit.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('vouch'), hashtext(${voucher.id}))`);
-    const [facts] = await queryRows<{
-      exists: boolean;
-      samePerson: boolean;
-      exchangedTogether: boolean;
-      vouchedBefore: boolean;
-      vouchesThisWeek: number;
-    }>(
-      tx,
-      sql`select
-            exists (select 1 from users where id = ${voucheeId}::uuid and deleted_at is null) as "exists",
-            coalesce((select a.inbox_key = b.inbox_key from users a, users b
-                      where a.id = ${voucher.id}::uuid and b.id = ${voucheeId}::uuid), false) as "samePerson",
-            exists (select 1 from requests r where r.status = 'completed'
-                      and ((r.eater_id = ${voucher.id}::uuid and r.feeder_id = ${voucheeId}::uuid)
-                        or (r.feeder_id = ${voucher.id}::uuid and r.eater_id = ${voucheeId}::uuid))) as "exchangedTogether",
-            exists (select 1 from vouches where voucher_id = ${voucher.id}::uuid
-                      and vouchee_id = ${voucheeId}::uuid) as "vouchedBefore",
-            (select count(*)::int from vouches where voucher_id = ${voucher.id}::uuid
-               and created_at > now() - interval '7 days') as "vouchesThisWeek"`,
-    );
+    const facts = await vouchFacts(tx, voucher.id, voucheeId);
     if (!facts.exists || voucheeId === voucher.id) throw notFound(msg("User not found"));
-    const refusal = vouchRefusal(
-      { ...facts, samePerson: facts.samePerson || voucheeId === voucher.id, voucherLevel },
-      VOUCHES_PER_WEEK,
-    );
+    const refusal = vouchRefusal({ ...facts, voucherLevel }, VOUCHES_PER_WEEK);
     if (refusal) throw refusal;
     if (!facts.vouchedBefore) {
       await tx.execute(sql`insert into vouches (voucher_id, vouchee_id) values (${voucher.id}, ${voucheeId})
@@ -154,13 +134,47 @@ export async function vouchFor(db: Executor, voucher: ActorRef, voucheeId: strin
   });
 }
 
-/** Whether `voucherId` has vouched for `voucheeId`. */
-export async function hasVouched(db: Executor, voucherId: string, voucheeId: string): Promise<boolean> {
-  const [row] = await queryRows<{ one: number }>(
+/**
+ * Whether `voucher` may vouch for `voucheeId` now, as `vouchFor` would decide, and whether they have
+ * (a thread's "Vouch for …", docs/decisions/020).
+ */
+export async function vouchState(
+  db: Executor,
+  voucher: ActorRef,
+  voucheeId: string,
+): Promise<{ ability: Ability; vouched: boolean }> {
+  const [voucherLevel, facts] = await Promise.all([
+    actingLevel(db, voucher),
+    vouchFacts(db, voucher.id, voucheeId),
+  ]);
+  const refusal = vouchRefusal({ ...facts, voucherLevel }, VOUCHES_PER_WEEK);
+  return { ability: abilityOf(refusal), vouched: facts.vouchedBefore };
+}
+
+/** What a vouch is decided by: the two, their exchanges, and the voucher's vouches this week. */
+async function vouchFacts(db: Executor, voucherId: string, voucheeId: string) {
+  const [facts] = await queryRows<{
+    exists: boolean;
+    samePerson: boolean;
+    exchangedTogether: boolean;
+    vouchedBefore: boolean;
+    vouchesThisWeek: number;
+  }>(
     db,
-    sql`select 1 as one from vouches where voucher_id = ${voucherId} and vouchee_id = ${voucheeId}`,
+    sql`select
+          exists (select 1 from users where id = ${voucheeId}::uuid and deleted_at is null) as "exists",
+          coalesce((select a.inbox_key = b.inbox_key from users a, users b
+                    where a.id = ${voucherId}::uuid and b.id = ${voucheeId}::uuid), false)
+            or ${voucherId}::uuid = ${voucheeId}::uuid as "samePerson",
+          exists (select 1 from requests r where r.status = 'completed'
+                    and ((r.eater_id = ${voucherId}::uuid and r.feeder_id = ${voucheeId}::uuid)
+                      or (r.feeder_id = ${voucherId}::uuid and r.eater_id = ${voucheeId}::uuid))) as "exchangedTogether",
+          exists (select 1 from vouches where voucher_id = ${voucherId}::uuid
+                    and vouchee_id = ${voucheeId}::uuid) as "vouchedBefore",
+          (select count(*)::int from vouches where voucher_id = ${voucherId}::uuid
+             and created_at > now() - interval '7 days') as "vouchesThisWeek"`,
   );
-  return Boolean(row);
+  return facts;
 }
 
 /** Whether two members are one person: their emails reach the same inbox. */

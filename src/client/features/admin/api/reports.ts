@@ -5,7 +5,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { apiRequest } from "@/client/lib/api-client";
-import { mealKeys, userKeys } from "@/client/lib/query-keys";
+import { mealKeys, moderationKeys, userKeys } from "@/client/lib/query-keys";
 import type { AdminStats, Report } from "@/contract/reports";
 
 export const adminReportsQuery = queryOptions<Report[]>({ queryKey: ["/api/admin/reports"] });
@@ -31,6 +31,7 @@ export function useSuspendUser() {
     onSuccess: (_result, { userId }) => {
       queryClient.invalidateQueries({ queryKey: mealKeys.all });
       queryClient.invalidateQueries({ queryKey: userKeys.member(userId) });
+      queryClient.invalidateQueries({ queryKey: moderationKeys.all });
     },
   });
 }

@@ -10,10 +10,26 @@ import { Button } from "@/client/components/ui/button";
 import { toast } from "@/client/components/ui/use-toast";
 import { useSuspendUser } from "../api/reports";
 
-export function SuspendUserButton({ userId, suspended = false }: { userId: string; suspended?: boolean }) {
+export function SuspendUserButton({
+  userId,
+  suspended = false,
+  open,
+  onOpenChange,
+}: {
+  userId: string;
+  suspended?: boolean;
+  /** The reason dialog opened from outside (the review queue's S key), with `onOpenChange`. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}) {
   const { t } = useTranslation("app");
   const suspend = useSuspendUser();
-  const [asking, setAsking] = useState(false);
+  const [askingHere, setAskingHere] = useState(false);
+  const asking = askingHere || Boolean(open);
+  const setAsking = (next: boolean) => {
+    setAskingHere(next);
+    onOpenChange?.(next);
+  };
   const run = (reason?: string) =>
     suspend.mutate(
       { userId, reason },

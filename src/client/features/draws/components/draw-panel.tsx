@@ -13,11 +13,12 @@ import { RefusalNote } from "@/client/components/refusal-note";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { Label } from "@/client/components/ui/label";
+import { NewcomerNote } from "@/client/features/trust";
 import { useFormat } from "@/client/lib/format";
 import type { MealDetail } from "@/contract/meals";
 import { TICKET_BONUS_AFTER_MS } from "@/contract/plain/draw";
 import { useDraw, useDrawNow, useEnterDraw, useLeaveDraw } from "../api/draws";
-import { DrawTally } from "./draw-results";
+import { DrawEligibility, DrawTally } from "./draw-results";
 
 export function DrawPanel({ meal, isOwner }: { meal: MealDetail; isOwner: boolean }) {
   const { t } = useTranslation("app");
@@ -58,6 +59,7 @@ export function DrawPanel({ meal, isOwner }: { meal: MealDetail; isOwner: boolea
         <p className="text-sm" data-testid="draw-entries">
           {t("{{count}} neighbours entered", { count: entries })}
         </p>
+        <DrawEligibility eligibility={published.eligibility} />
         {made && myResult?.outcome === "portions" && (
           // The winner's news in words, and where the pickup is arranged (not "Request sent").
           <div
@@ -145,6 +147,7 @@ export function DrawPanel({ meal, isOwner }: { meal: MealDetail; isOwner: boolea
             </Button>
           </div>
         )}
+        {!made && !isOwner && !mine && <NewcomerNote limit="drawEntries" />}
         {!made && !isOwner && (
           <p className="text-sm text-muted-foreground">
             {t(

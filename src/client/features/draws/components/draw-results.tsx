@@ -30,6 +30,18 @@ function Sentence({ result, place }: { result: DrawResult; place: number }) {
   );
 }
 
+/** Who may enter, as the cook chose when posting (docs/decisions/020 "One person, one share"). */
+export function DrawEligibility({ eligibility }: { eligibility: DrawView["published"]["eligibility"] }) {
+  const { t } = useTranslation("app");
+  return (
+    <p className="text-sm" data-testid="draw-eligibility">
+      {eligibility === "neighbours"
+        ? t("Open to neighbours with a completed exchange.")
+        : t("Open to everyone.")}
+    </p>
+  );
+}
+
 /** How many got portions and how many wait, in two sentences (the page, and the cook's panel). */
 export function DrawTally({ results }: { results: readonly DrawResult[] }) {
   const { t } = useTranslation("app");
@@ -49,10 +61,13 @@ export function DrawResults({ draw }: { draw: DrawView }) {
   const { published, mine } = draw;
   if (published.drawnAt === null)
     return (
-      <p className="text-lg" data-testid="draw-summary">
-        {t("The draw is made at {{time}}.", { time: f.dateTime(published.closesAt) })}{" "}
-        {t("{{count}} neighbour has entered.", { count: draw.entries })}
-      </p>
+      <div className="flex flex-col gap-1">
+        <p className="text-lg" data-testid="draw-summary">
+          {t("The draw is made at {{time}}.", { time: f.dateTime(published.closesAt) })}{" "}
+          {t("{{count}} neighbour has entered.", { count: draw.entries })}
+        </p>
+        <DrawEligibility eligibility={published.eligibility} />
+      </div>
     );
   const results = published.results;
   if (!results) return null;
@@ -61,6 +76,7 @@ export function DrawResults({ draw }: { draw: DrawView }) {
       <h2 id="draw-results" className="text-lg font-semibold">
         {t("What happened")}
       </h2>
+      <DrawEligibility eligibility={published.eligibility} />
       <p data-testid="draw-summary">
         <DrawTally results={results} />
       </p>

@@ -4,6 +4,7 @@
  * questions, by invite link, by verified email domain), whether newcomers may request, and an optional
  * area around the owner's home. The server checks every rule and its errors go under their fields.
  */
+
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -15,6 +16,7 @@ import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { useCurrentUser } from "@/client/features/auth";
+import { NewcomerNote } from "@/client/features/trust";
 import { applyServerErrors } from "@/client/lib/forms";
 import type { CreateGroupInput, GroupDetail, GroupJoinRule, GroupVisibility } from "@/contract/groups";
 import { GROUP_RADIUS_CHOICES_KM, roundGroupCoordinate } from "@/contract/plain/groups";
@@ -122,6 +124,7 @@ export function GroupForm({
           rows={3}
           placeholder={t("Who is it for? A building, a school, a workplace…")}
         />
+        <NewcomerNote limit="linksPerText" />
       </FormField>
       <FormField
         id="group-welcome"

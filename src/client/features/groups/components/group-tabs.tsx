@@ -4,6 +4,7 @@
  * for its owner.
  */
 import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { toast } from "@/client/components/ui/use-toast";
 import type { GroupDetail } from "@/contract/groups";
@@ -13,6 +14,7 @@ import { GroupMeals } from "./group-meals";
 import { InviteLinks } from "./invite-links";
 import { MembersList } from "./members-list";
 import { ApplicationsList, GroupReports } from "./moderation";
+import { OpenReviews } from "./open-reviews";
 
 export function GroupTabs({ group, viewerId }: { group: GroupDetail; viewerId: string }) {
   const { t } = useTranslation("app");
@@ -37,7 +39,8 @@ export function GroupTabs({ group, viewerId }: { group: GroupDetail; viewerId: s
       <TabsContent value="meals">
         <GroupMeals group={group} />
       </TabsContent>
-      <TabsContent value="members">
+      <TabsContent value="members" className="flex flex-col gap-3">
+        <OpenReviews groupId={group.id} />
         <MembersList group={group} viewerId={viewerId} />
       </TabsContent>
       <TabsContent value="rules">
@@ -56,7 +59,10 @@ export function GroupTabs({ group, viewerId }: { group: GroupDetail; viewerId: s
         </TabsContent>
       )}
       {permissions.moderate && (
-        <TabsContent value="reports">
+        <TabsContent value="reports" className="flex flex-col gap-3">
+          <Link href="/moderation" className="text-sm font-medium underline">
+            {t("Held texts of this group: the review queue")}
+          </Link>
           <GroupReports groupId={group.id} />
         </TabsContent>
       )}

@@ -1,11 +1,12 @@
 /**
  * A group's members (docs/features/groups.md points 2 and 5), to its members: name and role, a page at
  * a time. Moderators remove members (with a reason they are told); the owner makes moderators and hands
- * the group over — never leaving it ownerless.
+ * the group over — never leaving it ownerless; any member may ask for a review of another's membership
+ * (docs/decisions/020), as the server's `askReview` ability allows.
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "wouter";
+import { Link, useLocation } from "wouter";
 import { LoadMore } from "@/client/components/layout/load-more";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
@@ -25,6 +26,7 @@ import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import type { GroupDetail, GroupMember, GroupRole } from "@/contract/groups";
 import { useChangeRole, useGroupMembers, useRemoveMember, useTransferOwnership } from "../api/groups";
+import { useAskReview } from "../api/reviews";
 
 export function useRoleName() {
   const { t } = useTranslation("app");
@@ -41,6 +43,9 @@ export function MembersList({ group, viewerId }: { group: GroupDetail; viewerId:
   const transfer = useTransferOwnership(group.id);
   const [removing, setRemoving] = useState<GroupMember | null>(null);
   const [handingTo, setHandingTo] = useState<{ id: string; name: string } | null>(null);
+  const [reviewing, setReviewing] = useState<GroupMember | null>(null);
+  const askReview = useAskReview(group.id);
+  const [, navigate] = useLocation();
   const { edit, moderate } = group.permissions;
 
   if (members.isLoading) return <Spinner label={t("Loading members")} />;
@@ -108,6 +113,11 @@ export function MembersList({ group, viewerId }: { group: GroupDetail; viewerId:
                     )}
                   </span>
                 )}
+                {member.abilities.askReview.allowed && (
+                  <Button size="sm" variant="ghost" onClick={() => setReviewing(member)}>
+                    {t("Ask for a review")}
+                  </Button>
+                )}
               </li>
             );
           })}
@@ -137,6 +147,20 @@ export function MembersList({ group, viewerId }: { group: GroupDetail; viewerId:
             </AlertDialogFooter>
           </AlertDialogContent>
         </AlertDialog>
+        <ReasonDialog
+          open={reviewing !== null}
+          onOpenChange={(open) => !open && setReviewing(null)}
+          title={t("Ask for a review of this membership")}
+          label={t("Why? The member is told and can answer; the group's trusted members vote for 7 days.")}
+          submitLabel={t("Ask for a review")}
+          onSubmit={(reason) => {
+            if (reviewing)
+              askReview.mutate(
+                { memberId: reviewing.user.id, reason },
+                { onSuccess: (review) => navigate(`/groups/${group.id}/reviews/${review.id}`) },
+              );
+          }}
+        />
         <ReasonDialog
           open={removing !== null}
           onOpenChange={(open) => !open && setRemoving(null)}

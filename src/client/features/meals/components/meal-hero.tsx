@@ -1,5 +1,9 @@
-/** The meal page's photo with its price, delivery and inactive badges, and Report this meal. */
+/**
+ * The meal page's photo with its price, delivery and inactive badges — "Held for a quick check" for
+ * its cook while a moderator looks at it (docs/decisions/020) — and Report this meal.
+ */
 import { useTranslation } from "react-i18next";
+import { HeldMark } from "@/client/components/held-mark";
 import { Badge } from "@/client/components/ui/badge";
 import { ReportButton } from "@/client/features/reports";
 import type { Meal } from "@/contract/meals";
@@ -15,7 +19,13 @@ export function MealHero({ meal, isOwner }: { meal: Meal; isOwner: boolean }) {
       <div className="absolute left-3 top-3 flex gap-1">
         <PriceBadge meal={meal} />
         {meal.deliveryAvailable && <Badge variant="secondary">{t("Delivery")}</Badge>}
-        {!meal.isActive && <Badge variant="destructive">{t("Inactive")}</Badge>}
+        {meal.held ? (
+          <Badge variant="secondary">
+            <HeldMark className="inline-flex items-center gap-1" />
+          </Badge>
+        ) : (
+          !meal.isActive && <Badge variant="destructive">{t("Inactive")}</Badge>
+        )}
       </div>
       {!isOwner && (
         <ReportButton

@@ -7,6 +7,7 @@
 import { Repeat } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { HeldMark } from "@/client/components/held-mark";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
@@ -44,15 +45,19 @@ export function OwnMealCard({ meal }: { meal: Meal }) {
           {t("{{left}} of {{size}} left", { left: meal.portionsLeft, size: meal.portionSize })} ·{" "}
           {meal.isActive ? (meal.isExpired ? t("Ended") : t("Active")) : t("Inactive")}
         </p>
+        {meal.held && <HeldMark />}
         <div className="flex flex-wrap gap-2">
-          <Button
-            variant={meal.isActive ? "outline" : "default"}
-            size="sm"
-            onClick={toggle}
-            disabled={updateMeal.isPending}
-          >
-            {meal.isActive ? t("Deactivate") : t("Activate")}
-          </Button>
+          {/* A held meal goes live when a moderator lets it through, not before. */}
+          {!meal.held && (
+            <Button
+              variant={meal.isActive ? "outline" : "default"}
+              size="sm"
+              onClick={toggle}
+              disabled={updateMeal.isPending}
+            >
+              {meal.isActive ? t("Deactivate") : t("Activate")}
+            </Button>
+          )}
           {!meal.isExpired && (
             <Button asChild size="sm" variant="outline">
               <Link href={`/meal/${meal.id}/edit`} aria-label={`${t("Edit")}: ${meal.title}`}>

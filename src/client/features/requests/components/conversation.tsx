@@ -5,6 +5,7 @@
 import { Zap } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { HeldMark } from "@/client/components/held-mark";
 import { Button } from "@/client/components/ui/button";
 import { useDisplayName } from "@/client/lib/display-name";
 import { useFormat } from "@/client/lib/format";
@@ -126,6 +127,7 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
               <MessageTime iso={request.createdAt} />
             </p>
             <p className="whitespace-pre-line break-words">{request.message}</p>
+            {request.messageHeld && <HeldMark />}
           </li>
         )}
         {messages.map((message) => {
@@ -182,6 +184,7 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
               ) : (
                 message.body && <p className="whitespace-pre-line break-words">{message.body}</p>
               )}
+              {message.held && <HeldMark />}
             </li>
           );
         })}

@@ -9,9 +9,13 @@ import { Button } from "@/client/components/ui/button";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { UploadPhotoButton } from "@/client/features/photos";
+import { NewcomerNote } from "@/client/features/trust";
 import { useMessages } from "@/client/lib/messages";
 import { MESSAGE_MAX, QUICK_REPLIES, QUICK_REPLY_TEXT } from "@/contract/plain/requests";
 import { useSendMessage } from "../api/send-message";
+
+/** Text that holds a link, for when to say the newcomers' link limit (the server counts them itself). */
+const LOOKS_LIKE_LINK = /https?:\/\/|www\.|\w\.(com|org|net|me|app|ly)\b/i;
 
 /** spec §2: trimmed, non-empty; Enter sends (Shift+Enter for a new line). */
 /** @param quickReplies the server's word on whether the quick replies apply now (an accepted pickup) */
@@ -90,6 +94,8 @@ export function MessageInput({ requestId, quickReplies }: { requestId: string; q
           {t("Send")}
         </Button>
       </div>
+      {/* The link limit, said as the first link is typed (docs/decisions/020 "Limits"). */}
+      {LOOKS_LIKE_LINK.test(body) && <NewcomerNote limit="linksPerText" />}
     </form>
   );
 }

@@ -1,13 +1,15 @@
 /**
  * One request in the Requests page (spec §2 "Requests"): with its portions, and for the cook the
- * requester's pickup record (docs/features/households.md points 1 and 5).
+ * requester's badge (docs/decisions/020) and pickup record (docs/features/households.md points 1 and 5).
  */
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { HeldMark } from "@/client/components/held-mark";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { MealPhoto, usePriceLabel } from "@/client/features/meals";
+import { TrustBadge } from "@/client/features/trust";
 import { ReliabilityLine } from "@/client/features/users";
 import { useDisplayName } from "@/client/lib/display-name";
 import { useFormat } from "@/client/lib/format";
@@ -52,6 +54,7 @@ export function RequestCard({ request, viewerIs }: { request: MealRequest; viewe
               : t("Cook: {{name}} · sent {{ago}}", values)}
           </p>
           <p className="text-sm">{portionsText(t, request)}</p>
+          {request.eaterTrust && <TrustBadge trust={request.eaterTrust} />}
           {request.eaterReliability && (
             <ReliabilityLine reliability={request.eaterReliability} sides={["eater"]} />
           )}
@@ -68,6 +71,7 @@ export function RequestCard({ request, viewerIs }: { request: MealRequest; viewe
               {t('"{{message}}"', { message: request.message })}
             </p>
           )}
+          {request.messageHeld && <HeldMark />}
         </div>
         <div className="flex flex-col gap-2 self-start">
           <Button asChild variant="outline">

@@ -17,6 +17,7 @@ import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
 import { offerPush } from "@/client/features/notifications";
+import { NewcomerNote } from "@/client/features/trust";
 import { useFormat } from "@/client/lib/format";
 import type { MealDetail } from "@/contract/meals";
 import { MESSAGE_MAX } from "@/contract/plain/requests";
@@ -122,6 +123,7 @@ export function RequestMealForm({
         disabled={unavailable}
       />
       <RefusalNote ability={mayRequest} />
+      {mayRequest.allowed && <NewcomerNote limit="openRequests" />}
       <Button onClick={onRequest} disabled={createRequest.isPending || unavailable}>
         {meal.kind === "paid" && meal.priceCents != null
           ? t("Request Meal ({{price}})", { price: f.price(meal.priceCents) })

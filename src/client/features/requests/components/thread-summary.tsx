@@ -10,6 +10,7 @@ import { Link } from "wouter";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { MealPhoto, usePriceLabel } from "@/client/features/meals";
+import { TrustBadge, VouchButton } from "@/client/features/trust";
 import { BlockButton, ReliabilityLine, useBlockedUsers } from "@/client/features/users";
 import { useDisplayName } from "@/client/lib/display-name";
 import { useFormat } from "@/client/lib/format";
@@ -130,6 +131,7 @@ export function ThreadSummary({ request }: { request: MealRequestDetail }) {
               })}
             </p>
           )}
+          {request.eaterTrust && <TrustBadge trust={request.eaterTrust} />}
           {request.eaterReliability && (
             <ReliabilityLine reliability={request.eaterReliability} sides={["eater"]} />
           )}
@@ -148,6 +150,7 @@ export function ThreadSummary({ request }: { request: MealRequestDetail }) {
               <Link href="/reviews">{t("Leave a Review")}</Link>
             </Button>
           )}
+          {request.vouch && <VouchButton userId={other.id} name={otherName} vouch={request.vouch} />}
         </div>
       </CardContent>
     </Card>

@@ -4,12 +4,14 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { CheckboxGroup } from "@/client/components/checkbox-group";
 import { FormField } from "@/client/components/form-field";
+import { HeldMark } from "@/client/components/held-mark";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { fieldAria } from "@/client/components/ui/field-error";
 import { Input } from "@/client/components/ui/input";
 import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
+import { NewcomerNote } from "@/client/features/trust";
 import { applyServerErrors } from "@/client/lib/forms";
 import { type CurrentUser, type UpdateProfileInput, updateProfileSchema } from "@/contract/auth";
 import { ALLERGENS, DIET_TAGS, type DietTag } from "@/contract/plain/food-safety";
@@ -79,6 +81,8 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
               rows={3}
               placeholder={t("What do you like to cook?")}
             />
+            {user.bioHeld && <HeldMark />}
+            <NewcomerNote limit="linksPerText" />
           </FormField>
           <FormField
             id={`${prefix}dietaryPrefs`}

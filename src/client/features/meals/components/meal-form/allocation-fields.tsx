@@ -77,6 +77,22 @@ export function AllocationFields({ form }: { form: UseFormReturn<MealFormValues>
               "Leave it empty for an hour after posting, or halfway to the pickup if that comes sooner, so winners have time to come.",
             )}
           </p>
+          <label className="mt-2 flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="mt-1"
+              checked={form.watch("drawEligibility") === "neighbours"}
+              onChange={(event) =>
+                form.setValue("drawEligibility", event.target.checked ? "neighbours" : "everyone")
+              }
+            />
+            <span>
+              {t("Only neighbours with a completed exchange may enter")}
+              <span className="block text-muted-foreground">
+                {t("The draw's page says so. It keeps out accounts made just to enter.")}
+              </span>
+            </span>
+          </label>
         </div>
       )}
     </fieldset>

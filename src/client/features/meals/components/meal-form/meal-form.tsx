@@ -3,6 +3,7 @@
  * and the server's field errors under their fields; success toast, then /profile. The same fields edit
  * a posted meal (`EditMealForm`, docs/features/everyday-journey.md): saved, its page.
  */
+
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { type FieldPath, useForm } from "react-hook-form";
@@ -17,6 +18,7 @@ import { toast } from "@/client/components/ui/use-toast";
 import { useCurrentUser } from "@/client/features/auth";
 import { offerPush } from "@/client/features/notifications";
 import { MealPhotoField } from "@/client/features/photos";
+import { NewcomerNote } from "@/client/features/trust";
 import { deployment } from "@/client/lib/deployment";
 import { useFormat } from "@/client/lib/format";
 import { applyServerErrors } from "@/client/lib/forms";
@@ -99,6 +101,7 @@ function MealFields({
         className="gap-2"
       >
         <Textarea {...field("description")} {...form.register("description")} rows={3} />
+        <NewcomerNote limit="linksPerText" />
       </FormField>
       <KindAndPriceFields form={form} />
       <FormField
@@ -144,6 +147,7 @@ export function EditMealForm({ meal }: { meal: MealDetail }) {
       everyoneAfterHours: _hours,
       allocation: _allocation,
       drawClosesAt: _closes,
+      drawEligibility: _eligibility,
       ...patch
     } = { ...toCreateMeal(values, f.locale, currency), photoPath };
     const invalid = Object.entries(crossFieldErrors(patch));
@@ -218,6 +222,7 @@ export function CreateMealForm({ groups = [] }: { groups?: { id: string; name: s
       weeks: 4,
       allocation: "first_come",
       drawClosesAt: "",
+      drawEligibility: "everyone",
       audience: search.get("group") ? "group" : "everyone",
       groupId: search.get("group") ?? "",
       everyoneAfterHours: 24,
