@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { LANGUAGES } from "./languages";
 import { msg } from "./messages";
+import { newcomerLimitsSchema } from "./trust";
 
 export * from "./languages";
 
@@ -40,6 +41,8 @@ export const deploymentSchema = z.object({
     accountDeletionDays: z.number().int(),
     supportEmail: z.string().nullable(),
   }),
+  /** The newcomer limits the help page publishes (`NEWCOMER_*`; docs/decisions/020 "Limits"). */
+  newcomerLimits: newcomerLimitsSchema,
 });
 export type Deployment = z.infer<typeof deploymentSchema>;
 

@@ -140,6 +140,8 @@ describe("the server's words in the member's language", () => {
       placeSearch: false,
       // docs/decisions/017: what the Privacy page says of this deployment.
       privacy: { retentionDays: 365, accountDeletionDays: 14, supportEmail: null },
+      // docs/decisions/020: the newcomer limits, published.
+      newcomerLimits: { openRequests: 3, linksPerText: 1, drawEntries: 2, newContactsPerDay: 5 },
     });
   });
 });

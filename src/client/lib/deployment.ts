@@ -18,6 +18,7 @@ let current: Deployment = {
   map: DEFAULT_MAP,
   placeSearch: false,
   privacy: { retentionDays: 365, accountDeletionDays: 14, supportEmail: null },
+  newcomerLimits: { openRequests: 3, linksPerText: 1, drawEntries: 2, newContactsPerDay: 5 },
 };
 
 /** Fetches the settings (the page preloads the request); never fails. */

@@ -1,11 +1,12 @@
 /**
  * Help (spec §2 "Static pages", §5 "Help search"): FAQs in four categories, filtered in the browser
- * by question or answer (case-insensitive), one open at a time; terms and privacy; the contact form.
+ * by question or answer (case-insensitive), one open at a time; what newcomers may do and how trust is
+ * earned (docs/decisions/020); terms and privacy; the contact form.
  */
 
 import { useTranslation } from "react-i18next";
 import { StaticPage, StaticSection } from "@/client/components/layout/static-page";
-import { ContactForm, FaqSearch } from "@/client/features/help";
+import { ContactForm, FaqSearch, NewcomerLimits } from "@/client/features/help";
 
 export default function HelpPage() {
   const { t } = useTranslation("info");
@@ -18,6 +19,9 @@ export default function HelpPage() {
         </p>
       </header>
       <FaqSearch />
+      <StaticSection title={t("New to MealShare")} id="newcomers">
+        <NewcomerLimits />
+      </StaticSection>
       <StaticSection title={t("Terms & Privacy")} id="terms">
         <p>
           {t(

@@ -40,7 +40,7 @@ export default function ModerationPage() {
       </header>
       <section aria-labelledby="queue-texts" className="flex flex-col gap-3">
         <h2 id="queue-texts" className="text-xl font-semibold">
-          {t("Held and flagged texts ({{count}})", { count: counts.texts })}
+          {t("Held and flagged texts ({{number}})", { number: counts.texts })}
         </h2>
         <HeldTexts texts={texts} />
       </section>
@@ -48,13 +48,13 @@ export default function ModerationPage() {
         <>
           <section aria-labelledby="queue-accounts" className="flex flex-col gap-3">
             <h2 id="queue-accounts" className="text-xl font-semibold">
-              {t("New accounts with signals ({{count}})", { count: counts.accounts })}
+              {t("New accounts with signals ({{number}})", { number: counts.accounts })}
             </h2>
             <NewAccounts accounts={accounts} />
           </section>
           <section aria-labelledby="queue-reports" className="flex flex-col gap-3">
             <h2 id="queue-reports" className="text-xl font-semibold">
-              {t("Open reports ({{count}})", { count: counts.reports })}
+              {t("Open reports ({{number}})", { number: counts.reports })}
             </h2>
             <OpenReportsList reports={reports} />
           </section>

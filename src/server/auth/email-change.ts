@@ -43,7 +43,7 @@ import { onlyEmailSignIn } from "./passkey-routes";
 import { assertOwnerProof } from "./proof";
 import { ownSession } from "./session-routes";
 import { endSessions } from "./sessions";
-import { EMAIL_ISSUER, presentCurrentUser } from "./users";
+import { EMAIL_ISSUER, presentCurrentUser, signInRateLimit } from "./users";
 
 /** How long the old address's link can undo a change. */
 export const UNDO_DAYS = 7;
@@ -352,6 +352,12 @@ export function registerEmailChangeRoutes(
     },
   );
 
+  // The old address's link: a page, and its button.
+  registerUndoRoutes(app, db, config);
+}
+
+/** The undo link's page and its button (no session: the old address is proof enough). */
+function registerUndoRoutes(app: FastifyInstance, db: Db, config: Config) {
   app.get(
     UNDO_PATH,
     { schema: { querystring: z.object({ token: z.string().max(200).optional() }), hide: true } },
@@ -362,7 +368,9 @@ export function registerEmailChangeRoutes(
   );
   app.register(async (scope) => {
     registerFormBodyParser(scope);
-    scope.post(UNDO_PATH, { schema: { hide: true } }, async (request, reply) => {
+    // Paced as sign-in is: the token is a secret worth guessing at.
+    const rateLimit = { rateLimit: signInRateLimit(config) };
+    scope.post(UNDO_PATH, { schema: { hide: true }, config: rateLimit }, async (request, reply) => {
       const token = String((request.body as { token?: unknown } | undefined)?.token ?? "").slice(0, 200);
       const said = await undoChange(db, token);
       return sendPage(

@@ -19,7 +19,14 @@ import type { Mailer } from "../mail";
 import { clientKeyOf } from "../mail-caps";
 import { sendCodeEmail } from "./code-email";
 import { personNameSchema, registerFormBodyParser } from "./dev-idp";
-import { type CodeRefusal, checkCode, codeAwaitsProfile, issueCode, spendCode } from "./email-codes";
+import {
+  type CodeRefusal,
+  checkCode,
+  codeAwaitsProfile,
+  issueCode,
+  type Requester,
+  spendCode,
+} from "./email-codes";
 import {
   codePage,
   emailPage,
@@ -157,14 +164,8 @@ export function registerEmailSignIn(app: FastifyInstance, deps: { db: Db; config
       }
       const { email } = form.data;
       const binding = randomBytes(24).toString("base64url");
-      const issued = await issueCode(db, secret, {
-        purpose: "sign_in",
-        email,
-        binding,
-        requester: (await isOwnersBrowser(db, request, email))
-          ? { kind: "owner" }
-          : { kind: "other", client: clientKeyOf(secret, request.ip), caps: config.mailCaps },
-      });
+      const requester = await requesterOf(db, config, request, email);
+      const issued = await issueCode(db, secret, { purpose: "sign_in", email, binding, requester });
       if ("limited" in issued) {
         const notice =
           issued.limited === "minute"
@@ -241,6 +242,17 @@ export function registerEmailSignIn(app: FastifyInstance, deps: { db: Db; config
       return finish(request, reply, { ...pending, id }, checked.email);
     },
   );
+}
+
+/** Who asks for a code for `email`: its owner's browser, or anyone else (docs/decisions/020 "Lock-out"). */
+async function requesterOf(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  email: string,
+): Promise<Requester> {
+  if (await isOwnersBrowser(db, request, email)) return { kind: "owner" };
+  return { kind: "other", client: clientKeyOf(config.sessionSecret, request.ip), caps: config.mailCaps };
 }
 
 /**

@@ -30,7 +30,7 @@ export function registerProbes(
       schema: {
         tags: ["deployment"],
         summary:
-          "The deployment's currency (ISO 4217), default language, map tiles, whether place search is on, and what its Privacy page says",
+          "The deployment's currency (ISO 4217), default language, map tiles, whether place search is on, what its Privacy page says, and the newcomer limits",
         response: { 200: deploymentSchema },
       },
     },
@@ -46,6 +46,7 @@ export function registerProbes(
           accountDeletionDays: config.accountDeletionDays,
           supportEmail: config.supportEmail,
         },
+        newcomerLimits: config.newcomerLimits,
       }),
   );
 }
