@@ -12,6 +12,7 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   FROM (SELECT lower(substring(email FROM '^(.*)@[^@]*$')) AS local_part,
                lower(substring(email FROM '@([^@]*)$')) AS domain) AS parts
 $$;--> statement-breakpoint
+ALTER TYPE "public"."report_target_type" ADD VALUE 'message' BEFORE 'other';--> statement-breakpoint
 CREATE TABLE "email_changes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,

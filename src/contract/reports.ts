@@ -6,8 +6,12 @@ import { msg } from "./messages";
 /** Longest report reason, in characters after trimming. */
 export const REPORT_REASON_MAX = 1000;
 
-export const reportTargetTypeSchema = z.enum(["meal", "user", "other"], {
-  error: msg("targetType must be meal, user or other"),
+/**
+ * What a report is about: a meal, a member, a text of a thread (`message`: a message's id, or a
+ * request's id for its first words; docs/decisions/020), or anything else.
+ */
+export const reportTargetTypeSchema = z.enum(["meal", "user", "message", "other"], {
+  error: msg("targetType must be meal, user, message or other"),
 });
 export type ReportTargetType = z.infer<typeof reportTargetTypeSchema>;
 

@@ -1,6 +1,14 @@
 /** docs/features/everyday-journey.md: the everyday journey on a phone, without stumbles. */
 import { expect, type Page, test } from "@playwright/test";
-import { answersNotInPage, apiPost, mainNav, person, postMeal, signedInPage } from "./fixtures";
+import {
+  answersNotInPage,
+  apiPost,
+  completeExchange,
+  mainNav,
+  person,
+  postMeal,
+  signedInPage,
+} from "./fixtures";
 
 const PHONE = { width: 375, height: 740 };
 
@@ -156,8 +164,10 @@ test("a list whose next page fails says so with Retry at its end, and Retry load
 }) => {
   const cook = await signedInPage(browser, person("Pia", "Pages"));
   const eater = await signedInPage(browser, person("Lou", "Longlist"));
-  // One more request than a page holds (50), each on a meal of its own.
-  for (let i = 0; i < 51; i++) {
+  // A neighbour already: a newcomer holds three open requests at most (docs/decisions/020).
+  await completeExchange(cook, eater);
+  // With it, one more request than a page holds (50), each on a meal of its own.
+  for (let i = 0; i < 50; i++) {
     const meal = await postMeal(cook, { title: `Batch soup ${i}` });
     await apiPost(eater, "/api/requests", { mealId: meal.id, message: "Yes please" });
   }

@@ -132,6 +132,18 @@ export function postMeal(page: Page, overrides: Record<string, unknown> = {}) {
   });
 }
 
+/**
+ * A completed exchange between two signed-in members, through the API: `eater` asks for a meal of
+ * `cook`'s, the cook hands it over and the eater says they have it. After it the eater is a neighbour,
+ * whom the newcomer limits no longer hold (docs/decisions/020).
+ */
+export async function completeExchange(cook: Page, eater: Page) {
+  const meal = await postMeal(cook, { title: "Thank-you biscuits" });
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: null });
+  await apiPut(cook, `/api/requests/${request.id}/status`, { status: "completed" });
+  await apiPut(eater, `/api/requests/${request.id}/status`, { status: "completed" });
+}
+
 /** Cape Town: where members of tests not about places keep their home area, away from those that are. */
 export const ELSEWHERE = { latitude: -33.925, longitude: 18.424 };
 

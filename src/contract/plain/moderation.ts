@@ -22,4 +22,5 @@ export const SIGNAL_LABELS: Record<string, Message> = {
   many_links: msg("Many links"),
   shouting: msg("All capitals"),
   near_copy: msg("Like removed spam"),
+  reported: msg("Reported by a member"),
 };

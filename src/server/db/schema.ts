@@ -79,7 +79,11 @@ const REQUEST_STATUSES_SQL = textLiterals(REQUEST_STATUSES);
  */
 export const OPEN_REQUEST_STATUSES_SQL = textLiterals(OPEN_REQUEST_STATUSES);
 export const reviewerRole = pgEnum("reviewer_role", ["eater", "feeder"]);
-export const reportTargetType = pgEnum("report_target_type", ["meal", "user", "other"]);
+/**
+ * What a report is about: a meal, a member, a text in a thread (`message`: one of its messages, or the
+ * request's first words by the request's id; docs/decisions/020), or anything else.
+ */
+export const reportTargetType = pgEnum("report_target_type", ["meal", "user", "message", "other"]);
 /**
  * How a meal is kept until pickup (docs/features/food-safety.md point 3; contract/food-safety.ts
  * STORAGE_TYPES).

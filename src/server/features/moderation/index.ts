@@ -5,4 +5,4 @@
  * features").
  */
 export { type HeldTextOwner, type HeldTextOwners, logModeration } from "./queue";
-export { checkText, isHeld, recordVerdict, type Verdict } from "./service";
+export { checkText, flagReported, isHeld, recordVerdict, type Verdict } from "./service";

@@ -87,6 +87,32 @@ export async function recordVerdict(
   );
 }
 
+/**
+ * A text a member reported (docs/decisions/020 "The queue"): it comes into the queue flagged, once —
+ * whatever the words said — so a moderator who removes it teaches the signature its near-copies are
+ * held by from then on.
+ */
+export async function flagReported(
+  tx: Executor,
+  target: {
+    kind: ModeratedKind;
+    targetId: string;
+    authorId: string;
+    text: string;
+    link: string;
+    groupId?: string | null;
+  },
+): Promise<void> {
+  await tx.execute(
+    sql`insert into moderation_items (kind, target_id, author_id, group_id, link, text, signals, score, status)
+        select ${target.kind}, ${target.targetId}, ${target.authorId}, ${target.groupId ?? null}, ${target.link},
+               ${target.text.slice(0, 8000)}, '["reported"]'::jsonb, 0, 'flagged'
+        where not exists (select 1 from moderation_items
+                          where kind = ${target.kind} and target_id = ${target.targetId}
+                            and status in ('held', 'flagged'))`,
+  );
+}
+
 /** Whether a text of `kind` with id `targetId` waits for a moderator. */
 export async function isHeld(db: Executor, kind: ModeratedKind, targetId: string): Promise<boolean> {
   const [row] = await queryRows<{ one: number }>(

@@ -43,7 +43,7 @@ export const SIGNAL_WEIGHTS: Record<Signal, number> = {
   phone_number: 3,
   payment_service: 3,
   money_ask: 3,
-  contact_ask: 2,
+  contact_ask: 3,
   scam_promise: 2,
   link: 1,
   many_links: 1,
@@ -169,7 +169,12 @@ function hasPhoneNumber(text: string): boolean {
   if (!/\d{3}/.test(digits.replace(/[\s\-().]/g, ""))) return false;
   return PHONE_COUNTRIES.some((country) =>
     findPhoneNumbersInText(digits, country).some(
-      (found) => found.number.nationalNumber.length >= 9 && found.number.isValid(),
+      (found) =>
+        found.number.nationalNumber.length >= 9 &&
+        found.number.isValid() &&
+        // Written as people write numbers to call: international, with the trunk 0, or grouped. A bare
+        // block of digits (an order number, a timestamp) is not taken for one.
+        /^[+0]|[\s\-.()]/.test(digits.slice(found.startsAt, found.endsAt)),
     ),
   );
 }

@@ -7,10 +7,11 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { msg } from "../../../contract/messages";
 import type { AdminStats, CreateReportInput, Report } from "../../../contract/reports";
 import { RESOLVED_REPORTS_SHOWN } from "../../../contract/reports";
-import { type Executor, inTransaction } from "../../db/client";
+import { type Executor, inTransaction, queryRows } from "../../db/client";
 import { groupMembers, meals, reports, type UserRow, users } from "../../db/schema";
 import { notFound } from "../../errors";
 import { isVisibleTo } from "../meals";
+import { flagReported } from "../moderation";
 import { createNotification } from "../notifications";
 
 type ReportRow = typeof reports.$inferSelect;
@@ -47,13 +48,45 @@ async function bothActiveIn(db: Executor, groupId: string, memberIds: string[]):
 }
 
 /**
+ * A text of a thread the reporter reads, written by the other side: a message by its id, or the
+ * request's first words by the request's id; null when there is none the reporter may report.
+ */
+async function threadText(db: Executor, reporterId: string, id: string) {
+  const [row] = await queryRows<{
+    kind: "message" | "request";
+    authorId: string;
+    text: string;
+    requestId: string;
+  }>(
+    db,
+    sql`select 'message' as kind, m.sender_id as "authorId", m.body as text, m.request_id as "requestId"
+        from messages m join requests r on r.id = m.request_id
+        where m.id = ${id} and not m.held and m.sender_id <> ${reporterId}
+          and ${reporterId} in (r.eater_id, r.feeder_id)
+        union all
+        select 'request', r.eater_id, r.message, r.id from requests r
+        where r.id = ${id} and r.message is not null and not r.message_held and r.feeder_id = ${reporterId}
+        limit 1`,
+  );
+  if (!row) return null;
+  return {
+    kind: row.kind,
+    targetId: id,
+    authorId: row.authorId,
+    text: row.text,
+    link: `/request/${row.requestId}`,
+  };
+}
+
+/**
  * Files a report, or returns the reporter's open report on the same target. A report records the
  * group it concerns: a meal's group, or the group a member was reported from when both are its
  * active members; that group's moderators read it (docs/features/groups.md point 5), site admins
  * read them all.
  * @returns the report and whether it is new
+ * A reported meal or thread text also comes into the review queue, flagged (docs/decisions/020).
  * @throws AppError 404 when a meal or user target does not exist, or is a members-only meal the reporter
- *   does not see
+ *   does not see; a message the reporter does not read, or wrote
  */
 export async function createReport(
   db: Executor,
@@ -62,6 +95,8 @@ export async function createReport(
 ): Promise<{ report: Report; created: boolean }> {
   const targetId = input.targetType === "other" ? input.targetId : input.targetId.toLowerCase();
   let groupId: string | null = null;
+  // The reported text, which comes into the review queue flagged (docs/decisions/020).
+  let reported: Parameters<typeof flagReported>[1] | null = null;
   if (input.targetType === "meal") {
     const [meal] = UUID.test(targetId)
       ? await db
@@ -70,6 +105,7 @@ export async function createReport(
             membersOnly: meals.membersOnly,
             groupId: meals.groupId,
             heldForReview: meals.heldForReview,
+            text: sql<string>`${meals.title} || E'\n' || ${meals.description} || E'\n' || ${meals.pickupLocation}`,
           })
           .from(meals)
           .where(eq(meals.id, targetId))
@@ -78,6 +114,18 @@ export async function createReport(
     // A members-only meal is not there for anyone outside its group (meals/visibility.ts).
     if (!meal || !(await isVisibleTo(db, reporter.id, meal))) throw notFound(msg("Meal not found"));
     groupId = meal.groupId;
+    reported = {
+      kind: "meal",
+      targetId,
+      authorId: meal.ownerId,
+      text: meal.text,
+      link: `/meal/${targetId}`,
+      groupId,
+    };
+  }
+  if (input.targetType === "message") {
+    reported = UUID.test(targetId) ? await threadText(db, reporter.id, targetId) : null;
+    if (!reported) throw notFound(msg("Message not found"));
   }
   if (input.targetType === "user") {
     const found =
@@ -97,14 +145,18 @@ export async function createReport(
     reason: input.reason,
     groupId,
   };
-  const [created] = await db
-    .insert(reports)
-    .values(values)
-    .onConflictDoNothing({
-      target: [reports.reporterId, reports.targetType, reports.targetId],
-      where: sql`NOT ${reports.resolved}`,
-    })
-    .returning();
+  const created = await inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(reports)
+      .values(values)
+      .onConflictDoNothing({
+        target: [reports.reporterId, reports.targetType, reports.targetId],
+        where: sql`NOT ${reports.resolved}`,
+      })
+      .returning();
+    if (row && reported) await flagReported(tx, reported);
+    return row;
+  });
   if (created) return { report: presentReport(created), created: true };
   const [existing] = await db
     .select()

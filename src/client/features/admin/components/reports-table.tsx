@@ -11,6 +11,7 @@ import type { Report, ReportTargetType } from "@/contract/reports";
 const TYPE_STYLES: Record<ReportTargetType, string> = {
   meal: "bg-orange-100 text-orange-900",
   user: "bg-red-100 text-red-900",
+  message: "bg-amber-100 text-amber-900",
   other: "bg-gray-200 text-gray-800",
 };
 
@@ -34,6 +35,7 @@ function TargetCell({ report }: { report: Report }) {
 function targetTypeLabel(type: ReportTargetType, t: TFunction<"app">): string {
   if (type === "meal") return t("meal");
   if (type === "user") return t("user");
+  if (type === "message") return t("message");
   return t("other");
 }
 

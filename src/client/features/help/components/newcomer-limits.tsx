@@ -5,7 +5,7 @@
 import { useTranslation } from "react-i18next";
 import { deployment } from "@/client/lib/deployment";
 import { useMessages } from "@/client/lib/messages";
-import { NEWCOMER_LIMITS, newcomerLimitText, TRUSTED_PARTNERS } from "@/contract/trust";
+import { NEWCOMER_LIMITS, newcomerLimitText, TRUSTED_PARTNERS } from "@/contract/plain/trust";
 
 export function NewcomerLimits() {
   const { t } = useTranslation("info");

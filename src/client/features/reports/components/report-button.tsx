@@ -17,6 +17,7 @@ import { useCreateReport } from "../api/create-report";
 const prompts = (t: TFunction<"app">): Record<ReportTargetType, string> => ({
   meal: t("Please describe the reason for reporting this meal:"),
   user: t("Please describe the reason for reporting this cook:"),
+  message: t("Please describe the reason for reporting this message:"),
   other: t("Please describe the reason for reporting this content:"),
 });
 

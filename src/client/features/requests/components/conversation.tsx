@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { HeldMark } from "@/client/components/held-mark";
 import { Button } from "@/client/components/ui/button";
+import { ReportButton } from "@/client/features/reports";
 import { useDisplayName } from "@/client/lib/display-name";
 import { useFormat } from "@/client/lib/format";
 import { useMessages } from "@/client/lib/messages";
@@ -128,6 +129,16 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
             </p>
             <p className="whitespace-pre-line break-words">{request.message}</p>
             {request.messageHeld && <HeldMark />}
+            {request.eater.id !== viewerId && (
+              <ReportButton
+                targetType="message"
+                targetId={request.id}
+                label={t("Report this message")}
+                variant="ghost"
+                size="icon"
+                className="-me-2 -mb-2 ms-auto flex h-7 w-7"
+              />
+            )}
           </li>
         )}
         {messages.map((message) => {
@@ -185,6 +196,17 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
                 message.body && <p className="whitespace-pre-line break-words">{message.body}</p>
               )}
               {message.held && <HeldMark />}
+              {/* A received message may be reported; its text then waits in the review queue. */}
+              {!mine && !closed && (
+                <ReportButton
+                  targetType="message"
+                  targetId={message.id}
+                  label={t("Report this message")}
+                  variant="ghost"
+                  size="icon"
+                  className="-me-2 -mb-2 ms-auto flex h-7 w-7"
+                />
+              )}
             </li>
           );
         })}

@@ -5,7 +5,7 @@
  */
 import { Info } from "lucide-react";
 import { useMessages } from "@/client/lib/messages";
-import { type NewcomerLimit, newcomerLimitText } from "@/contract/trust";
+import { type NewcomerLimit, newcomerLimitText } from "@/contract/plain/trust";
 import { useOwnTrust } from "../api/trust";
 
 export function NewcomerNote({ limit }: { limit: NewcomerLimit }) {
