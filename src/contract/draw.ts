@@ -23,8 +23,8 @@ import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { z } from "zod";
-import { drawEligibilitySchema } from "./allocation";
 import { isoDateTime } from "./common";
+import { DRAW_ELIGIBILITIES } from "./plain/allocation";
 import { TICKET_BONUS_AFTER_MS } from "./plain/draw";
 import { portionsSchema } from "./requests";
 
@@ -144,7 +144,7 @@ export const publishedDrawSchema = z.object({
   commitment: z.string(),
   closesAt: isoDateTime,
   /** Who may enter (docs/decisions/020): everyone, or neighbours and trusted members only. */
-  eligibility: drawEligibilitySchema,
+  eligibility: z.enum(DRAW_ELIGIBILITIES),
   /** Null until the draw is made. */
   drawnAt: isoDateTime.nullable(),
   secret: z.string().nullable(),

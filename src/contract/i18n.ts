@@ -7,11 +7,22 @@
 import { z } from "zod";
 import { LANGUAGES } from "./languages";
 import { msg } from "./messages";
-import { newcomerLimitsSchema } from "./trust";
 
 export * from "./languages";
 
 export const languageSchema = z.enum(LANGUAGES, { error: msg("Choose English, Spanish or German") });
+
+/** The newcomer limits a deployment publishes (`/api/deployment`; docs/decisions/020 "Limits"). */
+export const newcomerLimitsSchema = z.object({
+  /** Open requests (pending, accepted or offered) at a time. */
+  openRequests: z.number().int().min(1),
+  /** Links in one text. */
+  linksPerText: z.number().int().min(0),
+  /** Draws entered and not yet drawn, at a time. */
+  drawEntries: z.number().int().min(1),
+  /** Requests a day to cooks they have never asked before. */
+  newContactsPerDay: z.number().int().min(1),
+});
 
 /** `GET /api/deployment`: what the client formats money with, and the language it falls back to. */
 export const deploymentSchema = z.object({

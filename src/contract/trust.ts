@@ -3,7 +3,8 @@
  * words each limit is explained in, where it applies and on the help pages.
  */
 import { z } from "zod";
-import { TRUST_LEVELS } from "./plain/trust";
+import { newcomerLimitsSchema } from "./i18n";
+import { NEWCOMER_LIMITS, TRUST_LEVELS } from "./plain/trust";
 
 export * from "./plain/trust";
 
@@ -20,18 +21,6 @@ export const trustBadgeSchema = z.object({
 });
 export type TrustBadge = z.infer<typeof trustBadgeSchema>;
 
-/** The newcomer limits a deployment publishes (`/api/deployment`; docs/decisions/020 "Limits"). */
-export const newcomerLimitsSchema = z.object({
-  /** Open requests (pending, accepted or offered) at a time. */
-  openRequests: z.number().int().min(1),
-  /** Links in one text. */
-  linksPerText: z.number().int().min(0),
-  /** Draws entered and not yet drawn, at a time. */
-  drawEntries: z.number().int().min(1),
-  /** Requests a day to cooks they have never asked before. */
-  newContactsPerDay: z.number().int().min(1),
-});
-
 /** `GET /api/user/trust`: the member's own level, what it rests on, and the deployment's newcomer limits. */
 export const ownTrustSchema = z.object({
   level: trustLevelSchema,
@@ -39,6 +28,14 @@ export const ownTrustSchema = z.object({
   partners: z.number().int(),
   vouches: z.number().int(),
   newcomerLimits: newcomerLimitsSchema,
+  /**
+   * Each limit's sentence as a catalogue key with its values ("Newcomers can have {{count}} open
+   * requests…", count 3), for the page to say where the limit applies.
+   */
+  notes: z.record(
+    z.enum(NEWCOMER_LIMITS),
+    z.object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) }),
+  ),
 });
 export type OwnTrust = z.infer<typeof ownTrustSchema>;
 

@@ -176,12 +176,18 @@ describe("a newcomer's limits, each at its line, and lifted by a completed picku
 
   it("publishes the limits with the member's level", async () => {
     const newcomer = await member();
-    expect(await trustOf(newcomer)).toEqual({
+    const own = await trustOf(newcomer);
+    expect(own).toMatchObject({
       level: "newcomer",
       exchanges: 0,
       partners: 0,
       vouches: 0,
       newcomerLimits: { openRequests: 3, linksPerText: 1, drawEntries: 2, newContactsPerDay: 5 },
+    });
+    // Each limit's sentence, as the page says it where it applies.
+    expect(own.notes.openRequests).toEqual({
+      key: "Newcomers can have {{count}} open requests; a completed pickup lifts this.",
+      params: { count: 3 },
     });
   });
 

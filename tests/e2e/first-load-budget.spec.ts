@@ -19,7 +19,8 @@ const MEMBER = ["index.html", "src/client/app/route-data.ts", "src/client/app/si
 const BUDGETS = [
   { page: "the landing page", keys: ["index.html", "src/client/pages/landing.tsx"], kib: 153 },
   { page: "Community", keys: [...MEMBER, "src/client/pages/community.tsx"], kib: 192 },
-  { page: "a meal's page", keys: [...MEMBER, "src/client/pages/meal-detail.tsx"], kib: 200 },
+  // 200 → 203: the newcomer limit said where it applies and held texts marked (docs/decisions/020).
+  { page: "a meal's page", keys: [...MEMBER, "src/client/pages/meal-detail.tsx"], kib: 203 },
   { page: "a thread", keys: [...MEMBER, "src/client/pages/request-thread.tsx"], kib: 200 },
 ];
 

@@ -5,7 +5,14 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorSchema, idParamsSchema } from "../../../contract/common";
-import { ownTrustSchema, vouchSchema } from "../../../contract/trust";
+import { type MessageParams, messageKey } from "../../../contract/messages";
+import {
+  NEWCOMER_LIMITS,
+  type NewcomerLimit,
+  newcomerLimitText,
+  ownTrustSchema,
+  vouchSchema,
+} from "../../../contract/trust";
 import { requireActor } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -28,7 +35,11 @@ export function registerTrustRoutes(app: FastifyInstance, { db, config }: { db: 
     async (request) => {
       const actor = requireActor(request);
       const [own, level] = await Promise.all([trustOf(db, actor.id), actingLevel(db, actor)]);
-      return { ...own, level, newcomerLimits: config.newcomerLimits };
+      const limits = config.newcomerLimits;
+      const notes = Object.fromEntries(
+        NEWCOMER_LIMITS.map((limit) => [limit, messageKey(newcomerLimitText(limit, limits[limit]))]),
+      ) as Record<NewcomerLimit, { key: string; params: MessageParams }>;
+      return { ...own, level, newcomerLimits: limits, notes };
     },
   );
   r.put(

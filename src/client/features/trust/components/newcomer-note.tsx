@@ -1,11 +1,12 @@
 /**
  * A newcomer limit, said where it applies (docs/decisions/020 "Limits"): "Newcomers can have 3 open
- * requests; a completed pickup lifts this." — shown to newcomers only, with the deployment's number,
- * in the language's plural. Neighbours and trusted members see nothing.
+ * requests; a completed pickup lifts this." — shown to newcomers only, in the words and with the number
+ * the server sent (`GET /api/user/trust` `notes`), in the language's plural. Neighbours and trusted
+ * members see nothing.
  */
 import { Info } from "lucide-react";
 import { useMessages } from "@/client/lib/messages";
-import { type NewcomerLimit, newcomerLimitText } from "@/contract/plain/trust";
+import type { NewcomerLimit } from "@/contract/trust";
 import { useOwnTrust } from "../api/trust";
 
 export function NewcomerNote({ limit }: { limit: NewcomerLimit }) {
@@ -15,7 +16,7 @@ export function NewcomerNote({ limit }: { limit: NewcomerLimit }) {
   return (
     <p className="flex items-start gap-2 text-sm text-muted-foreground" data-newcomer-limit={limit}>
       <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-      <span>{say(newcomerLimitText(limit, trust.data.newcomerLimits[limit]))}</span>
+      <span>{say(trust.data.notes[limit].key, trust.data.notes[limit].params)}</span>
     </p>
   );
 }
