@@ -47,7 +47,7 @@ test("a newcomer reads each limit where it applies, and the help page lists them
   // The message box says the link limit as the first link is typed.
   const request = await ask(newcomer, meal.id);
   await newcomer.goto(`/request/${request.id}`);
-  const box = newcomer.getByLabel("Message");
+  const box = newcomer.getByLabel("Message", { exact: true });
   await box.fill("Is it like this one? ");
   await expect(newcomer.locator("[data-newcomer-limit=linksPerText]")).toHaveCount(0);
   await box.fill("Is it like this one? https://recipes.example.org/leek-soup");
@@ -80,7 +80,7 @@ test("a held message reaches nobody, and a moderator lets it through by keyboard
   const second = "Send money by Western Union, then I come by";
 
   await newcomer.goto(`/request/${request.id}`);
-  await newcomer.getByLabel("Message").fill(spam);
+  await newcomer.getByLabel("Message", { exact: true }).fill(spam);
   await newcomer.getByRole("button", { name: "Send" }).click();
   const mine = newcomer
     .getByTestId("message-list")

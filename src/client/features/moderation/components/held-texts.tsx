@@ -5,7 +5,7 @@
  * (J and K move it to the next text's first button), and every action is a button too. What the viewer
  * may do is each text's `abilities`, as the server decided them.
  */
-import { type KeyboardEvent, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Badge } from "@/client/components/ui/badge";
@@ -23,12 +23,21 @@ export function HeldTexts({ texts }: { texts: QueueText[] }) {
   const items = useRef<(HTMLElement | null)[]>([]);
   const [suspending, setSuspending] = useState<string | null>(null);
   const focusAt = (index: number) => items.current[Math.max(0, Math.min(texts.length - 1, index))]?.focus();
-  const act = (index: number, action: "release" | "remove") =>
-    decide.mutate(
-      { itemId: texts[index].id, action },
-      // The list refetches without it; the text that took its place is the next to work.
-      { onSuccess: () => requestAnimationFrame(() => focusAt(index)) },
-    );
+  // The text just decided on, and its place: once the refetched list no longer holds it, the text
+  // that took its place gets the focus, so the keys keep working down the list.
+  const [decided, setDecided] = useState<{ id: string; index: number } | null>(null);
+  useEffect(() => {
+    if (!decided || texts.some((text) => text.id === decided.id)) return;
+    focusAt(decided.index);
+    setDecided(null);
+    // focusAt reads the refs of this render's list, which is what texts says.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [texts, decided]);
+  const act = (index: number, action: "release" | "remove") => {
+    if (decide.isPending) return;
+    const { id } = texts[index];
+    decide.mutate({ itemId: id, action }, { onSuccess: () => setDecided({ id, index }) });
+  };
   const onKeyDown = (index: number) => (event: KeyboardEvent<HTMLElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const key = event.key.toLowerCase();
@@ -126,7 +135,9 @@ function QueueTextCard({
           size="sm"
           aria-describedby="queue-keys"
           onClick={onRelease}
-          disabled={busy || !text.abilities.release.allowed}
+          // Not `disabled` while busy: a disabled button drops the focus the keys work from.
+          aria-disabled={busy}
+          disabled={!text.abilities.release.allowed}
         >
           {text.status === "held" ? t("Let through") : t("Dismiss")}
         </Button>
@@ -134,7 +145,8 @@ function QueueTextCard({
           size="sm"
           variant="destructive"
           onClick={onRemove}
-          disabled={busy || !text.abilities.remove.allowed}
+          aria-disabled={busy}
+          disabled={!text.abilities.remove.allowed}
         >
           {t("Remove")}
         </Button>
