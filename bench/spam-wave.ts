@@ -27,6 +27,7 @@ export interface WaveText {
   unseen: boolean;
 }
 
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a Cash App tag is "$" then the handle.
 const SPAM_CAMPAIGNS: readonly string[] = [
   "Hi {name}! To reserve this meal please send a small deposit of {amount} first to paypal.me/{handle}, then I collect tonight",
   "{greeting} I pay double if you send it by courier, just pay the delivery fee {amount} via cash app ${handle}",

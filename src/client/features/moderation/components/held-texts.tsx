@@ -28,10 +28,8 @@ export function HeldTexts({ texts }: { texts: QueueText[] }) {
   const [decided, setDecided] = useState<{ id: string; index: number } | null>(null);
   useEffect(() => {
     if (!decided || texts.some((text) => text.id === decided.id)) return;
-    focusAt(decided.index);
+    items.current[Math.max(0, Math.min(texts.length - 1, decided.index))]?.focus();
     setDecided(null);
-    // focusAt reads the refs of this render's list, which is what texts says.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [texts, decided]);
   const act = (index: number, action: "release" | "remove") => {
     if (decide.isPending) return;

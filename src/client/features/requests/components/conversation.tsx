@@ -3,7 +3,7 @@
  * of messages (older ones load on scrolling up), and the message box while the thread is open.
  */
 import { Zap } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { HeldMark } from "@/client/components/held-mark";
 import { Button } from "@/client/components/ui/button";
@@ -23,6 +23,53 @@ function MessageTime({ iso }: { iso: string }) {
     <time dateTime={iso}>
       {f.messageDay(iso)} {f.time(iso)}
     </time>
+  );
+}
+
+/**
+ * One message on its writer's side: who and when, the message itself, the mark of a held one, and
+ * (given `reportId`) the button that reports it into the review queue (docs/decisions/020).
+ */
+function Bubble({
+  mine,
+  name,
+  iso,
+  held,
+  reportId,
+  children,
+}: {
+  mine: boolean;
+  name: string;
+  iso: string;
+  held?: boolean;
+  reportId?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("app");
+  return (
+    <li
+      className={
+        mine
+          ? "max-w-[85%] self-end rounded-lg bg-primary/10 p-3"
+          : "max-w-[85%] self-start rounded-lg border p-3"
+      }
+    >
+      <p className="text-xs text-muted-foreground">
+        {mine ? t("You") : name} · <MessageTime iso={iso} />
+      </p>
+      {children}
+      {held && <HeldMark />}
+      {reportId && (
+        <ReportButton
+          targetType="message"
+          targetId={reportId}
+          label={t("Report this message")}
+          variant="ghost"
+          size="icon"
+          className="-me-2 -mb-2 ms-auto flex h-7 w-7"
+        />
+      )}
+    </li>
   );
 }
 
@@ -116,30 +163,15 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
       <ol className="flex flex-col gap-3" aria-live="polite" data-testid="message-list">
         {request.message && !older.hasOlder && (
           // The request's message is the eater's own first message: their bubble, on their side.
-          <li
-            className={
-              request.eater.id === viewerId
-                ? "max-w-[85%] self-end rounded-lg bg-primary/10 p-3"
-                : "max-w-[85%] self-start rounded-lg border p-3"
-            }
+          <Bubble
+            mine={request.eater.id === viewerId}
+            name={displayName(request.eater)}
+            iso={request.createdAt}
+            held={request.messageHeld}
+            reportId={request.eater.id === viewerId ? undefined : request.id}
           >
-            <p className="text-xs text-muted-foreground">
-              {request.eater.id === viewerId ? t("You") : displayName(request.eater)} ·{" "}
-              <MessageTime iso={request.createdAt} />
-            </p>
             <p className="whitespace-pre-line break-words">{request.message}</p>
-            {request.messageHeld && <HeldMark />}
-            {request.eater.id !== viewerId && (
-              <ReportButton
-                targetType="message"
-                targetId={request.id}
-                label={t("Report this message")}
-                variant="ghost"
-                size="icon"
-                className="-me-2 -mb-2 ms-auto flex h-7 w-7"
-              />
-            )}
-          </li>
+          </Bubble>
         )}
         {messages.map((message) => {
           const mine = message.sender.id === viewerId;
@@ -161,17 +193,15 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
               </li>
             );
           return (
-            <li
+            <Bubble
               key={message.id}
-              className={
-                mine
-                  ? "max-w-[85%] self-end rounded-lg bg-primary/10 p-3"
-                  : "max-w-[85%] self-start rounded-lg border p-3"
-              }
+              mine={mine}
+              name={displayName(message.sender)}
+              iso={message.createdAt}
+              held={message.held}
+              // A received message may be reported while the thread is open.
+              reportId={mine || closed ? undefined : message.id}
             >
-              <p className="text-xs text-muted-foreground">
-                {mine ? t("You") : displayName(message.sender)} · <MessageTime iso={message.createdAt} />
-              </p>
               {message.photo && (
                 // The 400 px copy in the thread, the 1600 px one a tap away; both for the two of them only.
                 <a href={message.photo.path} target="_blank" rel="noreferrer" className="mt-1 block">
@@ -195,19 +225,7 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
               ) : (
                 message.body && <p className="whitespace-pre-line break-words">{message.body}</p>
               )}
-              {message.held && <HeldMark />}
-              {/* A received message may be reported; its text then waits in the review queue. */}
-              {!mine && !closed && (
-                <ReportButton
-                  targetType="message"
-                  targetId={message.id}
-                  label={t("Report this message")}
-                  variant="ghost"
-                  size="icon"
-                  className="-me-2 -mb-2 ms-auto flex h-7 w-7"
-                />
-              )}
-            </li>
+            </Bubble>
           );
         })}
         {!request.message && count === 0 && (
