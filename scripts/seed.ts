@@ -11,7 +11,7 @@
 import { count } from "drizzle-orm";
 import { DEFAULT_MAP } from "../src/contract/map-defaults";
 import { roundCoordinate } from "../src/contract/places";
-import { DEV_IDP_PREFIX } from "../src/server/auth/dev-idp";
+import { DEV_ISSUER, EMAIL_ISSUER } from "../src/server/auth/users";
 import { ConfigError, loadConfig } from "../src/server/config";
 import { DataDirLockedError, type Executor, openDatabase } from "../src/server/db/client";
 import { events, meals, users } from "../src/server/db/schema";
@@ -70,7 +70,14 @@ async function seed() {
       process.exitCode = 1;
       return;
     }
-    const issuer = config.oidc?.issuerUrl ?? `${config.publicUrl}${DEV_IDP_PREFIX}`;
+    // Stored as each sign-in stores its members, so a seeded neighbour signs in to their own account
+    // whatever the port (docs/decisions/016 "One email, one member").
+    const issuer =
+      config.signIn === "oidc" && config.oidc
+        ? config.oidc.issuerUrl
+        : config.signIn === "email"
+          ? EMAIL_ISSUER
+          : DEV_ISSUER;
     // The neighbourhood speaks the deployment's language (scripts/seed-words.ts).
     const say = seedWordsIn(config.defaultLanguage);
     const centre = neighbourhoodOf(config.map.center);
@@ -136,6 +143,7 @@ async function seed() {
               ...p,
               bio: say(p.bio),
               email,
+              emailVerified: true,
               oidcIssuer: issuer,
               oidcSubject: email,
               homeLatitude: home.latitude,

@@ -264,3 +264,54 @@ describe("migration 0036", () => {
     }
   });
 });
+
+describe("migration 0046", () => {
+  it("merges the accounts a start on another port made into the seeded one, and stores dev members under one name", async () => {
+    const database = await openDatabaseBefore("0046");
+    try {
+      const { db } = database;
+      const id = (n: string) => `00000000-0000-4000-8000-0000000000${n}`;
+      const [tom, aisha, tomAgain, tomThird] = [id("a1"), id("a2"), id("a3"), id("a4")];
+      // The seed at port 5000 (unverified, as it stored them), then Tom signing in at 5300 and 5400.
+      await db.execute(sql`
+        insert into users (id, oidc_issuer, oidc_subject, email, email_verified, created_at) values
+          (${tom}, 'http://localhost:5000/dev-idp', 'tom@example.org', 'tom@example.org', false, '2026-01-01'),
+          (${aisha}, 'http://localhost:5000/dev-idp', 'aisha@example.org', 'aisha@example.org', false, '2026-01-01'),
+          (${tomAgain}, 'http://localhost:5300/dev-idp', 'tom@example.org', 'tom@example.org', true, '2026-02-01'),
+          (${tomThird}, 'http://localhost:5400/dev-idp', 'tom@example.org', 'tom@example.org', true, '2026-03-01')`);
+      const soup = await insertMeal(db, tom);
+      const stew = await insertMeal(db, tomAgain);
+      await db.execute(sql`insert into requests (meal_id, eater_id, feeder_id, status)
+                           values (${soup}, ${aisha}, ${tom}, 'pending')`);
+      // Both Toms saved the same meal: the seeded one's save stays, the other's goes with its account.
+      await db.execute(sql`insert into saved_meals (user_id, meal_id) values
+        (${tom}, ${stew}), (${tomAgain}, ${stew}), (${tomThird}, ${soup})`);
+      await db.execute(sql`insert into sessions (id, user_id, expires_at)
+                           values ('signed-in-at-5300', ${tomAgain}, now() + interval '1 day')`);
+      await migrateDatabase(database);
+
+      const people = await queryRows<{ id: string; oidc_issuer: string; email_verified: boolean }>(
+        db,
+        sql`select id, oidc_issuer, email_verified from users order by email`,
+      );
+      expect(people).toEqual([
+        { id: aisha, oidc_issuer: "mealshare:dev", email_verified: true },
+        { id: tom, oidc_issuer: "mealshare:dev", email_verified: true },
+      ]);
+      const owners = await queryRows<{ owner_id: string }>(db, sql`select distinct owner_id from meals`);
+      expect(owners).toEqual([{ owner_id: tom }]);
+      const saved = await queryRows<{ meal_id: string }>(
+        db,
+        sql`select meal_id from saved_meals where user_id = ${tom} order by meal_id`,
+      );
+      expect(saved.map((row) => row.meal_id).sort()).toEqual([soup, stew].sort());
+      const [session] = await queryRows<{ user_id: string }>(
+        db,
+        sql`select user_id from sessions where id = 'signed-in-at-5300'`,
+      );
+      expect(session.user_id).toBe(tom);
+    } finally {
+      await database.close();
+    }
+  });
+});

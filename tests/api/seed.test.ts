@@ -7,11 +7,13 @@ import { execFile } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
+import { count, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { SEED_WORDS } from "../../scripts/seed-words";
 import { openDatabase } from "../../src/server/db/client";
 import { meals, photos, users } from "../../src/server/db/schema";
-import { migratedDataDir, testDatabaseKind } from "./harness";
+import { createTestApp, migratedDataDir, testDatabaseKind } from "./harness";
+import { signInThroughProvider } from "./oidc-flow";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../..");
@@ -104,6 +106,49 @@ describe.runIf(testDatabaseKind() === "pglite")("npm run seed", () => {
       }
     } finally {
       rmSync(germanDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("keeps each seeded neighbour theirs when the server starts on another port (one email, one member)", async () => {
+    const seededDir = await migratedDataDir("mealshare-seed-port-");
+    try {
+      // Seeded as `npm run seed` does, at the default address (port 5000)…
+      await run(process.execPath, ["--import", "tsx", "scripts/seed.ts"], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: seededDir, PORT: "5000" },
+      });
+      const database = await openDatabase({ dataDir: seededDir });
+      // …then served on another port, as `PORT=5300 npm start` would.
+      const app = await createTestApp({ listen: true, database });
+      try {
+        expect(app.config.publicUrl).not.toContain(":5000");
+        const seeded = await database.db
+          .select()
+          .from(users)
+          .where(eq(users.email, "maria.lopez@example.org"));
+        const { jar } = await signInThroughProvider(app.config.publicUrl, {
+          email: "Maria.Lopez@example.org",
+          firstName: "Maria",
+          lastName: "Lopez",
+        });
+        const me = await fetch(`${app.config.publicUrl}/api/auth/user`, {
+          headers: { cookie: jar.header() },
+        });
+        expect((await me.json()).id).toBe(seeded[0].id);
+        const [{ n }] = await database.db.select({ n: count() }).from(users);
+        expect(n).toBe(5);
+        // Her seeded meals are still on her profile.
+        const mine = await fetch(`${app.config.publicUrl}/api/users/${seeded[0].id}/meals`, {
+          headers: { cookie: jar.header() },
+        });
+        expect(mine.status).toBe(200);
+        expect(JSON.stringify(await mine.json())).toContain("Chicken mole");
+      } finally {
+        await app.close();
+        await database.close();
+      }
+    } finally {
+      rmSync(seededDir, { recursive: true, force: true });
     }
   }, 120_000);
 });

@@ -36,6 +36,8 @@ export interface OidcSettings {
   clientSecret: string | undefined;
   /** Ask the provider to show its sign-in form every time (the dev provider, to switch people). */
   forceLoginPrompt: boolean;
+  /** The `oidc_issuer` members are stored under, when not the provider's issuer URL. */
+  memberIssuer?: string;
 }
 
 const TX_COOKIE = "oidc_tx";
@@ -180,7 +182,8 @@ function registerOidcRoutes(app: FastifyInstance, deps: { db: Db; config: Config
       return sendPage(reply, signInFailedPage(sayTo(request)), 400);
     }
 
-    const user = await upsertOidcUser(db, configuration.serverMetadata().issuer, claims);
+    const issuer = deps.oidc.memberIssuer ?? configuration.serverMetadata().issuer;
+    const user = await upsertOidcUser(db, issuer, claims);
     if (!user) return sendPage(reply, signInFailedPage(sayTo(request)), 400);
     if (user.suspendedAt) return sendPage(reply, suspendedPage(sayTo(request)), 403);
     const token = await createSession(db, user.id, request.headers["user-agent"]);

@@ -30,7 +30,10 @@ declare module "fastify" {
 /**
  * Finds the user an identity provider vouches for, creating them on first sign-in. The email and
  * whether the provider verified it are refreshed each time; names are only set on creation, since
- * users edit them.
+ * users edit them. A verified email is one member (docs/decisions/016 "One email, one member"): a
+ * provider's first sign-in with an address another account holds, verified, takes that account over
+ * (the oldest such one) rather than making a second.
+ * @param issuer what the member is stored under: the provider's issuer URL, or DEV_ISSUER
  * @param claims ID token (and userinfo) claims: sub, email, email_verified, given_name, family_name, name
  * @returns the user, or null when the provider gave no email
  */
@@ -41,19 +44,21 @@ export async function upsertOidcUser(
 ): Promise<UserRow | null> {
   // Control characters (NUL cannot be stored at all) are dropped from what a provider sends.
   const text = (value: unknown) => (typeof value === "string" ? value.replace(/\p{Cc}/gu, "") : undefined);
-  const email = text(claims.email)?.trim().toLowerCase() ?? "";
+  const email = text(claims.email)?.trim().toLowerCase().slice(0, 320) ?? "";
   if (!email || typeof claims.sub !== "string") return null;
+  // Only a literal true: some providers send "true" strings or omit it for unverified addresses.
+  const verified = claims.email_verified === true;
   const [fallbackFirst = "", ...rest] = text(claims.name)?.split(" ") ?? [];
   const firstName = text(claims.given_name) ?? fallbackFirst;
   const lastName = text(claims.family_name) ?? rest.join(" ");
+  if (verified) await adoptByEmail(db, email, issuer, claims.sub);
   const [user] = await db
     .insert(users)
     .values({
       oidcIssuer: issuer,
       oidcSubject: claims.sub,
-      email: email.slice(0, 320),
-      // Only a literal true: some providers send "true" strings or omit it for unverified addresses.
-      emailVerified: claims.email_verified === true,
+      email,
+      emailVerified: verified,
       firstName: firstName.trim().slice(0, 80),
       lastName: lastName.trim().slice(0, 80),
     })
@@ -64,6 +69,21 @@ export async function upsertOidcUser(
     .returning();
   return user;
 }
+
+/**
+ * Moves the oldest account with `email` verified under (`issuer`, `subject`), unless an account is
+ * already there: the sign-in that follows then finds it.
+ */
+async function adoptByEmail(db: Executor, email: string, issuer: string, subject: string) {
+  await db.execute(sql`
+    update users set oidc_issuer = ${issuer}, oidc_subject = ${subject}, updated_at = now()
+     where id = (select id from users where email = ${email} and email_verified
+                  order by created_at, id limit 1)
+       and not exists (select 1 from users where oidc_issuer = ${issuer} and oidc_subject = ${subject})`);
+}
+
+/** The `oidc_issuer` of members who sign in through the bundled dev provider, whatever its URL. */
+export const DEV_ISSUER = "mealshare:dev";
 
 /** The `oidc_issuer` of members who sign in by emailed code or passkey; their subject is their email. */
 export const EMAIL_ISSUER = "mealshare:email";

@@ -10,6 +10,7 @@ import { registerDevIdp, registerFormBodyParser, SIGN_IN_CSS } from "../auth/dev
 import { type OidcSettings, registerAuthRoutes } from "../auth/routes";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { DEV_ISSUER } from "../auth/users";
 import { registerAccountDeletionRoutes } from "../features/accounts/routes";
 import { createMailer } from "../mail";
 import type { ObjectStorage } from "../storage/storage";
@@ -25,7 +26,9 @@ export async function registerSignIn(
     await app.register(async (scope) => {
       registerFormBodyParser(scope);
       const devIdp = await registerDevIdp(scope, config);
-      oidcSettings = { ...devIdp, forceLoginPrompt: true };
+      // Its members are stored under a name of their own, not its URL: the same email is the same
+      // member whatever address the server runs at (docs/decisions/016).
+      oidcSettings = { ...devIdp, forceLoginPrompt: true, memberIssuer: DEV_ISSUER };
     });
   }
   // The sign-in and sign-out pages' stylesheet (a file, so the CSP needs no inline styles).
