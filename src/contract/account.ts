@@ -134,3 +134,4 @@ export const dataExportSchema = z.object({
   url: z.string().nullable(),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
+export type DeletionScheduled = z.infer<typeof deletionScheduledSchema>;

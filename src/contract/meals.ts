@@ -246,6 +246,12 @@ export const mealSchema = z.object({
    */
   allergyWarnings: z.array(z.string()),
   /**
+   * On lists, the viewer's place (1 = first) in the waiting list of a meal with nothing left; null
+   * when they do not wait for it (docs/features/everyday-journey.md, fourth pass). The meal's page
+   * says it in `waitlist.mine`.
+   */
+  waitlistPosition: z.number().int().nullable().optional(),
+  /**
    * Distance from the list's `near` point in km, rounded to 0.1 (docs/DESIGN.md §4 "Distance": never
    * exact); only on lists asked with `near`.
    */

@@ -71,16 +71,16 @@ export function formatMoney(
 
 /**
  * The values to translate a message with: every `…Cents` value (minor units) also given as money
- * under its name without the suffix, `{ amountCents: 0 }` → `{ amount: "$0" }`, so catalogues say
+ * under its name without the suffix, `{ amountCents: 900 }` → `{ amount: "$9.00" }`, so catalogues say
  * `{{amount}}` and each language formats it its own way.
  */
 export function messageValues(params: MessageParams, language: string, currency: string): MessageParams {
   const values: MessageParams = { ...params };
   for (const [name, value] of Object.entries(params)) {
     if (name.endsWith("Cents") && typeof value === "number") {
-      values[name.slice(0, -"Cents".length)] = formatMoney(value, language, currency, {
-        stripIfInteger: true,
-      });
+      // Written as the app writes every price ("$9.00", never "$9"), so a notification and the
+      // card it is about agree.
+      values[name.slice(0, -"Cents".length)] = formatMoney(value, language, currency);
     }
   }
   return values;

@@ -21,7 +21,8 @@ export const notificationSchema = z.object({
   id: z.uuid(),
   type: notificationTypeSchema,
   /**
-   * In English; `textKey` and `textParams` give it in the reader's language
+   * Whole, in the request's language, money in the deployment's currency (`GET /api/notifications`;
+   * live events carry the English one); `textKey` and `textParams` let a client say it itself
    * (docs/features/languages-currency-impact.md).
    */
   text: z.string(),

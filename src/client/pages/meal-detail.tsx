@@ -21,11 +21,13 @@ import {
   MealHero,
   MealPlace,
   NotInterestedMenu,
+  PayAtPickup,
   SaveButton,
   SeriesPanel,
   useMeal,
 } from "@/client/features/meals";
 import { RequestMealForm } from "@/client/features/requests";
+import { useDisplayName } from "@/client/lib/display-name";
 import { useFormat } from "@/client/lib/format";
 import { allergyWarningName } from "@/contract/plain/food-safety";
 
@@ -35,6 +37,7 @@ export default function MealDetailPage() {
   const { id } = useParams<{ id: string }>();
   const { data: meal, isLoading, error, refetch, isRefetching } = useMeal(id);
   const { user } = useCurrentUser();
+  const displayName = useDisplayName();
 
   if (isLoading) return <Spinner className="py-24" label={t("Loading meal")} />;
   if (error && !isNotFound(error)) {
@@ -86,7 +89,8 @@ export default function MealDetailPage() {
               {f.window(meal.pickupWindowStart, meal.pickupWindowEnd)}
             </span>
           </div>
-          <StarRating rating={meal.ownerRating} className="mt-2" />
+          <StarRating rating={meal.ownerRating} count={meal.ownerReviewCount} className="mt-2" />
+          {!isOwner && <PayAtPickup meal={meal} cookName={displayName(meal.owner)} className="mt-2" />}
           <div className="mt-2">
             <GroupMark meal={meal} />
           </div>

@@ -11,6 +11,7 @@ import { Spinner } from "@/client/components/layout/spinner";
 import { Button } from "@/client/components/ui/button";
 import { useCurrentUser } from "@/client/features/auth";
 import { ProfileMeals, ProfileReviews, PublicProfileCard, useProfile } from "@/client/features/users";
+import { ApiError } from "@/client/lib/api-client";
 
 export default function UserProfilePage() {
   const { t } = useTranslation("app");
@@ -30,6 +31,18 @@ export default function UserProfilePage() {
     );
   }
   const person = profile.data;
+  if (!person && profile.error instanceof ApiError && profile.error.code === "member_left") {
+    return (
+      <EmptyState
+        title={t("This member has left MealShare.")}
+        text={t("Their profile and meals are no longer shown.")}
+      >
+        <Button asChild>
+          <Link href="/community">{t("Browse Meals")}</Link>
+        </Button>
+      </EmptyState>
+    );
+  }
   if (!person) {
     return (
       <EmptyState

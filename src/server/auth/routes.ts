@@ -72,6 +72,8 @@ export function registerAuthRoutes(
       const token = request.cookies[SESSION_COOKIE];
       if (token) await deleteSession(db, token);
       reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      // The safety notice's acceptance is the signed-in session's (client: safety-notice-dialog.tsx).
+      reply.clearCookie("safety_notice", { path: "/" });
       return reply.redirect("/", 303);
     });
   });

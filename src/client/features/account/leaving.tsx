@@ -5,14 +5,15 @@
  * waiting to be erased is deletion-banner.tsx, which every signed-in page draws.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { QueryError } from "@/client/components/layout/query-error";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
+import { LEFT_NOTICE_KEY } from "@/client/features/landing";
 import { ApiError, apiRequest, errorMessage } from "@/client/lib/api-client";
 import { useFormat } from "@/client/lib/format";
-import type { DataExport } from "@/contract/account";
+import type { DataExport, DeletionScheduled } from "@/contract/account";
 import type { CurrentUser } from "@/contract/auth";
 import { EmailedCodeField } from "./emailed-code-field";
 
@@ -28,11 +29,23 @@ export function DataExportSettings() {
     // While one is being made, look again now and then: it takes seconds.
     refetchInterval: (query) => (query.state.data?.some((item) => !item.readyAt) ? 3000 : false),
   });
+  // One press: the export asked for here downloads by itself once it is ready (docs/features/
+  // everyday-journey.md, fourth pass); its link stays in the list for the 7 days.
+  const [awaited, setAwaited] = useState<string | null>(null);
   const ask = useMutation({
     meta: { errorMessage: t("Please try again."), serverMessage: true },
-    mutationFn: () => apiRequest("POST", "/api/account/exports"),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: EXPORTS }),
+    mutationFn: async () => (await apiRequest("POST", "/api/account/exports")).json() as Promise<DataExport>,
+    onSuccess: (asked) => {
+      setAwaited(asked.id);
+      return queryClient.invalidateQueries({ queryKey: EXPORTS });
+    },
   });
+  const ready = exports.data?.find((item) => item.id === awaited && item.url);
+  useEffect(() => {
+    if (!ready?.url) return;
+    setAwaited(null);
+    window.location.assign(ready.url);
+  }, [ready]);
   const size = (bytes: number) => format.number(bytes / 1_048_576, { maximumFractionDigits: 1 });
 
   return (
@@ -98,8 +111,12 @@ export function DeleteAccountSettings({ user }: { user: CurrentUser }) {
     if (caught instanceof Error && caught.name === "NotAllowedError") return;
     setError(errorMessage(caught, t("Please try again.")));
   };
-  const done = () => {
-    // Signed out everywhere: the app starts again from its front page.
+  const format = useFormat();
+  const done = async (answer: Response) => {
+    const { eraseAfter } = (await answer.json()) as DeletionScheduled;
+    // Signed out everywhere: the app starts again from its front page, which says what happened
+    // (landing/components/left-notice.tsx) — once, in this tab.
+    window.sessionStorage.setItem(LEFT_NOTICE_KEY, format.longDate(eraseAfter));
     window.location.assign("/");
   };
   const sendCode = useMutation({
@@ -123,7 +140,7 @@ export function DeleteAccountSettings({ user }: { user: CurrentUser }) {
         await apiRequest("POST", "/api/login/passkey/options")
       ).json()) as { challengeId: string; options: Parameters<typeof startAuthentication>[0]["optionsJSON"] };
       const response = await startAuthentication({ optionsJSON: options });
-      await apiRequest("POST", "/api/account/deletion", { passkey: { challengeId, response } });
+      return apiRequest("POST", "/api/account/deletion", { passkey: { challengeId, response } });
     },
     onSuccess: done,
     onError: failed,

@@ -14,6 +14,28 @@ export const rows = (db: Executor, statement: ReturnType<typeof sql>) =>
 /** Adds `value` to `files` as pretty JSON named `name`. */
 type AddJson = (name: string, value: unknown) => void;
 
+/** A date-time as PostgreSQL writes it in text or JSON ("2026-11-28 17:31:48.522+00"). */
+const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}(:?\d{2})?)$/;
+
+/**
+ * One shape for every file, as the export's README promises: keys in camelCase (a table's own
+ * column names are snake_case), date-times in ISO 8601 UTC (`2026-11-28T17:31:48.522Z`) whether
+ * the driver gave a Date or PostgreSQL wrote text inside JSON.
+ */
+export function tidy(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "string") return PG_TIMESTAMP.test(value) ? new Date(value).toISOString() : value;
+  if (Array.isArray(value)) return value.map(tidy);
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [
+        key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase()),
+        tidy(inner),
+      ]),
+    );
+  return value;
+}
+
 /**
  * The export's JSON files of `member`, by file name.
  * @returns a fflate `Zippable` of UTF-8 JSON files
@@ -21,7 +43,7 @@ type AddJson = (name: string, value: unknown) => void;
 export async function dataFiles(db: Executor, member: UserRow): Promise<Zippable> {
   const files: Zippable = {};
   const json: AddJson = (name, value) => {
-    files[name] = strToU8(`${JSON.stringify(value, null, 2)}\n`);
+    files[name] = strToU8(`${JSON.stringify(tidy(value), null, 2)}\n`);
   };
   await exchangeFiles(db, member, json);
   await communityFiles(db, member.id, json);

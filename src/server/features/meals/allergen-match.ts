@@ -80,21 +80,6 @@ export async function allergyWarningsOf(
 }
 
 /**
- * Fills each meal's `allergyWarnings` for a viewer with allergies `tokens` (none for their own meals,
- * whose allergens they wrote).
- */
-export async function withAllergyWarnings<T extends { id: string; owner: { id: string } }>(
-  db: Executor,
-  viewerId: string,
-  tokens: readonly string[],
-  list: T[],
-): Promise<(T & { allergyWarnings: string[] })[]> {
-  const others = list.filter((meal) => meal.owner.id !== viewerId).map((meal) => meal.id);
-  const warnings = await allergyWarningsOf(db, others, tokens);
-  return list.map((meal) => ({ ...meal, allergyWarnings: warnings.get(meal.id) ?? [] }));
-}
-
-/**
  * The ingredients text cut into words and what lies between, each word marked when it means one of
  * the 14 allergens by the `allergen_synonyms` table ("cheese" → milk; the codes' own words are in it):
  * the container label prints those in bold (docs/features/handover.md point 3).

@@ -18,7 +18,6 @@ import {
   type ScoredCursor,
   type ScoreSort,
 } from "../../pagination";
-import { withAllergyWarnings } from "./allergen-match";
 import { OPEN_MEAL_SQL } from "./availability";
 import {
   type ListPlan,
@@ -37,6 +36,7 @@ import {
   nearNewestSparsePage,
 } from "./near";
 import { type ListedMeal, MEAL_COLUMNS, type MealRow, PAGE_COLUMNS, presentMeal } from "./presenter";
+import { withViewerFacts } from "./viewer-facts";
 import { PUBLIC_MEAL_SQL } from "./visibility";
 
 export type { MealListFilters, MealListOptions } from "./filters";
@@ -279,11 +279,11 @@ export async function listOpenMeals(
   options: MealListOptions,
 ): Promise<{ meals: ListedMeal[]; sort: Sort; count?: MealCount; continueFrom?: Cursor | ScoredCursor }> {
   const page = await listPage(db, options);
-  if (!options.viewerId || !options.allergies?.length) return page;
-  return { ...page, meals: await withAllergyWarnings(db, options.viewerId, options.allergies, page.meals) };
+  if (!options.viewerId) return page;
+  return { ...page, meals: await withViewerFacts(db, options.viewerId, options.allergies ?? [], page.meals) };
 }
 
-/** `listOpenMeals` without the viewer's allergy warnings. */
+/** `listOpenMeals` without what the page says to its viewer alone (viewer-facts.ts). */
 async function listPage(
   db: Executor,
   options: MealListOptions,

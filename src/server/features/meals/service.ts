@@ -32,7 +32,7 @@ import { blockedEitherWay, notBlockedWith } from "../blocks";
 import { type ActiveMembership, groupAskRefusal } from "../groups";
 import { personAccountsSql } from "../trust";
 import { assertMemberVisible } from "../users";
-import { allergyWarningsSql, withAllergyWarnings } from "./allergen-match";
+import { allergyWarningsSql } from "./allergen-match";
 import { FREE_MEAL_RECEIVED_SQL, fairUseFrom, isHoldExpired, OPEN_MEAL_SQL } from "./availability";
 import { fairUseApplies, mealAbilities, type PersonFacts, personFactsSql } from "./may-ask";
 import {
@@ -44,6 +44,7 @@ import {
   privatePickupOf,
 } from "./presenter";
 import { presentSeriesJson, SERIES_JSON, type SeriesJson } from "./series";
+import { withViewerFacts } from "./viewer-facts";
 import { visibleToSql } from "./visibility";
 
 export type { ListedMeal } from "./presenter";
@@ -94,7 +95,7 @@ export async function listOpenMealsOf(
     ),
     page.fetch,
   );
-  return withAllergyWarnings(db, viewer.id, allergyTokensOf(viewer), rows);
+  return withViewerFacts(db, viewer.id, allergyTokensOf(viewer), rows);
 }
 
 /**
@@ -121,7 +122,7 @@ export async function listSavedMeals(
     ),
     page.fetch,
   );
-  return withAllergyWarnings(db, viewer.id, allergyTokensOf(viewer), rows);
+  return withViewerFacts(db, viewer.id, allergyTokensOf(viewer), rows);
 }
 
 /**
@@ -142,7 +143,7 @@ export async function listGroupMeals(
     and(eq(meals.groupId, groupId), OPEN_MEAL_SQL, visibleToSql(viewer.id), page.after),
     page.fetch,
   );
-  return withAllergyWarnings(db, viewer.id, allergyTokensOf(viewer), rows);
+  return withViewerFacts(db, viewer.id, allergyTokensOf(viewer), rows);
 }
 
 /**

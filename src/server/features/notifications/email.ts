@@ -39,6 +39,9 @@ export function notificationEmail(input: NotificationEmailInput): EmailMessage {
   const { say } = input;
   const category = say(CATEGORY_IN_SENTENCE[input.category]);
   const subject = input.text.length > SUBJECT_MAX ? `${input.text.slice(0, SUBJECT_MAX - 1)}…` : input.text;
+  // A notification's text is a headline (no full stop) in the app and the subject; in the email's
+  // body it is a sentence, and ends like one.
+  const sentence = /[.!?…。؟]["'”»]?$/u.test(input.text) ? input.text : `${input.text}.`;
   const greeting = input.firstName ? say(msg("Hi {{name}},"), { name: input.firstName }) : say(msg("Hi,"));
   const because = say(
     msg("You get this email because {{category}} emails are on in your MealShare settings."),
@@ -51,7 +54,7 @@ export function notificationEmail(input: NotificationEmailInput): EmailMessage {
   const text = [
     greeting,
     "",
-    input.text,
+    sentence,
     "",
     `${say(msg("Open it in MealShare:"))} ${input.url}`,
     "",
@@ -64,7 +67,7 @@ export function notificationEmail(input: NotificationEmailInput): EmailMessage {
   const html = `<!doctype html>
 <html lang="${e(input.language)}"><body style="font-family:system-ui,sans-serif;color:#1c1917;line-height:1.5;max-width:560px;margin:0 auto;padding:16px">
 <p>${e(greeting)}</p>
-<p style="font-size:17px">${e(input.text)}</p>
+<p style="font-size:17px">${e(sentence)}</p>
 <p><a href="${e(input.url)}" style="display:inline-block;background:#15803d;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${e(say(msg("Open in MealShare")))}</a></p>
 <hr style="border:none;border-top:1px solid #e7e5e4;margin:24px 0">
 <p style="font-size:13px;color:#57534e">${e(because)}

@@ -23,6 +23,7 @@ import { SESSION_COOKIE, sessionIdOf } from "../../auth/sessions";
 import { requireActor } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import { translate } from "../../i18n";
 import { preferencesOf, updatePreferences } from "./preferences";
 import { removeSubscription, saveSubscription } from "./push";
 import { listNotifications, markNotificationsRead } from "./service";
@@ -42,11 +43,22 @@ export function registerNotificationRoutes(
     {
       schema: {
         tags: ["notifications"],
-        summary: "The newest 50 notifications, newest first",
+        summary: "The newest 50 notifications, newest first, each text filled in in the reader's language",
         response: { 200: z.array(notificationSchema), 401: errorSchema },
       },
     },
-    async (request) => listNotifications(db, requireActor(request).id),
+    async (request) => {
+      const actor = requireActor(request);
+      // The stored text is the English one as written; an API client reads it whole, in its own
+      // language, with its money in the deployment's currency (docs/features/everyday-journey.md,
+      // fourth pass).
+      return (await listNotifications(db, actor.id)).map((notification) => ({
+        ...notification,
+        text: notification.textKey
+          ? translate(notification.textKey, request.lng, config.currency, notification.textParams ?? {})
+          : notification.text,
+      }));
+    },
   );
 
   r.put(

@@ -50,6 +50,7 @@ export type MoveMeal = Pick<
   | "ownerId"
   | "membersOnly"
   | "kind"
+  | "priceCents"
 >;
 
 /** One move: the request and its meal as locked, who moves it, where to, and how. */
@@ -79,6 +80,11 @@ export const STATUS_NOTIFICATIONS = {
   cancelled: msg('{{name}} cancelled the request for "{{title}}"'),
   no_show: msg('{{name}} reported the pickup of "{{title}}" as a no-show'),
 } satisfies Partial<Record<RequestStatus, Said>>;
+
+/** A paid meal's accept says how it is paid (docs/features/everyday-journey.md, fourth pass). */
+export const ACCEPTED_PAID = msg(
+  '{{name}} accepted your request for "{{title}}". Pay {{name}} {{price}} at pickup, in cash or as you agree.',
+);
 
 /** The meal's terms as they are now, the eater's to keep from this accept on (terms.ts). */
 export const termsNow = (mealId: string) =>

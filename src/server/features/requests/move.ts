@@ -32,7 +32,7 @@ import { createNotification } from "../notifications";
 import { recordExchange } from "../trust";
 import { statusEvents } from "./events";
 import { enqueueWaitlistOffer, schedulePickupSettle } from "./jobs";
-import { type Move, type MoveKit, STATUS_NOTIFICATIONS, termsNow } from "./move-kit";
+import { ACCEPTED_PAID, type Move, type MoveKit, STATUS_NOTIFICATIONS, termsNow } from "./move-kit";
 import {
   completeByCode,
   confirmPickup,
@@ -150,6 +150,8 @@ async function acceptRequest({ move, write, tell, tx }: MoveKit): Promise<Reques
       portions,
       asked: request.portionsRequested,
     });
+  } else if (meal.kind === "paid" && meal.priceCents !== null) {
+    await tell(ACCEPTED_PAID, { priceCents: meal.priceCents * portions });
   } else {
     await tell(STATUS_NOTIFICATIONS.accepted);
   }

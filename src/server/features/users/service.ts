@@ -13,7 +13,7 @@ import type { PublicProfile, ReceivedReview } from "../../../contract/users";
 import type { Actor, ActorRef } from "../../auth/actor";
 import { type Executor, inTransaction } from "../../db/client";
 import { requests, reviews, type UserRow, users } from "../../db/schema";
-import { notFound } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import { type Cursor, keysetPage } from "../../pagination";
 import { hasBlocked } from "../blocks";
 import { checkText, recordVerdict } from "../moderation";
@@ -75,6 +75,10 @@ export async function getPublicProfile(
   id: string,
 ): Promise<PublicProfile> {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  // A neighbour's link to someone leaving says so, not "not found" (docs/decisions/017; nothing of
+  // theirs is shown, as before).
+  if (user && user.deletionRequestedAt !== null && viewer.id !== user.id)
+    throw new AppError(404, "member_left", msg("This member has left MealShare."));
   if (!user || !canSeeMember(viewer, user)) throw notFound(msg("User not found"));
   const [rating, blockedByMe, records] = await Promise.all([
     getUserRating(db, viewer, id),

@@ -10,6 +10,16 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { QueryError } from "@/client/components/layout/query-error";
 import { RefusalNote } from "@/client/components/refusal-note";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/client/components/ui/alert-dialog";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { Label } from "@/client/components/ui/label";
@@ -29,6 +39,7 @@ export function DrawPanel({ meal, isOwner }: { meal: MealDetail; isOwner: boolea
   const leave = useLeaveDraw(meal.id);
   const drawNow = useDrawNow(meal.id);
   const [portions, setPortions] = useState(1);
+  const [confirmingDraw, setConfirmingDraw] = useState(false);
   if (draw.isError)
     return (
       <QueryError
@@ -92,14 +103,34 @@ export function DrawPanel({ meal, isOwner }: { meal: MealDetail; isOwner: boolea
           </p>
         )}
         {!made && isOwner && (
-          <Button
-            type="button"
-            className="self-start"
-            disabled={entries === 0 || drawNow.isPending}
-            onClick={() => drawNow.mutate()}
-          >
-            {t("Draw now")}
-          </Button>
+          <>
+            <Button
+              type="button"
+              className="self-start"
+              disabled={entries === 0 || drawNow.isPending}
+              onClick={() => setConfirmingDraw(true)}
+            >
+              {t("Draw now")}
+            </Button>
+            {/* A draw cannot be undone: it is asked once more (docs/features/everyday-journey.md, fourth pass). */}
+            <AlertDialog open={confirmingDraw} onOpenChange={setConfirmingDraw}>
+              <AlertDialogContent>
+                <AlertDialogHeader>
+                  <AlertDialogTitle>{t("Make the draw now?")}</AlertDialogTitle>
+                  <AlertDialogDescription>
+                    {t(
+                      "The {{count}} entries are drawn at once, before the set time, and the winners are told. A draw cannot be undone.",
+                      { count: entries },
+                    )}
+                  </AlertDialogDescription>
+                </AlertDialogHeader>
+                <AlertDialogFooter>
+                  <AlertDialogCancel>{t("Not yet")}</AlertDialogCancel>
+                  <AlertDialogAction onClick={() => drawNow.mutate()}>{t("Draw now")}</AlertDialogAction>
+                </AlertDialogFooter>
+              </AlertDialogContent>
+            </AlertDialog>
+          </>
         )}
         {!made && !isOwner && mine && (
           <div className="flex flex-wrap items-center gap-3">

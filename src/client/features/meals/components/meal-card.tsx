@@ -7,7 +7,7 @@
  * (docs/features/food-safety.md).
  */
 
-import { BadgeCheck, Clock, MapPin, Truck, Users } from "lucide-react";
+import { BadgeCheck, Banknote, Clock, MapPin, Truck, Users } from "lucide-react";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
@@ -16,6 +16,7 @@ import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { useCurrentUser } from "@/client/features/auth";
+import { useDisplayName } from "@/client/lib/display-name";
 import { useFormat } from "@/client/lib/format";
 import { distanceKm, formatDistance, useViewerPosition } from "@/client/lib/geo";
 import { useMessages } from "@/client/lib/messages";
@@ -51,6 +52,7 @@ export const MealCard = memo(function MealCard({
   const say = useMessages();
   const viewer = useViewerPosition();
   const { user } = useCurrentUser();
+  const displayName = useDisplayName();
   const tags = useAllergenTags(meal);
   const warnings = meal.allergyWarnings.map(allergyWarningName);
   // The server's distance on local lists; otherwise from the viewer's shared position, else from
@@ -61,17 +63,29 @@ export const MealCard = memo(function MealCard({
     (from && meal.latitude != null && meal.longitude != null
       ? distanceKm(from, { latitude: meal.latitude, longitude: meal.longitude })
       : null);
-  const distance = km === null ? null : formatDistance(km, f.locale);
-  // A meal with nothing left says so, and offers its waiting list, not a Request that cannot be met.
+  // The viewer's own meal is not one to ask for, save or hide, nor some distance from themselves
+  // (docs/features/everyday-journey.md, fourth pass).
+  const own = user?.id === meal.owner.id;
+  const distance = km === null || own ? null : formatDistance(km, f.locale);
+  // A meal with nothing left says so, and offers its waiting list, not a Request that cannot be met;
+  // to someone already in its line, their place.
   const full = meal.portionsLeft <= 0;
-  const action = full ? t("Join the waiting list") : meal.kind === "free" ? t("Request") : t("Buy Now");
+  const action = own
+    ? t("Your meal")
+    : meal.waitlistPosition
+      ? t("Number {{position}} in line", { position: meal.waitlistPosition })
+      : full
+        ? t("Join the waiting list")
+        : meal.kind === "free"
+          ? t("Request")
+          : t("Buy Now");
 
   return (
     <Card className="relative flex w-full min-w-0 flex-col overflow-hidden" data-testid="meal-card">
       <div className="relative">
         <MealPhoto meal={meal} eager={position < FIRST_ROW} first={position === 0} />
-        <SaveButton mealId={meal.id} title={meal.title} className="absolute right-2 top-2" />
-        <div className="absolute left-2 top-2 flex gap-1">
+        {!own && <SaveButton mealId={meal.id} title={meal.title} className="absolute end-2 top-2" />}
+        <div className="absolute start-2 top-2 flex gap-1">
           {meal.kind === "free" ? (
             <Badge className="bg-green-700">{t("FREE")}</Badge>
           ) : (
@@ -86,13 +100,19 @@ export const MealCard = memo(function MealCard({
       </div>
       <CardContent className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap items-center gap-2">
-          <StarRating rating={meal.ownerRating} />
+          {/* The rating is the cook's, over all their meals: said with their name and how many reviewed. */}
+          {meal.ownerRating !== null && (
+            <span className="inline-flex items-center gap-1 text-sm" data-testid="cook-rating">
+              <span className="text-muted-foreground">{displayName(meal.owner)}</span>
+              <StarRating rating={meal.ownerRating} count={meal.ownerReviewCount} />
+            </span>
+          )}
           {meal.owner.isCook && (
             <Badge variant="outline" className="gap-1 border-green-700 text-green-800">
               <BadgeCheck className="h-3 w-3" aria-hidden="true" /> {t("Registered Cook")}
             </Badge>
           )}
-          <NotInterestedMenu meal={meal} className="-my-2 ml-auto" />
+          {!own && <NotInterestedMenu meal={meal} className="-my-2 ms-auto" />}
         </div>
         <h3 className="text-lg font-semibold leading-tight">
           {/* The title's link covers the whole card (a "stretched link"), so a tap on the photo or
@@ -117,6 +137,13 @@ export const MealCard = memo(function MealCard({
             <Clock className="h-4 w-4" aria-hidden="true" />
             {f.day(meal.pickupWindowStart)}, {f.window(meal.pickupWindowStart, meal.pickupWindowEnd)}
           </span>
+          {meal.kind === "paid" && (
+            // How a paid meal is paid, on its card (docs/features/everyday-journey.md, fourth pass).
+            <span className="inline-flex items-center gap-1" data-testid="pay-at-pickup">
+              <Banknote className="h-4 w-4" aria-hidden="true" />
+              {t("Paid at pickup")}
+            </span>
+          )}
           {distance && (
             <span className="inline-flex items-center gap-1">
               <MapPin className="h-4 w-4" aria-hidden="true" />
@@ -151,7 +178,11 @@ export const MealCard = memo(function MealCard({
             ))}
           </ul>
         )}
-        <Button asChild className="relative z-10 mt-auto w-full" variant={full ? "outline" : "default"}>
+        <Button
+          asChild
+          className="relative z-10 mt-auto w-full"
+          variant={full || own || meal.waitlistPosition ? "outline" : "default"}
+        >
           <Link href={`/meal/${meal.id}`} aria-label={`${action}: ${meal.title}`}>
             {action}
           </Link>

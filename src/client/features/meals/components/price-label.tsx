@@ -7,6 +7,7 @@ import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "@/client/components/ui/badge";
 import { useFormat } from "@/client/lib/format";
+import { cn } from "@/client/lib/utils";
 import type { Meal } from "@/contract/meals";
 
 type Priced = Pick<Meal, "kind" | "priceCents">;
@@ -25,4 +26,39 @@ export function usePriceLabel(): (meal: Priced) => string {
 export function PriceBadge({ meal }: { meal: Priced }) {
   const priceLabel = usePriceLabel();
   return <Badge className={meal.kind === "free" ? "bg-green-700" : "bg-amber-700"}>{priceLabel(meal)}</Badge>;
+}
+
+/**
+ * How a paid meal is paid, said plainly where a neighbour decides and arranges (the card says it
+ * short; docs/features/everyday-journey.md, fourth pass): the cook is paid at pickup, in cash or as
+ * the two agree. Nothing for a free meal.
+ * @param portions how many the viewer asks for or was given; the amount is the price times them
+ * @param side "eater" reads "Pay Tom $6.00 at pickup…", "feeder" reads "Ana pays you $6.00 at pickup…"
+ */
+export function PayAtPickup({
+  meal,
+  cookName,
+  eaterName,
+  portions = 1,
+  side = "eater",
+  className,
+}: {
+  meal: Priced;
+  cookName: string;
+  eaterName?: string;
+  portions?: number;
+  side?: "eater" | "feeder";
+  className?: string;
+}) {
+  const { t } = useTranslation("app");
+  const f = useFormat();
+  if (meal.kind !== "paid" || meal.priceCents == null) return null;
+  const price = f.price(meal.priceCents * portions);
+  return (
+    <p className={cn("text-sm font-medium", className)} data-testid="pay-at-pickup">
+      {side === "eater"
+        ? t("Pay {{name}} {{price}} at pickup, in cash or as you agree.", { name: cookName, price })
+        : t("{{name}} pays you {{price}} at pickup, in cash or as you agree.", { name: eaterName, price })}
+    </p>
+  );
 }

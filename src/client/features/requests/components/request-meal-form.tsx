@@ -16,8 +16,10 @@ import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
+import { PayAtPickup } from "@/client/features/meals";
 import { offerPush } from "@/client/features/notifications";
 import { NewcomerNote } from "@/client/features/trust";
+import { useDisplayName } from "@/client/lib/display-name";
 import { useFormat } from "@/client/lib/format";
 import type { MealDetail } from "@/contract/meals";
 import { MESSAGE_MAX } from "@/contract/plain/requests";
@@ -35,6 +37,7 @@ export function RequestMealForm({
 }) {
   const { t } = useTranslation("app");
   const f = useFormat();
+  const displayName = useDisplayName();
   const [message, setMessage] = useState("");
   const [portions, setPortions] = useState(1);
   const portionsId = useId();
@@ -124,6 +127,7 @@ export function RequestMealForm({
       />
       <RefusalNote ability={mayRequest} />
       {mayRequest.allowed && <NewcomerNote limit="openRequests" />}
+      <PayAtPickup meal={meal} cookName={displayName(meal.owner)} portions={portions} />
       <Button onClick={onRequest} disabled={createRequest.isPending || unavailable}>
         {meal.kind === "paid" && meal.priceCents != null
           ? t("Request Meal ({{price}})", { price: f.price(meal.priceCents) })

@@ -18,12 +18,21 @@ import {
 import { useFormat } from "@/client/lib/format";
 import { useMessages } from "@/client/lib/messages";
 
-const ACCEPTED_KEY = "safetyNoticeAccepted";
+/**
+ * Acceptance lasts for the browser session (spec §4 "Safety notice gate"), in every tab of it: a
+ * session cookie, which the browser drops when it closes, not one tab's sessionStorage, which made the
+ * notice come back in the next tab (docs/features/everyday-journey.md, fourth pass). Sign-out clears it.
+ */
+export const SAFETY_NOTICE_COOKIE = "safety_notice";
 
 /** Whether the notice was accepted in this browser session. */
-export const hasAcceptedSafetyNotice = () => window.sessionStorage.getItem(ACCEPTED_KEY) === "true";
-/** Records acceptance for the session. */
-export const acceptSafetyNotice = () => window.sessionStorage.setItem(ACCEPTED_KEY, "true");
+export const hasAcceptedSafetyNotice = () =>
+  document.cookie.split("; ").includes(`${SAFETY_NOTICE_COOKIE}=accepted`);
+/** Records acceptance for the browser session. */
+export const acceptSafetyNotice = () => {
+  // biome-ignore lint/suspicious/noDocumentCookie: a session cookie is what "for the session" means here.
+  document.cookie = `${SAFETY_NOTICE_COOKIE}=accepted; path=/; SameSite=Lax${location.protocol === "https:" ? "; Secure" : ""}`;
+};
 
 export function SafetyNoticeDialog({
   open,

@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
-import { MealPhoto, usePriceLabel } from "@/client/features/meals";
+import { MealPhoto, PayAtPickup, usePriceLabel } from "@/client/features/meals";
 import { TrustBadge, VouchButton } from "@/client/features/trust";
 import { BlockButton, ReliabilityLine, useBlockedUsers } from "@/client/features/users";
 import { useDisplayName } from "@/client/lib/display-name";
@@ -117,6 +117,18 @@ export function ThreadSummary({ request }: { request: MealRequestDetail }) {
             </Link>
           </p>
           <p className="text-sm">{portionsText(t, request)}</p>
+          {request.status === "accepted" && (
+            <PayAtPickup
+              meal={{
+                ...request.meal,
+                priceCents: request.agreedTerms?.priceCents ?? request.meal.priceCents,
+              }}
+              cookName={otherName}
+              eaterName={otherName}
+              portions={request.portions}
+              side={viewerIsOwner ? "feeder" : "eater"}
+            />
+          )}
           {request.status === "held" && request.holdUntil && (
             <p className="text-sm font-medium text-violet-900" data-testid="hold-until">
               {t("These portions are kept for you until {{time}}.", { time: f.time(request.holdUntil) })}
