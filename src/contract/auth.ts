@@ -16,6 +16,8 @@ export const currentUserSchema = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  /** How others read the name (`updateProfileSchema`). */
+  nameShown: z.enum(["short", "full"]),
   profileImageUrl: z.string().nullable(),
   bio: z.string().nullable(),
   /** The bio waits for a moderator's check (docs/decisions/020): others read none until then. */
@@ -37,6 +39,11 @@ export const currentUserSchema = z.object({
   allergiesOther: z.string(),
   dietTags: z.array(z.string()),
   newsletterOptIn: z.boolean(),
+  /**
+   * When MealShare stopped emailing the address after repeated permanent failures
+   * (docs/features/notifications.md "Mail that reaches the inbox"); null while it mails it.
+   */
+  mailStoppedAt: isoDateTime.nullable(),
   /**
    * The language the member chose (docs/features/languages-currency-impact.md), or null while they have
    * not.
@@ -77,6 +84,11 @@ export const updateProfileSchema = z
       .min(1, msg("First name is required"))
       .max(80, msg("First name must be at most 80 characters")),
     lastName: z.string().trim().max(80, msg("Last name must be at most 80 characters")),
+    /**
+     * How others read the name (docs/features/everyday-journey.md, fourth pass): "short" is "Tom B.",
+     * "full" is "Tom Becker"; the other side of an accepted request reads it whole either way.
+     */
+    nameShown: z.enum(["short", "full"], { error: msg("nameShown must be short or full") }),
     bio: z
       .string()
       .trim()

@@ -74,6 +74,8 @@ export const MEMBER_PAGES: readonly PageEntry[] = [
   // docs/features/everyday-journey.md, third pass "A Messages view"
   { path: "/messages", page: "messages" },
   { path: "/profile", page: "profile" },
+  { path: "/settings", page: "settings" },
+  { path: "/saved", page: "saved" },
   { path: "/events", page: "events" },
   { path: "/admin", page: "admin" },
   // docs/decisions/020 "The queue": admins and groups' moderators.

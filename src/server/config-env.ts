@@ -108,6 +108,14 @@ export const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalString,
+  /** The envelope sender (Return-Path) bounces and complaints go to; MAIL_FROM's address when unset. */
+  MAIL_BOUNCE_ADDRESS: z.preprocess(emptyToUndefined, z.email().optional()),
+  /** DKIM signing (nodemailer's `dkim`): all three, or none. The key is PEM text or a file's path. */
+  MAIL_DKIM_DOMAIN: optionalString,
+  MAIL_DKIM_SELECTOR: optionalString,
+  MAIL_DKIM_PRIVATE_KEY: optionalString,
+  /** Permanent failures in a row after which MealShare stops emailing an address. */
+  MAIL_STOP_AFTER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(3)),
   VAPID_PUBLIC_KEY: z.preprocess(
     emptyToUndefined,
     z

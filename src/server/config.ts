@@ -91,7 +91,18 @@ export interface Config {
    * Notification emails (docs/features/notifications.md point 3). No `smtpUrl`: logged in development,
    * skipped in production.
    */
-  email: { smtpUrl: string | undefined; from: string };
+  /**
+   * Sending email (docs/features/notifications.md "Mail that reaches the inbox"): the SMTP server, the
+   * From, the envelope sender bounces go to, DKIM signing when configured, and after how many
+   * permanent failures in a row an address is no longer mailed.
+   */
+  email: {
+    smtpUrl: string | undefined;
+    from: string;
+    bounceAddress?: string;
+    dkim?: { domainName: string; keySelector: string; privateKey: string };
+    stopAfter?: number;
+  };
   /**
    * Web Push (docs/features/notifications.md point 2): the VAPID key pair when set in the environment
    * (otherwise made on first start and kept in the database), the contact sent to push services, and the
@@ -262,7 +273,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
       messagesPerMinute: e.RATE_LIMIT_MESSAGES_PER_MINUTE,
     },
-    email: { smtpUrl: e.SMTP_URL, from: mailFrom },
+    email: {
+      smtpUrl: e.SMTP_URL,
+      from: mailFrom,
+      bounceAddress: e.MAIL_BOUNCE_ADDRESS,
+      dkim: dkimOf(e),
+      stopAfter: e.MAIL_STOP_AFTER,
+    },
     push: {
       vapidKeys:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
@@ -384,6 +401,24 @@ export function readPemFile(variable: string, file: string): Buffer {
     throw new ConfigError(`Invalid configuration: ${variable}=${file} is not a PEM file`);
   }
   return content;
+}
+
+/**
+ * DKIM signing from MAIL_DKIM_DOMAIN, MAIL_DKIM_SELECTOR and MAIL_DKIM_PRIVATE_KEY (PEM text, or the
+ * path of a PEM file): all three or none.
+ * @throws ConfigError when only some are set, or the key is not PEM
+ */
+function dkimOf(e: Env): Config["email"]["dkim"] {
+  const { MAIL_DKIM_DOMAIN: domainName, MAIL_DKIM_SELECTOR: keySelector, MAIL_DKIM_PRIVATE_KEY: key } = e;
+  if (!domainName && !keySelector && !key) return undefined;
+  if (!domainName || !keySelector || !key)
+    throw new ConfigError(
+      "Invalid configuration: MAIL_DKIM_DOMAIN, MAIL_DKIM_SELECTOR and MAIL_DKIM_PRIVATE_KEY go together",
+    );
+  const privateKey = key.includes("-----BEGIN ")
+    ? key.replace(/\\n/g, "\n")
+    : readPemFile("MAIL_DKIM_PRIVATE_KEY", key).toString("utf8");
+  return { domainName, keySelector, privateKey };
 }
 
 /** TRUST_PROXY's value: unset or 0 → off, a number → that many hops, else the listed proxies. */

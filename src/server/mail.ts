@@ -38,16 +38,34 @@ export function mailerMode(config: Pick<Config, "email" | "env">): Mailer["mode"
   return config.env === "production" ? "off" : "log";
 }
 
-/** The mailer of the configuration (see `mailerMode`). */
+/**
+ * Whether a send failed for good: the receiving side answered with a permanent (5xx) SMTP reply
+ * (RFC 5321 §4.2.1), as a full mailbox or an unknown user does — not a connection that failed or a
+ * 4xx "try later", which the job queue retries.
+ */
+export function isPermanentFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
+/**
+ * The mailer of the configuration (see `mailerMode`). With SMTP, every message is signed with DKIM
+ * when configured and carries the bounce address as its envelope sender (Return-Path), so bounces and
+ * complaints reach it and not the From (docs/features/notifications.md "Mail that reaches the inbox").
+ */
 export function createMailer(config: Pick<Config, "email" | "env">, log: Log): Mailer {
-  const { smtpUrl, from } = config.email;
+  const { smtpUrl, from, bounceAddress, dkim } = config.email;
   const mode = mailerMode(config);
   if (mode === "smtp" && smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(smtpUrl);
+    const transport: Transporter = nodemailer.createTransport(smtpUrl, dkim ? { dkim } : {});
     return {
       mode: "smtp",
       send: async (message) => {
-        await transport.sendMail({ from, ...message });
+        await transport.sendMail({
+          from,
+          ...message,
+          ...(bounceAddress ? { envelope: { from: bounceAddress, to: message.to } } : {}),
+        });
       },
       close: () => transport.close(),
     };

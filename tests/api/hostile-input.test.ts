@@ -268,6 +268,6 @@ describe("the sign-in form refuses a NUL character in a name", () => {
     });
     expect(trace.jar.get("sid")).toBeUndefined();
     expect(trace.formStatus).toBe(400);
-    expect(trace.formPage).toContain("Enter a valid email, a first name and a last name.");
+    expect(trace.formPage).toContain("Enter a valid email and a first name.");
   });
 });

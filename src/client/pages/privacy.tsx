@@ -91,7 +91,7 @@ export default function PrivacyPage() {
           {t(
             "In Settings you can download everything MealShare holds about you, once a day, and delete your account.",
           )}{" "}
-          <Link href="/profile?tab=settings" className="text-primary underline">
+          <Link href="/settings" className="text-primary underline">
             {t("Open Settings")}
           </Link>
         </p>

@@ -84,7 +84,7 @@ export default function UnsubscribePage() {
             </>
           )}
           {user ? (
-            <Link href="/profile?tab=settings" className="text-sm text-primary underline">
+            <Link href="/settings" className="text-sm text-primary underline">
               {t("Choose what MealShare sends you")}
             </Link>
           ) : (

@@ -27,8 +27,8 @@ export interface DevIdp {
 }
 
 /**
- * A first or last name typed at sign-in: 1–80 characters, no control characters (NUL cannot even be
- * stored: docs/features/operations.md finding 2).
+ * A first name typed at sign-in: 1–80 characters, no control characters (NUL cannot even be stored:
+ * docs/features/operations.md finding 2).
  */
 export const personNameSchema = z
   .string()
@@ -36,10 +36,20 @@ export const personNameSchema = z
   .min(1)
   .max(80)
   .regex(/^[^\p{Cc}]*$/u);
+/**
+ * A last name typed at sign-in: optional, as a first name alone is how many neighbours go by
+ * (docs/features/everyday-journey.md, fourth pass); otherwise as `personNameSchema`.
+ */
+export const lastNameSchema = z
+  .string()
+  .trim()
+  .max(80)
+  .regex(/^[^\p{Cc}]*$/u)
+  .default("");
 const signInFormSchema = z.object({
   email: z.email().max(320),
   firstName: personNameSchema,
-  lastName: personNameSchema,
+  lastName: lastNameSchema,
 });
 
 interface DevAccount {
@@ -193,10 +203,7 @@ export async function registerDevIdp(app: FastifyInstance, config: Config): Prom
         const form = signInFormSchema.safeParse(request.body);
         if (!form.success) {
           reply.status(400);
-          return sendPage(
-            reply,
-            signInPage(details.uid, "Enter a valid email, a first name and a last name."),
-          );
+          return sendPage(reply, signInPage(details.uid, "Enter a valid email and a first name."));
         }
         const sub = form.data.email.toLowerCase();
         accounts.set(sub, { ...form.data, email: sub });
@@ -261,8 +268,8 @@ function signInPage(uid: string, error?: string) {
       <input id="email" name="email" type="email" autocomplete="email" required autofocus>
       <label for="firstName">First name</label>
       <input id="firstName" name="firstName" type="text" autocomplete="given-name" required>
-      <label for="lastName">Last name</label>
-      <input id="lastName" name="lastName" type="text" autocomplete="family-name" required>
+      <label for="lastName">Last name (optional)</label>
+      <input id="lastName" name="lastName" type="text" autocomplete="family-name">
       <button type="submit">Sign in</button>
     </form>`,
   );

@@ -109,6 +109,9 @@ async function confirmChange(
         .set({
           email: spent.email,
           emailVerified: true,
+          // A new address is mailed from no failures (notifications/email-delivery.ts).
+          mailFailures: 0,
+          mailStoppedAt: null,
           ...(user.oidcIssuer === EMAIL_ISSUER ? { oidcSubject: spent.email } : {}),
           updatedAt: new Date(),
         })
@@ -229,6 +232,8 @@ async function undoChange(db: Db, token: string): Promise<Message> {
       .set({
         email: change.oldEmail,
         emailVerified: true,
+        mailFailures: 0,
+        mailStoppedAt: null,
         ...(member.oidcIssuer === EMAIL_ISSUER ? { oidcSubject: change.oldEmail } : {}),
         updatedAt: new Date(),
       })

@@ -18,7 +18,7 @@ import { type Db, queryRows } from "../db/client";
 import type { Mailer } from "../mail";
 import { clientKeyOf } from "../mail-caps";
 import { sendCodeEmail } from "./code-email";
-import { personNameSchema, registerFormBodyParser } from "./dev-idp";
+import { lastNameSchema, personNameSchema, registerFormBodyParser } from "./dev-idp";
 import {
   type CodeRefusal,
   checkCode,
@@ -57,7 +57,7 @@ const emailForm = z.object({
   returnTo: z.string().max(500).optional(),
 });
 const codeForm = z.object({ code: z.string().max(20) });
-const profileForm = z.object({ firstName: personNameSchema, lastName: personNameSchema });
+const profileForm = z.object({ firstName: personNameSchema, lastName: lastNameSchema });
 const linkQuery = z.object({ token: z.string().max(200).optional() });
 
 /** What each refusal says (docs/decisions/016 "Codes"). */
@@ -210,7 +210,7 @@ export function registerEmailSignIn(app: FastifyInstance, deps: { db: Db; config
         }
         const form = profileForm.safeParse(request.body);
         if (!form.success) {
-          const error = msg("Enter a first name and a last name.");
+          const error = msg("Enter a first name.");
           return sendPage(reply, profilePage(words, { email: pending.email, error }), 400);
         }
         const spent = await spendCode(db, { ...pending, purpose: "sign_in" });

@@ -104,8 +104,8 @@ ${alert(input.error && say(input.error))}
 <form method="post" action="/api/login/profile">
 <label for="firstName">${say(msg("First name"))}</label>
 <input id="firstName" name="firstName" type="text" autocomplete="given-name" maxlength="80" required autofocus>
-<label for="lastName">${say(msg("Last name"))}</label>
-<input id="lastName" name="lastName" type="text" autocomplete="family-name" maxlength="80" required>
+<label for="lastName">${say(msg("Last name (optional)"))}</label>
+<input id="lastName" name="lastName" type="text" autocomplete="family-name" maxlength="80">
 <button type="submit">${say(msg("Join MealShare"))}</button>
 </form>`,
   );

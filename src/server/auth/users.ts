@@ -16,6 +16,7 @@ import type { Db, Executor } from "../db/client";
 import { type UserRow, users } from "../db/schema";
 import { forbidden, unauthorized } from "../errors";
 import { presentHomeArea } from "../features/users";
+import { shownLastName, shownName } from "../member-names";
 import { type Actor, actorOf, isAdmin } from "./actor";
 import type { SessionCache } from "./session-cache";
 import { findSession, SESSION_COOKIE, sessionIdOf } from "./sessions";
@@ -183,6 +184,7 @@ export function presentCurrentUser(user: UserRow, config: Config): CurrentUser {
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,
+    nameShown: user.nameShown,
     profileImageUrl: user.profileImageUrl,
     bio: user.bio,
     bioHeld: user.bioHeld,
@@ -194,6 +196,7 @@ export function presentCurrentUser(user: UserRow, config: Config): CurrentUser {
     allergiesOther: user.allergiesOther,
     dietTags: user.dietTags,
     newsletterOptIn: user.newsletterOptIn,
+    mailStoppedAt: user.mailStoppedAt?.toISOString() ?? null,
     locale: supportedLanguage(user.locale) ?? null,
     homeArea: presentHomeArea(user),
     createdAt: user.createdAt.toISOString(),
@@ -206,14 +209,19 @@ export function presentCurrentUser(user: UserRow, config: Config): CurrentUser {
   };
 }
 
-/** What others may see of a user: no email (docs/STYLE.md "Presenters"). */
+/**
+ * What others may see of a user: no email (docs/STYLE.md "Presenters"), and the name as they chose
+ * to show it (features/member-names.ts).
+ * @param whole the full last name: the viewer is the other side of an accepted request, or an admin
+ */
 export function presentPublicUser(
-  user: Pick<UserRow, "id" | "firstName" | "lastName" | "profileImageUrl" | "isRegisteredCook">,
+  user: Pick<UserRow, "id" | "firstName" | "lastName" | "nameShown" | "profileImageUrl" | "isRegisteredCook">,
+  whole = false,
 ): PublicUser {
   return {
     id: user.id,
     firstName: user.firstName,
-    lastName: user.lastName,
+    lastName: shownLastName(user, whole),
     profileImageUrl: user.profileImageUrl,
     isCook: user.isRegisteredCook,
   };
@@ -224,7 +232,14 @@ export function signInRateLimit(config: Pick<Config, "rateLimits">) {
   return { max: config.rateLimits.signInPerMinute, timeWindow: "1 minute", allowList: () => false };
 }
 
-/** "First Last", or "A neighbour" for a member without a name: how notifications name a member. */
-export function displayName(user: Pick<UserRow, "firstName" | "lastName">): string {
-  return `${user.firstName} ${user.lastName}`.trim() || "A neighbour";
+/**
+ * A member named as others read them (features/member-names.ts: "Tom B." unless they show it all), or
+ * "A neighbour" for a member without a name: how notifications and emails name a member.
+ * @param whole the full name, for someone the member has met (a completed exchange's review)
+ */
+export function displayName(
+  user: Pick<UserRow, "firstName" | "lastName" | "nameShown">,
+  whole = false,
+): string {
+  return shownName(user, whole);
 }

@@ -106,6 +106,22 @@ export const users = pgTable(
     emailVerified: boolean("email_verified").notNull().default(false),
     firstName: varchar("first_name", { length: 80 }).notNull().default(""),
     lastName: varchar("last_name", { length: 80 }).notNull().default(""),
+    /**
+     * How others read the member's name (docs/features/everyday-journey.md, fourth pass): "short" (the
+     * default) is the first name and the last name's initial, "Tom B."; "full" is "Tom Becker". The
+     * other side of an accepted request reads the full name whatever this says. member-names.ts.
+     */
+    nameShown: varchar("name_shown", { length: 5, enum: ["short", "full"] })
+      .notNull()
+      .default("short"),
+    /**
+     * Emails to the address refused for good in a row (an SMTP 5xx answer); at `MAIL_STOP_AFTER`
+     * MealShare stops mailing it (`mailStoppedAt`) and Settings says why (docs/features/notifications.md
+     * "Mail that reaches the inbox"). A delivered email, a new address or the member's "Email me again"
+     * starts again.
+     */
+    mailFailures: integer("mail_failures").notNull().default(0),
+    mailStoppedAt: timestamp("mail_stopped_at", { withTimezone: true }),
     profileImageUrl: text("profile_image_url"),
     bio: varchar("bio", { length: 1000 }),
     /**
@@ -206,6 +222,7 @@ export const users = pgTable(
     // Emailed sign-in finds an account proved under another sign-in by its address (docs/decisions/016).
     index("users_email_idx").on(t.email),
     check("users_allergy_codes_known", sql`${t.allergyCodes} <@ ${ALLERGEN_CODES_SQL}`),
+    check("users_name_shown_known", sql`${t.nameShown} IN ('short', 'full')`),
     uniqueIndex("users_calendar_token_key").on(t.calendarTokenHash),
     // The certificate job walks registered cooks by expiry.
     index("users_cook_expiry_idx").on(t.cookCertificateExpiresOn).where(sql`${t.isRegisteredCook}`),

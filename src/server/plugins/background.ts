@@ -53,6 +53,7 @@ export async function startBackground(
     secret: config.sessionSecret,
     currency: config.currency,
     defaultLanguage: config.defaultLanguage,
+    mailStopAfter: config.email.stopAfter,
     onError: (error: unknown) => app.log.warn({ err: error }, "a push could not be sent"),
   };
   const jobs = await startJobQueue(

@@ -21,6 +21,7 @@ import { registerLabelRoute, registerMealPreviewRoute, registerMealRoutes } from
 import type { HeldTextOwners } from "../features/moderation";
 import { registerModerationRoutes } from "../features/moderation/routes";
 import { registerNewsletterOptInRoutes, registerNewsletterRoutes } from "../features/newsletter/routes";
+import { registerEmailDeliveryRoutes } from "../features/notifications/email-delivery";
 import { registerNotificationRoutes, registerUnsubscribeRoutes } from "../features/notifications/routes";
 import { registerPhotoRoutes, registerPhotoServing } from "../features/photos/routes";
 import { createGeocoder } from "../features/places";
@@ -72,6 +73,7 @@ export async function registerFeatureRoutes(
     registerPostingRoutes(api, { db, config });
     registerRequestRoutes(api, { db, config, storage });
     registerNotificationRoutes(api, { db, config, vapidPublicKey: background.vapidPublicKey });
+    registerEmailDeliveryRoutes(api, { db, config });
     registerLiveRoutes(api, { db, hub: background.hub });
     registerReportRoutes(api, { db });
     registerReviewRoutes(api, { db });

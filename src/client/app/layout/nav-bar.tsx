@@ -4,7 +4,7 @@
  */
 
 import type { TFunction } from "i18next";
-import { ChefHat, LogOut, Menu, Plus, Shield, Star, User } from "lucide-react";
+import { ChefHat, Heart, LogOut, Menu, Plus, Settings, Shield, Star, User } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
@@ -131,8 +131,18 @@ export function NavBar() {
                 </Link>
               </DropdownMenuItem>
               <DropdownMenuItem asChild>
+                <Link href="/saved">
+                  <Heart aria-hidden="true" /> {t("Saved meals")}
+                </Link>
+              </DropdownMenuItem>
+              <DropdownMenuItem asChild>
                 <Link href="/reviews">
                   <Star aria-hidden="true" /> {t("Reviews")}
+                </Link>
+              </DropdownMenuItem>
+              <DropdownMenuItem asChild>
+                <Link href="/settings">
+                  <Settings aria-hidden="true" /> {t("Settings")}
                 </Link>
               </DropdownMenuItem>
               {user?.isAdmin && (
@@ -174,7 +184,9 @@ export function NavBar() {
                 ...links,
                 { href: "/meals/new", label: t("Add New Meal") },
                 { href: "/profile", label: t("Profile") },
+                { href: "/saved", label: t("Saved meals") },
                 { href: "/reviews", label: t("Reviews") },
+                { href: "/settings", label: t("Settings") },
                 ...(user?.isAdmin ? [{ href: "/admin", label: t("Admin Panel") }] : []),
               ].map((link) => (
                 <li key={link.href}>

@@ -220,10 +220,7 @@ export function DeleteAccountSettings({ user }: { user: CurrentUser }) {
           <p role="alert" className="text-sm text-destructive">
             {error}{" "}
             {signInAgain && (
-              <a
-                className="underline"
-                href={`/api/login?returnTo=${encodeURIComponent("/profile?tab=settings")}`}
-              >
+              <a className="underline" href={`/api/login?returnTo=${encodeURIComponent("/settings")}`}>
                 {t("Sign in again")}
               </a>
             )}

@@ -165,12 +165,12 @@ export async function makeExport(
     type: "account",
     message: msg("Your data export is ready to download for {{days}} days"),
     params: { days: EXPORT_DAYS },
-    link: "/profile?tab=settings",
+    link: "/settings",
     deliver: false,
   });
   if (context.mailer.mode === "off" || !member.email) return;
   const say = (message: ReturnType<typeof msg>) => translate(message, language, context.currency);
-  const url = `${context.publicUrl}/profile?tab=settings`;
+  const url = `${context.publicUrl}/settings`;
   const text = say(
     msg("Your MealShare data export is ready. Download it from Settings → Your data within 7 days."),
   );

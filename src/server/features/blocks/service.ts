@@ -9,6 +9,7 @@ import type { BlockedUser } from "../../../contract/users";
 import type { Executor } from "../../db/client";
 import { blocks, users } from "../../db/schema";
 import { AppError, notFound, validation } from "../../errors";
+import { shownLastNameSql } from "../../member-names";
 
 /** At most this many blocked users are listed in Settings. */
 const BLOCKED_LIST_MAX = 500;
@@ -35,7 +36,7 @@ export async function listBlockedUsers(db: Executor, blocker: { id: string }): P
     .select({
       id: users.id,
       firstName: users.firstName,
-      lastName: users.lastName,
+      lastName: sql<string>`${shownLastNameSql(users)}`,
       profileImageUrl: users.profileImageUrl,
       blockedAt: blocks.createdAt,
     })

@@ -12,6 +12,7 @@ import { HIDDEN_MAX } from "../../../contract/plain/meals";
 import type { Executor } from "../../db/client";
 import { hiddenCooks, hiddenMeals, meals, users } from "../../db/schema";
 import { conflict, notFound, validation } from "../../errors";
+import { shownLastNameSql } from "../../member-names";
 import { requireMealSeenBy } from "./visibility";
 
 const tooMany = () =>
@@ -75,7 +76,7 @@ export async function listHidden(db: Executor, member: { id: string }): Promise<
     .select({
       id: users.id,
       firstName: users.firstName,
-      lastName: users.lastName,
+      lastName: sql<string>`${shownLastNameSql(users)}`,
       profileImageUrl: users.profileImageUrl,
       hiddenAt: hiddenCooks.createdAt,
     })

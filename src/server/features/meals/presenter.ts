@@ -10,6 +10,7 @@ import type { Allocation } from "../../../contract/allocation";
 import type { AllergenCode, StorageType } from "../../../contract/food-safety";
 import type { Meal, MealKind, PrivatePickup } from "../../../contract/meals";
 import { meals, users } from "../../db/schema";
+import { shownLastNameSql } from "../../member-names";
 import { portionsLeft } from "./availability";
 
 /** A meal row as `MEAL_COLUMNS` selects it (driver values: Dates, numbers, strings). */
@@ -109,7 +110,7 @@ export const MEAL_COLUMNS = aliased({
   groupName: sql`${GROUP_MARK}`,
   ownerId: users.id,
   ownerFirstName: users.firstName,
-  ownerLastName: users.lastName,
+  ownerLastName: sql`${shownLastNameSql(users)}`,
   ownerProfileImageUrl: users.profileImageUrl,
   ownerIsCook: users.isRegisteredCook,
   // docs/DESIGN.md §4 "Reviews": the mean of reviews received, one decimal, null with none.

@@ -5,11 +5,12 @@
  * digest (alerts' digest.ts) both send through it; each claims its turn its own way, so a claim is
  * passed in where one is needed.
  */
+import { sql } from "drizzle-orm";
 import type { Language } from "../../../contract/i18n";
 import type { DeliveryCategory } from "../../../contract/notifications";
 import type { Executor } from "../../db/client";
 import type { UserRow } from "../../db/schema";
-import type { Mailer } from "../../mail";
+import { isPermanentFailure, type Mailer } from "../../mail";
 import { notificationEmail, type Say } from "./email";
 import { wants } from "./preferences";
 import { type PushSender, sendPush } from "./push";
@@ -29,6 +30,8 @@ export interface DeliveryContext {
    */
   currency: string;
   defaultLanguage: Language;
+  /** Permanent failures in a row after which an address is no longer mailed (`MAIL_STOP_AFTER`). */
+  mailStopAfter?: number;
   onError: (error: unknown) => void;
 }
 
@@ -65,7 +68,14 @@ export async function sendOutbound(
   context: DeliveryContext,
   member: Pick<
     UserRow,
-    "id" | "email" | "emailVerified" | "firstName" | "notificationPreferences" | "newsletterOptIn"
+    | "id"
+    | "email"
+    | "emailVerified"
+    | "firstName"
+    | "notificationPreferences"
+    | "newsletterOptIn"
+    | "mailFailures"
+    | "mailStoppedAt"
   >,
   language: string,
   say: Say,
@@ -81,7 +91,12 @@ export async function sendOutbound(
       { ttlSeconds: PUSH_TTL_SECONDS, topic: news.topic, onError: context.onError },
     );
   }
-  if (!wants(member, news.category, "email") || !member.emailVerified || context.mailer.mode === "off")
+  if (
+    !wants(member, news.category, "email") ||
+    !member.emailVerified ||
+    member.mailStoppedAt !== null ||
+    context.mailer.mode === "off"
+  )
     return;
   const claim = claims.email ? await claims.email() : null;
   if (claims.email && !claim) return;
@@ -99,11 +114,32 @@ export async function sendOutbound(
         category: news.category,
         unsubscribePageUrl: url(`/unsubscribe?token=${token}`),
         unsubscribeOneClickUrl: url(`/api/unsubscribe?token=${token}`),
-        settingsUrl: url("/profile?tab=settings"),
+        settingsUrl: url("/settings"),
       }),
     );
   } catch (error) {
     await claim?.giveBack();
+    // Refused for good: counted, and not retried — the same message would be refused again.
+    if (isPermanentFailure(error)) {
+      await recordMailFailure(context, member.id);
+      return;
+    }
     throw error;
   }
+  if (member.mailFailures > 0)
+    await context.db.execute(sql`update users set mail_failures = 0 where id = ${member.id}`);
+}
+
+/**
+ * Counts a permanent failure to the member's address; at `mailStopAfter` in a row (3 by default)
+ * MealShare stops mailing it, and Settings says so (docs/features/notifications.md "Mail that reaches
+ * the inbox": mail to dead addresses harms every member's delivery).
+ */
+async function recordMailFailure(context: DeliveryContext, memberId: string): Promise<void> {
+  const stopAfter = context.mailStopAfter ?? 3;
+  await context.db.execute(sql`
+    update users set mail_failures = mail_failures + 1,
+      mail_stopped_at = case when mail_failures + 1 >= ${stopAfter} then coalesce(mail_stopped_at, now())
+                        else mail_stopped_at end
+    where id = ${memberId}`);
 }

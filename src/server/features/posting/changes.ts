@@ -62,7 +62,7 @@ export function changesOf(before: MealRow, after: MealRow): Change[] {
  */
 export async function tellOfChanges(
   tx: Executor,
-  cook: Pick<UserRow, "id" | "firstName" | "lastName">,
+  cook: Pick<UserRow, "id" | "firstName" | "lastName" | "nameShown">,
   before: MealRow,
   after: MealRow,
 ): Promise<void> {

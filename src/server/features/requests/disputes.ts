@@ -41,8 +41,9 @@ export async function listDisputes(db: Executor): Promise<Dispute[]> {
   return rows.map(({ request, meal, eater, feeder }) => ({
     id: request.id,
     meal: { id: meal.id, title: meal.title, pickupWindowEnd: meal.end.toISOString() },
-    eater: presentPublicUser(eater),
-    feeder: presentPublicUser(feeder),
+    // Disputes are for admins: names whole.
+    eater: presentPublicUser(eater, true),
+    feeder: presentPublicUser(feeder, true),
     noShowParty: request.noShowParty,
     noShowReason: request.noShowReason,
     disputeReason: request.disputeReason,

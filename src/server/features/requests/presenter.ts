@@ -11,6 +11,7 @@ import type { TrustBadge } from "../../../contract/trust";
 import { presentPublicUser } from "../../auth/users";
 import type { Executor } from "../../db/client";
 import { meals, type RequestRow, requests, type UserRow, users } from "../../db/schema";
+import { namesWhole } from "../../member-names";
 import { privatePickupOf } from "../meals";
 import {
   mayQuickReply,
@@ -130,8 +131,9 @@ export function presentRequest(
       pickupLocation: row.meal.pickupLocation,
       privatePickup: mayReadPrivatePickup(request.status, who) ? privatePickupOf(row.meal) : null,
     },
-    eater: presentPublicUser(row.eater),
-    owner: presentPublicUser(row.owner),
+    // Once they agreed to meet, each reads the other's full name (member-names.ts).
+    eater: presentPublicUser(row.eater, namesWhole(request.status)),
+    owner: presentPublicUser(row.owner, namesWhole(request.status)),
     allowedTransitions: who ? transitionsFor(request, row.meal, who) : [],
     // Only its two participants read a request (service.ts answers 404 to anyone else).
     viewerSide: who ?? "eater",

@@ -25,6 +25,7 @@ import { type Executor, inTransaction } from "../../db/client";
 import { meals, messages, requests, type UserRow, users } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
 import { liveEvent, publishLiveEvents } from "../../live/hub";
+import { namesWhole } from "../../member-names";
 import { type Cursor, encodeCursor, keysetPage } from "../../pagination";
 import type { ObjectStorage } from "../../storage/storage";
 import { assertNotBlocked } from "../blocks";
@@ -234,7 +235,13 @@ export async function listAcceptedPickups(
  */
 export async function getRequestDetail(db: Executor, viewer: Actor, id: string): Promise<MealRequestDetail> {
   const request = await getRequestRow(db, viewer.id, id);
-  const newest = await selectMessages(db, viewer.id, id, { limit: MESSAGE_PAGE_SIZE });
+  const newest = await selectMessages(
+    db,
+    viewer.id,
+    id,
+    { limit: MESSAGE_PAGE_SIZE },
+    namesWhole(request.status),
+  );
   const page = newest.slice(0, MESSAGE_PAGE_SIZE);
   const oldest = page[page.length - 1];
   const olderMessages =
@@ -258,16 +265,20 @@ export async function listMessages(
   id: string,
   options: { limit: number; cursor?: Cursor },
 ): Promise<Message[]> {
-  await getRequestRow(db, viewer.id, id);
-  return selectMessages(db, viewer.id, id, options);
+  const request = await getRequestRow(db, viewer.id, id);
+  return selectMessages(db, viewer.id, id, options, namesWhole(request.status));
 }
 
-/** A page of a thread as `viewerId` reads it: a held message only by its sender (docs/decisions/020). */
+/**
+ * A page of a thread as `viewerId` reads it: a held message only by its sender (docs/decisions/020);
+ * its writers named whole once the two agreed to meet (`whole`, member-names.ts).
+ */
 async function selectMessages(
   db: Executor,
   viewerId: string,
   id: string,
   options: { limit: number; cursor?: Cursor },
+  whole: boolean,
 ): Promise<Message[]> {
   const page = keysetPage(messages.createdAt, messages.id, options);
   const rows = await db
@@ -291,7 +302,7 @@ async function selectMessages(
     change: message.change ?? null,
     held: message.held,
     createdAt: message.createdAt.toISOString(),
-    sender: presentPublicUser(sender),
+    sender: presentPublicUser(sender, whole),
   }));
 }
 
@@ -407,7 +418,7 @@ async function writeMessage(
       change: null,
       held,
       createdAt: created.createdAt.toISOString(),
-      sender: presentPublicUser(sender),
+      sender: presentPublicUser(sender, namesWhole(row.request.status)),
     };
     // Held: the sender alone sees it, marked so; the other side is told nothing until it is let through.
     if (held) {

@@ -129,7 +129,7 @@ const ASK_MESSAGES: Record<TermField, ReturnType<typeof msg>> = {
  */
 export async function askAboutChangedTerms(
   tx: Executor,
-  cook: Pick<UserRow, "firstName" | "lastName">,
+  cook: Pick<UserRow, "firstName" | "lastName" | "nameShown">,
   after: MealRow,
 ): Promise<Set<string>> {
   const asked = new Set<string>();

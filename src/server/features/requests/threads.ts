@@ -11,6 +11,7 @@ import type { ThreadSummary } from "../../../contract/requests";
 import { presentPublicUser } from "../../auth/users";
 import type { Executor } from "../../db/client";
 import { messages, notifications, requests, type UserRow } from "../../db/schema";
+import { namesWhole } from "../../member-names";
 import { type Cursor, keysetPage } from "../../pagination";
 import { selectRequests } from "./presenter";
 
@@ -85,7 +86,7 @@ export async function listThreads(
       status: request.status,
       viewerSide: asEaterHere ? "eater" : "feeder",
       meal: { id: row.meal.id, title: row.meal.title, photoPath: row.meal.photoPath },
-      other: presentPublicUser(asEaterHere ? row.owner : row.eater),
+      other: presentPublicUser(asEaterHere ? row.owner : row.eater, namesWhole(request.status)),
       lastActivityAt: key.at.toISOString(),
       // The request's own words are the thread's first message (spec §2 "Request thread").
       last: last

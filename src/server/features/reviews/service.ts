@@ -26,8 +26,8 @@ export async function listPendingReviews(db: Executor, viewer: UserRow): Promise
       mealTitle: meals.title,
       eaterId: requests.eaterId,
       ownerId: requests.feederId,
-      eater: { firstName: eaters.firstName, lastName: eaters.lastName },
-      owner: { firstName: owners.firstName, lastName: owners.lastName },
+      eater: { firstName: eaters.firstName, lastName: eaters.lastName, nameShown: eaters.nameShown },
+      owner: { firstName: owners.firstName, lastName: owners.lastName, nameShown: owners.nameShown },
     })
     .from(requests)
     .innerJoin(meals, eq(meals.id, requests.mealId))
@@ -50,7 +50,8 @@ export async function listPendingReviews(db: Executor, viewer: UserRow): Promise
       mealId: row.mealId,
       mealTitle: row.mealTitle,
       revieweeId: asEater ? row.ownerId : row.eaterId,
-      revieweeName: displayName(asEater ? row.owner : row.eater),
+      // They met: the full name (member-names.ts).
+      revieweeName: displayName(asEater ? row.owner : row.eater, true),
       reviewerRole: asEater ? "eater" : "feeder",
     };
   });

@@ -14,6 +14,7 @@ import type { Actor, ActorRef } from "../../auth/actor";
 import { type Executor, inTransaction } from "../../db/client";
 import { requests, reviews, type UserRow, users } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
+import { shownLastName, shownLastNameSql } from "../../member-names";
 import { type Cursor, keysetPage } from "../../pagination";
 import { hasBlocked } from "../blocks";
 import { checkText, recordVerdict } from "../moderation";
@@ -88,7 +89,8 @@ export async function getPublicProfile(
   return {
     id: user.id,
     firstName: user.firstName,
-    lastName: user.lastName,
+    // Whole for the member and admins; as they chose for everyone else (member-names.ts).
+    lastName: shownLastName(user, viewer.id === user.id || viewer.isAdmin),
     profileImageUrl: user.profileImageUrl,
     // A held bio is its member's alone until let through (docs/decisions/020).
     bio: user.bioHeld && viewer.id !== user.id && !viewer.isAdmin ? null : user.bio,
@@ -138,7 +140,7 @@ export async function listReceivedReviews(
       createdAt: reviews.createdAt,
       reviewerId: users.id,
       reviewerFirstName: users.firstName,
-      reviewerLastName: users.lastName,
+      reviewerLastName: sql<string>`${shownLastNameSql(users)}`,
       reviewerPhoto: users.profileImageUrl,
     })
     .from(reviews)

@@ -21,6 +21,7 @@ import { useUpdateProfile } from "../api/users";
 const formValues = (user: CurrentUser): UpdateProfileInput => ({
   firstName: user.firstName,
   lastName: user.lastName,
+  nameShown: user.nameShown,
   bio: user.bio ?? "",
   dietaryPrefs: user.dietaryPrefs ?? "",
   allergyCodes: user.allergyCodes,
@@ -69,6 +70,23 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
           <FormField id={`${prefix}lastName`} label={t("Last name")} error={errors.lastName?.message}>
             <Input {...field("lastName")} maxLength={80} autoComplete="family-name" />
           </FormField>
+          <fieldset className="flex flex-col gap-2 sm:col-span-2">
+            <legend className="text-sm font-medium">{t("How others see your name")}</legend>
+            {(["short", "full"] as const).map((choice) => (
+              <label key={choice} className="flex items-center gap-2 text-sm">
+                <input type="radio" value={choice} {...register("nameShown")} className="h-4 w-4" />
+                {choice === "short"
+                  ? t("{{first}} {{initial}} — first name and initial", {
+                      first: user.firstName,
+                      initial: user.lastName ? `${[...user.lastName][0]}.` : "",
+                    })
+                  : t("{{first}} {{last}} — full name", { first: user.firstName, last: user.lastName })}
+              </label>
+            ))}
+            <p className="text-sm text-muted-foreground">
+              {t("Whoever you arrange a pickup with reads your full name.")}
+            </p>
+          </fieldset>
           <FormField
             id={`${prefix}bio`}
             label={t("Bio")}
