@@ -21,8 +21,11 @@ import { registerLabelRoute, registerMealPreviewRoute, registerMealRoutes } from
 import type { HeldTextOwners } from "../features/moderation";
 import { registerModerationRoutes } from "../features/moderation/routes";
 import { registerNewsletterOptInRoutes, registerNewsletterRoutes } from "../features/newsletter/routes";
-import { registerEmailDeliveryRoutes } from "../features/notifications/email-delivery";
-import { registerNotificationRoutes, registerUnsubscribeRoutes } from "../features/notifications/routes";
+import {
+  registerEmailDeliveryRoutes,
+  registerNotificationRoutes,
+  registerUnsubscribeRoutes,
+} from "../features/notifications/routes";
 import { registerPhotoRoutes, registerPhotoServing } from "../features/photos/routes";
 import { createGeocoder } from "../features/places";
 import { registerPlaceRoutes } from "../features/places/routes";

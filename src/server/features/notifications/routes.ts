@@ -29,6 +29,8 @@ import { removeSubscription, saveSubscription } from "./push";
 import { listNotifications, markNotificationsRead } from "./service";
 import { unsubscribe } from "./unsubscribe";
 
+export { registerEmailDeliveryRoutes } from "./email-delivery";
+
 const errors = { 400: errorSchema, 401: errorSchema };
 
 /** Registers the signed-in notification routes; the caller's scope already requires a user. */
