@@ -18,6 +18,8 @@ export interface CaughtMail {
   headers: Record<string, string>;
   /** When the catcher received it. */
   receivedAt: Date;
+  /** The envelope sender (SMTP MAIL FROM): where bounces go. */
+  envelopeFrom: string;
 }
 
 /** The running catcher. */
@@ -34,13 +36,24 @@ export interface MailCatcher {
   close(): Promise<void>;
 }
 
-/** Starts the catcher on a free loopback port. */
-export async function startMailCatcher(): Promise<MailCatcher> {
+/**
+ * Starts the catcher on a free loopback port.
+ * @param options.refuse recipients it refuses for good, as a mail server refuses an unknown user
+ *   (`550 5.1.1` to RCPT TO)
+ */
+export async function startMailCatcher(
+  options: { refuse?: (address: string) => boolean } = {},
+): Promise<MailCatcher> {
   const mails: CaughtMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!options.refuse?.(address.address)) return callback();
+      const refusal = Object.assign(new Error("5.1.1 No such user here"), { responseCode: 550 });
+      callback(refusal);
+    },
     onData(stream, session, callback) {
       const receivedAt = new Date();
       simpleParser(stream)
@@ -55,6 +68,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
                 parsed.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(":") + 1).trim()]),
               ),
               receivedAt,
+              envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
             });
           }
           callback();

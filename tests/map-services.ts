@@ -15,6 +15,8 @@ interface Entry {
   lat: number;
   lon: number;
   address: Record<string, string>;
+  /** Nominatim's `display_name` as it writes it, where the gazetteer's own would read better. */
+  displayName?: string;
 }
 
 /** The gazetteer: districts of one city, a town 30 km away, a street address, a street in Paris. */
@@ -66,6 +68,14 @@ export const PLACES: Entry[] = [
     lat: 48.86549,
     lon: 2.37792,
     address: { road: "Rue Oberkampf", city: "Paris", country: "France" },
+  },
+  {
+    // Paris is its own city, county and district: Nominatim and Photon name it twice or more.
+    name: "12 Rue de Rivoli",
+    lat: 48.85561,
+    lon: 2.35882,
+    address: { house_number: "12", road: "Rue de Rivoli", suburb: "Paris", city: "Paris", country: "France" },
+    displayName: "12, Rue de Rivoli, Paris, Paris, Île-de-France, France métropolitaine, 75004, France",
   },
   {
     name: "Ørestad",
@@ -147,7 +157,7 @@ export async function startGeocoderFixture(port = 0): Promise<GeocoderFixture> {
         place_id: 1000 + i,
         lat: String(place.lat),
         lon: String(place.lon),
-        display_name: displayName(place),
+        display_name: place.displayName ?? displayName(place),
         name: place.name,
         ...(url.searchParams.get("addressdetails") === "1" ? { address: place.address } : {}),
       }));

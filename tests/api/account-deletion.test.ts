@@ -206,7 +206,7 @@ describe("the grace period", () => {
     ]) {
       const said = await later.db.select().from(notifications).where(eq(notifications.userId, told));
       expect(said.map((n) => n.text)).toContain(
-        `Lena Leaving is leaving MealShare, so the request for "${title}" is cancelled`,
+        `Lena L. is leaving MealShare, so the request for "${title}" is cancelled`,
       );
     }
 

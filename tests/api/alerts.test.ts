@@ -320,6 +320,21 @@ describe("alerts", () => {
     expect(mails[1].receivedAt.getTime() - mails[0].receivedAt.getTime()).toBeGreaterThanOrEqual(2_500);
     await jobsSettled(t.db);
     expect(mail.mails.filter(toEater)).toHaveLength(2);
+    // Bulk mail by RFC 8058: each digest carries one-click unsubscribe, which a mail app POSTs with no
+    // session, and which takes effect at once.
+    for (const sent of mails)
+      expect(sent.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    const oneClick = new URL(/^<(\S+)>$/.exec(mails[1].headers["list-unsubscribe"])![1]);
+    const stopped = await t.app.inject({
+      method: "POST",
+      url: `${oneClick.pathname}${oneClick.search}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.json()).toMatchObject({ category: "alerts", unsubscribed: true });
+    const after = await t.api({ url: "/api/user/notification-preferences", cookie: eater.cookie });
+    expect(after.json().alerts.email).toBe(false);
 
     // Alerts emails turned off: the app still tells, no email goes.
     const quiet = await member(at, 5);

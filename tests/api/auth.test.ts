@@ -26,16 +26,27 @@ describe("sign-in through the bundled OIDC provider", () => {
     expect(body.message).toBe("Unauthorized");
   });
 
-  it("shows a sign-in page with Email, First name, Last name and a Sign in button", async () => {
+  it("shows a sign-in page with Email, First name, an optional Last name and a Sign in button", async () => {
     const { signInPage } = await signInThroughProvider(baseUrl, {
       email: "page@example.test",
       firstName: "Page",
       lastName: "Viewer",
     });
     expect(signInPage).toContain("<title>Sign in</title>");
-    for (const label of ["Email", "First name", "Last name"])
+    for (const label of ["Email", "First name", "Last name \\(optional\\)"])
       expect(signInPage).toMatch(new RegExp(`<label[^>]*>${label}</label>`));
     expect(signInPage).toMatch(/<button type="submit">Sign in<\/button>/);
+  });
+
+  it("signs in a neighbour who gives a first name alone", async () => {
+    const { jar } = await signInThroughProvider(baseUrl, {
+      email: "cher@example.test",
+      firstName: "Cher",
+      lastName: "",
+    });
+    const { status, body } = await currentUser(jar.header());
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ firstName: "Cher", lastName: "", nameShown: "short" });
   });
 
   it("creates the user on first sign-in, returns to /, and the session cookie identifies them", async () => {

@@ -170,8 +170,17 @@ describe("the export", () => {
     expect(meal).toMatchObject({
       id: ownMeal.id,
       title: "Maya's dumplings",
-      pickup_details: "Maya's door, ring twice",
+      pickupDetails: "Maya's door, ring twice",
     });
+    // One shape in every file, as the export's README says: camelCase keys, ISO 8601 UTC date-times.
+    for (const [name, bytes] of Object.entries(files)) {
+      if (!name.endsWith(".json")) continue;
+      const text = Buffer.from(bytes).toString("utf8");
+      expect(text, name).not.toMatch(/"[a-z]+_[a-z_]+":/);
+      expect(text, name).not.toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+      for (const stamp of text.match(/"\d{4}-\d{2}-\d{2}T[^"]*"/g) ?? [])
+        expect(stamp, name).toMatch(/^"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z"$/);
+    }
     const threads = json("requests-and-messages.json");
     const thread = threads.find((entry: { id: string }) => entry.id === request.id);
     expect(thread).toMatchObject({ yourSide: "feeder", otherSideFirstName: "Otto", status: "accepted" });
@@ -200,8 +209,8 @@ describe("the export", () => {
       "webp",
     );
 
-    // Nothing private of Otto: his email, home, allergies, his meal's pickup details; and his surname
-    // only where Maya read it, in her notifications ("Otto Private sent a message…").
+    // Nothing private of Otto: his email, home, allergies, his meal's pickup details; and not his
+    // surname, which Maya only ever read as an initial ("Otto P. sent a message…").
     const everything = Object.values(files)
       .map((bytes) => Buffer.from(bytes).toString("latin1"))
       .join("\n");
@@ -217,12 +226,12 @@ describe("the export", () => {
     const withSurname = Object.entries(files)
       .filter(([, bytes]) => Buffer.from(bytes).toString("latin1").includes("Private"))
       .map(([name]) => name);
-    expect(withSurname).toEqual(["notifications.json"]);
+    expect(withSurname).toEqual([]);
     // Told in the app and by email.
     const [told] = await mail.waitFor(
       (m) => m.to === member.user.email && m.subject === "Your MealShare data export is ready",
     );
-    expect(told.text).toContain(`${t.config.publicUrl}/profile?tab=settings`);
+    expect(told.text).toContain(`${t.config.publicUrl}/settings`);
   });
 
   it("lets an admin make one for a member, which that admin may download too", async () => {

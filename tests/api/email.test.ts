@@ -51,7 +51,7 @@ describe("notification emails", () => {
   it("emails the cook a new request, with a link to the thread and an unsubscribe link", async () => {
     const { cook, requestId } = await exchange();
     const [email] = await mail.waitFor(to(cook.user));
-    expect(email.subject).toBe('Sam Okafor requested "Lentil dal"');
+    expect(email.subject).toBe('Sam O. requested "Lentil dal"');
     expect(email.text).toContain("Hi Maria,");
     expect(email.text).toContain(`${t.config.publicUrl}/request/${requestId}`);
     expect(email.text).toMatch(/Stop requests emails: http:\/\/localhost:5000\/unsubscribe\?token=\S+/);
@@ -67,7 +67,7 @@ describe("notification emails", () => {
   it("writes each email in its recipient's saved language", async () => {
     const { cook, requestId } = await exchange("Sopa de lentejas", { locale: "es" });
     const [email] = await mail.waitFor(to(cook.user));
-    expect(email.subject).toBe("Sam Okafor solicitó «Sopa de lentejas»");
+    expect(email.subject).toBe("Sam O. solicitó «Sopa de lentejas»");
     expect(email.text).toContain("Hola, Maria:");
     expect(email.text).toContain(`Ábrelo en MealShare: ${t.config.publicUrl}/request/${requestId}`);
     expect(email.text).toMatch(
@@ -80,19 +80,19 @@ describe("notification emails", () => {
     const accepted = await exchange("Accepted soup");
     expect((await setStatus(t, accepted.cook.cookie, accepted.requestId, "accepted")).statusCode).toBe(200);
     const [acceptedMail] = await mail.waitFor(to(accepted.eater.user));
-    expect(acceptedMail.subject).toBe('Maria Lopez accepted your request for "Accepted soup"');
+    expect(acceptedMail.subject).toBe('Maria L. accepted your request for "Accepted soup"');
 
     const declined = await exchange("Declined stew");
     await setStatus(t, declined.cook.cookie, declined.requestId, "declined");
     const [declinedMail] = await mail.waitFor(to(declined.eater.user));
-    expect(declinedMail.subject).toBe('Maria Lopez declined your request for "Declined stew"');
+    expect(declinedMail.subject).toBe('Maria L. declined your request for "Declined stew"');
 
     const cancelled = await exchange("Cancelled pie");
     await setStatus(t, cancelled.eater.cookie, cancelled.requestId, "cancelled");
     const cancelMails = await mail.waitFor(
       (m) => m.to === cancelled.cook.user.email && m.subject.includes("cancelled"),
     );
-    expect(cancelMails[0].subject).toBe('Sam Okafor cancelled the request for "Cancelled pie"');
+    expect(cancelMails[0].subject).toBe('Sam O. cancelled the request for "Cancelled pie"');
 
     // The cook's word that they handed it over asks the eater to say so too (an email); the completion
     // it makes stays in the app (docs/features/households.md point 4).
@@ -101,7 +101,7 @@ describe("notification emails", () => {
     await jobsSettled(t.db);
     expect(mailsTo(accepted.eater.user).map((m) => m.subject)).toEqual([
       acceptedMail.subject,
-      'Maria Lopez handed over "Accepted soup": say so in the thread when you have it',
+      'Maria L. handed over "Accepted soup": say so in the thread when you have it',
     ]);
     expect(mailsTo(accepted.cook.user).filter((m) => m.subject.includes("completed"))).toEqual([]);
   });
@@ -110,7 +110,7 @@ describe("notification emails", () => {
     const first = await exchange("Chatty curry");
     await sendMessage(first.cook.cookie, first.requestId, "Six is fine!");
     const [messageMail] = await mail.waitFor(to(first.eater.user));
-    expect(messageMail.subject).toBe('Maria Lopez sent a message about "Chatty curry"');
+    expect(messageMail.subject).toBe('Maria L. sent a message about "Chatty curry"');
     await sendMessage(first.cook.cookie, first.requestId, "Bring a box.");
     // Reading the thread ends the unread notification; the hour still holds for email.
     await t.api({
@@ -129,8 +129,8 @@ describe("notification emails", () => {
     await sendMessage(first.cook.cookie, request.id, "This one too?");
     await mail.waitFor(to(first.eater.user), 2);
     expect(mailsTo(first.eater.user).map((m) => m.subject)).toEqual([
-      'Maria Lopez sent a message about "Chatty curry"',
-      'Maria Lopez sent a message about "Second helping"',
+      'Maria L. sent a message about "Chatty curry"',
+      'Maria L. sent a message about "Second helping"',
     ]);
   });
 
@@ -146,7 +146,7 @@ describe("notification emails", () => {
     });
     expect(response.statusCode).toBe(201);
     const [review] = await mail.waitFor((m) => m.to === cook.user.email && m.subject.includes("review for"));
-    expect(review.subject).toBe('Sam Okafor left you a 5-star review for "Reviewed risotto"');
+    expect(review.subject).toBe('Sam O. left you a 5-star review for "Reviewed risotto"');
     expect(review.text).toContain(`Open it in MealShare: ${t.config.publicUrl}/reviews`);
     expect(review.text).toContain("Stop reviews emails:");
   });
@@ -223,8 +223,8 @@ describe("notification emails", () => {
     await mail.waitFor((m) => m.to === cook.user.email && m.subject.includes("sent a message"));
     await jobsSettled(t.db);
     expect(mailsTo(cook.user).map((m) => m.subject)).toEqual([
-      'Sam Okafor requested "Unsubscribe udon"',
-      'Sam Okafor sent a message about "After unsubscribing"',
+      'Sam O. requested "Unsubscribe udon"',
+      'Sam O. sent a message about "After unsubscribing"',
     ]);
   });
 

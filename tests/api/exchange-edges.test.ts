@@ -308,8 +308,10 @@ describe("terms agreed are kept", () => {
     expect(notices[0]).toMatchObject({
       textKey:
         '{{name}} raised the price of "{{title}}" from {{from}} to {{to}}: keep your portion or give it up',
-      textParams: { name: "Cleo Cook", title: "Paella", fromCents: 300, toCents: 900 },
+      textParams: { name: "Cleo C.", title: "Paella", fromCents: 300, toCents: 900 },
       link: `/request/${id}`,
+      // An API client reads it whole, the money as the cards write it.
+      text: 'Cleo C. raised the price of "Paella" from $3.00 to $9.00: keep your portion or give it up',
     });
     // Only the eater answers: the cook and a stranger get the thread's 404.
     expect((await answer(cook, id, "kept")).statusCode).toBe(404);
@@ -319,7 +321,7 @@ describe("terms agreed are kept", () => {
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json().agreedTerms.priceCents).toBe(900);
     expect(kept.json().termsChange.answer).toBe("kept");
-    expect(await told(cook)).toContain('Eve Eater keeps their portion of "Paella" with your changes');
+    expect(await told(cook)).toContain('Eve E. keeps their portion of "Paella" with your changes');
     expect((await answer(eater, id, "kept")).json().code).toBe("nothing_asked");
   });
 
@@ -330,7 +332,7 @@ describe("terms agreed are kept", () => {
     const gaveUp = await answer(eater, id, "gave_up");
     expect(gaveUp.statusCode, gaveUp.body).toBe(200);
     expect(gaveUp.json()).toMatchObject({ status: "cancelled", lateCancel: false });
-    expect(await told(cook)).toContain('Eve Eater gave up their portion of "Paella" after your changes');
+    expect(await told(cook)).toContain('Eve E. gave up their portion of "Paella" after your changes');
     const profile = (await t.api({ url: `/api/users/${eater.user.id}`, cookie: cook.cookie })).json();
     expect(profile.reliability).toMatchObject({ pickupsDue: 0 });
     const [{ taken }] = await queryRows<{ taken: number }>(

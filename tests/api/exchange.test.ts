@@ -215,19 +215,19 @@ describe("exchange API", () => {
       await setStatus(t, cookies.owner, request.id, "accepted");
       expect((await notificationsOf(cookies.eater))[0]).toMatchObject({
         type: "request_status",
-        text: 'Cora Cook accepted your request for "Lentil soup"',
+        text: 'Cora C. accepted your request for "Lentil soup"',
         link: `/request/${request.id}`,
         isRead: false,
       });
       await setStatus(t, cookies.eater, request.id, "completed");
       expect((await notificationsOf(cookies.owner))[0]).toMatchObject({
         type: "request_status",
-        text: 'Eli Eater picked up "Lentil soup": say so in the thread when you have handed it over',
+        text: 'Eli E. picked up "Lentil soup": say so in the thread when you have handed it over',
       });
       await setStatus(t, cookies.owner, request.id, "completed");
       expect((await notificationsOf(cookies.eater))[0]).toMatchObject({
         type: "request_status",
-        text: 'Cora Cook marked "Lentil soup" as completed',
+        text: 'Cora C. marked "Lentil soup" as completed',
       });
     });
   });
@@ -312,7 +312,7 @@ describe("exchange API", () => {
       );
       expect(messageNotifications).toHaveLength(1);
       expect(messageNotifications[0]).toMatchObject({
-        text: 'Eli Eater sent a message about "Lentil soup"',
+        text: 'Eli E. sent a message about "Lentil soup"',
         link: `/request/${request.id}`,
         isRead: false,
       });

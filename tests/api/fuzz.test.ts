@@ -253,6 +253,7 @@ describe("fuzzing every endpoint with malformed requests", () => {
         body: { revieweeId: ids.cook, mealId: ids.theirMeal, rating: 5, text: "Lovely" },
       },
       { method: "PUT", route: "/api/user/role", body: { role: "feeder" } },
+      { method: "POST", route: "/api/user/email-delivery" },
       {
         method: "PUT",
         route: "/api/user/profile",

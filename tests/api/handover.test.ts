@@ -54,7 +54,7 @@ describe("quick replies", () => {
     expect((await send(eater.cookie, request.id, { body: "Blue door?" })).statusCode).toBe(201);
     const told = await notificationsOf(cook.user.id, "pickup_update");
     expect(told).toEqual([
-      { text: "Ella Eater is outside", textKey: "{{name}} is outside", link: `/request/${request.id}` },
+      { text: "Ella E. is outside", textKey: "{{name}} is outside", link: `/request/${request.id}` },
     ]);
     expect(await notificationsOf(cook.user.id, "message_new")).toHaveLength(1);
     const detail = (await t.api({ url: `/api/requests/${request.id}`, cookie: cook.cookie })).json();

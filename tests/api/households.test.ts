@@ -61,7 +61,7 @@ describe("households and pickups", () => {
       expect(accepted.json()).toMatchObject({ status: "accepted", portions: 2, portionsRequested: 3 });
       expect(await portionsLeft(cook.cookie, meal.id)).toBe(2);
       const told = (await t.api({ url: "/api/notifications", cookie: family.cookie })).json()[0];
-      expect(told.text).toBe('Cora Cook accepted 2 of the 3 portions you asked for of "Lasagne"');
+      expect(told.text).toBe('Cora C. accepted 2 of the 3 portions you asked for of "Lasagne"');
       // The eater may still cancel, and the portions come back.
       expect((await setStatus(t, family.cookie, sent.json().id, { status: "cancelled" })).statusCode).toBe(
         200,

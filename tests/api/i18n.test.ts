@@ -117,9 +117,9 @@ describe("the server's words in the member's language", () => {
     expect(request.statusCode).toBe(201);
     const [notification] = (await t.api({ url: "/api/notifications", cookie: cook.cookie })).json();
     expect(notification).toMatchObject({
-      text: 'Sam Okafor requested "Lentil dal"',
+      text: 'Sam O. requested "Lentil dal"',
       textKey: '{{name}} requested "{{title}}"',
-      textParams: { name: "Sam Okafor", title: "Lentil dal" },
+      textParams: { name: "Sam O.", title: "Lentil dal" },
     });
   });
 
@@ -162,7 +162,7 @@ describe("a deployment in euros whose default language is German", () => {
       payload: { ...invalidMeal, title: "Dal", portionSize: 2, kind: "paid", priceCents: 100_000_000 },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors.priceCents).toBe("Der Preis darf höchstens 1.000\u00a0€ betragen");
+    expect(response.json().errors.priceCents).toBe("Der Preis darf höchstens 1.000,00\u00a0€ betragen");
     const deployment = (await t.api({ url: "/api/deployment" })).json();
     expect(deployment).toMatchObject({ currency: "EUR", defaultLanguage: "de" });
   });

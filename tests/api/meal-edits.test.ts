@@ -54,10 +54,10 @@ describe("editing a meal", () => {
     expect(texts).toContain(
       'The allergens of "Minestrone with pesto" changed: check them before you pick it up',
     );
-    expect(texts).toContain('Cleo Cook changed the pickup time of "Minestrone with pesto"');
+    expect(texts).toContain('Cleo C. changed the pickup time of "Minestrone with pesto"');
     // The accepted eater agreed to other allergens: they are asked, not just told (requests/terms.ts).
     expect(await told(accepted.cookie)).toContain(
-      'Cleo Cook added allergens to "Minestrone with pesto": keep your portion or give it up',
+      'Cleo C. added allergens to "Minestrone with pesto": keep your portion or give it up',
     );
     // The reminders the accept left may still be on their way: counted once they are all in.
     await jobsSettled(t.db);
@@ -66,7 +66,7 @@ describe("editing a meal", () => {
     expect(await told(accepted.cookie)).toHaveLength(before);
     const renamed = await edit(cook.cookie, meal.id, { title: "Green minestrone" });
     expect(renamed.json().title).toBe("Green minestrone");
-    expect(await told(accepted.cookie)).toContain('Cleo Cook changed "Green minestrone"');
+    expect(await told(accepted.cookie)).toContain('Cleo C. changed "Green minestrone"');
   });
 
   it("never has fewer portions than neighbours hold (400), and only its cook changes it (403)", async () => {

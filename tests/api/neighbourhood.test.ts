@@ -441,6 +441,16 @@ describe("place search", () => {
     }
   });
 
+  it("names a place once where the geocoder names its city two or three times", async () => {
+    for (const app of [t, photon]) {
+      const { cookie } = await buildSignedInUser(app.db);
+      const [found] = (await app.api({ url: "/api/places?q=12 Rue de Rivoli", cookie })).json();
+      expect(found.area).toBe("Paris");
+      expect(found.label).not.toMatch(/Paris, Paris/);
+      expect(found.label).toContain("Rue de Rivoli");
+    }
+  });
+
   it("says so when the geocoder fails (503), and refuses a search of one letter (400)", async () => {
     const { cookie } = await buildSignedInUser(t.db);
     geocoder.failWith(502);

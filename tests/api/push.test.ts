@@ -124,7 +124,7 @@ describe("web push", () => {
     const [received] = await push.waitFor(device);
     expect(received.payload).toEqual({
       title: "MealShare",
-      body: 'Sam Okafor requested "Lentil dal"',
+      body: 'Sam O. requested "Lentil dal"',
       url: `/request/${requestId}`,
       tag: requestId,
     });
@@ -154,7 +154,7 @@ describe("web push", () => {
       });
     await say("Six is fine!");
     const [first] = await push.waitFor(eaterDevice);
-    expect(first.payload.body).toBe('Maria Lopez sent a message about "Chatty curry"');
+    expect(first.payload.body).toBe('Maria L. sent a message about "Chatty curry"');
     await say("Bring a box.");
     await say("And a bag.");
     await jobsSettled(t.db);
@@ -217,7 +217,7 @@ describe("web push", () => {
       payload: { status: "cancelled" },
     });
     const pushes = await push.waitFor(device, 2);
-    expect(pushes[1].payload.body).toBe('Sam Okafor cancelled the request for "Quiet quiche"');
+    expect(pushes[1].payload.body).toBe('Sam O. cancelled the request for "Quiet quiche"');
   });
 
   it("forgets a device when its user turns push off there or signs out; nobody else can remove it", async () => {

@@ -46,7 +46,7 @@ describe("requests API", () => {
       const notifications = (await t.api({ url: "/api/notifications", cookie: cookCookie })).json();
       expect(notifications[0]).toMatchObject({
         type: "request_new",
-        text: 'Bea Eater requested "Dal"',
+        text: 'Bea E. requested "Dal"',
         link: `/request/${response.json().id}`,
         isRead: false,
       });

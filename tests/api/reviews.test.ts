@@ -57,7 +57,7 @@ describe("reviews and profile API", () => {
     const notifications = (await t.api({ url: "/api/notifications", cookie: cook.cookie })).json();
     expect(notifications[0]).toMatchObject({
       type: "review_received",
-      text: 'Eli Eater left you a 5-star review for "Paella"',
+      text: 'Eli E. left you a 5-star review for "Paella"',
     });
   });
 

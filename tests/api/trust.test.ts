@@ -221,7 +221,7 @@ describe("a newcomer's limits, each at its line, and lifted by a completed picku
     );
     expect(twoLinks.statusCode).toBe(403);
     expect(twoLinks.json().message).toBe(
-      "Newcomers can put 1 links in a text; a completed pickup lifts this.",
+      "Newcomers can put 1 link in a text; a completed pickup lifts this.",
     );
     expect(
       (await askFor(t, newcomer.cookie, meal.id, "Recipe: https://recipes.example.org/a")).statusCode,

@@ -36,6 +36,26 @@ function MapName({ label }: { label: string }) {
   return null;
 }
 
+/**
+ * Keeps Leaflet's idea of the map's size true: a map drawn inside a dialog that is still opening, or
+ * in a box that changes with the page, otherwise centres its view on a size it no longer has — a
+ * chosen point then sits off the map's middle, or above it (docs/features/everyday-journey.md, fourth
+ * pass).
+ */
+function KeepSize() {
+  const map = useMap();
+  useEffect(() => {
+    if (typeof ResizeObserver === "undefined") return;
+    const centre = map.getCenter();
+    const observer = new ResizeObserver(() => map.invalidateSize({ pan: false }));
+    observer.observe(map.getContainer());
+    map.invalidateSize({ pan: false });
+    map.setView(centre, map.getZoom(), { animate: false });
+    return () => observer.disconnect();
+  }, [map]);
+  return null;
+}
+
 export function BaseMap({
   center,
   zoom,
@@ -71,6 +91,7 @@ export function BaseMap({
       <TileLayer url={map.tileUrl} attribution={map.attribution} />
       <ZoomControl position="topleft" zoomInTitle={t("Zoom in")} zoomOutTitle={t("Zoom out")} />
       <MapName label={label} />
+      <KeepSize />
       {children}
     </MapContainer>
   );

@@ -70,6 +70,23 @@ const firstOf = (fields: Record<string, unknown>, keys: string[]) => {
 };
 
 /**
+ * The parts of a place's name, each said once: a part is left out when an earlier one says it, or a
+ * later one holds it whole ("Paris" beside "75004 Paris"), compared without case. Geocoders name a
+ * city as its own county and district, which read "Paris, Paris" (docs/features/everyday-journey.md,
+ * fourth pass).
+ */
+export function distinctParts(parts: readonly (string | undefined | null)[]): string[] {
+  const given = parts.map((part) => part?.trim() ?? "").filter(Boolean);
+  const key = (part: string) => part.toLocaleLowerCase();
+  const words = (part: string) => ` ${key(part).replace(/[\s,]+/g, " ")} `;
+  return given.filter(
+    (part, i) =>
+      given.findIndex((other) => key(other) === key(part)) === i &&
+      !given.some((other, j) => j !== i && key(other) !== key(part) && words(other).includes(words(part))),
+  );
+}
+
+/**
  * The name a home area is remembered by (docs/features/everyday-journey.md, second pass point 6): the
  * searched place's own name with its town ("Rue Oberkampf, Paris", "Lindenau, Leipzig"), so the member
  * finds what they searched for; for a house address, only its district and town, never the street and
@@ -89,7 +106,7 @@ function rememberedName(fields: Record<string, unknown>, own: string | undefined
   ]);
   const town = firstOf(fields, ["city", "town", "village", "municipality", "county"]);
   const parts = own?.trim() && !isHouse ? [own.trim(), town] : [district, town];
-  const name = parts.filter((part, i, all) => part && all.indexOf(part) === i).join(", ");
+  const name = distinctParts(parts).join(", ");
   return name ? name.slice(0, 120) : null;
 }
 
@@ -136,7 +153,7 @@ function placesOf(api: "nominatim" | "photon", body: unknown): Place[] {
           town,
           firstOf(properties, ["country"]),
         ];
-        const label = parts.filter((part, i) => part && parts.indexOf(part) === i).join(", ");
+        const label = distinctParts(parts).join(", ");
         return {
           label,
           area: rememberedName(properties, firstOf(properties, ["name"])),
@@ -150,7 +167,7 @@ function placesOf(api: "nominatim" | "photon", body: unknown): Place[] {
   return nominatimSchema
     .parse(body)
     .map((result) => ({
-      label: result.display_name,
+      label: distinctParts(result.display_name.split(",")).join(", "),
       area: rememberedName(result.address ?? {}, result.name),
       latitude: result.lat,
       longitude: result.lon,

@@ -86,6 +86,7 @@ export function HomeAreaEditor({
           }}
           label={t("Map to choose your home area")}
           pinLabel={t("Your home area: move it with the arrow keys")}
+          radiusMetres={radiusKm * 1000}
         />
       </Suspense>
       <div className="flex items-center gap-2 text-sm">

@@ -8,8 +8,8 @@
 import type { Marker as LeafletMarker, LeafletMouseEvent } from "leaflet";
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Marker, useMap, useMapEvents } from "react-leaflet";
-import { BaseMap } from "@/client/components/map/base-map";
+import { Circle, Marker, useMap, useMapEvents } from "react-leaflet";
+import { BaseMap, zoomForRadius } from "@/client/components/map/base-map";
 import { pinIcon } from "@/client/components/map/icons";
 import { deployment } from "@/client/lib/deployment";
 import type { Point } from "@/contract/places";
@@ -25,21 +25,40 @@ const rounded = (latitude: number, longitude: number): Point => ({
   longitude: roundCoordinate(((((longitude + 180) % 360) + 360) % 360) - 180),
 });
 
-/** Clicking the map puts the pin there; the map follows the point when it is set from outside. */
-function FollowPoint({ value, onChange }: { value: Point | null; onChange: (point: Point) => void }) {
+/**
+ * Clicking the map puts the pin there. A point set from outside (a searched place, this device's
+ * position) is put in the middle of the map, with its radius in view; one the member placed on the map
+ * moves the map only when it left the view.
+ */
+function FollowPoint({
+  value,
+  onChange,
+  placedHere,
+  radiusMetres,
+}: {
+  value: Point | null;
+  onChange: (point: Point) => void;
+  /** The last point placed on the map itself (click, drag, arrow keys). */
+  placedHere: { current: Point | null };
+  radiusMetres?: number;
+}) {
   const map = useMap();
   useMapEvents({
     click: (event: LeafletMouseEvent) => onChange(rounded(event.latlng.lat, event.latlng.lng)),
   });
   const latitude = value?.latitude;
   const longitude = value?.longitude;
-  // Only a new point moves the map, and only when it is out of view.
   useEffect(() => {
     if (latitude === undefined || longitude === undefined) return;
-    if (!map.getBounds().contains([latitude, longitude])) {
-      map.setView([latitude, longitude], Math.max(map.getZoom(), POINT_ZOOM));
+    const here = placedHere.current;
+    const fromMap = here?.latitude === latitude && here?.longitude === longitude;
+    if (fromMap) {
+      if (!map.getBounds().contains([latitude, longitude])) map.panTo([latitude, longitude]);
+      return;
     }
-  }, [map, latitude, longitude]);
+    const zoom = radiusMetres ? zoomForRadius(radiusMetres) : Math.max(map.getZoom(), POINT_ZOOM);
+    map.setView([latitude, longitude], zoom, { animate: false });
+  }, [map, latitude, longitude, placedHere, radiusMetres]);
   return null;
 }
 
@@ -49,6 +68,7 @@ export default function PointPicker({
   label,
   pinLabel,
   fallback,
+  radiusMetres,
 }: {
   value: Point | null;
   onChange: (point: Point) => void;
@@ -58,9 +78,16 @@ export default function PointPicker({
   pinLabel: string;
   /** Where the map opens without a point: the deployment's map centre unless given. */
   fallback?: { latitude: number; longitude: number; zoom: number };
+  /** A radius to draw around the point (a home area's), in metres; the map fits it when set from outside. */
+  radiusMetres?: number;
 }) {
   const { t } = useTranslation("app");
   const marker = useRef<LeafletMarker>(null);
+  const placedHere = useRef<Point | null>(null);
+  const place = (point: Point) => {
+    placedHere.current = point;
+    onChange(point);
+  };
   const start = value ? { ...value, zoom: POINT_ZOOM } : (fallback ?? deployment().map.center);
   const icon = useMemo(() => pinIcon("point"), []);
 
@@ -81,7 +108,8 @@ export default function PointPicker({
       event.stopPropagation();
       // A degree of longitude shrinks towards the poles: the step keeps about 100 m both ways.
       const east = move[1] / Math.max(0.2, Math.cos((value.latitude * Math.PI) / 180));
-      onChange(rounded(value.latitude + move[0], value.longitude + east));
+      placedHere.current = rounded(value.latitude + move[0], value.longitude + east);
+      onChange(placedHere.current);
     };
     element.addEventListener("keydown", onKey);
     return () => element.removeEventListener("keydown", onKey);
@@ -90,7 +118,15 @@ export default function PointPicker({
   return (
     <div className="flex flex-col gap-1">
       <BaseMap center={start} zoom={start.zoom} label={label} className="h-56 sm:h-72">
-        <FollowPoint value={value} onChange={onChange} />
+        <FollowPoint value={value} onChange={place} placedHere={placedHere} radiusMetres={radiusMetres} />
+        {value && radiusMetres && (
+          <Circle
+            center={[value.latitude, value.longitude]}
+            radius={radiusMetres}
+            pathOptions={{ color: "#15803d", fillColor: "#22c55e", fillOpacity: 0.15, weight: 2 }}
+            interactive={false}
+          />
+        )}
         {value && (
           <Marker
             ref={marker}
@@ -101,7 +137,7 @@ export default function PointPicker({
             eventHandlers={{
               dragend: () => {
                 const at = marker.current?.getLatLng();
-                if (at) onChange(rounded(at.lat, at.lng));
+                if (at) place(rounded(at.lat, at.lng));
               },
             }}
           />
