@@ -58,3 +58,23 @@ if (box && button && browserSupportsWebAuthn()) {
   // Typing an email and sending it ends the autofill's wait.
   document.querySelector("form")?.addEventListener("submit", () => WebAuthnAbortService.cancelCeremony());
 }
+
+/**
+ * "Check your email" goes on by itself once this browser is signed in, by the link in another tab or
+ * a passkey (docs/features/everyday-journey.md, fourth pass): it asks who is signed in every few
+ * seconds while the page is in view, and at once when it comes back into view.
+ */
+const waiting = document.getElementById("code-wait");
+if (waiting) {
+  const returnTo = waiting.dataset.returnTo ?? "/";
+  let timer: number | undefined;
+  const check = async () => {
+    window.clearTimeout(timer);
+    if (document.visibilityState !== "visible") return;
+    const answer = await fetch("/api/auth/user", { headers: { accept: "application/json" } }).catch(() => null);
+    if (answer?.ok) window.location.replace(returnTo);
+    else timer = window.setTimeout(check, 3000);
+  };
+  document.addEventListener("visibilitychange", () => void check());
+  timer = window.setTimeout(check, 3000);
+}

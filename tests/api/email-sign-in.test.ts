@@ -86,10 +86,20 @@ describe("emailed sign-in: the attacker's cases", () => {
     const typed = await stranger.post("/api/login/code", { code });
     expect(typed.status).toBe(400);
     expect(typed.page).toContain("Ask for a code first.");
+    // The link opened elsewhere (a phone's mail app) signs nobody in there, and shows the code to type
+    // where it was asked for, with a way to sign in here instead.
     const opened = await stranger.get(new URL(link).pathname + new URL(link).search);
     expect(opened.status).toBe(400);
-    expect(opened.page).toContain("This link works only in the browser where the code was asked for.");
+    expect(opened.page).toContain("This link signs in only the browser where the code was asked for.");
+    expect(opened.page).toContain(`${code.slice(0, 3)} ${code.slice(3)}`);
+    expect(opened.page).toContain("Sign in on this device instead");
     expect(stranger.jar.get("sid")).toBeUndefined();
+    // A made-up link shows no code.
+    const madeUp = new URL(link);
+    madeUp.searchParams.set("token", `${madeUp.searchParams.get("token")!.split(".")[0]}.${"x".repeat(32)}`);
+    const forged = await stranger.get(madeUp.pathname + madeUp.search);
+    expect(forged.page).not.toContain(`${code.slice(0, 3)} ${code.slice(3)}`);
+    expect(forged.page).toContain("it can no longer be used");
 
     // A second browser that asked for its own code cannot use the first browser's.
     await t.db.delete(signInCodes).where(eq(signInCodes.email, email));

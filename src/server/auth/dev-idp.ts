@@ -290,6 +290,7 @@ input{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #cbd5e1;bo
 input:focus,button:focus{outline:3px solid #16a34a;outline-offset:2px}
 button{margin-top:1.25rem;width:100%;padding:.7rem;border:0;border-radius:.5rem;background:#16a34a;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
 .hint{color:#475569;font-size:.9rem}.error{color:#b91c1c}.error:empty{display:none}
+.code{font-size:2rem;font-weight:700;letter-spacing:.15em;text-align:center;font-variant-numeric:tabular-nums}
 button.secondary{background:#fff;color:#166534;border:1px solid #16a34a}.or{text-align:center;color:#475569;margin:1.25rem 0 0}
 [hidden]{display:none!important}`;
 

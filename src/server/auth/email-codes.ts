@@ -11,7 +11,7 @@
  * asks come out of the inbox's and their client's daily mail caps (mail-caps.ts). Counted in the
  * database under a per-address lock, so every instance on one database shares the count.
  */
-import { createHash, createHmac, hkdfSync, randomBytes, randomInt } from "node:crypto";
+import { createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { msg } from "../../contract/messages";
 import { type Db, type Executor, queryRows } from "../db/client";
@@ -46,6 +46,36 @@ const mac = (secret: string, kind: string, value: string) =>
   createHmac("sha256", keyOf(secret)).update(`${kind}:${value}`).digest("base64url");
 const bindingHash = (binding: string) => createHash("sha256").update(binding).digest("base64url");
 
+/**
+ * The six digits of the code whose link carries `linkSecret`: derived from it, so a link opened on
+ * another device can show the code to type where it was asked for (docs/decisions/016 "Links"). It
+ * tells its holder nothing the email did not: the same email carries both. Without the link the code
+ * is as unguessable as a random one.
+ */
+export function codeOfLink(secret: string, linkSecret: string): string {
+  const digest = createHmac("sha256", keyOf(secret)).update(`code-of-link:${linkSecret}`).digest();
+  return String(digest.readUInt32BE(0) % 1_000_000).padStart(6, "0");
+}
+
+/**
+ * The code of a link that can still be used somewhere: its id and secret part match a sign-in code
+ * not yet used, tried out or expired. Null otherwise — an old or made-up link shows no code.
+ */
+export async function liveCodeOfLink(
+  db: Db,
+  secret: string,
+  id: string,
+  linkSecret: string,
+): Promise<string | null> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from sign_in_codes
+        where id = ${id} and purpose = 'sign_in' and link_hash = ${mac(secret, "link", linkSecret)}
+          and used_at is null and verified_at is null and attempts < ${MAX_WRONG_CODES} and expires_at > now()`,
+  );
+  return row ? codeOfLink(secret, linkSecret) : null;
+}
+
 /** A code just made: what the email and the browser's cookie carry. Never stored. */
 export interface IssuedCode {
   id: string;
@@ -68,8 +98,8 @@ export async function issueCode(
   input: { purpose: CodePurpose; email: string; binding: string; userId?: string; requester: Requester },
 ): Promise<IssuedCode | { limited: "minute" | "day" }> {
   const email = input.email.toLowerCase();
-  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const token = randomBytes(24).toString("base64url");
+  const code = codeOfLink(secret, token);
   const requester = input.requester.kind;
   return db.transaction(async (tx) => {
     // Two instances asked at once for one address count one after the other.

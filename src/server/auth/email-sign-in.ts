@@ -24,12 +24,14 @@ import {
   checkCode,
   codeAwaitsProfile,
   issueCode,
+  liveCodeOfLink,
   type Requester,
   spendCode,
 } from "./email-codes";
 import {
   codePage,
   emailPage,
+  linkElsewherePage,
   profilePage,
   refererPath,
   refusedPage,
@@ -232,12 +234,19 @@ export function registerEmailSignIn(app: FastifyInstance, deps: { db: Db; config
       if (!z.uuid().safeParse(id).success || !link) {
         return sendPage(reply, refusedPage(words, REFUSALS.unknown), 400);
       }
-      // Only the browser that asked holds the binding (docs/decisions/016 "Links").
-      if (!pending) return sendPage(reply, refusedPage(words, LINK_ELSEWHERE), 400);
+      // Only the browser that asked holds the binding (docs/decisions/016 "Links"); elsewhere the link
+      // shows the code to type there.
+      const elsewhere = async (returnTo?: string) =>
+        sendPage(
+          reply,
+          linkElsewherePage(words, { code: await liveCodeOfLink(db, secret, id, link), returnTo }),
+          400,
+        );
+      if (!pending) return elsewhere();
       const checked = await checkCode(db, secret, { id, binding: pending.binding, purpose: "sign_in", link });
       if ("refused" in checked) {
-        const reason = checked.refused === "other_browser" ? LINK_ELSEWHERE : REFUSALS[checked.refused];
-        return sendPage(reply, refusedPage(words, reason, pending.returnTo), 400);
+        if (checked.refused === "other_browser") return elsewhere(pending.returnTo);
+        return sendPage(reply, refusedPage(words, REFUSALS[checked.refused], pending.returnTo), 400);
       }
       return finish(request, reply, { ...pending, id }, checked.email);
     },
@@ -269,7 +278,3 @@ async function isOwnersBrowser(db: Db, request: FastifyRequest, email: string): 
   );
   return Boolean(member?.same);
 }
-
-const LINK_ELSEWHERE = msg(
-  "This link works only in the browser where the code was asked for. Open it there, or type the code from the email there. To sign in here, ask for a new code.",
-);

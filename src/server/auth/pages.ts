@@ -89,7 +89,9 @@ ${input.notice ? `<p class="hint" role="status">${say(input.notice)}</p>` : ""}$
 </form>
 <form method="post" action="/api/login/email">${hidden("email", input.email)}${hidden("returnTo", input.returnTo)}
 <button type="submit" class="secondary">${say(msg("Send a new code"))}</button></form>
-<p class="hint"><a href="/api/login?returnTo=${encodeURIComponent(input.returnTo)}">${say(msg("Use another email"))}</a></p>`,
+<p class="hint"><a href="/api/login?returnTo=${encodeURIComponent(input.returnTo)}">${say(msg("Use another email"))}</a></p>
+<div id="code-wait" data-return-to="${escapeHtml(input.returnTo)}" hidden></div>`,
+    SIGN_IN_SCRIPT,
   );
 }
 
@@ -121,6 +123,29 @@ export function refusedPage(words: PageWords, reason: Message, returnTo = "/") {
 <p><a href="/api/login?returnTo=${encodeURIComponent(returnTo)}">${say(msg("Sign in"))}</a></p>`,
   );
 }
+
+/**
+ * A sign-in link opened on another device or browser than the one that asked (docs/decisions/016
+ * "Links"; everyday-journey.md, fourth pass: a phone's mail app is another browser): it signs nobody
+ * in here, but shows the code to type where it was asked for, and offers to sign in here instead.
+ * @param code the link's code while it can still be used; null for a spent or expired one
+ */
+export function linkElsewherePage(words: PageWords, input: { code: string | null; returnTo?: string }) {
+  const { say } = words;
+  const here = `<p><a href="/api/login?returnTo=${encodeURIComponent(input.returnTo ?? "/")}">${say(msg("Sign in on this device instead"))}</a></p>`;
+  if (!input.code) return refusedPage(words, LINK_ELSEWHERE_SPENT, input.returnTo);
+  return simplePage(
+    words,
+    msg("Finish signing in where you asked"),
+    `<p>${say(msg("This link signs in only the browser where the code was asked for. Type this code there:"))}</p>
+<p class="code" data-testid="code-to-type">${input.code.slice(0, 3)} ${input.code.slice(3)}</p>
+${here}`,
+  );
+}
+
+const LINK_ELSEWHERE_SPENT = msg(
+  "This link works only in the browser where the code was asked for, and it can no longer be used. To sign in here, ask for a new code.",
+);
 
 /** `GET /api/logout`: the button that signs out (a POST, origin-checked). */
 export function signOutPage(words: PageWords) {
