@@ -71,7 +71,9 @@ if (waiting) {
   const check = async () => {
     window.clearTimeout(timer);
     if (document.visibilityState !== "visible") return;
-    const answer = await fetch("/api/auth/user", { headers: { accept: "application/json" } }).catch(() => null);
+    const answer = await fetch("/api/auth/user", { headers: { accept: "application/json" } }).catch(
+      () => null,
+    );
     if (answer?.ok) window.location.replace(returnTo);
     else timer = window.setTimeout(check, 3000);
   };
