@@ -36,15 +36,18 @@ const credentialSchema = z.looseObject({
   clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
 });
 
-/** `POST /api/auth/passkeys`: a new passkey's answer and its name. */
+/**
+ * `POST /api/auth/passkeys`: a new passkey's answer and its name — optional: without one it is named
+ * after the device that added it ("Chrome on Android"; docs/features/everyday-journey.md, fourth pass).
+ */
 export const addPasskeySchema = z.object({
   challengeId: z.uuid(),
   name: z
     .string()
     .trim()
-    .min(1, msg("Give the passkey a name"))
     .max(60, msg("A passkey's name must be at most 60 characters"))
-    .regex(/^[^\p{Cc}]*$/u, msg("A passkey's name must be at most 60 characters")),
+    .regex(/^[^\p{Cc}]*$/u, msg("A passkey's name must be at most 60 characters"))
+    .default(""),
   response: credentialSchema,
 });
 

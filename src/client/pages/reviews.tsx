@@ -89,7 +89,7 @@ export default function ReviewsPage() {
           {sides.has("feeder") && (
             <>
               <li>{t("As the one who shared: say whether they came on time and as agreed.")}</li>
-              <li>{t("Respect the eater: judge the pickup, not the person.")}</li>
+              <li>{t("Respect the other person: judge the pickup, not the person.")}</li>
             </>
           )}
           <li>{t("Report safety concerns with the report button instead of only writing them here.")}</li>

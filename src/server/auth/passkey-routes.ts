@@ -12,6 +12,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { conflict } from "../errors";
 import { addPasskey, listPasskeys, passkeyCreationOptions, removePasskey } from "./passkeys";
+import { deviceName } from "./sessions";
 import { requireActor } from "./users";
 
 const errors = errorResponses(400, 401, 404, 409);
@@ -71,7 +72,8 @@ export function registerPasskeyRoutes(app: FastifyInstance, { db, config }: { db
       const user = requireActor(request);
       if (!emailSignIn) throw onlyEmailSignIn();
       reply.status(201);
-      return addPasskey(db, config, user, request.body);
+      const name = request.body.name || deviceName(request.headers["user-agent"]);
+      return addPasskey(db, config, user, { ...request.body, name });
     },
   );
 

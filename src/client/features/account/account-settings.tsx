@@ -119,10 +119,9 @@ function PasskeySettings() {
         )}
         <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
           <div className="flex flex-1 flex-col gap-1">
-            <Label htmlFor={nameId}>{t("Passkey name")}</Label>
+            <Label htmlFor={nameId}>{t("Passkey name (optional)")}</Label>
             <Input
               id={nameId}
-              required
               maxLength={60}
               placeholder={t("e.g. My phone")}
               value={name}

@@ -209,7 +209,8 @@ sessions-and-passkeys.json   where you are signed in, and your passkeys (no secr
 cook-applications.json       your registered-cook applications
 photos/, thread-photos/, documents/   your ${fileCount} files
 
-Prices are in minor units (cents); times are ISO 8601 in UTC.
+Prices are in minor units (cents); times are ISO 8601 in UTC; keys are camelCase.
+"eater" is the side that asked for a meal, "feeder" the side that shared it (yourSide, yourRole).
 `;
 }
 

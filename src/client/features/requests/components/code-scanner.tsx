@@ -125,7 +125,7 @@ export default function CodeScanner({
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {unknown
               ? t("That QR code is not this pickup's code.")
-              : t("Hold the eater's QR code in front of the camera.")}
+              : t("Hold their QR code in front of the camera.")}
           </p>
         </>
       )}

@@ -96,7 +96,7 @@ function CookCodeForm({
   };
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-2" noValidate>
-      <Label htmlFor={id}>{t("The eater's pickup code")}</Label>
+      <Label htmlFor={id}>{t("Their pickup code")}</Label>
       <div className="flex flex-wrap gap-2">
         <Input
           {...fieldAria(id, error ?? undefined)}
@@ -183,7 +183,7 @@ export function PickupCode({ request, viewer }: { request: MealRequestDetail; vi
             : theySaid
               ? viewer === "eater"
                 ? t("The cook says they handed it over: say Picked up when you have it.")
-                : t("The eater says they picked it up: say Handed over, or enter their code.")
+                : t("They say they picked it up: say Handed over, or enter their code.")
               : t("Once the meal has changed hands, each of you says so here.")}
         </p>
       </CardContent>

@@ -64,10 +64,11 @@ export function SafetyNoticeDialog({
           <AlertDialogDescription>
             {t(
               "MealShare is a connector only. Food safety is the responsibility of the feeder. Please check allergens and use your judgment when accepting meals.",
-            )}
+            )}{" "}
+            {t("(The feeder is the neighbour who cooks and shares the meal.)")}
           </AlertDialogDescription>
         </AlertDialogHeader>
-        <ul className="list-disc space-y-1 pl-5 text-sm">
+        <ul className="list-disc space-y-1 ps-5 text-sm">
           <li>{t("Verify allergen information with the cook.")}</li>
           <li>{t("Trust your instincts about food safety.")}</li>
           <li>{t("Report any concerns to the support team.")}</li>

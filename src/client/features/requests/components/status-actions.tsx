@@ -29,6 +29,8 @@ import {
 } from "@/client/components/ui/dropdown-menu";
 import { Label } from "@/client/components/ui/label";
 import { toast } from "@/client/components/ui/use-toast";
+import { useMessages } from "@/client/lib/messages";
+import { REQUEST_STATUS_LABELS } from "@/contract/plain/requests";
 import type { MealRequestDetail, RequestStatus } from "@/contract/requests";
 import { useUpdateRequestStatus } from "../api/update-status";
 import { arrangeActions } from "../arrange-actions";
@@ -105,6 +107,7 @@ const confirmations = (
 
 export function StatusActions({ request, viewer }: { request: MealRequestDetail; viewer: Viewer }) {
   const { t } = useTranslation("app");
+  const say = useMessages();
   const update = useUpdateRequestStatus(request.id);
   const [confirming, setConfirming] = useState<RequestStatus | null>(null);
   const [reporting, setReporting] = useState<"no_show" | "disputed" | null>(null);
@@ -119,8 +122,20 @@ export function StatusActions({ request, viewer }: { request: MealRequestDetail;
   const label = (to: RequestStatus) => actionLabel(t, to, request.status, viewer);
   const CONFIRM = confirmations(t, viewer, label);
 
+  // The spec's toast, and what it now is (docs/features/everyday-journey.md, fourth pass).
   const run = (status: RequestStatus, extra: { portions?: number; reason?: string } = {}) =>
-    update.mutate({ status, ...extra }, { onSuccess: () => toast({ title: t("Status updated.") }) });
+    update.mutate(
+      { status, ...extra },
+      {
+        onSuccess: (saved) =>
+          toast({
+            title: t("Status updated."),
+            description: t("This request is now: {{status}}.", {
+              status: say(REQUEST_STATUS_LABELS[saved.status]),
+            }),
+          }),
+      },
+    );
   const ask = (status: RequestStatus) => {
     if (status === "no_show" || status === "disputed") return setReporting(status);
     if (status === "accepted") return choosesPortions ? setConfirming("accepted") : run(status);

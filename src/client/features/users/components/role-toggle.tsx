@@ -4,7 +4,10 @@ import { toast } from "@/client/components/ui/use-toast";
 import type { UserRole } from "@/contract/auth";
 import { useUpdateRole } from "../api/users";
 
-/** spec §4 "Role toggle": eater or feeder, switched optimistically and reverted on failure. */
+/**
+ * spec §4 "Role toggle": eater or feeder, switched optimistically and reverted on failure, with what
+ * the two words mean.
+ */
 export function RoleToggle({ role }: { role: UserRole }) {
   const { t } = useTranslation("app");
   const update = useUpdateRole();
@@ -21,20 +24,27 @@ export function RoleToggle({ role }: { role: UserRole }) {
     });
   };
   return (
-    <fieldset className="inline-flex rounded-lg border p-1">
-      <legend className="sr-only">{t("I am here as")}</legend>
-      {(["eater", "feeder"] as const).map((option) => (
-        <Button
-          key={option}
-          size="sm"
-          variant={role === option ? "default" : "ghost"}
-          aria-pressed={role === option}
-          onClick={() => choose(option)}
-          className="capitalize"
-        >
-          {option === "eater" ? t("Eater") : t("Feeder")}
-        </Button>
-      ))}
-    </fieldset>
+    <div className="flex flex-col gap-1">
+      <fieldset className="inline-flex self-start rounded-lg border p-1">
+        <legend className="sr-only">{t("I am here as")}</legend>
+        {(["eater", "feeder"] as const).map((option) => (
+          <Button
+            key={option}
+            size="sm"
+            variant={role === option ? "default" : "ghost"}
+            aria-pressed={role === option}
+            onClick={() => choose(option)}
+            className="capitalize"
+          >
+            {option === "eater" ? t("Eater") : t("Feeder")}
+          </Button>
+        ))}
+      </fieldset>
+      {/* The spec's words, said once where a neighbour meets them (docs/features/everyday-journey.md,
+          fourth pass). */}
+      <p className="text-sm text-muted-foreground">
+        {t("Eater: you ask for meals. Feeder: you share them. Switch whenever you like.")}
+      </p>
+    </div>
   );
 }
