@@ -66,6 +66,8 @@ export const deviceSessionSchema = z.object({
   id: z.uuid(),
   /** "Firefox on Android", or "" when its browser said nothing we know. */
   device: z.string(),
+  /** The network it signed in from, coarse ("203.0.113.x"), or "" when unknown. */
+  network: z.string(),
   createdAt: isoDateTime,
   /** When it was last used, to the hour. */
   lastSeenAt: isoDateTime,

@@ -38,3 +38,24 @@ export function minorUnitDigits(currency: string): number {
     new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2
   );
 }
+
+/**
+ * The region dates, times and numbers are written in for `language`, from the browser's languages in
+ * order (`navigator.languages`, or `Accept-Language`): its first tag of that language with a region
+ * ("en-GB"); else the language in the region of the browser's first tag that names one — a German
+ * browser with English chosen reads "en-DE", 18:00, not the United States' 6:00 PM
+ * (docs/features/everyday-journey.md, fourth pass); else none (Intl's default for the language).
+ */
+export function regionFor(language: string, tags: readonly string[]): string | undefined {
+  const canonical = (tag: string) => {
+    try {
+      return Intl.getCanonicalLocales(tag)[0];
+    } catch {
+      return undefined;
+    }
+  };
+  const own = tags.find((tag) => tag.toLowerCase().startsWith(`${language}-`));
+  if (own) return canonical(own);
+  const region = tags.map((tag) => /^[a-z]{2,3}-([A-Z]{2}|\d{3})\b/i.exec(tag)?.[1]).find(Boolean);
+  return region ? canonical(`${language}-${region.toUpperCase()}`) : undefined;
+}

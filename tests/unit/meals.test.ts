@@ -114,7 +114,7 @@ describe("create meal form conversion (spec §5)", () => {
 
   it("says a paid meal at $0 must cost more, not that its price is missing", () => {
     expect(sayAll(crossFieldErrors(toMeal(form({ price: "0" }))))).toEqual({
-      price: "Price must be more than $0",
+      price: "Price must be more than $0.00",
     });
   });
 });

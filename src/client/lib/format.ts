@@ -75,6 +75,11 @@ export function useFormat() {
     const write = (style: keyof typeof DATE_STYLES) => (iso: string | Date) =>
       formatterOf(locale, style).format(new Date(iso));
     const time = write("time");
+    const day = (iso: string) => {
+      if (isToday(new Date(iso), inZone())) return t("Today");
+      if (isTomorrow(new Date(iso), inZone())) return t("Tomorrow");
+      return formatterOf(locale, "weekdayDay").format(new Date(iso));
+    };
     return {
       language,
       /** The BCP 47 tag dates and numbers are written in ("en-GB"). */
@@ -85,11 +90,13 @@ export function useFormat() {
       /** A pickup window's times: "5:30 PM - 7:00 PM". */
       window: (startIso: string, endIso: string) => `${time(startIso)} - ${time(endIso)}`,
       /** spec §2 meal detail: "Today", "Tomorrow" or a date such as "Mon, Nov 24". */
-      day: (iso: string) => {
-        if (isToday(new Date(iso), inZone())) return t("Today");
-        if (isTomorrow(new Date(iso), inZone())) return t("Tomorrow");
-        return formatterOf(locale, "weekdayDay").format(new Date(iso));
-      },
+      day,
+      /**
+       * A moment near now as a page's pickup times say it: "Today, 8:00 PM", "Mon, Nov 24, 17:30" — so
+       * a draw's time and a pickup window on one page read alike (docs/features/everyday-journey.md,
+       * fourth pass).
+       */
+      when: (iso: string) => `${day(iso)}, ${time(iso)}`,
       /** spec §2 thread: "Today", "Yesterday" or a date, for message times. */
       messageDay: (iso: string) => {
         if (isToday(new Date(iso), inZone())) return t("Today");

@@ -6,7 +6,7 @@
  * unless the member chose one in Settings (kept on this device). Intl does the writing.
  */
 import { useSyncExternalStore } from "react";
-import type { Language } from "@/contract/languages";
+import { type Language, regionFor } from "@/contract/languages";
 
 const STORAGE_KEY = "mealshare.region";
 
@@ -33,10 +33,13 @@ function storedRegion(): string | null {
 
 const inLanguage = (tag: string, language: Language) => tag.toLowerCase().startsWith(`${language}-`);
 
-/** The browser's first region of `language` ("en-GB" from `["en-GB", "en"]`), if it names one. */
+/**
+ * The browser's region for `language` ("en-GB" from `["en-GB", "en"]`; "en-DE" from `["de-DE"]`),
+ * by the rule the server draws first screens with (contract/languages.ts `regionFor`).
+ */
 export function browserRegion(language: Language): string | undefined {
   const tags = typeof navigator === "undefined" ? [] : (navigator.languages ?? [navigator.language]);
-  return tags.find((tag) => inLanguage(tag, language));
+  return regionFor(language, tags);
 }
 
 /**

@@ -62,7 +62,7 @@ export function registerAccountRoutes(
       async (request, reply) => {
         const user = await signInWithPasskey(db, config, request.body);
         if (user.suspendedAt) throw forbidden(msg("Your account is suspended."));
-        const token = await createSession(db, user.id, request.headers["user-agent"]);
+        const token = await createSession(db, user.id, request.headers["user-agent"], request.ip);
         setSessionCookie(reply, token, config.publicUrl, user.id);
         return { redirect: safeReturnTo(request.body.returnTo, config.publicUrl) };
       },

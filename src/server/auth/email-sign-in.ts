@@ -119,7 +119,7 @@ function signInSteps(db: Db, config: Config) {
   };
 
   const startSession = async (request: FastifyRequest, reply: FastifyReply, userId: string, to: string) => {
-    const token = await createSession(db, userId, request.headers["user-agent"]);
+    const token = await createSession(db, userId, request.headers["user-agent"], request.ip);
     reply.clearCookie(PENDING_COOKIE, { path: PENDING_PATH });
     setSessionCookie(reply, token, config.publicUrl, userId);
     return reply.redirect(safeReturnTo(to, config.publicUrl), 303);
@@ -224,13 +224,25 @@ export function registerEmailSignIn(app: FastifyInstance, deps: { db: Db; config
     );
   });
 
+  registerLinkRoute(app, db, config, { readPending, finish });
+}
+
+/** The emailed link's route: signs in the browser that asked, shows the code anywhere else (docs/decisions/016 "Links"). */
+function registerLinkRoute(
+  app: FastifyInstance,
+  db: Db,
+  config: Config,
+  steps: Pick<ReturnType<typeof signInSteps>, "readPending" | "finish">,
+) {
+  const secret = config.sessionSecret;
+  const rateLimit = { rateLimit: signInRateLimit(config) };
   app.get(
     "/api/login/link",
     { schema: { querystring: linkQuery, hide: true }, config: { ...rateLimit, inputGuard: false } },
     async (request, reply) => {
       const words = sayTo(request);
       const [id, link] = ((request.query as { token?: string }).token ?? "").split(".");
-      const pending = readPending(request);
+      const pending = steps.readPending(request);
       if (!z.uuid().safeParse(id).success || !link) {
         return sendPage(reply, refusedPage(words, REFUSALS.unknown), 400);
       }
@@ -248,7 +260,7 @@ export function registerEmailSignIn(app: FastifyInstance, deps: { db: Db; config
         if (checked.refused === "other_browser") return elsewhere(pending.returnTo);
         return sendPage(reply, refusedPage(words, REFUSALS[checked.refused], pending.returnTo), 400);
       }
-      return finish(request, reply, { ...pending, id }, checked.email);
+      return steps.finish(request, reply, { ...pending, id }, checked.email);
     },
   );
 }

@@ -188,7 +188,7 @@ function registerOidcRoutes(app: FastifyInstance, deps: { db: Db; config: Config
     const user = await upsertOidcUser(db, issuer, claims);
     if (!user) return sendPage(reply, signInFailedPage(sayTo(request)), 400);
     if (user.suspendedAt) return sendPage(reply, suspendedPage(sayTo(request)), 403);
-    const token = await createSession(db, user.id, request.headers["user-agent"]);
+    const token = await createSession(db, user.id, request.headers["user-agent"], request.ip);
     setSessionCookie(reply, token, config.publicUrl, user.id);
     // Checked again: the cookie is signed, but an old one may predate the rule.
     return reply.redirect(safeReturnTo(tx.data.returnTo, config.publicUrl));

@@ -3,6 +3,7 @@
  * in the `sessions` table, so every instance sees the same sessions and signing out revokes one.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import Bowser from "bowser";
 import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
@@ -37,15 +38,36 @@ export function deviceName(userAgent: string | undefined): string {
  * @param userAgent the browser's User-Agent header, named for Settings (`deviceName`)
  * @returns the token to put in the cookie (never stored in clear)
  */
-export async function createSession(db: Executor, userId: string, userAgent?: string): Promise<string> {
+export async function createSession(
+  db: Executor,
+  userId: string,
+  userAgent?: string,
+  ip?: string,
+): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db.insert(sessions).values({
     id: hashToken(token),
     userId,
     device: deviceName(userAgent),
+    network: networkOf(ip),
     expiresAt: new Date(Date.now() + SESSION_TTL_SECONDS * 1000),
   });
   return token;
+}
+
+/**
+ * The network an address belongs to, coarse enough to say nothing of where someone is: an IPv4
+ * address's /24 ("203.0.113.x"), an IPv6 address's /48 ("2001:db8:1::/48"); "" for none or another
+ * form (docs/features/everyday-journey.md, fourth pass: two "Chrome on Linux" told apart).
+ */
+export function networkOf(ip: string | undefined): string {
+  if (!ip) return "";
+  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i.exec(ip);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.x`;
+  if (!isIP(ip)) return "";
+  const [head] = ip.toLowerCase().split("::");
+  const groups = head.split(":").filter(Boolean).slice(0, 3);
+  return groups.length === 0 ? "" : `${groups.join(":")}::/48`;
 }
 
 /**
@@ -135,6 +157,7 @@ export async function findSession(
 export interface SessionSummary {
   id: string;
   device: string;
+  network: string;
   createdAt: Date;
   lastSeenAt: Date;
   current: boolean;
@@ -154,6 +177,7 @@ export async function listSessions(
       rowId: sessions.id,
       id: sessions.publicId,
       device: sessions.device,
+      network: sessions.network,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
     })

@@ -251,6 +251,12 @@ export const sessions = pgTable(
      */
     publicId: uuid("public_id").notNull().defaultRandom(),
     device: varchar("device", { length: 120 }).notNull().default(""),
+    /**
+     * The network it signed in from, coarse (an IPv4 /24 as "203.0.113.x", an IPv6 /48 as
+     * "2001:db8:1::/48"), so a member tells two "Chrome on Linux" apart without MealShare keeping
+     * where anyone is (docs/features/everyday-journey.md, fourth pass); "" when unknown.
+     */
+    network: varchar("network", { length: 50 }).notNull().default(""),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -8,7 +8,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import accepts from "accepts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { TIME_ZONE_COOKIE } from "@/contract/languages";
+import { regionFor, TIME_ZONE_COOKIE } from "@/contract/languages";
 import { DEPLOYMENT_URL, FIRST_ANSWERS_ID, SERVER_RENDERED_ATTRIBUTE } from "@/contract/pages";
 import { mealListShell } from "@/contract/plain/skeleton";
 import { SESSION_COOKIE } from "../auth/sessions";
@@ -128,20 +128,11 @@ function timeZoneOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The browser's first region of the request's language ("en-GB" for English), in its `Accept-Language`
- * order, as the app takes it from `navigator.languages` (src/client/lib/region.ts).
+ * The browser's region for the request's language, from its `Accept-Language` in order, by the rule
+ * the app follows with `navigator.languages` (contract/languages.ts `regionFor`).
  */
 function regionOf(request: FastifyRequest): string | undefined {
-  const prefix = `${request.lng}-`;
-  const tag = accepts(request.raw)
-    .languages()
-    .find((language) => language.toLowerCase().startsWith(prefix));
-  try {
-    return tag ? Intl.getCanonicalLocales(tag)[0] : undefined;
-  } catch {
-    // Not a language tag at all: drawn in the language alone.
-    return undefined;
-  }
+  return regionFor(request.lng, accepts(request.raw).languages());
 }
 
 /** The pages that open on a list of meals (Community, Marketplace). */

@@ -180,14 +180,17 @@ function DeviceSettings() {
                   <span className="font-medium">
                     {device.device || t("Unknown browser")}
                     {device.current && (
-                      <span className="ml-2 text-sm font-normal text-primary">{t("This device")}</span>
+                      <span className="ms-2 text-sm font-normal text-primary">{t("This device")}</span>
                     )}
                   </span>
+                  {/* When exactly and from which network, so two of one browser are told apart
+                      (docs/features/everyday-journey.md, fourth pass). */}
                   <span className="text-sm text-muted-foreground">
                     {t("Signed in {{since}} · last used {{when}}", {
-                      since: format.ago(device.createdAt),
+                      since: format.dateTime(device.createdAt),
                       when: format.ago(device.lastSeenAt),
                     })}
+                    {device.network && ` · ${t("network {{network}}", { network: device.network })}`}
                   </span>
                 </div>
                 {!device.current && (

@@ -64,8 +64,8 @@ export function DrawPanel({ meal, isOwner }: { meal: MealDetail; isOwner: boolea
         <h2 className="flex items-center gap-2 text-lg font-semibold">
           <Dices className="h-5 w-5" aria-hidden="true" />
           {made
-            ? t("The draw was made {{when}}", { when: f.dateTime(published.drawnAt!) })
-            : t("Draw at {{time}} — enter by then", { time: f.dateTime(published.closesAt) })}
+            ? t("The draw was made {{when}}", { when: f.when(published.drawnAt!) })
+            : t("Draw at {{time}} — enter by then", { time: f.when(published.closesAt) })}
         </h2>
         <p className="text-sm" data-testid="draw-entries">
           {t("{{count}} neighbours entered", { count: entries })}

@@ -63,7 +63,7 @@ export function DrawResults({ draw }: { draw: DrawView }) {
     return (
       <div className="flex flex-col gap-1">
         <p className="text-lg" data-testid="draw-summary">
-          {t("The draw is made at {{time}}.", { time: f.dateTime(published.closesAt) })}{" "}
+          {t("The draw is made at {{time}}.", { time: f.when(published.closesAt) })}{" "}
           {t("{{count}} neighbour has entered.", { count: draw.entries })}
         </p>
         <DrawEligibility eligibility={published.eligibility} />

@@ -35,7 +35,7 @@ export function FairUseLine() {
         used: use.data.used,
         limit: use.data.limit,
       })}
-      {use.data.nextAt && ` · ${t("your next from {{date}}", { date: f.dateTime(use.data.nextAt) })}`}
+      {use.data.nextAt && ` · ${t("your next from {{date}}", { date: f.when(use.data.nextAt) })}`}
     </p>
   );
 }

@@ -15,6 +15,7 @@ import { useDisplayName } from "@/client/lib/display-name";
 import { useFormat } from "@/client/lib/format";
 import { FAIR_USE_DAYS } from "@/contract/plain/draw";
 import type { MealRequest } from "@/contract/requests";
+import { StatusActions } from "./status-actions";
 import { StatusBadge } from "./status-badge";
 
 /** "3 portions", or "2 of the 3 portions asked for" when the cook accepted fewer. */
@@ -74,6 +75,11 @@ export function RequestCard({ request, viewerIs }: { request: MealRequest; viewe
           {request.messageHeld && <HeldMark />}
         </div>
         <div className="flex flex-col gap-2 self-start">
+          {/* A new request is answered from the list too (docs/features/everyday-journey.md, fourth
+              pass), with the thread's own buttons and confirmations. */}
+          {viewerIs === "feeder" && request.status === "pending" && (
+            <StatusActions request={request} viewer="feeder" />
+          )}
           <Button asChild variant="outline">
             <Link href={`/request/${request.id}`}>{t("View Thread")}</Link>
           </Button>

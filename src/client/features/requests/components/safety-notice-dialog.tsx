@@ -3,6 +3,7 @@
  * docs/features/food-safety.md: for a meal with the viewer's allergens the notice names them and I
  * Understand waits for 'I understand this meal contains …' to be ticked.
  */
+import { parseCookie, stringifySetCookie } from "cookie";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -26,13 +27,15 @@ import { useMessages } from "@/client/lib/messages";
 export const SAFETY_NOTICE_COOKIE = "safety_notice";
 
 /** Whether the notice was accepted in this browser session. */
-export const hasAcceptedSafetyNotice = () =>
-  document.cookie.split("; ").includes(`${SAFETY_NOTICE_COOKIE}=accepted`);
-/** Records acceptance for the browser session. */
+export const hasAcceptedSafetyNotice = () => parseCookie(document.cookie)[SAFETY_NOTICE_COOKIE] === ACCEPTED;
+/** Records acceptance for the browser session (no expiry: the browser drops it when it closes). */
 export const acceptSafetyNotice = () => {
+  const secure = location.protocol === HTTPS;
   // biome-ignore lint/suspicious/noDocumentCookie: a session cookie is what "for the session" means here.
-  document.cookie = `${SAFETY_NOTICE_COOKIE}=accepted; path=/; SameSite=Lax${location.protocol === "https:" ? "; Secure" : ""}`;
+  document.cookie = stringifySetCookie(SAFETY_NOTICE_COOKIE, ACCEPTED, { path: "/", sameSite: true, secure });
 };
+const ACCEPTED = "accepted";
+const HTTPS = "https:";
 
 export function SafetyNoticeDialog({
   open,

@@ -105,7 +105,13 @@ const confirmations = (
   },
 });
 
-export function StatusActions({ request, viewer }: { request: MealRequestDetail; viewer: Viewer }) {
+export function StatusActions({
+  request,
+  viewer,
+}: {
+  request: Pick<MealRequestDetail, "id" | "status" | "allowedTransitions" | "portionsRequested">;
+  viewer: Viewer;
+}) {
   const { t } = useTranslation("app");
   const say = useMessages();
   const update = useUpdateRequestStatus(request.id);
