@@ -15,7 +15,7 @@ import QRCode from "qrcode";
 import sharp from "sharp";
 import { chromiumLaunchOptions } from "../../playwright.config";
 import { pickupCodeUrl } from "../../src/contract/requests";
-import { apiPost, checkRoute, PHONE, person, postMeal, signedInPage, toast } from "./fixtures";
+import { apiPost, checkRoute, PHONE, person, pickPhoto, postMeal, signedInPage, toast } from "./fixtures";
 
 test("'I'm outside' reaches the cook live, and 'Running 10 minutes late' is noted for both", async ({
   browser,
@@ -79,9 +79,7 @@ test("a photo sent in the thread, with its caption, appears live for the other s
   );
   await eater.goto(`/request/${request.id}`);
   await eater.getByRole("textbox", { name: "Message" }).fill("The red door by the bins");
-  await eater.getByRole("button", { name: "Add a photo" }).click();
-  await eater.locator(".uppy-Dashboard input[type=file]").first().setInputFiles(file);
-  await eater.getByRole("button", { name: /Upload 1 file/ }).click();
+  await pickPhoto(eater, "Add a photo", file);
   await expect(eater.getByTestId("thread-photo")).toBeVisible();
   await expect(eater.getByRole("textbox", { name: "Message" })).toHaveValue("");
 

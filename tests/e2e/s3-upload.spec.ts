@@ -15,7 +15,7 @@ import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { openDatabase } from "../../src/server/db/client";
 import { freePort } from "../api/harness";
-import { person, signIn, toast } from "./fixtures";
+import { person, pickPhoto, signIn, toast } from "./fixtures";
 
 const BUCKET = "meal-photos";
 const CORS = `<CORSConfiguration><CORSRule>
@@ -79,9 +79,7 @@ test("a photo goes straight to the bucket through a presigned URL and shows as t
   const bucketPut = page.waitForRequest(
     (request) => request.method() === "PUT" && request.url().includes(`/${BUCKET}/incoming/`),
   );
-  await page.getByRole("button", { name: "Upload Photo" }).click();
-  await page.locator(".uppy-Dashboard input[type=file]").first().setInputFiles(file);
-  await page.getByRole("button", { name: /Upload 1 file/ }).click();
+  await pickPhoto(page, "Upload Photo", file);
   expect(new URL((await bucketPut).url()).searchParams.get("X-Amz-Signature")).toBeTruthy();
 
   await expect(toast(page, "Photo uploaded.")).toBeVisible();

@@ -5,6 +5,7 @@
 import { Suspense, useEffect } from "react";
 import { Route, Switch } from "wouter";
 import { RouteErrorBoundary } from "@/client/components/layout/route-error-boundary";
+import { MAIN_ID, SkipLink } from "@/client/components/layout/skip-link";
 import { Spinner } from "@/client/components/layout/spinner";
 import { DeletionBanner } from "@/client/features/account";
 import { useCurrentUser } from "@/client/features/auth";
@@ -25,8 +26,9 @@ export default function SignedInShell() {
   }, [userId]);
   return (
     <div className="min-h-screen">
+      <SkipLink />
       <NavBar />
-      <main className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+      <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 outline-none sm:py-8">
         {user && <DeletionBanner user={user} />}
         <PushPrompt />
         <RouteErrorBoundary>

@@ -4,15 +4,17 @@
  * instead (signed-in-shell.tsx).
  */
 import { PublicHeader } from "@/client/components/layout/public-header";
+import { MAIN_ID, SkipLink } from "@/client/components/layout/skip-link";
 import { SiteFooter } from "./site-footer";
 
 export function PublicFrame({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
+      <SkipLink />
       <div className="border-b bg-background">
         <PublicHeader />
       </div>
-      <main className="flex-1">{children}</main>
+      <main id={MAIN_ID} tabIndex={-1} className="flex-1 outline-none">{children}</main>
       <SiteFooter />
     </div>
   );

@@ -1,15 +1,17 @@
 /**
- * A photo picker for forms: shows the chosen photo (or the placeholder) and opens the uploader,
- * which is loaded only when first needed (Uppy is the heaviest part of the client).
+ * A photo picker for forms: shows the chosen photo (or the placeholder). Its button opens the
+ * device's own picker at once; the chosen photo then uploads by itself in the uploader's window, which
+ * shows progress, retry and errors and is loaded only when first needed (Uppy is the heaviest part of
+ * the client). One tap and a pick, not three (docs/features/everyday-journey.md, fourth pass).
  */
 import { ImagePlus } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/client/components/ui/button";
 import { toast } from "@/client/components/ui/use-toast";
 import type { RegisteredPhoto } from "@/contract/photos";
-import { thumbnailOf } from "@/contract/plain/photos";
+import { PHOTO_TYPES, thumbnailOf } from "@/contract/plain/photos";
 
 const PhotoUploader = lazy(() =>
   import("./photo-uploader").then((module) => ({ default: module.PhotoUploader })),
@@ -38,9 +40,25 @@ export function UploadPhotoButton({
   disabled?: boolean;
 }) {
   const [open, setOpen] = useState(false);
-  const [loaded, setLoaded] = useState(false);
+  const [picked, setPicked] = useState<File | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   return (
     <>
+      <input
+        ref={input}
+        type="file"
+        accept={PHOTO_TYPES.join(",")}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = "";
+          if (!file) return;
+          setPicked(file);
+          setOpen(true);
+        }}
+      />
       <Button
         type="button"
         variant={variant}
@@ -48,20 +66,18 @@ export function UploadPhotoButton({
         disabled={disabled}
         aria-label={iconOnly ? label : undefined}
         title={iconOnly ? label : undefined}
-        onClick={() => {
-          setLoaded(true);
-          setOpen(true);
-        }}
+        onClick={() => input.current?.click()}
       >
         <ImagePlus className="h-4 w-4" aria-hidden="true" /> {!iconOnly && label}
       </Button>
-      {loaded &&
+      {picked &&
         // In the page's body, not where the button is: a sticky, blurred box (the thread's message
         // box) is the containing block of anything fixed inside it, and squeezed the modal into itself.
         createPortal(
           <Suspense fallback={null}>
             <PhotoUploader
               open={open}
+              picked={picked}
               onClose={() => setOpen(false)}
               onUploaded={onUploaded}
               register={register}

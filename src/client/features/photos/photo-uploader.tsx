@@ -1,6 +1,6 @@
 /**
  * The photo uploader (spec §2 "Notifications and uploads", §7 photo flow, §8, §9): Uppy's
- * Dashboard in a modal — one image, up to 25 MB picked, made at most 2400 px and re-encoded in the
+ * Dashboard in a modal, given the file the device's picker chose and uploading it at once — one image, up to 25 MB picked, made at most 2400 px and re-encoded in the
  * browser (@uppy/compressor) so it arrives under the server's 5 MB, closed with Escape — that asks for
  * an upload URL, PUTs the file there with progress, pause/resume, cancel and retry (@uppy/aws-s3 in
  * single-PUT mode: the same flow for the local driver's URL and a bucket's presigned URL; spec §9 uses
@@ -109,12 +109,15 @@ function createUppy(
 
 export function PhotoUploader({
   open,
+  picked,
   onClose,
   onUploaded,
   register,
   note,
 }: {
   open: boolean;
+  /** The file the device's picker chose: it replaces any earlier one and uploads at once. */
+  picked: File;
   onClose: () => void;
   onUploaded?: (photo: RegisteredPhoto) => void;
   /** Does something else with the uploaded file than registering it as a meal or profile photo. */
@@ -144,6 +147,16 @@ export function PhotoUploader({
     };
   }, [uppy, onClose]);
   useEffect(() => () => uppy.destroy(), [uppy]);
+  useEffect(() => {
+    uppy.cancelAll();
+    try {
+      uppy.addFile({ name: picked.name, type: picked.type, data: picked, source: "Local" });
+    } catch {
+      // Uppy says why (too large, not a photo) in the modal's own information line.
+      return;
+    }
+    void uppy.upload();
+  }, [uppy, picked]);
 
   const [phoneWords] = useState(phoneLocale);
   return (

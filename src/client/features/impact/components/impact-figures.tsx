@@ -1,5 +1,5 @@
 /**
- * The neighbourhood's impact in figures (docs/features/languages-currency-impact.md): meals shared,
+ * The neighbourhood's impact in figures (docs/features/languages-currency-impact.md): meals offered,
  * portions picked up, neighbours who shared, and the estimated food and CO2e saved. Used by /impact and
  * Home's card.
  */
@@ -15,7 +15,7 @@ export function ImpactFigures({ impact, className }: { impact: Impact; className
   const number = new Intl.NumberFormat(formatLocale(i18n.language as Language), { maximumFractionDigits: 1 });
   const kg = (value: number) => t("{{amount}} kg", { amount: number.format(value) });
   const figures = [
-    [number.format(impact.mealsShared), t("meals shared")],
+    [number.format(impact.mealsShared), t("meals offered")],
     [number.format(impact.portionsPickedUp), t("portions picked up")],
     [number.format(impact.neighboursShared), t("neighbours who shared")],
     [kg(impact.foodSavedKg), t("food kept out of the bin (estimate)")],
