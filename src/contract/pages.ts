@@ -23,6 +23,13 @@ export const DEPLOYMENT_URL = "/api/deployment";
 export const SERVER_RENDERED_ATTRIBUTE = "data-server-rendered";
 
 /**
+ * The id of the element after a thread's newest message: the page opens with it in view, on the
+ * server's drawing already (src/server/first-screen.ts `NEWEST_IN_VIEW`) and then in the app, so the
+ * page does not jump under a tap when the app takes over (docs/features/everyday-journey.md, fourth pass).
+ */
+export const THREAD_END_ID = "thread-end";
+
+/**
  * One API answer a page carries (src/server/first-answers.ts writes them, src/client/lib/first-answers.ts
  * reads them): the URL asked, the language it was answered in, and the response.
  */

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { FirstScreenRequest } from "@/contract/pages";
+import { type FirstScreenRequest, THREAD_END_ID } from "@/contract/pages";
 
 /** Renders a first screen: its HTML for the root element, or null when the page is not drawn here. */
 export type FirstScreenRenderer = (request: FirstScreenRequest) => Promise<string | null>;
@@ -43,6 +43,18 @@ export const PAGE_CODE_ID = "page-code";
  * hash in the CSP (`CODE_AFTER_PICTURE_HASH`), no other inline script.
  */
 export const CODE_AFTER_PICTURE = `const files=JSON.parse(document.getElementById("${PAGE_CODE_ID}").textContent);const picture=document.querySelector('img[fetchpriority="high"]');const load=()=>{const links=document.createDocumentFragment();for(const href of files.slice(1)){const link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;links.append(link);}document.head.append(links);import(files[0]);};if(picture&&!picture.complete){picture.addEventListener("load",load,{once:true});picture.addEventListener("error",load,{once:true});}else load();`;
+
+/**
+ * The inline script right after a server-drawn page's root: a thread's page opens at its newest
+ * message from its first paint, where the app puts it (src/client/features/requests/components/
+ * conversation.tsx). Scrolled only once the app had taken over, the page jumped under a member's first
+ * tap, and the tap landed elsewhere (docs/features/everyday-journey.md, fourth pass). Allowed by its
+ * hash (`NEWEST_IN_VIEW_HASH`).
+ */
+export const NEWEST_IN_VIEW = `document.getElementById("${THREAD_END_ID}")?.scrollIntoView({block:"end"});`;
+
+/** The CSP source that allows `NEWEST_IN_VIEW`. */
+export const NEWEST_IN_VIEW_HASH = `'sha256-${createHash("sha256").update(NEWEST_IN_VIEW).digest("base64")}'`;
 
 /** The CSP source that allows `CODE_AFTER_PICTURE` and nothing else inline. */
 export const CODE_AFTER_PICTURE_HASH = `'sha256-${createHash("sha256").update(CODE_AFTER_PICTURE).digest("base64")}'`;

@@ -154,7 +154,7 @@ test("a cook's right pickup code hours before the window is asked about, then co
   await eater.goto(`/request/${request.id}`);
   const code = (await eater.getByTestId("pickup-code").textContent()) ?? "";
   await cook.goto(`/request/${request.id}`);
-  await cook.getByLabel("The eater's pickup code").fill(code);
+  await cook.getByLabel("Their pickup code").fill(code);
   await cook.getByRole("button", { name: "Confirm handover" }).click();
   const question = cook
     .getByRole("alert")
@@ -381,7 +381,7 @@ test("a cook's edit shows in the requester's thread as old → new lines", async
   await apiPut(cook, `/api/meals/${meal.id}`, { pickupLocation: "By the new library" });
   const line = eater.getByTestId("meal-change");
   await expect(line).toBeVisible();
-  await expect(line).toContainText("Otis Oldnew changed the meal");
+  await expect(line).toContainText("Otis O. changed the meal");
   await expect(line.getByRole("term")).toHaveText("Pickup place");
   await expect(line.locator(".line-through")).toHaveText("By the old fountain");
   await expect(line.getByRole("definition")).toContainText("By the new library");

@@ -110,7 +110,7 @@ test("a household takes 3 portions; with none left a neighbour waits, takes up t
   const waiterRequest = await requestId(waiter, meal.id);
   await cook.goto(`/request/${waiterRequest}`);
   await expect(cook.getByText("2 portions", { exact: true })).toBeVisible();
-  const codeInput = cook.getByLabel("The eater's pickup code");
+  const codeInput = cook.getByLabel("Their pickup code");
   await codeInput.fill(code === "0000" ? "1111" : "0000");
   await cook.getByRole("button", { name: "Confirm handover" }).click();
   await expect(cook.getByText("That code is not right: 4 tries left.")).toBeVisible();

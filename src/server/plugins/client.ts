@@ -9,7 +9,7 @@ import fastifyStatic from "@fastify/static";
 import accepts from "accepts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { regionFor, TIME_ZONE_COOKIE } from "@/contract/languages";
-import { DEPLOYMENT_URL, FIRST_ANSWERS_ID, SERVER_RENDERED_ATTRIBUTE } from "@/contract/pages";
+import { DEPLOYMENT_URL, FIRST_ANSWERS_ID, SERVER_RENDERED_ATTRIBUTE, THREAD_END_ID } from "@/contract/pages";
 import { mealListShell } from "@/contract/plain/skeleton";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { compressionFor } from "../compression";
@@ -22,7 +22,7 @@ import {
   picturePreload,
   visitorAnswersFor,
 } from "../first-answers";
-import { CODE_AFTER_PICTURE, firstScreenRenderer, PAGE_CODE_ID } from "../first-screen";
+import { CODE_AFTER_PICTURE, firstScreenRenderer, NEWEST_IN_VIEW, PAGE_CODE_ID } from "../first-screen";
 import { pagePreloads } from "../page-preloads";
 
 /**
@@ -41,7 +41,9 @@ function preloadedIndex(indexHtml: string) {
   const withFirstScreen = (html: string) =>
     spinnerPage.replace(
       ROOT_CONTENT,
-      () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE} aria-disabled="true">${html}</div>`,
+      () =>
+        `<div id="root" ${SERVER_RENDERED_ATTRIBUTE} aria-disabled="true">${html}</div>` +
+        (html.includes(`id="${THREAD_END_ID}"`) ? `<script>${NEWEST_IN_VIEW}</script>` : ""),
     );
   const variants = new Map<string, Buffer>();
   const links = (files: string[]) =>

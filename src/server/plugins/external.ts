@@ -16,7 +16,7 @@ import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { brotliOptions, COMPRESSION } from "../compression";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
-import { CODE_AFTER_PICTURE_HASH } from "../first-screen";
+import { CODE_AFTER_PICTURE_HASH, NEWEST_IN_VIEW_HASH } from "../first-screen";
 import { sseOptions } from "../live/routes";
 import { postgresRateLimitStore, rateLimitKey } from "../rate-limit-store";
 import type { ObjectStorage } from "../storage/storage";
@@ -97,8 +97,8 @@ function cspDirectives(config: Config, bucketOrigin: string | null) {
   const issuer = config.oidc ? [new URL(config.oidc.issuerUrl).origin] : [];
   return {
     defaultSrc: ["'self'"],
-    // And the one inline script of a server-drawn page (../first-screen.ts).
-    scriptSrc: ["'self'", CODE_AFTER_PICTURE_HASH],
+    // And the two inline scripts of a server-drawn page (../first-screen.ts).
+    scriptSrc: ["'self'", CODE_AFTER_PICTURE_HASH, NEWEST_IN_VIEW_HASH],
     styleSrc: ["'self'", "'unsafe-inline'"],
     // Map tiles come from exactly the configured host (docs/DESIGN.md §6c).
     imgSrc: ["'self'", "data:", "blob:", tileSource(config.map.tileUrl)],

@@ -14,7 +14,9 @@ export function PublicFrame({ children }: { children: React.ReactNode }) {
       <div className="border-b bg-background">
         <PublicHeader />
       </div>
-      <main id={MAIN_ID} tabIndex={-1} className="flex-1 outline-none">{children}</main>
+      <main id={MAIN_ID} tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
       <SiteFooter />
     </div>
   );

@@ -11,6 +11,7 @@ import { ReportButton } from "@/client/features/reports";
 import { useDisplayName } from "@/client/lib/display-name";
 import { useFormat } from "@/client/lib/format";
 import { useMessages } from "@/client/lib/messages";
+import { THREAD_END_ID } from "@/contract/pages";
 import { isThreadOpen, QUICK_REPLY_TEXT } from "@/contract/plain/requests";
 import type { MealRequestDetail } from "@/contract/requests";
 import { useOlderMessages } from "../api/get-request";
@@ -73,6 +74,21 @@ function Bubble({
   );
 }
 
+/**
+ * Whether the member tapped, typed or scrolled the server's drawing of the page before the app took
+ * it over: its root still says `aria-disabled` while the app's first effects run (src/server/plugins/
+ * client.ts), and the browser's user activation or scroll position says what the member did.
+ */
+function actedOnServerDrawing(): boolean {
+  if (document.getElementById("root")?.getAttribute("aria-disabled") !== "true") return false;
+  const activation = (navigator as Navigator & { userActivation?: { hasBeenActive: boolean } })
+    .userActivation;
+  const end = document.getElementById(THREAD_END_ID);
+  // In view: where the server's drawing opened (or the whole page fits); below it, the member scrolled up.
+  const atEnd = end ? end.getBoundingClientRect().bottom <= window.innerHeight + 2 : true;
+  return Boolean(activation?.hasBeenActive) || !atEnd;
+}
+
 export function Conversation({ request, viewerId }: { request: MealRequestDetail; viewerId?: string }) {
   const { t } = useTranslation("app");
   const displayName = useDisplayName();
@@ -81,11 +97,13 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
   const count = request.messages.length;
   // The thread opens at its newest message — the request's own first one when that is all there
   // is — and stays there while the rest of the page (pickup details, photos) settles, until the
-  // member scrolls or taps themselves (docs/features/everyday-journey.md, third pass).
+  // member scrolls or taps themselves (docs/features/everyday-journey.md, third pass). On the server's
+  // drawing it opened there already; a member who tapped or scrolled it before the app took over
+  // stays where they are (fourth pass: that tap was lost under the jump).
   useEffect(() => {
     const end = endRef.current;
     if (!end) return;
-    let pinned = true;
+    let pinned = !actedOnServerDrawing();
     const pin = () => {
       if (pinned) end.scrollIntoView({ block: "end" });
     };
@@ -239,7 +257,7 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
       )}
       {/* After the sticky message box, so a new message comes into view above it, not behind it
           (docs/features/everyday-journey.md, second pass point 7). */}
-      <div ref={endRef} />
+      <div ref={endRef} id={THREAD_END_ID} />
     </section>
   );
 }
