@@ -108,6 +108,8 @@ const LIBRARIES =
 const OWN_CODE = /[\\/]src[\\/](client[\\/](components|lib|features)|contract)[\\/]/;
 /** What a visitor's first page runs: the entry and the landing page. */
 const PUBLIC_ROOTS = ["/src/client/main.tsx", "/src/client/pages/landing.tsx"];
+/** The UI primitives (src/client/components/ui): small parts that every page draws. */
+const PUBLIC_UI = /[\\/]src[\\/]client[\\/]components[\\/]ui[\\/]/;
 
 /**
  * What the first screens run: the entry, the landing page, the signed-in shell and the pages the
@@ -234,14 +236,28 @@ const browserBundle = defineConfig({
                   : null,
               priority: 10,
             },
+            // The small UI parts a visitor's first page draws too (a badge, an input, a label), in a file
+            // of their own: left to the next group, they were pulled into members' files as what those
+            // files' modules import, and the landing page then fetched a meal photo's and the place
+            // search's code with them (docs/decisions/019; the budget in tests/e2e/first-load-budget.spec.ts).
+            {
+              name: (id, ctx) =>
+                PUBLIC_UI.test(id) && importedBy(id, PUBLIC_ROOTS, (other) => ctx.getModuleInfo(other))
+                  ? "public-ui"
+                  : null,
+              includeDependenciesRecursively: false,
+              priority: 6,
+            },
             // Our own modules that several member pages share, in a few files by the set of pages that
             // use them, not one file each: Lighthouse's phone fetches six files at a time, and
             // Community's first load was 58 files, most of them a component of 1–2 KiB
             // (docs/decisions/015). What the entry or the landing page imports is left out, so a
             // visitor's first page does not load members' code merged into the same files. Sets are
-            // merged only under 6 KiB: a merged set brings what its other modules import, and at 24 KiB
+            // merged only under 4 KiB: a merged set brings what its other modules import, and at 24 KiB
             // the shell's sets took in a group's join panel and, through it, the groups' and meals'
             // schemas and zod (docs/decisions/015 "Phones": 4 and 6 KiB keep zod out, 10 KiB does not).
+            // At 6 KiB the Settings and Saved pages' sets brought the draws' and a group's join panel
+            // into every thread (docs/decisions/019 "The fourth pass").
             {
               name: (id, ctx) =>
                 OWN_CODE.test(id) && !importedBy(id, PUBLIC_ROOTS, (other) => ctx.getModuleInfo(other))
@@ -249,7 +265,7 @@ const browserBundle = defineConfig({
                   : null,
               minShareCount: 2,
               entriesAware: true,
-              entriesAwareMergeThreshold: 6 * 1024,
+              entriesAwareMergeThreshold: 4 * 1024,
               priority: 5,
             },
           ],

@@ -110,14 +110,11 @@ test("signed-in routes pass axe and fit a phone", async ({ browser }) => {
     ["/help", heading("Help Center")],
     ["/no-such-page", heading("404 Page Not Found")],
     // docs/features/food-safety.md's pages: a public profile, and the registered-cook application.
-    [`/user/${meal.owner.id}`, heading("Axel Cook")],
+    [`/user/${meal.owner.id}`, heading("Axel C.")],
     ["/become-a-cook", heading("Become a Registered Cook")],
     // docs/features/notifications.md: Settings with Notifications (a table of checkboxes) and the
     // calendar feed.
-    [
-      "/profile?tab=settings",
-      async (p) => expect(p.getByRole("table", { name: "Notifications" })).toBeVisible(),
-    ],
+    ["/settings", async (p) => expect(p.getByRole("table", { name: "Notifications" })).toBeVisible()],
   ];
   for (const [path, ready] of routes) await checkRoute(eater, path, ready);
 

@@ -107,7 +107,7 @@ test("a passkey added in Settings signs its member in; removed, it is refused", 
   });
 
   await signInByCode(page, newAddress("keyholder"), { first: "Kai", last: "Keyes" });
-  await page.goto(`${baseURL}/profile?tab=settings`);
+  await page.goto(`${baseURL}/settings`);
   await page.getByLabel("Passkey name").fill("Work laptop");
   await page.getByRole("button", { name: "Add a passkey" }).click();
   const keys = page.getByRole("list", { name: "Your passkeys" });
@@ -126,7 +126,7 @@ test("a passkey added in Settings signs its member in; removed, it is refused", 
   await page.goto(`${baseURL}/api/login?returnTo=/profile`);
   await page.waitForURL(`${baseURL}/profile`);
   await expect(page.getByRole("heading", { name: "Kai Keyes" })).toBeVisible();
-  await page.goto(`${baseURL}/profile?tab=settings`);
+  await page.goto(`${baseURL}/settings`);
   await expect(keys.getByText(/Last used/)).toBeVisible();
 
   // And by its button, as in a browser without passkey autofill.
@@ -138,7 +138,7 @@ test("a passkey added in Settings signs its member in; removed, it is refused", 
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await page.waitForURL(`${baseURL}/profile`);
   await expect(page.getByRole("heading", { name: "Kai Keyes" })).toBeVisible();
-  await page.goto(`${baseURL}/profile?tab=settings`);
+  await page.goto(`${baseURL}/settings`);
 
   // Removed, the same authenticator's passkey signs nobody in.
   await page.getByRole("button", { name: "Remove passkey Work laptop" }).click();

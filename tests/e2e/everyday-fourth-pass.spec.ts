@@ -3,7 +3,20 @@
  * axe on every page it touches (`checkRoute`).
  */
 import { expect, test } from "@playwright/test";
-import { apiPost, apiPut, PHONE, person, postMeal, signedInPage } from "./fixtures";
+import {
+  apiPost,
+  apiPut,
+  appTookOver,
+  becomeRegisteredCook,
+  checkRoute,
+  ELSEWHERE,
+  PHONE,
+  person,
+  postMeal,
+  setHomeArea,
+  signedInPage,
+  toast,
+} from "./fixtures";
 
 test("Add to calendar downloads on the first tap, pressed the moment the server-drawn page shows it", async ({
   browser,
@@ -24,4 +37,77 @@ test("Add to calendar downloads on the first tap, pressed the moment the server-
     await link.click({ force: true });
     expect((await download).suggestedFilename()).toBe("mealshare-pickup.ics");
   }
+});
+
+test("Settings is a place: the phone menu opens /settings, which names how others see you, and keyboards skip the header", async ({
+  browser,
+}) => {
+  const member = await signedInPage(browser, person("Sia", "Settings"), { viewport: PHONE });
+  await member.goto("/");
+  await member.getByRole("button", { name: "Open menu" }).click();
+  await member.getByRole("link", { name: "Settings" }).click();
+  await expect(member).toHaveURL(/\/settings$/);
+  await checkRoute(
+    member,
+    "/settings",
+    async (page) => {
+      await expect(page.getByRole("group", { name: "How others see your name" })).toBeVisible();
+    },
+    true,
+  );
+  // The old tab's address still leads here.
+  await member.goto("/profile?tab=settings");
+  await expect(member).toHaveURL(/\/settings$/);
+  await appTookOver(member);
+
+  // The first Tab reaches "Skip to content", which moves focus past the header.
+  await member.keyboard.press("Tab");
+  const skip = member.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await member.keyboard.press("Enter");
+  await expect(member.locator("main")).toBeFocused();
+
+  // First name and initial by default; the full name once chosen, said in a toast that leaves the header free.
+  await expect(member.getByRole("radio", { name: "Sia S. — first name and initial" })).toBeChecked();
+  await member.getByRole("radio", { name: "Sia Settings — full name" }).check();
+  await member.getByRole("button", { name: "Save Settings" }).click();
+  const saved = toast(member, "Profile updated.");
+  await expect(saved).toBeVisible();
+  const header = (await member.locator("header, nav").first().boundingBox())!;
+  const note = (await saved.boundingBox())!;
+  expect(note.y).toBeGreaterThanOrEqual(header.y + header.height);
+  await expect(member.getByRole("radio", { name: "Sia Settings — full name" })).toBeChecked();
+});
+
+test("a paid meal says plainly that the cook is paid at pickup, on its card, its page and the request form", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Pam", "Paidcook"), { viewport: PHONE });
+  await becomeRegisteredCook(cook, browser);
+  await setHomeArea(cook);
+  const meal = await postMeal(cook, {
+    title: "Cash-at-pickup korma",
+    kind: "paid",
+    priceCents: 450,
+    ...ELSEWHERE,
+  });
+  const eater = await signedInPage(browser, person("Ed", "Eats"), { viewport: PHONE });
+  await setHomeArea(eater);
+
+  await checkRoute(eater, "/marketplace", async (page) => {
+    const card = page.getByTestId("meal-card").filter({ hasText: "Cash-at-pickup korma" });
+    await expect(card.getByText("Paid at pickup")).toBeVisible();
+  });
+  await checkRoute(eater, `/meal/${meal.id}`, async (page) => {
+    await expect(page.getByTestId("pay-at-pickup")).toHaveText(
+      "Pay Pam P. $4.50 at pickup, in cash or as you agree.",
+    );
+  });
+  // The cook's own card is theirs: no heart, no distance from themselves.
+  await checkRoute(cook, "/marketplace", async (page) => {
+    const card = page.getByTestId("meal-card").filter({ hasText: "Cash-at-pickup korma" });
+    await expect(card.getByText("Your meal")).toBeVisible();
+    await expect(card.getByRole("button", { name: /^Save / })).toHaveCount(0);
+  });
 });

@@ -175,7 +175,7 @@ test("words that agree: one name for a cook, renewal only when due, the role a p
   await checkRoute(cook, "/meal/abc", async () => {}, true);
 
   // The home area keeps the name searched for; Save is on the phone's screen.
-  await cook.goto("/profile?tab=settings");
+  await cook.goto("/settings");
   await cook.getByRole("button", { name: "Set home area" }).first().click();
   const dialog = cook.getByRole("dialog", { name: "Your home area" });
   await dialog.getByLabel("Search for a place or address").fill("Rue Oberkampf");
@@ -184,7 +184,7 @@ test("words that agree: one name for a cook, renewal only when due, the role a p
   await expect(dialog.getByText("Home area set to Rue Oberkampf, Paris.")).toBeVisible();
   const save = dialog.getByRole("button", { name: "Save home area" });
   await expect(save).toBeInViewport();
-  await checkRoute(cook, "/profile?tab=settings (home area dialog)", async () => {}, true);
+  await checkRoute(cook, "/settings (home area dialog)", async () => {}, true);
   await save.click();
   await expect(toast(cook, "Home area saved")).toBeVisible();
   await expect(cook.getByText("Rue Oberkampf, Paris").first()).toBeVisible();

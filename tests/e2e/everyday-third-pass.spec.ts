@@ -314,7 +314,7 @@ test("an en-GB browser reads dates and times the British way, and Settings can c
   await expect(main.getByText(british).first()).toBeVisible();
   await expect(main.getByText(/5:00\sPM/)).toHaveCount(0);
 
-  await cook.goto("/profile?tab=settings");
+  await cook.goto("/settings");
   await cook.getByLabel("Dates and numbers").selectOption("en-US");
   await cook.goto(`/meal/${meal.id}`);
   await expect(
@@ -323,7 +323,7 @@ test("an en-GB browser reads dates and times the British way, and Settings can c
       .getByText(/5:00\sPM\s-\s7:00\sPM/)
       .first(),
   ).toBeVisible();
-  await checkRoute(cook, "/profile?tab=settings", async () => {}, false);
+  await checkRoute(cook, "/settings", async () => {}, false);
 });
 
 test("Messages lists every conversation, newest first with its last words and unread count, from the phone menu", async ({

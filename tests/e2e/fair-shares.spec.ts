@@ -29,7 +29,11 @@ test("three neighbours enter a draw, the cook draws now, two are drawn and the t
 
   await cook.goto(`/meal/${meal.id}`);
   await expect(cook.getByTestId("draw-entries")).toHaveText("3 neighbours entered");
+  // It cannot be undone, so it is asked first (docs/features/everyday-journey.md, fourth pass).
   await cook.getByRole("button", { name: "Draw now" }).click();
+  const confirm = cook.getByRole("alertdialog", { name: "Make the draw now?" });
+  await expect(confirm).toContainText("The 3 entries are drawn at once");
+  await confirm.getByRole("button", { name: "Draw now" }).click();
   await expect(cook.getByText(/^The draw was made /)).toBeVisible();
 
   // Two drawn, told so; the third is number 1 on the waiting list.

@@ -136,7 +136,7 @@ test("a group by application: a neighbour answers its questions, the owner appro
   await expect(application.getByText("Which class is your child in?")).toBeVisible();
   await expect(application.getByText("3B", { exact: true })).toBeVisible();
   await checkRoute(owner, `/groups/${group.id}`, async () => {}, true);
-  await application.getByLabel("Message to Pia Parent (optional)").fill("Welcome, see you at the gate");
+  await application.getByLabel("Message to Pia P. (optional)").fill("Welcome, see you at the gate");
   await application.getByRole("button", { name: "Approve" }).click();
   await expect(owner.getByText("No applications waiting")).toBeVisible();
 
@@ -145,7 +145,7 @@ test("a group by application: a neighbour answers its questions, the owner appro
   await parent.getByRole("tab", { name: "Members" }).click();
   const members = parent.getByRole("list", { name: "Members" });
   await expect(members.getByRole("listitem")).toHaveCount(2);
-  await expect(members.getByRole("listitem").filter({ hasText: "Pia Parent" })).toContainText("Newcomer");
+  await expect(members.getByRole("listitem").filter({ hasText: "Pia P." })).toContainText("Newcomer");
   // The decision reached the parent, message and all.
   const notifications = await (await parent.request.get("/api/notifications")).json();
   expect(notifications.map((notification: { text: string }) => notification.text)).toContain(

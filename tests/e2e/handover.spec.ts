@@ -52,7 +52,7 @@ test("'I'm outside' reaches the cook live, and 'Running 10 minutes late' is note
     notifications
       .filter((notification: { type: string }) => notification.type === "pickup_update")
       .map((notification: { text: string }) => notification.text),
-  ).toEqual(["Ella Outside is outside"]);
+  ).toEqual(["Ella O. is outside"]);
 
   await eater.getByTestId("quick-replies").getByRole("button", { name: "Running 10 minutes late" }).click();
   await expect(eater.getByTestId("quick-reply").filter({ hasText: "Running 10 minutes late" })).toBeVisible();

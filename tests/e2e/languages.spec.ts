@@ -50,7 +50,7 @@ test("switching to Spanish in Settings translates the nav, a meal card with its 
 
   const who = person("Lucia", "Eater");
   const eater = await signedInPage(browser, who);
-  await eater.goto("/profile?tab=settings");
+  await eater.goto("/settings");
   await eater.getByRole("main").getByLabel("Language").selectOption("es");
 
   const nav = mainNav(eater);
@@ -61,8 +61,9 @@ test("switching to Spanish in Settings translates the nav, a meal card with its 
 
   await eater.goto(`/community?q=${encodeURIComponent("Paella de verduras")}`);
   const card = eater.getByTestId("meal-card").filter({ hasText: "Paella de verduras" });
-  // In Spanish as Intl writes it ("lun, 24 nov"), not in English.
-  const day = new Intl.DateTimeFormat("es", { weekday: "short", month: "short", day: "numeric" }).format(
+  // In Spanish as Intl writes it in the browser's region, the United States' ("lun, 24 de nov"), not in
+  // English (regionFor, src/contract/languages.ts).
+  const day = new Intl.DateTimeFormat("es-US", { weekday: "short", month: "short", day: "numeric" }).format(
     start,
   );
   expect(day).not.toBe(
@@ -185,12 +186,12 @@ test("every page in German, whose words run longest, passes axe, fits a phone an
     [`/request/${request.id}`, async (p) => expect(p.getByText("Vielen Dank im Voraus!")).toBeVisible()],
     ["/profile", titled("Maximilian Müller-Lüdenscheidt")],
     [
-      "/profile?tab=settings",
+      "/settings",
       async (p) => expect(p.getByRole("table", { name: germanText("Notifications") })).toBeVisible(),
     ],
     ["/events", heading("Community Events")],
     ["/reviews", heading("Pending Reviews")],
-    [`/user/${meal.owner.id}`, titled("Greta Lang")],
+    [`/user/${meal.owner.id}`, titled("Greta L.")],
     ["/become-a-cook", heading("Become a Registered Cook")],
     ["/no-such-page", heading("404 Page Not Found")],
   ];

@@ -201,7 +201,7 @@ test("a member saves an alert, and hears of a matching meal another member posts
   await expect(toast(member, "Alert saved")).toBeVisible();
 
   // Settings lists it, with pause and delete; the page passes axe.
-  await checkRoute(member, "/profile?tab=settings", async (page) => {
+  await checkRoute(member, "/settings", async (page) => {
     await expect(page.getByTestId("alert")).toHaveText(/“smørrebrød” · free meals · within 2 km/);
   });
   await expect(member.getByRole("heading", { name: "Home area" })).toBeVisible();
@@ -232,7 +232,7 @@ test("a member saves an alert, and hears of a matching meal another member posts
   await expect(member).toHaveURL(new RegExp(`/meal/${meal.id}$`));
 
   // Pausing and deleting from Settings.
-  await member.goto("/profile?tab=settings");
+  await member.goto("/settings");
   await member.getByRole("button", { name: /^Pause: / }).click();
   await expect(member.getByTestId("alert")).toContainText("paused");
   // The list shows the pause at once (an optimistic update); the server has it once the save lands.

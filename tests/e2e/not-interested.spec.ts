@@ -54,10 +54,10 @@ test("a member hides a meal and then a cook's meals from their list, and shows t
   await other.goto(list);
   await expect(other.getByTestId("meal-card")).toHaveCount(3);
 
-  await checkRoute(member, "/profile?tab=settings", async (page) => {
-    await expect(page.getByTestId("hidden-from-lists")).toContainText("Meals from Nora Noodle");
+  await checkRoute(member, "/settings", async (page) => {
+    await expect(page.getByTestId("hidden-from-lists")).toContainText("Meals from Nora N.");
   });
-  await member.getByRole("button", { name: "Show again: Meals from Nora Noodle" }).click();
+  await member.getByRole("button", { name: "Show again: Meals from Nora N." }).click();
   await expect(member.getByTestId("hidden-from-lists")).toHaveCount(0);
   await expect(member.getByText(/^Nothing\. "Not interested"/)).toBeVisible();
   await member.goto(list);

@@ -45,7 +45,7 @@ test("Settings → Notifications keeps each category's push and email, and the n
   browser,
 }) => {
   const page = await signedInPage(browser, person("Sia", "Settings"));
-  await page.goto("/profile?tab=settings");
+  await page.goto("/settings");
   const table = page.getByRole("table", { name: "Notifications" });
   await expect(table.getByRole("checkbox", { name: "Requests in the app (always on)" })).toBeDisabled();
   const messagesByEmail = table.getByRole("checkbox", { name: "Messages by email" });
@@ -79,7 +79,7 @@ test("an email's unsubscribe link works for a visitor who is not signed in", asy
   await visitor.goto("/unsubscribe?token=forged.token");
   await expect(visitor.getByRole("alert")).toHaveText(/This unsubscribe link is not valid\./);
 
-  await member.goto("/profile?tab=settings");
+  await member.goto("/settings");
   const table = member.getByRole("table", { name: "Notifications" });
   await expect(table.getByRole("checkbox", { name: "Pickup reminders by email" })).not.toBeChecked();
   await expect(table.getByRole("checkbox", { name: "Pickup reminders by push" })).toBeChecked();

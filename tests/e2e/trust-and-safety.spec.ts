@@ -138,19 +138,19 @@ test("a membership review's page for the member under review and for a voter, ax
   await owner.getByRole("tab", { name: "Members" }).click();
   await owner
     .getByRole("listitem")
-    .filter({ hasText: "Mo Member" })
+    .filter({ hasText: "Mo M." })
     .getByRole("button", { name: "Ask for a review" })
     .click();
   await owner
     .getByLabel("Why? The member is told and can answer; the group's trusted members vote for 7 days.")
     .fill("Asked three cooks for money up front.");
   await owner.getByRole("button", { name: "Ask for a review" }).last().click();
-  await expect(owner.getByRole("heading", { name: /Review of Mo Member's membership/ })).toBeVisible();
+  await expect(owner.getByRole("heading", { name: /Review of Mo M.'s membership/ })).toBeVisible();
   const reviewUrl = new URL(owner.url()).pathname;
   await checkRoute(owner, reviewUrl, async (page) => {
-    await expect(page.getByRole("button", { name: "Keep Mo Member" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Keep Mo M." })).toBeVisible();
   });
-  await owner.getByRole("button", { name: "Remove Mo Member" }).click();
+  await owner.getByRole("button", { name: "Remove Mo M." }).click();
   await expect(owner.getByText("1 of the 1 votes needed so far.", { exact: false })).toBeVisible();
 
   // The member under review answers.

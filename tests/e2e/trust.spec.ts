@@ -214,7 +214,7 @@ test("both parties review after a completed exchange, and the cook's stars show 
     "placeholder",
     "How did the pickup go: on time, friendly, as agreed?",
   );
-  await expect(cook.getByText("Respect the eater: judge the pickup, not the person.")).toBeVisible();
+  await expect(cook.getByText("Respect the other person: judge the pickup, not the person.")).toBeVisible();
   await expect(cook.getByText("Respect the cook: they shared their time and their kitchen.")).toHaveCount(0);
   await cookCard.getByRole("radio", { name: "5 stars: Excellent" }).check({ force: true });
   await cookCard.getByLabel("Your review").fill("Friendly and right on time.");

@@ -94,7 +94,7 @@ test("a member downloads their data, then leaves; the other side reads Former me
   expect(said.status()).toBe(201);
 
   // Settings → Your data → Download my data; the ZIP holds the meal's photo.
-  await page.goto("/profile?tab=settings");
+  await page.goto("/settings");
   await page.getByRole("button", { name: "Download my data" }).click();
   const link = page.getByRole("link", { name: /^Download \(/ });
   await expect(link).toBeVisible({ timeout: 20_000 });

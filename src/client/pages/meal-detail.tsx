@@ -8,7 +8,6 @@ import { Link, useParams } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
 import { isNotFound, QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
-import { StarRating } from "@/client/components/star-rating";
 import { Button } from "@/client/components/ui/button";
 import { useCurrentUser } from "@/client/features/auth";
 import { AfterDraw, DrawPanel } from "@/client/features/draws";
@@ -89,8 +88,10 @@ export default function MealDetailPage() {
               {f.window(meal.pickupWindowStart, meal.pickupWindowEnd)}
             </span>
           </div>
-          <StarRating rating={meal.ownerRating} count={meal.ownerReviewCount} className="mt-2" />
-          {!isOwner && <PayAtPickup meal={meal} cookName={displayName(meal.owner)} className="mt-2" />}
+          {/* The request form says it beside its button, times the portions; a draw's form comes later. */}
+          {!isOwner && meal.allocation === "draw" && (
+            <PayAtPickup meal={meal} cookName={displayName(meal.owner)} className="mt-2" />
+          )}
           <div className="mt-2">
             <GroupMark meal={meal} />
           </div>

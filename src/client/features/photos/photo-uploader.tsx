@@ -150,7 +150,7 @@ export function PhotoUploader({
   useEffect(() => {
     uppy.cancelAll();
     try {
-      uppy.addFile({ name: picked.name, type: picked.type, data: picked, source: "Local" });
+      uppy.addFile({ name: picked.name, type: picked.type, data: picked });
     } catch {
       // Uppy says why (too large, not a photo) in the modal's own information line.
       return;

@@ -89,12 +89,11 @@ function actedOnServerDrawing(): boolean {
   return Boolean(activation?.hasBeenActive) || !atEnd;
 }
 
-export function Conversation({ request, viewerId }: { request: MealRequestDetail; viewerId?: string }) {
-  const { t } = useTranslation("app");
-  const displayName = useDisplayName();
-  const say = useMessages();
-  const endRef = useRef<HTMLDivElement>(null);
-  const count = request.messages.length;
+/**
+ * Keeps the thread's end (`endRef`) in view while the page settles: the thread opens at its newest
+ * message and stays there until the member scrolls or taps.
+ */
+function useNewestInView(endRef: React.RefObject<HTMLDivElement | null>) {
   // The thread opens at its newest message — the request's own first one when that is all there
   // is — and stays there while the rest of the page (pickup details, photos) settles, until the
   // member scrolls or taps themselves (docs/features/everyday-journey.md, third pass). On the server's
@@ -121,7 +120,16 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
       for (const intent of intents) window.removeEventListener(intent, release);
       window.clearTimeout(settled);
     };
-  }, []);
+  }, [endRef]);
+}
+
+export function Conversation({ request, viewerId }: { request: MealRequestDetail; viewerId?: string }) {
+  const { t } = useTranslation("app");
+  const displayName = useDisplayName();
+  const say = useMessages();
+  const endRef = useRef<HTMLDivElement>(null);
+  const count = request.messages.length;
+  useNewestInView(endRef);
   // Each new message then comes into view, above the sticky message box.
   const arrivedCount = useRef(count);
   useEffect(() => {
