@@ -41,6 +41,18 @@ export default defineConfig({
       { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       apiProject("api-pglite", "pglite"),
       ...(process.env.TEST_DATABASE_URL ? [apiProject("api-postgres", "postgres")] : []),
+      // Past one machine (docs/decisions/021): PgBouncer, a streaming replica and an S3 server of
+      // their own (tests/topology.ts), once, whatever TEST_DATABASE_URL says.
+      {
+        resolve: { alias },
+        test: {
+          name: "api-topology",
+          include: ["tests/topology/**/*.test.ts"],
+          provide: { pgliteTemplate: "", postgresTemplate: "" },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -12,6 +12,7 @@ import { DEV_CLIENT_ID } from "./auth/dev-idp";
 import { createSessionCache } from "./auth/session-cache";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { registerReadRouting } from "./db/reads";
 import { documentCommonStatuses } from "./documented-statuses";
 import { clientErrorHandler, errorHandlerFor, frameworkErrorHandler } from "./errors";
 import { registerInputGuard } from "./input-guard";
@@ -94,6 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The order is the plugins' contract: each relies on what the ones before it set up.
   await registerExternalPlugins(app, { config, database, storage });
   registerProbes(app, { config, database });
+  // Reads that may be a moment behind go to the replica, unless this browser just wrote (decision 021).
+  registerReadRouting(app, database.replica, config.databaseTopology.readMaxLagSeconds);
   // Who is signed in, remembered for a few seconds; the live channel tells of changes (docs/decisions/011).
   const sessionCache = createSessionCache();
   registerRequestContext(app, { config, db, sessionCache });

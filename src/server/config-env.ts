@@ -32,6 +32,24 @@ export const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
       .optional(),
   ),
+  // docs/decisions/021: PostgreSQL itself when DATABASE_URL is PgBouncer in transaction mode (LISTEN and
+  // the migrations' lock go here); a streaming replica for reads that may be a moment behind, and how
+  // far behind (seconds) it may be before reads skip it.
+  DATABASE_DIRECT_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+  ),
+  DATABASE_READ_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+  ),
+  DATABASE_READ_MAX_LAG: z.preprocess(emptyToUndefined, z.coerce.number().min(1).max(300).default(5)),
   // Connections each instance keeps to PostgreSQL: instances × this must stay under the server's
   // max_connections (100 by default), with room for the rest.
   DATABASE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(100).default(10)),

@@ -26,6 +26,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Connections in this instance's PostgreSQL pool (`DATABASE_POOL_SIZE`, 10). */
   databasePoolSize: number;
+  /**
+   * PostgreSQL itself beside a pooler, a read replica and its lag bound in seconds
+   * (`DATABASE_DIRECT_URL`, `DATABASE_READ_URL`, `DATABASE_READ_MAX_LAG`; docs/decisions/021).
+   */
+  databaseTopology: { directUrl?: string; readUrl?: string; readMaxLagSeconds: number };
   /** The published fair-use limit: free meals per member in 28 days (`FREE_MEALS_PER_28_DAYS`), or null. */
   freeMealsPer28Days: number | null;
   /** What a newcomer may hold or write at a time (`NEWCOMER_*`; docs/decisions/020 "Limits"). */
@@ -230,6 +235,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseTopology: {
+      directUrl: e.DATABASE_DIRECT_URL,
+      readUrl: e.DATABASE_READ_URL,
+      readMaxLagSeconds: e.DATABASE_READ_MAX_LAG,
+    },
     freeMealsPer28Days: e.FREE_MEALS_PER_28_DAYS ?? null,
     newcomerLimits: {
       openRequests: e.NEWCOMER_OPEN_REQUESTS,

@@ -5,7 +5,7 @@
  */
 import { buildApp } from "./app";
 import { type Config, ConfigError, devLoginWarning, loadConfig } from "./config";
-import { DataDirLockedError, openDatabase } from "./db/client";
+import { DataDirLockedError, openDatabase, TopologyError } from "./db/client";
 import { mailerStartupLine } from "./mail";
 
 /** Longest wait for requests in flight when stopping. */
@@ -23,11 +23,22 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.databasePoolSize,
-  });
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({
+      url: config.databaseUrl,
+      ...config.databaseTopology,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+    });
+  } catch (error) {
+    // A misconfigured pooler says so in one line (docs/decisions/021).
+    if (error instanceof TopologyError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   const app = await buildApp({ config, database });
 
   // Graceful shutdown: stop accepting (new requests on open connections get 503), end the live

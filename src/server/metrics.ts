@@ -1,7 +1,7 @@
 /**
  * Prometheus metrics at `GET /metrics` (docs/features/operations.md "Operations"), off unless
  * METRICS_TOKEN is set, then only for `Authorization: Bearer <METRICS_TOKEN>`: request durations by
- * route and status, the PostgreSQL pool, open live streams, and prom-client's process metrics
+ * route and status, the PostgreSQL pool, the read replica's lag, open live streams, and prom-client's process metrics
  * (event-loop lag, memory, CPU). Labels are route patterns (`/api/meals/:id`), never raw URLs, so the
  * series stay few and hold no ids.
  */
@@ -58,6 +58,26 @@ export function registerMetrics(
         this.set({ state: "total" }, driver.pool.totalCount);
         this.set({ state: "idle" }, driver.pool.idleCount);
         this.set({ state: "waiting" }, driver.pool.waitingCount);
+      },
+    });
+  }
+
+  const replica = deps.database.replica;
+  if (replica) {
+    new Gauge({
+      name: "mealshare_db_replica_lag_seconds",
+      help: "How far the read replica is behind the primary, by the last check (-1 when it is down)",
+      registers: [registry],
+      collect() {
+        this.set(replica.state().lagSeconds ?? -1);
+      },
+    });
+    new Gauge({
+      name: "mealshare_db_replica_in_use",
+      help: "1 while reads go to the replica; 0 while it is skipped, down or behind (docs/decisions/021)",
+      registers: [registry],
+      collect() {
+        this.set(replica.usable() ? 1 : 0);
       },
     });
   }

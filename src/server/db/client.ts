@@ -23,6 +23,8 @@ import { msg } from "../../contract/messages";
 import { AppError, sqlState } from "../errors";
 import { installJobSchema } from "../jobs/queue";
 import { migrationsFolder } from "../paths";
+import { setNamedStatements } from "./prepared";
+import { openReplica } from "./replica";
 import * as schema from "./schema";
 import type { Database, Db, Executor, Tx } from "./types";
 
@@ -79,6 +81,15 @@ const MIGRATION_LOCK_KEY = 727_443_001;
  */
 export async function openDatabase(options: {
   url?: string;
+  /**
+   * PostgreSQL itself, when `url` is PgBouncer in transaction mode (`DATABASE_DIRECT_URL`): LISTEN and
+   * the migrations' lock go here (docs/decisions/021).
+   */
+  directUrl?: string;
+  /** A streaming replica for reads that may be a moment behind (`DATABASE_READ_URL`; decision 021). */
+  readUrl?: string;
+  /** How far behind the replica may be before reads skip it, seconds (`DATABASE_READ_MAX_LAG`; 5). */
+  readMaxLagSeconds?: number;
   dataDir?: string;
   migrationsFolder?: string;
   loadDataDir?: Blob;
@@ -91,7 +102,27 @@ export async function openDatabase(options: {
   poolSize?: number;
 }): Promise<Database> {
   const folder = options.migrationsFolder ?? migrationsFolder;
-  if (options.url) return openPostgres(options.url, folder, options.bounded ?? true, options.poolSize ?? 10);
+  if (options.url) {
+    const database = await openPostgres(
+      { url: options.url, directUrl: options.directUrl ?? options.url },
+      folder,
+      options.bounded ?? true,
+      options.poolSize ?? 10,
+    );
+    if (options.readUrl && database.driver.kind === "pg") {
+      database.replica = openReplica(options.readUrl, database.driver.pool, {
+        maxLagSeconds: options.readMaxLagSeconds ?? 5,
+        poolSize: options.poolSize ?? 10,
+      });
+      const closePrimary = database.close;
+      const replica = database.replica;
+      database.close = async () => {
+        await replica.close();
+        await closePrimary();
+      };
+    }
+    return database;
+  }
   return openPglite(options.dataDir ?? "memory://", folder, options.loadDataDir);
 }
 
@@ -193,25 +224,31 @@ async function openPglite(dataDir: string, migrationsFolder: string, loadDataDir
 }
 
 async function openPostgres(
-  url: string,
+  urls: { url: string; directUrl: string },
   migrationsFolder: string,
   bounded: boolean,
   poolSize: number,
 ): Promise<Database> {
+  const pooled = urls.directUrl !== urls.url;
+  await checkTopology(urls, pooled);
+  // PgBouncer 1.18 refuses startup parameters it does not know (statement_timeout among them): behind
+  // it, the bounds come from its connect_query (README "Running on several machines"), and named
+  // statements are off, since the next statement may run on another server connection.
+  if (pooled) setNamedStatements(false);
   // A connection that cannot be made in 5 s fails the query (a 503) instead of queueing forever.
   // A burst must answer 503 with Retry-After, never hang or 500 (errors.ts): waiting for a pooled
   // connection, a statement and a lock wait are each bounded.
   const pool = new pg.Pool({
-    connectionString: url,
+    connectionString: urls.url,
     max: poolSize,
     connectionTimeoutMillis: 5_000,
-    ...(bounded ? { statement_timeout: STATEMENT_TIMEOUT_MS, lock_timeout: LOCK_TIMEOUT_MS } : {}),
+    ...(bounded && !pooled ? { statement_timeout: STATEMENT_TIMEOUT_MS, lock_timeout: LOCK_TIMEOUT_MS } : {}),
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
   const database: Database = {
     db: drizzleNodePg(pool, { schema }) as unknown as Db,
-    driver: { kind: "pg", pool, url },
+    driver: { kind: "pg", pool, url: urls.url, directUrl: urls.directUrl, pooled },
     // Closing twice is harmless, as with PGlite (`ended` is the pool's own flag).
     close: async () => {
       if (!pool.ended) await pool.end();
@@ -219,6 +256,51 @@ async function openPostgres(
   };
   await migrateDatabase(database, migrationsFolder);
   return database;
+}
+
+/** Thrown at start-up when the database URLs are set up in a way that would fail later. */
+export class TopologyError extends Error {}
+
+/**
+ * Whether `url` leads to a connection pooler rather than PostgreSQL itself: PgBouncer refuses the
+ * startup parameter `options` (PostgreSQL takes it), so a connection that asks with it is refused
+ * with SQLSTATE 08P01 by a pooler and opens to PostgreSQL.
+ */
+async function leadsToPooler(url: string): Promise<boolean> {
+  const probe = new pg.Client({
+    connectionString: url,
+    options: "-c application_name=mealshare",
+    connectionTimeoutMillis: 5_000,
+  });
+  try {
+    await probe.connect();
+    return false;
+  } catch (error) {
+    if (sqlState(error) === "08P01" && /startup parameter/i.test(String((error as Error).message)))
+      return true;
+    throw error;
+  } finally {
+    await probe.end().catch(() => {});
+  }
+}
+
+/**
+ * Start-up's one-line answers to a misconfigured pooler (docs/decisions/021): the direct URL must
+ * reach PostgreSQL itself (LISTEN and the migrations' lock need a session of their own), and a pool
+ * behind a pooler needs a direct URL beside it.
+ * @throws TopologyError naming the setting to change
+ */
+async function checkTopology(urls: { url: string; directUrl: string }, pooled: boolean): Promise<void> {
+  if (pooled && (await leadsToPooler(urls.directUrl))) {
+    throw new TopologyError(
+      "DATABASE_DIRECT_URL leads to a connection pooler, not PostgreSQL: LISTEN and the migrations' lock need a session of their own there (docs/decisions/021).",
+    );
+  }
+  if (!pooled && (await leadsToPooler(urls.url))) {
+    throw new TopologyError(
+      "DATABASE_URL leads to a connection pooler: set DATABASE_DIRECT_URL to PostgreSQL itself, where LISTEN and the migrations' lock go (docs/decisions/021).",
+    );
+  }
 }
 
 /** Longest a statement may run before PostgreSQL cancels it (SQLSTATE 57014 → 503). */
@@ -269,25 +351,32 @@ function journalLength(folder: string): number {
 
 /**
  * Applies the pending migrations of `folder` (default ./drizzle), then installs or upgrades the
- * job queue's schema (jobs/queue.ts). On PostgreSQL an advisory lock keeps instances starting
- * together from migrating at once.
+ * job queue's schema (jobs/queue.ts). On PostgreSQL an advisory lock, held on a session of its own
+ * on PostgreSQL itself (`directUrl`, docs/decisions/021), keeps instances starting together from
+ * migrating or creating the queues at once.
  */
 export async function migrateDatabase(database: Database, folder = migrationsFolder): Promise<void> {
   const { driver } = database;
   if (driver.kind === "pglite") {
     await migratePglite(drizzlePglite(driver.client), { migrationsFolder: folder });
   } else {
-    const lockClient = await driver.pool.connect();
+    // A session of its own on PostgreSQL itself: a session's advisory lock through a transaction
+    // pooler would be taken on one server connection and the migration run on others (decision 021).
+    const lockClient = new pg.Client({ connectionString: driver.directUrl, connectionTimeoutMillis: 5_000 });
+    await lockClient.connect();
     try {
       // Migrating may take long, and so may waiting for another instance's: not bounded like requests.
       await lockClient.query("SET statement_timeout = 0; SET lock_timeout = 0");
       await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
       await migrateNodePg(drizzleNodePg(lockClient), { migrationsFolder: folder });
+      // Under the same lock: two instances creating pg-boss's queues at once deadlocked (found by
+      // tests/topology: two instances starting together).
+      await installJobSchema(database);
     } finally {
       await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
-      await lockClient.query("RESET statement_timeout; RESET lock_timeout").catch(() => {});
-      lockClient.release();
+      await lockClient.end().catch(() => {});
     }
+    return;
   }
   await installJobSchema(database);
 }

@@ -12,6 +12,17 @@ import type { Executor } from "./client";
 /** Both drivers' dialect, without options (client.ts opens both without casing). */
 const dialect = new PgDialect();
 const names = new Set<string>();
+/** Whether statements run under their names; not behind a transaction pooler (docs/decisions/021). */
+let named = true;
+
+/**
+ * Turns named statements off for this process: behind PgBouncer in transaction mode (1.18 keeps no
+ * prepared statements), the next run may land on a server connection that never prepared the name.
+ * The text is still built once; PostgreSQL then plans it at each run.
+ */
+export function setNamedStatements(on: boolean): void {
+  named = on;
+}
 
 /**
  * A row count written into the statement's text, not sent as a value: a prepared statement whose
@@ -46,7 +57,9 @@ export function preparedRows<T>(name: string, build: () => SQL): PreparedRows<T>
   let query: Query | undefined;
   return async (db, values) => {
     query ??= dialect.sqlToQuery(build());
-    const result = (await db._.session.prepareQuery(query, undefined, name, false).execute(values)) as {
+    const result = (await db._.session
+      .prepareQuery(query, undefined, named ? name : undefined, false)
+      .execute(values)) as {
       rows: T[];
     };
     return result.rows;

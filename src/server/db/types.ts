@@ -16,9 +16,32 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Either a database or a transaction: services accept one so callers can join them into a larger unit. */
 export type Executor = Db | Tx;
 
-/** An open database with its driver's raw handle (needed for LISTEN/NOTIFY) and a clean close. */
+/**
+ * A streaming read replica (docs/decisions/021): a Drizzle handle whose statements go to the replica
+ * and, when it fails them for want of a connection, to the primary; and whether it may be read now.
+ */
+export interface Replica {
+  /** Reads that may be a moment behind; falls back to the primary on a connection failure. */
+  db: Db;
+  /** Reachable and within the lag bound, by the last check (once a second). */
+  usable(): boolean;
+  /** For /healthz and /metrics: in use, skipped for lag, or down; the last lag measured, seconds. */
+  state(): { state: "in_use" | "lagging" | "down"; lagSeconds: number | null };
+  close(): Promise<void>;
+}
+
+/**
+ * An open database with its driver's raw handle and a clean close. On PostgreSQL, `url` is what the
+ * pool uses (PostgreSQL itself, or PgBouncer in transaction mode); `directUrl` reaches PostgreSQL
+ * itself, for what needs a session of its own (LISTEN, the migrations' lock: docs/decisions/021);
+ * `pooled` says the pool is behind a transaction pooler.
+ */
 export interface Database {
   db: Db;
-  driver: { kind: "pglite"; client: PGlite } | { kind: "pg"; pool: pg.Pool; url: string };
+  driver:
+    | { kind: "pglite"; client: PGlite }
+    | { kind: "pg"; pool: pg.Pool; url: string; directUrl: string; pooled: boolean };
+  /** The read replica, when `DATABASE_READ_URL` names one. */
+  replica?: Replica;
   close(): Promise<void>;
 }

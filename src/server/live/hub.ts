@@ -166,7 +166,7 @@ export async function startLiveHub(
   const stopListening =
     database.driver.kind === "pglite"
       ? await database.driver.client.listen(LIVE_CHANNEL, onNotify)
-      : await listenWithReconnect(database.driver.url, onNotify, resyncAll, log);
+      : await listenWithReconnect(database.driver.directUrl, onNotify, resyncAll, log);
 
   const prune = () =>
     db

@@ -14,8 +14,12 @@ export function registerProbes(
   app: FastifyInstance,
   { config, database }: { config: Config; database: Database },
 ) {
+  // With a read replica, how it is doing (docs/decisions/021): the process is healthy either way, since
+  // reads skip a replica that is down or behind.
   app.get("/healthz", { schema: { hide: true } }, async (_request, reply) =>
-    reply.header("Cache-Control", "no-store").send({ status: "ok" }),
+    reply
+      .header("Cache-Control", "no-store")
+      .send({ status: "ok", ...(database.replica ? { replica: database.replica.state() } : {}) }),
   );
   app.get("/readyz", { schema: { hide: true } }, async (_request, reply) => {
     const readiness = await checkReadiness(database);

@@ -10,6 +10,7 @@ import { drawViewSchema, enterDrawSchema, fairUseSchema } from "../../../contrac
 import { requireActor } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import { readsFor } from "../../db/reads";
 import { fairUseOf } from "../meals";
 import { drawNow } from "./run";
 import { enterDraw, getDraw, leaveDraw } from "./service";
@@ -105,7 +106,7 @@ export function registerOpenDrawRoute(app: FastifyInstance, { db }: { db: Db }) 
     async (request, reply) => {
       // The viewer's own entry may be in it: kept by no shared cache.
       reply.header("Cache-Control", "private, no-cache");
-      return getDraw(db, request.user ?? null, request.params.id);
+      return getDraw(readsFor(request, db), request.user ?? null, request.params.id);
     },
   );
 }

@@ -21,6 +21,7 @@ import {
 } from "../../../contract/meals";
 import { requireActor } from "../../auth/users";
 import type { Db } from "../../db/client";
+import { readsFor } from "../../db/reads";
 import { decodeCursor, sendPage } from "../../pagination";
 import { requireHomeArea } from "../users";
 import { listAllergensInUse, listOpenMeals } from "./list";
@@ -60,7 +61,7 @@ export function registerMealListRoutes(app: FastifyInstance, { db }: { db: Db })
       const decoded = decodeCursor(cursor, request);
       // "home" is the viewer's home area, which the URL never carries; its radius unless one is asked.
       const home = near === "home" ? requireHomeArea(viewer) : undefined;
-      const { meals, sort, count, continueFrom } = await listOpenMeals(db, {
+      const { meals, sort, count, continueFrom } = await listOpenMeals(readsFor(request, db), {
         ...filters,
         near: home ?? (near === "home" ? undefined : near),
         radiusKm: radiusKm ?? home?.radiusKm,
@@ -93,7 +94,7 @@ export function registerMealListRoutes(app: FastifyInstance, { db }: { db: Db })
     },
     async (request) => {
       const { limit = MAP_MEALS_MAX, ...filters } = request.query;
-      return listMapMeals(db, { ...filters, limit, viewerId: requireActor(request).id });
+      return listMapMeals(readsFor(request, db), { ...filters, limit, viewerId: requireActor(request).id });
     },
   );
 
@@ -108,6 +109,6 @@ export function registerMealListRoutes(app: FastifyInstance, { db }: { db: Db })
         response: { 200: allergensInUseSchema, ...errors },
       },
     },
-    async (request) => listAllergensInUse(db, request.query.kind),
+    async (request) => listAllergensInUse(readsFor(request, db), request.query.kind),
   );
 }

@@ -12,6 +12,7 @@ import { mealDetailSchema, mealPreviewSchema, savedStateSchema } from "../../../
 import { requireActor } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import { readsFor } from "../../db/reads";
 import { registerMealCollectionRoutes } from "./collection-routes";
 import { getPublicLabel, printLabel } from "./label";
 import { registerMealListRoutes } from "./list-routes";
@@ -100,7 +101,7 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
     },
     async (request) => {
       const user = requireActor(request);
-      return getMealDetail(db, user, request.params.id, {
+      return getMealDetail(readsFor(request, db), user, request.params.id, {
         freeMealsPer28Days: config.freeMealsPer28Days,
         newcomerLimits: config.newcomerLimits,
       });

@@ -21,6 +21,7 @@ import {
 import { presentCurrentUser, requireActor } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import { readsFor } from "../../db/reads";
 import { decodeNewestCursor, sendPage } from "../../pagination";
 import { eaterAllergies } from "../allergens";
 import { blockUser, listBlockedUsers, unblockUser } from "../blocks";
@@ -137,7 +138,7 @@ export function registerProfileRoutes(app: FastifyInstance, { db }: { db: Db }) 
       },
     },
     async (request) => {
-      return getPublicProfile(db, memberViewer(request), request.params.id);
+      return getPublicProfile(readsFor(request, db), memberViewer(request), request.params.id);
     },
   );
   r.get(
