@@ -7,19 +7,27 @@ import TestSequencer from "./tests/sequencer.ts";
  * second time against that PostgreSQL server (each test file in a database of its own).
  */
 const alias = { "@": path.resolve(import.meta.dirname, "src") };
-const apiProject = (name: string, db: "pglite" | "postgres") => ({
+const apiProject = (
+  name: string,
+  db: "pglite" | "postgres" | "pgbouncer",
+  include = ["tests/api/**/*.test.ts"],
+) => ({
   resolve: { alias },
   test: {
     name,
-    include: ["tests/api/**/*.test.ts"],
+    include,
     env: { MEALSHARE_TEST_DB: db },
     // Made before the workers start: the migrated dump (PGlite) or template database (PostgreSQL)
     // every test database starts from, and the compiled server that server processes run.
     globalSetup: [
       "tests/api/built-server.ts",
-      db === "pglite" ? "tests/api/pglite-template.ts" : "tests/api/postgres-template.ts",
+      {
+        pglite: "tests/api/pglite-template.ts",
+        postgres: "tests/api/postgres-template.ts",
+        pgbouncer: "tests/api/pgbouncer-setup.ts",
+      }[db],
     ],
-    provide: { pgliteTemplate: "", postgresTemplate: "" },
+    provide: { pgliteTemplate: "", postgresTemplate: "", pgbouncerTopology: "" as const },
     // Files share a worker's loaded modules: each builds its own app and database, and no test
     // mocks a module or changes process.env (docs/decisions/004).
     isolate: false,
@@ -41,6 +49,15 @@ export default defineConfig({
       { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       apiProject("api-pglite", "pglite"),
       ...(process.env.TEST_DATABASE_URL ? [apiProject("api-postgres", "postgres")] : []),
+      // Once behind PgBouncer in transaction mode (docs/decisions/021), with CI (which installs it): the
+      // files that cover live updates, jobs, locks and migrations.
+      ...(process.env.TEST_PGBOUNCER
+        ? [
+            apiProject("api-pgbouncer", "pgbouncer", [
+              "tests/api/{live,concurrency,contention,draws,reminders,schedules,migrations,exchange}.test.ts",
+            ]),
+          ]
+        : []),
       // Past one machine (docs/decisions/021): PgBouncer, a streaming replica and an S3 server of
       // their own (tests/topology.ts), once, whatever TEST_DATABASE_URL says.
       {
@@ -48,7 +65,7 @@ export default defineConfig({
         test: {
           name: "api-topology",
           include: ["tests/topology/**/*.test.ts"],
-          provide: { pgliteTemplate: "", postgresTemplate: "" },
+          provide: { pgliteTemplate: "", postgresTemplate: "", pgbouncerTopology: "" as const },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -92,12 +92,13 @@ export interface Topology {
 /**
  * Starts a primary, its replica and PgBouncer on free ports, with an empty database `database` in
  * each (the replica by replication).
+ * @param options.replica false: no replica (the pooler's API suite needs none)
  * @param options.replicaDelaySeconds the replica replays every transaction this long after the
  *   primary committed it (`recovery_min_apply_delay`), to test reads that are behind
  * @throws Error when a program is missing (`topologyMissing` says which) or a server does not start
  */
 export async function startTopology(
-  options: { database?: string; replicaDelaySeconds?: number } = {},
+  options: { database?: string; replicaDelaySeconds?: number; replica?: boolean } = {},
 ): Promise<Topology> {
   const missing = topologyMissing();
   if (missing) throw new Error(`The topology needs ${missing}`);
@@ -156,45 +157,48 @@ export async function startTopology(
       connectionString: `postgres://postgres@127.0.0.1:${primaryPort}/postgres`,
     });
     await admin.connect();
-    await admin.query(`create database "${database}"`);
+    if (database !== "postgres") await admin.query(`create database "${database}"`);
     await admin.end();
 
-    run("/usr/bin/pg_basebackup", [
-      "-h",
-      "127.0.0.1",
-      "-p",
-      String(primaryPort),
-      "-U",
-      "postgres",
-      "-D",
-      replicaDir,
-      "-R",
-      "-X",
-      "stream",
-      "--no-sync",
-      "-c",
-      "fast",
-    ]);
-    writeFileSync(
-      path.join(replicaDir, "postgresql.auto.conf"),
-      [
-        `port = ${replicaPort}`,
-        `recovery_min_apply_delay = '${Math.round((options.replicaDelaySeconds ?? 0) * 1000)}ms'`,
-        // Reads on the standby are not cancelled by the primary's cleanup while they run.
-        "hot_standby_feedback = on",
-        "",
-      ].join("\n"),
-      { flag: "a" },
-    );
-    run(path.join(bin, "pg_ctl"), ["-D", replicaDir, "-l", path.join(dir, "replica.log"), "-w", "start"]);
-    let replicaRunning = true;
+    let replicaRunning = false;
     const stopReplica = () => {
       if (!replicaRunning) return;
       replicaRunning = false;
       run(path.join(bin, "pg_ctl"), ["-D", replicaDir, "-m", "immediate", "stop"]);
     };
-    started.push(stopReplica);
     const replicaUrl = `postgres://postgres@127.0.0.1:${replicaPort}/${database}`;
+    if (options.replica !== false) {
+      run("/usr/bin/pg_basebackup", [
+        "-h",
+        "127.0.0.1",
+        "-p",
+        String(primaryPort),
+        "-U",
+        "postgres",
+        "-D",
+        replicaDir,
+        "-R",
+        "-X",
+        "stream",
+        "--no-sync",
+        "-c",
+        "fast",
+      ]);
+      writeFileSync(
+        path.join(replicaDir, "postgresql.auto.conf"),
+        [
+          `port = ${replicaPort}`,
+          `recovery_min_apply_delay = '${Math.round((options.replicaDelaySeconds ?? 0) * 1000)}ms'`,
+          // Reads on the standby are not cancelled by the primary's cleanup while they run.
+          "hot_standby_feedback = on",
+          "",
+        ].join("\n"),
+        { flag: "a" },
+      );
+      run(path.join(bin, "pg_ctl"), ["-D", replicaDir, "-l", path.join(dir, "replica.log"), "-w", "start"]);
+      replicaRunning = true;
+      started.push(stopReplica);
+    }
 
     const ini = path.join(dir, "pgbouncer.ini");
     writeFileSync(path.join(dir, "userlist.txt"), '"postgres" ""\n');
@@ -227,7 +231,7 @@ export async function startTopology(
       if (pid) process.kill(pid, "SIGTERM");
     });
     const bouncerUrl = `postgres://postgres@127.0.0.1:${bouncerPort}/${database}`;
-    await Promise.all([waitForServer(replicaUrl), waitForServer(bouncerUrl)]);
+    await Promise.all([replicaRunning ? waitForServer(replicaUrl) : undefined, waitForServer(bouncerUrl)]);
     return { primaryUrl, replicaUrl, bouncerUrl, killReplica: stopReplica, close };
   } catch (error) {
     close();

@@ -31,8 +31,17 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** Which database this project's tests run on. */
-export const testDatabaseKind = () => (process.env.MEALSHARE_TEST_DB === "postgres" ? "postgres" : "pglite");
+/**
+ * Which database this project's tests run on: PostgreSQL also in the api-pgbouncer project, where
+ * it is reached through PgBouncer in transaction mode (docs/decisions/021).
+ */
+export const testDatabaseKind = () =>
+  process.env.MEALSHARE_TEST_DB === "postgres" || process.env.MEALSHARE_TEST_DB === "pgbouncer"
+    ? "postgres"
+    : "pglite";
+
+/** PgBouncer's URL of a test database → the primary's, for a second instance's direct URL. */
+const directUrls = new Map<string, string>();
 
 /**
  * Opens an empty, migrated database: PGlite in memory, or a new database on TEST_DATABASE_URL's
@@ -53,6 +62,7 @@ export async function openTestDatabase(
     if (!loadDataDir) return openDatabase({ dataDir: "memory://" });
     return reusedPglite(() => openDatabase({ dataDir: "memory://", loadDataDir }));
   }
+  if (process.env.MEALSHARE_TEST_DB === "pgbouncer") return openPooledTestDatabase(options);
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is required for the api-postgres project");
   const name = `mealshare_test_${randomBytes(6).toString("hex")}`;
@@ -76,13 +86,48 @@ export async function openTestDatabase(
 }
 
 /**
+ * A copy of the api-pgbouncer project's template on its primary, opened through PgBouncer in
+ * transaction mode with the primary as its direct URL (pgbouncer-setup.ts).
+ */
+async function openPooledTestDatabase(options: {
+  migrationsFolder?: string;
+  poolSize?: number;
+}): Promise<Database & { url?: string }> {
+  const { inject } = await import("vitest");
+  const topology = inject("pgbouncerTopology");
+  if (!topology) throw new Error("the api-pgbouncer project's global setup did not run");
+  const name = `mealshare_test_${randomBytes(6).toString("hex")}`;
+  const template = options.migrationsFolder ? "" : await postgresTemplate();
+  await onServer(topology.primaryUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
+  const url = databaseUrl(topology.bouncerUrl, name);
+  const directUrl = databaseUrl(topology.primaryUrl, name);
+  directUrls.set(url, directUrl);
+  const database = await openDatabase({
+    url,
+    directUrl,
+    migrationsFolder: options.migrationsFolder,
+    poolSize: options.poolSize ?? TEST_POOL_SIZE,
+  });
+  return {
+    ...database,
+    url,
+    close: async () => {
+      await database.close();
+      directUrls.delete(url);
+      await onServer(topology.primaryUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/**
  * The pool each test instance keeps on PostgreSQL: four workers' files, some with two instances and a
  * server process, share the server's 100 connections, so each keeps fewer than an app's 10.
  */
 export const TEST_POOL_SIZE = 5;
 
 /** A second instance's connections to a test database (`url`), pooled as the first's. */
-export const openSecondDatabase = (url: string) => openDatabase({ url, poolSize: TEST_POOL_SIZE });
+export const openSecondDatabase = (url: string) =>
+  openDatabase({ url, directUrl: directUrls.get(url), poolSize: TEST_POOL_SIZE });
 
 /** The api-postgres project's migrated template database; none outside Vitest or that project. */
 async function postgresTemplate(): Promise<string> {

@@ -7,7 +7,7 @@
  */
 import { type Query, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import type { Executor } from "./client";
+import type { Executor } from "./types";
 
 /** Both drivers' dialect, without options (client.ts opens both without casing). */
 const dialect = new PgDialect();
