@@ -21,6 +21,14 @@ export const LANGUAGE_COOKIE = "mealshare_lang";
 export const TIME_ZONE_COOKIE = "mealshare_tz";
 
 /** Each language in its own words, for the language menus (never translated). */
+/** Languages written right to left (the page then mirrors: docs/STYLE.md "Direction"). */
+const RIGHT_TO_LEFT = new Set(["ar", "fa", "he", "ur"]);
+
+/** The writing direction of a language tag ("ar", "ar-EG"): `rtl` or `ltr`, for `<html dir>`. */
+export function directionOf(language: string): "rtl" | "ltr" {
+  return RIGHT_TO_LEFT.has(language.split("-")[0]?.toLowerCase() ?? "") ? "rtl" : "ltr";
+}
+
 export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", es: "Español", de: "Deutsch" };
 
 /** `en-GB` → `en`; a language we do not ship → undefined. */

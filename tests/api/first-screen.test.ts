@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TIME_ZONE_COOKIE } from "@/contract/languages";
+import { directionOf, TIME_ZONE_COOKIE } from "@/contract/languages";
 import type { FirstScreenRequest } from "@/contract/pages";
 import { buildMeal, buildSignedInUser } from "../factories";
 import { createTestApp, type TestApp } from "./harness";
@@ -142,6 +142,22 @@ describe("a first screen drawn on the server", () => {
     // What the page carries is not preloaded again.
     expect(html).not.toMatch(/<link rel="preload" href="\/api\/(deployment|auth\/user)"/);
     expect(sent.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("names the page's language and direction on <html> from its first byte, signed in or out", async () => {
+    const visitor = await open("/", "", "es-ES,es;q=0.9");
+    expect(visitor.html).toContain('<html lang="es" dir="ltr">');
+    expect(visitor.given?.language).toBe("es");
+    const member = await buildSignedInUser(t.db);
+    const { html } = await open("/community", member.cookie, "de-DE,de;q=0.9");
+    expect(html).toContain('<html lang="de" dir="ltr">');
+    // The direction a right-to-left language will get (docs/STYLE.md "Direction").
+    expect([directionOf("ar"), directionOf("ar-EG"), directionOf("he"), directionOf("de-DE")]).toEqual([
+      "rtl",
+      "rtl",
+      "rtl",
+      "ltr",
+    ]);
   });
 
   it("a search of any characters is drawn from its answer, not read as a pattern", async () => {

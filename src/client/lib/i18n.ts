@@ -11,7 +11,13 @@ import { enUS } from "date-fns/locale/en-US";
 import i18next from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
-import { LANGUAGE_COOKIE, LANGUAGES, type Language, supportedLanguage } from "@/contract/languages";
+import {
+  directionOf,
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+  type Language,
+  supportedLanguage,
+} from "@/contract/languages";
 
 const CHOICE_KEY = "mealshare:language";
 
@@ -124,9 +130,10 @@ async function initI18n(lng: Language): Promise<void> {
     });
 }
 
-/** The page's `lang`, and the cookie that lets the server's own pages speak the same language. */
+/** The page's `lang` and direction, and the cookie that lets the server's own pages speak the same language. */
 function remember(language: string) {
   document.documentElement.lang = language;
+  document.documentElement.dir = directionOf(language);
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and older Safari
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }

@@ -37,7 +37,7 @@ export default function ImpactPage() {
       )}
       {impact.data && <ImpactFigures impact={impact.data} />}
       <StaticSection title={t("How we estimate")}>
-        <ul className="list-disc space-y-2 pl-5 text-muted-foreground">
+        <ul className="list-disc space-y-2 ps-5 text-muted-foreground">
           <li>
             {t(
               "A portion picked up is a request the cook marked completed; cancelled and declined requests do not count.",

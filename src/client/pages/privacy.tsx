@@ -13,7 +13,7 @@ const DEFAULTS = { retentionDays: 365, accountDeletionDays: 14, supportEmail: nu
 
 function List({ items }: { items: string[] }) {
   return (
-    <ul className="list-disc space-y-1 pl-5">
+    <ul className="list-disc space-y-1 ps-5">
       {items.map((item) => (
         <li key={item}>{item}</li>
       ))}

@@ -78,7 +78,7 @@ export default function ReviewsPage() {
         <h2 id="guidelines" className="mb-2 font-semibold">
           {t("Review Guidelines")}
         </h2>
-        <ul className="list-disc space-y-1 pl-5">
+        <ul className="list-disc space-y-1 ps-5">
           <li>{t("Be honest and constructive: your review helps neighbours decide.")}</li>
           {sides.has("eater") && (
             <>

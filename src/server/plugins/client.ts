@@ -8,7 +8,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import accepts from "accepts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { regionFor, TIME_ZONE_COOKIE } from "@/contract/languages";
+import { directionOf, regionFor, TIME_ZONE_COOKIE } from "@/contract/languages";
 import { DEPLOYMENT_URL, FIRST_ANSWERS_ID, SERVER_RENDERED_ATTRIBUTE, THREAD_END_ID } from "@/contract/pages";
 import { mealListShell } from "@/contract/plain/skeleton";
 import { SESSION_COOKIE } from "../auth/sessions";
@@ -49,12 +49,12 @@ function preloadedIndex(indexHtml: string) {
   const links = (files: string[]) =>
     files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join("");
   return {
-    shared(files: string[], acceptEncoding: string | undefined, shell: string | null) {
-      const html = withShell(shell);
+    shared(files: string[], acceptEncoding: string | undefined, shell: string | null, language: string) {
+      const html = inLanguage(withShell(shell), language);
       // Links only lengthen the page, so its encoding is known before it is made; a page request then
       // costs a lookup, not a 50 KB copy, once its variant exists.
       const { encoding, compress } = compressionFor(acceptEncoding, html.length, { kept: true });
-      const key = `${encoding ?? "identity"} ${shell ? "shell " : ""}${files.join(" ")}`;
+      const key = `${encoding ?? "identity"} ${language} ${shell ? "shell " : ""}${files.join(" ")}`;
       let sent = variants.get(key);
       if (!sent) {
         const body = Buffer.from(html.replace("</head>", `${links(files)}</head>`));
@@ -68,13 +68,17 @@ function preloadedIndex(indexHtml: string) {
       { answers, picture }: FirstAnswers,
       acceptEncoding: string | undefined,
       shell: { html: string; rendered: boolean } | null,
+      language: string,
     ) {
       // The picture first: it is what the page's largest paint waits for. A page the server drew
       // fetches its code once that picture is in (codeAfterPicture).
       const later = Boolean(shell?.rendered && picture);
       const head = `${picture ? picturePreload(picture) : ""}${later ? "" : links(files)}</head>`;
       // Replaced by functions: a "$'" in a meal's title is text, not a replacement pattern.
-      let page = (shell?.rendered ? withFirstScreen(shell.html) : withShell(shell?.html ?? null))
+      let page = inLanguage(
+        shell?.rendered ? withFirstScreen(shell.html) : withShell(shell?.html ?? null),
+        language,
+      )
         .replace("</head>", () => head)
         .replace("</body>", () => `${firstAnswersElement(FIRST_ANSWERS_ID, answers)}</body>`);
       // What the page carries is not asked again: index.html's preload of it goes.
@@ -87,6 +91,14 @@ function preloadedIndex(indexHtml: string) {
       return { body: compress ? compress(body) : body, encoding };
     },
   };
+}
+
+/**
+ * `page` with its `<html>` in the request's language and that language's direction, from the first
+ * byte (docs/STYLE.md "Direction"): a right-to-left page is not drawn left to right first.
+ */
+function inLanguage(page: string, language: string): string {
+  return page.replace('<html lang="en">', () => `<html lang="${language}" dir="${directionOf(language)}">`);
 }
 
 /** The answers index.html preloads: fixed paths, safe inside a pattern (a list's URL would not be). */
@@ -213,8 +225,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string) {
     // A member's own answers: for their browser alone, kept by no cache.
     if (signedIn && answers?.answers.length) reply.header("Cache-Control", "private, no-cache");
     const { body, encoding } = answers?.answers.length
-      ? index.withAnswers(files, answers, request.headers["accept-encoding"], shell)
-      : index.shared(files, request.headers["accept-encoding"], shell?.html ?? null);
+      ? index.withAnswers(files, answers, request.headers["accept-encoding"], shell, request.lng)
+      : index.shared(files, request.headers["accept-encoding"], shell?.html ?? null, request.lng);
     if (encoding) reply.header("Content-Encoding", encoding);
     return reply.type("text/html; charset=utf-8").send(body);
   };

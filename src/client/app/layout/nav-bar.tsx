@@ -81,7 +81,7 @@ export function NavBar() {
           <ChefHat className="h-6 w-6" aria-hidden="true" />
           {t("MealShare")}
         </Link>
-        <ul className="ml-4 hidden items-center gap-1 md:flex">
+        <ul className="ms-4 hidden items-center gap-1 md:flex">
           {links.map((link) => (
             <li key={link.href}>
               <Link
@@ -94,17 +94,17 @@ export function NavBar() {
               >
                 {link.label}
                 {link.href === "/requests" && (
-                  <UnreadBadge count={unread} className="ml-1" testId="unread-badge" />
+                  <UnreadBadge count={unread} className="ms-1" testId="unread-badge" />
                 )}
                 {link.href === "/messages" && (
-                  <UnreadBadge count={unreadMessages} className="ml-1" testId="unread-badge" />
+                  <UnreadBadge count={unreadMessages} className="ms-1" testId="unread-badge" />
                 )}
               </Link>
             </li>
           ))}
         </ul>
         {/* One bell for every width: the desktop group and the phone menu follow it. */}
-        <NotificationBell className="ml-auto" />
+        <NotificationBell className="ms-auto" />
         <div className="hidden items-center gap-3 md:flex">
           <Button asChild size="sm">
             <Link href="/meals/new">
@@ -165,7 +165,7 @@ export function NavBar() {
             <Button variant="ghost" size="icon" className="md:hidden" aria-label={t("Open menu")}>
               <Menu className="h-6 w-6" />
               {unread > 0 && (
-                <span className="absolute mt-[-18px] ml-[18px] h-2.5 w-2.5 rounded-full bg-red-600" />
+                <span className="absolute mt-[-18px] ms-[18px] h-2.5 w-2.5 rounded-full bg-red-600" />
               )}
             </Button>
           </SheetTrigger>
@@ -196,10 +196,10 @@ export function NavBar() {
                   >
                     {link.label}
                     {link.href === "/requests" && (
-                      <UnreadBadge count={unread} className="ml-1" testId="unread-badge" />
+                      <UnreadBadge count={unread} className="ms-1" testId="unread-badge" />
                     )}
                     {link.href === "/messages" && (
-                      <UnreadBadge count={unreadMessages} className="ml-1" testId="unread-badge" />
+                      <UnreadBadge count={unreadMessages} className="ms-1" testId="unread-badge" />
                     )}
                   </Link>
                 </li>

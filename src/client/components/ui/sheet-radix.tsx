@@ -30,13 +30,13 @@ const SheetContent = React.forwardRef<
       <SheetPrimitive.Content
         ref={ref}
         className={cn(
-          "fixed inset-y-0 right-0 z-50 flex h-full w-3/4 flex-col gap-4 overflow-y-auto border-l bg-background p-6 shadow-lg sm:max-w-sm",
+          "fixed inset-y-0 end-0 z-50 flex h-full w-3/4 flex-col gap-4 overflow-y-auto border-s bg-background p-6 shadow-lg sm:max-w-sm",
           className,
         )}
         {...props}
       >
         {children}
-        <SheetPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus:outline-none focus:ring-2 focus:ring-ring">
+        <SheetPrimitive.Close className="absolute end-4 top-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus:outline-none focus:ring-2 focus:ring-ring">
           <X className="h-4 w-4" />
           <span className="sr-only">{t("Close")}</span>
         </SheetPrimitive.Close>

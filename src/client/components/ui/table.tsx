@@ -65,7 +65,7 @@ const TableHead = React.forwardRef<HTMLTableCellElement, React.ThHTMLAttributes<
   ({ className, ...props }, ref) => (
     <th
       ref={ref}
-      className={cn("h-10 px-2 text-left align-middle font-medium text-muted-foreground", className)}
+      className={cn("h-10 px-2 text-start align-middle font-medium text-muted-foreground", className)}
       {...props}
     />
   ),

@@ -156,7 +156,7 @@ export function DeleteAccountSettings({ user }: { user: CurrentUser }) {
     <Card className="border-destructive/40">
       <CardContent className="flex flex-col gap-3 p-4">
         <h2 className="font-semibold">{t("Delete my account")}</h2>
-        <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
+        <ul className="list-disc space-y-1 ps-5 text-sm text-muted-foreground">
           <li>
             {t(
               "You are signed out everywhere. Your open meals are withdrawn and your open requests cancelled; each neighbour concerned is told.",

@@ -74,7 +74,7 @@ export function AlertList() {
               >
                 <span className={alert.paused ? "text-muted-foreground" : undefined}>
                   {summary(alert)}
-                  {alert.paused && <span className="ml-2 text-xs uppercase">({t("paused")})</span>}
+                  {alert.paused && <span className="ms-2 text-xs uppercase">({t("paused")})</span>}
                 </span>
                 <span className="flex gap-2">
                   <Button

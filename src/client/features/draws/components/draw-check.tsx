@@ -56,7 +56,7 @@ export function DrawCheck({ draw }: { draw: DrawView }) {
               {t("Entrants")}
             </h2>
             <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
+              <table className="w-full text-start text-sm">
                 <thead>
                   <tr>
                     <th className="p-1">{t("Place")}</th>

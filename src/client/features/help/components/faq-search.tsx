@@ -31,13 +31,13 @@ export function FaqSearch() {
           {t("Search help articles")}
         </Label>
         <Search
-          className="absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+          className="absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
           aria-hidden="true"
         />
         <Input
           id={searchId}
           type="search"
-          className="pl-9"
+          className="ps-9"
           placeholder={t("Search for answers...")}
           value={query}
           onChange={(event) => setQuery(event.target.value)}

@@ -25,14 +25,14 @@ export function LandingHero() {
         </label>
         <div className="relative">
           <Search
-            className="absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+            className="absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
             aria-hidden="true"
           />
           <Input
             id="landing-search"
             disabled
             placeholder={t("Search meals, ingredients, allergens...")}
-            className="h-12 bg-background pl-9"
+            className="h-12 bg-background ps-9"
           />
         </div>
         <p className="mt-2 text-sm text-muted-foreground">{t("Sign in to search meals near you.")}</p>

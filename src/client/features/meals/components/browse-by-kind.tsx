@@ -46,7 +46,7 @@ function KindCard(props: {
           <h2 className="text-lg font-semibold">{props.title}</h2>
           <p className="text-sm text-muted-foreground">{props.text}</p>
         </div>
-        <Button asChild variant="outline" className="ml-auto">
+        <Button asChild variant="outline" className="ms-auto">
           <Link href={props.href}>{props.action}</Link>
         </Button>
       </CardContent>

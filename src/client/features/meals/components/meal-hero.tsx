@@ -16,7 +16,7 @@ export function MealHero({ meal, isOwner }: { meal: Meal; isOwner: boolean }) {
   return (
     <div className="relative overflow-hidden rounded-xl">
       <MealPhoto meal={meal} first sizes={PHOTO_SIZES.hero} />
-      <div className="absolute left-3 top-3 flex gap-1">
+      <div className="absolute start-3 top-3 flex gap-1">
         <PriceBadge meal={meal} />
         {meal.deliveryAvailable && <Badge variant="secondary">{t("Delivery")}</Badge>}
         {meal.held ? (
@@ -34,7 +34,7 @@ export function MealHero({ meal, isOwner }: { meal: Meal; isOwner: boolean }) {
           label={t("Report this meal")}
           variant="secondary"
           size="icon"
-          className="absolute right-3 top-3 rounded-full bg-white/90 hover:bg-white"
+          className="absolute end-3 top-3 rounded-full bg-white/90 hover:bg-white"
         />
       )}
     </div>

@@ -102,7 +102,7 @@ function MapSheet({
       tabIndex={-1}
       data-testid="map-sheet"
       onKeyDown={(event) => event.key === "Escape" && onClose()}
-      className="absolute inset-x-2 bottom-2 z-[1000] max-h-[85%] overflow-y-auto rounded-xl border bg-background p-3 shadow-lg outline-none sm:left-auto sm:w-80"
+      className="absolute inset-x-2 bottom-2 z-[1000] max-h-[85%] overflow-y-auto rounded-xl border bg-background p-3 shadow-lg outline-none sm:start-auto sm:w-80"
     >
       <div className="mb-1 flex justify-end">
         <Button type="button" variant="ghost" size="sm" onClick={onClose} aria-label={t("Close")}>
@@ -198,7 +198,7 @@ export default function MealMap({ filters }: { filters: MealFilterState }) {
           })}
         </BaseMap>
         {query.isFetching && (
-          <div className="pointer-events-none absolute right-2 top-2 z-[1000] rounded-full bg-background/90 p-1">
+          <div className="pointer-events-none absolute end-2 top-2 z-[1000] rounded-full bg-background/90 p-1">
             <Spinner className="h-6 w-6" label={t("Loading meals")} />
           </div>
         )}

@@ -16,7 +16,7 @@ export function SearchBox({
   return (
     <div className="relative w-full">
       <Search
-        className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+        className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
         aria-hidden="true"
       />
       <Input
@@ -25,7 +25,7 @@ export function SearchBox({
         placeholder={placeholder}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className="h-11 bg-background pl-9"
+        className="h-11 bg-background ps-9"
       />
     </div>
   );

@@ -45,7 +45,7 @@ export function NotificationBell({ className }: { className?: string }) {
           <Bell aria-hidden="true" />
           {unread > 0 && (
             <span
-              className="absolute -top-0.5 -right-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold text-white"
+              className="absolute -top-0.5 -end-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold text-white"
               data-testid="notification-count"
             >
               {unread}

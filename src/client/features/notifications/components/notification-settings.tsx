@@ -86,8 +86,8 @@ function PreferencesTable({
     <div className="overflow-x-auto">
       <table aria-labelledby={labelledBy} className="w-full text-sm">
         <thead>
-          <tr className="border-b text-left">
-            <th scope="col" className="py-2 pr-2 font-medium">
+          <tr className="border-b text-start">
+            <th scope="col" className="py-2 pe-2 font-medium">
               {t("Category")}
             </th>
             <th scope="col" className="w-16 px-1 py-2 text-center font-medium">
@@ -107,7 +107,7 @@ function PreferencesTable({
             const channels = preferences[category];
             return (
               <tr key={category} className="border-b last:border-0">
-                <th scope="row" className="py-2 pr-2 text-left font-normal">
+                <th scope="row" className="py-2 pe-2 text-start font-normal">
                   {/* Whole words: the column widens to the longest ("Abholerinnerungen"). */}
                   <span className="break-words font-medium">{label}</span>
                   <span className="block text-xs text-muted-foreground">{hints[category]}</span>
@@ -195,7 +195,7 @@ function DevicePush({ userId }: { userId: string }) {
           size="sm"
           disabled={busy}
           // Wraps on a phone: some languages say this at length.
-          className="h-auto min-h-9 whitespace-normal py-1.5 text-left"
+          className="h-auto min-h-9 whitespace-normal py-1.5 text-start"
           onClick={() => run(() => turnOnPush(userId), t("Notifications could not be turned on"))}
         >
           {t("Turn on push on this device")}
@@ -208,7 +208,7 @@ function DevicePush({ userId }: { userId: string }) {
           variant="outline"
           disabled={busy}
           // Wraps on a phone: some languages say this at length.
-          className="h-auto min-h-9 whitespace-normal py-1.5 text-left"
+          className="h-auto min-h-9 whitespace-normal py-1.5 text-start"
           onClick={() => run(turnOffPush, t("Notifications could not be turned off"))}
         >
           {t("Turn off push on this device")}

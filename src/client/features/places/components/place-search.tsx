@@ -70,7 +70,7 @@ export function PlaceSearch({ onChoose }: { onChoose: (place: Place) => void }) 
                 <Button
                   type="button"
                   variant="ghost"
-                  className="h-auto w-full justify-start whitespace-normal text-left"
+                  className="h-auto w-full justify-start whitespace-normal text-start"
                   onClick={() => onChoose(place)}
                 >
                   {place.label}

@@ -29,7 +29,7 @@ export function ProfileHeader({ user }: { user: CurrentUser }) {
         </Avatar>
         <ProfilePhotoButton hasPhoto={Boolean(user.profileImageUrl)} />
       </div>
-      <div className="flex flex-1 flex-col items-center gap-2 text-center sm:items-start sm:text-left">
+      <div className="flex flex-1 flex-col items-center gap-2 text-center sm:items-start sm:text-start">
         <h1 className="text-3xl font-bold">
           {user.firstName} {user.lastName}
         </h1>
