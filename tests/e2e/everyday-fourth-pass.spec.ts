@@ -111,3 +111,69 @@ test("a paid meal says plainly that the cook is paid at pickup, on its card, its
     await expect(card.getByRole("button", { name: /^Save / })).toHaveCount(0);
   });
 });
+
+test("the safety notice is asked once a browser session, in every tab, and the cook answers from the list", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Nia", "Notice"), { viewport: PHONE });
+  const first = await postMeal(cook, { title: "Once-asked omelette" });
+  const second = await postMeal(cook, { title: "Second-tab stew" });
+  const eater = await signedInPage(browser, person("Tab", "Twice"), { viewport: PHONE });
+
+  await eater.goto(`/meal/${first.id}`);
+  await appTookOver(eater);
+  await eater.getByRole("button", { name: "Request Meal" }).click();
+  const notice = eater.getByRole("alertdialog", { name: "Safety Notice" });
+  await notice.getByRole("button", { name: "I Understand" }).click();
+  await expect(toast(eater, "Request sent!")).toBeVisible();
+
+  // Another tab of the same browser: accepted already, so the request goes at once.
+  const other = await eater.context().newPage();
+  await other.goto(`/meal/${second.id}`);
+  await appTookOver(other);
+  await other.getByRole("button", { name: "Request Meal" }).click();
+  await expect(toast(other, "Request sent!")).toBeVisible();
+  await expect(other.getByRole("alertdialog", { name: "Safety Notice" })).toHaveCount(0);
+
+  // The cook accepts from the Incoming list, without opening the thread; the toast says what it is now.
+  await checkRoute(cook, "/requests", async (page) => {
+    await page.getByRole("tab", { name: /Incoming/ }).click();
+    await expect(page.getByTestId("request-card").filter({ hasText: "Once-asked omelette" })).toBeVisible();
+  });
+  const card = cook.getByTestId("request-card").filter({ hasText: "Once-asked omelette" });
+  await card.getByRole("button", { name: "Accept" }).click();
+  await expect(toast(cook, "Status updated.")).toBeVisible();
+  await expect(cook.getByText("This request is now: Accepted.")).toBeVisible();
+});
+
+test("Settings tells two sessions of one browser apart by when they began and their network", async ({
+  browser,
+}) => {
+  const member = await signedInPage(browser, person("Dev", "Ices"), { viewport: PHONE });
+  await checkRoute(member, "/settings", async (page) => {
+    await expect(page.getByText("This device")).toBeVisible();
+  });
+  // The loopback address's /24, never the address itself.
+  await expect(member.getByText(/network 127\.0\.0\.x/)).toBeVisible();
+});
+
+test("a German browser reading English writes 24-hour times, as its region does", async ({ browser }) => {
+  const cook = await signedInPage(browser, person("Zeit", "Koch"));
+  const start = new Date(Date.now() + 26 * 3_600_000);
+  await postMeal(cook, {
+    title: "Region risotto",
+    pickupWindowStart: start.toISOString(),
+    pickupWindowEnd: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+  });
+  const eater = await signedInPage(browser, person("Erika", "English"), { viewport: PHONE, locale: "de-DE" });
+  await eater.goto("/settings");
+  // The browser's German first; English chosen here (the label in whichever it speaks now).
+  const language = eater.getByRole("main").getByLabel(/^(Language|Sprache)$/);
+  await language.selectOption("en");
+  await expect(eater.getByRole("main").getByLabel("Language")).toHaveValue("en");
+  await checkRoute(eater, `/community?q=${encodeURIComponent("Region risotto")}`, async (page) => {
+    const card = page.getByTestId("meal-card").filter({ hasText: "Region risotto" });
+    await expect(card).toContainText(/\d{2}:\d{2}/);
+    await expect(card).not.toContainText(/\b(AM|PM)\b/);
+  });
+});

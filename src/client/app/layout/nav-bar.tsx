@@ -154,7 +154,7 @@ export function NavBar() {
               )}
               <DropdownMenuSeparator />
               <DropdownMenuItem onSelect={signOut}>
-                <LogOut aria-hidden="true" /> {t("Logout")}
+                <LogOut aria-hidden="true" className="rtl:-scale-x-100" /> {t("Logout")}
               </DropdownMenuItem>
             </DropdownMenuContent>
           </DropdownMenu>

@@ -44,7 +44,7 @@ export function TermLines({ change }: { change: MealChangeLine }) {
           <dt className="font-semibold">{labels[field]}</dt>
           <dd className="flex flex-wrap items-center gap-2">
             <span className="line-through">{said(change.from, field)}</span>
-            <ArrowRight className="h-4 w-4" aria-label={t("now")} />
+            <ArrowRight className="h-4 w-4 rtl:-scale-x-100" aria-label={t("now")} />
             <span className="font-medium">{said(change.to, field)}</span>
           </dd>
         </div>
