@@ -143,7 +143,7 @@ test("the safety notice is asked once a browser session, in every tab, and the c
   const card = cook.getByTestId("request-card").filter({ hasText: "Once-asked omelette" });
   await card.getByRole("button", { name: "Accept" }).click();
   await expect(toast(cook, "Status updated.")).toBeVisible();
-  await expect(cook.getByText("This request is now: Accepted.")).toBeVisible();
+  await expect(cook.getByText("This request is now: Accepted.", { exact: true })).toBeVisible();
 });
 
 test("Settings tells two sessions of one browser apart by when they began and their network", async ({
