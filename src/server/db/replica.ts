@@ -15,6 +15,8 @@ import type { Db, Replica } from "./types";
 
 /** How often the replica's position is checked, ms. */
 const CHECK_EVERY_MS = 1_000;
+/** A check still unanswered after this long marks the replica down, ms. */
+const CHECK_TIMEOUT_MS = 3_000;
 /** The primary's positions kept to measure lag by, one a check: a minute. */
 const SAMPLES_KEPT = 60;
 
@@ -39,7 +41,9 @@ export function replicaUnavailable(error: unknown): boolean {
   if (code && UNAVAILABLE_CODES.has(code)) return true;
   if (UNAVAILABLE_STATES.test(sqlState(error) ?? "")) return true;
   const message = String((error as Error | undefined)?.message ?? "");
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(message);
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout/i.test(
+    message,
+  );
 }
 
 /** A write-ahead log position ("16/B374D848") as a number of bytes. */
@@ -101,8 +105,10 @@ export function openReplica(
   const markDown = () => {
     state = { state: "down", lagSeconds: null };
   };
+  // A replica that hangs (a network partition) must not hold a read: each statement gives up after
+  // the app's bound and goes to the primary.
   const pool = new ReplicaPool(
-    { connectionString: url, max: options.poolSize, connectionTimeoutMillis: 2_000 },
+    { connectionString: url, max: options.poolSize, connectionTimeoutMillis: 2_000, query_timeout: 15_000 },
     primary,
     markDown,
   );
@@ -110,11 +116,20 @@ export function openReplica(
   const samples: { at: number; lsn: bigint }[] = [];
 
   const check = async () => {
+    let timer: NodeJS.Timeout | undefined;
+    // A check that does not answer in time marks the replica down rather than keeping the last
+    // state: the next check starts only when this one ends.
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("replica check timed out")), CHECK_TIMEOUT_MS);
+    });
     try {
-      const [{ rows: primaryRows }, replicaRows] = await Promise.all([
-        primary.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn"),
-        // Straight to the replica: a fallback here would measure the primary against itself.
-        pool.onReplica<{ lsn: string | null }>("select pg_last_wal_replay_lsn()::text as lsn"),
+      const [{ rows: primaryRows }, replicaRows] = await Promise.race([
+        timeout,
+        Promise.all([
+          primary.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn"),
+          // Straight to the replica: a fallback here would measure the primary against itself.
+          pool.onReplica<{ lsn: string | null }>("select pg_last_wal_replay_lsn()::text as lsn"),
+        ]),
       ]);
       const now = Date.now();
       samples.push({ at: now, lsn: lsnBytes(primaryRows[0].lsn) });
@@ -131,11 +146,21 @@ export function openReplica(
       state = { state: lagSeconds > options.maxLagSeconds ? "lagging" : "in_use", lagSeconds };
     } catch {
       markDown();
+    } finally {
+      clearTimeout(timer);
     }
   };
-  let checking: Promise<void> = check();
+  // One check at a time: a slow one is not queued behind by the next ticks.
+  let running = true;
+  let checking: Promise<void> = check().finally(() => {
+    running = false;
+  });
   const timer = setInterval(() => {
-    checking = checking.then(check);
+    if (running) return;
+    running = true;
+    checking = check().finally(() => {
+      running = false;
+    });
   }, CHECK_EVERY_MS);
   timer.unref();
 
