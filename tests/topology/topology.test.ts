@@ -1,7 +1,7 @@
 /**
  * MealShare past one machine (docs/decisions/021), against real servers speaking their protocols
  * (tests/topology.ts): PgBouncer in transaction mode in front of a PostgreSQL primary, a streaming
- * replica replaying three seconds behind, and an S3 server (s3rver). Each case is one a deployment
+ * replica replaying two seconds behind, and an S3 server (s3rver). Each case is one a deployment
  * meets: live updates across instances through the pooler, two instances migrating at once, a member
  * reading their own write while the replica lags, the replica dying under reads, and a photo uploaded
  * through one instance served by another with no disk in common.
@@ -44,7 +44,7 @@ describe.skipIf(missing !== null)("behind PgBouncer in transaction mode, with a 
   let b: TestApp;
 
   beforeAll(async () => {
-    topology = await startTopology({ replicaDelaySeconds: 3 });
+    topology = await startTopology({ replicaDelaySeconds: 2 });
     const urls = { url: topology.bouncerUrl, directUrl: topology.primaryUrl, readUrl: topology.replicaUrl };
     // Two instances starting at once, each migrating through the pooler (the lock on its direct URL).
     [first, second] = await Promise.all([openDatabase(urls), openDatabase(urls)]);
@@ -126,14 +126,14 @@ describe.skipIf(missing !== null)("behind PgBouncer in transaction mode, with a 
     }
   });
 
-  it("shows a member their own write at once while the replica is 3 s behind; others read the replica", async () => {
+  it("shows a member their own write at once while the replica is 2 s behind; others read the replica", async () => {
     // The replica is in use (within the 5 s bound), so the reads below go there unless fenced.
     await expect
       .poll(async () => (await (await fetch(`${a.config.publicUrl}/healthz`)).json()).replica?.state)
       .toBe("in_use");
     const member = await buildSignedInUser(a.db, { firstName: "Rita", lastName: "Reads", bio: "Before" });
     const neighbour = await buildSignedInUser(a.db, { firstName: "Nell", lastName: "Next" });
-    // The rows above reach the replica three seconds later.
+    // The rows above reach the replica two seconds later.
     await expect
       .poll(
         async () =>
