@@ -62,49 +62,36 @@ export async function openTestDatabase(
     if (!loadDataDir) return openDatabase({ dataDir: "memory://" });
     return reusedPglite(() => openDatabase({ dataDir: "memory://", loadDataDir }));
   }
-  if (process.env.MEALSHARE_TEST_DB === "pgbouncer") return openPooledTestDatabase(options);
+  if (process.env.MEALSHARE_TEST_DB === "pgbouncer") {
+    const { inject } = await import("vitest");
+    const topology = inject("pgbouncerTopology");
+    if (!topology) throw new Error("the api-pgbouncer project's global setup did not run");
+    return openServerTestDatabase(topology, options);
+  }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is required for the api-postgres project");
-  const name = `mealshare_test_${randomBytes(6).toString("hex")}`;
-  // A copy of the migrated template (postgres-template.ts), unless the test wants other migrations.
-  const template = options.migrationsFolder ? "" : await postgresTemplate();
-  await onServer(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
-  const url = databaseUrl(serverUrl, name);
-  const database = await openDatabase({
-    url,
-    migrationsFolder: options.migrationsFolder,
-    poolSize: options.poolSize ?? TEST_POOL_SIZE,
-  });
-  return {
-    ...database,
-    url,
-    close: async () => {
-      await database.close();
-      await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-  };
+  return openServerTestDatabase({ primaryUrl: serverUrl }, options);
 }
 
 /**
- * A copy of the api-pgbouncer project's template on its primary, opened through PgBouncer in
- * transaction mode with the primary as its direct URL (pgbouncer-setup.ts).
+ * A new database on a PostgreSQL server, a copy of the project's migrated template (postgres-template.ts,
+ * pgbouncer-setup.ts) unless the test wants other migrations, that `close` drops again. With
+ * `bouncerUrl` (the api-pgbouncer project) it is opened through PgBouncer in transaction mode, with
+ * the server itself as its direct URL.
  */
-async function openPooledTestDatabase(options: {
-  migrationsFolder?: string;
-  poolSize?: number;
-}): Promise<Database & { url?: string }> {
-  const { inject } = await import("vitest");
-  const topology = inject("pgbouncerTopology");
-  if (!topology) throw new Error("the api-pgbouncer project's global setup did not run");
+async function openServerTestDatabase(
+  server: { primaryUrl: string; bouncerUrl?: string },
+  options: { migrationsFolder?: string; poolSize?: number },
+): Promise<Database & { url?: string }> {
   const name = `mealshare_test_${randomBytes(6).toString("hex")}`;
   const template = options.migrationsFolder ? "" : await postgresTemplate();
-  await onServer(topology.primaryUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
-  const url = databaseUrl(topology.bouncerUrl, name);
-  const directUrl = databaseUrl(topology.primaryUrl, name);
-  directUrls.set(url, directUrl);
+  await onServer(server.primaryUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
+  const directUrl = databaseUrl(server.primaryUrl, name);
+  const url = server.bouncerUrl ? databaseUrl(server.bouncerUrl, name) : directUrl;
+  if (server.bouncerUrl) directUrls.set(url, directUrl);
   const database = await openDatabase({
     url,
-    directUrl,
+    directUrl: server.bouncerUrl ? directUrl : undefined,
     migrationsFolder: options.migrationsFolder,
     poolSize: options.poolSize ?? TEST_POOL_SIZE,
   });
@@ -114,7 +101,7 @@ async function openPooledTestDatabase(options: {
     close: async () => {
       await database.close();
       directUrls.delete(url);
-      await onServer(topology.primaryUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await onServer(server.primaryUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

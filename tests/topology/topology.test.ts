@@ -129,7 +129,9 @@ describe.skipIf(missing !== null)("behind PgBouncer in transaction mode, with a 
   it("shows a member their own write at once while the replica is 2 s behind; others read the replica", async () => {
     // The replica is in use (within the 5 s bound), so the reads below go there unless fenced.
     await expect
-      .poll(async () => (await (await fetch(`${a.config.publicUrl}/healthz`)).json()).replica?.state)
+      .poll(async () => (await (await fetch(`${a.config.publicUrl}/healthz`)).json()).replica?.state, {
+        timeout: 20_000,
+      })
       .toBe("in_use");
     const member = await buildSignedInUser(a.db, { firstName: "Rita", lastName: "Reads", bio: "Before" });
     const neighbour = await buildSignedInUser(a.db, { firstName: "Nell", lastName: "Next" });

@@ -16,7 +16,7 @@ import type { Db, Replica } from "./types";
 /** How often the replica's position is checked, ms. */
 const CHECK_EVERY_MS = 1_000;
 /** A check still unanswered after this long marks the replica down, ms. */
-const CHECK_TIMEOUT_MS = 3_000;
+const CHECK_TIMEOUT_MS = 10_000;
 /** The primary's positions kept to measure lag by, one a check: a minute. */
 const SAMPLES_KEPT = 60;
 
