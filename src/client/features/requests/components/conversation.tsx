@@ -75,18 +75,11 @@ function Bubble({
 }
 
 /**
- * Whether the member tapped, typed or scrolled the server's drawing of the page before the app took
- * it over: its root still says `aria-disabled` while the app's first effects run (src/server/plugins/
- * client.ts), and the browser's user activation or scroll position says what the member did.
+ * Whether the page is the server's drawing, not yet taken over: its root still says `aria-disabled`
+ * while the app's first effects run (src/server/plugins/client.ts).
  */
-function actedOnServerDrawing(): boolean {
-  if (document.getElementById("root")?.getAttribute("aria-disabled") !== "true") return false;
-  const activation = (navigator as Navigator & { userActivation?: { hasBeenActive: boolean } })
-    .userActivation;
-  const end = document.getElementById(THREAD_END_ID);
-  // In view: where the server's drawing opened (or the whole page fits); below it, the member scrolled up.
-  const atEnd = end ? end.getBoundingClientRect().bottom <= window.innerHeight + 2 : true;
-  return Boolean(activation?.hasBeenActive) || !atEnd;
+function drawnByServer(): boolean {
+  return document.getElementById("root")?.getAttribute("aria-disabled") === "true";
 }
 
 /**
@@ -96,28 +89,38 @@ function actedOnServerDrawing(): boolean {
 function useNewestInView(endRef: React.RefObject<HTMLDivElement | null>) {
   // The thread opens at its newest message — the request's own first one when that is all there
   // is — and stays there while the rest of the page (pickup details, photos) settles, until the
-  // member scrolls or taps themselves (docs/features/everyday-journey.md, third pass). On the server's
-  // drawing it opened there already; a member who tapped or scrolled it before the app took over
-  // stays where they are (fourth pass: that tap was lost under the jump).
+  // member scrolls or taps themselves (docs/features/everyday-journey.md, third pass). The server's
+  // drawing opened there already (src/server/first-screen.ts `NEWEST_IN_VIEW`), and is left alone:
+  // moving it as the app took over lost a tap already on its way (fourth pass).
   useEffect(() => {
     const end = endRef.current;
     if (!end) return;
-    let pinned = !actedOnServerDrawing();
+    let pinned = !drawnByServer();
+    // Where the last pin left the page: a scroll anywhere else was someone else's — a screen reader
+    // moving to the pickup details, find-in-page, a script — and the page stays where they put it.
+    let pinnedAt = window.scrollY;
     const pin = () => {
-      if (pinned) end.scrollIntoView({ block: "end" });
+      if (!pinned) return;
+      end.scrollIntoView({ block: "end" });
+      pinnedAt = window.scrollY;
     };
     const release = () => {
       pinned = false;
+    };
+    const scrolled = () => {
+      if (Math.abs(window.scrollY - pinnedAt) > 2) release();
     };
     pin();
     const resized = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(pin);
     resized?.observe(document.body);
     const intents = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
     for (const intent of intents) window.addEventListener(intent, release, { passive: true });
+    window.addEventListener("scroll", scrolled, { passive: true });
     const settled = window.setTimeout(release, 3000);
     return () => {
       resized?.disconnect();
       for (const intent of intents) window.removeEventListener(intent, release);
+      window.removeEventListener("scroll", scrolled);
       window.clearTimeout(settled);
     };
   }, [endRef]);
