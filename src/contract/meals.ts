@@ -252,6 +252,11 @@ export const mealSchema = z.object({
    */
   waitlistPosition: z.number().int().nullable().optional(),
   /**
+   * On lists, whether the meal is the viewer's own: a card then offers no request, save or hide and no
+   * distance (docs/features/everyday-journey.md, fourth pass), told by the server, not worked out from ids.
+   */
+  yours: z.boolean().optional(),
+  /**
    * Distance from the list's `near` point in km, rounded to 0.1 (docs/DESIGN.md §4 "Distance": never
    * exact); only on lists asked with `near`.
    */

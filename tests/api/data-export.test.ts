@@ -154,7 +154,9 @@ describe("the export", () => {
       email: row.email,
       firstName: row.firstName,
       lastName: row.lastName,
+      nameShown: "short",
       bio: row.bio,
+      emailDelivery: { failuresInARow: 0, stoppedAt: null },
     });
     expect(json("home-area.json")).toEqual({
       latitude: row.homeLatitude,
@@ -198,6 +200,8 @@ describe("the export", () => {
     expect(json("alerts.json")).toMatchObject([{ query: "dumplings", radiusKm: 2 }]);
     const { sessions, passkeys } = json("sessions-and-passkeys.json");
     expect(sessions.length).toBeGreaterThan(0);
+    // Each session with the coarse network it began on, as Settings lists it ("" for a test's own).
+    expect(Object.keys(sessions[0])).toContain("network");
     expect(passkeys).toMatchObject([{ name: "Maya phone" }]);
     expect(JSON.stringify(passkeys)).not.toMatch(/deadbeef|public/i);
     const stored = await queryRows<{ n: number }>(

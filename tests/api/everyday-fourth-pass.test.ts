@@ -155,6 +155,9 @@ describe("the fourth pass over the API", () => {
     expect((await listed(other.cookie)).waitlistPosition).toBe(1);
     const stranger = await buildSignedInUser(t.db);
     expect((await listed(stranger.cookie)).waitlistPosition).toBeNull();
+    // Whose meal it is comes from the server too: the cook's card is theirs, nobody else's is.
+    expect((await listed(cook.cookie)).yours).toBe(true);
+    expect((await listed(stranger.cookie)).yours).toBe(false);
   });
 
   it("answers a leaver's profile with 'has left', not 'not found'", async () => {

@@ -59,6 +59,7 @@ async function exchangeFiles(db: Executor, member: UserRow, json: AddJson): Prom
     email: member.email,
     firstName: member.firstName,
     lastName: member.lastName,
+    nameShown: member.nameShown,
     bio: member.bio,
     role: member.role,
     isRegisteredCook: member.isRegisteredCook,
@@ -66,6 +67,11 @@ async function exchangeFiles(db: Executor, member: UserRow, json: AddJson): Prom
     locale: member.locale,
     newsletterOptIn: member.newsletterOptIn,
     notificationPreferences: member.notificationPreferences,
+    // Whether mail to the address stopped after repeated refusals (docs/features/notifications.md).
+    emailDelivery: {
+      failuresInARow: member.mailFailures,
+      stoppedAt: member.mailStoppedAt?.toISOString() ?? null,
+    },
     dietaryPrefs: member.dietaryPrefs,
     dietTags: member.dietTags,
     memberSince: member.createdAt.toISOString(),
@@ -210,7 +216,7 @@ async function accountFiles(db: Executor, id: string, json: AddJson): Promise<vo
   json("sessions-and-passkeys.json", {
     sessions: await rows(
       db,
-      sql`select device, created_at as "signedInAt", last_seen_at as "lastUsedAt", expires_at as "expiresAt"
+      sql`select device, network, created_at as "signedInAt", last_seen_at as "lastUsedAt", expires_at as "expiresAt"
           from sessions where user_id = ${id} order by created_at`,
     ),
     passkeys: await rows(

@@ -38,8 +38,8 @@ async function waitlistPlacesOf(
 }
 
 /**
- * Fills each meal's `allergyWarnings` (none on the viewer's own meals, whose allergens they wrote) and
- * `waitlistPosition` (null unless the viewer waits for it).
+ * Fills each meal's `allergyWarnings` (none on the viewer's own meals, whose allergens they wrote),
+ * `waitlistPosition` (null unless the viewer waits for it) and `yours`.
  * @param tokens the viewer's allergies (codes and their own words)
  */
 export async function withViewerFacts<T extends { id: string; owner: { id: string }; portionsLeft: number }>(
@@ -47,7 +47,7 @@ export async function withViewerFacts<T extends { id: string; owner: { id: strin
   viewerId: string,
   tokens: readonly string[],
   list: T[],
-): Promise<(T & { allergyWarnings: string[]; waitlistPosition: number | null })[]> {
+): Promise<(T & { allergyWarnings: string[]; waitlistPosition: number | null; yours: boolean })[]> {
   const others = list.filter((meal) => meal.owner.id !== viewerId);
   const full = others.filter((meal) => meal.portionsLeft <= 0).map((meal) => meal.id);
   const [warnings, places] = await Promise.all([
@@ -62,5 +62,6 @@ export async function withViewerFacts<T extends { id: string; owner: { id: strin
     ...meal,
     allergyWarnings: warnings.get(meal.id) ?? [],
     waitlistPosition: places.get(meal.id) ?? null,
+    yours: meal.owner.id === viewerId,
   }));
 }

@@ -65,7 +65,7 @@ export const MealCard = memo(function MealCard({
       : null);
   // The viewer's own meal is not one to ask for, save or hide, nor some distance from themselves
   // (docs/features/everyday-journey.md, fourth pass).
-  const own = user?.id === meal.owner.id;
+  const own = meal.yours === true;
   const distance = km === null || own ? null : formatDistance(km, f.locale);
   // A meal with nothing left says so, and offers its waiting list, not a Request that cannot be met;
   // to someone already in its line, their place.
