@@ -54,6 +54,11 @@ export const deploymentSchema = z.object({
   }),
   /** The newcomer limits the help page publishes (`NEWCOMER_*`; docs/decisions/020 "Limits"). */
   newcomerLimits: newcomerLimitsSchema,
+  /**
+   * Card payments (docs/decisions/022), absent without payment settings: Stripe's publishable key and
+   * where Stripe.js is loaded from.
+   */
+  cardPayments: z.object({ publishableKey: z.string(), jsUrl: z.string() }).optional(),
 });
 export type Deployment = z.infer<typeof deploymentSchema>;
 

@@ -17,6 +17,7 @@ import {
   storageTypeSchema,
 } from "./food-safety";
 import { type Message, msg } from "./messages";
+import { paymentWaysSchema } from "./payments";
 import { PHOTO_PATH } from "./photos";
 import { roundCoordinate } from "./places";
 import {
@@ -72,6 +73,9 @@ export const mealFields = {
     .max(MEAL_PRICE_MAX_CENTS, msg("Price must be at most {{max}}", { maxCents: MEAL_PRICE_MAX_CENTS }))
     .nullable()
     .optional(),
+  /** Card in the app, cash at pickup, or both (docs/decisions/022); cash unless said. */
+  paymentWays: paymentWaysSchema.optional(),
+  chargeNoShow: z.boolean().optional(),
   portionSize: z
     .number({ error: msg("Must have at least 1 portion") })
     .int(msg("Portions must be a whole number"))

@@ -12,6 +12,7 @@ import { allergenCodeSchema, storageTypeSchema } from "./food-safety";
 import { mealAudienceFields, mealGroupSchema } from "./groups";
 import { allocationErrors, isTimeZone, mealCrossFieldErrors, mealFields, mealKindSchema } from "./meal-rules";
 import { msg } from "./messages";
+import { paymentWaysSchema } from "./payments";
 import { bboxSchema } from "./places";
 import {
   allergenTags,
@@ -185,6 +186,16 @@ export type MealMap = z.infer<typeof mealMapSchema>;
 export const allergensInUseSchema = z.array(z.object({ allergen: z.string(), meals: z.number().int() }));
 export type AllergensInUse = z.infer<typeof allergensInUseSchema>;
 
+/**
+ * How a paid meal is paid where card payment is offered (docs/decisions/022); absent: cash at pickup.
+ * Optional, so last in every schema that carries them (the compiled writer writes optional fields last).
+ */
+const cardTerms = {
+  paymentWays: paymentWaysSchema.optional(),
+  /** Its eater's no-show is charged to the card (set before any request). */
+  chargeNoShow: z.boolean().optional(),
+};
+
 /** A meal as every meal endpoint returns it (spec §3 Meal; docs/DESIGN.md §4 "Requests" for portionsLeft). */
 export const mealSchema = z.object({
   id: z.uuid(),
@@ -261,6 +272,7 @@ export const mealSchema = z.object({
    * exact); only on lists asked with `near`.
    */
   distanceKm: z.number().optional(),
+  ...cardTerms,
 });
 export type Meal = z.infer<typeof mealSchema>;
 
@@ -321,7 +333,7 @@ export const mealAbilitiesSchema = z.object({
 });
 export type MealAbilities = z.infer<typeof mealAbilitiesSchema>;
 
-export const mealDetailSchema = mealSchema.extend({
+export const mealDetailSchema = mealSchema.omit({ paymentWays: true, chargeNoShow: true }).extend({
   myOpenRequestId: z.uuid().nullable(),
   /**
    * Portions of it offered to the viewer from the waiting list, kept until `holdUntil`: the meal page
@@ -339,6 +351,7 @@ export const mealDetailSchema = mealSchema.extend({
   series: mealSeriesViewSchema.nullable(),
   /** What this viewer may do with the meal, and why not (`mealAbilitiesSchema`). */
   abilities: mealAbilitiesSchema,
+  ...cardTerms,
 });
 export type MealDetail = z.infer<typeof mealDetailSchema>;
 

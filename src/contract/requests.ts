@@ -9,6 +9,7 @@ import { abilitySchema } from "./abilities";
 import { isoDateTime, pageQuerySchema, publicUserSchema } from "./common";
 import { MEAL_PORTIONS_MAX, mealKindSchema, privatePickupSchema } from "./meals";
 import { msg } from "./messages";
+import { PAYMENT_STATUSES } from "./payments";
 import {
   MESSAGE_MAX,
   NO_SHOW_REASON_MAX,
@@ -41,6 +42,8 @@ export const createRequestSchema = z.object({
     .transform((value) => value || null),
   /** How many portions (docs/features/households.md point 1); one unless said. */
   portions: portionsSchema.default(1),
+  /** Card in the app or cash at pickup, where the meal offers both (docs/decisions/022); the meal's way otherwise. */
+  payBy: z.enum(["cash", "card"]).optional(),
 });
 export type CreateRequestInput = z.input<typeof createRequestSchema>;
 
@@ -239,6 +242,21 @@ export const requestSchema = z.object({
    * answer (`answer` null) or answered; null when none was made.
    */
   termsChange: termsChangeSchema.nullable(),
+  /**
+   * A card request's payment (docs/decisions/022), to both sides; absent on a cash request. `requested`:
+   * the cook has not accepted yet; then as payments go (`requires_payment` until the eater's money is held).
+   */
+  payment: z
+    .object({
+      status: z.enum(["requested", ...PAYMENT_STATUSES]),
+      amountCents: z.number().int(),
+      refundedCents: z.number().int(),
+      /** The eater may open the card form now. */
+      canPay: z.boolean(),
+      /** The cook may refund (or release) it now. */
+      canRefund: z.boolean(),
+    })
+    .optional(),
 });
 export type MealRequest = z.infer<typeof requestSchema>;
 
@@ -246,7 +264,7 @@ export type MealRequest = z.infer<typeof requestSchema>;
  * `GET /api/requests/{id}`: a request with the newest page of its thread, oldest first, and the
  * URL of the page before it (`GET /api/requests/{id}/messages`), or null when that was all.
  */
-export const requestDetailSchema = requestSchema.extend({
+export const requestDetailSchema = requestSchema.omit({ payment: true }).extend({
   messages: z.array(messageSchema),
   olderMessages: z.string().nullable(),
   /**
@@ -254,6 +272,8 @@ export const requestDetailSchema = requestSchema.extend({
    * (docs/decisions/020 "Vouches"); null before.
    */
   vouch: z.object({ ability: abilitySchema, vouched: z.boolean() }).nullable(),
+  // Optional, so last: the compiled writer writes optional fields last.
+  payment: requestSchema.shape.payment,
 });
 export type MealRequestDetail = z.infer<typeof requestDetailSchema>;
 

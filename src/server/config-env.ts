@@ -156,6 +156,33 @@ export const envSchema = z.object({
       .optional(),
   ),
   PUSH_ALLOWED_HOSTS: optionalString,
+  // docs/decisions/022: card payments through Stripe Connect; the three keys together, or none (cash only).
+  STRIPE_SECRET_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\S+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)")
+      .optional(),
+  ),
+  STRIPE_PUBLISHABLE_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^pk_(test|live)_\S+$/, "must be a Stripe publishable key (pk_test_… or pk_live_…)")
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^whsec_\S+$/, "must be a webhook signing secret (whsec_…)")
+      .optional(),
+  ),
+  // Another Stripe API and Stripe.js than Stripe's own: the local Stripe of `npm run dev:payments`.
+  STRIPE_API_URL: optionalUrl,
+  STRIPE_JS_URL: optionalUrl,
+  // The platform's part of each card payment, in percent (0 by default: the cook gets it all).
+  STRIPE_FEE_PERCENT: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(50).default(0)),
   CURRENCY: z.preprocess(
     emptyToUndefined,
     z

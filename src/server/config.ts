@@ -135,6 +135,18 @@ export interface Config {
    */
   currency: string;
   /**
+   * Card payments through Stripe Connect (docs/decisions/022), or undefined for cash at pickup only:
+   * the keys, Stripe's API and Stripe.js (another for the local Stripe), and the platform's fee in percent.
+   */
+  payments?: {
+    secretKey: string;
+    publishableKey: string;
+    webhookSecret: string;
+    apiUrl?: string;
+    jsUrl: string;
+    feePercent: number;
+  };
+  /**
    * The language of visitors whose browser asks for none we ship, and of emails to members who never
    * chose one.
    */
@@ -306,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobPollingSeconds: 1,
     scheduledJobs: true,
     currency: e.CURRENCY,
+    payments: paymentsOf(e),
     defaultLanguage: e.DEFAULT_LOCALE,
     geocoder: geocoderUrl
       ? {
@@ -319,6 +332,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, center: parseMapCenter(e.MAP_CENTER) },
     alertDigestMinutes: e.ALERT_DIGEST_MINUTES,
     ...overrides,
+  };
+}
+
+/** Stripe.js as Stripe serves it. */
+export const STRIPE_JS_URL = "https://js.stripe.com/v3/";
+
+/**
+ * Card payments from STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (docs/decisions/022).
+ * @throws ConfigError when some of the three are set and not all
+ */
+function paymentsOf(e: Env): Config["payments"] {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey } = e;
+  const webhookSecret = e.STRIPE_WEBHOOK_SECRET;
+  const set = [secretKey, publishableKey, webhookSecret].filter(Boolean).length;
+  if (set === 0) return undefined;
+  if (!secretKey || !publishableKey || !webhookSecret)
+    throw new ConfigError(
+      "Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together",
+    );
+  return {
+    secretKey,
+    publishableKey,
+    webhookSecret,
+    apiUrl: e.STRIPE_API_URL,
+    jsUrl: e.STRIPE_JS_URL ?? STRIPE_JS_URL,
+    feePercent: e.STRIPE_FEE_PERCENT,
   };
 }
 

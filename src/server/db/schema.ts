@@ -379,6 +379,15 @@ export const meals = pgTable(
     labelToken: varchar("label_token", { length: 32 }),
     kind: mealKind("kind").notNull(),
     priceCents: integer("price_cents"),
+    /**
+     * How a paid meal is paid (docs/decisions/022): cash at pickup, card in the app (a hold through
+     * Stripe Connect, for a cook with a connected account), or either, as the eater chooses.
+     */
+    paymentWays: varchar("payment_ways", { length: 4, enum: ["cash", "card", "both"] })
+      .notNull()
+      .default("cash"),
+    /** A card hold is captured when the eater does not turn up (decision 022 "No-show"); off by default. */
+    chargeNoShow: boolean("charge_no_show").notNull().default(false),
     portionSize: integer("portion_size").notNull(),
     pickupWindowStart: timestamp("pickup_window_start", { withTimezone: true }).notNull(),
     pickupWindowEnd: timestamp("pickup_window_end", { withTimezone: true }).notNull(),
@@ -600,6 +609,16 @@ export const requests = pgTable(
      * allergens (requests/terms.ts) — kept until they agree to others.
      */
     agreedTerms: jsonb("agreed_terms").$type<AgreedTerms>(),
+    /**
+     * How the eater pays (docs/decisions/022): cash at pickup, or card in the app. With card, the
+     * meal's no-show rule as it stood when they asked, and whether the cook's accept waits for the
+     * eater's money (`paymentDue`): the portions are theirs once it is held.
+     */
+    payBy: varchar("pay_by", { length: 4, enum: ["cash", "card"] })
+      .notNull()
+      .default("cash"),
+    chargeNoShow: boolean("charge_no_show").notNull().default(false),
+    paymentDue: boolean("payment_due").notNull().default(false),
     /**
      * A change to the agreed terms the eater has not answered yet (old → new), or their answer:
      * requests/terms.ts. Null when nothing is asked.
@@ -1785,3 +1804,77 @@ export const groupReviewVotes = pgTable(
     check("group_review_votes_vote_known", sql`${t.vote} IN ('remove', 'keep')`),
   ],
 );
+
+/**
+ * A cook's connected Stripe Express account (docs/decisions/022): made when they first connect, and
+ * able to take card payments once Stripe says so (`account.updated`, `charges_enabled`).
+ */
+export const paymentAccounts = pgTable("payment_accounts", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  accountId: varchar("account_id", { length: 64 }).notNull().unique(),
+  chargesEnabled: boolean("charges_enabled").notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One card payment of one request (docs/decisions/022): a PaymentIntent with manual capture, in the
+ * deployment's currency's minor units. `status` moves only on Stripe's signed events; `want` is what
+ * MealShare has asked of Stripe and not yet heard back about (payments/machine.ts). Kept when the
+ * request or a member goes: it is a record of money.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .unique()
+      .references(() => requests.id, { onDelete: "set null" }),
+    eaterId: uuid("eater_id").references(() => users.id, { onDelete: "set null" }),
+    feederId: uuid("feeder_id").references(() => users.id, { onDelete: "set null" }),
+    mealTitle: varchar("meal_title", { length: 120 }).notNull(),
+    accountId: varchar("account_id", { length: 64 }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    feeCents: integer("fee_cents").notNull().default(0),
+    currency: varchar("currency", { length: 3 }).notNull(),
+    portions: integer("portions").notNull(),
+    chargeNoShow: boolean("charge_no_show").notNull().default(false),
+    status: varchar("status", {
+      length: 20,
+      enum: ["requires_payment", "held", "paid", "voided", "refunded"],
+    })
+      .notNull()
+      .default("requires_payment"),
+    want: varchar("want", { length: 10, enum: ["capture", "void", "refund"] }),
+    intentId: varchar("intent_id", { length: 64 }).unique(),
+    clientSecret: varchar("client_secret", { length: 200 }),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    heldAt: timestamp("held_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("payments_amount_positive", sql`${t.amountCents} > 0 AND ${t.feeCents} >= 0`),
+    check(
+      "payments_status_known",
+      sql`${t.status} IN ('requires_payment', 'held', 'paid', 'voided', 'refunded')`,
+    ),
+    // The cook's sales, newest first (Settings, and its CSV), and the admin's days and open holds.
+    index("payments_feeder_idx").on(t.feederId, t.createdAt.desc().nullsFirst()),
+    index("payments_created_idx").on(t.createdAt),
+    index("payments_open_holds_idx").on(t.heldAt).where(sql`${t.status} = 'held'`),
+  ],
+);
+
+/** Stripe events already applied (docs/decisions/022 "Webhooks"): the same event twice changes nothing. */
+export const stripeEvents = pgTable("stripe_events", {
+  id: varchar("id", { length: 255 }).primaryKey(),
+  type: varchar("type", { length: 100 }).notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+export type PaymentRow = typeof payments.$inferSelect;

@@ -48,6 +48,10 @@ export const QUEUES = {
   savedMealEnding: "saved-meal-ending",
   /** A group's membership review closed when its time is up (features/groups/reviews.ts). */
   groupReviewClose: "group-review-close",
+  /** A card payment's capture, void or refund sent to Stripe (features/payments/service.ts). */
+  paymentCommand: "payment-command",
+  /** Scheduled: card holds six days old captured or voided before they lapse (features/payments/service.ts). */
+  paymentExpiry: "payment-expiry",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -19,6 +19,7 @@ import { closeReview } from "../features/groups";
 import { makeOccurrence, markEndedMeals, remindSavedEnding } from "../features/meals";
 import { sendConfirmation } from "../features/newsletter";
 import { type DeliveryContext, deliverNotification } from "../features/notifications";
+import { runPaymentCommand, settleAgingHolds, stripeOf } from "../features/payments";
 import { sweepAbandonedUploads } from "../features/photos";
 import { openGroupFirstMeal, postOccurrence } from "../features/posting";
 import { lapseHeldOffer, offerFreedPortions, sendPickupReminder, settlePickup } from "../features/requests";
@@ -31,6 +32,7 @@ import { QUEUES, type QueueName, type QueueWork } from "./queue";
 export const SCHEDULES = {
   [QUEUES.sweep]: "*/10 * * * *",
   [QUEUES.certificates]: "0 * * * *",
+  [QUEUES.paymentExpiry]: "15 * * * *",
 } as const;
 
 /**
@@ -58,6 +60,9 @@ const WORK: Record<QueueName, Omit<QueueWork, "handle">> = {
   [QUEUES.groupReviewClose]: { batchSize: 10, workers: 1 },
   [QUEUES.sweep]: { batchSize: 1, workers: 1 },
   [QUEUES.certificates]: { batchSize: 1, workers: 1 },
+  // Stripe calls wait on Stripe: a few at once.
+  [QUEUES.paymentCommand]: { batchSize: 10, workers: 2 },
+  [QUEUES.paymentExpiry]: { batchSize: 1, workers: 1 },
 };
 
 /** Every queue's handler with how it is worked (`WORK`), for one instance. */
@@ -135,6 +140,14 @@ export function jobHandlers(deps: {
       if (failed) throw failed.reason;
     },
     // Each reminder and lapse is one UPDATE … RETURNING, so a retried run repeats nothing.
+    // docs/decisions/022: each command carries an idempotency key; the expiry's settling is one
+    // transaction per hold, so a retried run repeats nothing.
+    [QUEUES.paymentCommand]: (data) =>
+      runPaymentCommand(db, config.payments ? stripeOf(config.payments) : null, data, log),
+    [QUEUES.paymentExpiry]: async () => {
+      const settled = await settleAgingHolds(db);
+      if (settled) log.info({ settled }, "card holds settled before they lapse");
+    },
     [QUEUES.certificates]: async () => {
       const { reminded, lapsed } = await runCertificateJob(db);
       if (reminded || lapsed) log.info({ reminded, lapsed }, "cook certificates checked");

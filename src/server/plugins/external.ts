@@ -88,6 +88,14 @@ export function tileSource(tileUrl: string): string {
   return `${match[1]}${match[2].replace(/\{s\}/g, "*")}`;
 }
 
+/** Where Stripe.js loads from, frames and calls: Stripe's own, or the local Stripe's one origin. */
+function stripeOrigins(config: Config): { script: string[]; frame: string[]; connect: string[] } {
+  if (!config.payments) return { script: [], frame: [], connect: [] };
+  const js = new URL(config.payments.jsUrl).origin;
+  const api = config.payments.apiUrl ? new URL(config.payments.apiUrl).origin : "https://api.stripe.com";
+  return { script: [js], frame: [js, "https://hooks.stripe.com", api], connect: [api, js] };
+}
+
 /**
  * A strict CSP the built client passes: no inline scripts but the first screen's loader, images only from us, and connections to
  * us and the bucket that takes uploads (docs/DESIGN.md §5).
@@ -95,14 +103,17 @@ export function tileSource(tileUrl: string): string {
 function cspDirectives(config: Config, bucketOrigin: string | null) {
   const bucket = bucketOrigin ? [bucketOrigin] : [];
   const issuer = config.oidc ? [new URL(config.oidc.issuerUrl).origin] : [];
+  // Stripe.js, its frames and its API, as Stripe documents them (docs/decisions/022), only with payments.
+  const stripe = stripeOrigins(config);
   return {
     defaultSrc: ["'self'"],
     // And the two inline scripts of a server-drawn page (../first-screen.ts).
-    scriptSrc: ["'self'", CODE_AFTER_PICTURE_HASH, NEWEST_IN_VIEW_HASH],
+    scriptSrc: ["'self'", CODE_AFTER_PICTURE_HASH, NEWEST_IN_VIEW_HASH, ...stripe.script],
+    ...(stripe.frame.length > 0 ? { frameSrc: ["'self'", ...stripe.frame] } : {}),
     styleSrc: ["'self'", "'unsafe-inline'"],
     // Map tiles come from exactly the configured host (docs/DESIGN.md §6c).
     imgSrc: ["'self'", "data:", "blob:", tileSource(config.map.tileUrl)],
-    connectSrc: ["'self'", ...bucket],
+    connectSrc: ["'self'", ...bucket, ...stripe.connect],
     fontSrc: ["'self'", "data:"],
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],

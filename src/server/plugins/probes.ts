@@ -51,6 +51,11 @@ export function registerProbes(
           supportEmail: config.supportEmail,
         },
         newcomerLimits: config.newcomerLimits,
+        ...(config.payments
+          ? {
+              cardPayments: { publishableKey: config.payments.publishableKey, jsUrl: config.payments.jsUrl },
+            }
+          : {}),
       }),
   );
 }

@@ -26,6 +26,7 @@ import {
   registerNotificationRoutes,
   registerUnsubscribeRoutes,
 } from "../features/notifications/routes";
+import { registerAdminPaymentRoutes, registerPaymentRoutes } from "../features/payments/routes";
 import { registerPhotoRoutes, registerPhotoServing } from "../features/photos/routes";
 import { createGeocoder } from "../features/places";
 import { registerPlaceRoutes } from "../features/places/routes";
@@ -33,7 +34,7 @@ import { heldMeals } from "../features/posting";
 import { registerPostingRoutes } from "../features/posting/routes";
 import { registerReportRoutes } from "../features/reports/routes";
 import { heldFirstWords, heldMessages } from "../features/requests";
-import { registerRequestRoutes } from "../features/requests/routes";
+import { registerRequestRoutes, registerStripeWebhook } from "../features/requests/routes";
 import { registerReviewRoutes } from "../features/reviews/routes";
 import { registerTrustRoutes } from "../features/trust/routes";
 import { heldBios } from "../features/users";
@@ -93,8 +94,11 @@ export async function registerFeatureRoutes(
     registerDrawRoutes(api, { db, config });
     registerTrustRoutes(api, { db, config });
     registerModerationRoutes(api, { db, owners: HELD_TEXT_OWNERS });
+    registerPaymentRoutes(api, { db, config });
   });
   await registerAdminRoutes(app, { db });
+  await registerAdminPaymentRoutes(app, { db, config });
+  await registerStripeWebhook(app, { db, config });
   registerNewsletterRoutes(app, { db, config });
   registerImpactRoutes(app, { db });
   registerMealPreviewRoute(app, { db });

@@ -29,6 +29,8 @@ export interface MealColumnsRow {
   reheating: string | null;
   kind: MealKind;
   priceCents: number | null;
+  paymentWays: "cash" | "card" | "both";
+  chargeNoShow: boolean;
   portionSize: number;
   portionsTaken: number;
   pickupWindowStart: Date;
@@ -90,6 +92,8 @@ export const MEAL_COLUMNS = aliased({
   reheating: meals.reheating,
   kind: meals.kind,
   priceCents: meals.priceCents,
+  paymentWays: meals.paymentWays,
+  chargeNoShow: meals.chargeNoShow,
   portionSize: meals.portionSize,
   portionsTaken: meals.portionsTaken,
   pickupWindowStart: meals.pickupWindowStart,
@@ -136,6 +140,8 @@ export const PAGE_COLUMNS = sql.join(
     meals.reheating,
     meals.kind,
     meals.priceCents,
+    meals.paymentWays,
+    meals.chargeNoShow,
     meals.portionSize,
     meals.portionsTaken,
     meals.pickupWindowStart,
@@ -187,6 +193,10 @@ export function presentMeal(row: MealRow, distanceMetres?: number | null, now = 
     reheating: row.reheating,
     kind: row.kind,
     priceCents: row.priceCents,
+    // Card payment, where the cook offers it (docs/decisions/022); cash at pickup says nothing here.
+    ...(row.kind === "paid" && row.paymentWays !== "cash"
+      ? { paymentWays: row.paymentWays, chargeNoShow: row.chargeNoShow }
+      : {}),
     portionSize: row.portionSize,
     portionsLeft: portionsLeft(row),
     pickupWindowStart: new Date(row.pickupWindowStart).toISOString(),

@@ -36,6 +36,7 @@ export function registerPostingRoutes(app: FastifyInstance, { db, config }: { db
     async (request, reply) => {
       const meal = await createMeal(db, requireActor(request), request.body, {
         newcomerLimits: config.newcomerLimits,
+        cardPayments: config.payments !== undefined,
       });
       return reply.status(201).send(meal);
     },
@@ -54,7 +55,14 @@ export function registerPostingRoutes(app: FastifyInstance, { db, config }: { db
     },
     async (request) => {
       const user = requireActor(request);
-      return updateMeal(db, user, request.params.id, request.body, config.newcomerLimits);
+      return updateMeal(
+        db,
+        user,
+        request.params.id,
+        request.body,
+        config.newcomerLimits,
+        config.payments !== undefined,
+      );
     },
   );
 

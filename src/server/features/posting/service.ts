@@ -13,7 +13,7 @@ import type { NewcomerLimits } from "../../../contract/trust";
 import type { Actor } from "../../auth/actor";
 import { type Executor, inTransaction } from "../../db/client";
 import { meals, type UserRow, users } from "../../db/schema";
-import { forbidden, notFound, validation } from "../../errors";
+import { conflict, forbidden, notFound, validation } from "../../errors";
 import { becomesAlertable, enqueueAlertMatching } from "../alerts";
 import { allergenColumns } from "../allergens";
 import { assertMaySell } from "../cooks";
@@ -22,6 +22,7 @@ import { assertMayShareWith } from "../groups";
 import type { ListedMeal } from "../meals";
 import { canUpdateMeal, getMeal, holdSeriesForAdmin, lockMeal, startSeries } from "../meals";
 import { checkText, recordVerdict } from "../moderation";
+import { takesCards } from "../payments";
 import { assertOwnPhoto } from "../photos";
 import { enqueueWaitlistOffer, rescheduleMealReminders, reschedulePickupSettles } from "../requests";
 import { markFeeder } from "../users";
@@ -45,10 +46,16 @@ export async function createMeal(
   db: Executor,
   owner: Pick<Actor, "id" | "isRegisteredCook" | "isAdmin">,
   input: CreateMeal,
-  options: { newcomerLimits: NewcomerLimits | null; occurrenceOf?: { id: string; occurrence: number } },
+  options: {
+    newcomerLimits: NewcomerLimits | null;
+    occurrenceOf?: { id: string; occurrence: number };
+    cardPayments?: boolean;
+  },
 ): Promise<ListedMeal> {
   const { occurrenceOf } = options;
   assertMaySell(owner, input.kind);
+  const paymentWays = input.kind === "paid" ? (input.paymentWays ?? "cash") : "cash";
+  await assertMayTakeCards(db, owner.id, paymentWays, options.cardPayments === true);
   await assertOwnPhoto(db, owner, input.photoPath, "photoPath");
   if (input.groupId) await assertMayShareWith(db, owner.id, input.groupId);
   const allergens = await allergenColumns(db, input);
@@ -70,6 +77,8 @@ export async function createMeal(
         reheating: input.reheating ?? null,
         kind: input.kind,
         priceCents: input.kind === "free" ? null : (input.priceCents ?? null),
+        paymentWays,
+        chargeNoShow: paymentWays !== "cash" && input.chargeNoShow === true,
         portionSize: input.portionSize,
         pickupWindowStart: new Date(input.pickupWindowStart),
         pickupWindowEnd: new Date(input.pickupWindowEnd),
@@ -121,6 +130,26 @@ export async function createMeal(
 }
 
 /**
+ * A paid meal offered by card (docs/decisions/022 "Configuration"): payments must be set up here and
+ * the cook's connected account able to take cards.
+ * @throws AppError 400 when payments are not set up; 409 `no_card_account` without a connected account
+ */
+async function assertMayTakeCards(
+  db: Executor,
+  ownerId: string,
+  ways: "cash" | "card" | "both",
+  cardPayments: boolean,
+): Promise<void> {
+  if (ways === "cash") return;
+  if (!cardPayments) {
+    const message = msg("Card payment is not set up here: the meal is paid in cash at pickup.");
+    throw validation(message, { paymentWays: message });
+  }
+  if (!(await takesCards(db, ownerId)))
+    throw conflict(msg("Connect your card payment account in Settings first."), "no_card_account");
+}
+
+/**
  * Posts a weekly meal's next week for its cook (the `meal-series` job, meals/series.ts): its texts were
  * checked when the series was posted, so no link limit applies again.
  */
@@ -152,6 +181,7 @@ export async function updateMeal(
   id: string,
   patch: UpdateMeal,
   newcomerLimits: NewcomerLimits,
+  cardPayments = false,
 ): Promise<ListedMeal> {
   // Changed words are checked as new ones are (docs/decisions/020).
   const changedTexts = [patch.title, patch.description, patch.pickupLocation];
@@ -205,6 +235,8 @@ export async function updateMeal(
         .where(eq(users.id, current.ownerId));
       assertMaySell(owner, "paid");
     }
+    if (patch.paymentWays !== undefined && merged.kind === "paid")
+      await assertMayTakeCards(tx, current.ownerId, patch.paymentWays, cardPayments);
     await assertOwnPhoto(tx, user, patch.photoPath, "photoPath", current.photoPath);
     const allergens =
       touchesAllergens || patch.allergensOther !== undefined
@@ -228,6 +260,10 @@ export async function updateMeal(
         ...allergens,
         preparedAt: patch.preparedAt ? new Date(patch.preparedAt) : (patch.preparedAt as null | undefined),
         priceCents: merged.kind === "free" ? null : merged.priceCents,
+        // A free meal is never paid by card; without card ways, no no-show is charged.
+        ...(merged.kind === "free" || merged.paymentWays === "cash"
+          ? { paymentWays: "cash", chargeNoShow: false }
+          : {}),
         pickupWindowStart: patch.pickupWindowStart ? new Date(patch.pickupWindowStart) : undefined,
         pickupWindowEnd: patch.pickupWindowEnd ? new Date(patch.pickupWindowEnd) : undefined,
         updatedAt: new Date(),

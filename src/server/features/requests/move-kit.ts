@@ -8,6 +8,7 @@ import { msg, type Message as Said } from "../../../contract/messages";
 import type { RequestStatus } from "../../../contract/requests";
 import type { Tx } from "../../db/client";
 import type { MealRow, RequestRow, requests, UserRow } from "../../db/schema";
+import type { PaymentSettings } from "../payments";
 import type { Mover } from "./policy";
 import { agreedTermsSql } from "./terms";
 
@@ -70,6 +71,17 @@ export interface Move {
    * taken to mean "no limit".
    */
   freeMealsPer28Days?: number | null;
+  /**
+   * Card payments as configured (docs/decisions/022), or none: the cook's accept of a card request
+   * then asks the eater for the money instead of accepting at once.
+   */
+  cardPayments?: CardPayments;
+}
+
+/** The deployment's payment settings and currency, for a card request's accept. */
+export interface CardPayments {
+  settings: PaymentSettings;
+  currency: string;
 }
 
 /** What the other party reads when a request moves to `to` (a `msg()` key; name and title fill it). */
@@ -85,6 +97,13 @@ export const STATUS_NOTIFICATIONS = {
 export const ACCEPTED_PAID = msg(
   '{{name}} accepted your request for "{{title}}". Pay {{name}} {{price}} at pickup, in cash or as you agree.',
 );
+
+/** A card request's accept asks for the money first (docs/decisions/022 "Accept"). */
+export const ACCEPTED_PAY_BY_CARD = msg(
+  '{{name}} accepted your request for "{{title}}". Pay {{price}} by card to hold your portion.',
+);
+/** The hold is there: the server accepts the request for the cook. */
+export const PAYMENT_HELD = msg('Your payment for "{{title}}" is held until pickup. The portion is yours.');
 
 /** The meal's terms as they are now, the eater's to keep from this accept on (terms.ts). */
 export const termsNow = (mealId: string) =>

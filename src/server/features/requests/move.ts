@@ -29,10 +29,20 @@ import {
   tellSaversTaken,
 } from "../meals";
 import { createNotification } from "../notifications";
+import { openPayment, settleAfterMove } from "../payments";
 import { recordExchange } from "../trust";
 import { statusEvents } from "./events";
 import { enqueueWaitlistOffer, schedulePickupSettle } from "./jobs";
-import { ACCEPTED_PAID, type Move, type MoveKit, STATUS_NOTIFICATIONS, termsNow } from "./move-kit";
+import {
+  ACCEPTED_PAID,
+  ACCEPTED_PAY_BY_CARD,
+  type CardPayments,
+  type Move,
+  type MoveKit,
+  PAYMENT_HELD,
+  STATUS_NOTIFICATIONS,
+  termsNow,
+} from "./move-kit";
 import {
   completeByCode,
   confirmPickup,
@@ -94,6 +104,8 @@ export async function moveRequest(tx: Tx, move: Move): Promise<RequestRow> {
       }),
   };
   const updated = await moveFunctionOf(move)(kit);
+  // What the move asks of a card payment (docs/decisions/022): capture, void, or nothing yet.
+  if (updated.payBy === "card") await settleAfterMove(tx, updated);
   // A first completed pickup in a group makes its newcomers members (groups/membership.ts), and a
   // completed exchange is what trust is earned by (docs/decisions/020 "Levels").
   if (updated.status === "completed" && request.status !== "completed") {
@@ -107,7 +119,8 @@ export async function moveRequest(tx: Tx, move: Move): Promise<RequestRow> {
 /** Which of the moves below a (allowed) move is. */
 function moveFunctionOf(move: Move): (kit: MoveKit) => Promise<RequestRow> {
   const from = move.request.status;
-  if (move.actor === "system") return from === "held" ? lapseOffer : settlePickup;
+  if (move.actor === "system")
+    return from === "held" ? lapseOffer : from === "pending" ? acceptRequest : settlePickup;
   if (move.actor === "admin") return settleDispute;
   if (move.to === "disputed") return disputeNoShow;
   if (move.byCode) return completeByCode;
@@ -134,14 +147,28 @@ async function acceptRequest({ move, write, tell, tx }: MoveKit): Promise<Reques
   if (noPortions) throw noPortions;
   // A draw asked its winner just now, in this transaction, all an accept asks (draws/run.ts).
   if (!change?.drawn) await assertEaterMayHave(tx, move, "accept");
+  if (request.payBy === "card" && move.actor === "feeder" && move.cardPayments && meal.priceCents) {
+    return askForCard(move as Move & { cardPayments: CardPayments }, portions, { write, tell, tx, move });
+  }
   const updated = await write({
     status: "accepted",
     portions,
+    paymentDue: false,
     pickupCode: newPickupCode(),
     feederConfirmedAt: to === "completed" ? new Date() : null,
     agreedTerms: termsNow(meal.id),
   });
-  if (to === "completed") {
+  if (move.actor === "system") {
+    await tell(PAYMENT_HELD);
+    await createNotification(tx, {
+      userId: request.feederId,
+      type: "request_status",
+      message: msg('The payment for "{{title}}" is held until pickup.'),
+      params: { title: meal.title },
+      link: `/request/${request.id}`,
+      requestId: request.id,
+    });
+  } else if (to === "completed") {
     await tell(msg('{{name}} handed over "{{title}}": say so in the thread when you have it'));
   } else if (change?.drawn) {
     await tell(msg('You were drawn for "{{title}}": the portions you asked for are yours'));
@@ -160,6 +187,32 @@ async function acceptRequest({ move, write, tell, tx }: MoveKit): Promise<Reques
   if (meal.allocation === "choose") await declineTheRestWhenAllTaken(tx, move, portions);
   // Its last portion gone: those who saved it hear so (meals/saved.ts).
   await tellSaversTaken(tx, { ...meal, portionsTaken: meal.portionsTaken + portions }, request.eaterId);
+  return updated;
+}
+
+/**
+ * The cook accepts a card request (docs/decisions/022 "Accept"): the payment is opened for the
+ * portions and the eater asked to pay; the request stays pending, its portions not yet taken, until
+ * Stripe says the money is held and the server accepts it (payment-routes.ts).
+ */
+async function askForCard(
+  move: Move & { cardPayments: CardPayments },
+  portions: number,
+  { write, tell, tx }: MoveKit,
+): Promise<RequestRow> {
+  const { request, meal, cardPayments } = move;
+  await openPayment(tx, cardPayments.settings, {
+    requestId: request.id,
+    eaterId: request.eaterId,
+    feederId: request.feederId,
+    mealTitle: meal.title,
+    priceCents: meal.priceCents ?? 0,
+    portions,
+    currency: cardPayments.currency,
+    chargeNoShow: request.chargeNoShow,
+  });
+  const updated = await write({ portions, paymentDue: true });
+  await tell(ACCEPTED_PAY_BY_CARD, { priceCents: (meal.priceCents ?? 0) * portions });
   return updated;
 }
 

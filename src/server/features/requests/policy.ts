@@ -29,7 +29,8 @@ export type Mover = Participant | "system" | "admin";
  */
 const TRANSITIONS: Record<RequestStatus, Partial<Record<RequestStatus, readonly Mover[]>>> = {
   pending: {
-    accepted: ["feeder"],
+    // The server accepts a card request once the eater's money is held (docs/decisions/022 "Accept").
+    accepted: ["feeder", "system"],
     declined: ["feeder"],
     completed: ["feeder"],
     cancelled: ["feeder", "eater"],
@@ -63,6 +64,8 @@ export interface TransitionContext {
   reportedAgainstViewer: boolean;
   /** The report is recent enough to dispute (`DISPUTE_WINDOW_MS`). */
   disputeOpen: boolean;
+  /** The cook accepted a card request and the eater's money is not held yet (docs/decisions/022). */
+  awaitingPayment?: boolean;
 }
 
 const NOTHING_YET: TransitionContext = {
@@ -71,6 +74,7 @@ const NOTHING_YET: TransitionContext = {
   holdExpired: false,
   reportedAgainstViewer: false,
   disputeOpen: false,
+  awaitingPayment: false,
 };
 
 /** The parts of a request its context is read from. */
@@ -81,6 +85,7 @@ export interface ContextRequest {
   holdUntil: Date | null;
   noShowParty: "eater" | "feeder" | "both" | null;
   updatedAt: Date;
+  paymentDue: boolean;
 }
 
 /** What a request and its meal say about a move by `who` at `now`. */
@@ -99,6 +104,7 @@ export function contextOf(
     reportedAgainstViewer:
       request.status === "no_show" && (request.noShowParty === who || request.noShowParty === "both"),
     disputeOpen: now.getTime() - request.updatedAt.getTime() <= DISPUTE_WINDOW_MS,
+    awaitingPayment: request.paymentDue,
   };
 }
 
@@ -183,6 +189,9 @@ export function refusalOf(
   }
   if (actor === "system" || actor === "admin") return null;
   if (from === "held" && context.holdExpired) return conflict("offer_lapsed", msg("This offer has lapsed."));
+  if (from === "pending" && context.awaitingPayment && (to === "accepted" || to === "completed")) {
+    return conflict("awaiting_payment", msg("Accepted: waiting for the neighbour's card payment."));
+  }
   if (to === "disputed") {
     if (!context.reportedAgainstViewer) {
       return forbidden(msg("Only the neighbour a no-show report names can dispute it."));

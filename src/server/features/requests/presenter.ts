@@ -10,12 +10,21 @@ import type { MealRequest, Reliability } from "../../../contract/requests";
 import type { TrustBadge } from "../../../contract/trust";
 import { presentPublicUser } from "../../auth/users";
 import type { Executor } from "../../db/client";
-import { meals, type RequestRow, requests, type UserRow, users } from "../../db/schema";
+import {
+  meals,
+  type PaymentRow,
+  payments,
+  type RequestRow,
+  requests,
+  type UserRow,
+  users,
+} from "../../db/schema";
 import { namesWhole } from "../../member-names";
 import { privatePickupOf } from "../meals";
 import {
   mayQuickReply,
   mayReadPrivatePickup,
+  type Participant,
   participantOf,
   pickupCodeRefusal,
   transitionsFor,
@@ -41,6 +50,11 @@ const requestSelection = {
   },
   eater: eaters,
   owner: owners,
+  payment: {
+    status: payments.status,
+    amountCents: payments.amountCents,
+    refundedCents: payments.refundedCents,
+  },
 };
 
 /** A request as `selectRequests` reads it. */
@@ -61,6 +75,7 @@ export type RequestSelectionRow = {
   };
   eater: UserRow;
   owner: UserRow;
+  payment: { status: PaymentRow["status"]; amountCents: number; refundedCents: number } | null;
 };
 
 /** A listed request plus the sort key the pagination needs. */
@@ -73,7 +88,8 @@ export const selectRequests = (db: Executor) =>
     .from(requests)
     .innerJoin(meals, eq(meals.id, requests.mealId))
     .innerJoin(eaters, eq(eaters.id, requests.eaterId))
-    .innerJoin(owners, eq(owners.id, requests.feederId));
+    .innerJoin(owners, eq(owners.id, requests.feederId))
+    .leftJoin(payments, eq(payments.requestId, requests.id));
 
 /**
  * The viewer's view of a request.
@@ -140,5 +156,26 @@ export function presentRequest(
     quickReplies: mayQuickReply(request.status),
     agreedTerms: request.agreedTerms,
     termsChange: request.termsChange,
+    ...(request.payBy === "card" ? { payment: paymentView(row, who) } : {}),
   };
+}
+
+/** A card request's payment as `who` reads it (docs/decisions/022). */
+function paymentView(row: RequestSelectionRow, who: Participant | null): NonNullable<MealRequest["payment"]> {
+  const { request, payment } = row;
+  const open = row.meal.pickupWindowEnd.getTime() > Date.now();
+  return payment
+    ? {
+        ...payment,
+        canPay:
+          who === "eater" && payment.status === "requires_payment" && request.status === "pending" && open,
+        canRefund: who === "feeder" && payment.status === "paid",
+      }
+    : {
+        status: "requested",
+        amountCents: (row.meal.priceCents ?? 0) * request.portions,
+        refundedCents: 0,
+        canPay: false,
+        canRefund: false,
+      };
 }

@@ -20,8 +20,12 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { DEFAULT_PAGE_SIZE, decodeCursor, sendPage } from "../../pagination";
 import type { ObjectStorage } from "../../storage/storage";
+import { registerRequestPaymentRoutes } from "./payment-routes";
 import { createRequest, getRequestDetail, type ListedRequest, listRequests } from "./service";
 import { registerRequestStatusRoutes } from "./status-routes";
+
+export { registerStripeWebhook } from "./payment-routes";
+
 import { registerThreadRoutes } from "./thread-routes";
 import { type ListedThread, listThreads } from "./threads";
 import { registerWaitlistRoutes } from "./waitlist-routes";
@@ -44,6 +48,7 @@ export function registerRequestRoutes(
   registerWaitlistRoutes(app, { db, config });
   registerThreadRoutes(app, { db, config, storage });
   registerRequestStatusRoutes(app, { db, config });
+  registerRequestPaymentRoutes(app, { db, config });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -60,6 +65,7 @@ export function registerRequestRoutes(
       const created = await createRequest(db, requireActor(request), request.body, {
         freeMealsPer28Days: config.freeMealsPer28Days,
         newcomerLimits: config.newcomerLimits,
+        cardPayments: config.payments !== undefined,
       });
       return reply.status(201).send(created);
     },

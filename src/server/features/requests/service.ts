@@ -34,6 +34,7 @@ import { checkText, recordVerdict, type Verdict } from "../moderation";
 import { createNotification } from "../notifications";
 import { trustBadgesOf, vouchState } from "../trust";
 import { reliabilityOf } from "../users";
+import { payByFor } from "./pay-by";
 import { discardThreadPhoto, storeThreadPhoto } from "./photos";
 import { isThreadOpen, mayQuickReply, participantOf } from "./policy";
 import { type ListedRequest, presentRequest, selectRequests } from "./presenter";
@@ -44,6 +45,8 @@ export type { ListedRequest } from "./presenter";
 export interface AskRules {
   freeMealsPer28Days: number | null;
   newcomerLimits: NewcomerLimits;
+  /** Card payments are set up (docs/decisions/022). */
+  cardPayments?: boolean;
 }
 
 /** What a blocked message answers (docs/features/food-safety.md point 5: refused with a clear message). */
@@ -86,7 +89,7 @@ export async function findOpenRequest(
 export async function createRequest(
   db: Executor,
   eater: Actor,
-  input: { mealId: string; message: string | null; portions: number },
+  input: { mealId: string; message: string | null; portions: number; payBy?: "cash" | "card" },
   rules: AskRules,
 ): Promise<ListedRequest> {
   // The first words are checked before the cook could read them (docs/decisions/020).
@@ -102,6 +105,7 @@ export async function createRequest(
 
     if (await findOpenRequest(tx, meal.id, eater.id))
       throw conflict(msg("You already have an open request for this meal."), "request_exists");
+    const payBy = await payByFor(tx, meal, input.payBy, rules.cardPayments === true);
 
     const [created] = await tx
       .insert(requests)
@@ -113,6 +117,8 @@ export async function createRequest(
         messageHeld: verdict.action === "hold",
         portions: input.portions,
         portionsRequested: input.portions,
+        payBy,
+        chargeNoShow: payBy === "card" && meal.chargeNoShow,
       })
       .returning({ id: requests.id });
     await recordVerdict(tx, verdict, {

@@ -50,6 +50,7 @@ export function registerRequestStatusRoutes(
         status,
         { portions, reason },
         config.freeMealsPer28Days,
+        config.payments ? { settings: config.payments, currency: config.currency } : undefined,
       );
     },
   );

@@ -16,6 +16,7 @@ import { lockMeal } from "../meals";
 import { createNotification } from "../notifications";
 import { statusEvents } from "./events";
 import { type MoveMeal, moveRequest, type StatusChange } from "./move";
+import type { CardPayments } from "./move-kit";
 import { type Participant, participantOf } from "./policy";
 import { getRequestRow, type ListedRequest } from "./service";
 
@@ -61,6 +62,7 @@ export async function lockRequestFor(
  * @param change.reason a no-show: what happened (required)
  * @param freeMealsPer28Days the published fair-use limit, or null: an accept or an offer taken up asks
  *   meals/may-ask.ts again with it (docs/features/fair-shares.md point 4)
+ * @param cardPayments payment settings (docs/decisions/022): a card request's accept asks for the money first
  * @throws AppError 404 not a participant or unknown; otherwise as `moveRequest`
  */
 export async function changeRequestStatus(
@@ -70,10 +72,20 @@ export async function changeRequestStatus(
   to: RequestStatus,
   change: StatusChange,
   freeMealsPer28Days: number | null,
+  cardPayments?: CardPayments,
 ): Promise<ListedRequest> {
   await inTransaction(db, async (tx) => {
     const { request, meal, who } = await lockRequestFor(tx, member, id);
-    await moveRequest(tx, { request, meal, actor: who, member, to, change, freeMealsPer28Days });
+    await moveRequest(tx, {
+      request,
+      meal,
+      actor: who,
+      member,
+      to,
+      change,
+      freeMealsPer28Days,
+      cardPayments,
+    });
   });
   return getRequestRow(db, member.id, id);
 }
