@@ -108,6 +108,10 @@ export function observe(state: PaymentState, intent: IntentFacts): PaymentState 
     // A capture wanted on a hold voided meanwhile is moot; a void wanted on a captured one cannot be.
     if (to === "paid" && next.want === "void") next.want = null;
   }
+  // A hold on a payment already voided (the request ended while the eater was paying, before the
+  // intent's id was known): it is not wanted, so it is released.
+  if (intent.status === "requires_capture" && next.status === "voided") next.want = "void";
+  if (intent.status === "canceled" && next.want === "void") next.want = null;
   if (intent.amountRefundedCents > next.refundedCents) {
     next = { ...next, refundedCents: intent.amountRefundedCents };
     if (next.refundedCents >= next.amountCents) next = { ...next, status: "refunded", want: null };
@@ -118,11 +122,7 @@ export function observe(state: PaymentState, intent: IntentFacts): PaymentState 
 /** The Stripe call the command job makes for a payment now, or null when there is nothing to send. */
 export function commandOf(state: PaymentState): "capture" | "cancel" | "refund" | null {
   if (state.want === "capture" && state.status === "held") return "capture";
-  if (
-    state.want === "void" &&
-    state.hasIntent &&
-    (state.status === "requires_payment" || state.status === "held")
-  )
+  if (state.want === "void" && state.hasIntent && state.status !== "paid" && state.status !== "refunded")
     return "cancel";
   if (state.want === "refund" && state.status === "paid") return "refund";
   return null;
