@@ -78,6 +78,8 @@ export const MEMBER_PAGES: readonly PageEntry[] = [
   { path: "/meals/new", page: "create-meal" },
   { path: "/requests", page: "requests" },
   { path: "/request/:id", page: "request-thread" },
+  // docs/decisions/022: the eater's card payment, Stripe's payment form
+  { path: "/request/:id/pay", page: "request-pay" },
   // docs/features/everyday-journey.md, third pass "A Messages view"
   { path: "/messages", page: "messages" },
   { path: "/profile", page: "profile" },

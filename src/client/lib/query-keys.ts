@@ -96,3 +96,10 @@ export const moderationKeys = {
   queue: ["/api/moderation", "queue"] as const,
   log: ["/api/moderation", "log"] as const,
 };
+
+/** Card payments (docs/decisions/022): the member's connected account, their sales, the admin's view. */
+export const paymentKeys = {
+  account: ["/api/payments/account"] as const,
+  sales: ["/api/payments/sales"] as const,
+  admin: ["/api/admin/payments"] as const,
+};

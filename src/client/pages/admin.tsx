@@ -25,6 +25,7 @@ import {
 } from "@/client/features/admin";
 import { CookApplications, useCookApplications } from "@/client/features/cooks";
 import { EventTools } from "@/client/features/events";
+import { AdminPayments } from "@/client/features/payments";
 import { RESOLVED_REPORTS_SHOWN } from "@/contract/reports";
 
 export default function AdminPage() {
@@ -102,6 +103,7 @@ export default function AdminPage() {
         </TabsContent>
         <TabsContent value="disputes" className="flex flex-col gap-6">
           <DisputeList enabled={isAdmin} />
+          <AdminPayments />
         </TabsContent>
         <TabsContent value="tools" className="flex flex-col gap-6">
           <ExportTools />

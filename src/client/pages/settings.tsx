@@ -15,6 +15,7 @@ import { CalendarFeedSettings } from "@/client/features/calendar";
 import { HomeAreaSettings } from "@/client/features/home-area";
 import { HiddenFromLists } from "@/client/features/meals";
 import { EmailDeliveryNote, NotificationSettings } from "@/client/features/notifications";
+import { CardPaymentsSettings } from "@/client/features/payments";
 import { BlockedUsers, ProfileSettingsForm } from "@/client/features/users";
 
 export default function SettingsPage() {
@@ -40,6 +41,7 @@ export default function SettingsPage() {
       <EmailDeliveryNote user={user} />
       <NotificationSettings userId={user.id} />
       <CalendarFeedSettings />
+      <CardPaymentsSettings isCook={user.isCook} />
       <HiddenFromLists />
       <BlockedUsers />
       <AccountSettings user={user} />

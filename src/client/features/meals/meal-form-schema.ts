@@ -8,6 +8,7 @@
 import { NumberParser } from "@internationalized/number";
 import { format } from "date-fns";
 import { z } from "zod";
+import { deployment } from "@/client/lib/deployment";
 import { type AllergenCode, type DietTag, type StorageType, storageTypeSchema } from "@/contract/food-safety";
 import { minorUnitDigits } from "@/contract/languages";
 import {
@@ -30,6 +31,9 @@ export const mealFormSchema = z
     description: mealFields.description,
     kind: mealFields.kind,
     price: z.string(),
+    // docs/decisions/022: card in the app, cash at pickup or both, where card payments are set up.
+    paymentWays: z.enum(["cash", "card", "both"]).optional(),
+    chargeNoShow: z.boolean().optional(),
     portionSize: z
       .number({ error: msg("Must have at least 1 portion") })
       .int()
@@ -152,6 +156,13 @@ export function toCreateMeal(values: MealFormValues, language: string, currency:
     description: values.description,
     kind: values.kind,
     priceCents: values.kind === "paid" ? priceCentsOf(values.price, language, currency) : null,
+    // Said only where card payments are set up (docs/decisions/022): otherwise a paid meal is cash.
+    ...(values.kind === "paid" && deployment().cardPayments
+      ? {
+          paymentWays: values.paymentWays ?? "cash",
+          chargeNoShow: (values.paymentWays ?? "cash") !== "cash" && values.chargeNoShow === true,
+        }
+      : {}),
     portionSize: values.portionSize,
     allergenCodes: values.noMajorAllergens ? [] : (values.allergenCodes as AllergenCode[]),
     noMajorAllergens: values.noMajorAllergens,
@@ -208,6 +219,8 @@ export function sharedAgain(meal: MealDetail, price: string, now = new Date()): 
     description: meal.description,
     kind: meal.kind,
     price,
+    paymentWays: meal.paymentWays ?? "cash",
+    chargeNoShow: meal.chargeNoShow ?? false,
     portionSize: meal.portionSize,
     allergenCodes: meal.allergenCodes,
     noMajorAllergens: meal.noMajorAllergens,

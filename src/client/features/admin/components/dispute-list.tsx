@@ -9,6 +9,7 @@ import { Spinner } from "@/client/components/layout/spinner";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { toast } from "@/client/components/ui/use-toast";
+import { AdminRefundButton } from "@/client/features/payments";
 import { useDisplayName } from "@/client/lib/display-name";
 import { useFormat } from "@/client/lib/format";
 import type { Dispute } from "@/contract/requests";
@@ -60,6 +61,7 @@ function DisputeCard({ dispute }: { dispute: Dispute }) {
           >
             {t("The cook did not come")}
           </Button>
+          <AdminRefundButton requestId={dispute.id} />
         </div>
       </CardContent>
     </Card>

@@ -141,7 +141,11 @@ export const MealCard = memo(function MealCard({
             // How a paid meal is paid, on its card (docs/features/everyday-journey.md, fourth pass).
             <span className="inline-flex items-center gap-1" data-testid="pay-at-pickup">
               <Banknote className="h-4 w-4" aria-hidden="true" />
-              {t("Paid at pickup")}
+              {meal.paymentWays === "card"
+                ? t("Paid by card in the app")
+                : meal.paymentWays === "both"
+                  ? t("Card in the app or cash at pickup")
+                  : t("Paid at pickup")}
             </span>
           )}
           {distance && (

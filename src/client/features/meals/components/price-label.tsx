@@ -10,7 +10,7 @@ import { useFormat } from "@/client/lib/format";
 import { cn } from "@/client/lib/utils";
 import type { Meal } from "@/contract/meals";
 
-type Priced = Pick<Meal, "kind" | "priceCents">;
+type Priced = Pick<Meal, "kind" | "priceCents"> & Partial<Pick<Meal, "paymentWays">>;
 
 /** Returns a function giving a meal's price label: "FREE" or e.g. "$7.50". */
 export function usePriceLabel(): (meal: Priced) => string {
@@ -54,10 +54,21 @@ export function PayAtPickup({
   const f = useFormat();
   if (meal.kind !== "paid" || meal.priceCents == null) return null;
   const price = f.price(meal.priceCents * portions);
+  // Card in the app where the cook offers it (docs/decisions/022): held until pickup.
+  const byCard =
+    meal.paymentWays === "card"
+      ? t("Pay {{price}} by card in the app once {{name}} accepts. It is held until pickup.", {
+          name: cookName,
+          price,
+        })
+      : meal.paymentWays === "both"
+        ? t("Pay {{name}} {{price}} by card in the app, or in cash at pickup.", { name: cookName, price })
+        : null;
   return (
     <p className={cn("text-sm font-medium", className)} data-testid="pay-at-pickup">
       {side === "eater"
-        ? t("Pay {{name}} {{price}} at pickup, in cash or as you agree.", { name: cookName, price })
+        ? (byCard ??
+          t("Pay {{name}} {{price}} at pickup, in cash or as you agree.", { name: cookName, price }))
         : t("{{name}} pays you {{price}} at pickup, in cash or as you agree.", { name: eaterName, price })}
     </p>
   );

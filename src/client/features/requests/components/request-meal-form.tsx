@@ -25,6 +25,7 @@ import type { MealDetail } from "@/contract/meals";
 import { MESSAGE_MAX } from "@/contract/plain/requests";
 import { useCreateRequest } from "../api/create-request";
 import { OfferPanel } from "./offer-panel";
+import { PayByChoice } from "./pay-by-choice";
 import { acceptSafetyNotice, hasAcceptedSafetyNotice, SafetyNoticeDialog } from "./safety-notice-dialog";
 import { WaitlistPanel } from "./waitlist-panel";
 
@@ -40,6 +41,8 @@ export function RequestMealForm({
   const displayName = useDisplayName();
   const [message, setMessage] = useState("");
   const [portions, setPortions] = useState(1);
+  // docs/decisions/022: where the cook takes both, the eater chooses; the meal's one way otherwise.
+  const [payBy, setPayBy] = useState<"cash" | "card">(meal.paymentWays === "card" ? "card" : "cash");
   const portionsId = useId();
   const [noticeOpen, setNoticeOpen] = useState(false);
   const createRequest = useCreateRequest({
@@ -51,7 +54,7 @@ export function RequestMealForm({
 
   const send = () =>
     createRequest.mutate(
-      { mealId: meal.id, message, portions },
+      { mealId: meal.id, message, portions, ...(meal.paymentWays ? { payBy } : {}) },
       {
         onSuccess: () => {
           setMessage("");
@@ -128,6 +131,9 @@ export function RequestMealForm({
       <RefusalNote ability={mayRequest} />
       {mayRequest.allowed && <NewcomerNote limit="openRequests" />}
       <PayAtPickup meal={meal} cookName={displayName(meal.owner)} portions={portions} />
+      {meal.paymentWays === "both" && (
+        <PayByChoice value={payBy} onChange={setPayBy} disabled={unavailable} />
+      )}
       <Button onClick={onRequest} disabled={createRequest.isPending || unavailable}>
         {meal.kind === "paid" && meal.priceCents != null
           ? t("Request Meal ({{price}})", { price: f.price(meal.priceCents) })

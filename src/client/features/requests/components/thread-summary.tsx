@@ -10,6 +10,7 @@ import { Link } from "wouter";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { MealPhoto, PayAtPickup, usePriceLabel } from "@/client/features/meals";
+import { PaymentNote } from "@/client/features/payments";
 import { TrustBadge, VouchButton } from "@/client/features/trust";
 import { BlockButton, ReliabilityLine, useBlockedUsers } from "@/client/features/users";
 import { useDisplayName } from "@/client/lib/display-name";
@@ -117,7 +118,8 @@ export function ThreadSummary({ request }: { request: MealRequestDetail }) {
             </Link>
           </p>
           <p className="text-sm">{portionsText(t, request)}</p>
-          {request.status === "accepted" && (
+          {request.payment && <PaymentNote request={request} otherName={otherName} />}
+          {request.status === "accepted" && !request.payment && (
             <PayAtPickup
               meal={{
                 ...request.meal,

@@ -43,6 +43,7 @@ import { AllocationFields } from "./allocation-fields";
 import { AudienceFields } from "./audience-fields";
 import { FoodDetailsFields } from "./food-details-fields";
 import { KindAndPriceFields } from "./kind-and-price-fields";
+import { PaymentWaysFields } from "./payment-ways-fields";
 import { PickupFields } from "./pickup-fields";
 import { WeeklyFields } from "./weekly-fields";
 
@@ -104,6 +105,7 @@ function MealFields({
         <NewcomerNote limit="linksPerText" />
       </FormField>
       <KindAndPriceFields form={form} />
+      <PaymentWaysFields form={form} />
       <FormField
         id="ingredients"
         label={t("Ingredients")}
@@ -201,6 +203,8 @@ export function CreateMealForm({ groups = [] }: { groups?: { id: string; name: s
       description: "",
       kind: search.get("kind") === "paid" ? "paid" : "free",
       price: "",
+      paymentWays: "cash",
+      chargeNoShow: false,
       portionSize: 1,
       allergenCodes: [],
       noMajorAllergens: false,
