@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { stripeEnv } from "./tests/stripe-keys";
 
 /**
  * End-to-end tests in Debian's Chromium (no browser download: docs/DESIGN.md §1, this machine's rules)
@@ -55,6 +56,15 @@ export const MAP_SERVICES_URL = `http://127.0.0.1:${MAP_SERVICES_PORT}`;
 const EUR_PORT = 5056;
 export const EUR_BASE_URL = `http://localhost:${EUR_PORT}`;
 
+/**
+ * The third e2e server: card payments on (docs/decisions/022), against the local Stripe the launcher
+ * starts on `CARD_STRIPE_PORT` (card-payments.spec.ts). The other two have no payment settings.
+ */
+const CARD_PORT = 5058;
+export const CARD_BASE_URL = `http://localhost:${CARD_PORT}`;
+export const CARD_STRIPE_PORT = 5059;
+export const CARD_STRIPE_WEBHOOK = `http://127.0.0.1:${CARD_PORT}/webhooks/stripe`;
+
 /** An e2e app server: `npm start` on a fresh PGlite data dir, on `port`. */
 export interface E2eServer {
   port: number;
@@ -91,6 +101,7 @@ export const E2E_SERVERS: E2eServer[] = [
   // A deployment in euros whose default language is German (docs/features/languages-currency-impact.md
   // point 2; languages.spec.ts).
   server(EUR_PORT, `${E2E_DATA_DIR}-eur`, { CURRENCY: "EUR", DEFAULT_LOCALE: "de" }),
+  server(CARD_PORT, `${E2E_DATA_DIR}-cards`, stripeEnv({ url: `http://127.0.0.1:${CARD_STRIPE_PORT}` })),
 ];
 
 export default defineConfig({

@@ -4,25 +4,13 @@
  * secret, over HTTP.
  */
 import { type FakeStripe, startFakeStripe } from "../scripts/fake-stripe/server";
+import { STRIPE_KEYS, stripeEnv } from "./stripe-keys";
 
-export const STRIPE_KEYS = {
-  secretKey: "sk_test_mealshare_local",
-  publishableKey: "pk_test_mealshare_local",
-  webhookSecret: "whsec_mealshare_local",
-};
+export { STRIPE_KEYS, stripeEnv };
 
-/** A local Stripe on a free port. */
+/** A local Stripe on a free port (or `port`), its webhooks sent to `webhookUrl`. */
 export const startStripe = (options: { port?: number; webhookUrl?: string } = {}) =>
   startFakeStripe({ ...STRIPE_KEYS, ...options });
-
-/** The environment that points MealShare at `stripe`. */
-export const stripeEnv = (stripe: Pick<FakeStripe, "url">) => ({
-  STRIPE_SECRET_KEY: STRIPE_KEYS.secretKey,
-  STRIPE_PUBLISHABLE_KEY: STRIPE_KEYS.publishableKey,
-  STRIPE_WEBHOOK_SECRET: STRIPE_KEYS.webhookSecret,
-  STRIPE_API_URL: stripe.url,
-  STRIPE_JS_URL: `${stripe.url}/v3/stripe.js`,
-});
 
 /**
  * Confirms an intent with a card number as Stripe.js would (publishable key + client secret).

@@ -191,9 +191,11 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
   app.get("/connect/onboarding/:id", (request: FakeRequest, reply) =>
     reply.type("text/html").send(onboardingPage(request.params.id, request.query as Record<string, string>)),
   );
-  app.post("/connect/onboarding/:id", (request: FakeRequest, reply) => {
+  app.post("/connect/onboarding/:id", async (request: FakeRequest, reply) => {
     const outcome = ledger.completeOnboarding(request.params.id);
     raise(outcome);
+    // Stripe's account.updated usually lands before the cook is back; here it always does.
+    await queue;
     const returnUrl = (request.body as { return_url?: string } | undefined)?.return_url;
     return returnUrl ? reply.redirect(returnUrl, 303) : reply.code(outcome.status).send(outcome.body);
   });

@@ -18,6 +18,8 @@ export interface LiveRequestEvent {
   status: RequestStatus;
   updatedAt: string;
   allowedTransitions: RequestStatus[];
+  /** A card payment's new status (docs/decisions/022), when that is what moved: the thread reloads it. */
+  paymentStatus?: string;
 }
 
 /** What each event type carries. `resync`: events were missed, reload live data; `ready`: connected. */

@@ -384,3 +384,71 @@ describe("card payments through the local Stripe", () => {
     expect(held.pickup.code).toMatch(/^\d{4}$/);
   });
 });
+
+describe("without payment settings", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("says nothing about cards anywhere: the deployment, the routes, meals and requests", async () => {
+    const deployment = (await t.api({ url: "/api/deployment" })).json();
+    expect(deployment).not.toHaveProperty("cardPayments");
+    const cook = await buildSignedInUser(t.db, { isRegisteredCook: true });
+    for (const [method, url] of [
+      ["GET", "/api/payments/account"],
+      ["POST", "/api/payments/account"],
+      ["GET", "/api/payments/sales"],
+      ["GET", "/api/payments/sales.csv"],
+    ] as const) {
+      expect((await t.api({ method, url, cookie: cook.cookie })).statusCode, url).toBe(404);
+    }
+    const webhook = await t.app.inject({
+      method: "POST",
+      url: "/webhooks/stripe",
+      headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=00" },
+      payload: "{}",
+    });
+    expect(webhook.statusCode).toBe(404);
+    const byCard = await t.api({
+      method: "POST",
+      url: "/api/meals",
+      cookie: cook.cookie,
+      payload: {
+        title: "Dal",
+        description: "Red lentils.",
+        ingredients: "lentils",
+        allergenCodes: [],
+        noMajorAllergens: true,
+        kind: "paid",
+        priceCents: 300,
+        paymentWays: "card",
+        portionSize: 2,
+        pickupWindowStart: hoursFromNow(1),
+        pickupWindowEnd: hoursFromNow(3),
+        pickupLocation: "Elm Street 4",
+      },
+    });
+    expect(byCard.statusCode).toBe(400);
+    const meal = await buildMeal(t.db, cook.user, { kind: "paid", priceCents: 300 });
+    const shown = (await t.api({ url: `/api/meals/${meal.id}`, cookie: cook.cookie })).json();
+    expect(shown).not.toHaveProperty("paymentWays");
+    const eater = await buildNeighbour(t.db);
+    const asked = await t.api({
+      method: "POST",
+      url: "/api/requests",
+      cookie: eater.cookie,
+      payload: { mealId: meal.id },
+    });
+    expect(asked.statusCode).toBe(201);
+    expect(asked.json()).not.toHaveProperty("payment");
+    const card = await t.api({
+      method: "POST",
+      url: "/api/requests",
+      cookie: (await buildNeighbour(t.db)).cookie,
+      payload: { mealId: meal.id, payBy: "card" },
+    });
+    expect(card.statusCode).toBe(409);
+  });
+});

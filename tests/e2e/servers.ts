@@ -12,9 +12,15 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
-import { E2E_SERVERS, MAP_SERVICES_PORT } from "../../playwright.config";
+import {
+  CARD_STRIPE_PORT,
+  CARD_STRIPE_WEBHOOK,
+  E2E_SERVERS,
+  MAP_SERVICES_PORT,
+} from "../../playwright.config";
 import { eventually } from "../eventually";
 import { startGeocoderFixture } from "../map-services";
+import { startStripe } from "../payments";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -25,6 +31,9 @@ const built = (await import(path.join(root, "scripts/ensure-built.mjs"))) as {
 };
 await built.ensureClientBuilt();
 await built.ensureServerBuilt();
+
+// The card-payment server's local Stripe (docs/decisions/022), up before the app that calls it.
+await startStripe({ port: CARD_STRIPE_PORT, webhookUrl: CARD_STRIPE_WEBHOOK });
 
 const apps: ChildProcess[] = E2E_SERVERS.map((server) => {
   rmSync(path.resolve(root, server.dataDir), { recursive: true, force: true });

@@ -39,12 +39,15 @@ export function liveHandlers(queryClient: QueryClient): Handlers {
       queryClient.setQueryData<MealRequestDetail>(thread(requestId), (old) => appendMessage(old, message));
       refetchThreadIfBehind(queryClient, requestId, cached);
     },
-    request: ({ requestId, status, updatedAt, allowedTransitions }) => {
+    request: ({ requestId, status, updatedAt, allowedTransitions, paymentStatus }) => {
       const cached = queryClient.getQueryData<MealRequestDetail>(thread(requestId));
       queryClient.setQueryData<MealRequestDetail>(thread(requestId), (old) =>
         old ? { ...old, status, updatedAt, allowedTransitions } : old,
       );
       refetchThreadIfBehind(queryClient, requestId, cached);
+      // A payment that moved (docs/decisions/022): what each side may do with it comes with the thread.
+      if (paymentStatus && cached?.payment?.status !== paymentStatus)
+        void invalidateFromNow(queryClient, { queryKey: thread(requestId), exact: true });
       invalidateRequestLists(queryClient);
       if (cached) void invalidateFromNow(queryClient, { queryKey: mealKeys.detail(cached.meal.id) });
     },

@@ -189,6 +189,8 @@ export async function ensureIntent(db: Executor, stripe: Stripe, row: PaymentRow
 export interface AppliedEvent {
   requestId: string | null;
   becameHeld: boolean;
+  /** The payment's status or refunds moved: both sides are told live. */
+  changed: boolean;
   payment: PaymentRow;
 }
 
@@ -238,6 +240,7 @@ export async function applyStripeEvent(
   return {
     requestId: row.requestId,
     becameHeld: row.status === "requires_payment" && saved.status === "held",
+    changed: saved.status !== row.status || saved.refundedCents !== row.refundedCents,
     payment: saved,
   };
 }

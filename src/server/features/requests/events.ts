@@ -12,17 +12,26 @@ export function statusEvent(
   meal: { pickupWindowEnd: Date },
   userId: string,
   who: Participant,
+  paymentStatus?: string,
 ): NewLiveEvent {
   return liveEvent(userId, "request", {
     requestId: request.id,
     status: request.status,
     updatedAt: request.updatedAt.toISOString(),
     allowedTransitions: transitionsFor(request, meal, who),
+    ...(paymentStatus ? { paymentStatus } : {}),
   });
 }
 
-/** The status change's events for both participants. */
-export const statusEvents = (request: RequestRow, meal: { pickupWindowEnd: Date }): NewLiveEvent[] => [
-  statusEvent(request, meal, request.feederId, "feeder"),
-  statusEvent(request, meal, request.eaterId, "eater"),
+/**
+ * The status change's events for both participants; with `paymentStatus`, a card payment's move
+ * (docs/decisions/022).
+ */
+export const statusEvents = (
+  request: RequestRow,
+  meal: { pickupWindowEnd: Date },
+  paymentStatus?: string,
+): NewLiveEvent[] => [
+  statusEvent(request, meal, request.feederId, "feeder", paymentStatus),
+  statusEvent(request, meal, request.eaterId, "eater", paymentStatus),
 ];

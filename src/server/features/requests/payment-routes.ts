@@ -4,6 +4,7 @@
  * `moveRequest`, like every status write. The webhook sits outside /api: Stripe's signature, not a
  * cookie or an Origin, authorises it.
  */
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorResponses, idParamsSchema } from "../../../contract/common";
@@ -13,7 +14,9 @@ import { requestSchema } from "../../../contract/requests";
 import { requireActor } from "../../auth/users";
 import type { Config } from "../../config";
 import { type Db, inTransaction, type Tx } from "../../db/client";
+import { meals, requests } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
+import { publishLiveEvents } from "../../live/hub";
 import { createNotification } from "../notifications";
 import {
   applyStripeEvent,
@@ -26,6 +29,7 @@ import {
   settleAfterMove,
   stripeOf,
 } from "../payments";
+import { statusEvents } from "./events";
 import { moveRequest } from "./move";
 import { getRequestRow } from "./service";
 import { lockRequest, lockRequestFor } from "./status";
@@ -144,6 +148,21 @@ export async function registerStripeWebhook(
   });
 }
 
+/** Both sides of a request hear that its payment moved, as they hear of a status change. */
+async function tellBothLive(tx: Tx, requestId: string, paymentStatus: string): Promise<void> {
+  const [row] = await tx
+    .select({ request: requests, pickupWindowEnd: meals.pickupWindowEnd })
+    .from(requests)
+    .innerJoin(meals, eq(meals.id, requests.mealId))
+    .where(eq(requests.id, requestId))
+    .limit(1);
+  if (row)
+    await publishLiveEvents(
+      tx,
+      statusEvents(row.request, { pickupWindowEnd: row.pickupWindowEnd }, paymentStatus),
+    );
+}
+
 /**
  * One verified event: the request it concerns is locked first (meal, then request, then payment: the
  * order every move takes), the event applied, and a hold that just arrived accepts a request still
@@ -154,6 +173,8 @@ async function applyEvent(tx: Tx, event: Stripe.Event): Promise<void> {
   const requestId = requestOfEvent(event);
   const locked = requestId ? await lockRequest(tx, requestId) : null;
   const applied = await applyStripeEvent(tx, event);
+  if (applied?.changed && applied.requestId && !applied.becameHeld)
+    await tellBothLive(tx, applied.requestId, applied.payment.status);
   if (!applied?.becameHeld || !locked) return;
   const { request, meal } = locked;
   if (request.status !== "pending" || !request.paymentDue) {

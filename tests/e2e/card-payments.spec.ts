@@ -1,0 +1,85 @@
+/**
+ * Card payments in the browser (docs/decisions/022), on the e2e server with payment settings and its
+ * local Stripe: a cook connects Stripe from Settings, a neighbour on a 375 px phone pays for a meal
+ * with the 3-D Secure test card through Stripe's form, reads "Paid, held until pickup", and "Paid" once
+ * the cook has entered the pickup code. axe runs on the payment pages.
+ */
+import { expect, test } from "@playwright/test";
+import { CARD_BASE_URL } from "../../playwright.config";
+import {
+  apiPost,
+  apiPut,
+  becomeRegisteredCook,
+  checkRoute,
+  PHONE,
+  person,
+  postMeal,
+  signedInPage,
+} from "./fixtures";
+
+test("a neighbour pays by card with 3-D Secure at 375 px: held until pickup, then paid", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const cook = await signedInPage(browser, person("Tom", "Cardcook"), {
+    baseURL: CARD_BASE_URL,
+    viewport: PHONE,
+  });
+  await becomeRegisteredCook(cook, browser);
+
+  // Settings → Connect with Stripe → Stripe's onboarding (the local one) → back in Settings.
+  await cook.goto("/settings");
+  await cook.getByRole("button", { name: "Connect with Stripe" }).click();
+  await expect(cook.getByRole("heading", { name: "Stripe Express (local)" })).toBeVisible();
+  await cook.getByRole("button", { name: "Finish onboarding" }).click();
+  await expect(cook).toHaveURL(/\/settings\?payments=done/);
+  await expect(cook.getByTestId("card-payments-on")).toBeVisible();
+
+  const meal = await postMeal(cook, {
+    title: "Lamb tagine",
+    kind: "paid",
+    priceCents: 450,
+    paymentWays: "card",
+  });
+  const eater = await signedInPage(browser, person("Aisha", "Cardeater"), {
+    baseURL: CARD_BASE_URL,
+    viewport: PHONE,
+  });
+  await eater.goto(`/meal/${meal.id}`);
+  await expect(eater.getByTestId("pay-at-pickup").first()).toContainText("by card in the app once Tom");
+  await eater.getByRole("button", { name: /Request Meal/ }).click();
+  await eater.getByRole("button", { name: "I Understand" }).click();
+  await expect(eater.getByRole("link", { name: "View request" })).toBeVisible();
+  const requestId = (await eater.getByRole("link", { name: "View request" }).getAttribute("href"))!
+    .split("/")
+    .pop()!;
+
+  await apiPut(cook, `/api/requests/${requestId}/status`, { status: "accepted" });
+  await eater.goto(`/request/${requestId}`);
+  await expect(eater.getByTestId("payment-status")).toHaveText("Waiting for payment");
+  await eater.getByRole("link", { name: "Pay $4.50 by card" }).click();
+
+  const card = eater.frameLocator('iframe[title="Secure card payment input frame"]');
+  await expect(card.getByLabel("Card number")).toBeVisible();
+  await checkRoute(eater, `/request/${requestId}/pay`, async () => {}, true);
+  await card.getByLabel("Card number").fill("4000 0027 6000 3184");
+  await card.getByLabel("Expiry date").fill("12 / 34");
+  await card.getByLabel("Security code").fill("123");
+  await eater.getByRole("button", { name: "Pay $4.50" }).click();
+  await eater
+    .frameLocator('iframe[title="3D Secure authentication"]')
+    .getByRole("button", { name: "Complete authentication" })
+    .click();
+
+  await expect(eater).toHaveURL(new RegExp(`/request/${requestId}$`));
+  await expect(eater.getByTestId("payment-status")).toHaveText("Paid, held until pickup");
+  await checkRoute(eater, `/request/${requestId}`, async () => {}, true);
+
+  const { pickup } = await (await eater.request.get(`/api/requests/${requestId}`)).json();
+  await apiPost(cook, `/api/requests/${requestId}/pickup-code`, { code: pickup.code });
+  await expect(eater.getByTestId("payment-status")).toHaveText("Paid");
+  await expect(cook.getByTestId("payment-status")).toHaveCount(0);
+  await cook.goto(`/request/${requestId}`);
+  await expect(cook.getByTestId("payment-status")).toHaveText("Paid");
+  await expect(cook.getByRole("button", { name: "Refund $4.50" })).toBeVisible();
+});
