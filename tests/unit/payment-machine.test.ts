@@ -341,3 +341,18 @@ describe("the card payment state machine", () => {
     expect(ask(voided, "capture")).toEqual(voided);
   });
 });
+
+describe("amounts as Stripe counts them", () => {
+  it("sends two-decimal, zero-decimal and three-decimal currencies in Stripe's smallest unit", async () => {
+    const { fromStripeAmount, toStripeAmount } = await import("../../src/server/features/payments/amounts");
+    // MealShare's minor units are Intl's: cents for USD, yen for JPY, fils (thousandths) for BHD.
+    expect(toStripeAmount(450, "USD")).toBe(450);
+    expect(toStripeAmount(500, "JPY")).toBe(500);
+    expect(toStripeAmount(1500, "BHD")).toBe(1500);
+    // Intl writes ISK without decimals; Stripe counts it in hundredths.
+    expect(toStripeAmount(500, "ISK")).toBe(50_000);
+    for (const currency of ["USD", "EUR", "JPY", "KRW", "ISK", "BHD", "HUF"]) {
+      expect(fromStripeAmount(toStripeAmount(1234, currency), currency), currency).toBe(1234);
+    }
+  });
+});

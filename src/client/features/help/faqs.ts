@@ -3,6 +3,7 @@
  * the search over them (spec §5 "Help search").
  */
 import type { TFunction } from "i18next";
+import { deployment } from "@/client/lib/deployment";
 
 /** One question and its answer. */
 export interface Faq {
@@ -46,9 +47,14 @@ export const categories = (t: TFunction<"info">): { title: string; faqs: Faq[] }
       },
       {
         question: t("How do payments for paid meals work?"),
-        answer: t(
-          "MealShare does not handle money. The price is shown on the meal; agree in the request thread how you will pay (cash at pickup, a bank transfer or a payment app) and pay the cook directly when you collect the meal.",
-        ),
+        // docs/decisions/022: where card payments are set up, the answer says how a card is held.
+        answer: deployment().cardPayments
+          ? t(
+              "Each paid meal says how it is paid. Cash at pickup: agree in the thread and pay the cook when you collect the meal. Card in the app: when the cook accepts, your card is held for the price; it is charged when the meal changes hands and released if it does not.",
+            )
+          : t(
+              "MealShare does not handle money. The price is shown on the meal; agree in the request thread how you will pay (cash at pickup, a bank transfer or a payment app) and pay the cook directly when you collect the meal.",
+            ),
       },
       {
         question: t("What happens after I request a meal?"),
@@ -78,6 +84,16 @@ export const categories = (t: TFunction<"info">): { title: string; faqs: Faq[] }
         answer: t(
           "Search for your allergen to see which meals list it, and always confirm with the cook before pickup, including whether the kitchen handles it at all. Home kitchens cannot guarantee a meal is free of traces.",
         ),
+      },
+      {
+        question: t("The meal was not as described. What can I do?"),
+        answer: deployment().cardPayments
+          ? t(
+              "Say so in the thread first: the cook may not know. If it was unsafe or not what the meal promised, report the meal. Paid by card in the app: the cook can refund you from the thread, and if you disagree about the pickup, dispute it and an admin decides and can refund the card. Paid in cash: settle it with the cook.",
+            )
+          : t(
+              "Say so in the thread first: the cook may not know. If it was unsafe or not what the meal promised, report the meal, and do not eat food that looks or smells wrong. You paid the cook directly, so settle any money with them; an admin can take the meal down.",
+            ),
       },
       {
         question: t("How do I report a problem?"),
