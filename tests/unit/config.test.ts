@@ -20,6 +20,23 @@ describe("configuration (docs/DESIGN.md §2)", () => {
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
   });
 
+  it("takes card payments with all three Stripe keys, and refuses some without the rest (docs/decisions/022)", () => {
+    const keys = {
+      STRIPE_SECRET_KEY: "sk_test_x",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+    };
+    expect(loadConfig({ DATA_DIR: dataDir() }).payments).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), ...keys }).payments).toMatchObject({
+      feePercent: 0,
+      jsUrl: "https://js.stripe.com/v3/",
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), STRIPE_SECRET_KEY: "sk_test_x" })).toThrow(/go together/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...keys, STRIPE_SECRET_KEY: "pk_test_x" })).toThrow(
+      /STRIPE_SECRET_KEY must be a Stripe secret key/,
+    );
+  });
+
   it("keeps the generated session secret across restarts", () => {
     const dir = dataDir();
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(loadConfig({ DATA_DIR: dir }).sessionSecret);
