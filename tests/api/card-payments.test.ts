@@ -6,10 +6,12 @@
  * webhook, a cook without a connected account.
  */
 import { eq, sql } from "drizzle-orm";
+import { strFromU8 } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_CARDS } from "../../scripts/fake-stripe/ledger";
 import type { MealRequestDetail } from "../../src/contract/requests";
-import { payments, stripeEvents } from "../../src/server/db/schema";
+import { payments, stripeEvents, users } from "../../src/server/db/schema";
+import { dataFiles } from "../../src/server/features/accounts/export-contents";
 import { settleAgingHolds } from "../../src/server/features/payments";
 import { eventually } from "../eventually";
 import { buildMeal, buildNeighbour, buildSignedInUser, hoursFromNow } from "../factories";
@@ -23,6 +25,22 @@ import {
 } from "../payments";
 import { ADMIN_EMAIL, createTestApp, jobsSettled, type TestApp } from "./harness";
 import { setStatus } from "./steps";
+
+/** A Marketplace meal paid by card, as the API takes it. */
+const cardMeal = () => ({
+  title: "Dal",
+  description: "Red lentils.",
+  ingredients: "lentils",
+  allergenCodes: [],
+  noMajorAllergens: true,
+  kind: "paid",
+  priceCents: 300,
+  paymentWays: "card",
+  portionSize: 2,
+  pickupWindowStart: hoursFromNow(1),
+  pickupWindowEnd: hoursFromNow(3),
+  pickupLocation: "Elm Street 4",
+});
 
 /** A request as its thread reads it, the parts these tests look at. */
 type SeenRequest = MealRequestDetail & { payment: NonNullable<MealRequestDetail["payment"]> };
@@ -147,20 +165,7 @@ describe("card payments through the local Stripe", () => {
 
   it("lets only a cook with a connected account offer card payment", async () => {
     const other = await buildSignedInUser(t.db, { isRegisteredCook: true });
-    const meal = {
-      title: "Dal",
-      description: "Red lentils.",
-      ingredients: "lentils",
-      allergenCodes: [],
-      noMajorAllergens: true,
-      kind: "paid",
-      priceCents: 300,
-      paymentWays: "card",
-      portionSize: 2,
-      pickupWindowStart: hoursFromNow(1),
-      pickupWindowEnd: hoursFromNow(3),
-      pickupLocation: "Elm Street 4",
-    };
+    const meal = cardMeal();
     const refused = await t.api({ method: "POST", url: "/api/meals", cookie: other.cookie, payload: meal });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe("no_card_account");
@@ -207,6 +212,14 @@ describe("card payments through the local Stripe", () => {
     const csv = await t.api({ url: "/api/payments/sales.csv", cookie: cook.cookie });
     expect(csv.body.split("\r\n")[0]).toBe("date,meal,portions,amount,fee,refunded,status,currency");
     expect(csv.body).toContain(",2,6.00,0.00,0.00,paid,USD");
+    // The eater's data export carries the payment, and no secret of it.
+    const [eaterRow] = await t.db.select().from(users).where(eq(users.id, done.eater.id));
+    const files = await dataFiles(t.db, eaterRow);
+    const exported = JSON.parse(strFromU8(files["card-payments.json"] as Uint8Array));
+    expect(exported.payments).toEqual([
+      expect.objectContaining({ side: "paid", amountCents: 600, status: "paid", currency: "USD" }),
+    ]);
+    expect(JSON.stringify(exported)).not.toContain("secret");
   });
 
   it("voids the hold when the cook cancels, and when the eater cancels in time", async () => {
@@ -230,6 +243,35 @@ describe("card payments through the local Stripe", () => {
         false,
       );
     }
+  });
+
+  it("releases the hold when an admin takes the meal down, and captures nothing after", async () => {
+    const { id, eater, meal } = await heldRequest();
+    const down = await t.api({
+      method: "PUT",
+      url: `/api/meals/${meal.id}`,
+      cookie: admin.cookie,
+      payload: { isActive: false },
+    });
+    expect(down.statusCode).toBe(200);
+    await waitFor(
+      id,
+      eater.cookie,
+      (r) => r.payment?.status === "voided",
+      "the takedown did not void the hold",
+    );
+    const { pickup } = await requestOf(id, eater.cookie);
+    await t.api({
+      method: "POST",
+      url: `/api/requests/${id}/pickup-code`,
+      cookie: cook.cookie,
+      payload: { code: pickup.code },
+    });
+    await jobsSettled(t.db);
+    const intent = await intentOf(id);
+    expect(stripe.ledger.moves.some((move) => move.intent === intent?.id && move.kind === "capture")).toBe(
+      false,
+    );
   });
 
   it("charges a no-show only where the meal said so before the request", async () => {
@@ -415,20 +457,7 @@ describe("without payment settings", () => {
       method: "POST",
       url: "/api/meals",
       cookie: cook.cookie,
-      payload: {
-        title: "Dal",
-        description: "Red lentils.",
-        ingredients: "lentils",
-        allergenCodes: [],
-        noMajorAllergens: true,
-        kind: "paid",
-        priceCents: 300,
-        paymentWays: "card",
-        portionSize: 2,
-        pickupWindowStart: hoursFromNow(1),
-        pickupWindowEnd: hoursFromNow(3),
-        pickupLocation: "Elm Street 4",
-      },
+      payload: cardMeal(),
     });
     expect(byCard.statusCode).toBe(400);
     const meal = await buildMeal(t.db, cook.user, { kind: "paid", priceCents: 300 });

@@ -235,4 +235,22 @@ async function accountFiles(db: Executor, id: string, json: AddJson): Promise<vo
           from cook_applications where user_id = ${id}`,
     ),
   );
+  // docs/decisions/022: card payments made and received, and the connected account (no secrets).
+  json("card-payments.json", {
+    account:
+      (
+        await rows(
+          db,
+          sql`select account_id as "stripeAccount", charges_enabled as "takesCards", created_at as "connectedAt"
+            from payment_accounts where user_id = ${id}`,
+        )
+      )[0] ?? null,
+    payments: await rows(
+      db,
+      sql`select case when eater_id = ${id} then 'paid' else 'received' end as "side", meal_title as "meal",
+            portions, amount_cents as "amountCents", fee_cents as "feeCents", refunded_cents as "refundedCents",
+            currency, status, created_at as "createdAt"
+          from payments where eater_id = ${id} or feeder_id = ${id} order by created_at`,
+    ),
+  });
 }

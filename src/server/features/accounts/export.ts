@@ -207,6 +207,7 @@ draws-and-fair-use.json      your draw entries, free meals received and waiting-
 blocked-members.json         members you blocked (first name)
 sessions-and-passkeys.json   where you are signed in, and your passkeys (no secrets)
 cook-applications.json       your registered-cook applications
+card-payments.json           card payments you made or received, and your connected Stripe account
 photos/, thread-photos/, documents/   your ${fileCount} files
 
 Prices are in minor units (cents); times are ISO 8601 in UTC; keys are camelCase.

@@ -13,6 +13,7 @@ export {
   openPayment,
   paymentRefused,
   refundPayment,
+  releaseMealPayments,
   requestOfEvent,
   runPaymentCommand,
   settleAfterMove,

@@ -4,7 +4,7 @@
  * signed events only (`applyStripeEvent`), and what the request asks of it sent to Stripe by the
  * `payment-command` job with an idempotency key. Every decision is machine.ts's.
  */
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { msg } from "../../../contract/messages";
 import { type Executor, inTransaction, type Tx } from "../../db/client";
 import { type PaymentRow, paymentAccounts, payments, requests, stripeEvents } from "../../db/schema";
@@ -144,6 +144,25 @@ export async function settleAfterMove(
   const row = await lockPaymentOf(tx, request.id);
   if (!row) return null;
   return save(tx, row, ask(stateOf(row), outcomeOf(request)));
+}
+
+/**
+ * An admin took a meal down (decision 022 "Cancel"): the card payments of its requests still open are
+ * released — a hold voided, a payment not yet made cancelled — and the meal's takedown stands for its
+ * handover: nothing is captured after.
+ * @returns how many payments it released
+ */
+export async function releaseMealPayments(tx: Tx, mealId: string): Promise<number> {
+  const open = await tx
+    .select({ requestId: requests.id })
+    .from(payments)
+    .innerJoin(requests, eq(requests.id, payments.requestId))
+    .where(and(eq(requests.mealId, mealId), inArray(payments.status, ["requires_payment", "held"])));
+  for (const { requestId } of open) {
+    const row = await lockPaymentOf(tx, requestId);
+    if (row) await save(tx, row, ask(stateOf(row), "void"));
+  }
+  return open.length;
 }
 
 /**

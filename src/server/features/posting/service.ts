@@ -22,7 +22,7 @@ import { assertMayShareWith } from "../groups";
 import type { ListedMeal } from "../meals";
 import { canUpdateMeal, getMeal, holdSeriesForAdmin, lockMeal, startSeries } from "../meals";
 import { checkText, recordVerdict } from "../moderation";
-import { takesCards } from "../payments";
+import { releaseMealPayments, takesCards } from "../payments";
 import { assertOwnPhoto } from "../photos";
 import { enqueueWaitlistOffer, rescheduleMealReminders, reschedulePickupSettles } from "../requests";
 import { markFeeder } from "../users";
@@ -287,6 +287,8 @@ export async function updateMeal(
     if (byAdmin && patch.isActive !== undefined) {
       await tx.update(meals).set({ hiddenByAdmin: !patch.isActive }).where(eq(meals.id, id));
       if (current.seriesId) await holdSeriesForAdmin(tx, current.seriesId, !patch.isActive);
+      // Taken down: its card payments are released (docs/decisions/022 "Cancel").
+      if (!patch.isActive) await releaseMealPayments(tx, id);
     }
     if (becomesAlertable(current, { isActive: merged.isActive, latitude: merged.latitude })) {
       await enqueueAlertMatching(tx, id);
