@@ -163,6 +163,39 @@ describe("card payments through the local Stripe", () => {
     expect(await t.db.select().from(stripeEvents).where(eq(stripeEvents.id, "evt_forged"))).toHaveLength(0);
   });
 
+  it("answers malformed input to every payment route with a clear error, never a 500", async () => {
+    const member = await buildSignedInUser(t.db);
+    const cases: [string, string, unknown?][] = [
+      ["POST", "/api/requests/not-a-uuid/payment"],
+      ["POST", "/api/requests/00000000-0000-4000-8000-000000000000/payment"],
+      ["POST", "/api/requests/not-a-uuid/refund", { amount: -1 }],
+      ["GET", "/api/payments/sales?before=yesterday"],
+      ["GET", "/api/payments/sales?before=2026-13-45T99:00:00Z"],
+      ["POST", "/api/payments/account", "not json"],
+      ["POST", "/api/admin/payments/not-a-uuid/refund"],
+    ];
+    for (const [method, url, payload] of cases) {
+      const answer = await t.api({
+        method: method as "GET" | "POST",
+        url,
+        cookie: member.cookie,
+        payload: payload as string,
+      });
+      expect(answer.statusCode, `${method} ${url}`).toBeGreaterThanOrEqual(400);
+      expect(answer.statusCode, `${method} ${url}`).toBeLessThan(500);
+      expect(answer.json(), `${method} ${url}`).toHaveProperty("message");
+    }
+    for (const body of ["", "{", JSON.stringify({ id: 1, type: null, data: null })]) {
+      const answer = await t.app.inject({
+        method: "POST",
+        url: "/webhooks/stripe",
+        headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=00" },
+        payload: body,
+      });
+      expect(answer.statusCode).toBe(400);
+    }
+  });
+
   it("lets only a cook with a connected account offer card payment", async () => {
     const other = await buildSignedInUser(t.db, { isRegisteredCook: true });
     const meal = cardMeal();

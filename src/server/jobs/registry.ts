@@ -32,8 +32,11 @@ import { QUEUES, type QueueName, type QueueWork } from "./queue";
 export const SCHEDULES = {
   [QUEUES.sweep]: "*/10 * * * *",
   [QUEUES.certificates]: "0 * * * *",
-  [QUEUES.paymentExpiry]: "15 * * * *",
 } as const;
+
+/** The schedules of a deployment: card holds' expiry only where card payments are set up (docs/decisions/022). */
+export const schedulesFor = (config: Pick<Config, "payments">): Partial<Record<QueueName, string>> =>
+  config.payments ? { ...SCHEDULES, [QUEUES.paymentExpiry]: "15 * * * *" } : SCHEDULES;
 
 /**
  * How each queue is worked on one instance (docs/decisions/012, measured by bench/jobs.ts): jobs that

@@ -10,7 +10,7 @@ import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { loadVapidKeys, pushSender } from "../features/notifications";
 import { startJobQueue } from "../jobs/queue";
-import { jobQueues, SCHEDULES } from "../jobs/registry";
+import { jobQueues, schedulesFor } from "../jobs/registry";
 import { type LiveHub, startLiveHub } from "../live/hub";
 import { createMailer } from "../mail";
 import { registerMetrics } from "../metrics";
@@ -61,7 +61,7 @@ export async function startBackground(
     jobQueues({ config, database, storage, delivery, log: app.log }),
     {
       pollingSeconds: config.jobPollingSeconds,
-      schedules: config.scheduledJobs ? SCHEDULES : {},
+      schedules: config.scheduledJobs ? schedulesFor(config) : {},
       onError: (error) => app.log.warn({ err: error }, "a job failed"),
     },
   );

@@ -94,11 +94,14 @@ export async function registerFeatureRoutes(
     registerDrawRoutes(api, { db, config });
     registerTrustRoutes(api, { db, config });
     registerModerationRoutes(api, { db, owners: HELD_TEXT_OWNERS });
-    registerPaymentRoutes(api, { db, config });
+    // Card payments exist only where they are set up (docs/decisions/022): no route, no document.
+    if (config.payments) registerPaymentRoutes(api, { db, config });
   });
   await registerAdminRoutes(app, { db });
-  await registerAdminPaymentRoutes(app, { db, config });
-  await registerStripeWebhook(app, { db, config });
+  if (config.payments) {
+    await registerAdminPaymentRoutes(app, { db, config });
+    await registerStripeWebhook(app, { db, config });
+  }
   registerNewsletterRoutes(app, { db, config });
   registerImpactRoutes(app, { db });
   registerMealPreviewRoute(app, { db });

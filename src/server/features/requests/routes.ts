@@ -48,7 +48,7 @@ export function registerRequestRoutes(
   registerWaitlistRoutes(app, { db, config });
   registerThreadRoutes(app, { db, config, storage });
   registerRequestStatusRoutes(app, { db, config });
-  registerRequestPaymentRoutes(app, { db, config });
+  if (config.payments) registerRequestPaymentRoutes(app, { db, config });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
