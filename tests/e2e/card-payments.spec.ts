@@ -2,7 +2,8 @@
  * Card payments in the browser (docs/decisions/022), on the e2e server with payment settings and its
  * local Stripe: a cook connects Stripe from Settings, a neighbour on a 375 px phone pays for a meal
  * with the 3-D Secure test card through Stripe's form, reads "Paid, held until pickup", and "Paid" once
- * the cook has entered the pickup code. axe runs on the payment pages.
+ * the cook has entered the pickup code, then "Refunded" when the cook refunds the sale. axe runs on the
+ * payment pages.
  */
 import { expect, test } from "@playwright/test";
 import { CARD_BASE_URL } from "../../playwright.config";
@@ -81,5 +82,9 @@ test("a neighbour pays by card with 3-D Secure at 375 px: held until pickup, the
   await expect(cook.getByTestId("payment-status")).toHaveCount(0);
   await cook.goto(`/request/${requestId}`);
   await expect(cook.getByTestId("payment-status")).toHaveText("Paid");
-  await expect(cook.getByRole("button", { name: "Refund $4.50" })).toBeVisible();
+  // The cook refunds the sale, saying so once; both read it.
+  await cook.getByRole("button", { name: "Refund $4.50" }).click();
+  await cook.getByRole("alertdialog").getByRole("button", { name: "Refund $4.50" }).click();
+  await expect(cook.getByTestId("payment-status")).toHaveText("Refunded");
+  await expect(eater.getByTestId("payment-status")).toHaveText("Refunded");
 });

@@ -8,20 +8,15 @@ import { CreditCard } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button } from "@/client/components/ui/button";
-import { toast } from "@/client/components/ui/use-toast";
 import { useFormat } from "@/client/lib/format";
 import type { MealRequest } from "@/contract/requests";
-import { useRefundSale } from "../api";
+import { RefundButton } from "./refund-button";
 
 type Payment = NonNullable<MealRequest["payment"]>;
 
 export function PaymentNote({ request, otherName }: { request: MealRequest; otherName: string }) {
   const { t } = useTranslation("app");
   const f = useFormat();
-  const refund = useRefundSale(request.id, {
-    errorMessage: t("Could not refund. Try again."),
-    serverMessage: true,
-  });
   const payment = request.payment;
   if (!payment) return null;
   const price = f.price(payment.amountCents);
@@ -39,20 +34,7 @@ export function PaymentNote({ request, otherName }: { request: MealRequest; othe
           <Link href={`/request/${request.id}/pay`}>{t("Pay {{price}} by card", { price })}</Link>
         </Button>
       )}
-      {payment.canRefund && (
-        <Button
-          variant="outline"
-          className="self-start"
-          disabled={refund.isPending}
-          onClick={() =>
-            refund.mutate(undefined, {
-              onSuccess: () => toast({ title: t("The payment is being refunded.") }),
-            })
-          }
-        >
-          {t("Refund {{price}}", { price })}
-        </Button>
-      )}
+      {payment.canRefund && <RefundButton requestId={request.id} price={price} />}
     </div>
   );
 }
