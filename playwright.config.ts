@@ -131,11 +131,11 @@ export default defineConfig({
     serviceWorkers: "block",
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  // One web server for all three: Playwright starts its web servers one after another, each waiting
-  // for the last, and the two apps' first starts (initdb and every migration) overlap well.
+  // One web server for them all: Playwright starts its web servers one after another, each waiting
+  // for the last, and the apps' first starts (initdb and every migration) overlap well.
   webServer: {
     command: "npx tsx tests/e2e/servers.ts",
-    // The launcher serves the map services only once both apps answer: this URL means all three are up.
+    // The launcher serves the map services only once every app answers: this URL means all are up.
     url: `${MAP_SERVICES_URL}/tiles/0/0/0.png`,
     reuseExistingServer: false,
     timeout: 180_000,
