@@ -7,6 +7,7 @@
 import { useTranslation } from "react-i18next";
 import { StaticPage, StaticSection } from "@/client/components/layout/static-page";
 import { ContactForm, FaqSearch, NewcomerLimits } from "@/client/features/help";
+import { deployment } from "@/client/lib/deployment";
 
 export default function HelpPage() {
   const { t } = useTranslation("info");
@@ -24,9 +25,13 @@ export default function HelpPage() {
       </StaticSection>
       <StaticSection title={t("Terms & Privacy")} id="terms">
         <p>
-          {t(
-            "MealShare is a free service that connects neighbours. Cooks are responsible for the safety and description of the food they share; eaters decide what they accept. Payments for Marketplace meals are made directly between neighbours, and MealShare is not a party to them.",
-          )}
+          {deployment().cardPayments
+            ? t(
+                "MealShare is a free service that connects neighbours. Cooks are responsible for the safety and description of the food they share; eaters decide what they accept. Marketplace meals are paid to the cook in cash at pickup, or by card in the app through Stripe, which holds the payment until pickup and pays it to the cook.",
+              )
+            : t(
+                "MealShare is a free service that connects neighbours. Cooks are responsible for the safety and description of the food they share; eaters decide what they accept. Payments for Marketplace meals are made directly between neighbours, and MealShare is not a party to them.",
+              )}
         </p>
         <p>
           {t(

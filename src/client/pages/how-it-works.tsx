@@ -7,6 +7,7 @@ import { StaticPage, StaticSection } from "@/client/components/layout/static-pag
 import { Badge } from "@/client/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { JoinButton } from "@/client/features/auth";
+import { deployment } from "@/client/lib/deployment";
 
 const steps = (t: TFunction<"info">) => [
   {
@@ -86,9 +87,14 @@ export default function HowItWorksPage() {
             </CardTitle>
           </CardHeader>
           <CardContent className="text-sm text-muted-foreground">
-            {t(
-              "Home-cooked meals from local cooks at a price they set. MealShare takes no cut and handles no money: you pay the cook directly at pickup, in cash or by the bank transfer or payment app you agree on in the thread.",
-            )}
+            {/* docs/decisions/022: where card payments are set up, Stripe holds a card payment until pickup. */}
+            {deployment().cardPayments
+              ? t(
+                  "Home-cooked meals from local cooks at a price they set. Each meal says how it is paid: in cash at pickup, or by card in the app, held by Stripe until the meal changes hands.",
+                )
+              : t(
+                  "Home-cooked meals from local cooks at a price they set. MealShare takes no cut and handles no money: you pay the cook directly at pickup, in cash or by the bank transfer or payment app you agree on in the thread.",
+                )}
           </CardContent>
         </Card>
       </div>
