@@ -307,6 +307,26 @@ describe("card payments through the local Stripe", () => {
     );
   });
 
+  it("declines a request whose money came after its meal closed, and charges nothing", async () => {
+    const { id, eater, meal } = await cardRequest();
+    expect((await setStatus(t, cook.cookie, id, "accepted")).statusCode).toBe(200);
+    const form = await t.api({ method: "POST", url: `/api/requests/${id}/payment`, cookie: eater.cookie });
+    await t.db.execute(
+      sql`update meals set pickup_window_start = now() - interval '3 hours', pickup_window_end = now() - interval '1 hour' where id = ${meal.id}`,
+    );
+    expect((await payWithCard(stripe, form.json().clientSecret, TEST_CARDS.visa)).body.status).toBe(
+      "requires_capture",
+    );
+    const after = await waitFor(
+      id,
+      eater.cookie,
+      (r) => r.payment?.status === "voided",
+      "the late hold was not voided",
+    );
+    expect(after.status).toBe("declined");
+    expect((await intentOf(id))?.status).toBe("canceled");
+  });
+
   it("charges a no-show only where the meal said so before the request", async () => {
     for (const [chargeNoShow, party, expected] of [
       [false, "eater", "voided"],

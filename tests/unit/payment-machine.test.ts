@@ -112,8 +112,8 @@ class World {
     if (this.request.status === "pending" && this.request.paymentDue && !this.mealEnded) {
       this.request = { ...this.request, status: "accepted", paymentDue: false };
     } else if (this.request.status === "pending" && this.request.paymentDue) {
-      // The meal closed before the money came: the accept is refused and the hold voided.
-      this.save(ask(this.payment, "void"));
+      // The meal closed before the money came: the server declines the request, which voids the hold.
+      this.move("declined");
     } else {
       this.save(ask(this.payment, outcomeOf(this.request)));
     }

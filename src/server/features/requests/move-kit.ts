@@ -34,6 +34,11 @@ export interface StatusChange {
    * those on their meals, end on nobody's record, whatever blocks stand between the two.
    */
   leaving?: boolean;
+  /**
+   * A card request whose money was held too late to be accepted (docs/decisions/022): declined by the
+   * server, its hold voided, the eater told nothing was charged.
+   */
+  tooLateToHold?: boolean;
 }
 
 /** The part of the (locked) meal a move reads. */

@@ -119,8 +119,11 @@ export async function moveRequest(tx: Tx, move: Move): Promise<RequestRow> {
 /** Which of the moves below a (allowed) move is. */
 function moveFunctionOf(move: Move): (kit: MoveKit) => Promise<RequestRow> {
   const from = move.request.status;
-  if (move.actor === "system")
-    return from === "held" ? lapseOffer : from === "pending" ? acceptRequest : settlePickup;
+  if (move.actor === "system") {
+    if (from === "held") return lapseOffer;
+    if (from === "pending") return move.to === "accepted" ? acceptRequest : declineRequest;
+    return settlePickup;
+  }
   if (move.actor === "admin") return settleDispute;
   if (move.to === "disputed") return disputeNoShow;
   if (move.byCode) return completeByCode;
@@ -352,9 +355,11 @@ async function cancelRequest({ move, write, tell, tx }: MoveKit): Promise<Reques
 async function declineRequest({ move, write, tell }: MoveKit): Promise<RequestRow> {
   const updated = await write({ status: "declined" });
   await tell(
-    move.change?.allTaken
-      ? msg('All portions of "{{title}}" have gone to other neighbours: your request was declined')
-      : STATUS_NOTIFICATIONS.declined,
+    move.change?.tooLateToHold
+      ? msg('"{{title}}" could not be held for you: nothing was charged.')
+      : move.change?.allTaken
+        ? msg('All portions of "{{title}}" have gone to other neighbours: your request was declined')
+        : STATUS_NOTIFICATIONS.declined,
   );
   return updated;
 }

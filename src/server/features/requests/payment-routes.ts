@@ -166,8 +166,8 @@ async function tellBothLive(tx: Tx, requestId: string, paymentStatus: string): P
 /**
  * One verified event: the request it concerns is locked first (meal, then request, then payment: the
  * order every move takes), the event applied, and a hold that just arrived accepts a request still
- * waiting for it. A request that can no longer be accepted (its meal gone, its portions taken) has its
- * hold voided, and the eater is told nothing was charged.
+ * waiting for it. A request that can no longer be accepted (its meal gone, its portions taken) is
+ * declined by the server, which voids its hold, and the eater is told nothing was charged.
  */
 async function applyEvent(tx: Tx, event: Stripe.Event): Promise<void> {
   const requestId = requestOfEvent(event);
@@ -194,14 +194,13 @@ async function applyEvent(tx: Tx, event: Stripe.Event): Promise<void> {
     );
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    await settleAfterMove(tx, { ...request, status: "cancelled" });
-    await createNotification(tx, {
-      userId: request.eaterId,
-      type: "request_status",
-      message: msg('"{{title}}" could not be held for you: nothing was charged.'),
-      params: { title: meal.title },
-      link: `/request/${request.id}`,
-      requestId: request.id,
+    // Declined by the server: the hold is voided through the move, and the eater told so.
+    await moveRequest(tx, {
+      request,
+      meal,
+      actor: "system",
+      to: "declined",
+      change: { tooLateToHold: true },
     });
   }
 }

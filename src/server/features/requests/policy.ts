@@ -31,7 +31,8 @@ const TRANSITIONS: Record<RequestStatus, Partial<Record<RequestStatus, readonly 
   pending: {
     // The server accepts a card request once the eater's money is held (docs/decisions/022 "Accept").
     accepted: ["feeder", "system"],
-    declined: ["feeder"],
+    // …or declines it when the money came too late to be accepted (the meal closed, its portions went).
+    declined: ["feeder", "system"],
     completed: ["feeder"],
     cancelled: ["feeder", "eater"],
   },
