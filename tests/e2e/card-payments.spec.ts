@@ -10,6 +10,7 @@ import { CARD_BASE_URL } from "../../playwright.config";
 import {
   apiPost,
   apiPut,
+  appTookOver,
   becomeRegisteredCook,
   checkRoute,
   PHONE,
@@ -81,6 +82,7 @@ test("a neighbour pays by card with 3-D Secure at 375 px: held until pickup, the
   await expect(eater.getByTestId("payment-status")).toHaveText("Paid");
   await expect(cook.getByTestId("payment-status")).toHaveCount(0);
   await cook.goto(`/request/${requestId}`);
+  await appTookOver(cook);
   await expect(cook.getByTestId("payment-status")).toHaveText("Paid");
   // The cook refunds the sale, saying so once; both read it.
   await cook.getByRole("button", { name: "Refund $4.50" }).click();

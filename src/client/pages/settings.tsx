@@ -4,6 +4,7 @@
  * their sign-in, email delivery, data and leaving — one page at /settings, in the menus at every
  * width. Profile's Settings tab and emails' old `/settings` links come here.
  */
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageSelect } from "@/client/components/layout/language-select";
 import { RegionSelect } from "@/client/components/layout/region-select";
@@ -15,8 +16,13 @@ import { CalendarFeedSettings } from "@/client/features/calendar";
 import { HomeAreaSettings } from "@/client/features/home-area";
 import { HiddenFromLists } from "@/client/features/meals";
 import { EmailDeliveryNote, NotificationSettings } from "@/client/features/notifications";
-import { CardPaymentsSettings } from "@/client/features/payments";
 import { BlockedUsers, ProfileSettingsForm } from "@/client/features/users";
+import { deployment } from "@/client/lib/deployment";
+
+/** Card payments' settings (docs/decisions/022), loaded only where they are set up, for cooks. */
+const CardPaymentsSettings = lazy(() =>
+  import("@/client/features/payments").then((module) => ({ default: module.CardPaymentsSettings })),
+);
 
 export default function SettingsPage() {
   const { t } = useTranslation("app");
@@ -41,7 +47,11 @@ export default function SettingsPage() {
       <EmailDeliveryNote user={user} />
       <NotificationSettings userId={user.id} />
       <CalendarFeedSettings />
-      <CardPaymentsSettings isCook={user.isCook} />
+      {deployment().cardPayments && user.isCook && (
+        <Suspense fallback={null}>
+          <CardPaymentsSettings isCook={user.isCook} />
+        </Suspense>
+      )}
       <HiddenFromLists />
       <BlockedUsers />
       <AccountSettings user={user} />

@@ -25,7 +25,8 @@ export { loadMealMap, MealResults, ViewToggle } from "./components/meal-results"
 export { MyMeals } from "./components/my-meals";
 export { NotInterestedMenu } from "./components/not-interested-menu";
 export { OwnMealCard } from "./components/own-meal-card";
-export { PayAtPickup, PriceBadge, usePriceLabel } from "./components/price-label";
+export { PayAtPickup } from "./components/pay-at-pickup";
+export { PriceBadge, usePriceLabel } from "./components/price-label";
 export { SaveButton } from "./components/save-button";
 export { SavedMeals } from "./components/saved-meals";
 export { SearchBox } from "./components/search-box";

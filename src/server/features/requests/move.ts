@@ -145,6 +145,11 @@ async function acceptRequest({ move, write, tell, tx }: MoveKit): Promise<Reques
     });
     throw validation(message, { portions: message });
   }
+  // Money held for a meal since closed is not a portion taken (docs/decisions/022).
+  if (move.actor === "system") {
+    const closed = mealClosedRefusal(meal);
+    if (closed) throw closed;
+  }
   // The meal row is locked, so its counter (kept by the requests_portions_taken trigger) is current.
   const noPortions = portionsRefusal(meal, portions);
   if (noPortions) throw noPortions;

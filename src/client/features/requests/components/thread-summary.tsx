@@ -5,12 +5,12 @@
  * completed, the way to the review it asks for. A no-show says who did not turn up and why, and a late
  * cancellation says it was late (docs/features/households.md points 4-5): both count in the records.
  */
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { MealPhoto, PayAtPickup, usePriceLabel } from "@/client/features/meals";
-import { PaymentNote } from "@/client/features/payments";
 import { TrustBadge, VouchButton } from "@/client/features/trust";
 import { BlockButton, ReliabilityLine, useBlockedUsers } from "@/client/features/users";
 import { useDisplayName } from "@/client/lib/display-name";
@@ -20,6 +20,14 @@ import type { MealRequestDetail } from "@/contract/requests";
 import { portionsText } from "./request-card";
 import { StatusActions } from "./status-actions";
 import { StatusBadge } from "./status-badge";
+
+/**
+ * A card request's payment (docs/decisions/022), in a chunk of its own: a cash thread, most threads,
+ * never loads it, and a thread's first load stays within its budget (docs/decisions/019).
+ */
+const PaymentNote = lazy(() =>
+  import("@/client/features/payments").then((module) => ({ default: module.PaymentNote })),
+);
 
 /** Why an exchange ended the way it did, when it counts against somebody's record. */
 function EndNote({
@@ -118,7 +126,11 @@ export function ThreadSummary({ request }: { request: MealRequestDetail }) {
             </Link>
           </p>
           <p className="text-sm">{portionsText(t, request)}</p>
-          {request.payment && <PaymentNote request={request} otherName={otherName} />}
+          {request.payment && (
+            <Suspense fallback={null}>
+              <PaymentNote request={request} otherName={otherName} />
+            </Suspense>
+          )}
           {request.status === "accepted" && !request.payment && (
             <PayAtPickup
               meal={{

@@ -3,12 +3,14 @@
  * at pickup, or both, and whether an eater's no-show is charged. A cook without a connected account
  * reads where to connect one. Nothing shows without payment settings, or for a free meal.
  */
+
+import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { useCardAccount } from "@/client/features/payments";
 import { deployment } from "@/client/lib/deployment";
+import { paymentKeys } from "@/client/lib/query-keys";
 import type { MealFormValues } from "../../meal-form-schema";
 
 export function PaymentWaysFields({ form }: { form: UseFormReturn<MealFormValues> }) {
@@ -17,7 +19,11 @@ export function PaymentWaysFields({ form }: { form: UseFormReturn<MealFormValues
   const paid = watch("kind") === "paid";
   const ways = watch("paymentWays");
   const noShowId = useId();
-  const account = useCardAccount(paid);
+  // The payments feature's account, read through the shared key: the meal form does not load that feature.
+  const account = useQuery<{ chargesEnabled: boolean }>({
+    queryKey: paymentKeys.account,
+    enabled: paid && deployment().cardPayments !== undefined,
+  });
   if (!paid || !deployment().cardPayments || !account.data) return null;
   if (!account.data.chargesEnabled) {
     return (
