@@ -7,6 +7,7 @@ import { Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "wouter";
 import { EmptyState } from "@/client/components/layout/empty-state";
+import { isNotFound, QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
@@ -20,7 +21,7 @@ export default function RequestPayPage() {
   const f = useFormat();
   const { id } = useParams<{ id: string }>();
   const [, navigate] = useLocation();
-  const { data: request, isLoading } = useRequest(id);
+  const { data: request, isLoading, error, refetch, isRefetching } = useRequest(id);
   const form = usePaymentForm(id);
   const canPay = request?.payment?.canPay === true;
   const { mutate } = form;
@@ -29,6 +30,17 @@ export default function RequestPayPage() {
   }, [canPay, mutate]);
 
   if (isLoading) return <Spinner className="py-24" label={t("Loading request")} />;
+  // A failed load says so with Retry, never "Nothing to pay".
+  if (error && !isNotFound(error)) {
+    return (
+      <QueryError
+        title={t("Could not load this request")}
+        error={error}
+        onRetry={() => refetch()}
+        retrying={isRefetching}
+      />
+    );
+  }
   if (!request?.payment || (!canPay && !form.data)) {
     return (
       <EmptyState title={t("Nothing to pay")} text={t("There is nothing to pay for this request now.")}>

@@ -4,6 +4,7 @@
  * payments are set up.
  */
 import { useTranslation } from "react-i18next";
+import { QueryError } from "@/client/components/layout/query-error";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/client/components/ui/table";
@@ -34,7 +35,18 @@ export function AdminPayments() {
   const { t } = useTranslation("app");
   const f = useFormat();
   const payments = useAdminPayments();
-  if (!cardPaymentsOn() || !payments.data) return null;
+  if (!cardPaymentsOn()) return null;
+  if (payments.error) {
+    return (
+      <QueryError
+        title={t("Could not load card payments")}
+        error={payments.error}
+        onRetry={() => payments.refetch()}
+        retrying={payments.isRefetching}
+      />
+    );
+  }
+  if (!payments.data) return null;
   const { days, openHolds } = payments.data;
   return (
     <Card>

@@ -4,6 +4,7 @@
  * what was refunded, with a CSV of every sale. Shown only where card payments are set up, to cooks.
  */
 import { useTranslation } from "react-i18next";
+import { QueryError } from "@/client/components/layout/query-error";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { useFormat } from "@/client/lib/format";
@@ -20,7 +21,18 @@ export function CardPaymentsSettings({ isCook }: { isCook: boolean }) {
     errorMessage: t("Stripe could not be reached. Try again in a moment."),
     serverMessage: true,
   });
-  if (!on || !account.data) return null;
+  if (!on) return null;
+  if (account.error) {
+    return (
+      <QueryError
+        title={t("Could not load your card payments")}
+        error={account.error}
+        onRetry={() => account.refetch()}
+        retrying={account.isRefetching}
+      />
+    );
+  }
+  if (!account.data) return null;
   const totals = sales.data?.totals;
   return (
     <Card id="card-payments">
