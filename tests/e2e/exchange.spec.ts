@@ -188,4 +188,6 @@ test("a long thread opens on its newest messages; scrolling up loads the earlier
   await expect(thread.getByText("Chat line 1", { exact: true })).toBeVisible();
   await expect(thread.getByText("Hello there!")).toBeVisible();
   await expect(eater.getByRole("button", { name: "Load earlier messages" })).toHaveCount(0);
+  // The page stayed where the member took it, even if the thread hydrated after the app took over.
+  await expect(eater.getByRole("heading", { name: "Messages" })).toBeInViewport();
 });

@@ -75,12 +75,13 @@ function Bubble({
 }
 
 /**
- * Whether the page is the server's drawing, not yet taken over: its root still says `aria-disabled`
- * while the app's first effects run (src/server/plugins/client.ts).
+ * The thread's end as the server drew it, when this page load opened on a thread. Read as this
+ * module loads, which is before the thread is hydrated (hydrating it needs this code): hydration
+ * keeps the server's element, a thread the browser draws itself makes a new one. (The root's
+ * `aria-disabled` is no such sign: the app removes it while a page below a Suspense boundary may
+ * still be hydrating, and a thread pinned then undid a member's scroll: src/client/lib/hydrated.ts.)
  */
-function drawnByServer(): boolean {
-  return document.getElementById("root")?.getAttribute("aria-disabled") === "true";
-}
+const serverDrawnEnd = typeof document === "undefined" ? null : document.getElementById(THREAD_END_ID);
 
 /**
  * Keeps the thread's end (`endRef`) in view while the page settles: the thread opens at its newest
@@ -95,7 +96,7 @@ function useNewestInView(endRef: React.RefObject<HTMLDivElement | null>) {
   useEffect(() => {
     const end = endRef.current;
     if (!end) return;
-    let pinned = !drawnByServer();
+    let pinned = end !== serverDrawnEnd;
     // Where the last pin left the page: a scroll anywhere else was someone else's — a screen reader
     // moving to the pickup details, find-in-page, a script — and the page stays where they put it.
     let pinnedAt = window.scrollY;
@@ -146,7 +147,9 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
     else if (older.hasNextPage && !older.isFetching) void older.fetchNextPage();
   };
   // Scrolling up to the top of the thread loads what came before; not on arrival, when the top
-  // of a short page may already be in view.
+  // of a short page may already be in view. A thread taller than the window opened at its newest
+  // message with its top out of view, so its top in view means the member went up — even when they
+  // did before this part of a server's drawing was hydrated and this observer first looked.
   const topRef = useRef<HTMLDivElement>(null);
   const loadOlderRef = useRef(loadOlder);
   loadOlderRef.current = loadOlder;
@@ -154,9 +157,16 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
     const top = topRef.current;
     if (!top || typeof IntersectionObserver === "undefined") return;
     let wasHidden = false;
+    const tallerThanWindow = () => {
+      const end = endRef.current;
+      return (
+        end !== null &&
+        end.getBoundingClientRect().bottom - top.getBoundingClientRect().top > window.innerHeight
+      );
+    };
     const observer = new IntersectionObserver(([entry]) => {
       if (!entry.isIntersecting) wasHidden = true;
-      else if (wasHidden) loadOlderRef.current();
+      else if (wasHidden || tallerThanWindow()) loadOlderRef.current();
     });
     observer.observe(top);
     return () => observer.disconnect();
