@@ -173,8 +173,8 @@ const de: Words = {
   "Mill Lane allotments": "Kleingärten Mühlenweg",
 };
 
-/** Each language's words, by their English. */
-export const SEED_WORDS: Record<Exclude<Language, "en">, Words> = { es, de };
+/** Each language's words, by their English; a language without its own reads the seed in English. */
+export const SEED_WORDS: Partial<Record<Exclude<Language, "en">, Words>> = { es, de };
 
 /**
  * The seed's text in `language`: its translation, or the English itself for English (and for a text
@@ -182,6 +182,6 @@ export const SEED_WORDS: Record<Exclude<Language, "en">, Words> = { es, de };
  */
 export function seedWordsIn(language: Language): (english: string) => string {
   if (language === "en") return (english) => english;
-  const words = SEED_WORDS[language];
+  const words = SEED_WORDS[language] ?? {};
   return (english) => words[english] ?? english;
 }

@@ -4,9 +4,16 @@
  * first load.
  */
 
-/** The languages MealShare ships, complete (a test fails on a missing string). */
-export const LANGUAGES = ["en", "es", "de"] as const;
+/**
+ * The languages MealShare ships (docs/features/languages-currency-impact.md "Languages"). Each is
+ * offered from the start; a text a language has not translated yet reads in English, and the language
+ * menu says how much of each is translated (`translation-shares.ts`).
+ */
+export const LANGUAGES = ["en", "es", "de", "fr", "ar", "tr", "uk", "pl"] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/** The languages translated in full: a test fails on any string they miss (tests/unit/catalogues.test.ts). */
+export const COMPLETE_LANGUAGES: readonly Language[] = ["en", "es", "de"];
 
 /**
  * The cookie the app keeps its language in, so the server's own pages (sign-out, a failed sign-in)
@@ -20,7 +27,18 @@ export const LANGUAGE_COOKIE = "mealshare_lang";
  */
 export const TIME_ZONE_COOKIE = "mealshare_tz";
 
-/** Each language in its own words, for the language menus (never translated). */
+/**
+ * i18next's `fallbackLng` (client and server): a language not yet complete reads a text it lacks
+ * from the English catalogue, whose plural forms say "1 meal", not the key's "1 meals". A complete
+ * language never falls back, and English needs none: its keys are its text.
+ */
+export const FALLBACK_LANGUAGES: Record<string, Language[]> = Object.fromEntries(
+  LANGUAGES.filter((language) => !COMPLETE_LANGUAGES.includes(language)).map((language) => [
+    language,
+    ["en"],
+  ]),
+);
+
 /** Languages written right to left (the page then mirrors: docs/STYLE.md "Direction"). */
 const RIGHT_TO_LEFT = new Set(["ar", "fa", "he", "ur"]);
 
@@ -29,7 +47,17 @@ export function directionOf(language: string): "rtl" | "ltr" {
   return RIGHT_TO_LEFT.has(language.split("-")[0]?.toLowerCase() ?? "") ? "rtl" : "ltr";
 }
 
-export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", es: "Español", de: "Deutsch" };
+/** Each language in its own words, for the language menus (never translated). */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: "English",
+  es: "Español",
+  de: "Deutsch",
+  fr: "Français",
+  ar: "العربية",
+  tr: "Türkçe",
+  uk: "Українська",
+  pl: "Polski",
+};
 
 /** `en-GB` → `en`; a language we do not ship → undefined. */
 export function supportedLanguage(tag: string | null | undefined): Language | undefined {

@@ -7,19 +7,34 @@
 import type { IncomingMessage } from "node:http";
 import accepts from "accepts";
 import i18next from "i18next";
-import { LANGUAGE_COOKIE, LANGUAGES, type Language, supportedLanguage } from "../contract/i18n";
+import {
+  FALLBACK_LANGUAGES,
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+  type Language,
+  supportedLanguage,
+} from "../contract/i18n";
 import { type MessageParams, messageKey, messageValues } from "../contract/messages";
+import ar from "../locales/ar/messages.json" with { type: "json" };
 import de from "../locales/de/messages.json" with { type: "json" };
 import en from "../locales/en/messages.json" with { type: "json" };
 import es from "../locales/es/messages.json" with { type: "json" };
+import fr from "../locales/fr/messages.json" with { type: "json" };
+import pl from "../locales/pl/messages.json" with { type: "json" };
+import tr from "../locales/tr/messages.json" with { type: "json" };
+import uk from "../locales/uk/messages.json" with { type: "json" };
+
+const CATALOGUES: Record<Language, Record<string, string>> = { en, es, de, fr, ar, tr, uk, pl };
 
 const i18n = i18next.createInstance();
 void i18n.init({
-  resources: { en: { messages: en }, es: { messages: es }, de: { messages: de } },
+  resources: Object.fromEntries(
+    Object.entries(CATALOGUES).map(([language, messages]) => [language, { messages }]),
+  ),
   ns: ["messages"],
   defaultNS: "messages",
   supportedLngs: [...LANGUAGES],
-  fallbackLng: false,
+  fallbackLng: FALLBACK_LANGUAGES,
   keySeparator: false,
   nsSeparator: false,
   interpolation: { escapeValue: false },

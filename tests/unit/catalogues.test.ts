@@ -1,12 +1,14 @@
 /**
  * docs/features/languages-currency-impact.md point 1: every user-facing string of the client and every
- * server message is in the catalogues, and English, Spanish and German each have all of them
- * (docs/decisions/008).
+ * server message is in the catalogues; English, Spanish and German each have all of them, and every
+ * other language only texts English has, with what it has right (docs/decisions/008).
  *
  * - i18next-parser in check mode (`--fail-on-update`) walks every source file: a `t("…")` or
  *   `msg("…")` whose key is missing from a catalogue, or a key no code uses, fails it.
- * - Each catalogue has every key with a non-empty value, the plural forms its language needs
- *   (Intl.PluralRules) and the same `{{placeholders}}` as the English.
+ * - Each complete catalogue has every key with a non-empty value; each other one a part of them. A
+ *   text there has the plural forms its language needs (Intl.PluralRules) and the same
+ *   `{{placeholders}}` as the English.
+ * - The language menu's shares (src/contract/translation-shares.ts) are the catalogues' own.
  * - eslint-plugin-i18next finds words written straight into the client's code, outside `t()`.
  */
 import { execFile } from "node:child_process";
@@ -17,7 +19,8 @@ import { promisify } from "node:util";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 import { PLURAL_SUFFIX } from "../../scripts/english-catalogues";
-import { LANGUAGES } from "../../src/contract/i18n";
+import { sharesModule, translationShares } from "../../scripts/translation-shares";
+import { COMPLETE_LANGUAGES, LANGUAGES } from "../../src/contract/i18n";
 import { CATALOGUES } from "../../src/contract/pages";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -73,17 +76,25 @@ describe("message catalogues", () => {
     const english = catalogue("en", namespace);
     const englishKeys = keysOf(english);
 
-    it.each(LANGUAGES)(`has every ${namespace} key in %s, none empty, with its plural forms`, (language) => {
-      const entries = catalogue(language, namespace);
-      expect(Object.entries(entries).filter(([, value]) => value.trim() === "")).toEqual([]);
-      const keys = keysOf(entries);
-      expect([...keys.keys()].sort()).toEqual([...englishKeys.keys()].sort());
-      const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories.sort();
-      for (const [key, forms] of englishKeys) {
-        if (forms.size === 0) continue;
-        expect({ key, forms: [...(keys.get(key) ?? [])].sort() }).toEqual({ key, forms: categories });
-      }
-    });
+    it.each(LANGUAGES)(
+      `has the ${namespace} keys %s should, none empty, with its plural forms`,
+      (language) => {
+        const entries = catalogue(language, namespace);
+        expect(Object.entries(entries).filter(([, value]) => value.trim() === "")).toEqual([]);
+        const keys = keysOf(entries);
+        if (COMPLETE_LANGUAGES.includes(language)) {
+          expect([...keys.keys()].sort()).toEqual([...englishKeys.keys()].sort());
+        } else {
+          // A text English no longer has is one nobody reads: the translator's work goes elsewhere.
+          expect([...keys.keys()].filter((key) => !englishKeys.has(key))).toEqual([]);
+        }
+        const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories.sort();
+        for (const [key, forms] of englishKeys) {
+          if (forms.size === 0 || !keys.has(key)) continue;
+          expect({ key, forms: [...(keys.get(key) ?? [])].sort() }).toEqual({ key, forms: categories });
+        }
+      },
+    );
 
     it.each(LANGUAGES.filter((language) => language !== "en"))(
       `keeps every ${namespace} placeholder in %s`,
@@ -97,6 +108,15 @@ describe("message catalogues", () => {
       },
     );
   }
+
+  it("says in the language menu how much of each language is translated (npm run i18n:extract)", () => {
+    const shares = translationShares();
+    expect(Object.keys(shares).sort()).toEqual([...LANGUAGES].sort());
+    for (const language of COMPLETE_LANGUAGES) expect(shares[language]).toBe(100);
+    expect(readFileSync(path.join(root, "src/contract/translation-shares.ts"), "utf8")).toBe(
+      sharesModule(shares),
+    );
+  });
 
   it.each(LANGUAGES)("holds no date pattern in %s: Intl writes dates in the member's region", (language) => {
     // A pattern per language ("MMM d, yyyy") wrote every English reader's dates the American way

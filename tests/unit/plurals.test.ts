@@ -9,7 +9,7 @@ import path from "node:path";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import { PLURAL_SUFFIX } from "../../scripts/english-catalogues";
-import { LANGUAGES } from "../../src/contract/i18n";
+import { COMPLETE_LANGUAGES, LANGUAGES } from "../../src/contract/i18n";
 import { CATALOGUES } from "../../src/contract/pages";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -41,7 +41,8 @@ describe.each(LANGUAGES)("plurals in %s", (language) => {
       ),
     ];
     // "common" has none; "app" has dozens.
-    if (namespace === "app") expect(bases.length).toBeGreaterThan(20);
+    if (namespace === "app" && COMPLETE_LANGUAGES.includes(language))
+      expect(bases.length).toBeGreaterThan(20);
     const rules = new Intl.PluralRules(language);
     const wrong: string[] = [];
     for (const base of bases) {

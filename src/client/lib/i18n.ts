@@ -13,6 +13,7 @@ import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
 import {
   directionOf,
+  FALLBACK_LANGUAGES,
   LANGUAGE_COOKIE,
   LANGUAGES,
   type Language,
@@ -30,6 +31,11 @@ const dateLocales: Partial<Record<Language, Locale>> = { en: enUS };
 const dateLocaleImports: Record<Exclude<Language, "en">, () => Promise<Locale>> = {
   de: () => import("date-fns/locale/de").then((module) => module.de),
   es: () => import("date-fns/locale/es").then((module) => module.es),
+  fr: () => import("date-fns/locale/fr").then((module) => module.fr),
+  ar: () => import("date-fns/locale/ar").then((module) => module.ar),
+  tr: () => import("date-fns/locale/tr").then((module) => module.tr),
+  uk: () => import("date-fns/locale/uk").then((module) => module.uk),
+  pl: () => import("date-fns/locale/pl").then((module) => module.pl),
 };
 
 /**
@@ -122,6 +128,7 @@ async function initI18n(lng: Language): Promise<void> {
     )
     .init({
       ...KEY_READING,
+      fallbackLng: FALLBACK_LANGUAGES,
       lng,
       supportedLngs: [...LANGUAGES],
       ns: ["common"],

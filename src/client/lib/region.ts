@@ -15,6 +15,11 @@ export const REGIONS: Record<Language, readonly string[]> = {
   en: ["en-GB", "en-US", "en-IE", "en-CA", "en-AU", "en-NZ", "en-IN", "en-ZA"],
   de: ["de-DE", "de-AT", "de-CH", "de-LU"],
   es: ["es-ES", "es-MX", "es-AR", "es-CO", "es-CL", "es-US"],
+  fr: ["fr-FR", "fr-BE", "fr-CH", "fr-CA", "fr-LU"],
+  ar: ["ar-EG", "ar-SA", "ar-AE", "ar-MA", "ar-LB", "ar-SY", "ar-IQ"],
+  tr: ["tr-TR", "tr-CY"],
+  uk: ["uk-UA"],
+  pl: ["pl-PL"],
 };
 
 const listeners = new Set<() => void>();

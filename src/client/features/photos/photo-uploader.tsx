@@ -9,15 +9,20 @@
  */
 import AwsS3 from "@uppy/aws-s3";
 import Compressor from "@uppy/compressor";
-import Uppy from "@uppy/core";
+import Uppy, { type UppyOptions } from "@uppy/core";
 import DashboardModal from "@uppy/react/dashboard-modal";
 import { useEffect, useState } from "react";
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
 import "./uppy-theme.css";
+import ar_SA from "@uppy/locales/lib/ar_SA";
 import de_DE from "@uppy/locales/lib/de_DE";
 import en_US from "@uppy/locales/lib/en_US";
 import es_ES from "@uppy/locales/lib/es_ES";
+import fr_FR from "@uppy/locales/lib/fr_FR";
+import pl_PL from "@uppy/locales/lib/pl_PL";
+import tr_TR from "@uppy/locales/lib/tr_TR";
+import uk_UA from "@uppy/locales/lib/uk_UA";
 import { toast } from "@/client/components/ui/use-toast";
 import { apiRequest } from "@/client/lib/api-client";
 import { currentLanguage, i18n } from "@/client/lib/i18n";
@@ -28,7 +33,16 @@ import { PHOTO_PICK_MAX_BYTES, PHOTO_TYPES } from "@/contract/plain/photos";
 
 type Meta = Record<string, never>;
 
-const UPPY_LOCALES: Record<Language, typeof en_US> = { en: en_US, es: es_ES, de: de_DE };
+const UPPY_LOCALES: Record<Language, UppyOptions<Meta, PhotoBody>["locale"]> = {
+  en: en_US,
+  es: es_ES,
+  de: de_DE,
+  fr: fr_FR,
+  ar: ar_SA,
+  tr: tr_TR,
+  uk: uk_UA,
+  pl: pl_PL,
+};
 type PhotoBody = Record<string, unknown>;
 
 /**

@@ -1,0 +1,14 @@
+/**
+ * How much of MealShare each language has translated, in whole percent: written by
+ * scripts/translation-shares.ts (`npm run i18n:extract`), never by hand.
+ */
+export const TRANSLATION_SHARES: Record<string, number> = {
+  ar: 0,
+  de: 100,
+  en: 100,
+  es: 100,
+  fr: 0,
+  pl: 0,
+  tr: 0,
+  uk: 0,
+};
