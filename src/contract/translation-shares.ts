@@ -3,12 +3,12 @@
  * scripts/translation-shares.ts (`npm run i18n:extract`), never by hand.
  */
 export const TRANSLATION_SHARES: Record<string, number> = {
-  ar: 0,
+  ar: 4,
   de: 100,
   en: 100,
   es: 100,
-  fr: 0,
-  pl: 0,
-  tr: 0,
-  uk: 0,
+  fr: 4,
+  pl: 4,
+  tr: 4,
+  uk: 4,
 };
