@@ -10,7 +10,9 @@ import { msg } from "./messages";
 
 export * from "./languages";
 
-export const languageSchema = z.enum(LANGUAGES, { error: msg("Choose one of the languages MealShare speaks") });
+export const languageSchema = z.enum(LANGUAGES, {
+  error: msg("Choose one of the languages MealShare speaks"),
+});
 
 /** The newcomer limits a deployment publishes (`/api/deployment`; docs/decisions/020 "Limits"). */
 export const newcomerLimitsSchema = z.object({

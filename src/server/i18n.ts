@@ -7,6 +7,7 @@
 import type { IncomingMessage } from "node:http";
 import accepts from "accepts";
 import i18next from "i18next";
+import { BIDI_ISOLATION } from "../contract/bidi";
 import {
   FALLBACK_LANGUAGES,
   LANGUAGE_COOKIE,
@@ -26,7 +27,7 @@ import uk from "../locales/uk/messages.json" with { type: "json" };
 
 const CATALOGUES: Record<Language, Record<string, string>> = { en, es, de, fr, ar, tr, uk, pl };
 
-const i18n = i18next.createInstance();
+const i18n = i18next.createInstance().use(BIDI_ISOLATION);
 void i18n.init({
   resources: Object.fromEntries(
     Object.entries(CATALOGUES).map(([language, messages]) => [language, { messages }]),
@@ -37,7 +38,7 @@ void i18n.init({
   fallbackLng: FALLBACK_LANGUAGES,
   keySeparator: false,
   nsSeparator: false,
-  interpolation: { escapeValue: false },
+  interpolation: { escapeValue: false, alwaysFormat: true },
   returnEmptyString: false,
   initAsync: false,
 });

@@ -3,10 +3,13 @@
  * browser context of their own.
  */
 
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 import { E2E_ADMIN_EMAILS } from "../../playwright.config";
+import { LANGUAGES } from "../../src/contract/languages";
 import { SERVER_RENDERED_ATTRIBUTE } from "../../src/contract/pages";
 
 export interface Person {
@@ -47,9 +50,20 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
   return release;
 }
 
+/** The main navigation's name in every language that has one, and English's. */
+const MAIN_NAV_NAMES = new Set([
+  "Main",
+  ...LANGUAGES.map((language) => {
+    const catalogue: Record<string, string> = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, `../../src/locales/${language}/common.json`), "utf8"),
+    );
+    return catalogue.Main ?? "Main";
+  }),
+]);
+
 /** The signed-in app's main navigation, in any of its languages. */
 export const mainNav = (page: Page) =>
-  page.getByRole("navigation", { name: /^(Main|Principal|Hauptnavigation)$/ });
+  page.getByRole("navigation", { name: new RegExp(`^(${[...MAIN_NAV_NAMES].join("|")})$`) });
 
 /**
  * Signs `who` in through the dev provider's sign-in page, typed and sent in the browser, and waits

@@ -90,8 +90,8 @@ test("switching to Spanish in Settings translates the nav, a meal card with its 
 test("with CURRENCY=EUR and German, a meal typed as 7,50 reads '7,50 €' and is stored as 750 cents", async ({
   browser,
 }) => {
-  // A browser asking only for French, which MealShare does not ship: the deployment's German.
-  const device = { baseURL: EUR_BASE_URL, locale: "fr-FR" };
+  // A browser asking only for Dutch, which MealShare does not ship: the deployment's German.
+  const device = { baseURL: EUR_BASE_URL, locale: "nl-NL" };
   const cook = await signedInPage(browser, person("Jonas", "Koch"), device);
   await expect(mainNav(cook)).toHaveAccessibleName("Hauptnavigation");
   await becomeRegisteredCook(cook, browser);

@@ -118,6 +118,19 @@ describe("message catalogues", () => {
     );
   });
 
+  it.each(LANGUAGES)(
+    "names no i18next format in %s: every value goes through the bidi isolation",
+    (language) => {
+      // src/contract/bidi.ts stands in for i18next's formatter, so a "{{count, number}}" would go unformatted.
+      const named = CATALOGUES.flatMap((namespace) =>
+        Object.entries(catalogue(language, namespace))
+          .flat()
+          .filter((text) => /\{\{\s*[\w.]+\s*,/.test(text)),
+      );
+      expect(named).toEqual([]);
+    },
+  );
+
   it.each(LANGUAGES)("holds no date pattern in %s: Intl writes dates in the member's region", (language) => {
     // A pattern per language ("MMM d, yyyy") wrote every English reader's dates the American way
     // (docs/features/languages-currency-impact.md "Locale regions"); src/client/lib/format.ts asks Intl.

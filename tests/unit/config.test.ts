@@ -57,7 +57,7 @@ describe("configuration (docs/DESIGN.md §2)", () => {
     [{ PUBLIC_URL: "not a url" }, /PUBLIC_URL/],
     [{ CURRENCY: "euro" }, /CURRENCY must be an ISO 4217 code/],
     [{ CURRENCY: "XYZ" }, /CURRENCY is not a currency/],
-    [{ DEFAULT_LOCALE: "fr" }, /DEFAULT_LOCALE/],
+    [{ DEFAULT_LOCALE: "nl" }, /DEFAULT_LOCALE/],
     [{ TRUST_PROXY: "true" }, /TRUST_PROXY must be a hop count or a list of proxy addresses/],
     [{ TRUST_PROXY: "nginx.internal" }, /TRUST_PROXY must be a hop count/],
     [{ GEOCODER_URL: "nominatim" }, /GEOCODER_URL/],

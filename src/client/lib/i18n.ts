@@ -11,6 +11,7 @@ import { enUS } from "date-fns/locale/en-US";
 import i18next from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
+import { BIDI_ISOLATION } from "@/contract/bidi";
 import {
   directionOf,
   FALLBACK_LANGUAGES,
@@ -90,7 +91,7 @@ export const KEY_READING = {
   fallbackLng: false,
   keySeparator: false,
   nsSeparator: false,
-  interpolation: { escapeValue: false },
+  interpolation: { escapeValue: false, alwaysFormat: true },
   returnEmptyString: false,
 } as const;
 
@@ -121,6 +122,7 @@ export async function speakOnServer(language: Language): Promise<void> {
 async function initI18n(lng: Language): Promise<void> {
   await i18n
     .use(initReactI18next)
+    .use(BIDI_ISOLATION)
     .use(
       resourcesToBackend(
         (language: string, namespace: string) => import(`../../locales/${language}/${namespace}.json`),

@@ -10,9 +10,10 @@ import "./map.css";
 import type { Map as LeafletMap } from "leaflet";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { MapContainer, TileLayer, useMap, ZoomControl } from "react-leaflet";
+import { AttributionControl, MapContainer, TileLayer, useMap, ZoomControl } from "react-leaflet";
 import { deployment } from "@/client/lib/deployment";
 import { cn } from "@/client/lib/utils";
+import { directionOf } from "@/contract/languages";
 
 /** A zoom at which a circle of `radiusMetres` around the centre fills a small map. */
 export function zoomForRadius(radiusMetres: number): number {
@@ -75,13 +76,17 @@ export function BaseMap({
   /** Off by default: a page scrolled on a phone or with a mouse wheel should not zoom the map instead. */
   scrollWheelZoom?: boolean;
 }) {
-  const { t } = useTranslation("app");
+  const { t, i18n } = useTranslation("app");
   const { map } = deployment();
+  // The map itself is geography and never mirrors; its controls sit at the reading start and end as
+  // the page's do (docs/STYLE.md "Direction"): Leaflet places them by left and right only.
+  const rtl = directionOf(i18n.language) === "rtl";
   return (
     <MapContainer
       center={[center.latitude, center.longitude]}
       zoom={zoom}
       zoomControl={false}
+      attributionControl={false}
       scrollWheelZoom={scrollWheelZoom}
       className={cn("z-0 h-72 w-full rounded-lg border", className)}
       ref={(instance) => {
@@ -89,7 +94,12 @@ export function BaseMap({
       }}
     >
       <TileLayer url={map.tileUrl} attribution={map.attribution} />
-      <ZoomControl position="topleft" zoomInTitle={t("Zoom in")} zoomOutTitle={t("Zoom out")} />
+      <ZoomControl
+        position={rtl ? "topright" : "topleft"}
+        zoomInTitle={t("Zoom in")}
+        zoomOutTitle={t("Zoom out")}
+      />
+      <AttributionControl position={rtl ? "bottomleft" : "bottomright"} />
       <MapName label={label} />
       <KeepSize />
       {children}
