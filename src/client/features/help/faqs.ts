@@ -4,6 +4,7 @@
  */
 import type { TFunction } from "i18next";
 import { deployment } from "@/client/lib/deployment";
+import { foldForSearch } from "@/contract/plain/search-fold";
 
 /** One question and its answer. */
 export interface Faq {
@@ -132,8 +133,15 @@ export const categories = (t: TFunction<"info">): { title: string; faqs: Faq[] }
   },
 ];
 
-/** spec §5: case-insensitive match on the question or the answer. */
-export function matchesFaq(faq: Faq, query: string): boolean {
-  const needle = query.trim().toLowerCase();
-  return !needle || faq.question.toLowerCase().includes(needle) || faq.answer.toLowerCase().includes(needle);
+/**
+ * spec §5: a case-insensitive match on the question or the answer, folded as the reader's `language`
+ * folds text (`foldForSearch`: accents and Arabic vowel marks aside, Turkish's dotted and dotless i).
+ */
+export function matchesFaq(faq: Faq, query: string, language?: string): boolean {
+  const needle = foldForSearch(query.trim(), language);
+  return (
+    !needle ||
+    foldForSearch(faq.question, language).includes(needle) ||
+    foldForSearch(faq.answer, language).includes(needle)
+  );
 }

@@ -14,15 +14,18 @@ import { Label } from "@/client/components/ui/label";
 import { categories, matchesFaq } from "../faqs";
 
 export function FaqSearch() {
-  const { t } = useTranslation("info");
+  const { t, i18n } = useTranslation("info");
   const [query, setQuery] = useState("");
   const searchId = useId();
   const shown = useMemo(
     () =>
       categories(t)
-        .map((category) => ({ ...category, faqs: category.faqs.filter((faq) => matchesFaq(faq, query)) }))
+        .map((category) => ({
+          ...category,
+          faqs: category.faqs.filter((faq) => matchesFaq(faq, query, i18n.language)),
+        }))
         .filter((category) => category.faqs.length > 0),
-    [query, t],
+    [query, t, i18n.language],
   );
   return (
     <>
