@@ -12,7 +12,7 @@ import { AppRoot } from "./app/app-root";
 import { preloadPage } from "./app/router";
 import { currentUserQuery } from "./features/auth";
 import { loadDeployment } from "./lib/deployment";
-import { startI18n } from "./lib/i18n";
+import { i18n, startI18n } from "./lib/i18n";
 import { whenIdle } from "./lib/idle";
 import { queryClient } from "./lib/query-client";
 import { rememberTimeZone, timeZoneRemembered } from "./lib/time-zone";
@@ -36,7 +36,25 @@ function drawnHere(): boolean {
   const { pathname, search } = new URL(loaded);
   return pathname === window.location.pathname && search === window.location.search;
 }
-const serverRendered = drawnHere();
+const PSEUDO_KEY = "mealshare:pseudo";
+
+/**
+ * Whether this device asked for the pseudo-locale (lib/pseudo-locale.ts): `?pseudo=1` turns it on and
+ * `?pseudo=0` off, kept in this device's storage.
+ */
+function wantsPseudoLocale(): boolean {
+  try {
+    const asked = new URLSearchParams(window.location.search).get("pseudo");
+    if (asked === "1") localStorage.setItem(PSEUDO_KEY, "1");
+    if (asked === "0") localStorage.removeItem(PSEUDO_KEY);
+    return localStorage.getItem(PSEUDO_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+// Its texts differ from the server's drawing in every word: the page is drawn afresh, not hydrated.
+const pseudoLocale = wantsPseudoLocale() ? import("./lib/pseudo-locale") : undefined;
+const serverRendered = drawnHere() && !pseudoLocale;
 
 // Who is signed in (the request index.html preloads, or the answer the server put in a member's page)
 // is asked beside the settings and catalogue: a member's shell and page then load with them, and the
@@ -61,7 +79,13 @@ const i18nStarted = startI18n(deploymentLoaded.then((d) => d.defaultLanguage));
 // The page's code and words too: index.html shows the same spinner until then, and the page renders
 // in the app's first render instead of suspending behind it.
 const pageLoaded = preloadPage(window.location.pathname, userKnown, i18nStarted);
-await Promise.all([deploymentLoaded, i18nStarted, pageLoaded, serverRendered ? pageData : undefined]);
+await Promise.all([
+  deploymentLoaded,
+  i18nStarted,
+  pageLoaded,
+  serverRendered ? pageData : undefined,
+  pseudoLocale?.then((module) => i18nStarted.then(() => module.startPseudoLocale(i18n))),
+]);
 
 if (serverRendered) {
   // In a transition, hydration too yields to the browser every few milliseconds; outside one it is a

@@ -295,8 +295,8 @@ describe("devices and a new email", () => {
     const list = await laptop.json("GET", "/api/auth/sessions");
     expect(list.status).toBe(200);
     expect(list.body.map((s: { device: string; current: boolean }) => [s.device, s.current]).sort()).toEqual([
-      ["Chrome on Android", false],
-      ["Firefox on Linux", true],
+      ["Chrome · Android", false],
+      ["Firefox · Linux", true],
     ]);
     expect(JSON.stringify(list.body)).not.toMatch(/127\.0\.0\.1/);
 

@@ -21,16 +21,17 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 export const sessionIdOf = hashToken;
 
 /**
- * What Settings → Signed-in devices calls a browser (docs/decisions/016): "Firefox on Android" from its
- * User-Agent header (bowser), or "" when it names nothing known. Nothing else of the request is kept —
- * no address.
+ * What Settings → Signed-in devices calls a browser (docs/decisions/016): "Firefox · Android" from its
+ * User-Agent header (bowser), or "" when it names nothing known. Proper names only, joined by a mark
+ * rather than a word ("on"), since it is stored once and read in every member's language. Nothing
+ * else of the request is kept — no address.
  */
 export function deviceName(userAgent: string | undefined): string {
   if (!userAgent) return "";
   const parsed = Bowser.parse(userAgent.slice(0, 500));
   const browser = parsed.browser.name ?? "";
   const system = parsed.os.name ?? "";
-  return (browser && system ? `${browser} on ${system}` : browser || system).slice(0, 120);
+  return (browser && system ? `${browser} · ${system}` : browser || system).slice(0, 120);
 }
 
 /**
