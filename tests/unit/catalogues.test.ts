@@ -102,7 +102,15 @@ describe("message catalogues", () => {
         const entries = catalogue(language, namespace);
         const different = Object.entries(entries).filter(([key, value]) => {
           const source = english[key] ?? english[`${key.replace(PLURAL_SUFFIX, "")}_other`];
-          return source !== undefined && placeholders(value).join() !== placeholders(source).join();
+          if (source === undefined) return false;
+          // A plural form may say its number in words ("حصتان", two portions): {{count}} is then
+          // left out, but no other value is, and none is added.
+          const plural = PLURAL_SUFFIX.test(key);
+          const own = placeholders(value);
+          const expected = placeholders(source).filter(
+            (name) => !(plural && name === "count" && !own.includes(name)),
+          );
+          return own.join() !== expected.join();
         });
         expect(different).toEqual([]);
       },
