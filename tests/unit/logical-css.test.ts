@@ -11,9 +11,12 @@ import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-/** A physical direction utility, with any variant prefix (`sm:`, `focus:`), as it starts in a class list. */
+/**
+ * A physical direction utility, with any variant prefix (`sm:`, `focus:`), as it starts in a class
+ * list. Tailwind's values are lower case, so a language tag ("pl-PL") is none.
+ */
 const PHYSICAL =
-  /(?<=[\s"'`:])-?(?:(?:m|p|scroll-m|scroll-p)[lr]-[\w.[\]/%-]+|(?:left|right)-(?!\[50%\])[\w.[\]/%-]+|text-(?:left|right)(?![\w-])|border-[lr](?![\w])|border-[lr]-[\w-]+|rounded-(?:[lr]|tl|tr|bl|br)(?:-[\w-]+)?(?![\w-]))/g;
+  /(?<=[\s"'`:])-?(?:(?:m|p|scroll-m|scroll-p)[lr]-(?![A-Z])[\w.[\]/%-]+|(?:left|right)-(?!\[50%\])[\w.[\]/%-]+|text-(?:left|right)(?![\w-])|border-[lr](?![\w])|border-[lr]-[\w-]+|rounded-(?:[lr]|tl|tr|bl|br)(?:-[\w-]+)?(?![\w-]))/g;
 
 /** The physical utilities in `text`, in order. */
 function physicalUtilities(text: string): string[] {
@@ -38,7 +41,7 @@ describe("logical CSS", () => {
     ]);
     expect(
       physicalUtilities(
-        `<div className="ms-2 pe-4 sm:start-3 -end-0.5 text-start border-e rounded-s-md left-[50%] translate-x-[-50%] simple-x" />`,
+        `<div className="ms-2 pe-4 sm:start-3 -end-0.5 text-start border-e rounded-s-md left-[50%] translate-x-[-50%] simple-x" lang="pl-PL" />`,
       ),
     ).toEqual([]);
   });
