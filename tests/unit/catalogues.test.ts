@@ -103,12 +103,14 @@ describe("message catalogues", () => {
         const different = Object.entries(entries).filter(([key, value]) => {
           const source = english[key] ?? english[`${key.replace(PLURAL_SUFFIX, "")}_other`];
           if (source === undefined) return false;
-          // A plural form may say its number in words ("حصتان", two portions): {{count}} is then
-          // left out, but no other value is, and none is added.
+          // A plural form may say its number in words ("حصتان", two portions): the count ({{count}},
+          // or {{number}}, the count as Intl writes it) is then left out, but no other value is,
+          // and none is added.
           const plural = PLURAL_SUFFIX.test(key);
           const own = placeholders(value);
+          const countsIn = (name: string) => name === "count" || name === "number";
           const expected = placeholders(source).filter(
-            (name) => !(plural && name === "count" && !own.includes(name)),
+            (name) => !(plural && countsIn(name) && !own.includes(name)),
           );
           return own.join() !== expected.join();
         });
