@@ -1,10 +1,11 @@
 /**
- * What both i18next-parser runs share (docs/decisions/008): catalogues in src/locales, keys that
+ * What both i18next-parser runs share (docs/decisions/008): catalogues in src/locales (the complete
+ * languages': `COMPLETE_LANGUAGES`, src/contract/languages.ts; the others hold what they have), keys that
  * are their English text (no key or namespace separators), English filled in from the key and the
  * other languages left empty, so a missing translation shows as an empty value the check refuses.
  */
 export const shared = {
-  locales: ["en", "es", "de"],
+  locales: ["en", "es", "de", "ar"],
   output: "src/locales/$LOCALE/$NAMESPACE.json",
   keySeparator: false,
   namespaceSeparator: false,

@@ -1,7 +1,8 @@
 /**
  * docs/features/languages-currency-impact.md point 1: every user-facing string of the client and every
- * server message is in the catalogues; English, Spanish and German each have all of them, and every
- * other language only texts English has, with what it has right (docs/decisions/008).
+ * server message is in the catalogues; each complete language (`COMPLETE_LANGUAGES`: English, Spanish,
+ * German, Arabic) has all of them, and every other language only texts English has, with what it has
+ * right (docs/decisions/008).
  *
  * - i18next-parser in check mode (`--fail-on-update`) walks every source file: a `t("…")` or
  *   `msg("…")` whose key is missing from a catalogue, or a key no code uses, fails it.
@@ -18,6 +19,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
+import { shared } from "../../i18n/shared.mjs";
 import { PLURAL_SUFFIX } from "../../scripts/english-catalogues";
 import { sharesModule, translationShares } from "../../scripts/translation-shares";
 import { COMPLETE_LANGUAGES, LANGUAGES } from "../../src/contract/i18n";
@@ -118,6 +120,10 @@ describe("message catalogues", () => {
       },
     );
   }
+
+  it("keeps, with i18next-parser, the catalogues of every complete language and only those", () => {
+    expect([...shared.locales].sort()).toEqual([...COMPLETE_LANGUAGES].sort());
+  });
 
   it("says in the language menu how much of each language is translated (npm run i18n:extract)", () => {
     const shares = translationShares();
