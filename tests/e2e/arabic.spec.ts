@@ -66,6 +66,9 @@ test("in Arabic every main page mirrors, passes axe and fits a 375 px phone", as
   await eater.screenshot({ path: test.info().outputPath("ar-community-map.png") });
 
   await checkMirrored(eater, `/meal/${meal.id}`, "meal", h1(meal.title));
+  // A neighbour's own words in English keep their left-to-right order inside the Arabic page.
+  const description = eater.getByText(meal.description, { exact: true });
+  expect(await description.evaluate((element) => getComputedStyle(element).direction)).toBe("ltr");
   await appTookOver(eater);
   await eater.getByRole("button", { name: arabic("Request Meal") }).click();
   const notice = eater.getByRole("alertdialog", { name: arabic("Safety Notice") });

@@ -68,7 +68,9 @@ export default function MealDetailPage() {
       <div className="flex flex-col gap-5">
         <div>
           <div className="flex items-start justify-between gap-3">
-            <h1 className="text-3xl font-bold">{meal.title}</h1>
+            <h1 className="text-3xl font-bold" dir="auto">
+              {meal.title}
+            </h1>
             {!isOwner && (
               <span className="flex shrink-0 items-center gap-1">
                 <SaveButton mealId={meal.id} title={meal.title} className="border" />

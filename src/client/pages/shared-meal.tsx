@@ -31,7 +31,7 @@ export default function SharedMealPage() {
           <Badge variant="secondary" className="self-start">
             {meal.kind === "free" ? t("Free") : t("Marketplace")}
           </Badge>
-          <h1 id="shared-meal-title" className="break-words text-2xl font-bold">
+          <h1 id="shared-meal-title" className="break-words text-2xl font-bold" dir="auto">
             {meal.title}
           </h1>
         </div>

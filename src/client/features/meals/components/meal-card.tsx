@@ -121,13 +121,16 @@ export const MealCard = memo(function MealCard({
           <Link
             href={`/meal/${meal.id}`}
             className="hover:underline focus-visible:underline after:absolute after:inset-0 after:content-['']"
+            dir="auto"
           >
             {meal.title}
           </Link>
         </h3>
         <GroupMark meal={meal} />
         <AllergenWarning names={warnings} />
-        <p className="line-clamp-2 text-sm text-muted-foreground">{meal.description}</p>
+        <p className="line-clamp-2 text-sm text-muted-foreground" dir="auto">
+          {meal.description}
+        </p>
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span className={cn("inline-flex items-center gap-1", full && "font-semibold text-foreground")}>
             <Users className="h-4 w-4" aria-hidden="true" />

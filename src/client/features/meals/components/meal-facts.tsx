@@ -21,11 +21,15 @@ export function MealFacts({ meal }: { meal: Meal }) {
     <section className="space-y-4">
       <div>
         <h2 className="font-semibold">{t("Description")}</h2>
-        <p className="whitespace-pre-line text-muted-foreground">{meal.description}</p>
+        <p className="whitespace-pre-line text-muted-foreground" dir="auto">
+          {meal.description}
+        </p>
       </div>
       <div>
         <h2 className="font-semibold">{t("Ingredients")}</h2>
-        <p className="whitespace-pre-line text-muted-foreground">{meal.ingredients}</p>
+        <p className="whitespace-pre-line text-muted-foreground" dir="auto">
+          {meal.ingredients}
+        </p>
       </div>
       <div>
         <h2 className="font-semibold">{t("Allergens")}</h2>

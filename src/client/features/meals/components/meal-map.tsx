@@ -213,7 +213,7 @@ export default function MealMap({ filters }: { filters: MealFilterState }) {
               <ul className="flex flex-col gap-1 text-sm" aria-label={t("Meals at this spot")}>
                 {selected.meals.map((meal) => (
                   <li key={meal.id}>
-                    <Link href={`/meal/${meal.id}`} className="underline">
+                    <Link href={`/meal/${meal.id}`} className="underline" dir="auto">
                       {meal.title}
                     </Link>{" "}
                     · {priceOf(meal)}
@@ -241,7 +241,7 @@ export default function MealMap({ filters }: { filters: MealFilterState }) {
         <ul className="mt-1 grid gap-1 text-sm sm:grid-cols-2" data-testid="map-meal-list">
           {meals.map((meal) => (
             <li key={meal.id}>
-              <Link href={`/meal/${meal.id}`} className="underline-offset-2 hover:underline">
+              <Link href={`/meal/${meal.id}`} className="underline-offset-2 hover:underline" dir="auto">
                 {meal.title}
               </Link>{" "}
               <span className="text-muted-foreground">

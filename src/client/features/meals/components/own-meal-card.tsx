@@ -30,7 +30,7 @@ export function OwnMealCard({ meal }: { meal: Meal }) {
       </Link>
       <CardContent className="flex flex-col gap-2 p-4">
         <div className="flex items-center justify-between gap-2">
-          <Link href={`/meal/${meal.id}`} className="font-semibold hover:underline">
+          <Link href={`/meal/${meal.id}`} className="font-semibold hover:underline" dir="auto">
             {meal.title}
           </Link>
           <span className="text-sm">{priceLabel(meal)}</span>

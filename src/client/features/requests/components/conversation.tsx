@@ -209,7 +209,9 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
             held={request.messageHeld}
             reportId={request.eater.id === viewerId ? undefined : request.id}
           >
-            <p className="whitespace-pre-line break-words">{request.message}</p>
+            <p className="whitespace-pre-line break-words" dir="auto">
+              {request.message}
+            </p>
           </Bubble>
         )}
         {messages.map((message) => {
@@ -262,7 +264,11 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
                   {say(QUICK_REPLY_TEXT[message.kind])}
                 </p>
               ) : (
-                message.body && <p className="whitespace-pre-line break-words">{message.body}</p>
+                message.body && (
+                  <p className="whitespace-pre-line break-words" dir="auto">
+                    {message.body}
+                  </p>
+                )
               )}
             </Bubble>
           );
