@@ -7,7 +7,7 @@ export const TRANSLATION_SHARES: Record<string, number> = {
   de: 100,
   en: 100,
   es: 100,
-  fr: 90,
+  fr: 100,
   pl: 4,
   tr: 4,
   uk: 4,
