@@ -9,6 +9,6 @@ export const TRANSLATION_SHARES: Record<string, number> = {
   es: 100,
   fr: 100,
   pl: 4,
-  tr: 92,
+  tr: 100,
   uk: 4,
 };
