@@ -10,5 +10,5 @@ export const TRANSLATION_SHARES: Record<string, number> = {
   fr: 100,
   pl: 4,
   tr: 100,
-  uk: 90,
+  uk: 100,
 };
