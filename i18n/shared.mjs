@@ -5,7 +5,7 @@
  * other languages left empty, so a missing translation shows as an empty value the check refuses.
  */
 export const shared = {
-  locales: ["en", "es", "de", "fr", "ar", "tr", "uk"],
+  locales: ["en", "es", "de", "fr", "ar", "tr", "uk", "pl"],
   output: "src/locales/$LOCALE/$NAMESPACE.json",
   keySeparator: false,
   namespaceSeparator: false,

@@ -13,7 +13,7 @@ export const LANGUAGES = ["en", "es", "de", "fr", "ar", "tr", "uk", "pl"] as con
 export type Language = (typeof LANGUAGES)[number];
 
 /** The languages translated in full: a test fails on any string they miss (tests/unit/catalogues.test.ts). */
-export const COMPLETE_LANGUAGES: readonly Language[] = ["en", "es", "de", "fr", "ar", "tr", "uk"];
+export const COMPLETE_LANGUAGES: readonly Language[] = ["en", "es", "de", "fr", "ar", "tr", "uk", "pl"];
 
 /**
  * The cookie the app keeps its language in, so the server's own pages (sign-out, a failed sign-in)

@@ -8,7 +8,7 @@ export const TRANSLATION_SHARES: Record<string, number> = {
   en: 100,
   es: 100,
   fr: 100,
-  pl: 92,
+  pl: 100,
   tr: 100,
   uk: 100,
 };

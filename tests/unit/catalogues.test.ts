@@ -1,7 +1,6 @@
 /**
  * docs/features/languages-currency-impact.md point 1: every user-facing string of the client and every
- * server message is in the catalogues; each complete language (`COMPLETE_LANGUAGES`: English, Spanish,
- * German, French, Arabic, Turkish, Ukrainian) has all of them, and every other language only texts English has, with what it has
+ * server message is in the catalogues; each complete language (`COMPLETE_LANGUAGES`: all eight today) has all of them, and every other language only texts English has, with what it has
  * right (docs/decisions/008).
  *
  * - i18next-parser in check mode (`--fail-on-update`) walks every source file: a `t("…")` or
