@@ -1,11 +1,14 @@
 /**
  * The pseudo-locale (src/client/lib/pseudo-locale.ts; docs/features/languages-currency-impact.md
- * "Languages") over the main pages: every text the app writes is marked ⟦…⟧, so a word on screen
- * outside the marks was written past the catalogues, and a text whose box cuts it off would be
- * clipped in a longer language. Neither may be found. Members' own words (names, meals, messages)
- * and what Intl writes (dates, times) are theirs and the region's, not the catalogues'.
+ * "Languages") over the pages the Arabic spec walks — the landing page, Community's list and map, a
+ * meal and its request, a thread, Settings and a draw's page: every text the app writes is marked
+ * ⟦…⟧, so a word on screen outside the marks was written past the catalogues, and a text whose box
+ * cuts it off would be clipped in a longer language. Neither may be found. Members' own words (names,
+ * meals, messages), what Intl writes (dates, times), a draw's hashes and the map tiles' attribution
+ * are theirs, the region's, the draw's and the tile provider's, not the catalogues'.
  */
 import { expect, type Page, test } from "@playwright/test";
+import { pseudoText } from "../../src/client/lib/pseudo-locale";
 import { apiPost, appTookOver, PHONE, person, postMeal, signedInPage } from "./fixtures";
 
 /** What the page shows outside the marks, less the members' `own` words; and what it clips. */
@@ -38,7 +41,8 @@ function findings(page: Page, own: string[]) {
     let marked = 0;
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const element = node.parentElement;
-      if (!element || !visible(element) || element.closest("script, style, noscript, time")) continue;
+      const notOurs = "script, style, noscript, time, code, .font-mono, .leaflet-control-attribution";
+      if (!element || !visible(element) || element.closest(notOurs)) continue;
       // A text split by markup (a link inside it) is one text: marks count across its nodes.
       let outside = "";
       for (const character of (node as Text).data) {
@@ -64,11 +68,10 @@ function findings(page: Page, own: string[]) {
   }, own);
 }
 
-async function check(page: Page, path: string, own: string[]) {
-  await page.goto(path);
+async function check(page: Page, path: string, own: string[], stay = false) {
+  if (!stay) await page.goto(path);
   await appTookOver(page);
   await expect(page.locator("header").first()).toContainText("⟦");
-  // The app draws every text again once the pseudo-locale has loaded: polled until it has.
   await expect.poll(() => findings(page, own), { message: path }).toEqual({ untranslated: [], clipped: [] });
 }
 
@@ -105,7 +108,22 @@ test("the pseudo-locale finds no hard-coded and no clipped text on the main page
       `${meal.owner.firstName} ${meal.owner.lastName[0]}`,
     ]),
   ];
-  for (const path of ["/community", `/meal/${meal.id}`, `/request/${request.id}`, "/settings"]) {
+  const another = await postMeal(cook, { title: "Rye bread" });
+  const draw = await postMeal(cook, { title: "Lucky lentils", portionSize: 2, allocation: "draw" });
+  own.push("Rye bread", "Lucky lentils");
+  for (const path of [
+    "/community",
+    "/community?view=map",
+    `/meal/${meal.id}`,
+    `/request/${request.id}`,
+    "/settings",
+    `/meal/${draw.id}/draw`,
+  ]) {
     await check(eater, path, own);
   }
+  // The request form: the meal's Request button and the safety notice it opens.
+  await check(eater, `/meal/${another.id}`, own);
+  await eater.getByRole("button", { name: pseudoText("Request Meal") }).click();
+  await expect(eater.getByRole("alertdialog")).toBeVisible();
+  await check(eater, `/meal/${another.id} (safety notice)`, own, true);
 });

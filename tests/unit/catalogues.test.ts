@@ -134,6 +134,16 @@ describe("message catalogues", () => {
   });
 
   it.each(LANGUAGES)(
+    "writes each kind's search word as one word in %s, so the search can match it",
+    (language) => {
+      // src/contract/plain/meals.ts KIND_SEARCH_WORDS: Home's Free and Paid buttons type these, and the
+      // search takes them out of the query word by word.
+      const messages = catalogue(language, "messages");
+      for (const kind of ["free", "paid"]) expect(messages[kind] ?? kind).toMatch(/^[\p{L}\p{N}]+$/u);
+    },
+  );
+
+  it.each(LANGUAGES)(
     "names no i18next format in %s: every value goes through the bidi isolation",
     (language) => {
       // src/contract/bidi.ts stands in for i18next's formatter, so a "{{count, number}}" would go unformatted.
