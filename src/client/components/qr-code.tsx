@@ -5,7 +5,12 @@
  */
 import { useEffect, useState } from "react";
 
-/** `url` as a QR code image with `alt` text; nothing until it is drawn. */
+/**
+ * `url` as a QR code image with `alt` text. Until it is drawn an empty box of the same size
+ * (`className` sets it) holds its place, so nothing below it moves when it comes — a thread opened
+ * at its newest message stays there (docs/features/everyday-journey.md, third pass). Nothing if it
+ * cannot be drawn.
+ */
 export function QrCode({
   url,
   alt,
@@ -17,7 +22,7 @@ export function QrCode({
   className?: string;
   testId?: string;
 }) {
-  const [svg, setSvg] = useState<string | null>(null);
+  const [svg, setSvg] = useState<string | null | false>(null);
   useEffect(() => {
     let current = true;
     import("qrcode")
@@ -28,12 +33,15 @@ export function QrCode({
         if (current) setSvg(text);
       })
       // Offline before the library was ever fetched: the code's digits are shown beside it anyway.
-      .catch(() => {});
+      .catch(() => {
+        if (current) setSvg(false);
+      });
     return () => {
       current = false;
     };
   }, [url]);
-  if (!svg) return null;
+  if (svg === false) return null;
+  if (svg === null) return <div className={className} aria-hidden="true" />;
   return (
     <img
       src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
