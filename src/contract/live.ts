@@ -6,15 +6,22 @@
 import type { Notification } from "./notifications";
 import type { Message, RequestStatus } from "./requests";
 
-/** A new message in a thread the user takes part in (sent to both participants). */
+/**
+ * A new message in a thread the user takes part in (sent to both participants). Every event names
+ * the resources it touches, so each feature's handler picks out its own (src/client/app/live.ts).
+ */
 export interface LiveMessageEvent {
   requestId: string;
   message: Message;
 }
 
-/** A request changed status; `allowedTransitions` is for the receiving user. */
+/**
+ * A request changed status; `allowedTransitions` is for the receiving user. It names the meal too,
+ * whose portions left may have moved.
+ */
 export interface LiveRequestEvent {
   requestId: string;
+  mealId: string;
   status: RequestStatus;
   updatedAt: string;
   allowedTransitions: RequestStatus[];

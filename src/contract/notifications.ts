@@ -29,6 +29,8 @@ export const notificationSchema = z.object({
   textKey: z.string().nullable(),
   textParams: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
   link: z.string(),
+  /** The thread it is about, if any: the live update refreshes that thread (docs/decisions/005). */
+  requestId: z.uuid().nullable(),
   isRead: z.boolean(),
   createdAt: isoDateTime,
 });

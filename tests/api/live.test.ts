@@ -73,6 +73,8 @@ describe("live updates (SSE)", () => {
     expect(notification.data).toMatchObject({
       type: "message_new",
       link: `/request/${request.id}`,
+      // The thread it is about, by id: what the client refreshes (docs/decisions/005).
+      requestId: request.id,
       isRead: false,
     });
     // The sender's other tabs see their own message too.
@@ -84,6 +86,7 @@ describe("live updates (SSE)", () => {
     const forEater = await eaterStream.waitFor((e) => e.event === "request");
     expect(forEater.data).toMatchObject({
       requestId: request.id,
+      mealId: request.mealId,
       status: "accepted",
       // The pickup window is still open: a no-show is reported once it has ended (decision 012).
       allowedTransitions: ["completed", "cancelled"],

@@ -13,10 +13,11 @@ import { useLiveUpdates } from "@/client/features/live";
 import { PushPrompt, syncPush } from "@/client/features/notifications";
 import { useAccountLanguage } from "@/client/features/users";
 import { NavBar } from "./layout/nav-bar";
+import { LIVE_SUBSCRIBERS } from "./live";
 import { NotFoundPage, SHELL_ROUTES } from "./routes";
 
 export default function SignedInShell() {
-  useLiveUpdates();
+  useLiveUpdates(LIVE_SUBSCRIBERS);
   const { user } = useCurrentUser();
   const userId = user?.id;
   useAccountLanguage(user);

@@ -32,3 +32,4 @@ export { SavedMeals } from "./components/saved-meals";
 export { SearchBox } from "./components/search-box";
 export { SeriesPanel } from "./components/series-panel";
 export { useMealFilters } from "./use-meal-filters";
+export { mealsLive } from "./live";

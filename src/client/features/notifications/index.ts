@@ -7,3 +7,4 @@ export { NotificationSettings } from "./components/notification-settings";
 export { PushPrompt } from "./components/push-prompt";
 export { syncPush } from "./push-client";
 export { offerPush } from "./push-offer";
+export { notificationsLive } from "./live";

@@ -107,6 +107,7 @@ export async function createNotifications(
     text_key: string | null;
     text_params: Record<string, string | number> | null;
     link: string;
+    request_id: string | null;
     created_at: Date | string;
   }>(
     tx,
@@ -114,7 +115,7 @@ export async function createNotifications(
         select user_id, type, text, text_key, text_params, link, request_id
         from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
           as given(user_id uuid, type text, text text, text_key text, text_params jsonb, link text, request_id uuid)
-        returning id, user_id, type, text, text_key, text_params, link, created_at`,
+        returning id, user_id, type, text, text_key, text_params, link, request_id, created_at`,
   );
   const rows = inserted.map((row) => ({
     id: row.id,
@@ -124,6 +125,7 @@ export async function createNotifications(
     textKey: row.text_key,
     textParams: row.text_params,
     link: row.link,
+    requestId: row.request_id,
     isRead: false,
     createdAt: new Date(row.created_at),
   }));
@@ -208,7 +210,7 @@ export async function countInNotification(
 function presentNotification(
   row: Pick<
     NotificationRow,
-    "id" | "type" | "text" | "textKey" | "textParams" | "link" | "isRead" | "createdAt"
+    "id" | "type" | "text" | "textKey" | "textParams" | "link" | "requestId" | "isRead" | "createdAt"
   >,
 ): Notification {
   return {
@@ -218,6 +220,7 @@ function presentNotification(
     textKey: row.textKey,
     textParams: row.textParams,
     link: row.link,
+    requestId: row.requestId,
     isRead: row.isRead,
     createdAt: row.createdAt.toISOString(),
   };

@@ -16,6 +16,7 @@ export function statusEvent(
 ): NewLiveEvent {
   return liveEvent(userId, "request", {
     requestId: request.id,
+    mealId: request.mealId,
     status: request.status,
     updatedAt: request.updatedAt.toISOString(),
     allowedTransitions: transitionsFor(request, meal, who),
