@@ -12,7 +12,7 @@
  * BENCH_CPU_SLOWDOWN=1 measures a phone as fast as this machine; BENCH_NETWORK=slow adds a poor
  * connection (400 ms round trip, 50 KB/s each way: DevTools' network emulation). Also the page's first
  * contentful paint: on a member's list it is the cards' outlines, before any script
- * (docs/features/everyday-journey.md, third pass "Skeleton cards").
+ * (docs/features/everyday-journey.md "Skeleton cards").
  */
 import { launchChromium, phoneContext, signInMaria, slowPhone } from "./phone";
 import { startSeededApp } from "./seeded-app";

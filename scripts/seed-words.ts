@@ -1,6 +1,6 @@
 /**
- * The seed's neighbourhood in the deployment's language (`DEFAULT_LOCALE`; docs/features/everyday-journey.md,
- * third pass point 9): each English text of scripts/seed.ts with its Spanish and German. Allergens are
+ * The seed's neighbourhood in the deployment's language (`DEFAULT_LOCALE`; docs/features/everyday-journey.md):
+ * each English text of scripts/seed.ts with its Spanish and German. Allergens are
  * not here: they are given as codes (the seed maps its English allergen words to them), and every
  * reader sees them in their own language.
  */

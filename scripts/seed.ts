@@ -4,7 +4,7 @@
  * future pickup windows, three events. Each neighbour has a home area and each meal a pickup point, a
  * few streets apart around the deployment's `MAP_CENTER` (docs/features/neighbourhood.md point 3) at
  * whatever zoom it is set, or around central London while MAP_CENTER is left at its default view of
- * the world (docs/features/everyday-journey.md, second pass point 7). It refuses to touch a database that
+ * the world (docs/features/everyday-journey.md). It refuses to touch a database that
  * already has users. With the bundled dev sign-in, signing in with a seeded email (e.g.
  * maria.lopez@example.org) signs in as that neighbour.
  */

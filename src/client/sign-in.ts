@@ -61,7 +61,7 @@ if (box && button && browserSupportsWebAuthn()) {
 
 /**
  * "Check your email" goes on by itself once this browser is signed in, by the link in another tab or
- * a passkey (docs/features/everyday-journey.md, fourth pass): it asks who is signed in every few
+ * a passkey (docs/features/everyday-journey.md): it asks who is signed in every few
  * seconds while the page is in view, and at once when it comes back into view.
  */
 const waiting = document.getElementById("code-wait");

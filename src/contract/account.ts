@@ -38,7 +38,7 @@ const credentialSchema = z.looseObject({
 
 /**
  * `POST /api/auth/passkeys`: a new passkey's answer and its name — optional: without one it is named
- * after the device that added it ("Chrome on Android"; docs/features/everyday-journey.md, fourth pass).
+ * after the device that added it ("Chrome on Android"; docs/features/everyday-journey.md).
  */
 export const addPasskeySchema = z.object({
   challengeId: z.uuid(),

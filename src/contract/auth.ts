@@ -85,7 +85,7 @@ export const updateProfileSchema = z
       .max(80, msg("First name must be at most 80 characters")),
     lastName: z.string().trim().max(80, msg("Last name must be at most 80 characters")),
     /**
-     * How others read the name (docs/features/everyday-journey.md, fourth pass): "short" is "Tom B.",
+     * How others read the name (docs/features/everyday-journey.md): "short" is "Tom B.",
      * "full" is "Tom Becker"; the other side of an accepted request reads it whole either way.
      */
     nameShown: z.enum(["short", "full"], { error: msg("nameShown must be short or full") }),

@@ -217,8 +217,17 @@ export const groupMemberSchema = z.object({
   user: publicUserSchema,
   role: groupRoleSchema,
   joinedAt: isoDateTime,
-  /** What the viewer may do about this member: ask for a review of their membership (docs/decisions/020). */
-  abilities: z.object({ askReview: abilitySchema }),
+  /**
+   * What the viewer may do about this member (src/server/features/groups/policy.ts, which the endpoints
+   * ask too): ask for a review of their membership (docs/decisions/020), remove them, make them a
+   * moderator or a member again, hand them the group.
+   */
+  abilities: z.object({
+    askReview: abilitySchema,
+    remove: abilitySchema,
+    changeRole: abilitySchema,
+    handOver: abilitySchema,
+  }),
 });
 export type GroupMember = z.infer<typeof groupMemberSchema>;
 

@@ -80,7 +80,7 @@ export function minorUnitDigits(currency: string): number {
  * order (`navigator.languages`, or `Accept-Language`): its first tag of that language with a region
  * ("en-GB"); else the language in the region of the browser's first tag that names one — a German
  * browser with English chosen reads "en-DE", 18:00, not the United States' 6:00 PM
- * (docs/features/everyday-journey.md, fourth pass); else none (Intl's default for the language).
+ * (docs/features/everyday-journey.md); else none (Intl's default for the language).
  */
 export function regionFor(language: string, tags: readonly string[]): string | undefined {
   const canonical = (tag: string) => {

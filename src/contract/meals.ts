@@ -258,13 +258,13 @@ export const mealSchema = z.object({
   allergyWarnings: z.array(z.string()),
   /**
    * On lists, the viewer's place (1 = first) in the waiting list of a meal with nothing left; null
-   * when they do not wait for it (docs/features/everyday-journey.md, fourth pass). The meal's page
+   * when they do not wait for it (docs/features/everyday-journey.md). The meal's page
    * says it in `waitlist.mine`.
    */
   waitlistPosition: z.number().int().nullable().optional(),
   /**
    * On lists, whether the meal is the viewer's own: a card then offers no request, save or hide and no
-   * distance (docs/features/everyday-journey.md, fourth pass), told by the server, not worked out from ids.
+   * distance (docs/features/everyday-journey.md), told by the server, not worked out from ids.
    */
   yours: z.boolean().optional(),
   /**
@@ -357,7 +357,7 @@ export type MealDetail = z.infer<typeof mealDetailSchema>;
 
 /**
  * `GET /api/meals/{id}/preview`, for everyone: what a shared meal link shows a visitor who is not
- * signed in (docs/features/everyday-journey.md, second pass point 7) — its title, kind and photo,
+ * signed in (docs/features/everyday-journey.md) — its title, kind and photo,
  * nothing of where or from whom. Only an open meal has one.
  */
 export const mealPreviewSchema = z.object({
@@ -400,7 +400,7 @@ export const savedStateSchema = z.object({ saved: z.boolean() });
 
 /**
  * `GET /api/user/hidden`: the meals and cooks the member took out of their lists with "Not interested"
- * (docs/features/everyday-journey.md, third pass), most recent first, for Settings' undo.
+ * (docs/features/everyday-journey.md), most recent first, for Settings' undo.
  */
 export const hiddenFromListsSchema = z.object({
   meals: z.array(z.object({ id: z.uuid(), title: z.string(), hiddenAt: isoDateTime })),

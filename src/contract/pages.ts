@@ -25,7 +25,7 @@ export const SERVER_RENDERED_ATTRIBUTE = "data-server-rendered";
 /**
  * The id of the element after a thread's newest message: the page opens with it in view, on the
  * server's drawing already (src/server/first-screen.ts `NEWEST_IN_VIEW`) and then in the app, so the
- * page does not jump under a tap when the app takes over (docs/features/everyday-journey.md, fourth pass).
+ * page does not jump under a tap when the app takes over (docs/features/everyday-journey.md).
  */
 export const THREAD_END_ID = "thread-end";
 
@@ -80,7 +80,7 @@ export const MEMBER_PAGES: readonly PageEntry[] = [
   { path: "/request/:id", page: "request-thread" },
   // docs/decisions/022: the eater's card payment, Stripe's payment form
   { path: "/request/:id/pay", page: "request-pay" },
-  // docs/features/everyday-journey.md, third pass "A Messages view"
+  // docs/features/everyday-journey.md "A Messages view"
   { path: "/messages", page: "messages" },
   { path: "/profile", page: "profile" },
   { path: "/settings", page: "settings" },

@@ -73,7 +73,7 @@ export const messageSchema = z.object({
    */
   photo: z.object({ path: z.string(), thumbnailPath: z.string() }).nullable(),
   /**
-   * A line the cook's edit of the meal wrote (docs/features/everyday-journey.md, third pass): the terms
+   * A line the cook's edit of the meal wrote (docs/features/everyday-journey.md): the terms
    * before and after, and which changed; the body is then empty. Null for other messages.
    */
   change: z
@@ -157,7 +157,7 @@ export const pickupSchema = z.object({
 export const threadListQuerySchema = pageQuerySchema;
 
 /**
- * One thread in the Messages view (docs/features/everyday-journey.md, third pass): the other person,
+ * One thread in the Messages view (docs/features/everyday-journey.md): the other person,
  * the meal, the last thing said (a quick reply by its kind, a photo as such) and the thread's unread
  * notifications. `last` is the request's own message when nothing was said after it, null when it had none.
  */

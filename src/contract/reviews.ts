@@ -22,7 +22,7 @@ export type PendingReview = z.infer<typeof pendingReviewSchema>;
 
 /**
  * A review's words: stars alone are a review (a phone's quick rating); words, when written, say
- * something (spec §5's 10 characters at least; docs/features/everyday-journey.md, third pass).
+ * something (spec §5's 10 characters at least; docs/features/everyday-journey.md).
  */
 export function reviewTextSchema() {
   return z

@@ -15,3 +15,11 @@ export function abilityOf(refusal: AppError | null): Ability {
   const { key, params } = messageKey(refusal.key);
   return { allowed: false, refusal: { code: refusal.code, key, params: { ...params, ...refusal.params } } };
 }
+
+/**
+ * The endpoint's side of an ability: the same refusal the presenter sent as `abilities`, thrown.
+ * @throws AppError the refusal, when there is one
+ */
+export function authorize(refusal: AppError | null): void {
+  if (refusal) throw refusal;
+}

@@ -48,7 +48,7 @@ export const CODE_AFTER_PICTURE = `const files=JSON.parse(document.getElementByI
  * The inline script right after a server-drawn page's root: a thread's page opens at its newest
  * message from its first paint, where the app puts it (src/client/features/requests/components/
  * conversation.tsx). Scrolled only once the app had taken over, the page jumped under a member's first
- * tap, and the tap landed elsewhere (docs/features/everyday-journey.md, fourth pass). Allowed by its
+ * tap, and the tap landed elsewhere (docs/features/everyday-journey.md). Allowed by its
  * hash (`NEWEST_IN_VIEW_HASH`).
  */
 export const NEWEST_IN_VIEW = `document.getElementById("${THREAD_END_ID}")?.scrollIntoView({block:"end"});`;

@@ -1,5 +1,5 @@
 /**
- * How a member's name reads to others (docs/features/everyday-journey.md, fourth pass; as OLIO
+ * How a member's name reads to others (docs/features/everyday-journey.md; as OLIO
  * shows first names): by default the first name and the last name's initial, "Tom B."; the member's
  * choice `nameShown = 'full'` shows "Tom Becker" to everyone; the other side of an accepted request
  * reads the full name whatever was chosen, since they are meeting. The member themselves, admins and

@@ -579,6 +579,78 @@ describe("rules and ownership", () => {
     expect(Number(told[0].n)).toBe(1);
   });
 
+  it("sends each member's abilities as the endpoints decide them: a refusal there is the endpoint's answer", async () => {
+    const owner = await buildSignedInUser(t.db);
+    const group = await createGroup(owner);
+    const [moderator, member] = [await buildSignedInUser(t.db), await buildSignedInUser(t.db)];
+    await join(moderator, group.id);
+    await join(member, group.id);
+    await t.api({
+      method: "PUT",
+      url: `/api/groups/${group.id}/members/${moderator.user.id}`,
+      cookie: owner.cookie,
+      payload: { role: "moderator" },
+    });
+    type Ability = { allowed: boolean; refusal: { code: string } | null };
+    type Row = { user: { id: string }; abilities: Record<"remove" | "changeRole" | "handOver", Ability> };
+    const abilitiesSeenBy = async (viewer: Member) => {
+      const list = await t.api({ url: `/api/groups/${group.id}/members`, cookie: viewer.cookie });
+      expect(list.statusCode, list.body).toBe(200);
+      return new Map((list.json() as Row[]).map((row) => [row.user.id, row.abilities]));
+    };
+    const allowed = (abilities: Row["abilities"]) =>
+      (["changeRole", "handOver", "remove"] as const).filter((name) => abilities[name].allowed);
+
+    const byOwner = await abilitiesSeenBy(owner);
+    expect(allowed(byOwner.get(moderator.user.id)!)).toEqual(["changeRole", "handOver", "remove"]);
+    expect(allowed(byOwner.get(owner.user.id)!)).toEqual([]);
+    const byModerator = await abilitiesSeenBy(moderator);
+    expect(allowed(byModerator.get(member.user.id)!)).toEqual(["remove"]);
+    expect(allowed(byModerator.get(owner.user.id)!)).toEqual([]);
+    const byMember = await abilitiesSeenBy(member);
+    expect(allowed(byMember.get(moderator.user.id)!)).toEqual([]);
+
+    // Every refusal sent is what the endpoint answers when tried anyway.
+    const attempt = (viewer: Member, target: string, ability: string) =>
+      t.api({
+        ...{
+          remove: {
+            method: "POST" as const,
+            url: `/api/groups/${group.id}/members/${target}/removal`,
+            payload: { reason: "Tried" },
+          },
+          changeRole: {
+            method: "PUT" as const,
+            url: `/api/groups/${group.id}/members/${target}`,
+            payload: { role: "moderator" },
+          },
+          handOver: {
+            method: "PUT" as const,
+            url: `/api/groups/${group.id}/owner`,
+            payload: { userId: target },
+          },
+        }[ability]!,
+        cookie: viewer.cookie,
+      });
+    const seen: [Member, Map<string, Row["abilities"]>][] = [
+      [owner, byOwner],
+      [moderator, byModerator],
+      [member, byMember],
+    ];
+    let refusals = 0;
+    for (const [viewer, rows] of seen)
+      for (const [target, abilities] of rows)
+        for (const name of ["remove", "changeRole", "handOver"] as const) {
+          const ability = abilities[name];
+          if (ability.allowed) continue;
+          const answer = await attempt(viewer, target, name);
+          expect(answer.statusCode, `${name} of ${target}`).toBeGreaterThanOrEqual(400);
+          expect(answer.json().code, `${name} of ${target}`).toBe(ability.refusal!.code);
+          refusals += 1;
+        }
+    expect(refusals).toBeGreaterThan(10);
+  });
+
   it("is never left ownerless: the owner cannot leave or be removed, and hands it over first", async () => {
     const owner = await buildSignedInUser(t.db);
     const group = await createGroup(owner);

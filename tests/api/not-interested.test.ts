@@ -1,5 +1,5 @@
 /**
- * "Not interested" (docs/features/everyday-journey.md, third pass): a member hides a meal, or every
+ * "Not interested" (docs/features/everyday-journey.md): a member hides a meal, or every
  * meal of a cook, from their lists — the searched list, the local list and the map — and shows them
  * again; the meal's page still opens; nobody else's lists change, and nobody reads another's hides.
  */

@@ -1,5 +1,5 @@
 /**
- * Saved meals (docs/features/everyday-journey.md, third pass "Save a meal"): a member saves and
+ * Saved meals (docs/features/everyday-journey.md "Save a meal"): a member saves and
  * forgets meals they may see, lists the open ones, and is told once when a saved meal is taken and
  * an hour before it ends; someone else's save, or a meal they may not see, stays theirs.
  */

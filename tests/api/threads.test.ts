@@ -1,5 +1,5 @@
 /**
- * The Messages view (docs/features/everyday-journey.md, third pass): every thread a member is in, as
+ * The Messages view (docs/features/everyday-journey.md): every thread a member is in, as
  * eater and as feeder, newest activity first, a page at a time, with the other person, the meal, the
  * last thing said and the unread count; nobody else's threads.
  */

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import ICAL from "ical.js";
-import { apiPost, appTookOver, person, postMeal, signedInPage } from "./fixtures";
+import { apiPost, apiPut, appTookOver, PHONE, person, postMeal, signedInPage } from "./fixtures";
 
 test("Add to calendar on an accepted request downloads an .ics with the pickup window and place", async ({
   browser,
@@ -44,4 +44,25 @@ test("Add to calendar on an accepted request downloads an .ics with the pickup w
   expect(events[0].location).toBe("9 Birch Row, back gate");
   expect(events[0].startDate.toJSDate().toISOString()).toBe(new Date(meal.pickupWindowStart).toISOString());
   expect(events[0].endDate.toJSDate().toISOString()).toBe(new Date(meal.pickupWindowEnd).toISOString());
+});
+
+test("Add to calendar downloads on the first tap, pressed the moment the server-drawn page shows it", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Hydra", "Cook"), { viewport: PHONE });
+  const meal = await postMeal(cook, { title: "First-tap falafel" });
+  const eater = await signedInPage(browser, person("Quick", "Tapper"), { viewport: PHONE });
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "Tonight please" });
+  await apiPut(cook, `/api/requests/${request.id}/status`, { status: "accepted" });
+
+  for (let load = 0; load < 3; load += 1) {
+    const download = eater.waitForEvent("download", { timeout: 15_000 });
+    await eater.goto(`/request/${request.id}`, { waitUntil: "commit" });
+    // Pressed as soon as it shows: on the server's drawing, before or while the app takes it over
+    // (forced: the drawing's root says aria-disabled until then, which Playwright would wait out).
+    const link = eater.getByRole("link", { name: "Add to calendar" });
+    await link.waitFor();
+    await link.click({ force: true });
+    expect((await download).suggestedFilename()).toBe("mealshare-pickup.ics");
+  }
 });

@@ -13,9 +13,11 @@ import {
   appTookOver,
   becomeRegisteredCook,
   checkRoute,
+  ELSEWHERE,
   PHONE,
   person,
   postMeal,
+  setHomeArea,
   signedInPage,
 } from "./fixtures";
 
@@ -89,4 +91,36 @@ test("a neighbour pays by card with 3-D Secure at 375 px: held until pickup, the
   await cook.getByRole("alertdialog").getByRole("button", { name: "Refund $4.50" }).click();
   await expect(cook.getByTestId("payment-status")).toHaveText("Refunded");
   await expect(eater.getByTestId("payment-status")).toHaveText("Refunded");
+});
+
+test("a paid meal says plainly that the cook is paid at pickup, on its card, its page and the request form", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Pam", "Paidcook"), { viewport: PHONE });
+  await becomeRegisteredCook(cook, browser);
+  await setHomeArea(cook);
+  const meal = await postMeal(cook, {
+    title: "Cash-at-pickup korma",
+    kind: "paid",
+    priceCents: 450,
+    ...ELSEWHERE,
+  });
+  const eater = await signedInPage(browser, person("Ed", "Eats"), { viewport: PHONE });
+  await setHomeArea(eater);
+
+  await checkRoute(eater, "/marketplace", async (page) => {
+    const card = page.getByTestId("meal-card").filter({ hasText: "Cash-at-pickup korma" });
+    await expect(card.getByText("Paid at pickup")).toBeVisible();
+  });
+  await checkRoute(eater, `/meal/${meal.id}`, async (page) => {
+    await expect(page.getByTestId("pay-at-pickup")).toHaveText(
+      "Pay Pam P. $4.50 at pickup, in cash or as you agree.",
+    );
+  });
+  // The cook's own card is theirs: no heart, no distance from themselves.
+  await checkRoute(cook, "/marketplace", async (page) => {
+    const card = page.getByTestId("meal-card").filter({ hasText: "Cash-at-pickup korma" });
+    await expect(card.getByText("Your meal")).toBeVisible();
+    await expect(card.getByRole("button", { name: /^Save / })).toHaveCount(0);
+  });
 });

@@ -3,7 +3,20 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { admin, CERTIFICATE_PDF, fillFoodSafety, person, setHomeArea, signedInPage, toast } from "./fixtures";
+import {
+  admin,
+  becomeRegisteredCook,
+  CERTIFICATE_PDF,
+  checkRoute,
+  ELSEWHERE,
+  fillFoodSafety,
+  PHONE,
+  person,
+  postMeal,
+  setHomeArea,
+  signedInPage,
+  toast,
+} from "./fixtures";
 
 test("a neighbour applies with a PDF, the admin approves, and they sell a meal shown as by a Registered Cook", async ({
   browser,
@@ -68,4 +81,43 @@ test("a neighbour applies with a PDF, the admin approves, and they sell a meal s
   await stranger.goto("/marketplace");
   const card = stranger.getByTestId("meal-card").filter({ hasText: "Beef rendang" });
   await expect(card.getByText("Registered Cook")).toBeVisible();
+});
+
+test("words that agree: one name for a cook, renewal only when due, the role a poster has, a bad link, a searched place's own name", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Rhea", "Registered"), { viewport: PHONE });
+  await becomeRegisteredCook(cook, browser);
+  await cook.goto("/profile");
+  await expect(cook.getByText("Registered Cook", { exact: true })).toBeVisible();
+  await expect(cook.getByText("Verified Cook")).toHaveCount(0);
+  // Approved today with a certificate valid for years: nothing to renew yet.
+  await expect(cook.getByRole("link", { name: "Renew your cook registration" })).toHaveCount(0);
+  await expect(cook.getByRole("button", { name: "Eater" })).toHaveAttribute("aria-pressed", "true");
+  await checkRoute(cook, "/profile", async () => {}, true);
+  // Posting a meal is feeding: the switch says so.
+  await postMeal(cook, { title: "Borscht for the switch", ...ELSEWHERE });
+  await cook.reload();
+  await expect(cook.getByRole("button", { name: "Feeder" })).toHaveAttribute("aria-pressed", "true");
+
+  // A link that cannot name a meal is simply not found, with no Retry that could never work.
+  await cook.goto("/meal/abc");
+  await expect(cook.getByRole("heading", { name: "Meal not found" })).toBeVisible();
+  await expect(cook.getByRole("button", { name: "Retry" })).toHaveCount(0);
+  await checkRoute(cook, "/meal/abc", async () => {}, true);
+
+  // The home area keeps the name searched for; Save is on the phone's screen.
+  await cook.goto("/settings");
+  await cook.getByRole("button", { name: "Set home area" }).first().click();
+  const dialog = cook.getByRole("dialog", { name: "Your home area" });
+  await dialog.getByLabel("Search for a place or address").fill("Rue Oberkampf");
+  await dialog.getByRole("button", { name: "Search", exact: true }).click();
+  await dialog.getByRole("button", { name: "Rue Oberkampf, Paris, France" }).click();
+  await expect(dialog.getByText("Home area set to Rue Oberkampf, Paris.")).toBeVisible();
+  const save = dialog.getByRole("button", { name: "Save home area" });
+  await expect(save).toBeInViewport();
+  await checkRoute(cook, "/settings (home area dialog)", async () => {}, true);
+  await save.click();
+  await expect(toast(cook, "Home area saved")).toBeVisible();
+  await expect(cook.getByText("Rue Oberkampf, Paris").first()).toBeVisible();
 });

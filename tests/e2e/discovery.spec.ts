@@ -5,7 +5,20 @@
  * be hidden; a failed load says so and offers Retry.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { answersNotInPage, apiPost, person, postMeal, signedInPage, signIn } from "./fixtures";
+import {
+  answersNotInPage,
+  apiPost,
+  apiPut,
+  checkRoute,
+  ELSEWHERE,
+  holdRequests,
+  PHONE,
+  person,
+  postMeal,
+  setHomeArea,
+  signedInPage,
+  signIn,
+} from "./fixtures";
 
 /** A word of letters only that no other test uses, e.g. "qzkwvb…". */
 const uniqueWord = () =>
@@ -251,4 +264,114 @@ test("a member's page is in the app's first render: the page's heading replaces 
   await visitor.goto(`/meal/${meal.id}`);
   await expect(visitor.getByRole("heading", { name: "First-render frittata" })).toBeVisible();
   expect(await firstRender(visitor)).toBe("spinner: Loading meal");
+});
+
+test("food comes first on a phone: Community and Home show a meal on their first screen, the map fills it", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Fran", "First"));
+  await postMeal(cook, { title: "Tomato soup for the first screen", ...ELSEWHERE });
+  // A newcomer without a home area: the prompt to set one is on the page too.
+  const member = await signedInPage(browser, person("Neve", "Newcomer"), { viewport: PHONE });
+  for (const path of ["/community", "/"]) {
+    await member.goto(path);
+    const card = member.getByTestId("meal-card").first();
+    await expect(card).toBeVisible();
+    const box = (await card.boundingBox())!;
+    expect(box.y, `${path}: the first card's top`).toBeLessThan(PHONE.height - 80);
+  }
+  // The filters wait behind one control, on Home as on Community; the map fills the screen, and the
+  // count line stays.
+  for (const path of ["/", "/community"]) {
+    await member.goto(path);
+    await expect(member.getByTestId("meal-card").first()).toBeVisible();
+    await expect(member.getByRole("button", { name: "Everywhere" })).toBeHidden();
+    await member.getByRole("button", { name: "Filters" }).click();
+    await expect(member.getByRole("button", { name: "Everywhere" })).toBeVisible();
+    await checkRoute(member, `${path} (filters open)`, async () => {}, true);
+  }
+  await member.getByRole("button", { name: "Map", exact: true }).click();
+  const map = member.getByRole("region", { name: "Map of meals" });
+  await expect(map).toBeVisible();
+  expect((await map.boundingBox())!.height).toBeGreaterThan(PHONE.height * 0.5);
+  await expect(member.getByTestId("count-line")).toHaveText(/free meals? available/);
+  await checkRoute(member, "/community?view=map", async () => {}, true);
+});
+
+test("a meal card opens from its photo and from its title", async ({ browser }) => {
+  const cook = await signedInPage(browser, person("Carla", "Card"));
+  const meal = await postMeal(cook, { title: "Card-opening lentil soup", ...ELSEWHERE });
+  const member = await signedInPage(browser, person("Lea", "Looker"), { viewport: PHONE });
+  for (const open of ["photo", "title"] as const) {
+    await member.goto("/community?area=all");
+    const card = member.getByTestId("meal-card").filter({ hasText: "Card-opening lentil soup" });
+    await expect(card).toBeVisible();
+    // A tap on the photo (or its placeholder, for a meal posted without one): the card's top.
+    if (open === "photo") await card.click({ position: { x: 40, y: 40 } });
+    else await card.getByRole("link", { name: "Card-opening lentil soup", exact: true }).click();
+    await member.waitForURL(`**/meal/${meal.id}`);
+    await expect(member.getByRole("heading", { name: "Card-opening lentil soup", level: 1 })).toBeVisible();
+  }
+  // One link to the meal besides the Request button: the photo adds no tab stop, and keeps its name.
+  await member.goto("/community?area=all");
+  const card = member.getByTestId("meal-card").filter({ hasText: "Card-opening lentil soup" });
+  await expect(card.getByRole("link")).toHaveCount(2);
+  await expect(card.getByRole("img", { name: "No photo of Card-opening lentil soup" })).toBeVisible();
+  await checkRoute(member, "/community?area=all", async () => {}, true);
+});
+
+test("a search that finds nothing says so with the words searched for, not that the neighbourhood is empty", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Sal", "Search"), { viewport: PHONE });
+  await setHomeArea(cook);
+  await postMeal(cook, { title: "Searchable saag", ...ELSEWHERE });
+  await cook.goto("/community?q=zzqxv");
+  await expect(
+    cook.getByText(
+      "No meal within 5 km matches “zzqxv”. Try other words, a wider radius, or look everywhere.",
+    ),
+  ).toBeVisible();
+  await expect(cook.getByText(/Nothing within 5 km yet/)).toHaveCount(0);
+});
+
+test("a heart saves a meal from its card and its page; Saved under Requests lists it, and the saver hears when it is taken", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Hal", "Hearted"), { viewport: PHONE });
+  // Its own title each run, so a second run finds its own card only.
+  const title = `Heart-saved harira ${Date.now().toString(36)}`;
+  const meal = await postMeal(cook, { title, portionSize: 1, ...ELSEWHERE });
+  const saver = await signedInPage(browser, person("Sue", "Saver"), { viewport: PHONE });
+  await saver.goto("/community?area=all");
+  const card = saver.getByTestId("meal-card").filter({ hasText: title });
+  const heart = card.getByRole("button", { name: `Save ${title}` });
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await heart.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  // The heart is its own control: the card did not open.
+  await expect(saver).toHaveURL(/\/community/);
+  await saver.goto(`/meal/${meal.id}`);
+  await expect(saver.getByRole("button", { name: `Save ${title}` })).toHaveAttribute("aria-pressed", "true");
+  await saver.goto("/requests");
+  await saver.getByRole("tab", { name: "Saved" }).click();
+  await expect(saver.getByTestId("meal-card").filter({ hasText: title })).toBeVisible();
+  await checkRoute(saver, "/requests", async () => {}, true);
+
+  // Someone else takes the last portion: the saver is told.
+  const eater = await signedInPage(browser, person("Ned", "Needs"), { viewport: PHONE });
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "Please" });
+  await apiPut(cook, `/api/requests/${request.id}/status`, { status: "accepted" });
+  await saver.goto("/community");
+  await saver.getByRole("button", { name: /Notifications/ }).click();
+  await expect(saver.getByText(`"${title}", which you saved, is taken`)).toBeVisible();
+  // While the hearts' state loads the heart waits (a tap then could only guess); then it unsaves.
+  const release = await holdRequests(saver, "**/api/user/saved-meal-ids");
+  await saver.goto(`/meal/${meal.id}`);
+  const pageHeart = saver.getByRole("button", { name: `Save ${title}` });
+  await expect(pageHeart).toBeDisabled();
+  release();
+  await expect(pageHeart).toHaveAttribute("aria-pressed", "true");
+  await pageHeart.click();
+  await expect(pageHeart).toHaveAttribute("aria-pressed", "false");
 });

@@ -1,5 +1,16 @@
 import { expect, test } from "@playwright/test";
-import { apiPost, appTookOver, person, postMeal, signedInPage, toast } from "./fixtures";
+import {
+  apiPost,
+  apiPut,
+  appTookOver,
+  checkRoute,
+  ELSEWHERE,
+  PHONE,
+  person,
+  postMeal,
+  signedInPage,
+  toast,
+} from "./fixtures";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -190,4 +201,134 @@ test("a long thread opens on its newest messages; scrolling up loads the earlier
   await expect(eater.getByRole("button", { name: "Load earlier messages" })).toHaveCount(0);
   // The page stayed where the member took it, even if the thread hydrated after the app took over.
   await expect(eater.getByRole("heading", { name: "Messages" })).toBeInViewport();
+});
+
+test("a new message in a long thread comes into view above the message box", async ({ browser }) => {
+  const cook = await signedInPage(browser, person("Tess", "Talks"), { viewport: PHONE });
+  const meal = await postMeal(cook, { title: "Chatty chili", ...ELSEWHERE });
+  const eater = await signedInPage(browser, person("Lou", "Listens"), { viewport: PHONE });
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "Hello!" });
+  for (let i = 1; i <= 12; i += 1) {
+    await apiPost(eater, `/api/requests/${request.id}/messages`, { body: `Question number ${i}` });
+  }
+  await eater.goto(`/request/${request.id}`);
+  await expect(eater.getByText("Question number 12")).toBeInViewport();
+
+  await apiPost(cook, `/api/requests/${request.id}/messages`, { body: "See you at six, by the bakery." });
+  const arrived = eater.getByText("See you at six, by the bakery.");
+  await expect(arrived).toBeInViewport();
+  // Not hidden behind the sticky message box.
+  const box = (await eater.getByLabel("Message", { exact: true }).boundingBox())!;
+  const message = (await arrived.boundingBox())!;
+  expect(message.y + message.height).toBeLessThanOrEqual(box.y);
+  await checkRoute(eater, "/request/:id", async () => {}, true);
+});
+
+test("a pending request's Cancel is not its green main button, Block user comes after it, and no quick replies yet", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Bea", "Baker"));
+  const meal = await postMeal(cook, { title: "Pending-page focaccia", ...ELSEWHERE });
+  const eater = await signedInPage(browser, person("Ivo", "Ink"), { viewport: PHONE });
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "Could I have some?" });
+  await eater.goto(`/request/${request.id}`);
+  const cancel = eater.getByRole("button", { name: "Cancel", exact: true });
+  await expect(cancel).toBeVisible();
+  const look = await cancel.evaluate((button) => {
+    const style = getComputedStyle(button);
+    return { background: style.backgroundColor, border: style.borderTopWidth };
+  });
+  // An outline button: a light background (not the filled green of a main action), and a border.
+  const lightness = /oklch\(([\d.]+)/.exec(look.background)?.[1];
+  expect(Number(lightness), look.background).toBeGreaterThan(0.9);
+  expect(look.border).not.toBe("0px");
+  // Quick replies are for an agreed pickup: none while the request waits for an answer.
+  await expect(eater.getByRole("textbox", { name: "Message" })).toBeVisible();
+  await expect(eater.getByTestId("quick-replies")).toHaveCount(0);
+  const block = eater.getByRole("button", { name: "Block user" });
+  expect((await block.boundingBox())!.y).toBeGreaterThan((await cancel.boundingBox())!.y);
+  await checkRoute(eater, `/request/${request.id}`, async () => {}, true);
+});
+
+test("a link to a request that cannot exist says it is not found, with no Retry", async ({ browser }) => {
+  const member = await signedInPage(browser, person("Una", "Unknown"), { viewport: PHONE });
+  await member.goto("/request/not-a-request");
+  await expect(member.getByRole("heading", { name: "Request not found" })).toBeVisible();
+  await expect(member.getByRole("button", { name: "Retry" })).toHaveCount(0);
+  await expect(member.getByText("Invalid id")).toHaveCount(0);
+});
+
+test("a thread on a phone opens at its newest message, above a message box that leaves it room", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Nell", "Newest"), { viewport: PHONE });
+  const meal = await postMeal(cook, { title: "Newest-first noodles", ...ELSEWHERE });
+  const eater = await signedInPage(browser, person("Otto", "Opens"), { viewport: PHONE });
+  const request = await apiPost(eater, "/api/requests", {
+    mealId: meal.id,
+    message: "Could I pick up two portions after work?",
+  });
+  // Accepted, so the quick replies are there too: the box at its tallest.
+  await apiPut(cook, `/api/requests/${request.id}/status`, { status: "accepted" });
+  await eater.goto(`/request/${request.id}`);
+  await expect(eater.getByTestId("quick-replies")).toBeVisible();
+  const first = eater.getByText("Could I pick up two portions after work?");
+  await expect(first).toBeInViewport();
+  const box = eater.locator("form").filter({ has: eater.getByRole("textbox", { name: "Message" }) });
+  expect((await box.boundingBox())!.height).toBeLessThanOrEqual(PHONE.height * 0.2);
+  // Above the sticky message box, not behind it.
+  await expect
+    .poll(async () => {
+      const [message, boxArea] = [(await first.boundingBox())!, (await box.boundingBox())!];
+      return boxArea.y - (message.y + message.height);
+    })
+    .toBeGreaterThanOrEqual(0);
+  await checkRoute(eater, `/request/${request.id}`, async () => {}, true);
+
+  // The photo button opens the phone's own picker at once, not a drop zone (one tap).
+  const chooser = eater.waitForEvent("filechooser");
+  await eater.getByRole("button", { name: "Add a photo" }).click();
+  expect((await chooser).isMultiple()).toBe(false);
+  await expect(eater.getByText(/Drop files/)).toHaveCount(0);
+});
+
+test("Messages lists every conversation, newest first with its last words and unread count, from the phone menu", async ({
+  browser,
+}) => {
+  const me = await signedInPage(browser, person("Mia", "Messages"), { viewport: PHONE });
+  const cook = await signedInPage(browser, person("Cole", "Cooks"), { viewport: PHONE });
+  const neighbour = await signedInPage(browser, person("Nora", "Next"), { viewport: PHONE });
+  const theirMeal = await postMeal(cook, { title: "Inbox imam bayildi", ...ELSEWHERE });
+  const myMeal = await postMeal(me, { title: "Inbox banana bread", ...ELSEWHERE });
+  const mine = await apiPost(me, "/api/requests", { mealId: theirMeal.id, message: "May I have one?" });
+  await apiPost(neighbour, "/api/requests", { mealId: myMeal.id, message: "Bread for two?" });
+  await apiPost(cook, `/api/requests/${mine.id}/messages`, { body: "Yes, any time after six" });
+
+  await me.goto("/community");
+  await me.getByRole("button", { name: "Open menu" }).click();
+  await me
+    .getByRole("dialog")
+    .getByRole("link", { name: /^Messages/ })
+    .click();
+  await expect(me.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+  const rows = me.getByTestId("thread-row");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText("Cole");
+  await expect(rows.nth(0)).toContainText("Inbox imam bayildi");
+  await expect(rows.nth(0)).toContainText("Yes, any time after six");
+  await expect(rows.nth(0).getByTestId("thread-unread")).toHaveText("1 unread");
+  await expect(rows.nth(1)).toContainText("Bread for two?");
+  await checkRoute(me, "/messages", async () => {}, true);
+
+  // A new message moves its thread to the top while the list is open.
+  await apiPost(
+    neighbour,
+    `/api/requests/${(await (await neighbour.request.get("/api/threads")).json())[0].id}/messages`,
+    {
+      body: "Or just one, thanks",
+    },
+  );
+  await expect(rows.nth(0)).toContainText("Or just one, thanks");
+  await rows.nth(0).click();
+  await expect(me.getByText("Or just one, thanks")).toBeVisible();
 });

@@ -5,7 +5,8 @@
  * mismatch.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { apiPost, appTookOver, holdRequests, person, postMeal, signedInPage } from "./fixtures";
+import { TIME_ZONE_COOKIE } from "../../src/contract/languages";
+import { apiPost, appTookOver, holdRequests, PHONE, person, postMeal, signedInPage } from "./fixtures";
 
 /** The errors a page reports: React's hydration mismatches among them (reported, then recovered). */
 function errorsOf(page: Page): string[] {
@@ -158,4 +159,39 @@ test("a first screen's menus fetch their code when wanted: the profile menu open
   await expect(member.getByRole("menuitem", { name: "Reviews" })).toBeVisible();
   await member.getByRole("menuitem", { name: "Reviews" }).click();
   await expect(member).toHaveURL(/\/reviews$/);
+});
+
+test("a list of meals shows its cards' outlines before its script runs and while its meals load", async ({
+  browser,
+}) => {
+  const member = await signedInPage(browser, person("Sid", "Skeleton"), { viewport: PHONE });
+  // Before any script: the page as the server sends it when it does not draw the list itself — here
+  // its browser's time zone is not known (a first screen the server draws shows the cards themselves:
+  // docs/decisions/019, tests/e2e/first-screen.spec.ts).
+  const state = await member.context().storageState();
+  const noScript = await browser.newContext({
+    viewport: PHONE,
+    javaScriptEnabled: false,
+    storageState: { ...state, cookies: state.cookies.filter((cookie) => cookie.name !== TIME_ZONE_COOKIE) },
+  });
+  const raw = await noScript.newPage();
+  await raw.goto("/community");
+  const outlines = raw.locator("#root .animate-pulse");
+  await expect(outlines).toHaveCount(6);
+  await expect(outlines.first()).toBeVisible();
+  expect((await outlines.first().boundingBox())!.width).toBeGreaterThan(PHONE.width - 60);
+  await noScript.close();
+
+  // Moving inside the app to a list whose answer is slow: the same outlines, named for a screen reader.
+  const release = await holdRequests(member, "**/api/meals?kind=paid*");
+  await member.goto("/community");
+  await expect(member.getByRole("heading", { level: 1 })).toBeVisible();
+  // The heading comes drawn by the server; a member moves once the app has taken the page over.
+  await appTookOver(member);
+  await member.evaluate(() => window.history.pushState(null, "", "/marketplace"));
+  const loading = member.getByRole("status").filter({ hasText: "Loading meals" });
+  await expect(loading).toBeVisible();
+  await expect(loading.locator(".animate-pulse")).toHaveCount(6);
+  release();
+  await expect(loading).toHaveCount(0);
 });

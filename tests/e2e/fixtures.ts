@@ -322,7 +322,7 @@ export async function answersNotInPage(page: Page) {
 
 /**
  * Presses the photo button named `button` and picks `file` in the device's picker it opens at once;
- * the upload starts by itself (docs/features/everyday-journey.md, fourth pass: one tap and a pick).
+ * the upload starts by itself (docs/features/everyday-journey.md: one tap and a pick).
  */
 export async function pickPhoto(page: Page, button: string, file: string) {
   const chooser = page.waitForEvent("filechooser");

@@ -3,7 +3,18 @@
  * with them.
  */
 import { expect, test } from "@playwright/test";
-import { apiPost, fillFoodSafety, person, setHomeArea, signedInPage, toast } from "./fixtures";
+import {
+  apiPost,
+  appTookOver,
+  checkRoute,
+  fillFoodSafety,
+  PHONE,
+  person,
+  postMeal,
+  setHomeArea,
+  signedInPage,
+  toast,
+} from "./fixtures";
 
 test("an eater with a peanut allergy is warned on the card, the page and the notice, and can hide the meal", async ({
   browser,
@@ -139,4 +150,38 @@ test("an allergy worded otherwise than the ingredients (plural, other word order
   await expect(card).toHaveCount(0);
   await eater.getByLabel("Hide meals with my allergens").uncheck();
   await expect(card.getByTestId("allergen-warning")).toHaveText("Contains your allergen: kiwi fruit");
+});
+
+test("the safety notice is asked once a browser session, in every tab, and the cook answers from the list", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Nia", "Notice"), { viewport: PHONE });
+  const first = await postMeal(cook, { title: "Once-asked omelette" });
+  const second = await postMeal(cook, { title: "Second-tab stew" });
+  const eater = await signedInPage(browser, person("Tab", "Twice"), { viewport: PHONE });
+
+  await eater.goto(`/meal/${first.id}`);
+  await appTookOver(eater);
+  await eater.getByRole("button", { name: "Request Meal" }).click();
+  const notice = eater.getByRole("alertdialog", { name: "Safety Notice" });
+  await notice.getByRole("button", { name: "I Understand" }).click();
+  await expect(toast(eater, "Request sent!")).toBeVisible();
+
+  // Another tab of the same browser: accepted already, so the request goes at once.
+  const other = await eater.context().newPage();
+  await other.goto(`/meal/${second.id}`);
+  await appTookOver(other);
+  await other.getByRole("button", { name: "Request Meal" }).click();
+  await expect(toast(other, "Request sent!")).toBeVisible();
+  await expect(other.getByRole("alertdialog", { name: "Safety Notice" })).toHaveCount(0);
+
+  // The cook accepts from the Incoming list, without opening the thread; the toast says what it is now.
+  await checkRoute(cook, "/requests", async (page) => {
+    await page.getByRole("tab", { name: /Incoming/ }).click();
+    await expect(page.getByTestId("request-card").filter({ hasText: "Once-asked omelette" })).toBeVisible();
+  });
+  const card = cook.getByTestId("request-card").filter({ hasText: "Once-asked omelette" });
+  await card.getByRole("button", { name: "Accept" }).click();
+  await expect(toast(cook, "Status updated.")).toBeVisible();
+  await expect(cook.getByText("This request is now: Accepted.", { exact: true })).toBeVisible();
 });

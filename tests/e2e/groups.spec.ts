@@ -152,3 +152,60 @@ test("a group by application: a neighbour answers its questions, the owner appro
     "Welcome to Elm Primary parents: your application was approved. Welcome, see you at the gate",
   );
 });
+
+test("a newcomer is told what Newcomer means, on the group's page and in its members list", async ({
+  browser,
+}) => {
+  const owner = await signedInPage(browser, person("Gus", "Group"), { viewport: PHONE });
+  const group = await apiPost(owner, "/api/groups", {
+    name: "Newcomer-explaining street",
+    description: "Our street",
+    rules: "Be kind.",
+    joinRule: "open",
+  });
+  const newcomer = await signedInPage(browser, person("Nia", "New"), { viewport: PHONE });
+  await apiPost(newcomer, `/api/groups/${group.id}/join`, { rulesVersion: group.rulesVersion });
+  await newcomer.goto(`/groups/${group.id}`);
+  await expect(newcomer.getByTestId("newcomer-note")).toHaveText(
+    "You are a newcomer here until your first pickup in this group, or until a moderator makes you a member.",
+  );
+  await owner.goto(`/groups/${group.id}`);
+  await owner.getByRole("tab", { name: /Members/ }).click();
+  await expect(owner.getByText("Newcomer: joined, with no pickup in this group yet.")).toBeVisible();
+  await checkRoute(newcomer, `/groups/${group.id}`, async () => {}, true);
+});
+
+test("the group form offers no hidden group by application, its example question reads as an example, and a fixed error goes", async ({
+  browser,
+}) => {
+  const owner = await signedInPage(browser, person("Flora", "Form"), { viewport: PHONE });
+  await owner.goto("/groups/new");
+  const join = owner.getByLabel("How do people join?");
+  await join.selectOption("application");
+  await expect(owner.getByLabel("Questions, one per line")).toHaveAttribute(
+    "placeholder",
+    "For example: Which flat do you live in?",
+  );
+  // Hiding the group takes "by application" away rather than refusing it on saving.
+  await owner.getByLabel("Who can find the group?").selectOption("hidden");
+  await expect(join).toHaveValue("invite");
+  await expect(join.locator("option[value=application]")).toBeDisabled();
+
+  const group = await apiPost(owner, "/api/groups", {
+    name: "Error-clearing close",
+    description: "A close",
+    rules: "Be kind.",
+    joinRule: "open",
+  });
+  await owner.goto(`/groups/${group.id}`);
+  await owner.getByRole("tab", { name: "Settings" }).click();
+  await owner.getByLabel("How do people join?").selectOption("email_domain");
+  await owner.getByRole("button", { name: "Save changes" }).click();
+  const domain = owner.getByLabel("Email domain");
+  await expect(domain).toHaveAccessibleDescription("Enter the email domain members must have");
+  await domain.fill("close.example");
+  await owner.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(owner, "Group saved")).toBeVisible();
+  await expect(domain).not.toHaveAccessibleDescription("Enter the email domain members must have");
+  await checkRoute(owner, `/groups/${group.id}`, async () => {}, true);
+});

@@ -15,7 +15,18 @@ import QRCode from "qrcode";
 import sharp from "sharp";
 import { chromiumLaunchOptions } from "../../playwright.config";
 import { pickupCodeUrl } from "../../src/contract/requests";
-import { apiPost, checkRoute, PHONE, person, pickPhoto, postMeal, signedInPage, toast } from "./fixtures";
+import {
+  apiPost,
+  apiPut,
+  checkRoute,
+  ELSEWHERE,
+  PHONE,
+  person,
+  pickPhoto,
+  postMeal,
+  signedInPage,
+  toast,
+} from "./fixtures";
 
 test("'I'm outside' reaches the cook live, and 'Running 10 minutes late' is noted for both", async ({
   browser,
@@ -258,4 +269,32 @@ test("the cook scans the eater's pickup QR code with the camera, and the exchang
   } finally {
     await camera.close();
   }
+});
+
+test("a cook's right pickup code hours before the window is asked about, then completes", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Eve", "Early"), { viewport: PHONE });
+  const start = Date.now() + 8 * 3_600_000;
+  const meal = await postMeal(cook, {
+    title: "Early-bird empanadas",
+    pickupWindowStart: new Date(start).toISOString(),
+    pickupWindowEnd: new Date(start + 2 * 3_600_000).toISOString(),
+    ...ELSEWHERE,
+  });
+  const eater = await signedInPage(browser, person("Abe", "Ahead"), { viewport: PHONE });
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "Tonight please" });
+  await apiPut(cook, `/api/requests/${request.id}/status`, { status: "accepted" });
+  await eater.goto(`/request/${request.id}`);
+  const code = (await eater.getByTestId("pickup-code").textContent()) ?? "";
+  await cook.goto(`/request/${request.id}`);
+  await cook.getByLabel("Their pickup code").fill(code);
+  await cook.getByRole("button", { name: "Confirm handover" }).click();
+  const question = cook
+    .getByRole("alert")
+    .filter({ hasText: "The code is right, but the pickup window starts" });
+  await expect(question).toBeVisible();
+  await expect(cook.getByText("Accepted", { exact: true }).first()).toBeVisible();
+  await question.getByRole("button", { name: "Yes, handed over now" }).click();
+  await expect(toast(cook, "Handed over: the exchange is completed.")).toBeVisible();
 });

@@ -6,8 +6,10 @@ import { expect, type Page, test } from "@playwright/test";
 import { format } from "date-fns";
 import {
   apiPost,
+  apiPut,
   becomeRegisteredCook,
   checkRoute,
+  ELSEWHERE,
   fillFoodSafety,
   PHONE,
   person,
@@ -224,4 +226,36 @@ test("a cook reports an eater who did not come: the thread says so with the reas
   await next.goto(`/user/${request.eater.id}`);
   await expect(next.getByTestId("reliability")).toHaveText("Picked up 0 of 1 in the last 12 months");
   await expect(next.getByText("Waited 30 minutes at the door.")).toHaveCount(0);
+});
+
+test("a fully reserved meal offers its waiting list, and a held offer is taken up from the meal's page", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Flo", "Full"), { viewport: PHONE });
+  const meal = await postMeal(cook, { title: `Saffron rice ${Date.now()}`, portionSize: 1, ...ELSEWHERE });
+  const first = await signedInPage(browser, person("Fay", "First"), { viewport: PHONE });
+  const taken = await apiPost(first, "/api/requests", { mealId: meal.id, message: "" });
+  await apiPut(cook, `/api/requests/${taken.id}/status`, { status: "accepted" });
+
+  // The card says so, and offers the waiting list instead of a Request that cannot be met.
+  const waiter = await signedInPage(browser, person("Wyn", "Waits"), { viewport: PHONE });
+  await waiter.goto(`/community?area=all&q=${encodeURIComponent(meal.title)}`);
+  const card = waiter.getByTestId("meal-card").filter({ hasText: meal.title });
+  await expect(card.getByText("Fully reserved")).toBeVisible();
+  await checkRoute(waiter, "/community (fully reserved)", async () => {}, true);
+  await card.getByRole("link", { name: `Join the waiting list: ${meal.title}` }).click();
+  await waiter.getByRole("button", { name: "Join the waiting list" }).click();
+  await expect(waiter.getByRole("heading", { name: "You are on the waiting list" })).toBeVisible();
+
+  // The first eater cancels: the portion is offered to the waiter, who takes it up on the meal's page.
+  await apiPut(first, `/api/requests/${taken.id}/status`, { status: "cancelled" });
+  await expect(async () => {
+    await waiter.reload();
+    await expect(waiter.getByTestId("offer-panel")).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(waiter.getByTestId("offer-panel")).toContainText("1 portion is kept for you");
+  await checkRoute(waiter, "/meal/:id (offer)", async () => {}, true);
+  await waiter.getByRole("button", { name: "Take them up" }).click();
+  await expect(toast(waiter, "The portions are yours.")).toBeVisible();
+  await expect(waiter.getByRole("link", { name: "View request" })).toBeVisible();
 });

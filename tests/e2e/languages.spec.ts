@@ -13,6 +13,8 @@ import {
   apiPost,
   becomeRegisteredCook,
   checkRoute,
+  ELSEWHERE,
+  fillFoodSafety,
   germanAdmin,
   mainNav,
   PHONE,
@@ -220,4 +222,104 @@ test("every page in German, whose words run longest, passes axe, fits a phone an
   );
 
   for (const p of [cook, page, adminPage]) await p.context().close();
+});
+
+test("'8,50' typed in English on a euro deployment is asked about, never saved as 850 euros", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Penny", "Price"), {
+    baseURL: EUR_BASE_URL,
+    locale: "en-GB",
+    viewport: PHONE,
+  });
+  await becomeRegisteredCook(cook, browser);
+  await setHomeArea(cook);
+  await cook.goto("/meals/new?kind=paid");
+  await cook.getByLabel("Title").fill("Pierogi plate");
+  await cook.getByLabel("Description").fill("Twelve dumplings.");
+  await cook.getByLabel("Price (€)").fill("8,50");
+  await cook.getByLabel("Portions").fill("2");
+  await cook.getByLabel("Ingredients").fill("flour, potato, onion");
+  await cook.getByLabel("Pickup location").fill("Station square");
+  await fillFoodSafety(cook, ["Cereals containing gluten"]);
+  await cook.getByRole("button", { name: "Create Meal" }).click();
+  await expect(cook.getByText("Did you mean 8.50? Write the cents after “.”, like 8.50.")).toBeVisible();
+  const mine = async () =>
+    (await (await cook.request.get("/api/meals/my/all")).json()).filter(
+      (meal: { title: string }) => meal.title === "Pierogi plate",
+    );
+  expect(await mine()).toEqual([]);
+
+  await cook.getByLabel("Price (€)").fill("8.50");
+  await cook.getByRole("button", { name: "Create Meal" }).click();
+  await expect(toast(cook, "Meal created!")).toBeVisible();
+  expect((await mine()).map((meal: { priceCents: number }) => meal.priceCents)).toEqual([850]);
+});
+
+test("the phone menu has the language switch", async ({ browser }) => {
+  const member = await signedInPage(browser, person("Lars", "Lingo"), { viewport: PHONE });
+  await member.goto("/community");
+  await member.getByRole("button", { name: "Open menu" }).click();
+  const menu = member.getByRole("dialog");
+  await menu.getByLabel("Language").selectOption("de");
+  await expect(menu.getByLabel("Sprache")).toHaveValue("de");
+  await member.keyboard.press("Escape");
+  await expect(member.getByRole("heading", { level: 1 })).toHaveText("Gerichte der Gemeinschaft");
+});
+
+test("an en-GB browser reads dates and times the British way, and Settings can choose another region", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Gill", "Greenwich"), { locale: "en-GB", viewport: PHONE });
+  const start = new Date();
+  start.setDate(start.getDate() + 3);
+  start.setHours(17, 0, 0, 0);
+  const meal = await postMeal(cook, {
+    title: "Regional rarebit",
+    pickupWindowStart: start.toISOString(),
+    pickupWindowEnd: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+    ...ELSEWHERE,
+  });
+  const british = new Intl.DateTimeFormat("en-GB", {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+  }).format(start);
+  await cook.goto(`/meal/${meal.id}`);
+  const main = cook.getByRole("main");
+  await expect(main.getByText("17:00 - 19:00").first()).toBeVisible();
+  await expect(main.getByText(british).first()).toBeVisible();
+  await expect(main.getByText(/5:00\sPM/)).toHaveCount(0);
+
+  await cook.goto("/settings");
+  await cook.getByLabel("Dates and numbers").selectOption("en-US");
+  await cook.goto(`/meal/${meal.id}`);
+  await expect(
+    cook
+      .getByRole("main")
+      .getByText(/5:00\sPM\s-\s7:00\sPM/)
+      .first(),
+  ).toBeVisible();
+  await checkRoute(cook, "/settings", async () => {}, false);
+});
+
+test("a German browser reading English writes 24-hour times, as its region does", async ({ browser }) => {
+  const cook = await signedInPage(browser, person("Zeit", "Koch"));
+  const start = new Date(Date.now() + 26 * 3_600_000);
+  await postMeal(cook, {
+    title: "Region risotto",
+    pickupWindowStart: start.toISOString(),
+    pickupWindowEnd: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+  });
+  const eater = await signedInPage(browser, person("Erika", "English"), { viewport: PHONE, locale: "de-DE" });
+  await eater.goto("/settings");
+  // The browser's German first; English chosen here (the label in whichever it speaks now).
+  const language = eater.getByRole("main").getByLabel(/^(Language|Sprache)$/);
+  await language.selectOption("en");
+  await expect(eater.getByRole("main").getByLabel("Language")).toHaveValue("en");
+  await checkRoute(eater, `/community?q=${encodeURIComponent("Region risotto")}`, async (page) => {
+    const card = page.getByTestId("meal-card").filter({ hasText: "Region risotto" });
+    await expect(card).toContainText(/\d{2}:\d{2}/);
+    await expect(card).not.toContainText(/\b(AM|PM)\b/);
+  });
 });

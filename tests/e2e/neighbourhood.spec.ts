@@ -243,3 +243,23 @@ test("a member saves an alert, and hears of a matching meal another member posts
   await expect(member.getByTestId("alert")).toHaveCount(0);
   await expect(member.getByText(/^No alerts yet/)).toBeVisible();
 });
+
+test("a member without a home area posts with a typed location and no pin, told what a missing point costs", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Tara", "Typed"), { viewport: PHONE });
+  await cook.goto("/meals/new");
+  await cook.getByLabel("Title").fill("Typed-address tortilla");
+  await cook.getByLabel("Description").fill("Spanish omelette, still warm.");
+  await cook.getByLabel("Portions").fill("2");
+  await cook.getByLabel("Ingredients").fill("eggs, potatoes, onion, olive oil");
+  await fillFoodSafety(cook, ["Eggs"]);
+  await expect(cook.getByTestId("no-pickup-point")).toContainText(
+    "Without one, neighbours find this meal by searching",
+  );
+  await cook.getByLabel("Pickup location").fill("Calle Mayor, by the bakery");
+  await cook.getByRole("button", { name: "Create Meal" }).click();
+  await expect(toast(cook, "Meal created!")).toBeVisible();
+  await expect(cook.getByRole("heading", { level: 1, name: "Typed-address tortilla" })).toBeVisible();
+  await expect(cook.getByText("Calle Mayor, by the bakery").first()).toBeVisible();
+});

@@ -1,5 +1,5 @@
 /**
- * docs/features/everyday-journey.md, third pass "Not interested", on a phone (375 px): a member takes a
+ * docs/features/everyday-journey.md "Not interested", on a phone (375 px): a member takes a
  * meal out of their lists from its card (Undo in the toast puts it back), then all of a cook's meals,
  * and shows them again in Settings; axe finds nothing on the changed pages.
  */

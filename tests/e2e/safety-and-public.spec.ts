@@ -1,6 +1,16 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { admin, apiPost, person, postMeal, signedInPage, toast } from "./fixtures";
+import {
+  admin,
+  apiPost,
+  checkRoute,
+  ELSEWHERE,
+  PHONE,
+  person,
+  postMeal,
+  signedInPage,
+  toast,
+} from "./fixtures";
 
 test("a neighbour reports a meal through the reason dialog; the admin resolves it", async ({ browser }) => {
   const cook = await signedInPage(browser, person("Rita", "Cook"));
@@ -196,4 +206,40 @@ test("an admin suspends a reported user from the report; their session ends at o
   await suspend.getByRole("button", { name: "Suspend user" }).click();
   await expect(toast(adminPage, "User suspended")).toBeVisible();
   expect((await troll.request.get("/api/auth/user")).status()).toBe(401);
+});
+
+test("a shared meal link opened signed out shows the app's header, the meal's title and photo, and Sign in — nothing of where", async ({
+  browser,
+}) => {
+  const cook = await signedInPage(browser, person("Sasha", "Shares"));
+  const meal = await postMeal(cook, {
+    title: "Shared shakshuka",
+    pickupLocation: "Backyard of 7 Quiet Lane",
+    pickupDetails: "Ring twice, 2nd floor",
+    ...ELSEWHERE,
+  });
+  const context = await browser.newContext({ viewport: PHONE });
+  const visitor = await context.newPage();
+  await visitor.goto(`/meal/${meal.id}`);
+  await expect(visitor.getByRole("banner").getByRole("link", { name: /MealShare/ })).toBeVisible();
+  await expect(visitor.getByRole("heading", { level: 1, name: "Shared shakshuka" })).toBeVisible();
+  await expect(visitor.getByRole("article").getByRole("img")).toBeVisible();
+  await expect(visitor.getByRole("heading", { name: "Sign in to continue" })).toBeVisible();
+  await expect(visitor.getByRole("main").getByRole("link", { name: "Sign In" })).toHaveAttribute(
+    "href",
+    `/api/login?returnTo=${encodeURIComponent(`/meal/${meal.id}`)}`,
+  );
+  await checkRoute(visitor, "/meal/:id (signed out)", async () => {}, true);
+  const text = await visitor.locator("body").textContent();
+  expect(text).not.toMatch(/Quiet Lane|Ring twice|Sasha|Shares/);
+  await context.close();
+});
+
+test("the footer's copyright is this year's", async ({ browser }) => {
+  const visitor = await browser.newPage();
+  await visitor.goto("/about");
+  await expect(
+    visitor.getByText(`© ${new Date().getFullYear()} MealShare. All rights reserved.`),
+  ).toBeVisible();
+  await visitor.close();
 });

@@ -4,7 +4,20 @@ import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { apiPost, fillFoodSafety, person, pickPhoto, setHomeArea, signedInPage, toast } from "./fixtures";
+import {
+  apiPost,
+  apiPut,
+  checkRoute,
+  ELSEWHERE,
+  fillFoodSafety,
+  PHONE,
+  person,
+  pickPhoto,
+  postMeal,
+  setHomeArea,
+  signedInPage,
+  toast,
+} from "./fixtures";
 
 /** A real JPEG photo on disk, as a phone would pick it. */
 async function photoFile(): Promise<string> {
@@ -228,7 +241,7 @@ test("both parties review after a completed exchange, and the cook's stars show 
   await expect(mealCard.getByRole("img", { name: "Rated 4.0 out of 5" })).toBeVisible();
   await mealCard.getByRole("link").first().click();
   await expect(eater.getByRole("heading", { name: "Five-star dumplings", level: 1 })).toBeVisible();
-  // Once, beside the cook's name: the meal itself was not reviewed (fourth pass).
+  // Once, beside the cook's name: the meal itself was not reviewed.
   await expect(eater.getByText("(1 review)")).toHaveCount(1);
 });
 
@@ -247,4 +260,26 @@ test("the profile role toggle switches to feeder mode", async ({ browser }) => {
   await page.getByLabel("Bio").fill("I make too much soup.");
   await page.getByRole("button", { name: "Save Settings" }).click();
   await expect(toast(page, "Profile updated.")).toBeVisible();
+});
+
+test("on a phone the stars say tap, and stars alone are a review", async ({ browser }) => {
+  const cook = await signedInPage(browser, person("Rita", "Rated"), { viewport: PHONE });
+  const meal = await postMeal(cook, { title: "Tap-rated tagine", ...ELSEWHERE });
+  const eater = await signedInPage(browser, person("Sam", "Stars"), { viewport: PHONE });
+  const request = await apiPost(eater, "/api/requests", { mealId: meal.id, message: "Yes please" });
+  await apiPut(cook, `/api/requests/${request.id}/status`, { status: "accepted" });
+  await apiPut(eater, `/api/requests/${request.id}/status`, { status: "completed" });
+  await apiPut(cook, `/api/requests/${request.id}/status`, { status: "completed" });
+  await eater.goto("/reviews");
+  const card = eater.getByTestId("pending-review").filter({ hasText: "Tap-rated tagine" });
+  await expect(card.getByText("Tap a star to rate")).toBeVisible();
+  await expect(card.getByText("Click stars to rate")).toHaveCount(0);
+  await expect(card.getByLabel("Your review (optional)")).toBeVisible();
+  await card
+    .locator("label")
+    .filter({ has: eater.getByRole("radio", { name: /^5 stars/ }) })
+    .click();
+  await card.getByRole("button", { name: "Submit Review" }).click();
+  await expect(toast(eater, "Review submitted")).toBeVisible();
+  await checkRoute(eater, "/reviews", async () => {}, true);
 });

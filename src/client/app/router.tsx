@@ -40,7 +40,7 @@ const PaddedNotFound = padded(NotFoundPage);
 /**
  * What the signed-out Switch serves, in its order, and how each path's code is fetched ahead
  * (`preloadPage`): the landing page, the static pages, a shared meal link with its title and photo
- * and sign-in (docs/features/everyday-journey.md, second pass point 7), and for any other member's
+ * and sign-in (docs/features/everyday-journey.md), and for any other member's
  * page the offer to sign in, not a 404.
  */
 const SIGNED_OUT_ROUTES: AppRoute[] = [

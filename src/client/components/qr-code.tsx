@@ -8,7 +8,7 @@ import { useEffect, useState } from "react";
 /**
  * `url` as a QR code image with `alt` text. Until it is drawn an empty box of the same size
  * (`className` sets it) holds its place, so nothing below it moves when it comes — a thread opened
- * at its newest message stays there (docs/features/everyday-journey.md, third pass). Nothing if it
+ * at its newest message stays there (docs/features/everyday-journey.md). Nothing if it
  * cannot be drawn.
  */
 export function QrCode({

@@ -93,8 +93,7 @@ export function useFormat() {
       day,
       /**
        * A moment near now as a page's pickup times say it: "Today, 8:00 PM", "Mon, Nov 24, 17:30" — so
-       * a draw's time and a pickup window on one page read alike (docs/features/everyday-journey.md,
-       * fourth pass).
+       * a draw's time and a pickup window on one page read alike (docs/features/everyday-journey.md).
        */
       when: (iso: string) => `${day(iso)}, ${time(iso)}`,
       /** spec §2 thread: "Today", "Yesterday" or a date, for message times. */

@@ -12,7 +12,6 @@ import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card, CardContent } from "@/client/components/ui/card";
 import { toast } from "@/client/components/ui/use-toast";
-import { useCurrentUser } from "@/client/features/auth";
 import {
   GroupMeals,
   GroupTabs,
@@ -28,7 +27,6 @@ export default function GroupPage() {
   const { t } = useTranslation("app");
   const { id = "" } = useParams<{ id: string }>();
   const [, navigate] = useLocation();
-  const { user } = useCurrentUser();
   const query = useGroup(id);
   const leave = useLeaveGroup(id);
   const joinRuleName = useJoinRuleName();
@@ -90,11 +88,7 @@ export default function GroupPage() {
       )}
       <JoinPanel group={group} />
 
-      {member || permissions.seeMembers ? (
-        <GroupTabs group={group} viewerId={user?.id ?? ""} />
-      ) : (
-        <GroupMeals group={group} />
-      )}
+      {member || permissions.seeMembers ? <GroupTabs group={group} /> : <GroupMeals group={group} />}
 
       {member && group.membership?.role !== "owner" && (
         <Button

@@ -1,5 +1,5 @@
 /**
- * Messages (docs/features/everyday-journey.md, third pass "A Messages view"): every conversation the
+ * Messages (docs/features/everyday-journey.md "A Messages view"): every conversation the
  * member is in, as eater and as feeder, newest first, in one place — reached from the navigation bar,
  * on a phone too.
  */

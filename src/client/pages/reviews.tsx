@@ -36,7 +36,7 @@ export default function ReviewsPage() {
   }
 
   // The guidelines speak to the sides the member reviews from; with none pending, the spec's
-  // eater-side advice (docs/features/everyday-journey.md, second pass point 6).
+  // eater-side advice (docs/features/everyday-journey.md).
   const sides = new Set(pending.map((item) => item.reviewerRole));
   if (sides.size === 0) sides.add("eater");
 

@@ -1,6 +1,6 @@
 /**
- * Saved meals (docs/features/everyday-journey.md, third pass: the heart on a card), at a place of their
- * own in the menus (fourth pass: they hid under Requests → Saved, where that tab stays).
+ * Saved meals (docs/features/everyday-journey.md: the heart on a card), at a place of their
+ * own in the menus, not only under Requests → Saved, where that tab stays.
  */
 import { useTranslation } from "react-i18next";
 import { SavedMeals } from "@/client/features/meals";

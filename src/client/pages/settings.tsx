@@ -1,5 +1,5 @@
 /**
- * Settings (docs/features/everyday-journey.md, fourth pass: "Settings" is a place): the member's
+ * Settings (docs/features/everyday-journey.md: "Settings" is a place): the member's
  * profile details, home area, alerts, language, notifications, calendar, what they hid and blocked,
  * their sign-in, email delivery, data and leaving — one page at /settings, in the menus at every
  * width. Profile's Settings tab and emails' old `/settings` links come here.

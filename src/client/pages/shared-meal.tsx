@@ -1,6 +1,6 @@
 /**
- * A shared meal link opened by a visitor who is not signed in (docs/features/everyday-journey.md,
- * second pass point 7): inside the public header, the meal's title and photo with Sign in, so they
+ * A shared meal link opened by a visitor who is not signed in (docs/features/everyday-journey.md):
+ * inside the public header, the meal's title and photo with Sign in, so they
  * know what the link is for. Where and from whom stays for members; a meal that is no longer open
  * shows the plain sign-in offer.
  */

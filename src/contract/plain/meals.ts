@@ -40,11 +40,11 @@ export const SERIES_WEEKS_MAX = 8;
  */
 export const MEAL_PAGE_SIZE = 24;
 
-/** How many meals a member may keep saved (docs/features/everyday-journey.md, third pass "Save a meal"). */
+/** How many meals a member may keep saved (docs/features/everyday-journey.md "Save a meal"). */
 export const SAVED_MEALS_MAX = 200;
 /**
  * How many meals, and how many cooks, a member may hide from their lists ("Not interested",
- * docs/features/everyday-journey.md, third pass): each list reads the set once per statement.
+ * docs/features/everyday-journey.md): each list reads the set once per statement.
  */
 export const HIDDEN_MAX = 500;
 /** Longest search text `q` the list takes. */

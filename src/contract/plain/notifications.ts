@@ -32,7 +32,7 @@ export const NOTIFICATION_TYPES = [
   // docs/decisions/017: the member's own account — a data export ready. In the app only (its email is
   // sent by the export itself).
   "account",
-  // docs/features/everyday-journey.md, third pass: a saved meal was taken, or ends within the hour.
+  // docs/features/everyday-journey.md: a saved meal was taken, or ends within the hour.
   "saved_meal",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -38,7 +38,7 @@ export const personNameSchema = z
   .regex(/^[^\p{Cc}]*$/u);
 /**
  * A last name typed at sign-in: optional, as a first name alone is how many neighbours go by
- * (docs/features/everyday-journey.md, fourth pass); otherwise as `personNameSchema`.
+ * (docs/features/everyday-journey.md); otherwise as `personNameSchema`.
  */
 export const lastNameSchema = z
   .string()

@@ -126,7 +126,7 @@ export function refusedPage(words: PageWords, reason: Message, returnTo = "/") {
 
 /**
  * A sign-in link opened on another device or browser than the one that asked (docs/decisions/016
- * "Links"; everyday-journey.md, fourth pass: a phone's mail app is another browser): it signs nobody
+ * "Links"; everyday-journey.md: a phone's mail app is another browser): it signs nobody
  * in here, but shows the code to type where it was asked for, and offers to sign in here instead.
  * @param code the link's code while it can still be used; null for a spent or expired one
  */

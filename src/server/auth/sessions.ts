@@ -59,7 +59,7 @@ export async function createSession(
 /**
  * The network an address belongs to, coarse enough to say nothing of where someone is: an IPv4
  * address's /24 ("203.0.113.x"), an IPv6 address's /48 ("2001:db8:1::/48"); "" for none or another
- * form (docs/features/everyday-journey.md, fourth pass: two "Chrome on Linux" told apart).
+ * form (docs/features/everyday-journey.md: two "Chrome on Linux" told apart).
  */
 export function networkOf(ip: string | undefined): string {
   if (!ip) return "";

@@ -107,7 +107,7 @@ export const users = pgTable(
     firstName: varchar("first_name", { length: 80 }).notNull().default(""),
     lastName: varchar("last_name", { length: 80 }).notNull().default(""),
     /**
-     * How others read the member's name (docs/features/everyday-journey.md, fourth pass): "short" (the
+     * How others read the member's name (docs/features/everyday-journey.md): "short" (the
      * default) is the first name and the last name's initial, "Tom B."; "full" is "Tom Becker". The
      * other side of an accepted request reads the full name whatever this says. member-names.ts.
      */
@@ -254,7 +254,7 @@ export const sessions = pgTable(
     /**
      * The network it signed in from, coarse (an IPv4 /24 as "203.0.113.x", an IPv6 /48 as
      * "2001:db8:1::/48"), so a member tells two "Chrome on Linux" apart without MealShare keeping
-     * where anyone is (docs/features/everyday-journey.md, fourth pass); "" when unknown.
+     * where anyone is (docs/features/everyday-journey.md); "" when unknown.
      */
     network: varchar("network", { length: 50 }).notNull().default(""),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
@@ -958,7 +958,7 @@ export const blocks = pgTable(
 );
 
 /**
- * Meals a member saved to come back to (docs/features/everyday-journey.md, third pass "Save a meal"):
+ * Meals a member saved to come back to (docs/features/everyday-journey.md "Save a meal"):
  * the heart on cards and the meal page, the Saved tab, and a word when a saved meal is taken or about
  * to end (features/meals/saved.ts). At most `SAVED_MEALS_MAX` a member.
  */
@@ -981,7 +981,7 @@ export const savedMeals = pgTable(
 );
 
 /**
- * "Not interested" (docs/features/everyday-journey.md, third pass): meals and cooks a member took out
+ * "Not interested" (docs/features/everyday-journey.md): meals and cooks a member took out
  * of their lists — Community, Marketplace, their local pages and the map (features/meals/filters.ts
  * `notHiddenFrom`); undone in Settings. At most `HIDDEN_MAX` of each a member, so the condition's
  * set stays small.

@@ -1,7 +1,7 @@
 /**
  * "Skip to content": the first stop of the keyboard on every page, hidden until focused, so a
  * keyboard or switch user passes the header in one key (WCAG 2.4.1 "Bypass Blocks";
- * docs/features/everyday-journey.md, fourth pass). Pairs with `MAIN_ID` on the page's `<main>`.
+ * docs/features/everyday-journey.md). Pairs with `MAIN_ID` on the page's `<main>`.
  */
 import { useTranslation } from "react-i18next";
 

@@ -15,6 +15,7 @@
 import { Slot } from "@radix-ui/react-slot";
 import {
   type ComponentType,
+  type Context,
   createContext,
   type MouseEvent,
   type PointerEvent,
@@ -50,48 +51,48 @@ interface TriggerProps {
   onClick?: (event: MouseEvent<HTMLButtonElement>) => void;
 }
 
-/**
- * The on-demand parts of one Radix family.
- * @param load imports the `*-radix.tsx` module (a dynamic import, so that it is a chunk of its own)
- * @param names the module's root and trigger exports
- * @param popup what the trigger opens, as its `aria-haspopup` says (Radix's trigger says the same)
- * @returns `Root` and `Trigger` for those exports, and `part(name)` for every other export
- */
-export function onDemand<M extends Record<string, unknown>>(
-  load: () => Promise<M>,
-  names: { root: keyof M & string; trigger: keyof M & string },
-  popup: "menu" | "dialog",
-) {
+/** A module loaded once and kept; a failed load is tried again on the next call. */
+interface OnceLoaded<M> {
+  /** The module, once loaded. */
+  current: () => M | null;
+  fetch: () => Promise<M>;
+}
+
+function onceLoaded<M>(load: () => Promise<M>): OnceLoaded<M> {
   let loaded: M | null = null;
   let loading: Promise<M> | null = null;
-  const fetchParts = () => {
-    loading ??= load().then(
-      (module) => {
-        loaded = module;
-        return module;
-      },
-      (error: unknown) => {
-        // Not fetched (offline, a deployment replaced): the next press tries again.
-        loading = null;
-        throw error;
-      },
-    );
-    return loading;
+  return {
+    current: () => loaded,
+    fetch: () => {
+      loading ??= load().then(
+        (module) => {
+          loaded = module;
+          return module;
+        },
+        (error: unknown) => {
+          // Not fetched (offline, a deployment replaced): the next press tries again.
+          loading = null;
+          throw error;
+        },
+      );
+      return loading;
+    },
   };
-  const Context = createContext<OnDemand | null>(null);
+}
 
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per family when its module loads, never during a render
-  function Root(props: RootProps) {
+/** The family's root: its children until the module is wanted and loaded, then Radix's root. */
+function rootFor(Parts: Context<OnDemand | null>, module: OnceLoaded<unknown>, name: string) {
+  return function Root(props: RootProps) {
     // Loaded by an earlier page: drawn as Radix's at once. Never during hydration: nothing loads
     // before the app has taken the page over, and the server never loads it.
-    const [parts, setParts] = useState(() => loaded as Record<string, Part> | null);
+    const [parts, setParts] = useState(() => module.current() as Record<string, Part> | null);
     const [pressed, setPressed] = useState(false);
     const wanted = pressed || props.open === true || props.defaultOpen === true;
     useEffect(() => {
       if (!wanted || parts) return;
       let current = true;
-      fetchParts().then(
-        (module) => current && setParts(module as Record<string, Part>),
+      module.fetch().then(
+        (loaded) => current && setParts(loaded as Record<string, Part>),
         () => current && setPressed(false),
       );
       return () => {
@@ -107,22 +108,24 @@ export function onDemand<M extends Record<string, unknown>>(
           // A controlled root opens through its owner's state.
           onOpenChange?.(true);
         },
-        prefetch: () => void fetchParts().catch(() => undefined),
+        prefetch: () => void module.fetch().catch(() => undefined),
       }),
       [parts, onOpenChange],
     );
-    const Radix = parts?.[names.root];
+    const Radix = parts?.[name];
     return (
-      <Context.Provider value={value}>
+      <Parts.Provider value={value}>
         {Radix ? <Radix {...props} defaultOpen={props.defaultOpen || pressed} /> : props.children}
-      </Context.Provider>
+      </Parts.Provider>
     );
-  }
+  };
+}
 
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per family when its module loads, never during a render
-  function Trigger({ asChild, onClick, ...props }: TriggerProps & Record<string, unknown>) {
-    const context = useContext(Context);
-    const Radix = context?.parts?.[names.trigger];
+/** The family's trigger: a plain button saying what it opens until the module is there, then Radix's. */
+function triggerFor(Parts: Context<OnDemand | null>, name: string, popup: "menu" | "dialog") {
+  return function Trigger({ asChild, onClick, ...props }: TriggerProps & Record<string, unknown>) {
+    const context = useContext(Parts);
+    const Radix = context?.parts?.[name];
     if (Radix) return <Radix asChild={asChild} onClick={onClick} {...props} />;
     const Plain = asChild ? Slot : "button";
     return (
@@ -152,13 +155,28 @@ export function onDemand<M extends Record<string, unknown>>(
         onFocus={context?.prefetch}
       />
     );
-  }
+  };
+}
+
+/**
+ * The on-demand parts of one Radix family.
+ * @param load imports the `*-radix.tsx` module (a dynamic import, so that it is a chunk of its own)
+ * @param names the module's root and trigger exports
+ * @param popup what the trigger opens, as its `aria-haspopup` says (Radix's trigger says the same)
+ * @returns `Root` and `Trigger` for those exports, and `part(name)` for every other export
+ */
+export function onDemand<M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  names: { root: keyof M & string; trigger: keyof M & string },
+  popup: "menu" | "dialog",
+) {
+  const Family = createContext<OnDemand | null>(null);
 
   /** The module's `name` export, drawn once the module has loaded; nothing before. */
   function part<K extends keyof M & string>(name: K): M[K] {
     // biome-ignore lint/correctness/noComponentHookFactories: made once per family when its module loads, never during a render
     function OnDemandPart(props: Record<string, unknown>) {
-      const Radix = useContext(Context)?.parts?.[name];
+      const Radix = useContext(Family)?.parts?.[name];
       return Radix ? <Radix {...props} /> : null;
     }
     OnDemandPart.displayName = name;
@@ -166,8 +184,8 @@ export function onDemand<M extends Record<string, unknown>>(
   }
 
   return {
-    Root: Root as unknown as M[typeof names.root],
-    Trigger: Trigger as unknown as M[typeof names.trigger],
+    Root: rootFor(Family, onceLoaded(load), names.root) as unknown as M[typeof names.root],
+    Trigger: triggerFor(Family, names.trigger, popup) as unknown as M[typeof names.trigger],
     part,
   };
 }

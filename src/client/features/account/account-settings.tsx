@@ -31,11 +31,10 @@ export function AccountSettings({ user }: { user: CurrentUser }) {
   );
 }
 
-function PasskeySettings() {
+/** Adds a passkey of this device, named as the member likes (the browser's WebAuthn dialog). */
+function AddPasskey() {
   const { t } = useTranslation("app");
-  const format = useFormat();
   const queryClient = useQueryClient();
-  const keys = useQuery<Passkey[]>({ queryKey: PASSKEYS });
   const nameId = useId();
   const [name, setName] = useState("");
   const add = useMutation({
@@ -65,16 +64,39 @@ function PasskeySettings() {
       });
     },
   });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    add.mutate(name.trim());
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      <div className="flex flex-1 flex-col gap-1">
+        <Label htmlFor={nameId}>{t("Passkey name (optional)")}</Label>
+        <Input
+          id={nameId}
+          maxLength={60}
+          placeholder={t("e.g. My phone")}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </div>
+      <Button type="submit" variant="outline" disabled={add.isPending}>
+        {t("Add a passkey")}
+      </Button>
+    </form>
+  );
+}
+
+function PasskeySettings() {
+  const { t } = useTranslation("app");
+  const format = useFormat();
+  const queryClient = useQueryClient();
+  const keys = useQuery<Passkey[]>({ queryKey: PASSKEYS });
   const remove = useMutation({
     meta: { errorMessage: t("Please try again."), serverMessage: true },
     mutationFn: (id: string) => apiRequest("DELETE", `/api/auth/passkeys/${encodeURIComponent(id)}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PASSKEYS }),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    add.mutate(name.trim());
-  };
-
   return (
     <Card>
       <CardContent className="flex flex-col gap-3 p-4">
@@ -117,21 +139,7 @@ function PasskeySettings() {
             ))}
           </ul>
         )}
-        <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-          <div className="flex flex-1 flex-col gap-1">
-            <Label htmlFor={nameId}>{t("Passkey name (optional)")}</Label>
-            <Input
-              id={nameId}
-              maxLength={60}
-              placeholder={t("e.g. My phone")}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-            />
-          </div>
-          <Button type="submit" variant="outline" disabled={add.isPending}>
-            {t("Add a passkey")}
-          </Button>
-        </form>
+        <AddPasskey />
       </CardContent>
     </Card>
   );
@@ -184,7 +192,7 @@ function DeviceSettings() {
                     )}
                   </span>
                   {/* When exactly and from which network, so two of one browser are told apart
-                      (docs/features/everyday-journey.md, fourth pass). */}
+                      (docs/features/everyday-journey.md). */}
                   <span className="text-sm text-muted-foreground">
                     {t("Signed in {{since}} · last used {{when}}", {
                       since: format.dateTime(device.createdAt),

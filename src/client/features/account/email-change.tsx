@@ -44,10 +44,14 @@ async function passkeyProof() {
   return { challengeId, response: await startAuthentication({ optionsJSON: options }) };
 }
 
-export function EmailChange({ user }: { user: CurrentUser }) {
+/**
+ * The steps of an email change and the calls that move them: the current address's code (or a
+ * passkey) proves it is the member, then the new address's code confirms it. The step is kept in
+ * this tab's session storage while a code is awaited, so a reload does not lose it.
+ */
+function useEmailChange() {
   const { t } = useTranslation("app");
   const queryClient = useQueryClient();
-  const emailId = useId();
   const [step, setStepState] = useState<Step>(START);
   const [code, setCode] = useState("");
   // Read after hydration: the server drew the first step.
@@ -91,6 +95,14 @@ export function EmailChange({ user }: { user: CurrentUser }) {
       });
     },
   });
+  return { step, setStep, setStepState, code, setCode, askProof, askNew, withPasskey, confirm };
+}
+
+export function EmailChange({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation("app");
+  const emailId = useId();
+  const { step, setStep, setStepState, code, setCode, askProof, askNew, withPasskey, confirm } =
+    useEmailChange();
   const submitEmail = (event: FormEvent) => {
     event.preventDefault();
     setStepState({ ...step, email: step.email.trim() });

@@ -30,7 +30,7 @@ export function DataExportSettings() {
     refetchInterval: (query) => (query.state.data?.some((item) => !item.readyAt) ? 3000 : false),
   });
   // One press: the export asked for here downloads by itself once it is ready (docs/features/
-  // everyday-journey.md, fourth pass); its link stays in the list for the 7 days.
+  // everyday-journey.md); its link stays in the list for the 7 days.
   const [awaited, setAwaited] = useState<string | null>(null);
   const ask = useMutation({
     meta: { errorMessage: t("Please try again."), serverMessage: true },
@@ -99,19 +99,45 @@ export function DataExportSettings() {
   );
 }
 
-/** Settings → Delete my account. */
-export function DeleteAccountSettings({ user }: { user: CurrentUser }) {
+/** What leaving does, said exactly before it is confirmed (docs/decisions/017 "Leaving"). */
+function WhatLeavingDoes({ graceDays }: { graceDays: number }) {
   const { t } = useTranslation("app");
-  const [open, setOpen] = useState(false);
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const emailSignIn = user.signIn === "email";
-  const failed = (caught: unknown) => {
-    if (caught instanceof Error && caught.name === "NotAllowedError") return;
-    setError(errorMessage(caught, t("Please try again.")));
-  };
+  return (
+    <ul className="list-disc space-y-1 ps-5 text-sm text-muted-foreground">
+      <li>
+        {t(
+          "You are signed out everywhere. Your open meals are withdrawn and your open requests cancelled; each neighbour concerned is told.",
+        )}
+      </li>
+      {graceDays > 0 && (
+        <li>
+          {t(
+            "For {{count}} days nobody finds your profile. Sign in during that time and press Keep my account to undo it.",
+            { count: graceDays },
+          )}
+        </li>
+      )}
+      <li>
+        {t(
+          'Then your name becomes "Former member". Your email, home area, allergies, photos, alerts, passkeys and sessions are deleted; your messages read "Message removed" (kept while a report about the thread is open); reviews by and about you are deleted.',
+        )}
+      </li>
+      <li>
+        {t(
+          "Your groups pass to their longest-standing moderator or member. The neighbourhood's totals keep their counts, without your name. Your email can later make a new account.",
+        )}
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * The ways to confirm leaving — an emailed code, a passkey, or a recent sign-in with a provider —
+ * and what each answers: the scheduled erasure (`onDone`) or an error (`onError`).
+ */
+function useLeavingConfirmations(onError: (caught: unknown) => void) {
   const format = useFormat();
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const done = async (answer: Response) => {
     const { eraseAfter } = (await answer.json()) as DeletionScheduled;
     // Signed out everywhere: the app starts again from its front page, which says what happened
@@ -122,16 +148,13 @@ export function DeleteAccountSettings({ user }: { user: CurrentUser }) {
   const sendCode = useMutation({
     mutationFn: async () =>
       (await apiRequest("POST", "/api/account/deletion/code")).json() as Promise<{ sentTo: string }>,
-    onSuccess: ({ sentTo }) => {
-      setError(null);
-      setSentTo(sentTo);
-    },
-    onError: failed,
+    onSuccess: (answer) => setSentTo(answer.sentTo),
+    onError,
   });
   const confirm = useMutation({
     mutationFn: (body: object) => apiRequest("POST", "/api/account/deletion", body),
     onSuccess: done,
-    onError: failed,
+    onError,
   });
   const withPasskey = useMutation({
     mutationFn: async () => {
@@ -143,69 +166,39 @@ export function DeleteAccountSettings({ user }: { user: CurrentUser }) {
       return apiRequest("POST", "/api/account/deletion", { passkey: { challengeId, response } });
     },
     onSuccess: done,
-    onError: failed,
+    onError,
+  });
+  const busy = sendCode.isPending || confirm.isPending || withPasskey.isPending;
+  return { sentTo, sendCode, confirm, withPasskey, busy };
+}
+
+/** Settings → Delete my account. */
+export function DeleteAccountSettings({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation("app");
+  const [open, setOpen] = useState(false);
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const emailSignIn = user.signIn === "email";
+  const { sentTo, sendCode, confirm, withPasskey, busy } = useLeavingConfirmations((caught) => {
+    if (caught instanceof Error && caught.name === "NotAllowedError") return;
+    setError(errorMessage(caught, t("Please try again.")));
   });
   const submitCode = (event: FormEvent) => {
     event.preventDefault();
     confirm.mutate({ code });
   };
   const signInAgain = error !== null && confirm.error instanceof ApiError && confirm.error.status === 403;
-  const busy = sendCode.isPending || confirm.isPending || withPasskey.isPending;
 
   return (
     <Card className="border-destructive/40">
       <CardContent className="flex flex-col gap-3 p-4">
         <h2 className="font-semibold">{t("Delete my account")}</h2>
-        <ul className="list-disc space-y-1 ps-5 text-sm text-muted-foreground">
-          <li>
-            {t(
-              "You are signed out everywhere. Your open meals are withdrawn and your open requests cancelled; each neighbour concerned is told.",
-            )}
-          </li>
-          {user.deletionGraceDays > 0 && (
-            <li>
-              {t(
-                "For {{count}} days nobody finds your profile. Sign in during that time and press Keep my account to undo it.",
-                { count: user.deletionGraceDays },
-              )}
-            </li>
-          )}
-          <li>
-            {t(
-              'Then your name becomes "Former member". Your email, home area, allergies, photos, alerts, passkeys and sessions are deleted; your messages read "Message removed" (kept while a report about the thread is open); reviews by and about you are deleted.',
-            )}
-          </li>
-          <li>
-            {t(
-              "Your groups pass to their longest-standing moderator or member. The neighbourhood's totals keep their counts, without your name. Your email can later make a new account.",
-            )}
-          </li>
-        </ul>
+        <WhatLeavingDoes graceDays={user.deletionGraceDays} />
         {!open ? (
           <Button type="button" variant="destructive" className="self-start" onClick={() => setOpen(true)}>
             {t("Delete my account")}
           </Button>
-        ) : emailSignIn ? (
-          <div className="flex flex-col gap-2">
-            {!sentTo ? (
-              <div className="flex flex-wrap gap-2">
-                <Button type="button" variant="outline" disabled={busy} onClick={() => sendCode.mutate()}>
-                  {t("Email me a code to confirm")}
-                </Button>
-                <Button type="button" variant="outline" disabled={busy} onClick={() => withPasskey.mutate()}>
-                  {t("Confirm with a passkey")}
-                </Button>
-              </div>
-            ) : (
-              <form onSubmit={submitCode} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-                <EmailedCodeField sentTo={sentTo} value={code} onChange={setCode} />
-                <Button type="submit" variant="destructive" disabled={busy}>
-                  {t("Delete my account for good")}
-                </Button>
-              </form>
-            )}
-          </div>
-        ) : (
+        ) : !emailSignIn ? (
           <Button
             type="button"
             variant="destructive"
@@ -215,6 +208,30 @@ export function DeleteAccountSettings({ user }: { user: CurrentUser }) {
           >
             {t("Delete my account for good")}
           </Button>
+        ) : !sentTo ? (
+          <div className="flex flex-wrap gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              disabled={busy}
+              onClick={() => {
+                setError(null);
+                sendCode.mutate();
+              }}
+            >
+              {t("Email me a code to confirm")}
+            </Button>
+            <Button type="button" variant="outline" disabled={busy} onClick={() => withPasskey.mutate()}>
+              {t("Confirm with a passkey")}
+            </Button>
+          </div>
+        ) : (
+          <form onSubmit={submitCode} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+            <EmailedCodeField sentTo={sentTo} value={code} onChange={setCode} />
+            <Button type="submit" variant="destructive" disabled={busy}>
+              {t("Delete my account for good")}
+            </Button>
+          </form>
         )}
         {error && (
           <p role="alert" className="text-sm text-destructive">

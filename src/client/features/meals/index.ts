@@ -31,5 +31,5 @@ export { SaveButton } from "./components/save-button";
 export { SavedMeals } from "./components/saved-meals";
 export { SearchBox } from "./components/search-box";
 export { SeriesPanel } from "./components/series-panel";
-export { useMealFilters } from "./use-meal-filters";
 export { mealsLive } from "./live";
+export { useMealFilters } from "./use-meal-filters";

@@ -5,6 +5,6 @@ export { EmailDeliveryNote } from "./components/email-delivery-note";
 export { NotificationBell } from "./components/notification-bell";
 export { NotificationSettings } from "./components/notification-settings";
 export { PushPrompt } from "./components/push-prompt";
+export { notificationsLive } from "./live";
 export { syncPush } from "./push-client";
 export { offerPush } from "./push-offer";
-export { notificationsLive } from "./live";

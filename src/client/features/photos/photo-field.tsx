@@ -2,7 +2,7 @@
  * A photo picker for forms: shows the chosen photo (or the placeholder). Its button opens the
  * device's own picker at once; the chosen photo then uploads by itself in the uploader's window, which
  * shows progress, retry and errors and is loaded only when first needed (Uppy is the heaviest part of
- * the client). One tap and a pick, not three (docs/features/everyday-journey.md, fourth pass).
+ * the client). One tap and a pick, not three (docs/features/everyday-journey.md).
  */
 import { ImagePlus } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";

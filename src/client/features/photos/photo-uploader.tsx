@@ -190,7 +190,7 @@ export function PhotoUploader({
 /**
  * On a touch screen nothing can be dropped: the Dashboard offers one button that opens the phone's
  * own picker (its camera among the choices), not "Drop files here or browse files"
- * (docs/features/everyday-journey.md, third pass).
+ * (docs/features/everyday-journey.md).
  */
 function phoneLocale() {
   if (!isTouchScreen()) return undefined;

@@ -5,14 +5,20 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { GroupDetail, GroupMember, GroupRole } from "../../../contract/groups";
 import { msg } from "../../../contract/messages";
-import { abilityOf } from "../../abilities";
+import { abilityOf, authorize } from "../../abilities";
 import type { ActorRef } from "../../auth/actor";
 import { presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction } from "../../db/client";
 import { groupMembers, groups, users } from "../../db/schema";
-import { conflict, forbidden, notFound } from "../../errors";
+import { forbidden, notFound } from "../../errors";
 import { type Cursor, keysetPage } from "../../pagination";
-import { canModerate, permissionsOf, removalRefusal, reviewAskRefusal } from "./policy";
+import {
+  handOverRefusal,
+  permissionsOf,
+  removalRefusal,
+  reviewAskRefusal,
+  roleChangeRefusal,
+} from "./policy";
 import { getGroupDetail, loadGroup, membershipOf, tell } from "./service";
 
 /**
@@ -46,8 +52,12 @@ export async function listMembers(
     user: presentPublicUser(user),
     role: member.role,
     joinedAt: member.joinedAt.toISOString(),
+    // The same decisions the endpoints below take (policy.ts): the page offers only what they allow.
     abilities: {
       askReview: abilityOf(reviewAskRefusal(membership, viewer, { ...member, underReview })),
+      remove: abilityOf(removalRefusal(membership, viewer, member)),
+      changeRole: abilityOf(roleChangeRefusal(membership, viewer, member)),
+      handOver: abilityOf(handOverRefusal(membership, viewer, member)),
     },
     cursor: { createdAt: member.joinedAt, id: member.userId },
   }));
@@ -74,17 +84,9 @@ export async function removeMember(
 ): Promise<void> {
   await inTransaction(db, async (tx) => {
     const { group, membership } = await loadGroup(tx, viewer, id, { lock: true });
-    if (!canModerate(membership, viewer)) throw forbidden(msg("Only the group's moderators can do that."));
-    const target = await activeMember(tx, id, userId);
-    const refusal = removalRefusal(membership, viewer, target);
-    if (refusal === "owner") {
-      throw conflict(
-        msg("The owner cannot be removed: a group always has an owner."),
-        "owner_must_hand_over",
-      );
-    }
-    if (refusal === "self") throw conflict(msg("Leave the group instead."), "use_leave");
-    if (refusal) throw forbidden(msg("Only the owner can remove a moderator."));
+    // Not a moderator is refused before the target is looked up: nobody else learns who is a member.
+    authorize(removalRefusal(membership, viewer, { userId, role: "member" }));
+    authorize(removalRefusal(membership, viewer, await activeMember(tx, id, userId)));
     await tx
       .update(groupMembers)
       .set({ status: "removed", removedReason: reason })
@@ -109,12 +111,9 @@ export async function changeRole(
 ): Promise<void> {
   await inTransaction(db, async (tx) => {
     const { membership } = await loadGroup(tx, viewer, id, { lock: true });
-    if (!permissionsOf(membership, viewer).edit)
-      throw forbidden(msg("Only the group's owner can change roles."));
-    const target = await activeMember(tx, id, userId);
-    if (target.role === "owner") {
-      throw conflict(msg("Hand the group over to change the owner's role."), "owner_must_hand_over");
-    }
+    // Not the owner is refused before the target is looked up, as for a removal.
+    authorize(roleChangeRefusal(membership, viewer, { userId, role: "member" }));
+    authorize(roleChangeRefusal(membership, viewer, await activeMember(tx, id, userId)));
     await tx
       .update(groupMembers)
       .set({ role })
@@ -135,10 +134,9 @@ export async function transferOwnership(
 ): Promise<GroupDetail> {
   await inTransaction(db, async (tx) => {
     const { group, membership } = await loadGroup(tx, viewer, id, { lock: true });
-    if (!permissionsOf(membership, viewer).edit)
-      throw forbidden(msg("Only the group's owner can hand it over."));
-    const target = await activeMember(tx, id, userId);
-    if (target.role === "owner") throw conflict(msg("They own the group already."), "already_owner");
+    // Not the owner is refused before the target is looked up, as for a removal.
+    authorize(handOverRefusal(membership, viewer, { userId, role: "member" }));
+    authorize(handOverRefusal(membership, viewer, await activeMember(tx, id, userId)));
     await tx
       .update(groupMembers)
       .set({ role: "moderator" })

@@ -58,18 +58,51 @@ export function permissionsOf(membership: MembershipState | null, viewer: ActorR
   };
 }
 
-/** Why the viewer may not remove `target` from the group, or null when they may. */
+/** A member of the group as the rules about them need it. */
+export interface TargetMember {
+  userId: string;
+  role: GroupRole;
+}
+
+/**
+ * Why the viewer may not remove `target` from the group, or null when they may: moderators remove
+ * members and newcomers; moderators are removed by the owner or an admin; never the owner (a group
+ * is never left ownerless: hand it over first), and never oneself (leave instead).
+ */
 export function removalRefusal(
   actor: MembershipState | null,
   viewer: ActorRef,
-  target: MembershipState & { userId: string },
-): "not_moderator" | "owner" | "self" | "peer" | null {
-  if (!canModerate(actor, viewer)) return "not_moderator";
-  // A group is never left ownerless: hand it over first.
-  if (target.role === "owner") return "owner";
-  if (target.userId === viewer.id) return "self";
-  // A moderator removes members and newcomers; moderators are removed by the owner or an admin.
-  if (target.role === "moderator" && !viewer.isAdmin && actor?.role !== "owner") return "peer";
+  target: TargetMember,
+): AppError | null {
+  if (!canModerate(actor, viewer)) return forbidden(msg("Only the group's moderators can do that."));
+  if (target.role === "owner")
+    return conflict(msg("The owner cannot be removed: a group always has an owner."), "owner_must_hand_over");
+  if (target.userId === viewer.id) return conflict(msg("Leave the group instead."), "use_leave");
+  if (target.role === "moderator" && !viewer.isAdmin && actor?.role !== "owner")
+    return forbidden(msg("Only the owner can remove a moderator."));
+  return null;
+}
+
+/** Why the viewer may not make `target` a moderator or a member again, or null: the owner's (and an admin's). */
+export function roleChangeRefusal(
+  actor: MembershipState | null,
+  viewer: ActorRef,
+  target: TargetMember,
+): AppError | null {
+  if (!permissionsOf(actor, viewer).edit) return forbidden(msg("Only the group's owner can change roles."));
+  if (target.role === "owner")
+    return conflict(msg("Hand the group over to change the owner's role."), "owner_must_hand_over");
+  return null;
+}
+
+/** Why the viewer may not hand the group over to `target`, or null: the owner's (and an admin's). */
+export function handOverRefusal(
+  actor: MembershipState | null,
+  viewer: ActorRef,
+  target: TargetMember,
+): AppError | null {
+  if (!permissionsOf(actor, viewer).edit) return forbidden(msg("Only the group's owner can hand it over."));
+  if (target.role === "owner") return conflict(msg("They own the group already."), "already_owner");
   return null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * "Not interested" routes (docs/features/everyday-journey.md, third pass; not-interested.ts): what the
+ * "Not interested" routes (docs/features/everyday-journey.md; not-interested.ts): what the
  * member hid from their lists, and hiding or showing again one meal or one cook's meals. Every route
  * is the member's own: nobody else reads or changes their hides.
  */

@@ -1,5 +1,5 @@
 /**
- * "Not interested" (docs/features/everyday-journey.md, third pass): a member takes a meal, or every
+ * "Not interested" (docs/features/everyday-journey.md): a member takes a meal, or every
  * meal of a cook, out of their lists — Community, Marketplace, their local pages and the map, all of
  * which start from `planList` (filters.ts) — and puts it back in Settings. A hidden meal's page still
  * opens by its link; nothing changes for the cook, who is not told. At most `HIDDEN_MAX` of each a

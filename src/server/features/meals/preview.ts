@@ -1,6 +1,6 @@
 /**
- * A shared meal link's preview for visitors who are not signed in (docs/features/everyday-journey.md,
- * second pass point 7): the title, kind and photo of an open meal, so the sign-in page can say what
+ * A shared meal link's preview for visitors who are not signed in (docs/features/everyday-journey.md):
+ * the title, kind and photo of an open meal, so the sign-in page can say what
  * the link is for. Nothing of the place, the pickup or the cook leaves: those stay for members.
  */
 import { and, eq } from "drizzle-orm";

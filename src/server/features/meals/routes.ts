@@ -45,7 +45,7 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
     async (request) => printLabel(db, requireActor(request).id, request.params.id),
   );
 
-  // docs/features/everyday-journey.md, third pass "Save a meal" (saved.ts).
+  // docs/features/everyday-journey.md "Save a meal" (saved.ts).
   r.put(
     "/api/meals/:id/save",
     {

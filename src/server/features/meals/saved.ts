@@ -1,5 +1,5 @@
 /**
- * Saved meals (docs/features/everyday-journey.md, third pass "Save a meal"): a member keeps a meal to
+ * Saved meals (docs/features/everyday-journey.md "Save a meal"): a member keeps a meal to
  * come back to — the heart on its card and page — and is told, once each, when it is taken (its last
  * portion accepted) and an hour before its pickup window ends while portions are left and they have
  * not asked for it. At most `SAVED_MEALS_MAX` saves a member, so the Saved tab and the hearts cost a

@@ -100,7 +100,7 @@ export async function listOpenMealsOf(
 
 /**
  * The member's saved meals that are still open and theirs to see, newest meal first (the Saved tab:
- * docs/features/everyday-journey.md, third pass). At most `SAVED_MEALS_MAX` saves a member, so the
+ * docs/features/everyday-journey.md). At most `SAVED_MEALS_MAX` saves a member, so the
  * page is cut from those few rows, not from the table.
  * @returns up to `limit + 1` meals
  */

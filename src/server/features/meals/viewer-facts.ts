@@ -2,7 +2,7 @@
  * What a page of meals says to its viewer alone, added after the page is read so the page's own
  * statement stays the same for everyone (docs/decisions/011): the viewer's allergy warnings
  * (docs/features/food-safety.md) and, on a meal with nothing left, their place in its waiting list
- * (docs/features/everyday-journey.md, fourth pass: a card must not offer the line to someone in it).
+ * (docs/features/everyday-journey.md: a card must not offer the line to someone in it).
  * One statement each for the whole page, none when nothing on it needs one.
  */
 import { sql } from "drizzle-orm";

@@ -52,8 +52,7 @@ export function registerNotificationRoutes(
     async (request) => {
       const actor = requireActor(request);
       // The stored text is the English one as written; an API client reads it whole, in its own
-      // language, with its money in the deployment's currency (docs/features/everyday-journey.md,
-      // fourth pass).
+      // language, with its money in the deployment's currency (docs/features/everyday-journey.md).
       return (await listNotifications(db, actor.id)).map((notification) => ({
         ...notification,
         text: notification.textKey

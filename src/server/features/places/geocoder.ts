@@ -72,8 +72,7 @@ const firstOf = (fields: Record<string, unknown>, keys: string[]) => {
 /**
  * The parts of a place's name, each said once: a part is left out when an earlier one says it, or a
  * later one holds it whole ("Paris" beside "75004 Paris"), compared without case. Geocoders name a
- * city as its own county and district, which read "Paris, Paris" (docs/features/everyday-journey.md,
- * fourth pass).
+ * city as its own county and district, which read "Paris, Paris" (docs/features/everyday-journey.md).
  */
 export function distinctParts(parts: readonly (string | undefined | null)[]): string[] {
   const given = parts.map((part) => part?.trim() ?? "").filter(Boolean);
@@ -87,7 +86,7 @@ export function distinctParts(parts: readonly (string | undefined | null)[]): st
 }
 
 /**
- * The name a home area is remembered by (docs/features/everyday-journey.md, second pass point 6): the
+ * The name a home area is remembered by (docs/features/everyday-journey.md): the
  * searched place's own name with its town ("Rue Oberkampf, Paris", "Lindenau, Leipzig"), so the member
  * finds what they searched for; for a house address, only its district and town, never the street and
  * number someone lives at.

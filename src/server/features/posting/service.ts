@@ -121,7 +121,7 @@ export async function createMeal(
     // members-only meal reaches its group's members now, everyone else when it opens.
     if (becomesAlertable(null, meal)) await enqueueAlertMatching(tx, meal.id);
     if (meal.opensAt) await scheduleGroupMealOpening(tx, meal.id, meal.opensAt);
-    // Posting is feeding: the role switch follows (docs/features/everyday-journey.md, second pass point 6).
+    // Posting is feeding: the role switch follows (docs/features/everyday-journey.md).
     await markFeeder(tx, owner.id);
     // A weekly meal's later weeks (docs/features/households.md point 3).
     if (input.weekly) await startSeries(tx, owner, meal, input, input.weekly);

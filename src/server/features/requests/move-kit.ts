@@ -98,7 +98,7 @@ export const STATUS_NOTIFICATIONS = {
   no_show: msg('{{name}} reported the pickup of "{{title}}" as a no-show'),
 } satisfies Partial<Record<RequestStatus, Said>>;
 
-/** A paid meal's accept says how it is paid (docs/features/everyday-journey.md, fourth pass). */
+/** A paid meal's accept says how it is paid (docs/features/everyday-journey.md). */
 export const ACCEPTED_PAID = msg(
   '{{name}} accepted your request for "{{title}}". Pay {{name}} {{price}} at pickup, in cash or as you agree.',
 );

@@ -24,7 +24,7 @@ export const CODE_TRIES = 5;
 export const CODE_LOCK_MS = 10 * 60 * 1000;
 /**
  * A right code this long before the pickup window opens is asked about before it completes the
- * exchange: the meal was meant to change hands later (docs/features/everyday-journey.md, third pass).
+ * exchange: the meal was meant to change hands later (docs/features/everyday-journey.md).
  */
 export const EARLY_CODE_MS = 2 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 /**
- * The Messages view (docs/features/everyday-journey.md, third pass "A Messages view"): every thread
+ * The Messages view (docs/features/everyday-journey.md "A Messages view"): every thread
  * the member is in, as eater or as feeder, newest activity first, each with the other person, the
  * meal, the last thing said and how many of its notifications are unread. A page costs five
  * statements whatever the member's history: each side's threads from its own index

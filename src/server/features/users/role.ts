@@ -5,7 +5,7 @@ import { users } from "../../db/schema";
 
 /**
  * Turns the member's eater/feeder switch to feeder once they post a meal
- * (docs/features/everyday-journey.md, second pass point 6): the switch shows what the member does, and posting is feeding. Changing the row
+ * (docs/features/everyday-journey.md): the switch shows what the member does, and posting is feeding. Changing the row
  * tells every instance's session cache (migration 0020).
  */
 export async function markFeeder(db: Executor, userId: string): Promise<void> {

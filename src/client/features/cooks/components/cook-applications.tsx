@@ -8,7 +8,45 @@ import { Button } from "@/client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
 import { toast } from "@/client/components/ui/use-toast";
 import { useFormat } from "@/client/lib/format";
+import type { CookApplication } from "@/contract/cooks";
 import { type useCookApplications, useDecideApplication } from "../api/cooks";
+
+/** Who applied, when, and their registration and certificate. */
+function ApplicationDetails({ application }: { application: CookApplication }) {
+  const { t } = useTranslation("app");
+  const f = useFormat();
+  return (
+    <>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p className="font-semibold">
+          {application.kitchenName} —{" "}
+          <Link href={`/user/${application.applicant.id}`} className="hover:underline">
+            {`${application.applicant.firstName} ${application.applicant.lastName}`.trim()}
+          </Link>
+        </p>
+        <span className="text-sm text-muted-foreground">{f.messageDay(application.createdAt)}</span>
+      </div>
+      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="inline font-medium">{t("Registration:")} </dt>
+          <dd className="inline">
+            {application.registrationNumber} ({application.registrationAuthority})
+          </dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">{t("Certificate:")} </dt>
+          <dd className="inline">
+            {t("{{level}}, {{issuer}}, expires {{date}}", {
+              level: application.certificateLevel,
+              issuer: application.certificateIssuer,
+              date: f.longDate(`${application.certificateExpiresOn}T12:00:00`),
+            })}
+          </dd>
+        </div>
+      </dl>
+    </>
+  );
+}
 
 /**
  * The pending cook applications (docs/features/food-safety.md point 4): details, the document (opened in
@@ -16,7 +54,6 @@ import { type useCookApplications, useDecideApplication } from "../api/cooks";
  */
 export function CookApplications({ query }: { query: ReturnType<typeof useCookApplications> }) {
   const { t } = useTranslation("app");
-  const f = useFormat();
   const decide = useDecideApplication();
   const [rejecting, setRejecting] = useState<string | null>(null);
   const run = (id: string, reason?: string) =>
@@ -53,33 +90,7 @@ export function CookApplications({ query }: { query: ReturnType<typeof useCookAp
           <ul className="flex flex-col gap-3" data-testid="cook-applications">
             {applications.map((application) => (
               <li key={application.id} className="flex flex-col gap-2 rounded-lg border p-3">
-                <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <p className="font-semibold">
-                    {application.kitchenName} —{" "}
-                    <Link href={`/user/${application.applicant.id}`} className="hover:underline">
-                      {`${application.applicant.firstName} ${application.applicant.lastName}`.trim()}
-                    </Link>
-                  </p>
-                  <span className="text-sm text-muted-foreground">{f.messageDay(application.createdAt)}</span>
-                </div>
-                <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
-                  <div>
-                    <dt className="inline font-medium">{t("Registration:")} </dt>
-                    <dd className="inline">
-                      {application.registrationNumber} ({application.registrationAuthority})
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="inline font-medium">{t("Certificate:")} </dt>
-                    <dd className="inline">
-                      {t("{{level}}, {{issuer}}, expires {{date}}", {
-                        level: application.certificateLevel,
-                        issuer: application.certificateIssuer,
-                        date: f.longDate(`${application.certificateExpiresOn}T12:00:00`),
-                      })}
-                    </dd>
-                  </div>
-                </dl>
+                <ApplicationDetails application={application} />
                 <div className="flex flex-wrap gap-2">
                   <Button asChild size="sm" variant="outline">
                     <a href={application.documentUrl} target="_blank" rel="noopener noreferrer">

@@ -20,12 +20,53 @@ function Hash({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function DrawCheck({ draw }: { draw: DrawView }) {
+/** The entrants in the order drawn, with their portions and tickets; the viewer's own entry marked. */
+function Entrants({ draw }: { draw: DrawView }) {
   const { t } = useTranslation("app");
   const { published, mine } = draw;
+  const place = (id: string) => (published.order ?? []).indexOf(id) + 1;
+  return (
+    <section aria-labelledby="entrants" className="flex flex-col gap-2">
+      <h2 id="entrants" className="text-lg font-semibold">
+        {t("Entrants")}
+      </h2>
+      <div className="overflow-x-auto">
+        <table className="w-full text-start text-sm">
+          <thead>
+            <tr>
+              <th className="p-1">{t("Place")}</th>
+              <th className="p-1">{t("Entry")}</th>
+              <th className="p-1">{t("Portions")}</th>
+              <th className="p-1">{t("Tickets")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(published.entrants ?? [])
+              .slice()
+              .sort((a, b) => place(a.id) - place(b.id))
+              .map((entrant) => (
+                <tr key={entrant.id} className={entrant.id === mine?.id ? "bg-primary/10 font-semibold" : ""}>
+                  <td className="p-1">{place(entrant.id)}</td>
+                  <td className="p-1 font-mono text-xs">
+                    {entrant.id.slice(0, 8)}
+                    {entrant.id === mine?.id && ` (${t("you")})`}
+                  </td>
+                  <td className="p-1">{entrant.portions}</td>
+                  <td className="p-1">{entrant.tickets}</td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+export function DrawCheck({ draw }: { draw: DrawView }) {
+  const { t } = useTranslation("app");
+  const { published } = draw;
   // Checked against what this viewer saw when they entered, too (../witness.ts).
   const check = useMemo(() => verifyDraw(published, entryWitness(draw)), [published, draw]);
-  const place = (id: string) => (published.order ?? []).indexOf(id) + 1;
   return (
     <section aria-labelledby="draw-check-title" className="flex flex-col gap-5">
       <h2 id="draw-check-title" className="text-lg font-semibold">
@@ -51,42 +92,7 @@ export function DrawCheck({ draw }: { draw: DrawView }) {
         </p>
       ) : (
         <>
-          <section aria-labelledby="entrants" className="flex flex-col gap-2">
-            <h2 id="entrants" className="text-lg font-semibold">
-              {t("Entrants")}
-            </h2>
-            <div className="overflow-x-auto">
-              <table className="w-full text-start text-sm">
-                <thead>
-                  <tr>
-                    <th className="p-1">{t("Place")}</th>
-                    <th className="p-1">{t("Entry")}</th>
-                    <th className="p-1">{t("Portions")}</th>
-                    <th className="p-1">{t("Tickets")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {(published.entrants ?? [])
-                    .slice()
-                    .sort((a, b) => place(a.id) - place(b.id))
-                    .map((entrant) => (
-                      <tr
-                        key={entrant.id}
-                        className={entrant.id === mine?.id ? "bg-primary/10 font-semibold" : ""}
-                      >
-                        <td className="p-1">{place(entrant.id)}</td>
-                        <td className="p-1 font-mono text-xs">
-                          {entrant.id.slice(0, 8)}
-                          {entrant.id === mine?.id && ` (${t("you")})`}
-                        </td>
-                        <td className="p-1">{entrant.portions}</td>
-                        <td className="p-1">{entrant.tickets}</td>
-                      </tr>
-                    ))}
-                </tbody>
-              </table>
-            </div>
-          </section>
+          <Entrants draw={draw} />
           <Hash label={t("Hash of the entrant list")} value={published.listHash ?? ""} />
           <Hash label={t("Seed")} value={published.seed ?? ""} />
           <Hash label={t("Secret, revealed after the draw")} value={published.secret ?? ""} />

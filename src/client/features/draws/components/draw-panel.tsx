@@ -25,21 +25,162 @@ import { Card, CardContent } from "@/client/components/ui/card";
 import { Label } from "@/client/components/ui/label";
 import { NewcomerNote } from "@/client/features/trust";
 import { useFormat } from "@/client/lib/format";
+import type { DrawView } from "@/contract/draw";
 import type { MealDetail } from "@/contract/meals";
 import { TICKET_BONUS_AFTER_MS } from "@/contract/plain/draw";
 import { useDraw, useDrawNow, useEnterDraw, useLeaveDraw } from "../api/draws";
 import { DrawEligibility, DrawTally } from "./draw-results";
 
+/** What the viewer's own entry came to, once the draw is made: portions won, or why passed over. */
+function MyOutcome({ meal, draw }: { meal: MealDetail; draw: DrawView }) {
+  const { t } = useTranslation("app");
+  const myResult = draw.published.results?.find((result) => result.id === draw.mine?.id);
+  if (myResult?.outcome === "portions")
+    return (
+      // The winner's news in words, and where the pickup is arranged (not "Request sent").
+      <div
+        className="flex flex-col gap-2 rounded-md border-2 border-green-700 bg-green-50 p-3"
+        data-testid="draw-won"
+      >
+        <p className="font-semibold">
+          {t("You got {{count}} portion in the draw.", { count: myResult.portions })}
+        </p>
+        {meal.myOpenRequestId && (
+          <Button asChild className="self-start">
+            <Link href={`/request/${meal.myOpenRequestId}`}>{t("Arrange the pickup")}</Link>
+          </Button>
+        )}
+      </div>
+    );
+  if (myResult?.outcome === "passed_over")
+    return (
+      <p className="font-medium">
+        {myResult.reason === "fair_use"
+          ? t("Your place was passed over: you were at the fair-use limit when the draw was made.")
+          : t("Your place was passed over: you could no longer ask for this meal.")}
+      </p>
+    );
+  return null;
+}
+
+/** The cook's side: Draw now, asked once more (a draw cannot be undone), or the tally once made. */
+function CookControls({ meal, draw }: { meal: MealDetail; draw: DrawView }) {
+  const { t } = useTranslation("app");
+  const drawNow = useDrawNow(meal.id);
+  const [confirming, setConfirming] = useState(false);
+  const { published, entries } = draw;
+  if (published.drawnAt !== null)
+    return published.results ? (
+      <p className="text-sm" data-testid="draw-owner-summary">
+        <DrawTally results={published.results} />{" "}
+        <Link href="/requests" className="font-medium underline">
+          {t("See who in Requests")}
+        </Link>
+      </p>
+    ) : null;
+  return (
+    <>
+      <Button
+        type="button"
+        className="self-start"
+        disabled={entries === 0 || drawNow.isPending}
+        onClick={() => setConfirming(true)}
+      >
+        {t("Draw now")}
+      </Button>
+      {/* A draw cannot be undone: it is asked once more (docs/features/everyday-journey.md). */}
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t("Make the draw now?")}</AlertDialogTitle>
+            <AlertDialogDescription>
+              {t(
+                "The {{count}} entries are drawn at once, before the set time, and the winners are told. A draw cannot be undone.",
+                { count: entries },
+              )}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t("Not yet")}</AlertDialogCancel>
+            <AlertDialogAction onClick={() => drawNow.mutate()}>{t("Draw now")}</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}
+
+/** Entering with the portions wanted, as the meal's `enterDraw` ability allows, or why not. */
+function EnterDraw({ meal }: { meal: MealDetail }) {
+  const { t } = useTranslation("app");
+  const portionsId = useId();
+  const enter = useEnterDraw(meal.id);
+  const [portions, setPortions] = useState(1);
+  if (!meal.abilities.enterDraw.allowed) return <RefusalNote ability={meal.abilities.enterDraw} />;
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={portionsId}>{t("Portions")}</Label>
+        <select
+          id={portionsId}
+          className="h-10 rounded-md border bg-background px-3"
+          value={portions}
+          onChange={(event) => setPortions(Number(event.target.value))}
+        >
+          {Array.from({ length: Math.min(meal.portionSize, 10) }, (_, index) => index + 1).map((count) => (
+            <option key={count} value={count}>
+              {count}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="button" disabled={enter.isPending} onClick={() => enter.mutate(portions)}>
+        {t("Enter the draw")}
+      </Button>
+    </div>
+  );
+}
+
+/** A neighbour's side before the draw: their entry and Leave, or Enter; and the ticket rule. */
+function EntrantControls({ meal, draw }: { meal: MealDetail; draw: DrawView }) {
+  const { t } = useTranslation("app");
+  const leave = useLeaveDraw(meal.id);
+  const { mine, ticketsIfEntered } = draw;
+  return (
+    <>
+      {mine ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="font-medium">
+            {t("You are in the draw for {{count}} portions.", { count: mine.portions })}
+          </p>
+          {meal.abilities.leaveDraw.allowed ? (
+            <Button type="button" variant="outline" disabled={leave.isPending} onClick={() => leave.mutate()}>
+              {t("Leave the draw")}
+            </Button>
+          ) : (
+            <RefusalNote ability={meal.abilities.leaveDraw} className="text-sm text-muted-foreground" />
+          )}
+        </div>
+      ) : (
+        <>
+          <EnterDraw meal={meal} />
+          <NewcomerNote limit="drawEntries" />
+        </>
+      )}
+      <p className="text-sm text-muted-foreground">
+        {t(
+          "You have {{count}} tickets. Everyone gets one ticket, and two if they have had no free meal in the last {{days}} days; an account on its first day gets one.",
+          { count: ticketsIfEntered, days: TICKET_BONUS_AFTER_MS / 86_400_000 },
+        )}
+      </p>
+    </>
+  );
+}
+
 export function DrawPanel({ meal, isOwner }: { meal: MealDetail; isOwner: boolean }) {
   const { t } = useTranslation("app");
   const f = useFormat();
-  const portionsId = useId();
   const draw = useDraw(meal.id);
-  const enter = useEnterDraw(meal.id);
-  const leave = useLeaveDraw(meal.id);
-  const drawNow = useDrawNow(meal.id);
-  const [portions, setPortions] = useState(1);
-  const [confirmingDraw, setConfirmingDraw] = useState(false);
   if (draw.isError)
     return (
       <QueryError
@@ -50,14 +191,8 @@ export function DrawPanel({ meal, isOwner }: { meal: MealDetail; isOwner: boolea
       />
     );
   if (!draw.data) return null;
-  const { published, entries, mine, ticketsIfEntered } = draw.data;
+  const { published, entries } = draw.data;
   const made = published.drawnAt !== null;
-  const myResult = published.results?.find((result) => result.id === mine?.id);
-  const howLink = (
-    <Link href={`/meal/${meal.id}/draw`} className="text-sm font-medium underline">
-      {made ? t("What happened in the draw, and its check") : t("How this draw works")}
-    </Link>
-  );
   return (
     <Card data-testid="draw-panel">
       <CardContent className="flex flex-col gap-3 p-4">
@@ -71,123 +206,12 @@ export function DrawPanel({ meal, isOwner }: { meal: MealDetail; isOwner: boolea
           {t("{{count}} neighbours entered", { count: entries })}
         </p>
         <DrawEligibility eligibility={published.eligibility} />
-        {made && myResult?.outcome === "portions" && (
-          // The winner's news in words, and where the pickup is arranged (not "Request sent").
-          <div
-            className="flex flex-col gap-2 rounded-md border-2 border-green-700 bg-green-50 p-3"
-            data-testid="draw-won"
-          >
-            <p className="font-semibold">
-              {t("You got {{count}} portion in the draw.", { count: myResult.portions })}
-            </p>
-            {meal.myOpenRequestId && (
-              <Button asChild className="self-start">
-                <Link href={`/request/${meal.myOpenRequestId}`}>{t("Arrange the pickup")}</Link>
-              </Button>
-            )}
-          </div>
-        )}
-        {made && myResult?.outcome === "passed_over" && (
-          <p className="font-medium">
-            {myResult.reason === "fair_use"
-              ? t("Your place was passed over: you were at the fair-use limit when the draw was made.")
-              : t("Your place was passed over: you could no longer ask for this meal.")}
-          </p>
-        )}
-        {made && isOwner && published.results && (
-          <p className="text-sm" data-testid="draw-owner-summary">
-            <DrawTally results={published.results} />{" "}
-            <Link href="/requests" className="font-medium underline">
-              {t("See who in Requests")}
-            </Link>
-          </p>
-        )}
-        {!made && isOwner && (
-          <>
-            <Button
-              type="button"
-              className="self-start"
-              disabled={entries === 0 || drawNow.isPending}
-              onClick={() => setConfirmingDraw(true)}
-            >
-              {t("Draw now")}
-            </Button>
-            {/* A draw cannot be undone: it is asked once more (docs/features/everyday-journey.md, fourth pass). */}
-            <AlertDialog open={confirmingDraw} onOpenChange={setConfirmingDraw}>
-              <AlertDialogContent>
-                <AlertDialogHeader>
-                  <AlertDialogTitle>{t("Make the draw now?")}</AlertDialogTitle>
-                  <AlertDialogDescription>
-                    {t(
-                      "The {{count}} entries are drawn at once, before the set time, and the winners are told. A draw cannot be undone.",
-                      { count: entries },
-                    )}
-                  </AlertDialogDescription>
-                </AlertDialogHeader>
-                <AlertDialogFooter>
-                  <AlertDialogCancel>{t("Not yet")}</AlertDialogCancel>
-                  <AlertDialogAction onClick={() => drawNow.mutate()}>{t("Draw now")}</AlertDialogAction>
-                </AlertDialogFooter>
-              </AlertDialogContent>
-            </AlertDialog>
-          </>
-        )}
-        {!made && !isOwner && mine && (
-          <div className="flex flex-wrap items-center gap-3">
-            <p className="font-medium">
-              {t("You are in the draw for {{count}} portions.", { count: mine.portions })}
-            </p>
-            {meal.abilities.leaveDraw.allowed ? (
-              <Button
-                type="button"
-                variant="outline"
-                disabled={leave.isPending}
-                onClick={() => leave.mutate()}
-              >
-                {t("Leave the draw")}
-              </Button>
-            ) : (
-              <RefusalNote ability={meal.abilities.leaveDraw} className="text-sm text-muted-foreground" />
-            )}
-          </div>
-        )}
-        {!made && !isOwner && !mine && !meal.abilities.enterDraw.allowed && (
-          <RefusalNote ability={meal.abilities.enterDraw} />
-        )}
-        {!made && !isOwner && !mine && meal.abilities.enterDraw.allowed && (
-          <div className="flex flex-wrap items-end gap-3">
-            <div className="flex flex-col gap-1">
-              <Label htmlFor={portionsId}>{t("Portions")}</Label>
-              <select
-                id={portionsId}
-                className="h-10 rounded-md border bg-background px-3"
-                value={portions}
-                onChange={(event) => setPortions(Number(event.target.value))}
-              >
-                {Array.from({ length: Math.min(meal.portionSize, 10) }, (_, index) => index + 1).map(
-                  (count) => (
-                    <option key={count} value={count}>
-                      {count}
-                    </option>
-                  ),
-                )}
-              </select>
-            </div>
-            <Button type="button" disabled={enter.isPending} onClick={() => enter.mutate(portions)}>
-              {t("Enter the draw")}
-            </Button>
-          </div>
-        )}
-        {!made && !isOwner && !mine && <NewcomerNote limit="drawEntries" />}
-        {!made && !isOwner && (
-          <p className="text-sm text-muted-foreground">
-            {t(
-              "You have {{count}} tickets. Everyone gets one ticket, and two if they have had no free meal in the last {{days}} days; an account on its first day gets one.",
-              { count: ticketsIfEntered, days: TICKET_BONUS_AFTER_MS / 86_400_000 },
-            )}
-          </p>
-        )}
-        {howLink}
+        {made && <MyOutcome meal={meal} draw={draw.data} />}
+        {isOwner && <CookControls meal={meal} draw={draw.data} />}
+        {!made && !isOwner && <EntrantControls meal={meal} draw={draw.data} />}
+        <Link href={`/meal/${meal.id}/draw`} className="text-sm font-medium underline">
+          {made ? t("What happened in the draw, and its check") : t("How this draw works")}
+        </Link>
       </CardContent>
     </Card>
   );

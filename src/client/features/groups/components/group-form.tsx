@@ -6,7 +6,7 @@
  */
 
 import { useId } from "react";
-import { useForm } from "react-hook-form";
+import { type UseFormReturn, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormField } from "@/client/components/form-field";
 import { Button } from "@/client/components/ui/button";
@@ -19,6 +19,7 @@ import { useCurrentUser } from "@/client/features/auth";
 import { NewcomerNote } from "@/client/features/trust";
 import { applyServerErrors } from "@/client/lib/forms";
 import type { CreateGroupInput, GroupDetail, GroupJoinRule, GroupVisibility } from "@/contract/groups";
+import type { HomeArea } from "@/contract/places";
 import { GROUP_RADIUS_CHOICES_KM, roundGroupCoordinate } from "@/contract/plain/groups";
 
 interface GroupFormValues {
@@ -50,70 +51,42 @@ const valuesOf = (group?: GroupDetail): GroupFormValues => ({
   radiusKm: group?.place?.radiusKm ?? 1,
 });
 
-export function GroupForm({
-  group,
-  submitLabel,
-  pending,
-  onSubmit,
-}: {
-  group?: GroupDetail;
-  submitLabel: string;
-  pending: boolean;
-  /** Sends the group; rejects with the server's error, whose field errors the form shows. */
-  onSubmit: (input: CreateGroupInput) => Promise<unknown>;
-}) {
-  const { t } = useTranslation("app");
-  const { user } = useCurrentUser();
-  const form = useForm<GroupFormValues>({ defaultValues: valuesOf(group) });
-  const { register, watch, formState, setError, setValue } = form;
-  const errors = formState.errors;
-  const joinRule = watch("joinRule");
-  const visibility = watch("visibility");
-  // Nobody finds a hidden group to apply to (groupCrossFieldErrors): the form does not offer it.
-  const { onChange: onVisibilityChange, ...visibilityField } = register("visibility");
-  const aroundHome = watch("aroundHome");
-  const ids = {
-    visibility: useId(),
-    joinRule: useId(),
-    radius: useId(),
+/** The form's values as the API takes them: questions one per line, an area never a door. */
+function inputOf(values: GroupFormValues, home: HomeArea | null): CreateGroupInput {
+  return {
+    name: values.name,
+    description: values.description,
+    welcome: values.welcome,
+    rules: values.rules,
+    visibility: values.visibility,
+    joinRule: values.joinRule,
+    emailDomain: values.joinRule === "email_domain" ? values.emailDomain.trim() || null : null,
+    questions: values.questions
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean),
+    newcomersMayRequest: values.newcomersMayRequest,
+    // An area, never a door: the centre to about 1 km (docs/features/groups.md).
+    place:
+      values.aroundHome && home
+        ? {
+            latitude: roundGroupCoordinate(home.latitude),
+            longitude: roundGroupCoordinate(home.longitude),
+            radiusKm: Number(values.radiusKm) as (typeof GROUP_RADIUS_CHOICES_KM)[number],
+          }
+        : null,
   };
-  const home = user?.homeArea ?? null;
+}
 
-  const submit = form.handleSubmit(async (values) => {
-    const input: CreateGroupInput = {
-      name: values.name,
-      description: values.description,
-      welcome: values.welcome,
-      rules: values.rules,
-      visibility: values.visibility,
-      joinRule: values.joinRule,
-      emailDomain: values.joinRule === "email_domain" ? values.emailDomain.trim() || null : null,
-      questions: values.questions
-        .split("\n")
-        .map((line) => line.trim())
-        .filter(Boolean),
-      newcomersMayRequest: values.newcomersMayRequest,
-      // An area, never a door: the centre to about 1 km (docs/features/groups.md).
-      place:
-        values.aroundHome && home
-          ? {
-              latitude: roundGroupCoordinate(home.latitude),
-              longitude: roundGroupCoordinate(home.longitude),
-              radiusKm: Number(values.radiusKm) as (typeof GROUP_RADIUS_CHOICES_KM)[number],
-            }
-          : null,
-    };
-    // An answer from an earlier try (e.g. under "around my home") goes; this try's answer replaces it.
-    form.clearErrors();
-    try {
-      await onSubmit(input);
-    } catch (error) {
-      applyServerErrors(setError, error, (field) => (field === "place" ? "aroundHome" : field));
-    }
-  });
+type GroupFormApi = UseFormReturn<GroupFormValues>;
 
+/** What the group says of itself: name, description, welcome message and rules. */
+function TextFields({ form, editing }: { form: GroupFormApi; editing: boolean }) {
+  const { t } = useTranslation("app");
+  const { register } = form;
+  const errors = form.formState.errors;
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <>
       <FormField id="group-name" label={t("Name")} error={errors.name?.message}>
         <Input {...fieldAria("group-name", errors.name?.message)} {...register("name")} maxLength={80} />
       </FormField>
@@ -145,11 +118,27 @@ export function GroupForm({
           placeholder={t("E.g. label allergens, bring containers back, pick up on time.")}
         />
       </FormField>
-      {group && (
+      {editing && (
         <p className="-mt-2 text-sm text-muted-foreground">
           {t("Changing the rules asks every member to accept them again.")}
         </p>
       )}
+    </>
+  );
+}
+
+/** Who can find the group and how people join, with the questions or the domain that asks. */
+function JoinFields({ form }: { form: GroupFormApi }) {
+  const { t } = useTranslation("app");
+  const { register, watch, setValue } = form;
+  const errors = form.formState.errors;
+  const joinRule = watch("joinRule");
+  const visibility = watch("visibility");
+  // Nobody finds a hidden group to apply to (groupCrossFieldErrors): the form does not offer it.
+  const { onChange: onVisibilityChange, ...visibilityField } = register("visibility");
+  const ids = { visibility: useId(), joinRule: useId() };
+  return (
+    <>
       <FormField id={ids.visibility} label={t("Who can find the group?")} error={errors.visibility?.message}>
         <select
           {...fieldAria(ids.visibility, errors.visibility?.message)}
@@ -204,6 +193,18 @@ export function GroupForm({
           />
         </FormField>
       )}
+    </>
+  );
+}
+
+/** Whether newcomers may request, and the area around the owner's home the group shows as. */
+function ReachFields({ form, home }: { form: GroupFormApi; home: HomeArea | null }) {
+  const { t } = useTranslation("app");
+  const { register, watch, setValue } = form;
+  const aroundHome = watch("aroundHome");
+  const radiusId = useId();
+  return (
+    <>
       <div className="flex items-center gap-2">
         <Checkbox
           id="group-newcomers"
@@ -224,11 +225,11 @@ export function GroupForm({
           <Label htmlFor="group-place">{t("Show it as an area around my home area")}</Label>
           {aroundHome && (
             <>
-              <Label htmlFor={ids.radius} className="sr-only">
+              <Label htmlFor={radiusId} className="sr-only">
                 {t("Radius")}
               </Label>
               <select
-                id={ids.radius}
+                id={radiusId}
                 {...register("radiusKm", { valueAsNumber: true })}
                 className="h-9 rounded-md border border-input bg-background px-2 text-sm"
               >
@@ -242,6 +243,42 @@ export function GroupForm({
           )}
         </div>
       )}
+    </>
+  );
+}
+
+export function GroupForm({
+  group,
+  submitLabel,
+  pending,
+  onSubmit,
+}: {
+  group?: GroupDetail;
+  submitLabel: string;
+  pending: boolean;
+  /** Sends the group; rejects with the server's error, whose field errors the form shows. */
+  onSubmit: (input: CreateGroupInput) => Promise<unknown>;
+}) {
+  const { t } = useTranslation("app");
+  const { user } = useCurrentUser();
+  const form = useForm<GroupFormValues>({ defaultValues: valuesOf(group) });
+  const home = user?.homeArea ?? null;
+
+  const submit = form.handleSubmit(async (values) => {
+    // An answer from an earlier try (e.g. under "around my home") goes; this try's answer replaces it.
+    form.clearErrors();
+    try {
+      await onSubmit(inputOf(values, home));
+    } catch (error) {
+      applyServerErrors(form.setError, error, (field) => (field === "place" ? "aroundHome" : field));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <TextFields form={form} editing={Boolean(group)} />
+      <JoinFields form={form} />
+      <ReachFields form={form} home={home} />
       <div className="flex justify-end">
         <Button type="submit" disabled={pending}>
           {pending ? t("Saving...") : submitLabel}

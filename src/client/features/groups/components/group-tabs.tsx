@@ -16,7 +16,7 @@ import { MembersList } from "./members-list";
 import { ApplicationsList, GroupReports } from "./moderation";
 import { OpenReviews } from "./open-reviews";
 
-export function GroupTabs({ group, viewerId }: { group: GroupDetail; viewerId: string }) {
+export function GroupTabs({ group }: { group: GroupDetail }) {
   const { t } = useTranslation("app");
   const update = useUpdateGroup(group.id);
   const { permissions } = group;
@@ -41,7 +41,7 @@ export function GroupTabs({ group, viewerId }: { group: GroupDetail; viewerId: s
       </TabsContent>
       <TabsContent value="members" className="flex flex-col gap-3">
         <OpenReviews groupId={group.id} />
-        <MembersList group={group} viewerId={viewerId} />
+        <MembersList group={group} />
       </TabsContent>
       <TabsContent value="rules">
         <p className="whitespace-pre-line rounded-md bg-muted p-4 text-sm">

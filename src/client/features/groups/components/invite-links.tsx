@@ -32,18 +32,11 @@ function InviteQrCode({ url }: { url: string }) {
   );
 }
 
-export function InviteLinks({ groupId }: { groupId: string }) {
+/** A link just made, shown once: to copy, or to scan from its QR code. */
+function NewInviteLink({ url }: { url: string }) {
   const { t } = useTranslation("app");
-  const f = useFormat();
-  const daysId = useId();
   const linkId = useId();
-  const invites = useInvites(groupId, true);
-  const create = useCreateInvite(groupId);
-  const revoke = useRevokeInvite(groupId);
-  const [days, setDays] = useState<number>(7);
-  const [made, setMade] = useState<GroupInvite | null>(null);
-
-  const copy = async (url: string) => {
+  const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
       toast({ title: t("Link copied.") });
@@ -51,6 +44,30 @@ export function InviteLinks({ groupId }: { groupId: string }) {
       toast({ title: t("Copy the link from the box."), variant: "destructive" });
     }
   };
+  return (
+    <div className="flex flex-col gap-2 rounded-md border border-green-300 bg-green-50 p-3">
+      <Label htmlFor={linkId}>{t("Your new invite link: copy it now, it is shown only once")}</Label>
+      <div className="flex flex-wrap gap-2">
+        <Input id={linkId} readOnly value={url} className="min-w-0 flex-1" data-testid="invite-url" />
+        <Button variant="outline" onClick={copy}>
+          {t("Copy link")}
+        </Button>
+      </div>
+      <InviteQrCode url={url} />
+    </div>
+  );
+}
+
+export function InviteLinks({ groupId }: { groupId: string }) {
+  const { t } = useTranslation("app");
+  const f = useFormat();
+  const daysId = useId();
+  const invites = useInvites(groupId, true);
+  const create = useCreateInvite(groupId);
+  const revoke = useRevokeInvite(groupId);
+  const [days, setDays] = useState<number>(7);
+  const [made, setMade] = useState<GroupInvite | null>(null);
+
   const now = Date.now();
 
   return (
@@ -77,24 +94,7 @@ export function InviteLinks({ groupId }: { groupId: string }) {
             {t("Make an invite link")}
           </Button>
         </div>
-        {made?.url && (
-          <div className="flex flex-col gap-2 rounded-md border border-green-300 bg-green-50 p-3">
-            <Label htmlFor={linkId}>{t("Your new invite link: copy it now, it is shown only once")}</Label>
-            <div className="flex flex-wrap gap-2">
-              <Input
-                id={linkId}
-                readOnly
-                value={made.url}
-                className="min-w-0 flex-1"
-                data-testid="invite-url"
-              />
-              <Button variant="outline" onClick={() => copy(made.url ?? "")}>
-                {t("Copy link")}
-              </Button>
-            </div>
-            <InviteQrCode url={made.url} />
-          </div>
-        )}
+        {made?.url && <NewInviteLink url={made.url} />}
         {invites.isLoading && <Spinner label={t("Loading invite links")} />}
         {invites.isError && (
           <QueryError

@@ -40,70 +40,90 @@ export function RulesAcceptance({
   );
 }
 
-export function JoinPanel({ group }: { group: GroupDetail }) {
+/** A member whose group changed its rules accepts them again to keep sharing and requesting. */
+function NewRules({ group }: { group: GroupDetail }) {
+  const { t } = useTranslation("app");
+  const [accepted, setAccepted] = useState(false);
+  const acceptRules = useAcceptRules(group.id);
+  return (
+    <Card className="border-amber-300">
+      <CardContent className="flex flex-col gap-3 p-4">
+        <p className="font-medium">
+          {t("The rules have changed. Accept them to keep sharing and requesting in this group.")}
+        </p>
+        <RulesAcceptance rules={group.rules} accepted={accepted} onChange={setAccepted} />
+        <Button
+          className="self-start"
+          disabled={!accepted || acceptRules.isPending}
+          onClick={() => acceptRules.mutate(group.rulesVersion)}
+        >
+          {t("Accept the new rules")}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** An application waiting for an answer, which its applicant may withdraw. */
+function PendingApplication({ group }: { group: GroupDetail }) {
+  const { t } = useTranslation("app");
+  const withdraw = useWithdrawApplication(group.id);
+  return (
+    <Card>
+      <CardContent className="flex flex-wrap items-center justify-between gap-3 p-4">
+        <p>{t("Your application is waiting for an answer.")}</p>
+        <Button variant="outline" disabled={withdraw.isPending} onClick={() => withdraw.mutate()}>
+          {t("Withdraw application")}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The answers to an application's questions, marked when one is missing. */
+function Answers({
+  questions,
+  answers,
+  missing,
+  onChange,
+}: {
+  questions: string[];
+  answers: string[];
+  missing: boolean;
+  onChange: (answers: string[]) => void;
+}) {
+  return questions.map((question, index) => (
+    <div key={question} className="flex flex-col gap-1">
+      <Label htmlFor={`answer-${index}`}>{question}</Label>
+      <Textarea
+        id={`answer-${index}`}
+        rows={2}
+        maxLength={1000}
+        value={answers[index] ?? ""}
+        aria-invalid={missing && !answers[index]?.trim() ? true : undefined}
+        onChange={(event) =>
+          onChange(answers.map((answer, i) => (i === index ? event.target.value : answer)))
+        }
+      />
+    </div>
+  ));
+}
+
+/** Join (open, or by email domain) or Apply with the answers, once the rules are accepted. */
+function JoinForm({ group }: { group: GroupDetail }) {
   const { t } = useTranslation("app");
   const [accepted, setAccepted] = useState(false);
   const [answers, setAnswers] = useState<string[]>(() => group.questions.map(() => ""));
   const [missing, setMissing] = useState(false);
   const join = useJoinGroup(group.id);
   const apply = useApplyToGroup(group.id);
-  const withdraw = useWithdrawApplication(group.id);
-  const acceptRules = useAcceptRules(group.id);
-
-  if (group.membership && !group.membership.rulesAccepted) {
-    return (
-      <Card className="border-amber-300">
-        <CardContent className="flex flex-col gap-3 p-4">
-          <p className="font-medium">
-            {t("The rules have changed. Accept them to keep sharing and requesting in this group.")}
-          </p>
-          <RulesAcceptance rules={group.rules} accepted={accepted} onChange={setAccepted} />
-          <Button
-            className="self-start"
-            disabled={!accepted || acceptRules.isPending}
-            onClick={() => acceptRules.mutate(group.rulesVersion)}
-          >
-            {t("Accept the new rules")}
-          </Button>
-        </CardContent>
-      </Card>
-    );
-  }
-  if (group.membership) return null;
-
-  if (group.myApplication) {
-    return (
-      <Card>
-        <CardContent className="flex flex-wrap items-center justify-between gap-3 p-4">
-          <p>{t("Your application is waiting for an answer.")}</p>
-          <Button variant="outline" disabled={withdraw.isPending} onClick={() => withdraw.mutate()}>
-            {t("Withdraw application")}
-          </Button>
-        </CardContent>
-      </Card>
-    );
-  }
-  if (group.joinRule === "invite") {
-    return (
-      <Card>
-        <CardContent className="p-4">
-          <p>{t("This group takes members by invite link only. Ask one of its members for a link.")}</p>
-        </CardContent>
-      </Card>
-    );
-  }
-
   const byApplication = group.joinRule === "application";
   const submit = () => {
-    if (!accepted) {
+    if (!accepted || (byApplication && answers.some((answer) => answer.trim() === ""))) {
       setMissing(true);
       return;
     }
-    if (byApplication) {
-      if (answers.some((answer) => answer.trim() === "")) {
-        setMissing(true);
-        return;
-      }
+    if (byApplication)
       apply.mutate(
         { answers: answers.map((answer) => answer.trim()), rulesVersion: group.rulesVersion },
         {
@@ -111,11 +131,10 @@ export function JoinPanel({ group }: { group: GroupDetail }) {
             toast({ title: t("Application sent"), description: t("The group's moderators will answer it.") }),
         },
       );
-    } else {
+    else
       join.mutate(group.rulesVersion, {
         onSuccess: () => toast({ title: t("Welcome to {{group}}!", { group: group.name }) }),
       });
-    }
   };
   return (
     <Card>
@@ -128,22 +147,9 @@ export function JoinPanel({ group }: { group: GroupDetail }) {
             })}
           </p>
         )}
-        {byApplication &&
-          group.questions.map((question, index) => (
-            <div key={question} className="flex flex-col gap-1">
-              <Label htmlFor={`answer-${index}`}>{question}</Label>
-              <Textarea
-                id={`answer-${index}`}
-                rows={2}
-                maxLength={1000}
-                value={answers[index] ?? ""}
-                aria-invalid={missing && !answers[index]?.trim() ? true : undefined}
-                onChange={(event) =>
-                  setAnswers((all) => all.map((answer, i) => (i === index ? event.target.value : answer)))
-                }
-              />
-            </div>
-          ))}
+        {byApplication && (
+          <Answers questions={group.questions} answers={answers} missing={missing} onChange={setAnswers} />
+        )}
         <RulesAcceptance rules={group.rules} accepted={accepted} onChange={setAccepted} />
         {missing && (
           <p role="alert" className="text-sm font-medium text-destructive">
@@ -158,4 +164,19 @@ export function JoinPanel({ group }: { group: GroupDetail }) {
       </CardContent>
     </Card>
   );
+}
+
+export function JoinPanel({ group }: { group: GroupDetail }) {
+  const { t } = useTranslation("app");
+  if (group.membership) return group.membership.rulesAccepted ? null : <NewRules group={group} />;
+  if (group.myApplication) return <PendingApplication group={group} />;
+  if (group.joinRule === "invite")
+    return (
+      <Card>
+        <CardContent className="p-4">
+          <p>{t("This group takes members by invite link only. Ask one of its members for a link.")}</p>
+        </CardContent>
+      </Card>
+    );
+  return <JoinForm group={group} />;
 }

@@ -2,7 +2,8 @@
  * A group's members (docs/features/groups.md points 2 and 5), to its members: name and role, a page at
  * a time. Moderators remove members (with a reason they are told); the owner makes moderators and hands
  * the group over — never leaving it ownerless; any member may ask for a review of another's membership
- * (docs/decisions/020), as the server's `askReview` ability allows.
+ * (docs/decisions/020). Each member's `abilities` say which of these the viewer may do: the server's
+ * one decision (src/server/features/groups/policy.ts), which its endpoints take too.
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -34,19 +35,119 @@ export function useRoleName() {
     ({ owner: t("Owner"), moderator: t("Moderator"), member: t("Member"), newcomer: t("Newcomer") })[role];
 }
 
-export function MembersList({ group, viewerId }: { group: GroupDetail; viewerId: string }) {
+/** A member's row: their name and role, and what the viewer may do about them. */
+function MemberRow({
+  group,
+  member,
+  handingOver,
+  onHandOver,
+  onRemove,
+  onReview,
+}: {
+  group: GroupDetail;
+  member: GroupMember;
+  /** A hand-over is under way: not another one at once. */
+  handingOver: boolean;
+  onHandOver: (to: { id: string; name: string }) => void;
+  onRemove: (member: GroupMember) => void;
+  onReview: (member: GroupMember) => void;
+}) {
   const { t } = useTranslation("app");
   const roleName = useRoleName();
+  const changeRole = useChangeRole(group.id);
+  const name = `${member.user.firstName} ${member.user.lastName}`.trim() || t("A neighbour");
+  const { abilities } = member;
+  const moderator = member.role === "moderator";
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-2">
+      <span className="flex items-center gap-2">
+        <Link href={`/user/${member.user.id}`} className="font-medium underline-offset-2 hover:underline">
+          {name}
+        </Link>
+        <Badge variant={member.role === "owner" ? "default" : "secondary"}>{roleName(member.role)}</Badge>
+      </span>
+      <span className="flex flex-wrap gap-2">
+        {abilities.changeRole.allowed && (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={changeRole.isPending}
+            onClick={() =>
+              changeRole.mutate({ userId: member.user.id, role: moderator ? "member" : "moderator" })
+            }
+          >
+            {moderator ? t("Make member") : t("Make moderator")}
+          </Button>
+        )}
+        {abilities.handOver.allowed && (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={handingOver}
+            onClick={() => onHandOver({ id: member.user.id, name })}
+          >
+            {t("Hand over")}
+          </Button>
+        )}
+        {abilities.remove.allowed && (
+          <Button size="sm" variant="destructive" onClick={() => onRemove(member)}>
+            {t("Remove")}
+          </Button>
+        )}
+        {abilities.askReview.allowed && (
+          <Button size="sm" variant="ghost" onClick={() => onReview(member)}>
+            {t("Ask for a review")}
+          </Button>
+        )}
+      </span>
+    </li>
+  );
+}
+
+/** Asks once more before the group changes hands: the owner stays as a moderator. */
+function HandOverDialog({
+  group,
+  to,
+  onConfirm,
+  onClose,
+}: {
+  group: GroupDetail;
+  to: { id: string; name: string } | null;
+  onConfirm: (userId: string) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("app");
+  return (
+    <AlertDialog open={to !== null} onOpenChange={(open) => !open && onClose()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t("Hand the group over?")}</AlertDialogTitle>
+          <AlertDialogDescription>
+            {t("{{name}} becomes the owner of {{group}}. You stay as a moderator.", {
+              name: to?.name ?? "",
+              group: group.name,
+            })}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>{t("Cancel")}</AlertDialogCancel>
+          <AlertDialogAction onClick={() => to && onConfirm(to.id)}>{t("Hand over")}</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+export function MembersList({ group }: { group: GroupDetail }) {
+  const { t } = useTranslation("app");
   const members = useGroupMembers(group.id, true);
   const remove = useRemoveMember(group.id);
-  const changeRole = useChangeRole(group.id);
   const transfer = useTransferOwnership(group.id);
   const [removing, setRemoving] = useState<GroupMember | null>(null);
   const [handingTo, setHandingTo] = useState<{ id: string; name: string } | null>(null);
   const [reviewing, setReviewing] = useState<GroupMember | null>(null);
   const askReview = useAskReview(group.id);
   const [, navigate] = useLocation();
-  const { edit, moderate } = group.permissions;
 
   if (members.isLoading) return <Spinner label={t("Loading members")} />;
   if (members.isError && members.items.length === 0) {
@@ -63,64 +164,17 @@ export function MembersList({ group, viewerId }: { group: GroupDetail; viewerId:
     <Card>
       <CardContent className="flex flex-col gap-2 p-4">
         <ul className="flex flex-col divide-y" aria-label={t("Members")}>
-          {members.items.map((member) => {
-            const name = `${member.user.firstName} ${member.user.lastName}`.trim() || t("A neighbour");
-            const self = member.user.id === viewerId;
-            return (
-              <li key={member.user.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <span className="flex items-center gap-2">
-                  <Link
-                    href={`/user/${member.user.id}`}
-                    className="font-medium underline-offset-2 hover:underline"
-                  >
-                    {name}
-                  </Link>
-                  <Badge variant={member.role === "owner" ? "default" : "secondary"}>
-                    {roleName(member.role)}
-                  </Badge>
-                </span>
-                {!self && member.role !== "owner" && (
-                  <span className="flex flex-wrap gap-2">
-                    {edit && (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={changeRole.isPending}
-                        onClick={() =>
-                          changeRole.mutate({
-                            userId: member.user.id,
-                            role: member.role === "moderator" ? "member" : "moderator",
-                          })
-                        }
-                      >
-                        {member.role === "moderator" ? t("Make member") : t("Make moderator")}
-                      </Button>
-                    )}
-                    {edit && (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={transfer.isPending}
-                        onClick={() => setHandingTo({ id: member.user.id, name })}
-                      >
-                        {t("Hand over")}
-                      </Button>
-                    )}
-                    {moderate && (member.role !== "moderator" || edit) && (
-                      <Button size="sm" variant="destructive" onClick={() => setRemoving(member)}>
-                        {t("Remove")}
-                      </Button>
-                    )}
-                  </span>
-                )}
-                {member.abilities.askReview.allowed && (
-                  <Button size="sm" variant="ghost" onClick={() => setReviewing(member)}>
-                    {t("Ask for a review")}
-                  </Button>
-                )}
-              </li>
-            );
-          })}
+          {members.items.map((member) => (
+            <MemberRow
+              key={member.user.id}
+              group={group}
+              member={member}
+              handingOver={transfer.isPending}
+              onHandOver={setHandingTo}
+              onRemove={setRemoving}
+              onReview={setReviewing}
+            />
+          ))}
         </ul>
         {members.items.some((member) => member.role === "newcomer") && (
           <p className="text-sm text-muted-foreground">
@@ -128,25 +182,12 @@ export function MembersList({ group, viewerId }: { group: GroupDetail; viewerId:
           </p>
         )}
         <LoadMore query={members} errorTitle={t("Could not load more members")} />
-        <AlertDialog open={handingTo !== null} onOpenChange={(open) => !open && setHandingTo(null)}>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{t("Hand the group over?")}</AlertDialogTitle>
-              <AlertDialogDescription>
-                {t("{{name}} becomes the owner of {{group}}. You stay as a moderator.", {
-                  name: handingTo?.name ?? "",
-                  group: group.name,
-                })}
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>{t("Cancel")}</AlertDialogCancel>
-              <AlertDialogAction onClick={() => handingTo && transfer.mutate(handingTo.id)}>
-                {t("Hand over")}
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <HandOverDialog
+          group={group}
+          to={handingTo}
+          onConfirm={(userId) => transfer.mutate(userId)}
+          onClose={() => setHandingTo(null)}
+        />
         <ReasonDialog
           open={reviewing !== null}
           onOpenChange={(open) => !open && setReviewing(null)}

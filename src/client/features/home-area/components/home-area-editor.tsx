@@ -3,7 +3,7 @@
  * the deployment has a geocoder), drop or drag the pin, or take this device's position; then the
  * radius. The point is rounded to about 100 m before it is sent, and the place is remembered by the
  * name the search found for it ("Rue Oberkampf, Paris"), a house address only by its district and
- * town (docs/DESIGN.md §6c; docs/features/everyday-journey.md, second pass point 6).
+ * town (docs/DESIGN.md §6c; docs/features/everyday-journey.md).
  */
 import { LocateFixed } from "lucide-react";
 import { Suspense, useId, useState } from "react";
@@ -18,6 +18,29 @@ import type { HomeArea, Point } from "@/contract/places";
 import { HOME_RADIUS_CHOICES_KM, HOME_RADIUS_DEFAULT_KM, roundCoordinate } from "@/contract/plain/places";
 import { useSetHomeArea } from "../api/home-area";
 
+/** How far around the home area the member looks, in km. */
+function RadiusSelect({ value, onChange }: { value: number; onChange: (km: number) => void }) {
+  const { t } = useTranslation("app");
+  const radiusId = useId();
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <Label htmlFor={radiusId}>{t("Radius")}</Label>
+      <select
+        id={radiusId}
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+        className="h-9 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        {HOME_RADIUS_CHOICES_KM.map((km) => (
+          <option key={km} value={km}>
+            {t("{{km}} km", { km })}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function HomeAreaEditor({
   current,
   onSaved,
@@ -28,7 +51,6 @@ export function HomeAreaEditor({
   onCancel?: () => void;
 }) {
   const { t } = useTranslation("app");
-  const radiusId = useId();
   const [point, setPoint] = useState<Point | null>(
     current ? { latitude: current.latitude, longitude: current.longitude } : null,
   );
@@ -89,28 +111,13 @@ export function HomeAreaEditor({
           radiusMetres={radiusKm * 1000}
         />
       </Suspense>
-      <div className="flex items-center gap-2 text-sm">
-        <Label htmlFor={radiusId}>{t("Radius")}</Label>
-        <select
-          id={radiusId}
-          value={radiusKm}
-          onChange={(event) => setRadiusKm(Number(event.target.value))}
-          className="h-9 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          {HOME_RADIUS_CHOICES_KM.map((km) => (
-            <option key={km} value={km}>
-              {t("{{km}} km", { km })}
-            </option>
-          ))}
-        </select>
-      </div>
+      <RadiusSelect value={radiusKm} onChange={setRadiusKm} />
       <p className="text-sm text-muted-foreground">
         {t(
           "Only you see your home area. It is kept to about 100 m, and it decides which meals you see first.",
         )}
       </p>
-      {/* Save stays in sight on a phone while the rest scrolls (docs/features/everyday-journey.md,
-          second pass point 7). */}
+      {/* Save stays in sight on a phone while the rest scrolls (docs/features/everyday-journey.md). */}
       <div className="sticky bottom-0 -mx-4 -mb-4 flex justify-end gap-2 border-t bg-background px-4 py-3 sm:-mx-6 sm:-mb-6 sm:px-6">
         {onCancel && (
           <Button type="button" variant="outline" onClick={onCancel}>

@@ -1,6 +1,6 @@
 /**
  * The word a member reads on the front page right after deleting their account (docs/decisions/017;
- * docs/features/everyday-journey.md, fourth pass): what happened and until when it can be undone.
+ * docs/features/everyday-journey.md): what happened and until when it can be undone.
  * Settings → Delete my account leaves the date in this tab's sessionStorage; it is read once, after
  * hydration (the server cannot know it), and cleared.
  */

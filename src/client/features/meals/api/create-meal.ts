@@ -16,7 +16,7 @@ export function useCreateMeal() {
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: mealKeys.all });
       queryClient.invalidateQueries({ queryKey: mealKeys.mine });
-      // Posting turns the member's role switch to feeder (docs/features/everyday-journey.md, second pass).
+      // Posting turns the member's role switch to feeder (docs/features/everyday-journey.md).
       queryClient.invalidateQueries({ queryKey: authKeys.currentUser });
     },
   });

@@ -1,6 +1,6 @@
 /**
  * `GET /api/meals/{id}/preview`: an open meal's title, kind and photo for a visitor who is not signed
- * in (docs/features/everyday-journey.md, second pass point 7).
+ * in (docs/features/everyday-journey.md).
  */
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";

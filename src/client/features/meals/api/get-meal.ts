@@ -11,7 +11,7 @@ export const isMealId = isRecordId;
 
 /**
  * One meal, loaded only for an id that can name one: `/meal/abc` is simply "Meal not found", never an
- * error with a Retry that cannot work (docs/features/everyday-journey.md, second pass point 6).
+ * error with a Retry that cannot work (docs/features/everyday-journey.md).
  * @param options.enabled false while there is no meal to load (the form's "Share again")
  */
 export const useMeal = (id: string, options: { enabled?: boolean } = {}) =>

@@ -1,5 +1,5 @@
 /**
- * "Not interested" (docs/features/everyday-journey.md, third pass): what the member hid from their
+ * "Not interested" (docs/features/everyday-journey.md): what the member hid from their
  * lists (Settings), and hiding or showing again a meal or a cook's meals. A hide takes the meal — or
  * every meal of the cook — out of the lists on screen at once (an optimistic update); the server's
  * lists leave them out from then on. Showing again refreshes the lists.

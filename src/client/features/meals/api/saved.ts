@@ -1,5 +1,5 @@
 /**
- * Saved meals (docs/features/everyday-journey.md, third pass "Save a meal"): the ids behind the
+ * Saved meals (docs/features/everyday-journey.md "Save a meal"): the ids behind the
  * hearts, the Saved tab's meals, and saving or forgetting one — an optimistic update of the hearts,
  * undone if the server refuses (it says why: a meal gone, or too many saved).
  */

@@ -1,6 +1,6 @@
 /**
- * The one Filters control behind which a list's filters wait on a phone (docs/features/everyday-journey.md,
- * second pass point 4: food first); from the `sm` breakpoint up the filters are always shown and the
+ * The one Filters control behind which a list's filters wait on a phone (docs/features/everyday-journey.md:
+ * food first); from the `sm` breakpoint up the filters are always shown and the
  * control is not.
  */
 import { SlidersHorizontal } from "lucide-react";

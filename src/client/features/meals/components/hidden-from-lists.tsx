@@ -1,5 +1,5 @@
 /**
- * Settings → Hidden from your lists (docs/features/everyday-journey.md, third pass "Not interested"):
+ * Settings → Hidden from your lists (docs/features/everyday-journey.md "Not interested"):
  * the meals and cooks the member hid, each with "Show again".
  */
 import { useTranslation } from "react-i18next";

@@ -18,15 +18,50 @@ const selectClass = cn(
   "h-9 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
 );
 
+/** A local list's radius and its order (nearest or newest first). */
+function RadiusAndSort({ filters }: { filters: MealFilterState }) {
+  const { t } = useTranslation("app");
+  const radiusId = useId();
+  const sortId = useId();
+  const sortLabels = { nearest: t("Nearest first"), newest: t("Newest first") };
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <label htmlFor={radiusId}>{t("Radius")}</label>
+      <select
+        id={radiusId}
+        value={filters.radiusKm}
+        onChange={(event) => filters.setRadiusKm(Number(event.target.value))}
+        className={selectClass}
+      >
+        {NEAR_RADIUS_CHOICES_KM.map((km) => (
+          <option key={km} value={km}>
+            {t("{{km}} km", { km })}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={sortId}>{t("Sort")}</label>
+      <select
+        id={sortId}
+        value={filters.sort}
+        onChange={(event) => filters.setSort(event.target.value as (typeof LOCAL_SORTS)[number])}
+        className={selectClass}
+      >
+        {LOCAL_SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {sortLabels[sort]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function LocalityControl({ filters }: { filters: MealFilterState }) {
   const { t } = useTranslation("app");
   const position = useViewerPosition();
   const [error, setError] = useState<string | null>(null);
   const [locating, setLocating] = useState(false);
-  const radiusId = useId();
-  const sortId = useId();
   const nearMeActive = filters.area === "here" && position !== null;
-  const sortLabels = { nearest: t("Nearest first"), newest: t("Newest first") };
 
   async function toggleNearMe() {
     if (nearMeActive) return filters.setArea(filters.homeArea ? "home" : "all");
@@ -78,36 +113,7 @@ export function LocalityControl({ filters }: { filters: MealFilterState }) {
             <Globe aria-hidden="true" /> {t("Everywhere")}
           </Button>
         </fieldset>
-        {filters.isLocal && (
-          <div className="flex flex-wrap items-center gap-2 text-sm">
-            <label htmlFor={radiusId}>{t("Radius")}</label>
-            <select
-              id={radiusId}
-              value={filters.radiusKm}
-              onChange={(event) => filters.setRadiusKm(Number(event.target.value))}
-              className={selectClass}
-            >
-              {NEAR_RADIUS_CHOICES_KM.map((km) => (
-                <option key={km} value={km}>
-                  {t("{{km}} km", { km })}
-                </option>
-              ))}
-            </select>
-            <label htmlFor={sortId}>{t("Sort")}</label>
-            <select
-              id={sortId}
-              value={filters.sort}
-              onChange={(event) => filters.setSort(event.target.value as (typeof LOCAL_SORTS)[number])}
-              className={selectClass}
-            >
-              {LOCAL_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {sortLabels[sort]}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
+        {filters.isLocal && <RadiusAndSort filters={filters} />}
       </div>
       {filters.awaitingPosition && !error && (
         <p className="text-xs text-muted-foreground">

@@ -33,6 +33,122 @@ const MAX_ALLERGEN_TAGS = 2;
 /** Cards in the grid's first row at its widest (spec §2: four columns). */
 const FIRST_ROW = 4;
 
+/** The card's photo with the heart and its price and delivery badges. */
+function CardPhoto({ meal, own, position }: { meal: Meal; own: boolean; position: number }) {
+  const { t } = useTranslation("app");
+  const f = useFormat();
+  return (
+    <div className="relative">
+      <MealPhoto meal={meal} eager={position < FIRST_ROW} first={position === 0} />
+      {!own && <SaveButton mealId={meal.id} title={meal.title} className="absolute end-2 top-2" />}
+      <div className="absolute start-2 top-2 flex gap-1">
+        {meal.kind === "free" ? (
+          <Badge className="bg-green-700">{t("FREE")}</Badge>
+        ) : (
+          <Badge className="bg-amber-700">{f.price(meal.priceCents ?? 0)}</Badge>
+        )}
+        {meal.deliveryAvailable && (
+          <Badge variant="secondary" className="gap-1">
+            <Truck className="h-3 w-3" aria-hidden="true" /> {t("Delivery")}
+          </Badge>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * How far the meal is, in km: the server's distance on local lists; otherwise from the viewer's
+ * shared position, else from their home area (docs/features/neighbourhood.md point 2). Null when
+ * not known, or for the viewer's own meal.
+ */
+function useDistance(meal: Meal, own: boolean): string | null {
+  const f = useFormat();
+  const viewer = useViewerPosition();
+  const { user } = useCurrentUser();
+  const from = viewer ?? user?.homeArea ?? null;
+  const km =
+    meal.distanceKm ??
+    (from && meal.latitude != null && meal.longitude != null
+      ? distanceKm(from, { latitude: meal.latitude, longitude: meal.longitude })
+      : null);
+  return km === null || own ? null : formatDistance(km, f.locale);
+}
+
+/** Portions left, the pickup day and window, how a paid meal is paid, and the distance. */
+function CardFacts({ meal, distance }: { meal: Meal; distance: string | null }) {
+  const { t } = useTranslation("app");
+  const f = useFormat();
+  const full = meal.portionsLeft <= 0;
+  return (
+    <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+      <span className={cn("inline-flex items-center gap-1", full && "font-semibold text-foreground")}>
+        <Users className="h-4 w-4" aria-hidden="true" />
+        {full ? t("Fully reserved") : t("{{count}} portion", { count: meal.portionsLeft })}
+      </span>
+      <span className="inline-flex items-center gap-1">
+        <Clock className="h-4 w-4" aria-hidden="true" />
+        {f.day(meal.pickupWindowStart)}, {f.window(meal.pickupWindowStart, meal.pickupWindowEnd)}
+      </span>
+      {meal.kind === "paid" && (
+        // How a paid meal is paid, on its card (docs/features/everyday-journey.md).
+        <span className="inline-flex items-center gap-1" data-testid="pay-at-pickup">
+          <Banknote className="h-4 w-4" aria-hidden="true" />
+          {meal.paymentWays === "card"
+            ? t("Paid by card in the app")
+            : meal.paymentWays === "both"
+              ? t("Card in the app or cash at pickup")
+              : t("Paid at pickup")}
+        </span>
+      )}
+      {distance && (
+        <span className="inline-flex items-center gap-1">
+          <MapPin className="h-4 w-4" aria-hidden="true" />
+          {distance}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The first allergen tags (with how many more) and the diet tags. */
+function CardTags({ meal }: { meal: Meal }) {
+  const { t } = useTranslation("app");
+  const say = useMessages();
+  const tags = useAllergenTags(meal);
+  return (
+    <>
+      {tags.length > 0 && (
+        <ul className="flex flex-wrap gap-1" aria-label={t("Allergens")}>
+          {tags.slice(0, MAX_ALLERGEN_TAGS).map((tag) => (
+            <li key={tag}>
+              <Badge variant="outline" className="border-orange-300 text-orange-800">
+                {tag}
+              </Badge>
+            </li>
+          ))}
+          {tags.length > MAX_ALLERGEN_TAGS && (
+            <li>
+              <Badge variant="outline">
+                {t("+{{number}} more", { number: tags.length - MAX_ALLERGEN_TAGS })}
+              </Badge>
+            </li>
+          )}
+        </ul>
+      )}
+      {meal.dietTags.length > 0 && (
+        <ul className="flex flex-wrap gap-1" aria-label={t("Diet")}>
+          {meal.dietTags.map((tag) => (
+            <li key={tag}>
+              <Badge variant="secondary">{say(dietTagName(tag as DietTag))}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
 /**
  * A meal's card (spec §2 "Meal card"). Memoised: when a list draws its next page, the cards it drew
  * before (the same meal objects, which the query keeps) are not drawn again (docs/decisions/015
@@ -48,25 +164,12 @@ export const MealCard = memo(function MealCard({
   position?: number;
 }) {
   const { t } = useTranslation("app");
-  const f = useFormat();
-  const say = useMessages();
-  const viewer = useViewerPosition();
-  const { user } = useCurrentUser();
   const displayName = useDisplayName();
-  const tags = useAllergenTags(meal);
   const warnings = meal.allergyWarnings.map(allergyWarningName);
-  // The server's distance on local lists; otherwise from the viewer's shared position, else from
-  // their home area (docs/features/neighbourhood.md point 2).
-  const from = viewer ?? user?.homeArea ?? null;
-  const km =
-    meal.distanceKm ??
-    (from && meal.latitude != null && meal.longitude != null
-      ? distanceKm(from, { latitude: meal.latitude, longitude: meal.longitude })
-      : null);
   // The viewer's own meal is not one to ask for, save or hide, nor some distance from themselves
-  // (docs/features/everyday-journey.md, fourth pass).
+  // (docs/features/everyday-journey.md).
   const own = meal.yours === true;
-  const distance = km === null || own ? null : formatDistance(km, f.locale);
+  const distance = useDistance(meal, own);
   // A meal with nothing left says so, and offers its waiting list, not a Request that cannot be met;
   // to someone already in its line, their place.
   const full = meal.portionsLeft <= 0;
@@ -82,22 +185,7 @@ export const MealCard = memo(function MealCard({
 
   return (
     <Card className="relative flex w-full min-w-0 flex-col overflow-hidden" data-testid="meal-card">
-      <div className="relative">
-        <MealPhoto meal={meal} eager={position < FIRST_ROW} first={position === 0} />
-        {!own && <SaveButton mealId={meal.id} title={meal.title} className="absolute end-2 top-2" />}
-        <div className="absolute start-2 top-2 flex gap-1">
-          {meal.kind === "free" ? (
-            <Badge className="bg-green-700">{t("FREE")}</Badge>
-          ) : (
-            <Badge className="bg-amber-700">{f.price(meal.priceCents ?? 0)}</Badge>
-          )}
-          {meal.deliveryAvailable && (
-            <Badge variant="secondary" className="gap-1">
-              <Truck className="h-3 w-3" aria-hidden="true" /> {t("Delivery")}
-            </Badge>
-          )}
-        </div>
-      </div>
+      <CardPhoto meal={meal} own={own} position={position} />
       <CardContent className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap items-center gap-2">
           {/* The rating is the cook's, over all their meals: said with their name and how many reviewed. */}
@@ -131,60 +219,8 @@ export const MealCard = memo(function MealCard({
         <p className="line-clamp-2 text-sm text-muted-foreground" dir="auto">
           {meal.description}
         </p>
-        <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-          <span className={cn("inline-flex items-center gap-1", full && "font-semibold text-foreground")}>
-            <Users className="h-4 w-4" aria-hidden="true" />
-            {full ? t("Fully reserved") : t("{{count}} portion", { count: meal.portionsLeft })}
-          </span>
-          <span className="inline-flex items-center gap-1">
-            <Clock className="h-4 w-4" aria-hidden="true" />
-            {f.day(meal.pickupWindowStart)}, {f.window(meal.pickupWindowStart, meal.pickupWindowEnd)}
-          </span>
-          {meal.kind === "paid" && (
-            // How a paid meal is paid, on its card (docs/features/everyday-journey.md, fourth pass).
-            <span className="inline-flex items-center gap-1" data-testid="pay-at-pickup">
-              <Banknote className="h-4 w-4" aria-hidden="true" />
-              {meal.paymentWays === "card"
-                ? t("Paid by card in the app")
-                : meal.paymentWays === "both"
-                  ? t("Card in the app or cash at pickup")
-                  : t("Paid at pickup")}
-            </span>
-          )}
-          {distance && (
-            <span className="inline-flex items-center gap-1">
-              <MapPin className="h-4 w-4" aria-hidden="true" />
-              {distance}
-            </span>
-          )}
-        </div>
-        {tags.length > 0 && (
-          <ul className="flex flex-wrap gap-1" aria-label={t("Allergens")}>
-            {tags.slice(0, MAX_ALLERGEN_TAGS).map((tag) => (
-              <li key={tag}>
-                <Badge variant="outline" className="border-orange-300 text-orange-800">
-                  {tag}
-                </Badge>
-              </li>
-            ))}
-            {tags.length > MAX_ALLERGEN_TAGS && (
-              <li>
-                <Badge variant="outline">
-                  {t("+{{number}} more", { number: tags.length - MAX_ALLERGEN_TAGS })}
-                </Badge>
-              </li>
-            )}
-          </ul>
-        )}
-        {meal.dietTags.length > 0 && (
-          <ul className="flex flex-wrap gap-1" aria-label={t("Diet")}>
-            {meal.dietTags.map((tag) => (
-              <li key={tag}>
-                <Badge variant="secondary">{say(dietTagName(tag as DietTag))}</Badge>
-              </li>
-            ))}
-          </ul>
-        )}
+        <CardFacts meal={meal} distance={distance} />
+        <CardTags meal={meal} />
         <Button
           asChild
           className="relative z-10 mt-auto w-full"

@@ -118,9 +118,133 @@ type Selection =
   | { kind: "meal"; meal: MapMeal }
   | { kind: "spot"; meals: MapMeal[]; latitude: number; longitude: number };
 
-export default function MealMap({ filters }: { filters: MealFilterState }) {
+/** A meal's price as the map says it: FREE, or the price in the deployment's currency. */
+function usePriceOf() {
   const { t } = useTranslation("app");
   const f = useFormat();
+  return (meal: MapMeal) => (meal.kind === "free" ? t("FREE") : f.price(meal.priceCents ?? 0));
+}
+
+/** The meals the map's view holds, listed under it: a way to them without the map. */
+function MealsOnThisMap({ meals, loading }: { meals: MapMeal[]; loading: boolean }) {
+  const { t } = useTranslation("app");
+  const f = useFormat();
+  const priceOf = usePriceOf();
+  return (
+    <div>
+      <h3 className="font-semibold">
+        {t("Meals on this map ({{number}})", { number: f.number(meals.length) })}
+      </h3>
+      {meals.length === 0 && !loading && (
+        <p className="text-sm text-muted-foreground">
+          {t("No meals in this part of the map. Zoom out or move the map.")}
+        </p>
+      )}
+      <ul className="mt-1 grid gap-1 text-sm sm:grid-cols-2" data-testid="map-meal-list">
+        {meals.map((meal) => (
+          <li key={meal.id}>
+            <Link href={`/meal/${meal.id}`} className="underline-offset-2 hover:underline" dir="auto">
+              {meal.title}
+            </Link>{" "}
+            <span className="text-muted-foreground">
+              · {priceOf(meal)} · {t("{{count}} portion", { count: meal.portionsLeft })}
+              {meal.group && ` · ${t("Only for {{group}}", { group: meal.group.name })}`}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** What a tapped pin or spot opens: the meal's card, or the meals at one spot. */
+function SelectionSheet({ selected, onClose }: { selected: Selection; onClose: () => void }) {
+  const { t } = useTranslation("app");
+  const priceOf = usePriceOf();
+  return (
+    <MapSheet
+      onClose={onClose}
+      label={selected.kind === "meal" ? selected.meal.title : t("Meals at this spot")}
+    >
+      {selected.kind === "meal" ? (
+        <MealPopupCard id={selected.meal.id} />
+      ) : (
+        <ul className="flex flex-col gap-1 text-sm" aria-label={t("Meals at this spot")}>
+          {selected.meals.map((meal) => (
+            <li key={meal.id}>
+              <Link href={`/meal/${meal.id}`} className="underline" dir="auto">
+                {meal.title}
+              </Link>{" "}
+              · {priceOf(meal)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </MapSheet>
+  );
+}
+
+/**
+ * The view's pins and clusters: a cluster opens by zooming in, or, where zooming no further parts
+ * it, by listing its meals (`onSelect`).
+ */
+function MealMarkers({
+  meals,
+  view,
+  map,
+  onSelect,
+}: {
+  meals: MapMeal[];
+  view: View | null;
+  map: LeafletMap | null;
+  onSelect: (selection: Selection) => void;
+}) {
+  const { t } = useTranslation("app");
+  const f = useFormat();
+  const priceOf = usePriceOf();
+  const index = useMemo(() => mealClusters(meals), [meals]);
+  const features = view
+    ? index.getClusters([view.box.west, view.box.south, view.box.east, view.box.north], Math.round(view.zoom))
+    : [];
+  const openCluster = (id: number, latitude: number, longitude: number) => {
+    const zoom = index.getClusterExpansionZoom(id);
+    if (map && zoom <= CLUSTER_MAX_ZOOM) {
+      map.setView([latitude, longitude], zoom);
+      return;
+    }
+    const leaves = index.getLeaves(id, 50).map((leaf) => leaf.properties);
+    onSelect({ kind: "spot", meals: leaves, latitude, longitude });
+  };
+  return features.map((feature) => {
+    const [longitude, latitude] = feature.geometry.coordinates;
+    const properties = feature.properties;
+    if ("cluster" in properties && properties.cluster) {
+      const count = properties.point_count;
+      return (
+        <Marker
+          key={`cluster-${properties.cluster_id}`}
+          position={[latitude, longitude]}
+          icon={clusterIcon(count, f.number(count))}
+          title={t("{{count}} meals here: open to zoom in", { count })}
+          eventHandlers={{ click: () => openCluster(properties.cluster_id, latitude, longitude) }}
+        />
+      );
+    }
+    const meal = properties as MapMeal;
+    return (
+      <Marker
+        key={meal.id}
+        position={[meal.latitude, meal.longitude]}
+        icon={pinIcon(meal.kind)}
+        title={`${meal.title} (${priceOf(meal)})`}
+        eventHandlers={{ click: () => onSelect({ kind: "meal", meal }) }}
+      />
+    );
+  });
+}
+
+export default function MealMap({ filters }: { filters: MealFilterState }) {
+  const { t } = useTranslation("app");
   const position = useViewerPosition();
   const [map, setMap] = useState<LeafletMap | null>(null);
   const [view, setView] = useState<View | null>(null);
@@ -134,22 +258,6 @@ export default function MealMap({ filters }: { filters: MealFilterState }) {
     if (centre) return { ...centre, zoom: zoomForRadius(filters.radiusKm * 1000) };
     return deployment().map.center;
   });
-
-  const index = useMemo(() => mealClusters(meals), [meals]);
-  const features = view
-    ? index.getClusters([view.box.west, view.box.south, view.box.east, view.box.north], Math.round(view.zoom))
-    : [];
-
-  const priceOf = (meal: MapMeal) => (meal.kind === "free" ? t("FREE") : f.price(meal.priceCents ?? 0));
-  const openCluster = (id: number, latitude: number, longitude: number) => {
-    const zoom = index.getClusterExpansionZoom(id);
-    if (map && zoom <= CLUSTER_MAX_ZOOM) {
-      map.setView([latitude, longitude], zoom);
-      return;
-    }
-    const leaves = index.getLeaves(id, 50).map((leaf) => leaf.properties);
-    setSelected({ kind: "spot", meals: leaves, latitude, longitude });
-  };
 
   return (
     <section aria-label={t("Meals on the map")} className="flex flex-col gap-3">
@@ -170,88 +278,21 @@ export default function MealMap({ filters }: { filters: MealFilterState }) {
           onReady={setMap}
         >
           <ViewWatcher onView={setView} />
-          {features.map((feature) => {
-            const [longitude, latitude] = feature.geometry.coordinates;
-            const properties = feature.properties;
-            if ("cluster" in properties && properties.cluster) {
-              const count = properties.point_count;
-              return (
-                <Marker
-                  key={`cluster-${properties.cluster_id}`}
-                  position={[latitude, longitude]}
-                  icon={clusterIcon(count, f.number(count))}
-                  title={t("{{count}} meals here: open to zoom in", { count })}
-                  eventHandlers={{ click: () => openCluster(properties.cluster_id, latitude, longitude) }}
-                />
-              );
-            }
-            const meal = properties as MapMeal;
-            return (
-              <Marker
-                key={meal.id}
-                position={[meal.latitude, meal.longitude]}
-                icon={pinIcon(meal.kind)}
-                title={`${meal.title} (${priceOf(meal)})`}
-                eventHandlers={{ click: () => setSelected({ kind: "meal", meal }) }}
-              />
-            );
-          })}
+          <MealMarkers meals={meals} view={view} map={map} onSelect={setSelected} />
         </BaseMap>
         {query.isFetching && (
           <div className="pointer-events-none absolute end-2 top-2 z-[1000] rounded-full bg-background/90 p-1">
             <Spinner className="h-6 w-6" label={t("Loading meals")} />
           </div>
         )}
-        {selected && (
-          <MapSheet
-            onClose={() => setSelected(null)}
-            label={selected.kind === "meal" ? selected.meal.title : t("Meals at this spot")}
-          >
-            {selected.kind === "meal" ? (
-              <MealPopupCard id={selected.meal.id} />
-            ) : (
-              <ul className="flex flex-col gap-1 text-sm" aria-label={t("Meals at this spot")}>
-                {selected.meals.map((meal) => (
-                  <li key={meal.id}>
-                    <Link href={`/meal/${meal.id}`} className="underline" dir="auto">
-                      {meal.title}
-                    </Link>{" "}
-                    · {priceOf(meal)}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </MapSheet>
-        )}
+        {selected && <SelectionSheet selected={selected} onClose={() => setSelected(null)} />}
       </div>
       {query.data?.more && (
         <p className="text-sm text-muted-foreground">
           {t("There are more meals here than the map shows: zoom in to see them all.")}
         </p>
       )}
-      <div>
-        <h3 className="font-semibold">
-          {t("Meals on this map ({{number}})", { number: f.number(meals.length) })}
-        </h3>
-        {meals.length === 0 && !query.isFetching && !query.isError && (
-          <p className="text-sm text-muted-foreground">
-            {t("No meals in this part of the map. Zoom out or move the map.")}
-          </p>
-        )}
-        <ul className="mt-1 grid gap-1 text-sm sm:grid-cols-2" data-testid="map-meal-list">
-          {meals.map((meal) => (
-            <li key={meal.id}>
-              <Link href={`/meal/${meal.id}`} className="underline-offset-2 hover:underline" dir="auto">
-                {meal.title}
-              </Link>{" "}
-              <span className="text-muted-foreground">
-                · {priceOf(meal)} · {t("{{count}} portion", { count: meal.portionsLeft })}
-                {meal.group && ` · ${t("Only for {{group}}", { group: meal.group.name })}`}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <MealsOnThisMap meals={meals} loading={query.isFetching || query.isError} />
     </section>
   );
 }

@@ -22,7 +22,7 @@ const MealMap = lazy(loadMealMap);
  * What an empty list says, most specific first: a search that matched nothing names the words
  * searched for (not "nothing within 5 km yet", which reads as an empty neighbourhood), then the
  * radius, then other filters; `otherwise` when nothing narrows the list
- * (docs/features/everyday-journey.md, third pass).
+ * (docs/features/everyday-journey.md).
  */
 export function useNoMealsText(filters: MealFilterState, otherwise?: string): string | undefined {
   const { t } = useTranslation("app");

@@ -1,5 +1,5 @@
 /**
- * "Not interested" on a meal's card and page (docs/features/everyday-journey.md, third pass): the
+ * "Not interested" on a meal's card and page (docs/features/everyday-journey.md): the
  * member takes this meal, or every meal of its cook, out of their lists. The toast that says so has
  * Undo; Settings → Hidden from your lists shows them again later. Not offered on one's own meals.
  *

@@ -1,5 +1,5 @@
 /**
- * How a paid meal is paid (docs/features/everyday-journey.md, fourth pass; docs/decisions/022), in a
+ * How a paid meal is paid (docs/features/everyday-journey.md; docs/decisions/022), in a
  * file of its own: the meal page, the request form and the thread say it, lists do not, so lists'
  * first load does not carry it.
  */
@@ -12,7 +12,7 @@ type Priced = Pick<Meal, "kind" | "priceCents"> & Partial<Pick<Meal, "paymentWay
 
 /**
  * How a paid meal is paid, said plainly where a neighbour decides and arranges (the card says it
- * short; docs/features/everyday-journey.md, fourth pass): the cook is paid at pickup, in cash or as
+ * short; docs/features/everyday-journey.md): the cook is paid at pickup, in cash or as
  * the two agree. Nothing for a free meal.
  * @param portions how many the viewer asks for or was given; the amount is the price times them
  * @param side "eater" reads "Pay Tom $6.00 at pickup…", "feeder" reads "Ana pays you $6.00 at pickup…"

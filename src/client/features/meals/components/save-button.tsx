@@ -1,5 +1,5 @@
 /**
- * The heart that saves a meal to come back to (docs/features/everyday-journey.md, third pass): a
+ * The heart that saves a meal to come back to (docs/features/everyday-journey.md): a
  * toggle button named for the meal, pressed while it is saved, above a card's stretched link.
  */
 import { Heart } from "lucide-react";

@@ -1,5 +1,5 @@
 /**
- * The Saved tab (docs/features/everyday-journey.md, third pass "Save a meal"): the meals the member
+ * The Saved tab (docs/features/everyday-journey.md "Save a meal"): the meals the member
  * saved that are still open, as cards, or what the heart is for when there are none.
  */
 import { useTranslation } from "react-i18next";

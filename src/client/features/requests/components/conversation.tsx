@@ -13,7 +13,7 @@ import { useFormat } from "@/client/lib/format";
 import { useMessages } from "@/client/lib/messages";
 import { THREAD_END_ID } from "@/contract/pages";
 import { isThreadOpen, QUICK_REPLY_TEXT } from "@/contract/plain/requests";
-import type { MealRequestDetail } from "@/contract/requests";
+import type { MealRequestDetail, Message } from "@/contract/requests";
 import { useOlderMessages } from "../api/get-request";
 import { MessageInput } from "./message-input";
 import { TermLines } from "./terms-change";
@@ -90,9 +90,9 @@ const serverDrawnEnd = typeof document === "undefined" ? null : document.getElem
 function useNewestInView(endRef: React.RefObject<HTMLDivElement | null>) {
   // The thread opens at its newest message — the request's own first one when that is all there
   // is — and stays there while the rest of the page (pickup details, photos) settles, until the
-  // member scrolls or taps themselves (docs/features/everyday-journey.md, third pass). The server's
+  // member scrolls or taps themselves (docs/features/everyday-journey.md). The server's
   // drawing opened there already (src/server/first-screen.ts `NEWEST_IN_VIEW`), and is left alone:
-  // moving it as the app took over lost a tap already on its way (fourth pass).
+  // moving it as the app took over lost a tap already on its way.
   useEffect(() => {
     const end = endRef.current;
     if (!end) return;
@@ -127,30 +127,17 @@ function useNewestInView(endRef: React.RefObject<HTMLDivElement | null>) {
   }, [endRef]);
 }
 
-export function Conversation({ request, viewerId }: { request: MealRequestDetail; viewerId?: string }) {
-  const { t } = useTranslation("app");
-  const displayName = useDisplayName();
-  const say = useMessages();
-  const endRef = useRef<HTMLDivElement>(null);
-  const count = request.messages.length;
-  useNewestInView(endRef);
-  // Each new message then comes into view, above the sticky message box.
-  const arrivedCount = useRef(count);
-  useEffect(() => {
-    if (count !== arrivedCount.current) endRef.current?.scrollIntoView({ block: "nearest" });
-  }, [count]);
-  const closed = !isThreadOpen(request.status);
-  const [wantOlder, setWantOlder] = useState(false);
-  const older = useOlderMessages(request.id, request.olderMessages, wantOlder);
-  const loadOlder = () => {
-    if (!wantOlder) setWantOlder(true);
-    else if (older.hasNextPage && !older.isFetching) void older.fetchNextPage();
-  };
-  // Scrolling up to the top of the thread loads what came before; not on arrival, when the top
-  // of a short page may already be in view. A thread taller than the window opened at its newest
-  // message with its top out of view, so its top in view means the member went up — even when they
-  // did before this part of a server's drawing was hydrated and this observer first looked.
-  const topRef = useRef<HTMLDivElement>(null);
+/**
+ * Loads earlier messages when the thread's top (`topRef`) comes into view after being out of it; not
+ * on arrival, when the top of a short page may already be in view. A thread taller than the window
+ * opened at its newest message with its top out of view, so its top in view means the member went up
+ * — even when they did before this part of a server's drawing was hydrated and the observer first looked.
+ */
+function useEarlierOnScrollUp(
+  topRef: React.RefObject<HTMLDivElement | null>,
+  endRef: React.RefObject<HTMLDivElement | null>,
+  loadOlder: () => void,
+) {
   const loadOlderRef = useRef(loadOlder);
   loadOlderRef.current = loadOlder;
   useEffect(() => {
@@ -170,7 +157,120 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
     });
     observer.observe(top);
     return () => observer.disconnect();
-  }, []);
+  }, [topRef, endRef]);
+}
+
+/** One line of the thread: a message (with its photo or quick reply), or a cook's edit of the meal. */
+function ThreadItem({ message, viewerId, closed }: { message: Message; viewerId?: string; closed: boolean }) {
+  const { t } = useTranslation("app");
+  const displayName = useDisplayName();
+  const say = useMessages();
+  const mine = message.sender.id === viewerId;
+  if (message.change)
+    // The cook's edit of the meal, as a line of the thread: what changed, old → new.
+    return (
+      <li className="self-stretch rounded-lg border border-dashed bg-muted/40 p-3" data-testid="meal-change">
+        <p className="mb-1 text-xs text-muted-foreground">
+          {mine
+            ? t("You changed the meal")
+            : t("{{name}} changed the meal", { name: displayName(message.sender) })}{" "}
+          · <MessageTime iso={message.createdAt} />
+        </p>
+        <TermLines change={message.change} />
+      </li>
+    );
+  return (
+    <Bubble
+      mine={mine}
+      name={displayName(message.sender)}
+      iso={message.createdAt}
+      held={message.held}
+      // A received message may be reported while the thread is open.
+      reportId={mine || closed ? undefined : message.id}
+    >
+      {message.photo && (
+        // The 400 px copy in the thread, the 1600 px one a tap away; both for the two of them only.
+        <a href={message.photo.path} target="_blank" rel="noreferrer" className="mt-1 block">
+          <img
+            src={message.photo.thumbnailPath}
+            alt={
+              message.body ||
+              t("Photo from {{name}}", { name: mine ? t("You") : displayName(message.sender) })
+            }
+            loading="lazy"
+            className="max-h-64 w-auto max-w-full rounded-md"
+            data-testid="thread-photo"
+          />
+        </a>
+      )}
+      {message.kind ? (
+        <p className="inline-flex items-center gap-1 font-semibold" data-testid="quick-reply">
+          <Zap className="h-4 w-4 text-amber-600" aria-hidden="true" />
+          {say(QUICK_REPLY_TEXT[message.kind])}
+        </p>
+      ) : (
+        message.body && (
+          <p className="whitespace-pre-line break-words" dir="auto">
+            {message.body}
+          </p>
+        )
+      )}
+    </Bubble>
+  );
+}
+
+/** Retry for earlier messages that failed, or the button that loads them. */
+function EarlierMessages({
+  older,
+  loadOlder,
+}: {
+  older: ReturnType<typeof useOlderMessages>;
+  loadOlder: () => void;
+}) {
+  const { t } = useTranslation("app");
+  if (older.isError)
+    return (
+      <p className="text-sm text-destructive" role="alert">
+        {t("Earlier messages could not be loaded.")}{" "}
+        <Button variant="link" className="h-auto p-0" onClick={() => void older.refetch()}>
+          {t("Retry")}
+        </Button>
+      </p>
+    );
+  if (!older.hasOlder) return null;
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="self-center"
+      onClick={loadOlder}
+      disabled={older.isFetching}
+    >
+      {older.isFetching ? t("Loading…") : t("Load earlier messages")}
+    </Button>
+  );
+}
+
+export function Conversation({ request, viewerId }: { request: MealRequestDetail; viewerId?: string }) {
+  const { t } = useTranslation("app");
+  const displayName = useDisplayName();
+  const endRef = useRef<HTMLDivElement>(null);
+  const topRef = useRef<HTMLDivElement>(null);
+  const count = request.messages.length;
+  useNewestInView(endRef);
+  // Each new message then comes into view, above the sticky message box.
+  const arrivedCount = useRef(count);
+  useEffect(() => {
+    if (count !== arrivedCount.current) endRef.current?.scrollIntoView({ block: "nearest" });
+  }, [count]);
+  const closed = !isThreadOpen(request.status);
+  const [wantOlder, setWantOlder] = useState(false);
+  const older = useOlderMessages(request.id, request.olderMessages, wantOlder);
+  const loadOlder = () => {
+    if (!wantOlder) setWantOlder(true);
+    else if (older.hasNextPage && !older.isFetching) void older.fetchNextPage();
+  };
+  useEarlierOnScrollUp(topRef, endRef, loadOlder);
   const messages = [...older.messages, ...request.messages];
 
   return (
@@ -179,26 +279,7 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
         {t("Messages")}
       </h2>
       <div ref={topRef} />
-      {older.isError ? (
-        <p className="text-sm text-destructive" role="alert">
-          {t("Earlier messages could not be loaded.")}{" "}
-          <Button variant="link" className="h-auto p-0" onClick={() => void older.refetch()}>
-            {t("Retry")}
-          </Button>
-        </p>
-      ) : (
-        older.hasOlder && (
-          <Button
-            variant="outline"
-            size="sm"
-            className="self-center"
-            onClick={loadOlder}
-            disabled={older.isFetching}
-          >
-            {older.isFetching ? t("Loading…") : t("Load earlier messages")}
-          </Button>
-        )
-      )}
+      <EarlierMessages older={older} loadOlder={loadOlder} />
       <ol className="flex flex-col gap-3" aria-live="polite" data-testid="message-list">
         {request.message && !older.hasOlder && (
           // The request's message is the eater's own first message: their bubble, on their side.
@@ -214,65 +295,9 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
             </p>
           </Bubble>
         )}
-        {messages.map((message) => {
-          const mine = message.sender.id === viewerId;
-          if (message.change)
-            // The cook's edit of the meal, as a line of the thread: what changed, old → new.
-            return (
-              <li
-                key={message.id}
-                className="self-stretch rounded-lg border border-dashed bg-muted/40 p-3"
-                data-testid="meal-change"
-              >
-                <p className="mb-1 text-xs text-muted-foreground">
-                  {mine
-                    ? t("You changed the meal")
-                    : t("{{name}} changed the meal", { name: displayName(message.sender) })}{" "}
-                  · <MessageTime iso={message.createdAt} />
-                </p>
-                <TermLines change={message.change} />
-              </li>
-            );
-          return (
-            <Bubble
-              key={message.id}
-              mine={mine}
-              name={displayName(message.sender)}
-              iso={message.createdAt}
-              held={message.held}
-              // A received message may be reported while the thread is open.
-              reportId={mine || closed ? undefined : message.id}
-            >
-              {message.photo && (
-                // The 400 px copy in the thread, the 1600 px one a tap away; both for the two of them only.
-                <a href={message.photo.path} target="_blank" rel="noreferrer" className="mt-1 block">
-                  <img
-                    src={message.photo.thumbnailPath}
-                    alt={
-                      message.body ||
-                      t("Photo from {{name}}", { name: mine ? t("You") : displayName(message.sender) })
-                    }
-                    loading="lazy"
-                    className="max-h-64 w-auto max-w-full rounded-md"
-                    data-testid="thread-photo"
-                  />
-                </a>
-              )}
-              {message.kind ? (
-                <p className="inline-flex items-center gap-1 font-semibold" data-testid="quick-reply">
-                  <Zap className="h-4 w-4 text-amber-600" aria-hidden="true" />
-                  {say(QUICK_REPLY_TEXT[message.kind])}
-                </p>
-              ) : (
-                message.body && (
-                  <p className="whitespace-pre-line break-words" dir="auto">
-                    {message.body}
-                  </p>
-                )
-              )}
-            </Bubble>
-          );
-        })}
+        {messages.map((message) => (
+          <ThreadItem key={message.id} message={message} viewerId={viewerId} closed={closed} />
+        ))}
         {!request.message && count === 0 && (
           <li className="text-sm text-muted-foreground">{t("No messages yet.")}</li>
         )}
@@ -283,7 +308,7 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
         <MessageInput requestId={request.id} quickReplies={request.quickReplies} />
       )}
       {/* After the sticky message box, so a new message comes into view above it, not behind it
-          (docs/features/everyday-journey.md, second pass point 7). */}
+          (docs/features/everyday-journey.md). */}
       <div ref={endRef} id={THREAD_END_ID} />
     </section>
   );

@@ -52,6 +52,42 @@ function EaterCode({ request, code }: { request: MealRequestDetail; code: string
   );
 }
 
+/** A right code hours before the window, asked about: has the meal changed hands now? */
+function EarlyHandover({
+  startsAt,
+  pending,
+  onYes,
+  onNotYet,
+}: {
+  startsAt: string;
+  pending: boolean;
+  onYes: () => void;
+  onNotYet: () => void;
+}) {
+  const { t } = useTranslation("app");
+  const f = useFormat();
+  return (
+    <div
+      role="alert"
+      className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm"
+    >
+      <p>
+        {t("The code is right, but the pickup window starts {{when}}. Has the meal changed hands now?", {
+          when: f.dateTime(startsAt),
+        })}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" size="sm" onClick={onYes} disabled={pending}>
+          {t("Yes, handed over now")}
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={onNotYet}>
+          {t("Not yet")}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /**
  * The cook's form for the eater's code. `submit` belongs to the card: a right code completes the
  * request and unmounts this form, and the toast saying so must still come.
@@ -131,24 +167,12 @@ function CookCodeForm({
       )}
       <FieldError id={id} message={error ?? undefined} />
       {early && (
-        <div
-          role="alert"
-          className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm"
-        >
-          <p>
-            {t("The code is right, but the pickup window starts {{when}}. Has the meal changed hands now?", {
-              when: f.dateTime(request.meal.pickupWindowStart),
-            })}
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <Button type="button" size="sm" onClick={() => check(code, true)} disabled={submit.isPending}>
-              {t("Yes, handed over now")}
-            </Button>
-            <Button type="button" size="sm" variant="outline" onClick={() => setEarly(false)}>
-              {t("Not yet")}
-            </Button>
-          </div>
-        </div>
+        <EarlyHandover
+          startsAt={request.meal.pickupWindowStart}
+          pending={submit.isPending}
+          onYes={() => check(code, true)}
+          onNotYet={() => setEarly(false)}
+        />
       )}
       {lockedUntil && (
         <p className="text-sm text-destructive">

@@ -29,13 +29,26 @@ import { PayByChoice } from "./pay-by-choice";
 import { acceptSafetyNotice, hasAcceptedSafetyNotice, SafetyNoticeDialog } from "./safety-notice-dialog";
 import { WaitlistPanel } from "./waitlist-panel";
 
-export function RequestMealForm({
-  meal,
-  allergenWarnings,
-}: {
-  meal: MealDetail;
-  allergenWarnings: string[];
-}) {
+/** While a request of the viewer's is open, the next step is its thread, not a second request. */
+function RequestSent({ requestId }: { requestId: string }) {
+  const { t } = useTranslation("app");
+  return (
+    <section aria-labelledby="send-request" className="flex flex-col gap-3 rounded-xl border bg-card p-4">
+      <h2 id="send-request" className="inline-flex items-center gap-2 text-lg font-semibold">
+        <CheckCircle2 className="h-5 w-5 text-primary" aria-hidden="true" /> {t("Request sent")}
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        {t("Talk with the cook and arrange the pickup in its thread.")}
+      </p>
+      <Button asChild>
+        <Link href={`/request/${requestId}`}>{t("View request")}</Link>
+      </Button>
+    </section>
+  );
+}
+
+/** The form itself: portions, a message, how to pay, and the Safety Notice before it is sent. */
+function SendRequest({ meal, allergenWarnings }: { meal: MealDetail; allergenWarnings: string[] }) {
   const { t } = useTranslation("app");
   const f = useFormat();
   const displayName = useDisplayName();
@@ -49,8 +62,7 @@ export function RequestMealForm({
     errorMessage: t("Failed to send request. Please try again."),
     serverMessage: true,
   });
-  // What the server would answer, decided there (server/features/meals/may-ask.ts): never worked out here.
-  const { request: mayRequest, waitlist: mayWait } = meal.abilities;
+  const mayRequest = meal.abilities.request;
 
   const send = () =>
     createRequest.mutate(
@@ -73,30 +85,6 @@ export function RequestMealForm({
     else setNoticeOpen(true);
   };
 
-  // Portions offered from the waiting list: take them up here, before their deadline.
-  if (meal.myOffer && meal.myOpenRequestId) {
-    return <OfferPanel meal={{ ...meal, myOffer: meal.myOffer, myOpenRequestId: meal.myOpenRequestId }} />;
-  }
-  // While a request of the viewer's is open, the next step is its thread, not a second request.
-  if (meal.myOpenRequestId) {
-    return (
-      <section aria-labelledby="send-request" className="flex flex-col gap-3 rounded-xl border bg-card p-4">
-        <h2 id="send-request" className="inline-flex items-center gap-2 text-lg font-semibold">
-          <CheckCircle2 className="h-5 w-5 text-primary" aria-hidden="true" /> {t("Request sent")}
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          {t("Talk with the cook and arrange the pickup in its thread.")}
-        </p>
-        <Button asChild>
-          <Link href={`/request/${meal.myOpenRequestId}`}>{t("View request")}</Link>
-        </Button>
-      </section>
-    );
-  }
-
-  // Waiting already, or the portions are gone and the line is open to them: the waiting list
-  // (docs/features/households.md point 2).
-  if (meal.waitlist.mine || (!mayRequest.allowed && mayWait.allowed)) return <WaitlistPanel meal={meal} />;
   const unavailable = !mayRequest.allowed;
 
   return (
@@ -151,4 +139,23 @@ export function RequestMealForm({
       />
     </section>
   );
+}
+
+export function RequestMealForm({
+  meal,
+  allergenWarnings,
+}: {
+  meal: MealDetail;
+  allergenWarnings: string[];
+}) {
+  // Portions offered from the waiting list: take them up here, before their deadline.
+  if (meal.myOffer && meal.myOpenRequestId)
+    return <OfferPanel meal={{ ...meal, myOffer: meal.myOffer, myOpenRequestId: meal.myOpenRequestId }} />;
+  if (meal.myOpenRequestId) return <RequestSent requestId={meal.myOpenRequestId} />;
+  // Waiting already, or the portions are gone and the line is open to them: the waiting list
+  // (docs/features/households.md point 2). What the server would answer, decided there
+  // (server/features/meals/may-ask.ts): never worked out here.
+  const { request: mayRequest, waitlist: mayWait } = meal.abilities;
+  if (meal.waitlist.mine || (!mayRequest.allowed && mayWait.allowed)) return <WaitlistPanel meal={meal} />;
+  return <SendRequest meal={meal} allergenWarnings={allergenWarnings} />;
 }

@@ -22,7 +22,7 @@ import { useMessages } from "@/client/lib/messages";
 /**
  * Acceptance lasts for the browser session (spec §4 "Safety notice gate"), in every tab of it: a
  * session cookie, which the browser drops when it closes, not one tab's sessionStorage, which made the
- * notice come back in the next tab (docs/features/everyday-journey.md, fourth pass). Sign-out clears it.
+ * notice come back in the next tab (docs/features/everyday-journey.md). Sign-out clears it.
  */
 export const SAFETY_NOTICE_COOKIE = "safety_notice";
 

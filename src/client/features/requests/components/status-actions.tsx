@@ -60,7 +60,7 @@ function actionLabel(t: TFunction<"app">, to: RequestStatus, from: RequestStatus
 
 /**
  * Moves with no way back ask first; a slip of the thumb should not end an exchange. Both of a
- * dialog's buttons name what they do (docs/features/everyday-journey.md, second pass point 6):
+ * dialog's buttons name what they do (docs/features/everyday-journey.md):
  * "Keep request" / "Cancel request", never "Keep it" / "Cancel".
  */
 interface Confirmation {
@@ -105,6 +105,100 @@ const confirmations = (
   },
 });
 
+/**
+ * Asks once more before a move with no way back; an accept of several portions asks how many.
+ * @param onConfirm makes the move, with the portions for an accept
+ */
+function ConfirmMoveDialog({
+  confirming,
+  confirm,
+  portionsRequested,
+  onClose,
+  onConfirm,
+}: {
+  confirming: RequestStatus | null;
+  confirm: Confirmation | undefined;
+  portionsRequested: number;
+  onClose: () => void;
+  onConfirm: (status: RequestStatus, extra: { portions?: number }) => void;
+}) {
+  const { t } = useTranslation("app");
+  const [portions, setPortions] = useState(portionsRequested);
+  const portionsId = useId();
+  return (
+    <AlertDialog open={Boolean(confirm)} onOpenChange={(open) => !open && onClose()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{confirm?.title}</AlertDialogTitle>
+          <AlertDialogDescription>{confirm?.text}</AlertDialogDescription>
+        </AlertDialogHeader>
+        {confirming === "accepted" && (
+          <div className="flex items-center gap-2">
+            <Label htmlFor={portionsId}>{t("Portions to give")}</Label>
+            <select
+              id={portionsId}
+              value={portions}
+              onChange={(event) => setPortions(Number(event.target.value))}
+              className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+            >
+              {Array.from({ length: portionsRequested }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <AlertDialogFooter>
+          <AlertDialogCancel>{confirm?.keep}</AlertDialogCancel>
+          <AlertDialogAction
+            className={
+              confirming === "declined" || confirming === "cancelled"
+                ? buttonVariants({ variant: "destructive" })
+                : undefined
+            }
+            onClick={() => confirming && onConfirm(confirming, confirming === "accepted" ? { portions } : {})}
+          >
+            {confirm?.act}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** The reason asked for a no-show report, or for disputing one. */
+function NoShowDialog({
+  reporting,
+  viewer,
+  onClose,
+  onReport,
+}: {
+  reporting: "no_show" | "disputed" | null;
+  viewer: Viewer;
+  onClose: () => void;
+  onReport: (status: "no_show" | "disputed", reason: string) => void;
+}) {
+  const { t } = useTranslation("app");
+  return (
+    <ReasonDialog
+      open={reporting !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={
+        reporting === "disputed"
+          ? t("Dispute the no-show report")
+          : viewer === "feeder"
+            ? t("Report that they did not come")
+            : t("Report that the meal was not handed over")
+      }
+      label={t("What happened?")}
+      submitLabel={reporting === "disputed" ? t("Send to an admin") : t("Report no-show")}
+      destructive={reporting === "no_show"}
+      onSubmit={(reason) => reporting && onReport(reporting, reason)}
+    />
+  );
+}
+
 export function StatusActions({
   request,
   viewer,
@@ -117,8 +211,6 @@ export function StatusActions({
   const update = useUpdateRequestStatus(request.id);
   const [confirming, setConfirming] = useState<RequestStatus | null>(null);
   const [reporting, setReporting] = useState<"no_show" | "disputed" | null>(null);
-  const [portions, setPortions] = useState(request.portionsRequested);
-  const portionsId = useId();
   // Exactly the moves the server allows (`allowedTransitions`); only their placement is decided
   // here: what makes sense first is a button, the rest waits under More actions.
   const { primary, more } = arrangeActions(request.status, request.allowedTransitions);
@@ -128,7 +220,7 @@ export function StatusActions({
   const label = (to: RequestStatus) => actionLabel(t, to, request.status, viewer);
   const CONFIRM = confirmations(t, viewer, label);
 
-  // The spec's toast, and what it now is (docs/features/everyday-journey.md, fourth pass).
+  // The spec's toast, and what it now is (docs/features/everyday-journey.md).
   const run = (status: RequestStatus, extra: { portions?: number; reason?: string } = {}) =>
     update.mutate(
       { status, ...extra },
@@ -147,7 +239,6 @@ export function StatusActions({
     if (status === "accepted") return choosesPortions ? setConfirming("accepted") : run(status);
     return CONFIRM[status] ? setConfirming(status) : run(status);
   };
-  const confirm = confirming ? CONFIRM[confirming] : undefined;
 
   return (
     <div className="flex flex-wrap gap-2">
@@ -179,58 +270,18 @@ export function StatusActions({
           </DropdownMenuContent>
         </DropdownMenu>
       )}
-      <AlertDialog open={Boolean(confirm)} onOpenChange={(open) => !open && setConfirming(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{confirm?.title}</AlertDialogTitle>
-            <AlertDialogDescription>{confirm?.text}</AlertDialogDescription>
-          </AlertDialogHeader>
-          {confirming === "accepted" && (
-            <div className="flex items-center gap-2">
-              <Label htmlFor={portionsId}>{t("Portions to give")}</Label>
-              <select
-                id={portionsId}
-                value={portions}
-                onChange={(event) => setPortions(Number(event.target.value))}
-                className="h-9 rounded-md border border-input bg-background px-2 text-sm"
-              >
-                {Array.from({ length: request.portionsRequested }, (_, i) => i + 1).map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-            </div>
-          )}
-          <AlertDialogFooter>
-            <AlertDialogCancel>{confirm?.keep}</AlertDialogCancel>
-            <AlertDialogAction
-              className={
-                confirming === "declined" || confirming === "cancelled"
-                  ? buttonVariants({ variant: "destructive" })
-                  : undefined
-              }
-              onClick={() => confirming && run(confirming, confirming === "accepted" ? { portions } : {})}
-            >
-              {confirm?.act}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-      <ReasonDialog
-        open={reporting !== null}
-        onOpenChange={(open) => setReporting(open ? reporting : null)}
-        title={
-          reporting === "disputed"
-            ? t("Dispute the no-show report")
-            : viewer === "feeder"
-              ? t("Report that they did not come")
-              : t("Report that the meal was not handed over")
-        }
-        label={t("What happened?")}
-        submitLabel={reporting === "disputed" ? t("Send to an admin") : t("Report no-show")}
-        destructive={reporting === "no_show"}
-        onSubmit={(reason) => reporting && run(reporting, { reason })}
+      <ConfirmMoveDialog
+        confirming={confirming}
+        confirm={confirming ? CONFIRM[confirming] : undefined}
+        portionsRequested={request.portionsRequested}
+        onClose={() => setConfirming(null)}
+        onConfirm={run}
+      />
+      <NoShowDialog
+        reporting={reporting}
+        viewer={viewer}
+        onClose={() => setReporting(null)}
+        onReport={(status, reason) => run(status, { reason })}
       />
     </div>
   );

@@ -1,5 +1,5 @@
 /**
- * The Messages view's list (docs/features/everyday-journey.md, third pass "A Messages view"): each
+ * The Messages view's list (docs/features/everyday-journey.md "A Messages view"): each
  * thread as one link — the meal's photo, the other person, the meal, the last thing said (theirs or
  * "You: …"; a quick reply in words, a photo as "Photo"), when, its status and its unread count —
  * newest activity first, the next page as the member scrolls.

@@ -1,7 +1,7 @@
 /**
  * One review the member owes (spec §2 "Pending Reviews", §4 "Review form"): the exchange, stars and
  * optional words (stars alone are a review); a missing rating says so (spec §8 "Rating required"). The form speaks to the side writing it
- * (docs/features/everyday-journey.md, second pass point 6): an eater reviews the meal and the
+ * (docs/features/everyday-journey.md): an eater reviews the meal and the
  * pickup, a feeder the neighbour who came for it.
  */
 import { zodResolver } from "@hookform/resolvers/zod";

@@ -1,7 +1,7 @@
 /**
  * The head of one's own profile (spec §2 "Profile"): photo, name, rating, join date, what one
- * shared, badges (Registered Cook — one term for a cook everywhere, docs/features/everyday-journey.md
- * second pass point 6; Trusted Member), links to the cook registration (renewal only when due) and
+ * shared, badges (Registered Cook — one term for a cook everywhere, docs/features/everyday-journey.md;
+ * Trusted Member), links to the cook registration (renewal only when due) and
  * the public profile, and the eater/feeder toggle.
  */
 import { useTranslation } from "react-i18next";

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
-import { useForm } from "react-hook-form";
+import { type UseFormRegisterReturn, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { CheckboxGroup } from "@/client/components/checkbox-group";
 import { FormField } from "@/client/components/form-field";
@@ -28,6 +28,30 @@ const formValues = (user: CurrentUser): UpdateProfileInput => ({
   allergiesOther: user.allergiesOther,
   dietTags: user.dietTags as DietTag[],
 });
+
+/** How others read the member's name: first name and initial, or in full. */
+function NameShown({ user, registration }: { user: CurrentUser; registration: UseFormRegisterReturn }) {
+  const { t } = useTranslation("app");
+  return (
+    <fieldset className="flex flex-col gap-2 sm:col-span-2">
+      <legend className="text-sm font-medium">{t("How others see your name")}</legend>
+      {(["short", "full"] as const).map((choice) => (
+        <label key={choice} className="flex items-center gap-2 text-sm">
+          <input type="radio" value={choice} {...registration} className="h-4 w-4" />
+          {choice === "short"
+            ? t("{{first}} {{initial}} — first name and initial", {
+                first: user.firstName,
+                initial: user.lastName ? `${[...user.lastName][0]}.` : "",
+              })
+            : t("{{first}} {{last}} — full name", { first: user.firstName, last: user.lastName })}
+        </label>
+      ))}
+      <p className="text-sm text-muted-foreground">
+        {t("Whoever you arrange a pickup with reads your full name.")}
+      </p>
+    </fieldset>
+  );
+}
 
 /**
  * The Settings tab's form: names, bio and dietary preferences (`PUT /api/user/profile`), checked
@@ -70,23 +94,7 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
           <FormField id={`${prefix}lastName`} label={t("Last name")} error={errors.lastName?.message}>
             <Input {...field("lastName")} maxLength={80} autoComplete="family-name" />
           </FormField>
-          <fieldset className="flex flex-col gap-2 sm:col-span-2">
-            <legend className="text-sm font-medium">{t("How others see your name")}</legend>
-            {(["short", "full"] as const).map((choice) => (
-              <label key={choice} className="flex items-center gap-2 text-sm">
-                <input type="radio" value={choice} {...register("nameShown")} className="h-4 w-4" />
-                {choice === "short"
-                  ? t("{{first}} {{initial}} — first name and initial", {
-                      first: user.firstName,
-                      initial: user.lastName ? `${[...user.lastName][0]}.` : "",
-                    })
-                  : t("{{first}} {{last}} — full name", { first: user.firstName, last: user.lastName })}
-              </label>
-            ))}
-            <p className="text-sm text-muted-foreground">
-              {t("Whoever you arrange a pickup with reads your full name.")}
-            </p>
-          </fieldset>
+          <NameShown user={user} registration={register("nameShown")} />
           <FormField
             id={`${prefix}bio`}
             label={t("Bio")}

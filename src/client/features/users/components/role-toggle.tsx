@@ -40,8 +40,7 @@ export function RoleToggle({ role }: { role: UserRole }) {
           </Button>
         ))}
       </fieldset>
-      {/* The spec's words, said once where a neighbour meets them (docs/features/everyday-journey.md,
-          fourth pass). */}
+      {/* The spec's words, said once where a neighbour meets them (docs/features/everyday-journey.md). */}
       <p className="text-sm text-muted-foreground">
         {t("Eater: you ask for meals. Feeder: you share them. Switch whenever you like.")}
       </p>

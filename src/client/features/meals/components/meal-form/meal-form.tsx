@@ -184,6 +184,50 @@ export function EditMealForm({ meal }: { meal: MealDetail }) {
 }
 
 /**
+ * A new meal's form as it opens: free unless the link asks for paid, picked up from in half an hour
+ * for two hours, at the cook's home area until they move the pin, shared with the group the link names.
+ */
+function newMealDefaults(
+  search: URLSearchParams,
+  home: { latitude: number; longitude: number } | null,
+): MealFormValues {
+  const now = new Date();
+  return {
+    title: "",
+    description: "",
+    kind: search.get("kind") === "paid" ? "paid" : "free",
+    price: "",
+    paymentWays: "cash",
+    chargeNoShow: false,
+    portionSize: 1,
+    allergenCodes: [],
+    noMajorAllergens: false,
+    allergensOther: "",
+    dietTags: [],
+    preparedAt: "",
+    storage: "",
+    reheating: "",
+    ingredients: "",
+    pickupLocation: "",
+    pickupDetails: "",
+    pickupWindowStart: localInput(new Date(now.getTime() + 30 * 60_000)),
+    pickupWindowEnd: localInput(new Date(now.getTime() + 150 * 60_000)),
+    deliveryAvailable: false,
+    // The cook's home area, until they move the pin (docs/features/neighbourhood.md point 3).
+    latitude: home?.latitude ?? null,
+    longitude: home?.longitude ?? null,
+    weekly: false,
+    weeks: 4,
+    allocation: "first_come",
+    drawClosesAt: "",
+    drawEligibility: "everyone",
+    audience: search.get("group") ? "group" : "everyone",
+    groupId: search.get("group") ?? "",
+    everyoneAfterHours: 24,
+  };
+}
+
+/**
  * The Create New Meal form.
  * @param groups the member's groups, for "Who can see this meal?" (docs/features/groups.md point 3)
  */
@@ -195,42 +239,9 @@ export function CreateMealForm({ groups = [] }: { groups?: { id: string; name: s
   const search = new URLSearchParams(useSearch());
   const createMeal = useCreateMeal();
   const { user } = useCurrentUser();
-  const now = new Date();
   const form = useForm<MealFormValues>({
     resolver: zodResolver(mealFormSchema),
-    defaultValues: {
-      title: "",
-      description: "",
-      kind: search.get("kind") === "paid" ? "paid" : "free",
-      price: "",
-      paymentWays: "cash",
-      chargeNoShow: false,
-      portionSize: 1,
-      allergenCodes: [],
-      noMajorAllergens: false,
-      allergensOther: "",
-      dietTags: [],
-      preparedAt: "",
-      storage: "",
-      reheating: "",
-      ingredients: "",
-      pickupLocation: "",
-      pickupDetails: "",
-      pickupWindowStart: localInput(new Date(now.getTime() + 30 * 60_000)),
-      pickupWindowEnd: localInput(new Date(now.getTime() + 150 * 60_000)),
-      deliveryAvailable: false,
-      // The cook's home area, until they move the pin (docs/features/neighbourhood.md point 3).
-      latitude: user?.homeArea?.latitude ?? null,
-      longitude: user?.homeArea?.longitude ?? null,
-      weekly: false,
-      weeks: 4,
-      allocation: "first_come",
-      drawClosesAt: "",
-      drawEligibility: "everyone",
-      audience: search.get("group") ? "group" : "everyone",
-      groupId: search.get("group") ?? "",
-      everyoneAfterHours: 24,
-    },
+    defaultValues: newMealDefaults(search, user?.homeArea ?? null),
   });
   // Share again (docs/features/households.md point 3): a past meal fills the form, once loaded.
   const fromId = search.get("from");
@@ -266,7 +277,7 @@ export function CreateMealForm({ groups = [] }: { groups?: { id: string; name: s
         // Requests for it are worth hearing about outside the app.
         offerPush();
         // To the meal as neighbours will see it, where it can be shared or edited (the spec said the
-        // profile; docs/features/everyday-journey.md, third pass).
+        // profile; docs/features/everyday-journey.md).
         navigate(`/meal/${created.id}`);
       },
       // The API names its own fields (e.g. priceCents); each goes under the form field it came from.

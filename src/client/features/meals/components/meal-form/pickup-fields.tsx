@@ -23,11 +23,11 @@ import { requestViewerPosition } from "@/client/lib/geo";
 import type { Point } from "@/contract/places";
 import type { MealFormValues } from "../../meal-form-schema";
 
-export function PickupFields({ form }: { form: UseFormReturn<MealFormValues> }) {
+/** The pickup point on a map, moved by a place search, the pin, or this device's position. */
+function PickupPoint({ form }: { form: UseFormReturn<MealFormValues> }) {
   const { t } = useTranslation("app");
-  const { register, watch, setValue, formState } = form;
+  const { watch, setValue, formState } = form;
   const errors = formState.errors;
-  const field = (name: keyof MealFormValues) => fieldAria(name, errors[name]?.message);
   const latitude = watch("latitude");
   const longitude = watch("longitude");
   const point = latitude != null && longitude != null ? { latitude, longitude } : null;
@@ -45,45 +45,55 @@ export function PickupFields({ form }: { form: UseFormReturn<MealFormValues> }) 
       (error: Error) => setLocationNote(error.message),
     );
   return (
-    <>
-      <fieldset className="flex flex-col gap-3" aria-describedby="pickup-point-help">
-        <legend className="mb-1 text-sm font-medium">{t("Pickup point")}</legend>
-        <p id="pickup-point-help" className="text-xs text-muted-foreground">
-          {t(
-            "Neighbours see only an area of about 350 m around this point, never the point itself. The exact point and your pickup details go only to neighbours you accept.",
-          )}
-        </p>
-        {deployment().placeSearch && <PlaceSearch onChoose={setPoint} />}
-        <div className="flex flex-wrap items-center gap-2">
-          <Button type="button" variant="outline" size="sm" onClick={addMyLocation}>
-            <LocateFixed aria-hidden="true" /> {point ? t("Update my location") : t("Use my location")}
-          </Button>
-          <span className="text-xs text-muted-foreground" aria-live="polite">
-            {locationNote}
-          </span>
-        </div>
-        <Suspense fallback={<Spinner className="h-64" label={t("Loading the map")} />}>
-          <PointPicker
-            value={point}
-            onChange={setPoint}
-            label={t("Map to choose the pickup point")}
-            pinLabel={t("Pickup point: move it with the arrow keys")}
-          />
-        </Suspense>
-        <FieldError id="latitude" message={errors.latitude?.message} />
-        {!point && (
-          // A typed address is enough to post (docs/decisions/018); what a missing point costs, said.
-          <p className="text-sm text-muted-foreground" data-testid="no-pickup-point">
-            {deployment().placeSearch
-              ? t(
-                  "No pickup point yet: search for your street above, tap the map or use your location. Without one, neighbours find this meal by searching and in the full list, not nearby.",
-                )
-              : t(
-                  "No pickup point yet: tap the map or use your location. Without one, neighbours find this meal by searching and in the full list, not nearby; the pickup location you type below is what they read.",
-                )}
-          </p>
+    <fieldset className="flex flex-col gap-3" aria-describedby="pickup-point-help">
+      <legend className="mb-1 text-sm font-medium">{t("Pickup point")}</legend>
+      <p id="pickup-point-help" className="text-xs text-muted-foreground">
+        {t(
+          "Neighbours see only an area of about 350 m around this point, never the point itself. The exact point and your pickup details go only to neighbours you accept.",
         )}
-      </fieldset>
+      </p>
+      {deployment().placeSearch && <PlaceSearch onChoose={setPoint} />}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="button" variant="outline" size="sm" onClick={addMyLocation}>
+          <LocateFixed aria-hidden="true" /> {point ? t("Update my location") : t("Use my location")}
+        </Button>
+        <span className="text-xs text-muted-foreground" aria-live="polite">
+          {locationNote}
+        </span>
+      </div>
+      <Suspense fallback={<Spinner className="h-64" label={t("Loading the map")} />}>
+        <PointPicker
+          value={point}
+          onChange={setPoint}
+          label={t("Map to choose the pickup point")}
+          pinLabel={t("Pickup point: move it with the arrow keys")}
+        />
+      </Suspense>
+      <FieldError id="latitude" message={errors.latitude?.message} />
+      {!point && (
+        // A typed address is enough to post (docs/decisions/018); what a missing point costs, said.
+        <p className="text-sm text-muted-foreground" data-testid="no-pickup-point">
+          {deployment().placeSearch
+            ? t(
+                "No pickup point yet: search for your street above, tap the map or use your location. Without one, neighbours find this meal by searching and in the full list, not nearby.",
+              )
+            : t(
+                "No pickup point yet: tap the map or use your location. Without one, neighbours find this meal by searching and in the full list, not nearby; the pickup location you type below is what they read.",
+              )}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+export function PickupFields({ form }: { form: UseFormReturn<MealFormValues> }) {
+  const { t } = useTranslation("app");
+  const { register, watch, setValue, formState } = form;
+  const errors = formState.errors;
+  const field = (name: keyof MealFormValues) => fieldAria(name, errors[name]?.message);
+  return (
+    <>
+      <PickupPoint form={form} />
       <div className="flex flex-col gap-2">
         <Label htmlFor="pickupLocation">{t("Pickup location")}</Label>
         <Input

@@ -1,5 +1,5 @@
 /**
- * docs/features/everyday-journey.md, fourth pass, over the API: names as members choose to show them,
+ * docs/features/everyday-journey.md over the API: names as members choose to show them,
  * a paid meal's accept that says how to pay, notifications an API client reads whole in its language,
  * a list card that knows its reader's place in line, a leaver's profile that says so, and mail that
  * stops for an address refused for good, carries the bounce address, and is signed by DKIM when set.
@@ -13,7 +13,7 @@ import { type CaughtMail, emailTo, type MailCatcher, startMailCatcher } from "..
 import { createTestApp, jobsSettled, type TestApp } from "./harness";
 import { askFor, setStatus } from "./steps";
 
-describe("the fourth pass over the API", () => {
+describe("names, payment notices, notifications and mail over the API", () => {
   let t: TestApp;
   let mail: MailCatcher;
   const refused = "gone@example.test";

@@ -1,5 +1,5 @@
 /**
- * docs/features/everyday-journey.md, second pass: the role switch follows what a member does, renewal
+ * docs/features/everyday-journey.md: the role switch follows what a member does, renewal
  * is offered only when due, and a shared meal link tells a visitor who is not signed in the meal's
  * title and photo — never where or from whom.
  */
