@@ -84,8 +84,7 @@ export async function removeMember(
 ): Promise<void> {
   await inTransaction(db, async (tx) => {
     const { group, membership } = await loadGroup(tx, viewer, id, { lock: true });
-    // Not a moderator is refused before the target is looked up: nobody else learns who is a member.
-    authorize(removalRefusal(membership, viewer, { userId, role: "member" }));
+    authorize(removalRefusal(membership, viewer, null));
     authorize(removalRefusal(membership, viewer, await activeMember(tx, id, userId)));
     await tx
       .update(groupMembers)
@@ -111,8 +110,7 @@ export async function changeRole(
 ): Promise<void> {
   await inTransaction(db, async (tx) => {
     const { membership } = await loadGroup(tx, viewer, id, { lock: true });
-    // Not the owner is refused before the target is looked up, as for a removal.
-    authorize(roleChangeRefusal(membership, viewer, { userId, role: "member" }));
+    authorize(roleChangeRefusal(membership, viewer, null));
     authorize(roleChangeRefusal(membership, viewer, await activeMember(tx, id, userId)));
     await tx
       .update(groupMembers)
@@ -134,8 +132,7 @@ export async function transferOwnership(
 ): Promise<GroupDetail> {
   await inTransaction(db, async (tx) => {
     const { group, membership } = await loadGroup(tx, viewer, id, { lock: true });
-    // Not the owner is refused before the target is looked up, as for a removal.
-    authorize(handOverRefusal(membership, viewer, { userId, role: "member" }));
+    authorize(handOverRefusal(membership, viewer, null));
     authorize(handOverRefusal(membership, viewer, await activeMember(tx, id, userId)));
     await tx
       .update(groupMembers)

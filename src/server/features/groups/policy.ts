@@ -67,14 +67,17 @@ export interface TargetMember {
 /**
  * Why the viewer may not remove `target` from the group, or null when they may: moderators remove
  * members and newcomers; moderators are removed by the owner or an admin; never the owner (a group
- * is never left ownerless: hand it over first), and never oneself (leave instead).
+ * is never left ownerless: hand it over first), and never oneself (leave instead). With no target
+ * (this one and the two below), the viewer's own standing alone: asked before the target is looked
+ * up, so nobody outside learns who is a member.
  */
 export function removalRefusal(
   actor: MembershipState | null,
   viewer: ActorRef,
-  target: TargetMember,
+  target: TargetMember | null,
 ): AppError | null {
   if (!canModerate(actor, viewer)) return forbidden(msg("Only the group's moderators can do that."));
+  if (!target) return null;
   if (target.role === "owner")
     return conflict(msg("The owner cannot be removed: a group always has an owner."), "owner_must_hand_over");
   if (target.userId === viewer.id) return conflict(msg("Leave the group instead."), "use_leave");
@@ -87,9 +90,10 @@ export function removalRefusal(
 export function roleChangeRefusal(
   actor: MembershipState | null,
   viewer: ActorRef,
-  target: TargetMember,
+  target: TargetMember | null,
 ): AppError | null {
   if (!permissionsOf(actor, viewer).edit) return forbidden(msg("Only the group's owner can change roles."));
+  if (!target) return null;
   if (target.role === "owner")
     return conflict(msg("Hand the group over to change the owner's role."), "owner_must_hand_over");
   return null;
@@ -99,9 +103,10 @@ export function roleChangeRefusal(
 export function handOverRefusal(
   actor: MembershipState | null,
   viewer: ActorRef,
-  target: TargetMember,
+  target: TargetMember | null,
 ): AppError | null {
   if (!permissionsOf(actor, viewer).edit) return forbidden(msg("Only the group's owner can hand it over."));
+  if (!target) return null;
   if (target.role === "owner") return conflict(msg("They own the group already."), "already_owner");
   return null;
 }
