@@ -109,32 +109,30 @@ function Answers({
   ));
 }
 
-/** Join (open, or by email domain) or Apply with the answers, once the rules are accepted. */
-function JoinForm({ group }: { group: GroupDetail }) {
+/**
+ * Join (open, or by email domain) or Apply with the answers, once the rules are accepted. `sending`
+ * is the panel's: a sent application or a join replaces this form, and its toast must still come.
+ */
+function JoinForm({
+  group,
+  sending,
+  onSend,
+}: {
+  group: GroupDetail;
+  sending: boolean;
+  onSend: (answers: string[] | null) => void;
+}) {
   const { t } = useTranslation("app");
   const [accepted, setAccepted] = useState(false);
   const [answers, setAnswers] = useState<string[]>(() => group.questions.map(() => ""));
   const [missing, setMissing] = useState(false);
-  const join = useJoinGroup(group.id);
-  const apply = useApplyToGroup(group.id);
   const byApplication = group.joinRule === "application";
   const submit = () => {
     if (!accepted || (byApplication && answers.some((answer) => answer.trim() === ""))) {
       setMissing(true);
       return;
     }
-    if (byApplication)
-      apply.mutate(
-        { answers: answers.map((answer) => answer.trim()), rulesVersion: group.rulesVersion },
-        {
-          onSuccess: () =>
-            toast({ title: t("Application sent"), description: t("The group's moderators will answer it.") }),
-        },
-      );
-    else
-      join.mutate(group.rulesVersion, {
-        onSuccess: () => toast({ title: t("Welcome to {{group}}!", { group: group.name }) }),
-      });
+    onSend(byApplication ? answers.map((answer) => answer.trim()) : null);
   };
   return (
     <Card>
@@ -158,7 +156,7 @@ function JoinForm({ group }: { group: GroupDetail }) {
               : t("Accept the rules to join.")}
           </p>
         )}
-        <Button className="self-start" disabled={join.isPending || apply.isPending} onClick={submit}>
+        <Button className="self-start" disabled={sending} onClick={submit}>
           {byApplication ? t("Send application") : t("Join group")}
         </Button>
       </CardContent>
@@ -168,6 +166,23 @@ function JoinForm({ group }: { group: GroupDetail }) {
 
 export function JoinPanel({ group }: { group: GroupDetail }) {
   const { t } = useTranslation("app");
+  const join = useJoinGroup(group.id);
+  const apply = useApplyToGroup(group.id);
+  const send = (answers: string[] | null) =>
+    answers
+      ? apply.mutate(
+          { answers, rulesVersion: group.rulesVersion },
+          {
+            onSuccess: () =>
+              toast({
+                title: t("Application sent"),
+                description: t("The group's moderators will answer it."),
+              }),
+          },
+        )
+      : join.mutate(group.rulesVersion, {
+          onSuccess: () => toast({ title: t("Welcome to {{group}}!", { group: group.name }) }),
+        });
   if (group.membership) return group.membership.rulesAccepted ? null : <NewRules group={group} />;
   if (group.myApplication) return <PendingApplication group={group} />;
   if (group.joinRule === "invite")
@@ -178,5 +193,5 @@ export function JoinPanel({ group }: { group: GroupDetail }) {
         </CardContent>
       </Card>
     );
-  return <JoinForm group={group} />;
+  return <JoinForm group={group} sending={join.isPending || apply.isPending} onSend={send} />;
 }

@@ -47,8 +47,19 @@ function RequestSent({ requestId }: { requestId: string }) {
   );
 }
 
-/** The form itself: portions, a message, how to pay, and the Safety Notice before it is sent. */
-function SendRequest({ meal, allergenWarnings }: { meal: MealDetail; allergenWarnings: string[] }) {
+/**
+ * The form itself: portions, a message, how to pay, and the Safety Notice before it is sent.
+ * `createRequest` is the caller's: a sent request replaces this form, and its toast must still come.
+ */
+function SendRequest({
+  meal,
+  allergenWarnings,
+  createRequest,
+}: {
+  meal: MealDetail;
+  allergenWarnings: string[];
+  createRequest: ReturnType<typeof useCreateRequest>;
+}) {
   const { t } = useTranslation("app");
   const f = useFormat();
   const displayName = useDisplayName();
@@ -58,10 +69,6 @@ function SendRequest({ meal, allergenWarnings }: { meal: MealDetail; allergenWar
   const [payBy, setPayBy] = useState<"cash" | "card">(meal.paymentWays === "card" ? "card" : "cash");
   const portionsId = useId();
   const [noticeOpen, setNoticeOpen] = useState(false);
-  const createRequest = useCreateRequest({
-    errorMessage: t("Failed to send request. Please try again."),
-    serverMessage: true,
-  });
   const mayRequest = meal.abilities.request;
 
   const send = () =>
@@ -148,6 +155,11 @@ export function RequestMealForm({
   meal: MealDetail;
   allergenWarnings: string[];
 }) {
+  const { t } = useTranslation("app");
+  const createRequest = useCreateRequest({
+    errorMessage: t("Failed to send request. Please try again."),
+    serverMessage: true,
+  });
   // Portions offered from the waiting list: take them up here, before their deadline.
   if (meal.myOffer && meal.myOpenRequestId)
     return <OfferPanel meal={{ ...meal, myOffer: meal.myOffer, myOpenRequestId: meal.myOpenRequestId }} />;
@@ -157,5 +169,5 @@ export function RequestMealForm({
   // (server/features/meals/may-ask.ts): never worked out here.
   const { request: mayRequest, waitlist: mayWait } = meal.abilities;
   if (meal.waitlist.mine || (!mayRequest.allowed && mayWait.allowed)) return <WaitlistPanel meal={meal} />;
-  return <SendRequest meal={meal} allergenWarnings={allergenWarnings} />;
+  return <SendRequest meal={meal} allergenWarnings={allergenWarnings} createRequest={createRequest} />;
 }
