@@ -17,7 +17,7 @@ const MEMBER = ["index.html", "src/client/app/route-data.ts", "src/client/app/si
 
 /** Each page's manifest entries and its budget in KiB of gzip JavaScript. */
 const BUDGETS = [
-  // 153 → 150: the UI parts it draws in a file of their own (docs/decisions/019 "The fourth pass").
+  // 153 → 150: the UI parts it draws in a file of their own (docs/decisions/019 "Less script").
   // 150 → 151: eight languages, each named with its share translated (same record, "Eight languages").
   { page: "the landing page", keys: ["index.html", "src/client/pages/landing.tsx"], kib: 151 },
   // 192 → 193: a card that says how a paid meal is paid and knows its own cook (same section).
