@@ -1,7 +1,7 @@
 /**
  * The external plugins, in the order they must run: cookies (sessions and the rate limiter read
  * them), ETags before compression, security headers with the CSP, the rate limit on writes, SSE
- * and the OpenAPI documents (docs/ARCHITECTURE.md "The server": security baseline).
+ * and the OpenAPI documents (docs/DESIGN.md §5, the security baseline).
  */
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";

@@ -44,7 +44,7 @@ export const mealFormSchema = z
     noMajorAllergens: z.boolean(),
     allergensOther: mealFields.allergensOther,
     dietTags: z.array(z.string()),
-    // Optional, as the API has them (docs/ARCHITECTURE.md "Which food details must a meal have?"): a
+    // Optional, as the API has them (docs/ARCHITECTURE.md "Where to find a rule": a meal's required food details): a
     // weekly meal's coming week and meals posted through the API may lack them, and an edit of such a
     // meal must still save.
     preparedAt: z.string(),
