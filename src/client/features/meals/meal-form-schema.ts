@@ -44,9 +44,9 @@ export const mealFormSchema = z
     noMajorAllergens: z.boolean(),
     allergensOther: mealFields.allergensOther,
     dietTags: z.array(z.string()),
-    // Optional, as the API has them (docs/ARCHITECTURE.md "Where to find a rule": a meal's required food details): a
-    // weekly meal's coming week and meals posted through the API may lack them, and an edit of such a
-    // meal must still save.
+    // Optional, as the API has them (docs/ARCHITECTURE.md "Where to find a rule", a meal's required
+    // food details): a weekly meal's coming week and meals posted through the API may lack them, and
+    // an edit of such a meal must still save.
     preparedAt: z.string(),
     // A string, not the enum: the select starts empty, and the form's input and output types must agree.
     storage: z
