@@ -121,25 +121,32 @@ describe("pickup reminders", () => {
     );
     expect(await remindersOf(cook.user.id)).toHaveLength(1);
 
-    const done = await pendingPickup(
-      { start: at(-2 * 60 * MINUTE), end: at(30 * MINUTE + 2_000) },
-      "Done dumplings",
-    );
+    // Picked up before the reminder falls due: its job, run at its time, says nothing. The window ends
+    // well after the test, so the queue's own run of it cannot come before the eater's word.
+    const end = at(40 * MINUTE);
+    const done = await pendingPickup({ start: at(-2 * 60 * MINUTE), end }, "Done dumplings");
     await setStatus(t, done.cook.cookie, done.request.id, "accepted");
     await waitForReminders(done.eater.user.id, 1);
     await setStatus(t, done.eater.cookie, done.request.id, "completed");
-    await remindersRun(done.request.id, ["ends"]);
+    const dueAt = new Date(end.getTime() - 30 * MINUTE);
+    await sendPickupReminder(t.db, { requestId: done.request.id, kind: "ends" }, dueAt);
     expect(await remindersOf(done.eater.user.id)).toHaveLength(1);
+    // Not picked up, the same job at the same time does tell the eater: the check above can fail.
+    const open = await pendingPickup({ start: at(-2 * 60 * MINUTE), end }, "Open okra");
+    await setStatus(t, open.cook.cookie, open.request.id, "accepted");
+    await waitForReminders(open.eater.user.id, 1);
+    await sendPickupReminder(t.db, { requestId: open.request.id, kind: "ends" }, dueAt);
+    expect(await remindersOf(open.eater.user.id)).toHaveLength(2);
   });
 
   it("sends nothing for a request cancelled before its reminder falls due", async () => {
-    const { cook, eater, request } = await pendingPickup({
-      start: at(60 * MINUTE + 1_500),
-      end: at(3 * 60 * MINUTE),
-    });
+    // Due in an hour, so the queue's own run cannot come before the cancellation; the job is run here
+    // at its time instead.
+    const start = at(2 * 60 * MINUTE);
+    const { cook, eater, request } = await pendingPickup({ start, end: at(3 * 60 * MINUTE) });
     await setStatus(t, cook.cookie, request.id, "accepted");
     await setStatus(t, eater.cookie, request.id, "cancelled");
-    await remindersRun(request.id, ["starts"]);
+    await sendPickupReminder(t.db, { requestId: request.id, kind: "starts" }, at(60 * MINUTE));
     expect(await remindersOf(eater.user.id)).toEqual([]);
     expect(await remindersOf(cook.user.id)).toEqual([]);
   });
