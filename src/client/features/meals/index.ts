@@ -17,6 +17,7 @@ export { MealCook } from "./components/meal-cook";
 export { MealFacts } from "./components/meal-facts";
 export { CreateMealForm, EditMealForm } from "./components/meal-form/meal-form";
 export { MealGrid } from "./components/meal-grid";
+export { MealHeading, OwnerActions } from "./components/meal-heading";
 export { MealHero } from "./components/meal-hero";
 export { MealListPage } from "./components/meal-list-page";
 export { MealPhoto } from "./components/meal-photo";
