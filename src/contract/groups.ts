@@ -168,17 +168,19 @@ export const groupSummarySchema = z.object({
 });
 export type GroupSummary = z.infer<typeof groupSummarySchema>;
 
-/** What the viewer may do in a group (decided by the server's groups/policy.ts). */
-export const groupPermissionsSchema = z.object({
+/** What the viewer may do in a group, each allowed or refused as the server's groups/policy.ts decides. */
+export const groupAbilitiesSchema = z.object({
   /** Settings, rules, ownership. */
-  edit: z.boolean(),
+  edit: abilitySchema,
   /** Applications, reports, removing members and meals. */
-  moderate: z.boolean(),
-  invite: z.boolean(),
+  moderate: abilitySchema,
+  invite: abilitySchema,
   /** See the members and the meals. */
-  seeMembers: z.boolean(),
+  seeMembers: abilitySchema,
+  /** Leave it (its owner hands it over first). */
+  leave: abilitySchema,
 });
-export type GroupPermissions = z.infer<typeof groupPermissionsSchema>;
+export type GroupAbilities = z.infer<typeof groupAbilitiesSchema>;
 
 /** `GET /api/groups/{id}`: a group's page. The welcome message is for members only. */
 export const groupDetailSchema = groupSummarySchema.extend({
@@ -189,7 +191,7 @@ export const groupDetailSchema = groupSummarySchema.extend({
   emailDomain: z.string().nullable(),
   newcomersMayRequest: z.boolean(),
   owner: publicUserSchema,
-  permissions: groupPermissionsSchema,
+  abilities: groupAbilitiesSchema,
   /** The viewer's own application, while it waits. */
   myApplication: z.object({ id: z.uuid(), createdAt: isoDateTime }).nullable(),
   /** Applications waiting, for those who decide them; null for everyone else. */

@@ -4,7 +4,7 @@
  * JSON payload below; `id:` is a number the browser sends back as `Last-Event-ID` when it reconnects.
  */
 import type { Notification } from "./notifications";
-import type { Message, RequestStatus } from "./requests";
+import type { Message, RequestAbilities, RequestStatus } from "./requests";
 
 /**
  * A new message in a thread the user takes part in (sent to both participants). Every event names
@@ -16,15 +16,15 @@ export interface LiveMessageEvent {
 }
 
 /**
- * A request changed status; `allowedTransitions` is for the receiving user. It names the meal too,
- * whose portions left may have moved.
+ * A request changed status; `abilities` are the receiving member's (contract/requests.ts). It names
+ * the meal too, whose portions left may have moved.
  */
 export interface LiveRequestEvent {
   requestId: string;
   mealId: string;
   status: RequestStatus;
   updatedAt: string;
-  allowedTransitions: RequestStatus[];
+  abilities: RequestAbilities;
   /** A card payment's new status (docs/decisions/022), when that is what moved: the thread reloads it. */
   paymentStatus?: string;
 }

@@ -330,29 +330,35 @@ export const mealAbilitiesSchema = z.object({
   leaveDraw: abilitySchema,
   edit: abilitySchema,
   printLabel: abilitySchema,
+  /** Take it down or put it back: an admin's, on a meal not their own. */
+  moderate: abilitySchema,
 });
 export type MealAbilities = z.infer<typeof mealAbilitiesSchema>;
 
-export const mealDetailSchema = mealSchema.omit({ paymentWays: true, chargeNoShow: true }).extend({
-  myOpenRequestId: z.uuid().nullable(),
-  /**
-   * Portions of it offered to the viewer from the waiting list, kept until `holdUntil`: the meal page
-   * offers Take them up (its request is `myOpenRequestId`); null otherwise.
-   */
-  myOffer: z.object({ portions: z.number().int(), holdUntil: isoDateTime }).nullable(),
-  /** The feeder's own view of where their meal is picked up; null for everyone else. */
-  privatePickup: privatePickupSchema.nullable(),
-  /** How many wait for portions, and the viewer's place among them. */
-  waitlist: z.object({ waiting: z.number().int(), mine: myWaitlistPlaceSchema.nullable() }),
-  /**
-   * A weekly meal's series, so neighbours see when it comes next and its cook can pause or stop it;
-   * null for single meals.
-   */
-  series: mealSeriesViewSchema.nullable(),
-  /** What this viewer may do with the meal, and why not (`mealAbilitiesSchema`). */
-  abilities: mealAbilitiesSchema,
-  ...cardTerms,
-});
+export const mealDetailSchema = mealSchema
+  .omit({ paymentWays: true, chargeNoShow: true, yours: true })
+  .extend({
+    /** Whether the viewer posted it, as the server reads it (its page then offers the cook's actions). */
+    yours: z.boolean(),
+    myOpenRequestId: z.uuid().nullable(),
+    /**
+     * Portions of it offered to the viewer from the waiting list, kept until `holdUntil`: the meal page
+     * offers Take them up (its request is `myOpenRequestId`); null otherwise.
+     */
+    myOffer: z.object({ portions: z.number().int(), holdUntil: isoDateTime }).nullable(),
+    /** The feeder's own view of where their meal is picked up; null for everyone else. */
+    privatePickup: privatePickupSchema.nullable(),
+    /** How many wait for portions, and the viewer's place among them. */
+    waitlist: z.object({ waiting: z.number().int(), mine: myWaitlistPlaceSchema.nullable() }),
+    /**
+     * A weekly meal's series, so neighbours see when it comes next and its cook can pause or stop it;
+     * null for single meals.
+     */
+    series: mealSeriesViewSchema.nullable(),
+    /** What this viewer may do with the meal, and why not (`mealAbilitiesSchema`). */
+    abilities: mealAbilitiesSchema,
+    ...cardTerms,
+  });
 export type MealDetail = z.infer<typeof mealDetailSchema>;
 
 /**

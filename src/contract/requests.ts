@@ -86,6 +86,8 @@ export const messageSchema = z.object({
   held: z.boolean(),
   createdAt: isoDateTime,
   sender: publicUserSchema,
+  /** Whether the viewer sent it, as the server reads it (each side's copy says so for them). */
+  mine: z.boolean(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -147,8 +149,6 @@ export const pickupSchema = z.object({
   feederConfirmed: z.boolean(),
   /** Four digits the eater shows at pickup; null for the cook, and before acceptance. */
   code: z.string().nullable(),
-  /** Whether the viewer may enter the eater's code now (the cook of an accepted request). */
-  canEnterCode: z.boolean(),
   /** Until then the cook cannot try another code (five wrong tries). */
   codeLockedUntil: isoDateTime.nullable(),
 });
@@ -182,6 +182,25 @@ export const threadSummarySchema = z.object({
   unread: z.number().int(),
 });
 export type ThreadSummary = z.infer<typeof threadSummarySchema>;
+
+/**
+ * What the viewer may do with a request, each allowed or refused as the endpoint would refuse it: the
+ * moves (`REQUEST_MOVES`), entering the eater's pickup code (the cook of an accepted request), opening
+ * the card form (the eater, while the money is due) and refunding the sale (the cook, once paid;
+ * docs/decisions/022).
+ */
+export const requestAbilitiesSchema = z.object({
+  accept: abilitySchema,
+  decline: abilitySchema,
+  complete: abilitySchema,
+  cancel: abilitySchema,
+  reportNoShow: abilitySchema,
+  dispute: abilitySchema,
+  enterCode: abilitySchema,
+  pay: abilitySchema,
+  refund: abilitySchema,
+});
+export type RequestAbilities = z.infer<typeof requestAbilitiesSchema>;
 
 export const requestSchema = z.object({
   id: z.uuid(),
@@ -226,8 +245,8 @@ export const requestSchema = z.object({
   eater: publicUserSchema,
   /** The feeder: the meal's owner (spec §3 names the field `owner`). */
   owner: publicUserSchema,
-  /** The statuses this viewer may move the request to now (docs/DESIGN.md §4 transition table). */
-  allowedTransitions: z.array(requestStatusSchema),
+  /** What this viewer may do with it now (`requestAbilitiesSchema`). */
+  abilities: requestAbilitiesSchema,
   /** Which side of the exchange the viewer is on, as the server reads it (a request has only these two). */
   viewerSide: z.enum(["eater", "feeder"]),
   /** Whether the thread offers the quick replies now (an accepted pickup; docs/features/handover.md). */
@@ -251,10 +270,6 @@ export const requestSchema = z.object({
       status: z.enum(["requested", ...PAYMENT_STATUSES]),
       amountCents: z.number().int(),
       refundedCents: z.number().int(),
-      /** The eater may open the card form now. */
-      canPay: z.boolean(),
-      /** The cook may refund (or release) it now. */
-      canRefund: z.boolean(),
     })
     .optional(),
 });
@@ -268,10 +283,10 @@ export const requestDetailSchema = requestSchema.omit({ payment: true }).extend(
   messages: z.array(messageSchema),
   olderMessages: z.string().nullable(),
   /**
-   * Once completed: whether the viewer may vouch for the other side, and whether they have
-   * (docs/decisions/020 "Vouches"); null before.
+   * Once completed: whether the viewer may vouch for the other side (`abilities.vouch`, as trust's
+   * policy decides), and whether they have (docs/decisions/020 "Vouches"); null before.
    */
-  vouch: z.object({ ability: abilitySchema, vouched: z.boolean() }).nullable(),
+  vouch: z.object({ abilities: z.object({ vouch: abilitySchema }), vouched: z.boolean() }).nullable(),
   // Optional, so last: the compiled writer writes optional fields last.
   payment: requestSchema.shape.payment,
 });

@@ -3,11 +3,23 @@
  * of another user, the reviews they received, and the user's own list of blocked users.
  */
 import { z } from "zod";
+import { abilitySchema } from "./abilities";
 import { isoDateTime } from "./common";
 import { ratingSchema } from "./meals";
 import { reliabilitySchema } from "./requests";
 
 /** `GET /api/users/{id}`: the public profile. Never the email, allergies or diet. */
+/**
+ * What the viewer may do about a member whose profile they read: block them (anyone but oneself),
+ * suspend them or delete their account (an admin, anyone but themselves).
+ */
+export const profileAbilitiesSchema = z.object({
+  block: abilitySchema,
+  suspend: abilitySchema,
+  delete: abilitySchema,
+});
+export type ProfileAbilities = z.infer<typeof profileAbilitiesSchema>;
+
 export const publicProfileSchema = z.object({
   id: z.uuid(),
   firstName: z.string(),
@@ -27,6 +39,10 @@ export const publicProfileSchema = z.object({
   blockedByMe: z.boolean(),
   /** Suspended by an admin; only admins see such a profile at all. */
   suspended: z.boolean(),
+  /** Whether it is the viewer's own profile, as the server reads it. */
+  yours: z.boolean(),
+  /** What the viewer may do about this member (`profileAbilitiesSchema`). */
+  abilities: profileAbilitiesSchema,
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

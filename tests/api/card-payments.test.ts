@@ -113,7 +113,8 @@ describe("card payments through the local Stripe", () => {
     expect(accepted.statusCode).toBe(200);
     // The portions are the eater's only once the money is held.
     expect(accepted.json()).toMatchObject({ status: "pending", payment: { status: "requires_payment" } });
-    expect(accepted.json().allowedTransitions).not.toContain("accepted");
+    expect(accepted.json().abilities.accept.refusal).toMatchObject({ code: "awaiting_payment" });
+    expect(accepted.json().abilities.pay.allowed).toBe(false);
     const form = await t.api({ method: "POST", url: `/api/requests/${id}/payment`, cookie: eater.cookie });
     expect(form.statusCode).toBe(200);
     const { clientSecret } = form.json();
@@ -464,7 +465,8 @@ describe("card payments through the local Stripe", () => {
     await jobsSettled(t.db);
     expect(await requestOf(id, eater.cookie)).toMatchObject({
       status: "pending",
-      payment: { status: "requires_payment", canPay: true },
+      payment: { status: "requires_payment" },
+      abilities: { pay: { allowed: true } },
     });
     const challenged = await payWithCard(stripe, clientSecret, TEST_CARDS.threeDSecure);
     expect(challenged.body.status).toBe("requires_action");

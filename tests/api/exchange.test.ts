@@ -4,7 +4,7 @@
  * thread messages, notifications, and the portion accounting under races.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REQUEST_STATUSES, type RequestStatus } from "../../src/contract/requests";
+import { allowedMoves, REQUEST_STATUSES, type RequestStatus } from "../../src/contract/requests";
 import { buildExchange, buildMeal, buildRequest, buildSignedInUser, buildUser } from "../factories";
 import { createTestApp, type TestApp } from "./harness";
 import { setStatus } from "./steps";
@@ -138,25 +138,25 @@ describe("exchange API", () => {
       ).toBe("Request not found");
     });
 
-    it("returns allowedTransitions for the viewer after each move", async () => {
+    it("returns the viewer's abilities after each move", async () => {
       // The window has ended: either side may also report a no-show.
       const { request, cookies } = await exchange("pending", 5, true);
-      expect((await setStatus(t, cookies.owner, request.id, "accepted")).json().allowedTransitions).toEqual([
-        "completed",
-        "cancelled",
-        "no_show",
-      ]);
+      expect(
+        allowedMoves((await setStatus(t, cookies.owner, request.id, "accepted")).json().abilities),
+      ).toEqual(["completed", "cancelled", "no_show"]);
       const eaterView = (await t.api({ url: `/api/requests/${request.id}`, cookie: cookies.eater })).json();
-      expect(eaterView.allowedTransitions).toEqual(["completed", "cancelled", "no_show"]);
+      expect(allowedMoves(eaterView.abilities)).toEqual(["completed", "cancelled", "no_show"]);
       // Having said the pickup happened, the eater has nothing left to do; the cook still says so.
       const said = (await setStatus(t, cookies.eater, request.id, "completed")).json();
       expect(said).toMatchObject({
         status: "accepted",
         pickup: { eaterConfirmed: true, feederConfirmed: false },
       });
-      expect(said.allowedTransitions).toEqual([]);
+      expect(allowedMoves(said.abilities)).toEqual([]);
+      expect(said.abilities.complete.refusal).toMatchObject({ code: "already_confirmed" });
       const done = (await setStatus(t, cookies.owner, request.id, "completed")).json();
-      expect(done).toMatchObject({ status: "completed", allowedTransitions: [] });
+      expect(done).toMatchObject({ status: "completed" });
+      expect(allowedMoves(done.abilities)).toEqual([]);
     });
 
     it("answers 400 for an unknown status or a malformed id, 401 signed out, 403 cross-origin", async () => {

@@ -651,6 +651,51 @@ describe("rules and ownership", () => {
     expect(refusals).toBeGreaterThan(10);
   });
 
+  it("sends the group's abilities as its endpoints decide them: a refusal there is the endpoint's answer", async () => {
+    const owner = await buildSignedInUser(t.db);
+    const group = await createGroup(owner);
+    const [member, outsider] = [await buildSignedInUser(t.db), await buildSignedInUser(t.db)];
+    await join(member, group.id);
+    type Ability = { allowed: boolean; refusal: { code: string } | null };
+    const names = ["edit", "moderate", "invite", "seeMembers", "leave"] as const;
+    const attempt = (viewer: Member, name: (typeof names)[number]) =>
+      t.api({
+        ...{
+          edit: { method: "PUT" as const, url: `/api/groups/${group.id}`, payload: { description: "Tried" } },
+          moderate: { method: "GET" as const, url: `/api/groups/${group.id}/applications` },
+          invite: { method: "POST" as const, url: `/api/groups/${group.id}/invites`, payload: { days: 7 } },
+          seeMembers: { method: "GET" as const, url: `/api/groups/${group.id}/members` },
+          leave: { method: "DELETE" as const, url: `/api/groups/${group.id}/membership` },
+        }[name],
+        cookie: viewer.cookie,
+      });
+    const allowedBy = new Map<Member, string[]>();
+    let refusals = 0;
+    for (const viewer of [owner, member, outsider]) {
+      const page = await t.api({ url: `/api/groups/${group.id}`, cookie: viewer.cookie });
+      expect(page.statusCode, page.body).toBe(200);
+      const abilities = page.json().abilities as Record<(typeof names)[number], Ability>;
+      expect(Object.keys(abilities).sort()).toEqual([...names].sort());
+      allowedBy.set(
+        viewer,
+        names.filter((name) => abilities[name].allowed),
+      );
+      for (const name of names) {
+        if (abilities[name].allowed) continue;
+        const answer = await attempt(viewer, name);
+        expect(answer.statusCode, `${name} tried`).toBeGreaterThanOrEqual(400);
+        expect(answer.json().code, `${name} tried`).toBe(abilities[name].refusal!.code);
+        refusals += 1;
+      }
+    }
+    expect(allowedBy.get(owner)).toEqual(["edit", "moderate", "invite", "seeMembers"]);
+    expect(allowedBy.get(member)).toEqual(["seeMembers", "leave"]);
+    expect(allowedBy.get(outsider)).toEqual([]);
+    expect(refusals).toBe(9);
+    // What is allowed is allowed: the member leaves.
+    expect((await attempt(member, "leave")).statusCode).toBeLessThan(300);
+  });
+
   it("is never left ownerless: the owner cannot leave or be removed, and hands it over first", async () => {
     const owner = await buildSignedInUser(t.db);
     const group = await createGroup(owner);

@@ -7,6 +7,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allowedMoves } from "../../src/contract/requests";
 import { type Database, queryRows } from "../../src/server/db/client";
 import { blocks, meals, requests, users } from "../../src/server/db/schema";
 import { makeOccurrence, occurrenceStart } from "../../src/server/features/meals/series";
@@ -547,8 +548,8 @@ describe("households and pickups", () => {
       await endWindow(meal.id);
       await setStatus(t, cook.cookie, id, { status: "no_show", reason: "Nobody came." });
       expect(await record(cook.cookie, eater.user.id)).toMatchObject({ pickupsDue: 1, pickedUp: 0 });
-      expect((await thread(eater.cookie, id)).allowedTransitions).toEqual(["disputed"]);
-      expect((await thread(cook.cookie, id)).allowedTransitions).toEqual([]);
+      expect(allowedMoves((await thread(eater.cookie, id)).abilities)).toEqual(["disputed"]);
+      expect(allowedMoves((await thread(cook.cookie, id)).abilities)).toEqual([]);
       expect((await setStatus(t, cook.cookie, id, { status: "disputed", reason: "No" })).statusCode).toBe(
         403,
       );

@@ -6,6 +6,8 @@
 import http from "node:http";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LiveRequestEvent } from "../../src/contract/live";
+import { allowedMoves } from "../../src/contract/requests";
 import { inTransaction, queryRows } from "../../src/server/db/client";
 import { liveEvent, publishLiveEvents } from "../../src/server/live/hub";
 import { buildExchange, buildSignedInUser, signIn } from "../factories";
@@ -88,15 +90,13 @@ describe("live updates (SSE)", () => {
       requestId: request.id,
       mealId: request.mealId,
       status: "accepted",
-      // The pickup window is still open: a no-show is reported once it has ended (decision 012).
-      allowedTransitions: ["completed", "cancelled"],
     });
+    // The pickup window is still open: a no-show is reported once it has ended (decision 012).
+    expect(allowedMoves((forEater.data as LiveRequestEvent).abilities)).toEqual(["completed", "cancelled"]);
     const forCook = await cookStream.waitFor((e) => e.event === "request");
-    expect(forCook.data).toMatchObject({
-      status: "accepted",
-      // The pickup window is still open: a no-show is reported once it has ended (decision 012).
-      allowedTransitions: ["completed", "cancelled"],
-    });
+    expect(forCook.data).toMatchObject({ status: "accepted" });
+    expect(allowedMoves((forCook.data as LiveRequestEvent).abilities)).toEqual(["completed", "cancelled"]);
+    expect((forCook.data as LiveRequestEvent).abilities.enterCode.allowed).toBe(true);
   });
 
   it("delivers nothing of someone else's exchange", async () => {

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { allowedMoves } from "../../src/contract/requests";
 import {
   apiPost,
   apiPut,
@@ -55,9 +56,9 @@ test("cook and eater settle a pickup in the thread, live, from request to comple
   await expect(cook.getByRole("button", { name: "Mark Complete" })).toHaveCount(0);
   await expect(cook.getByRole("button", { name: "Cancel" })).toHaveCount(0);
   await expect(cook.getByRole("button", { name: "More actions" })).toBeVisible();
-  // Together they are exactly the moves the server allows the owner (allowedTransitions).
-  const { allowedTransitions } = await (await cook.request.get(`/api/requests/${request.id}`)).json();
-  expect(allowedTransitions).toEqual(["accepted", "declined", "completed", "cancelled"]);
+  // Together they are exactly the moves the server allows the owner (the request's abilities).
+  const { abilities } = await (await cook.request.get(`/api/requests/${request.id}`)).json();
+  expect(allowedMoves(abilities)).toEqual(["accepted", "declined", "completed", "cancelled"]);
   await cook.getByRole("button", { name: "More actions" }).click();
   await expect(cook.getByRole("menuitem")).toHaveText(["Mark Complete", "Cancel"]);
   await cook.keyboard.press("Escape");
@@ -66,7 +67,7 @@ test("cook and eater settle a pickup in the thread, live, from request to comple
   await expect(eater.getByText("Could I come at 6?")).toBeVisible();
   // The request's message is the eater's own: their side of the thread, as "You".
   await expect(eater.getByTestId("message-list").locator("li").first()).toContainText("You ·");
-  // The eater may not accept: the server's allowedTransitions leave only Cancel.
+  // The eater may not accept: the server's abilities leave only Cancel.
   await expect(eater.getByRole("button", { name: "Accept" })).toHaveCount(0);
   await expect(eater.getByRole("button", { name: "Cancel" })).toBeVisible();
 

@@ -4,16 +4,27 @@ import { LIVE_SUBSCRIBERS } from "@/client/app/live";
 import { liveDispatcher } from "@/client/features/live/use-live-updates";
 import { mealKeys, requestKeys } from "@/client/lib/query-keys";
 import type { Notification } from "@/contract/notifications";
-import type { MealRequestDetail } from "@/contract/requests";
+import { type MealRequestDetail, REQUEST_MOVES, type RequestAbilities } from "@/contract/requests";
 
 const REQUEST = "6f1c5b8e-3d0a-4f4e-9a53-6b0f0f6c2a11";
 const MEAL = "0d3b1e77-52a4-4c2a-8b7e-2f5d9a4c1e90";
 const OTHER_MEAL = "9a7e3c2b-1f0d-4e5a-8c6b-3d2e1f0a9b87";
 
+const ALLOWED = { allowed: true, refusal: null };
+const REFUSED = { allowed: false, refusal: { code: "invalid_transition", key: "No.", params: {} } };
+/** Abilities that allow exactly `moves` (the rest refused). */
+const allowing = (...moves: string[]): RequestAbilities =>
+  Object.fromEntries(
+    [...Object.keys(REQUEST_MOVES), "enterCode", "pay", "refund"].map((name) => [
+      name,
+      moves.includes(name) ? ALLOWED : REFUSED,
+    ]),
+  ) as RequestAbilities;
+
 /** A cache holding one thread, its meal's page, another meal's page and the notifications. */
 function setUp(answersMadeAt?: number) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
-  const thread = { id: REQUEST, status: "pending", allowedTransitions: ["accepted"], messages: [] };
+  const thread = { id: REQUEST, status: "pending", abilities: allowing("accept"), messages: [] };
   queryClient.setQueryData(requestKeys.detail(REQUEST), thread as unknown as MealRequestDetail);
   queryClient.setQueryData(requestKeys.list("incoming"), []);
   queryClient.setQueryData(mealKeys.detail(MEAL), { id: MEAL });
@@ -47,11 +58,11 @@ describe("live updates, each feature handling its own data", () => {
       mealId: MEAL,
       status: "accepted",
       updatedAt: new Date().toISOString(),
-      allowedTransitions: ["completed"],
+      abilities: allowing("complete"),
     });
     const thread = queryClient.getQueryData<MealRequestDetail>(requestKeys.detail(REQUEST));
     expect(thread?.status).toBe("accepted");
-    expect(thread?.allowedTransitions).toEqual(["completed"]);
+    expect(thread?.abilities).toEqual(allowing("complete"));
     expect(stale(mealKeys.detail(MEAL))).toBe(true);
     expect(stale(mealKeys.detail(OTHER_MEAL))).toBe(false);
     expect(stale(requestKeys.list("incoming"))).toBe(true);

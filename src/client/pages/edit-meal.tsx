@@ -8,13 +8,11 @@ import { EmptyState } from "@/client/components/layout/empty-state";
 import { isNotFound, QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Button } from "@/client/components/ui/button";
-import { useCurrentUser } from "@/client/features/auth";
 import { EditMealForm, useMeal } from "@/client/features/meals";
 
 export default function EditMealPage() {
   const { t } = useTranslation("app");
   const { id } = useParams<{ id: string }>();
-  const { user } = useCurrentUser();
   const meal = useMeal(id);
   if (meal.isLoading) return <Spinner className="py-24" label={t("Loading meal")} />;
   if (meal.error && !isNotFound(meal.error)) {
@@ -28,7 +26,7 @@ export default function EditMealPage() {
     );
   }
   if (!meal.data) return <EmptyState title={t("Meal not found")} />;
-  if (meal.data.owner.id !== user?.id) {
+  if (!meal.data.yours) {
     return (
       <EmptyState title={t("Only the cook who posted this meal can change it.")}>
         <Button asChild variant="outline">

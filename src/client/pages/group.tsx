@@ -22,6 +22,7 @@ import {
   useRoleName,
 } from "@/client/features/groups";
 import { ApiError } from "@/client/lib/api-client";
+import type { GroupRole } from "@/contract/groups";
 
 export default function GroupPage() {
   const { t } = useTranslation("app");
@@ -52,8 +53,22 @@ export default function GroupPage() {
     );
   }
   const group = query.data;
-  const { permissions } = group;
+  const { abilities } = group;
   const member = Boolean(group.membership);
+  // What the viewer's role means to them, where it needs saying (docs/features/groups.md point 2).
+  const roleNotes: Record<GroupRole, string | null> = {
+    owner: null,
+    moderator: null,
+    member: null,
+    newcomer: group.newcomersMayRequest
+      ? t(
+          "You are a newcomer here until your first pickup in this group, or until a moderator makes you a member.",
+        )
+      : t(
+          "You are a newcomer here until your first pickup in this group, or until a moderator makes you a member. Until then, its members-only meals are not yours to request.",
+        ),
+  };
+  const roleNote = group.membership && roleNotes[group.membership.role];
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
@@ -66,16 +81,9 @@ export default function GroupPage() {
           {group.membership && <Badge>{roleName(group.membership.role)}</Badge>}
           {group.place && <span>{t("within {{km}} km", { km: group.place.radiusKm })}</span>}
         </div>
-        {group.membership?.role === "newcomer" && (
-          // What "Newcomer" means, where the member meets it (docs/features/groups.md point 2).
+        {roleNote && (
           <p className="text-sm text-muted-foreground" data-testid="newcomer-note">
-            {group.newcomersMayRequest
-              ? t(
-                  "You are a newcomer here until your first pickup in this group, or until a moderator makes you a member.",
-                )
-              : t(
-                  "You are a newcomer here until your first pickup in this group, or until a moderator makes you a member. Until then, its members-only meals are not yours to request.",
-                )}
+            {roleNote}
           </p>
         )}
         {group.description && <p className="whitespace-pre-line">{group.description}</p>}
@@ -88,9 +96,9 @@ export default function GroupPage() {
       )}
       <JoinPanel group={group} />
 
-      {member || permissions.seeMembers ? <GroupTabs group={group} /> : <GroupMeals group={group} />}
+      {member || abilities.seeMembers.allowed ? <GroupTabs group={group} /> : <GroupMeals group={group} />}
 
-      {member && group.membership?.role !== "owner" && (
+      {abilities.leave.allowed && (
         <Button
           variant="outline"
           className="self-start"
@@ -107,7 +115,7 @@ export default function GroupPage() {
           {t("Leave group")}
         </Button>
       )}
-      {group.membership?.role === "owner" && (
+      {abilities.leave.refusal?.code === "owner_must_hand_over" && (
         <p className="text-sm text-muted-foreground">
           {t("To leave the group, hand it over to another member first (Members → Hand over).")}
         </p>

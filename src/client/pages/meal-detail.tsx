@@ -8,7 +8,6 @@ import { EmptyState } from "@/client/components/layout/empty-state";
 import { isNotFound, QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Button } from "@/client/components/ui/button";
-import { useCurrentUser } from "@/client/features/auth";
 import { AfterDraw, DrawPanel } from "@/client/features/draws";
 import {
   AdminMealControls,
@@ -28,7 +27,6 @@ export default function MealDetailPage() {
   const { t } = useTranslation("app");
   const { id } = useParams<{ id: string }>();
   const { data: meal, isLoading, error, refetch, isRefetching } = useMeal(id);
-  const { user } = useCurrentUser();
 
   if (isLoading) return <Spinner className="py-24" label={t("Loading meal")} />;
   if (error && !isNotFound(error)) {
@@ -51,7 +49,7 @@ export default function MealDetailPage() {
     );
   }
 
-  const isOwner = user?.id === meal.owner.id;
+  const isOwner = meal.yours;
   const warnings = meal.allergyWarnings.map(allergyWarningName);
   return (
     <article className="mx-auto grid max-w-5xl gap-8 lg:grid-cols-2">
@@ -62,7 +60,7 @@ export default function MealDetailPage() {
         <MealFacts meal={meal} />
         <MealPlace meal={meal} />
         <SeriesPanel meal={meal} isOwner={isOwner} />
-        {user?.isAdmin && !isOwner && <AdminMealControls meal={meal} />}
+        {meal.abilities.moderate.allowed && <AdminMealControls meal={meal} />}
         {meal.allocation === "draw" && <DrawPanel meal={meal} isOwner={isOwner} />}
         {isOwner ? (
           <OwnerActions meal={meal} />

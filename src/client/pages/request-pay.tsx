@@ -23,7 +23,7 @@ export default function RequestPayPage() {
   const [, navigate] = useLocation();
   const { data: request, isLoading, error, refetch, isRefetching } = useRequest(id);
   const form = usePaymentForm(id);
-  const canPay = request?.payment?.canPay === true;
+  const canPay = request?.abilities.pay.allowed === true;
   const { mutate } = form;
   useEffect(() => {
     if (canPay) mutate();

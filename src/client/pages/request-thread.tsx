@@ -1,6 +1,6 @@
 /**
  * Request thread (spec §2 "Request thread", §4 "Request status"): the meal, the status and the
- * viewer's actions (only the ones the server would accept: `allowedTransitions`), pickup details
+ * viewer's actions (only the ones the server would accept: the request's `abilities`), pickup details
  * once accepted, and the conversation, kept current by the live stream.
  */
 
@@ -10,7 +10,6 @@ import { EmptyState } from "@/client/components/layout/empty-state";
 import { isNotFound, QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Button } from "@/client/components/ui/button";
-import { useCurrentUser } from "@/client/features/auth";
 import {
   Conversation,
   PickupCode,
@@ -26,7 +25,6 @@ export default function RequestThreadPage() {
   const { t } = useTranslation("app");
   const { id } = useParams<{ id: string }>();
   const { data: request, isLoading, error, refetch, isRefetching } = useRequest(id);
-  const { user } = useCurrentUser();
   useMarkReadWhileOpen(id, Boolean(request));
 
   // A link whose id cannot name a request is a request that is not there, not a failure to retry.
@@ -58,7 +56,7 @@ export default function RequestThreadPage() {
       {request.status === "accepted" && <PickupDetails request={request} />}
       <PickupCode request={request} viewer={request.viewerSide} />
       {/* Keyed: another thread opens at its own newest message. */}
-      <Conversation key={request.id} request={request} viewerId={user?.id} />
+      <Conversation key={request.id} request={request} />
     </div>
   );
 }

@@ -9,14 +9,12 @@ import { EmptyState } from "@/client/components/layout/empty-state";
 import { isNotFound, QueryError } from "@/client/components/layout/query-error";
 import { Spinner } from "@/client/components/layout/spinner";
 import { Button } from "@/client/components/ui/button";
-import { useCurrentUser } from "@/client/features/auth";
 import { ProfileMeals, ProfileReviews, PublicProfileCard, useProfile } from "@/client/features/users";
 import { ApiError } from "@/client/lib/api-client";
 
 export default function UserProfilePage() {
   const { t } = useTranslation("app");
   const { id } = useParams<{ id: string }>();
-  const { user: me } = useCurrentUser();
   const profile = useProfile(id);
 
   if (profile.isLoading) return <Spinner className="py-24" label={t("Loading profile")} />;
@@ -58,12 +56,7 @@ export default function UserProfilePage() {
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-8">
-      <PublicProfileCard
-        person={person}
-        isMe={me?.id === person.id}
-        viewerIsAdmin={Boolean(me?.isAdmin)}
-        onBlockChange={() => profile.refetch()}
-      />
+      <PublicProfileCard person={person} onBlockChange={() => profile.refetch()} />
       <section aria-labelledby="profile-meals" className="flex flex-col gap-4">
         <h2 id="profile-meals" className="text-2xl font-semibold">
           {t("Active meals")}

@@ -29,6 +29,27 @@ export const REQUEST_STATUSES = [
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /**
+ * The moves a participant makes, each named for what it does and mapped to the status it leads to
+ * (docs/DESIGN.md §4 "Requests" transition table), in the table's order: a request's `abilities` has
+ * one entry per move.
+ */
+export const REQUEST_MOVES = {
+  accept: "accepted",
+  decline: "declined",
+  complete: "completed",
+  cancel: "cancelled",
+  reportNoShow: "no_show",
+  dispute: "disputed",
+} as const satisfies Record<string, RequestStatus>;
+export type RequestMove = keyof typeof REQUEST_MOVES;
+
+/** The statuses a request's abilities allow the viewer to move it to, in the table's order. */
+export const allowedMoves = (abilities: Record<RequestMove, { allowed: boolean }>): RequestStatus[] =>
+  (Object.keys(REQUEST_MOVES) as RequestMove[])
+    .filter((move) => abilities[move].allowed)
+    .map((move) => REQUEST_MOVES[move]);
+
+/**
  * The one-tap messages of an open thread (docs/features/handover.md point 2): sent as messages with a
  * kind, told to the other side at once ("Ella is outside"), shown apart from what people type.
  */

@@ -27,7 +27,7 @@ import {
   SheetTrigger,
 } from "@/client/components/ui/sheet";
 import { UnreadBadge } from "@/client/components/unread-badge";
-import { useCurrentUser } from "@/client/features/auth";
+import { isAdminSession, useCurrentUser } from "@/client/features/auth";
 import { NotificationBell, useUnreadCount } from "@/client/features/notifications";
 import { initials } from "@/client/lib/format";
 import { cn } from "@/client/lib/utils";
@@ -79,7 +79,7 @@ function ProfileMenu({
     { href: "/saved", label: t("Saved meals"), icon: Heart },
     { href: "/reviews", label: t("Reviews"), icon: Star },
     { href: "/settings", label: t("Settings"), icon: Settings },
-    ...(user?.isAdmin ? [{ href: "/admin", label: t("Admin Panel"), icon: Shield }] : []),
+    ...(isAdminSession(user) ? [{ href: "/admin", label: t("Admin Panel"), icon: Shield }] : []),
   ];
   return (
     <DropdownMenu>
@@ -132,7 +132,7 @@ function PhoneMenu({
     { href: "/saved", label: t("Saved meals") },
     { href: "/reviews", label: t("Reviews") },
     { href: "/settings", label: t("Settings") },
-    ...(user?.isAdmin ? [{ href: "/admin", label: t("Admin Panel") }] : []),
+    ...(isAdminSession(user) ? [{ href: "/admin", label: t("Admin Panel") }] : []),
   ];
   return (
     <Sheet open={open} onOpenChange={setOpen}>

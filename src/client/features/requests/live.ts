@@ -31,11 +31,11 @@ export const requestsLive: LiveSubscriber = {
       queryClient.setQueryData<MealRequestDetail>(thread, (old) => appendMessage(old, message));
       refetchThreadIfBehind(queryClient, requestId, cached);
     },
-    request: (queryClient, { requestId, status, updatedAt, allowedTransitions, paymentStatus }) => {
+    request: (queryClient, { requestId, status, updatedAt, abilities, paymentStatus }) => {
       const thread = requestKeys.detail(requestId);
       const cached = queryClient.getQueryData<MealRequestDetail>(thread);
       queryClient.setQueryData<MealRequestDetail>(thread, (old) =>
-        old ? { ...old, status, updatedAt, allowedTransitions } : old,
+        old ? { ...old, status, updatedAt, abilities } : old,
       );
       refetchThreadIfBehind(queryClient, requestId, cached);
       // A payment that moved (docs/decisions/022): what each side may do with it comes with the thread.

@@ -16,6 +16,7 @@ import {
 import { currentUserSchema } from "../../../contract/auth";
 import { errorSchema, idParamsSchema } from "../../../contract/common";
 import { msg } from "../../../contract/messages";
+import { authorize } from "../../abilities";
 import { sendCodeEmail } from "../../auth/code-email";
 import { codeSentTooOften, issueCode } from "../../auth/email-codes";
 import { assertOwnerProof } from "../../auth/proof";
@@ -26,6 +27,7 @@ import type { Db } from "../../db/client";
 import { AppError, validation } from "../../errors";
 import type { Mailer } from "../../mail";
 import type { ObjectStorage } from "../../storage/storage";
+import { deleteMemberRefusal } from "../users";
 import { eraseAccount, keepAccount, requestDeletion } from "./deletion";
 import { registerDataExportRoutes } from "./export-routes";
 
@@ -159,7 +161,7 @@ export function registerAccountDeletionRoutes(
     },
     async (request) => {
       const admin = requireAdmin(request);
-      if (request.params.id === admin.id) throw validation(msg("Delete your own account from Settings."));
+      authorize(deleteMemberRefusal(admin, request.params.id));
       const scheduled = await requestDeletion(db, request.params.id, config.accountDeletionDays, {
         admin,
         reason: request.body.reason,

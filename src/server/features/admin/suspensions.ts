@@ -8,22 +8,26 @@
 import { and, eq, sql } from "drizzle-orm";
 import { msg } from "../../../contract/messages";
 import type { Suspension } from "../../../contract/reports";
+import { authorize } from "../../abilities";
+import type { ActorRef } from "../../auth/actor";
 import { type Executor, inTransaction } from "../../db/client";
-import { meals, sessions, type UserRow, users } from "../../db/schema";
-import { conflict, notFound } from "../../errors";
+import { meals, sessions, users } from "../../db/schema";
+import { notFound } from "../../errors";
 import { announceSessionsEnded } from "../../live/hub";
 import { logModeration } from "../moderation";
+import { suspendRefusal } from "../users";
 
 /**
- * @throws AppError 404 unknown user; 409 for the admin's own account
+ * Suspends a member (docs/features/safety-and-admin.md), as users/policy.ts `suspendRefusal` allows.
+ * @throws AppError 403 not an admin; 404 unknown user; 409 for the admin's own account
  */
 export async function suspendUser(
   db: Executor,
-  admin: UserRow,
+  admin: ActorRef,
   userId: string,
   reason: string,
 ): Promise<Suspension> {
-  if (userId === admin.id) throw conflict(msg("You cannot suspend your own account."));
+  authorize(suspendRefusal(admin, userId));
   return inTransaction(db, async (tx) => {
     const [user] = await tx
       .update(users)

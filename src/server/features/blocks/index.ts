@@ -7,6 +7,7 @@
 export {
   assertNotBlocked,
   blockedEitherWay,
+  blockRefusal,
   blockUser,
   hasBlocked,
   listBlockedUsers,

@@ -6,6 +6,7 @@
 import { and, desc, eq, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { type Message, msg } from "../../../contract/messages";
 import type { BlockedUser } from "../../../contract/users";
+import { authorize } from "../../abilities";
 import type { Executor } from "../../db/client";
 import { blocks, users } from "../../db/schema";
 import { AppError, notFound, validation } from "../../errors";
@@ -14,12 +15,16 @@ import { shownLastNameSql } from "../../member-names";
 /** At most this many blocked users are listed in Settings. */
 const BLOCKED_LIST_MAX = 500;
 
+/** Why `blocker` may not block `blockedId`, or null: anyone but oneself. */
+export const blockRefusal = (blocker: { id: string }, blockedId: string): AppError | null =>
+  blocker.id === blockedId ? validation(msg("You cannot block yourself.")) : null;
+
 /**
  * Blocks `blockedId` for `blocker`; blocking twice is harmless.
  * @throws AppError 400 oneself; 404 unknown user
  */
 export async function blockUser(db: Executor, blocker: { id: string }, blockedId: string): Promise<void> {
-  if (blocker.id === blockedId) throw validation(msg("You cannot block yourself."));
+  authorize(blockRefusal(blocker, blockedId));
   const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, blockedId)).limit(1);
   if (!target) throw notFound(msg("User not found"));
   await db.insert(blocks).values({ blockerId: blocker.id, blockedId }).onConflictDoNothing();

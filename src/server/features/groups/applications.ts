@@ -5,13 +5,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { GroupApplication } from "../../../contract/groups";
 import { msg } from "../../../contract/messages";
+import { authorize } from "../../abilities";
 import type { ActorRef } from "../../auth/actor";
 import { presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction } from "../../db/client";
 import { groupApplications, users } from "../../db/schema";
-import { conflict, forbidden, notFound, validation } from "../../errors";
+import { conflict, notFound, validation } from "../../errors";
 import { type Cursor, keysetPage } from "../../pagination";
-import { canModerate } from "./policy";
+import { moderateRefusal } from "./policy";
 import {
   addNewcomer,
   assertCurrentRules,
@@ -93,7 +94,7 @@ export async function listApplications(
   options: { limit: number; cursor?: Cursor },
 ): Promise<(GroupApplication & { createdAtDate: Date })[]> {
   const { group, membership } = await loadGroup(db, viewer, id);
-  if (!canModerate(membership, viewer)) throw forbidden(msg("Only the group's moderators can do that."));
+  authorize(moderateRefusal(membership, viewer));
   const page = keysetPage(groupApplications.createdAt, groupApplications.id, options, "oldest");
   const rows = await db
     .select({ application: groupApplications, user: users })
@@ -128,7 +129,7 @@ export async function decideApplication(
 ): Promise<void> {
   await inTransaction(db, async (tx) => {
     const { group, membership } = await loadGroup(tx, viewer, id, { lock: true });
-    if (!canModerate(membership, viewer)) throw forbidden(msg("Only the group's moderators can do that."));
+    authorize(moderateRefusal(membership, viewer));
     const [application] = await tx
       .update(groupApplications)
       .set({

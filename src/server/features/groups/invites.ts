@@ -8,12 +8,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { GroupInvite, InvitePreview } from "../../../contract/groups";
 import { msg } from "../../../contract/messages";
+import { authorize } from "../../abilities";
 import type { ActorRef } from "../../auth/actor";
 import { presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction } from "../../db/client";
 import { groupInvites, groupMembers, groups, users } from "../../db/schema";
-import { AppError, forbidden, notFound } from "../../errors";
-import { permissionsOf } from "./policy";
+import { AppError, notFound } from "../../errors";
+import { inviteRefusal } from "./policy";
 import { addNewcomer, assertCurrentRules, assertNotInGroup, loadVisibleGroup } from "./service";
 
 /** How many of a group's links its page lists, newest first. */
@@ -37,8 +38,7 @@ export async function createInvite(
   publicUrl: string,
 ): Promise<GroupInvite> {
   const { membership } = await loadVisibleGroup(db, viewer, groupId);
-  if (!permissionsOf(membership, viewer).invite)
-    throw forbidden(msg("Only the group's moderators can invite."));
+  authorize(inviteRefusal(membership, viewer));
   const token = randomBytes(24).toString("base64url");
   const [row] = await db
     .insert(groupInvites)
@@ -66,8 +66,7 @@ export async function createInvite(
  */
 export async function listInvites(db: Executor, viewer: ActorRef, groupId: string): Promise<GroupInvite[]> {
   const { membership } = await loadVisibleGroup(db, viewer, groupId);
-  if (!permissionsOf(membership, viewer).invite)
-    throw forbidden(msg("Only the group's moderators can invite."));
+  authorize(inviteRefusal(membership, viewer));
   const rows = await db
     .select({ invite: groupInvites, creator: users })
     .from(groupInvites)
@@ -91,8 +90,7 @@ export async function listInvites(db: Executor, viewer: ActorRef, groupId: strin
  */
 export async function revokeInvite(db: Executor, viewer: ActorRef, groupId: string, inviteId: string) {
   const { membership } = await loadVisibleGroup(db, viewer, groupId);
-  if (!permissionsOf(membership, viewer).invite)
-    throw forbidden(msg("Only the group's moderators can invite."));
+  authorize(inviteRefusal(membership, viewer));
   const revoked = await db
     .update(groupInvites)
     .set({ revokedAt: sql`coalesce(${groupInvites.revokedAt}, now())` })

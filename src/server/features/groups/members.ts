@@ -10,14 +10,14 @@ import type { ActorRef } from "../../auth/actor";
 import { presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction } from "../../db/client";
 import { groupMembers, groups, users } from "../../db/schema";
-import { forbidden, notFound } from "../../errors";
+import { notFound } from "../../errors";
 import { type Cursor, keysetPage } from "../../pagination";
 import {
   handOverRefusal,
-  permissionsOf,
   removalRefusal,
   reviewAskRefusal,
   roleChangeRefusal,
+  seeMembersRefusal,
 } from "./policy";
 import { getGroupDetail, loadGroup, membershipOf, tell } from "./service";
 
@@ -33,8 +33,7 @@ export async function listMembers(
   options: { limit: number; cursor?: Cursor },
 ): Promise<(GroupMember & { cursor: Cursor })[]> {
   const { membership } = await loadGroup(db, viewer, id);
-  if (!permissionsOf(membership, viewer).seeMembers)
-    throw forbidden(msg("Join the group to see its members."));
+  authorize(seeMembersRefusal(membership, viewer));
   const page = keysetPage(groupMembers.joinedAt, groupMembers.userId, options, "oldest");
   const rows = await db
     .select({

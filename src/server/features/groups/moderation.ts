@@ -5,11 +5,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { GroupReport } from "../../../contract/groups";
 import { msg } from "../../../contract/messages";
+import { authorize } from "../../abilities";
 import type { ActorRef } from "../../auth/actor";
 import { type Executor, inTransaction, queryRows } from "../../db/client";
 import { meals, reports, users } from "../../db/schema";
-import { forbidden, notFound } from "../../errors";
-import { canModerate } from "./policy";
+import { notFound } from "../../errors";
+import { moderateRefusal } from "./policy";
 import { loadGroup, tell } from "./service";
 
 /**
@@ -26,7 +27,7 @@ export async function takeMealOut(
 ): Promise<void> {
   await inTransaction(db, async (tx) => {
     const { group, membership } = await loadGroup(tx, viewer, id);
-    if (!canModerate(membership, viewer)) throw forbidden(msg("Only the group's moderators can do that."));
+    authorize(moderateRefusal(membership, viewer));
     const [meal] = await tx
       .select({ id: meals.id, ownerId: meals.ownerId, title: meals.title, membersOnly: meals.membersOnly })
       .from(meals)
@@ -59,7 +60,7 @@ export async function takeMealOut(
  */
 export async function listGroupReports(db: Executor, viewer: ActorRef, id: string): Promise<GroupReport[]> {
   const { membership } = await loadGroup(db, viewer, id);
-  if (!canModerate(membership, viewer)) throw forbidden(msg("Only the group's moderators can do that."));
+  authorize(moderateRefusal(membership, viewer));
   const rows = await queryRows<{
     id: string;
     targetType: "meal" | "user";

@@ -4,10 +4,11 @@
  * membership, asks here, and answers 404 where the group may not even be seen (a hidden group is
  * answered as if it did not exist). Site admins stay above every group.
  */
-import type { GroupPermissions, GroupRole } from "../../../contract/groups";
+import type { GroupAbilities, GroupRole } from "../../../contract/groups";
 import { msg } from "../../../contract/messages";
+import { abilityOf } from "../../abilities";
 import type { ActorRef } from "../../auth/actor";
-import { type AppError, conflict, forbidden } from "../../errors";
+import { type AppError, conflict, forbidden, notFound } from "../../errors";
 
 /** The viewer's row in the group, active or removed; null when they have none. */
 export interface MembershipState {
@@ -46,15 +47,46 @@ export function canModerate(membership: MembershipState | null, viewer: ActorRef
   );
 }
 
-/** Everything the viewer may do in the group, as its page shows it. */
-export function permissionsOf(membership: MembershipState | null, viewer: ActorRef): GroupPermissions {
-  const moderate = canModerate(membership, viewer);
+/** Why the viewer may not change the group's settings, rules and ownership, or null: its owner's (and an admin's). */
+export function editRefusal(membership: MembershipState | null, viewer: ActorRef): AppError | null {
+  if (viewer.isAdmin || (isActive(membership) && membership.role === "owner")) return null;
+  return forbidden(msg("Only the group's owner can change it."));
+}
+
+/** Why the viewer may not decide applications, reports, removals: its moderators' (and an admin's). */
+export function moderateRefusal(membership: MembershipState | null, viewer: ActorRef): AppError | null {
+  return canModerate(membership, viewer) ? null : forbidden(msg("Only the group's moderators can do that."));
+}
+
+/** Why the viewer may not invite to the group, or null: its moderators'. */
+export function inviteRefusal(membership: MembershipState | null, viewer: ActorRef): AppError | null {
+  return canModerate(membership, viewer) ? null : forbidden(msg("Only the group's moderators can invite."));
+}
+
+/** Why the viewer may not see the group's members (and its members-only meals), or null: its members'. */
+export function seeMembersRefusal(membership: MembershipState | null, viewer: ActorRef): AppError | null {
+  return viewer.isAdmin || isActive(membership) ? null : forbidden(msg("Join the group to see its members."));
+}
+
+/** Why the viewer may not leave the group, or null: a member who does not own it (hand it over first). */
+export function leaveRefusal(membership: MembershipState | null): AppError | null {
+  if (!isActive(membership)) return notFound(msg("You are not a member of this group."));
+  if (membership.role === "owner")
+    return conflict(
+      msg("Hand the group over to another member before you leave it."),
+      "owner_must_hand_over",
+    );
+  return null;
+}
+
+/** Everything the viewer may do in the group, as its page shows it and its endpoints decide. */
+export function groupAbilities(membership: MembershipState | null, viewer: ActorRef): GroupAbilities {
   return {
-    // Settings, rules and ownership are the owner's (and a site admin's).
-    edit: viewer.isAdmin || (isActive(membership) && membership.role === "owner"),
-    moderate,
-    invite: moderate,
-    seeMembers: viewer.isAdmin || isActive(membership),
+    edit: abilityOf(editRefusal(membership, viewer)),
+    moderate: abilityOf(moderateRefusal(membership, viewer)),
+    invite: abilityOf(inviteRefusal(membership, viewer)),
+    seeMembers: abilityOf(seeMembersRefusal(membership, viewer)),
+    leave: abilityOf(leaveRefusal(membership)),
   };
 }
 
@@ -92,7 +124,7 @@ export function roleChangeRefusal(
   viewer: ActorRef,
   target: TargetMember | null,
 ): AppError | null {
-  if (!permissionsOf(actor, viewer).edit) return forbidden(msg("Only the group's owner can change roles."));
+  if (editRefusal(actor, viewer)) return forbidden(msg("Only the group's owner can change roles."));
   if (!target) return null;
   if (target.role === "owner")
     return conflict(msg("Hand the group over to change the owner's role."), "owner_must_hand_over");
@@ -105,7 +137,7 @@ export function handOverRefusal(
   viewer: ActorRef,
   target: TargetMember | null,
 ): AppError | null {
-  if (!permissionsOf(actor, viewer).edit) return forbidden(msg("Only the group's owner can hand it over."));
+  if (editRefusal(actor, viewer)) return forbidden(msg("Only the group's owner can hand it over."));
   if (!target) return null;
   if (target.role === "owner") return conflict(msg("They own the group already."), "already_owner");
   return null;

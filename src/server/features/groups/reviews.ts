@@ -16,7 +16,7 @@ import {
   reviewRemoves,
 } from "../../../contract/group-reviews";
 import { type Message, msg } from "../../../contract/messages";
-import { ALLOWED, abilityOf } from "../../abilities";
+import { ALLOWED, abilityOf, authorize } from "../../abilities";
 import type { ActorRef } from "../../auth/actor";
 import { presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction, queryRows } from "../../db/client";
@@ -24,7 +24,7 @@ import { users } from "../../db/schema";
 import { conflict, forbidden, notFound, sqlState } from "../../errors";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
 import { trustLevelSql } from "../trust";
-import { permissionsOf, reviewAskRefusal } from "./policy";
+import { reviewAskRefusal, seeMembersRefusal } from "./policy";
 import { loadGroup, membershipOf, tell } from "./service";
 
 /** The group's voters in a review of `memberId`: active members but them, trusted or moderating. */
@@ -164,7 +164,7 @@ export async function getReview(
   const { membership } = await loadGroup(db, viewer, groupId);
   const row = await reviewRow(db, viewer.id, groupId, reviewId);
   const isMember = row && row.memberId === viewer.id;
-  if (!row || !(permissionsOf(membership, viewer).seeMembers || isMember)) throw notFound(REVIEW_NOT_FOUND);
+  if (!row || !(isMember || !seeMembersRefusal(membership, viewer))) throw notFound(REVIEW_NOT_FOUND);
   const [member] = await db.select().from(users).where(eq(users.id, row.memberId)).limit(1);
   const open = row.status === "open";
   const voteRefusal = !open
@@ -208,8 +208,7 @@ export async function listOpenReviews(
   groupId: string,
 ): Promise<GroupReview[]> {
   const { membership } = await loadGroup(db, viewer, groupId);
-  if (!permissionsOf(membership, viewer).seeMembers)
-    throw forbidden(msg("Join the group to see its members."));
+  authorize(seeMembersRefusal(membership, viewer));
   const ids = await queryRows<{ id: string }>(
     db,
     sql`select id from group_reviews where group_id = ${groupId} and status = 'open' order by created_at desc limit 20`,

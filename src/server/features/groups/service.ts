@@ -9,6 +9,7 @@ import type { CreateGroup, GroupDetail, GroupSummary, UpdateGroup } from "../../
 import { GROUPS_OWNED_MAX } from "../../../contract/groups";
 import { fillPlaceholders, type Message, type MessageParams, msg } from "../../../contract/messages";
 import type { NewcomerLimits } from "../../../contract/trust";
+import { authorize } from "../../abilities";
 import type { ActorRef } from "../../auth/actor";
 import { presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction } from "../../db/client";
@@ -18,7 +19,7 @@ import { type Cursor, keysetPage } from "../../pagination";
 import { checkText, recordVerdict } from "../moderation";
 import { createNotification } from "../notifications";
 import { RULES_CHANGED } from "./membership";
-import { canSeeGroup, type MembershipState, permissionsOf } from "./policy";
+import { canSeeGroup, editRefusal, groupAbilities, leaveRefusal, type MembershipState } from "./policy";
 
 type GroupRow = typeof groups.$inferSelect;
 
@@ -116,7 +117,7 @@ export const tell = (
  */
 export async function getGroupDetail(db: Executor, viewer: ActorRef, id: string): Promise<GroupDetail> {
   const { group, membership } = await loadGroup(db, viewer, id);
-  const permissions = permissionsOf(membership, viewer);
+  const abilities = groupAbilities(membership, viewer);
   const [owner] = await db.select().from(users).where(eq(users.id, group.ownerId)).limit(1);
   const [mine] = await db
     .select({ id: groupApplications.id, createdAt: groupApplications.createdAt })
@@ -129,7 +130,7 @@ export async function getGroupDetail(db: Executor, viewer: ActorRef, id: string)
       ),
     )
     .limit(1);
-  const [pending] = permissions.moderate
+  const [pending] = abilities.moderate.allowed
     ? await db
         .select({ count: sql<number>`count(*)::int` })
         .from(groupApplications)
@@ -144,7 +145,7 @@ export async function getGroupDetail(db: Executor, viewer: ActorRef, id: string)
     emailDomain: group.emailDomain,
     newcomersMayRequest: group.newcomersMayRequest,
     owner: presentPublicUser(owner),
-    permissions,
+    abilities,
     myApplication: mine ? { id: mine.id, createdAt: mine.createdAt.toISOString() } : null,
     pendingApplications: pending ? Number(pending.count) : null,
   };
@@ -235,8 +236,7 @@ export async function updateGroup(
     : null;
   await inTransaction(db, async (tx) => {
     const { group, membership } = await loadGroup(tx, viewer, id, { lock: true });
-    if (!permissionsOf(membership, viewer).edit)
-      throw forbidden(msg("Only the group's owner can change it."));
+    authorize(editRefusal(membership, viewer));
     const merged = { ...group, ...patch };
     if (merged.joinRule === "email_domain" && !merged.emailDomain) {
       const message = msg("Enter the email domain members must have");
@@ -416,13 +416,7 @@ export async function acceptRules(
 export async function leaveGroup(db: Executor, viewer: ActorRef, id: string): Promise<void> {
   await inTransaction(db, async (tx) => {
     const { membership } = await loadGroup(tx, viewer, id, { lock: true });
-    if (membership?.status !== "active") throw notFound(msg("You are not a member of this group."));
-    if (membership.role === "owner") {
-      throw conflict(
-        msg("Hand the group over to another member before you leave it."),
-        "owner_must_hand_over",
-      );
-    }
+    authorize(leaveRefusal(membership));
     await tx
       .delete(groupMembers)
       .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, viewer.id)));

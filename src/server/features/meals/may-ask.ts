@@ -365,7 +365,7 @@ export interface PageFacts extends AskFacts {
  * would allow.
  */
 export function mealAbilities(
-  viewer: Asker,
+  viewer: Asker & { isAdmin: boolean },
   meal: AskMeal,
   facts: PageFacts,
   newcomer: NewcomerLimits | null,
@@ -402,5 +402,7 @@ export function mealAbilities(
     ),
     edit: abilityOf(notYours ?? mealClosedRefusal({ ...meal, isActive: true }, now)),
     printLabel: abilityOf(notYours ?? (facts.hidden ? forbidden() : null)),
+    // Taking a meal down is an admin's (docs/features/safety-and-admin.md), on a meal not their own.
+    moderate: abilityOf(viewer.isAdmin && !own ? null : forbidden(msg("Admins only."))),
   };
 }

@@ -287,6 +287,7 @@ export async function getMealDetail(
     ...presentMeal(own ? { ...row, allergyWarnings: [] } : row),
     // Where exactly, and the door or bell: the feeder's own view only (docs/features/neighbourhood.md).
     privatePickup: own ? privatePickupOf(row) : null,
+    yours: own,
     myOpenRequestId: row.myOpenRequestId,
     // A waiting-list offer kept for the viewer, with its deadline (docs/features/households.md point 2).
     myOffer:

@@ -11,6 +11,7 @@ export {
   ensureIntent,
   lockPaymentOf,
   openPayment,
+  paymentOf,
   paymentRefused,
   refundPayment,
   releaseMealPayments,

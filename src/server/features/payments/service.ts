@@ -68,6 +68,12 @@ export async function lockPaymentOf(tx: Tx, requestId: string): Promise<PaymentR
   return row ?? null;
 }
 
+/** A request's card payment as it is, without a lock (a read for what each side may do with it). */
+export async function paymentOf(db: Executor, requestId: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.requestId, requestId)).limit(1);
+  return row ?? null;
+}
+
 /** Whether `cookId` has a connected account that takes card payments. */
 export async function takesCards(db: Executor, cookId: string): Promise<boolean> {
   const [account] = await db

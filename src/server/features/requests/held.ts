@@ -9,10 +9,10 @@ import { type Message, threadPhotoOf } from "../../../contract/requests";
 import { displayName, presentPublicUser } from "../../auth/users";
 import type { Tx } from "../../db/client";
 import { meals, messages, requests, users } from "../../db/schema";
-import { liveEvent, publishLiveEvents } from "../../live/hub";
+import { publishLiveEvents } from "../../live/hub";
 import type { HeldTextOwner } from "../moderation";
 import { createNotification } from "../notifications";
-import { statusEvents } from "./events";
+import { messageEvents, statusEvents } from "./events";
 
 /** A held message: let through, the other side is notified and reads it live; removed, it is deleted. */
 export const heldMessages: HeldTextOwner = {
@@ -54,11 +54,9 @@ export const heldMessages: HeldTextOwner = {
       held: false,
       createdAt: row.createdAt.toISOString(),
       sender: presentPublicUser(thread.sender),
+      mine: false,
     };
-    await publishLiveEvents(tx, [
-      liveEvent(request.feederId, "message", { requestId: request.id, message }),
-      liveEvent(request.eaterId, "message", { requestId: request.id, message }),
-    ]);
+    await publishLiveEvents(tx, messageEvents(request, message, row.senderId));
   },
   async remove(tx: Tx, messageId: string) {
     await tx.delete(messages).where(eq(messages.id, messageId));
@@ -88,5 +86,5 @@ async function tellBoth(tx: Tx, requestId: string, values: { messageHeld: boolea
     .from(meals)
     .where(eq(meals.id, request.mealId))
     .limit(1);
-  await publishLiveEvents(tx, statusEvents(request, meal));
+  await publishLiveEvents(tx, await statusEvents(tx, request, meal));
 }

@@ -12,6 +12,7 @@ import { randomInt } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { FAIR_USE_DAYS } from "../../../contract/draw";
 import { msg } from "../../../contract/messages";
+import { authorize } from "../../abilities";
 import { displayName } from "../../auth/users";
 import type { Tx } from "../../db/client";
 import { type RequestRow, requests, users } from "../../db/schema";
@@ -73,7 +74,7 @@ export async function moveRequest(tx: Tx, move: Move): Promise<RequestRow> {
   const refusal = move.byCode
     ? pickupCodeRefusal(request.status, actor as Participant)
     : refusalOf(request.status, to, actor, contextOf(request, meal, actor));
-  if (refusal) throw new AppError(refusal.status, refusal.code, refusal.message);
+  authorize(refusal);
   if ((actor === "feeder" || actor === "eater") && !move.change?.leaving) {
     // A block stops the blocked party acting on the blocker (and notifying them); the blocker may
     // still wind the exchange up: decline, cancel or complete it.
@@ -112,7 +113,7 @@ export async function moveRequest(tx: Tx, move: Move): Promise<RequestRow> {
     await promoteNewcomersAfterPickup(tx, meal, request);
     await recordExchange(tx, request.eaterId, request.feederId);
   }
-  await publishLiveEvents(tx, statusEvents(updated, meal));
+  await publishLiveEvents(tx, await statusEvents(tx, updated, meal));
   return updated;
 }
 

@@ -11,11 +11,12 @@ import { errorResponses, idParamsSchema } from "../../../contract/common";
 import { msg } from "../../../contract/messages";
 import { paymentFormSchema } from "../../../contract/payments";
 import { requestSchema } from "../../../contract/requests";
+import { authorize } from "../../abilities";
 import { requireActor } from "../../auth/users";
 import type { Config } from "../../config";
 import { type Db, inTransaction, type Tx } from "../../db/client";
 import { meals, requests } from "../../db/schema";
-import { AppError, conflict, notFound } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import { publishLiveEvents } from "../../live/hub";
 import { createNotification } from "../notifications";
 import {
@@ -31,6 +32,7 @@ import {
 } from "../payments";
 import { statusEvents } from "./events";
 import { moveRequest } from "./move";
+import { payRefusal, refundRefusal } from "./policy";
 import { getRequestRow } from "./service";
 import { lockRequest, lockRequestFor } from "./status";
 
@@ -64,12 +66,9 @@ export function registerRequestPaymentRoutes(
       const row = await inTransaction(db, async (tx) => {
         const { request: locked, meal, who } = await lockRequestFor(tx, eater, request.params.id);
         const payment = await lockPaymentOf(tx, locked.id);
-        if (who !== "eater" || !payment) throw notFound(msg("Request not found"));
-        if (payment.status !== "requires_payment" || payment.want || !locked.paymentDue)
-          throw conflict(msg("There is nothing to pay for this request now."), "nothing_to_pay");
-        if (meal.pickupWindowEnd.getTime() <= Date.now())
-          throw conflict(msg("This meal's pickup has ended."), "meal_ended");
-        return payment;
+        authorize(payRefusal(locked, meal, payment, who));
+        // A payment to open exists once the refusal above lets the eater through.
+        return payment as NonNullable<typeof payment>;
       });
       try {
         const clientSecret = await ensureIntent(db, stripeOf(config.payments), row);
@@ -97,16 +96,15 @@ export function registerRequestPaymentRoutes(
       const cook = requireActor(request);
       await inTransaction(db, async (tx) => {
         const { request: locked, who } = await lockRequestFor(tx, cook, request.params.id);
-        if (who !== "feeder") throw new AppError(403, "forbidden", msg("Only the cook refunds a sale."));
         const payment = await lockPaymentOf(tx, locked.id);
-        if (payment?.status !== "paid")
-          throw conflict(msg("There is no payment to refund."), "nothing_to_refund");
+        authorize(refundRefusal(payment, who));
+        const { mealTitle } = payment as NonNullable<typeof payment>;
         await refundPayment(tx, locked.id);
         await createNotification(tx, {
           userId: locked.eaterId,
           type: "request_status",
           message: msg('Your payment for "{{title}}" is being refunded.'),
-          params: { title: payment.mealTitle },
+          params: { title: mealTitle },
           link: `/request/${locked.id}`,
           requestId: locked.id,
         });
@@ -159,7 +157,7 @@ async function tellBothLive(tx: Tx, requestId: string, paymentStatus: string): P
   if (row)
     await publishLiveEvents(
       tx,
-      statusEvents(row.request, { pickupWindowEnd: row.pickupWindowEnd }, paymentStatus),
+      await statusEvents(tx, row.request, { pickupWindowEnd: row.pickupWindowEnd }, paymentStatus),
     );
 }
 

@@ -10,6 +10,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { msg } from "../../../contract/messages";
+import { authorize } from "../../abilities";
 import { type Executor, inTransaction } from "../../db/client";
 import { requests, type UserRow } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -45,8 +46,7 @@ export async function submitPickupCode(
   // A wrong try is written even though the answer is an error: the transaction returns it, then throws.
   const outcome = await inTransaction(db, async (tx) => {
     const { request, meal, who } = await lockRequestFor(tx, cook, id);
-    const refusal = pickupCodeRefusal(request.status, who);
-    if (refusal) throw new AppError(refusal.status, refusal.code, refusal.message);
+    authorize(pickupCodeRefusal(request.status, who));
     const now = Date.now();
     if (request.codeLockedUntil && request.codeLockedUntil.getTime() > now) {
       return {

@@ -1,12 +1,21 @@
 /**
- * Who may move a request where, and why not (docs/DESIGN.md §4 "Requests" transition table, with
- * docs/features/households.md's offers, confirmations and no-shows). The one place a request's moves
- * are decided: `moveRequest` (move.ts) refuses with `refusalOf`, and the API returns what
- * `allowedTransitions` allows as the viewer's `allowedTransitions`, so the UI shows only the buttons
- * the server would accept. Pure: no database, no clock but the one passed in.
+ * Who may do what with a request, and why not (docs/DESIGN.md §4 "Requests" transition table, with
+ * docs/features/households.md's offers, confirmations and no-shows, and docs/decisions/022's card
+ * payment). The one place it is decided: `moveRequest` (move.ts), the pickup code and the payment
+ * routes `authorize` these refusals, and the presenter sends the same ones as the request's
+ * `abilities`, so the UI shows only what the server would accept. Pure: no database, no clock but the
+ * one passed in.
  */
 import { msg, type Message as Said } from "../../../contract/messages";
-import type { RequestStatus } from "../../../contract/requests";
+import type { PaymentStatus } from "../../../contract/payments";
+import {
+  REQUEST_MOVES,
+  type RequestAbilities,
+  type RequestMove,
+  type RequestStatus,
+} from "../../../contract/requests";
+import { abilityOf } from "../../abilities";
+import { AppError, notFound } from "../../errors";
 import { isHoldExpired } from "../meals";
 
 /** The viewer's part in an exchange; anyone else cannot see it at all. */
@@ -109,13 +118,6 @@ export function contextOf(
   };
 }
 
-/** A refused move: the status it answers, a stable code and the message shown. */
-export interface Refusal {
-  status: 403 | 409;
-  code: string;
-  message: Said;
-}
-
 /** What refusing a move to the status a request already has says (docs/DESIGN.md §4). */
 const ALREADY: Record<RequestStatus, Said> = {
   pending: msg("This request is already pending."),
@@ -155,8 +157,8 @@ const CANNOT: Partial<Record<RequestStatus, Partial<Record<RequestStatus, Said>>
   },
 };
 
-const conflict = (code: string, message: Said): Refusal => ({ status: 409, code, message });
-const forbidden = (message: Said): Refusal => ({ status: 403, code: "forbidden", message });
+const conflict = (code: string, message: Said) => new AppError(409, code, message);
+const forbidden = (message: Said) => new AppError(403, "forbidden", message);
 
 /**
  * Why `actor` may not move a request from `from` to `to` now, or null when the move is allowed:
@@ -168,7 +170,7 @@ export function refusalOf(
   to: RequestStatus,
   actor: Mover,
   context: TransitionContext = NOTHING_YET,
-): Refusal | null {
+): AppError | null {
   if (from === to) return conflict("same_status", ALREADY[to]);
   const actors = TRANSITIONS[from][to];
   // A move only the server makes (an offer lapsing) does not exist for a member.
@@ -226,26 +228,84 @@ export function allowedTransitions(
   );
 }
 
-/** What `who` may do with a request now, from the request and its meal's window. */
-export function transitionsFor(
-  request: ContextRequest,
-  meal: { pickupWindowEnd: Date },
-  who: Participant,
-  now = new Date(),
-): RequestStatus[] {
-  return allowedTransitions(request.status, who, contextOf(request, meal, who, now));
-}
-
 /**
  * Why `who` may not enter the eater's pickup code, or null when they may: the cook of an accepted
  * request only (the code is the eater's to show). The code completes the request whatever either side
  * said before.
  */
-export function pickupCodeRefusal(status: RequestStatus, who: Participant): Refusal | null {
+export function pickupCodeRefusal(status: RequestStatus, who: Participant): AppError | null {
   if (who !== "feeder") return forbidden(msg("Only the cook enters the pickup code."));
   if (status !== "accepted")
     return conflict("not_accepted", msg("Only an accepted request has a pickup code."));
   return null;
+}
+
+/** A card request's payment as its abilities read it; null for a cash request, or before one is opened. */
+export interface PaymentFacts {
+  status: PaymentStatus;
+  /** A command to Stripe not yet confirmed (capture, void, refund): nothing else is asked meanwhile. */
+  want: string | null;
+}
+
+/**
+ * Why `who` may not open the card form now, or null when they may (docs/decisions/022 "Accept"): the
+ * eater of a pending card request whose money is due and asked of nobody yet, before the pickup ends.
+ * A cook, or a request with no card payment, is answered as an unknown request.
+ */
+export function payRefusal(
+  request: { status: RequestStatus; paymentDue: boolean },
+  meal: { pickupWindowEnd: Date },
+  payment: PaymentFacts | null,
+  who: Participant | null,
+  now = new Date(),
+): AppError | null {
+  if (who !== "eater" || !payment) return notFound(msg("Request not found"));
+  if (
+    request.status !== "pending" ||
+    payment.status !== "requires_payment" ||
+    payment.want ||
+    !request.paymentDue
+  )
+    return conflict("nothing_to_pay", msg("There is nothing to pay for this request now."));
+  if (meal.pickupWindowEnd.getTime() <= now.getTime())
+    return conflict("meal_ended", msg("This meal's pickup has ended."));
+  return null;
+}
+
+/** Why `who` may not refund a sale, or null (docs/decisions/022 "Refunds"): its cook, once it is paid. */
+export function refundRefusal(payment: PaymentFacts | null, who: Participant | null): AppError | null {
+  if (!who) return notFound(msg("Request not found"));
+  if (who !== "feeder") return forbidden(msg("Only the cook refunds a sale."));
+  if (payment?.status !== "paid") return conflict("nothing_to_refund", msg("There is no payment to refund."));
+  return null;
+}
+
+/**
+ * Everything `who` may do with a request now, each allowed or with the refusal its endpoint answers:
+ * the moves of the table, the pickup code, the card form and the refund. Nobody but a participant
+ * reads a request (null: every ability refused as the unknown request they are answered).
+ */
+export function requestAbilities(
+  request: ContextRequest,
+  meal: { pickupWindowEnd: Date },
+  who: Participant | null,
+  payment: PaymentFacts | null,
+  now = new Date(),
+): RequestAbilities {
+  const context = who ? contextOf(request, meal, who, now) : NOTHING_YET;
+  const stranger = notFound(msg("Request not found"));
+  const moves = Object.fromEntries(
+    (Object.keys(REQUEST_MOVES) as RequestMove[]).map((move) => [
+      move,
+      abilityOf(who ? refusalOf(request.status, REQUEST_MOVES[move], who, context) : stranger),
+    ]),
+  ) as Record<RequestMove, RequestAbilities[RequestMove]>;
+  return {
+    ...moves,
+    enterCode: abilityOf(who ? pickupCodeRefusal(request.status, who) : stranger),
+    pay: abilityOf(payRefusal(request, meal, payment, who, now)),
+    refund: abilityOf(refundRefusal(payment, who)),
+  };
 }
 
 /**

@@ -21,14 +21,7 @@ import {
 } from "../../db/schema";
 import { namesWhole } from "../../member-names";
 import { privatePickupOf } from "../meals";
-import {
-  mayQuickReply,
-  mayReadPrivatePickup,
-  type Participant,
-  participantOf,
-  pickupCodeRefusal,
-  transitionsFor,
-} from "./policy";
+import { mayQuickReply, mayReadPrivatePickup, participantOf, requestAbilities } from "./policy";
 
 const eaters = alias(users, "eater");
 const owners = alias(users, "feeder");
@@ -54,6 +47,7 @@ const requestSelection = {
     status: payments.status,
     amountCents: payments.amountCents,
     refundedCents: payments.refundedCents,
+    want: payments.want,
   },
 };
 
@@ -75,7 +69,12 @@ export type RequestSelectionRow = {
   };
   eater: UserRow;
   owner: UserRow;
-  payment: { status: PaymentRow["status"]; amountCents: number; refundedCents: number } | null;
+  payment: {
+    status: PaymentRow["status"];
+    amountCents: number;
+    refundedCents: number;
+    want: PaymentRow["want"];
+  } | null;
 };
 
 /** A listed request plus the sort key the pagination needs. */
@@ -119,7 +118,6 @@ export function presentRequest(
       eaterConfirmed: request.eaterConfirmedAt !== null,
       feederConfirmed: request.feederConfirmedAt !== null,
       code: who === "eater" && request.status === "accepted" ? request.pickupCode : null,
-      canEnterCode: who !== null && pickupCodeRefusal(request.status, who) === null,
       codeLockedUntil:
         who === "feeder" && request.codeLockedUntil && request.codeLockedUntil > new Date()
           ? request.codeLockedUntil.toISOString()
@@ -150,32 +148,20 @@ export function presentRequest(
     // Once they agreed to meet, each reads the other's full name (member-names.ts).
     eater: presentPublicUser(row.eater, namesWhole(request.status)),
     owner: presentPublicUser(row.owner, namesWhole(request.status)),
-    allowedTransitions: who ? transitionsFor(request, row.meal, who) : [],
+    abilities: requestAbilities(request, row.meal, who, row.payment),
     // Only its two participants read a request (service.ts answers 404 to anyone else).
     viewerSide: who ?? "eater",
     quickReplies: mayQuickReply(request.status),
     agreedTerms: request.agreedTerms,
     termsChange: request.termsChange,
-    ...(request.payBy === "card" ? { payment: paymentView(row, who) } : {}),
+    ...(request.payBy === "card" ? { payment: paymentView(row) } : {}),
   };
 }
 
-/** A card request's payment as `who` reads it (docs/decisions/022). */
-function paymentView(row: RequestSelectionRow, who: Participant | null): NonNullable<MealRequest["payment"]> {
+/** A card request's payment as its two sides read it (docs/decisions/022). */
+function paymentView(row: RequestSelectionRow): NonNullable<MealRequest["payment"]> {
   const { request, payment } = row;
-  const open = row.meal.pickupWindowEnd.getTime() > Date.now();
   return payment
-    ? {
-        ...payment,
-        canPay:
-          who === "eater" && payment.status === "requires_payment" && request.status === "pending" && open,
-        canRefund: who === "feeder" && payment.status === "paid",
-      }
-    : {
-        status: "requested",
-        amountCents: (row.meal.priceCents ?? 0) * request.portions,
-        refundedCents: 0,
-        canPay: false,
-        canRefund: false,
-      };
+    ? { status: payment.status, amountCents: payment.amountCents, refundedCents: payment.refundedCents }
+    : { status: "requested", amountCents: (row.meal.priceCents ?? 0) * request.portions, refundedCents: 0 };
 }

@@ -34,6 +34,7 @@ import { checkText, recordVerdict, type Verdict } from "../moderation";
 import { createNotification } from "../notifications";
 import { trustBadgesOf, vouchState } from "../trust";
 import { reliabilityOf } from "../users";
+import { messageEvents } from "./events";
 import { payByFor } from "./pay-by";
 import { discardThreadPhoto, storeThreadPhoto } from "./photos";
 import { isThreadOpen, mayQuickReply, participantOf } from "./policy";
@@ -309,6 +310,7 @@ async function selectMessages(
     held: message.held,
     createdAt: message.createdAt.toISOString(),
     sender: presentPublicUser(sender, whole),
+    mine: message.senderId === viewerId,
   }));
 }
 
@@ -425,6 +427,7 @@ async function writeMessage(
       held,
       createdAt: created.createdAt.toISOString(),
       sender: presentPublicUser(sender, namesWhole(row.request.status)),
+      mine: true,
     };
     // Held: the sender alone sees it, marked so; the other side is told nothing until it is let through.
     if (held) {
@@ -461,10 +464,7 @@ async function writeMessage(
             requestId: id,
           },
     );
-    await publishLiveEvents(tx, [
-      liveEvent(row.request.feederId, "message", { requestId: id, message }),
-      liveEvent(row.request.eaterId, "message", { requestId: id, message }),
-    ]);
+    await publishLiveEvents(tx, messageEvents(row.request, message, sender.id));
     return message;
   });
 }

@@ -135,6 +135,6 @@ export async function answerTermsChange(
       link: `/request/${request.id}`,
       requestId: request.id,
     });
-    await publishLiveEvents(tx, statusEvents(updated, meal));
+    await publishLiveEvents(tx, await statusEvents(tx, updated, meal));
   });
 }

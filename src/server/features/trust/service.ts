@@ -142,13 +142,13 @@ export async function vouchState(
   db: Executor,
   voucher: ActorRef,
   voucheeId: string,
-): Promise<{ ability: Ability; vouched: boolean }> {
+): Promise<{ abilities: { vouch: Ability }; vouched: boolean }> {
   const [voucherLevel, facts] = await Promise.all([
     actingLevel(db, voucher),
     vouchFacts(db, voucher.id, voucheeId),
   ]);
   const refusal = vouchRefusal({ ...facts, voucherLevel }, VOUCHES_PER_WEEK);
-  return { ability: abilityOf(refusal), vouched: facts.vouchedBefore };
+  return { abilities: { vouch: abilityOf(refusal) }, vouched: facts.vouchedBefore };
 }
 
 /** What a vouch is decided by: the two, their exchanges, and the voucher's vouches this week. */

@@ -6,6 +6,7 @@
  */
 export { heldBios } from "./held";
 export { presentHomeArea, requireHomeArea } from "./home-area";
+export { deleteMemberRefusal, suspendRefusal } from "./policy";
 export { reliabilityOf } from "./reliability";
 export { markFeeder } from "./role";
 export { assertMemberVisible } from "./service";

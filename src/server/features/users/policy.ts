@@ -6,7 +6,12 @@
  * other but not their profiles (blocks/service.ts decides what a block stops).
  */
 
+import { msg } from "../../../contract/messages";
+import type { ProfileAbilities } from "../../../contract/users";
+import { abilityOf } from "../../abilities";
 import type { ActorRef } from "../../auth/actor";
+import { type AppError, conflict, forbidden, validation } from "../../errors";
+import { blockRefusal } from "../blocks";
 
 /** Whether `viewer` may see anything of `member`. */
 export const canSeeMember = (
@@ -18,3 +23,27 @@ export const canSeeMember = (
   if (member.deletionRequestedAt !== null) return false;
   return member.suspendedAt === null || viewer.isAdmin;
 };
+
+/** Why `viewer` may not suspend `memberId`, or null: an admin, any account but their own. */
+export function suspendRefusal(viewer: ActorRef, memberId: string): AppError | null {
+  if (!viewer.isAdmin) return forbidden(msg("Admins only."));
+  if (viewer.id === memberId) return conflict(msg("You cannot suspend your own account."));
+  return null;
+}
+
+/**
+ * Why `viewer` may not delete `memberId`'s account, or null: an admin, any account but their own
+ * (which they delete from Settings, docs/decisions/017).
+ */
+export function deleteMemberRefusal(viewer: ActorRef, memberId: string): AppError | null {
+  if (!viewer.isAdmin) return forbidden(msg("Admins only."));
+  if (viewer.id === memberId) return validation(msg("Delete your own account from Settings."));
+  return null;
+}
+
+/** What `viewer` may do about the member whose profile they read. */
+export const profileAbilities = (viewer: ActorRef, memberId: string): ProfileAbilities => ({
+  block: abilityOf(blockRefusal(viewer, memberId)),
+  suspend: abilityOf(suspendRefusal(viewer, memberId)),
+  delete: abilityOf(deleteMemberRefusal(viewer, memberId)),
+});

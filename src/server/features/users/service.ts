@@ -19,7 +19,7 @@ import { type Cursor, keysetPage } from "../../pagination";
 import { hasBlocked } from "../blocks";
 import { checkText, recordVerdict } from "../moderation";
 import { trustLevelSql } from "../trust";
-import { canSeeMember } from "./policy";
+import { canSeeMember, profileAbilities } from "./policy";
 import { reliabilityOf } from "./reliability";
 
 /** Who asks to see a member (the actor, auth/actor.ts). */
@@ -100,6 +100,8 @@ export async function getPublicProfile(
     reliability: records.get(id)!,
     blockedByMe,
     suspended: user.suspendedAt !== null,
+    yours: viewer.id === user.id,
+    abilities: profileAbilities(viewer, user.id),
   };
 }
 

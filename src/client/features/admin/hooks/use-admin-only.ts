@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import { toast } from "@/client/components/ui/use-toast";
-import { useCurrentUser } from "@/client/features/auth";
+import { isAdminSession, useCurrentUser } from "@/client/features/auth";
 
 /**
  * spec §6 "Admin": anyone else who opens an admin page gets the 'Access Denied' toast and goes
@@ -14,7 +14,7 @@ export function useAdminOnly(): boolean {
   const { user } = useCurrentUser();
   const [, navigate] = useLocation();
   useEffect(() => {
-    if (user && !user.isAdmin) {
+    if (user && !isAdminSession(user)) {
       toast({
         title: t("Access Denied"),
         description: t("You don't have permission to access this page."),
@@ -23,5 +23,5 @@ export function useAdminOnly(): boolean {
       navigate("/", { replace: true });
     }
   }, [user, navigate, t]);
-  return Boolean(user?.isAdmin);
+  return isAdminSession(user);
 }

@@ -22,3 +22,10 @@ export function useCurrentUser() {
     retrying: query.isRefetching,
   };
 }
+
+/**
+ * Whether the signed-in member is a site admin (docs/DESIGN.md §4 "Admin"): the session's own flag,
+ * read here and nowhere else in the client, for the admin area's link and gate. The server refuses
+ * everyone else anyway (403).
+ */
+export const isAdminSession = (user: CurrentUser | null | undefined): boolean => user?.isAdmin === true;

@@ -54,7 +54,7 @@ export function GroupMeals({ group }: { group: GroupDetail }) {
           {meals.items.map((meal) => (
             <li key={meal.id} className="flex flex-col gap-2">
               <MealCard meal={meal} />
-              {group.permissions.moderate && (
+              {group.abilities.moderate.allowed && (
                 <Button size="sm" variant="outline" onClick={() => setTaking(meal.id)}>
                   {t("Take out of the group")}
                 </Button>

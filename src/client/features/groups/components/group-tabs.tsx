@@ -19,22 +19,22 @@ import { OpenReviews } from "./open-reviews";
 export function GroupTabs({ group }: { group: GroupDetail }) {
   const { t } = useTranslation("app");
   const update = useUpdateGroup(group.id);
-  const { permissions } = group;
+  const { abilities } = group;
   return (
     <Tabs defaultValue="meals">
       <TabsList className="flex h-auto flex-wrap justify-start">
         <TabsTrigger value="meals">{t("Meals")}</TabsTrigger>
         <TabsTrigger value="members">{t("Members")}</TabsTrigger>
         <TabsTrigger value="rules">{t("Rules")}</TabsTrigger>
-        {permissions.moderate && (
+        {abilities.moderate.allowed && (
           <TabsTrigger value="applications">
             {t("Applications")}
             {group.pendingApplications ? ` (${group.pendingApplications})` : ""}
           </TabsTrigger>
         )}
-        {permissions.invite && <TabsTrigger value="invite">{t("Invite")}</TabsTrigger>}
-        {permissions.moderate && <TabsTrigger value="reports">{t("Reports")}</TabsTrigger>}
-        {permissions.edit && <TabsTrigger value="settings">{t("Settings")}</TabsTrigger>}
+        {abilities.invite.allowed && <TabsTrigger value="invite">{t("Invite")}</TabsTrigger>}
+        {abilities.moderate.allowed && <TabsTrigger value="reports">{t("Reports")}</TabsTrigger>}
+        {abilities.edit.allowed && <TabsTrigger value="settings">{t("Settings")}</TabsTrigger>}
       </TabsList>
       <TabsContent value="meals">
         <GroupMeals group={group} />
@@ -48,17 +48,17 @@ export function GroupTabs({ group }: { group: GroupDetail }) {
           {group.rules || t("This group has no rules beyond MealShare's own.")}
         </p>
       </TabsContent>
-      {permissions.moderate && (
+      {abilities.moderate.allowed && (
         <TabsContent value="applications">
           <ApplicationsList groupId={group.id} />
         </TabsContent>
       )}
-      {permissions.invite && (
+      {abilities.invite.allowed && (
         <TabsContent value="invite">
           <InviteLinks groupId={group.id} />
         </TabsContent>
       )}
-      {permissions.moderate && (
+      {abilities.moderate.allowed && (
         <TabsContent value="reports" className="flex flex-col gap-3">
           <Link href="/moderation" className="text-sm font-medium underline">
             {t("Held texts of this group: the review queue")}
@@ -66,7 +66,7 @@ export function GroupTabs({ group }: { group: GroupDetail }) {
           <GroupReports groupId={group.id} />
         </TabsContent>
       )}
-      {permissions.edit && (
+      {abilities.edit.allowed && (
         <TabsContent value="settings">
           <GroupForm
             group={group}

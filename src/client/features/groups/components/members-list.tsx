@@ -36,6 +36,21 @@ export function useRoleName() {
 }
 
 /** A member's row: their name and role, and what the viewer may do about them. */
+/** What "change role" makes a member of each role: a moderator a member again, anyone else a moderator. */
+const ROLE_CHANGE: Record<GroupRole, "member" | "moderator"> = {
+  owner: "moderator",
+  moderator: "member",
+  member: "moderator",
+  newcomer: "moderator",
+};
+/** The owner's badge stands out from the rest. */
+const BADGE_VARIANT: Record<GroupRole, "default" | "secondary"> = {
+  owner: "default",
+  moderator: "secondary",
+  member: "secondary",
+  newcomer: "secondary",
+};
+
 function MemberRow({
   group,
   member,
@@ -57,14 +72,14 @@ function MemberRow({
   const changeRole = useChangeRole(group.id);
   const name = `${member.user.firstName} ${member.user.lastName}`.trim() || t("A neighbour");
   const { abilities } = member;
-  const moderator = member.role === "moderator";
+  const becomes = ROLE_CHANGE[member.role];
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2">
       <span className="flex items-center gap-2">
         <Link href={`/user/${member.user.id}`} className="font-medium underline-offset-2 hover:underline">
           {name}
         </Link>
-        <Badge variant={member.role === "owner" ? "default" : "secondary"}>{roleName(member.role)}</Badge>
+        <Badge variant={BADGE_VARIANT[member.role]}>{roleName(member.role)}</Badge>
       </span>
       <span className="flex flex-wrap gap-2">
         {abilities.changeRole.allowed && (
@@ -72,11 +87,9 @@ function MemberRow({
             size="sm"
             variant="outline"
             disabled={changeRole.isPending}
-            onClick={() =>
-              changeRole.mutate({ userId: member.user.id, role: moderator ? "member" : "moderator" })
-            }
+            onClick={() => changeRole.mutate({ userId: member.user.id, role: becomes })}
           >
-            {moderator ? t("Make member") : t("Make moderator")}
+            {{ member: t("Make member"), moderator: t("Make moderator") }[becomes]}
           </Button>
         )}
         {abilities.handOver.allowed && (
@@ -176,11 +189,19 @@ export function MembersList({ group }: { group: GroupDetail }) {
             />
           ))}
         </ul>
-        {members.items.some((member) => member.role === "newcomer") && (
-          <p className="text-sm text-muted-foreground">
-            {t("Newcomer: joined, with no pickup in this group yet.")}
-          </p>
-        )}
+        {[...new Set(members.items.map((member) => member.role))].map((role) => {
+          // A badge that needs explaining is explained under the list, once.
+          const legend: Partial<Record<GroupRole, string>> = {
+            newcomer: t("Newcomer: joined, with no pickup in this group yet."),
+          };
+          return (
+            legend[role] && (
+              <p key={role} className="text-sm text-muted-foreground">
+                {legend[role]}
+              </p>
+            )
+          );
+        })}
         <LoadMore query={members} errorTitle={t("Could not load more members")} />
         <HandOverDialog
           group={group}

@@ -25,6 +25,7 @@ export function useUpdateMeal(meta?: MutationMeta) {
               series: detail.series,
               // What the viewer may do: the server's to say, in the refetch below.
               abilities: detail.abilities,
+              yours: detail.yours,
               // Refetched below with the rest: the meal's own answer leaves the private pickup out.
               privatePickup: detail.privatePickup,
             }

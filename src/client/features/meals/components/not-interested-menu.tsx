@@ -32,7 +32,8 @@ export function NotInterestedMenu({
   const { t } = useTranslation("app");
   const { user } = useCurrentUser();
   const [drawn, setDrawn] = useState(false);
-  if (!user || user.id === meal.owner.id) return null;
+  // Shown on other cooks' meals only (the card and the meal page leave it out on the viewer's own).
+  if (!user) return null;
   const label = t("More for {{title}}", { title: meal.title });
   const buttonClass = cn(
     "relative z-10 inline-flex h-10 w-10 items-center justify-center rounded-full hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",

@@ -44,7 +44,7 @@ export function HeldTexts({ texts }: { texts: QueueText[] }) {
     else if (key === "k" || key === "arrowup") focusAt(index - 1);
     else if (key === "a" && text.abilities.release.allowed) act(index, "release");
     else if (key === "r" && text.abilities.remove.allowed) act(index, "remove");
-    else if (key === "s" && text.abilities.suspend.allowed) setSuspending(text.author.id);
+    else if (key === "s" && text.abilities.suspend.allowed) setSuspending(text.id);
     else return;
     event.preventDefault();
   };
@@ -65,7 +65,7 @@ export function HeldTexts({ texts }: { texts: QueueText[] }) {
               onRelease={() => act(index, "release")}
               onRemove={() => act(index, "remove")}
               busy={decide.isPending}
-              suspend={suspending === text.author.id}
+              suspend={suspending === text.id}
               onSuspendClosed={() => setSuspending(null)}
             />
           </li>

@@ -2,7 +2,7 @@
  * A card request's payment in its thread (docs/decisions/022 "Money facts"), as both sides read it:
  * waiting for the cook, waiting for the eater's card (with "Pay by card" for the eater), "Paid, held
  * until pickup", "Paid", "Refunded", or nothing charged; the cook may refund a sale. What each side may
- * do is the server's answer (`canPay`, `canRefund`).
+ * do is the server's answer (the request's `abilities.pay` and `abilities.refund`).
  */
 import { CreditCard } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -29,12 +29,12 @@ export function PaymentNote({ request, otherName }: { request: MealRequest; othe
         {status}
       </p>
       {detail && <p>{detail}</p>}
-      {payment.canPay && (
+      {request.abilities.pay.allowed && (
         <Button asChild className="self-start">
           <Link href={`/request/${request.id}/pay`}>{t("Pay {{price}} by card", { price })}</Link>
         </Button>
       )}
-      {payment.canRefund && <RefundButton requestId={request.id} price={price} />}
+      {request.abilities.refund.allowed && <RefundButton requestId={request.id} price={price} />}
     </div>
   );
 }

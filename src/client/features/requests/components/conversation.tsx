@@ -161,11 +161,11 @@ function useEarlierOnScrollUp(
 }
 
 /** One line of the thread: a message (with its photo or quick reply), or a cook's edit of the meal. */
-function ThreadItem({ message, viewerId, closed }: { message: Message; viewerId?: string; closed: boolean }) {
+function ThreadItem({ message, closed }: { message: Message; closed: boolean }) {
   const { t } = useTranslation("app");
   const displayName = useDisplayName();
   const say = useMessages();
-  const mine = message.sender.id === viewerId;
+  const { mine } = message;
   if (message.change)
     // The cook's edit of the meal, as a line of the thread: what changed, old → new.
     return (
@@ -251,7 +251,7 @@ function EarlierMessages({
   );
 }
 
-export function Conversation({ request, viewerId }: { request: MealRequestDetail; viewerId?: string }) {
+export function Conversation({ request }: { request: MealRequestDetail }) {
   const { t } = useTranslation("app");
   const displayName = useDisplayName();
   const endRef = useRef<HTMLDivElement>(null);
@@ -272,6 +272,7 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
   };
   useEarlierOnScrollUp(topRef, endRef, loadOlder);
   const messages = [...older.messages, ...request.messages];
+  const eaterIsViewer = request.viewerSide === "eater";
 
   return (
     <section aria-labelledby="messages" className="flex flex-col gap-3">
@@ -284,11 +285,11 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
         {request.message && !older.hasOlder && (
           // The request's message is the eater's own first message: their bubble, on their side.
           <Bubble
-            mine={request.eater.id === viewerId}
+            mine={eaterIsViewer}
             name={displayName(request.eater)}
             iso={request.createdAt}
             held={request.messageHeld}
-            reportId={request.eater.id === viewerId ? undefined : request.id}
+            reportId={eaterIsViewer ? undefined : request.id}
           >
             <p className="whitespace-pre-line break-words" dir="auto">
               {request.message}
@@ -296,7 +297,7 @@ export function Conversation({ request, viewerId }: { request: MealRequestDetail
           </Bubble>
         )}
         {messages.map((message) => (
-          <ThreadItem key={message.id} message={message} viewerId={viewerId} closed={closed} />
+          <ThreadItem key={message.id} message={message} closed={closed} />
         ))}
         {!request.message && count === 0 && (
           <li className="text-sm text-muted-foreground">{t("No messages yet.")}</li>

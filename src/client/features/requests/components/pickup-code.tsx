@@ -198,7 +198,7 @@ export function PickupCode({ request, viewer }: { request: MealRequestDetail; vi
           <EaterCode request={request} code={request.pickup.code} />
         )}
         {/* The server says who may enter the code (policy.ts), the client does not work it out. */}
-        {request.pickup.canEnterCode && <CookCodeForm request={request} submit={submit} />}
+        {request.abilities.enterCode.allowed && <CookCodeForm request={request} submit={submit} />}
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {said
             ? t(

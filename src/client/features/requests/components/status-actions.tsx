@@ -1,6 +1,6 @@
 /**
  * A thread's status actions (spec §4 "Request status"; docs/features/households.md): one button per
- * move the server allows the viewer (`allowedTransitions`), named for what it means to them — Picked
+ * move the server allows the viewer (the request's `abilities`), named for what it means to them — Picked
  * up and Handed over are each side's word that the pickup happened; Take them up and No thanks answer a
  * waiting-list offer — with a confirmation for moves that end the exchange, the portions to accept
  * when several were asked for, and a reason for a no-show.
@@ -30,7 +30,7 @@ import {
 import { Label } from "@/client/components/ui/label";
 import { toast } from "@/client/components/ui/use-toast";
 import { useMessages } from "@/client/lib/messages";
-import { REQUEST_STATUS_LABELS } from "@/contract/plain/requests";
+import { allowedMoves, REQUEST_STATUS_LABELS } from "@/contract/plain/requests";
 import type { MealRequestDetail, RequestStatus } from "@/contract/requests";
 import { useUpdateRequestStatus } from "../api/update-status";
 import { arrangeActions } from "../arrange-actions";
@@ -203,7 +203,7 @@ export function StatusActions({
   request,
   viewer,
 }: {
-  request: Pick<MealRequestDetail, "id" | "status" | "allowedTransitions" | "portionsRequested">;
+  request: Pick<MealRequestDetail, "id" | "status" | "abilities" | "portionsRequested">;
   viewer: Viewer;
 }) {
   const { t } = useTranslation("app");
@@ -211,9 +211,9 @@ export function StatusActions({
   const update = useUpdateRequestStatus(request.id);
   const [confirming, setConfirming] = useState<RequestStatus | null>(null);
   const [reporting, setReporting] = useState<"no_show" | "disputed" | null>(null);
-  // Exactly the moves the server allows (`allowedTransitions`); only their placement is decided
+  // Exactly the moves the server allows (`abilities`); only their placement is decided
   // here: what makes sense first is a button, the rest waits under More actions.
-  const { primary, more } = arrangeActions(request.status, request.allowedTransitions);
+  const { primary, more } = arrangeActions(request.status, allowedMoves(request.abilities));
   if (primary.length + more.length === 0) return null;
   // Several portions asked for: the cook says how many they accept.
   const choosesPortions = request.status === "pending" && request.portionsRequested > 1;

@@ -1,6 +1,6 @@
 /**
  * "Vouch for {{name}}" after a completed exchange (docs/decisions/020 "Vouches"): what the server sent
- * as the viewer's `vouch` ability — allowed, refused with its reason, or given already.
+ * as the viewer's `vouch.abilities.vouch` — allowed, refused with its reason, or given already.
  */
 import { ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -16,7 +16,7 @@ export function VouchButton({
 }: {
   userId: string;
   name: string;
-  vouch: { ability: Ability; vouched: boolean };
+  vouch: { abilities: { vouch: Ability }; vouched: boolean };
 }) {
   const { t } = useTranslation("app");
   const give = useVouch(userId);
@@ -27,8 +27,8 @@ export function VouchButton({
       </p>
     );
   }
-  if (!vouch.ability.allowed)
-    return <RefusalNote ability={vouch.ability} className="text-sm text-muted-foreground" />;
+  if (!vouch.abilities.vouch.allowed)
+    return <RefusalNote ability={vouch.abilities.vouch} className="text-sm text-muted-foreground" />;
   return (
     <div className="flex flex-col gap-1">
       <Button

@@ -21,15 +21,12 @@ import { ReliabilityLine } from "./reliability-line";
 
 export function PublicProfileCard({
   person,
-  isMe,
-  viewerIsAdmin,
   onBlockChange,
 }: {
   person: PublicProfile;
-  isMe: boolean;
-  viewerIsAdmin: boolean;
   onBlockChange: () => void;
 }) {
+  const { abilities } = person;
   const { t } = useTranslation("app");
   const f = useFormat();
   const name = useDisplayName()(person);
@@ -68,16 +65,20 @@ export function PublicProfileCard({
           <ReliabilityLine reliability={person.reliability} />
           {person.bio && <p className="mt-3 whitespace-pre-line">{person.bio}</p>}
         </div>
-        {!isMe && (
+        {!person.yours && (
           <div className="flex flex-wrap gap-2">
-            {viewerIsAdmin && <SuspendUserButton userId={person.id} suspended={person.suspended} />}
-            {viewerIsAdmin && <DeleteUserButton userId={person.id} />}
-            <BlockButton
-              userId={person.id}
-              name={name}
-              blocked={person.blockedByMe}
-              onChange={onBlockChange}
-            />
+            {abilities.suspend.allowed && (
+              <SuspendUserButton userId={person.id} suspended={person.suspended} />
+            )}
+            {abilities.delete.allowed && <DeleteUserButton userId={person.id} />}
+            {abilities.block.allowed && (
+              <BlockButton
+                userId={person.id}
+                name={name}
+                blocked={person.blockedByMe}
+                onChange={onBlockChange}
+              />
+            )}
             <ReportButton
               targetType="user"
               targetId={person.id}
