@@ -1,7 +1,8 @@
 /**
  * Server features depend one way (docs/ARCHITECTURE.md "Server features"): `npm run lint` runs
  * scripts/check-features.mjs over src/server/features; this proves it fails on two features that
- * import each other and on a longer ring, and passes on the repo's own features.
+ * import each other, on a longer ring and on a write into another feature's table, and passes on the
+ * repo's own features.
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -25,6 +26,16 @@ describe("the feature dependency check", () => {
     expect(run.stderr).toMatch(/loop\(s\) between server features:\n {2}a, b, c\n/);
   }, 30_000);
 
+  it("fails on a feature that writes another feature's table, and on a table nobody owns", () => {
+    const run = check(path.join(repo, "tests/fixtures/feature-tables/features"));
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("requests/service.ts → meals: writes a table another feature owns");
+    expect(run.stderr).toContain("labels has no owner");
+    // Its own table, and reading another's, are allowed.
+    expect(run.stderr).not.toContain("→ requests");
+    expect(run.stderr).toMatch(/^2 table ownership problem\(s\)/m);
+  }, 30_000);
+
   it("passes on src/server/features, printing them lowest first", () => {
     const run = check(path.join(repo, "src/server/features"));
     expect(run.stderr).toBe("");
@@ -32,5 +43,6 @@ describe("the feature dependency check", () => {
     const order = run.stdout.split("\n").map((line) => line.trim().split(/\s+/)[1]);
     expect(order.indexOf("meals")).toBeLessThan(order.indexOf("requests"));
     expect(order.indexOf("requests")).toBeLessThan(order.indexOf("posting"));
+    expect(run.stdout).toMatch(/55 tables, each with one owner; \d+ writes into another feature's table/);
   }, 30_000);
 });

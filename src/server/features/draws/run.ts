@@ -21,13 +21,13 @@ import {
 } from "../../../contract/draw";
 import { msg } from "../../../contract/messages";
 import { type Executor, inTransaction, queryRows, type Tx } from "../../db/client";
-import { drawEntries, mealDraws, meals, requests, users, waitlistEntries } from "../../db/schema";
+import { drawEntries, mealDraws, meals, users, waitlistEntries } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
 import { notBlockedWith } from "../blocks";
 import { askRefusal, lockMeal, portionsLeft } from "../meals";
 import { createNotification, createNotifications } from "../notifications";
-import { moveRequest } from "../requests";
+import { insertDrawnRequest, moveRequest } from "../requests";
 
 /** What a draw did. */
 export interface DrawOutcome {
@@ -112,17 +112,12 @@ async function makeDraw(
       results.push({ id: entry.id, outcome: "passed_over", reason });
       continue;
     }
-    const [request] = await tx
-      .insert(requests)
-      .values({
-        mealId,
-        eaterId: entry.userId,
-        feederId: meal.ownerId,
-        message: null,
-        portions: entry.portions,
-        portionsRequested: entry.portions,
-      })
-      .returning();
+    const request = await insertDrawnRequest(tx, {
+      mealId,
+      eaterId: entry.userId,
+      feederId: meal.ownerId,
+      portions: entry.portions,
+    });
     await moveRequest(tx, {
       request,
       meal: moving,

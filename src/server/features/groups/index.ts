@@ -3,6 +3,7 @@
  * or ask in one (docs/features/groups.md). Other features, the jobs and the app use only what is
  * exported here; its other files are its own, and its routes.ts is for the route plugin alone
  * (docs/ARCHITECTURE.md "Server features", enforced by Biome's noRestrictedImports in biome.json).
+ * @tables groups, group_members, group_applications, group_invites, group_reviews, group_review_votes
  */
 
 export { heldGroups } from "./held";

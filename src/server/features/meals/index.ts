@@ -3,6 +3,7 @@
  * its lists, map, page, label and saves (spec §5, §7). Other features, the jobs and the app use only
  * what is exported here; its other files are its own, and its routes.ts is for the route plugin alone
  * (docs/ARCHITECTURE.md "Server features", enforced by Biome's noRestrictedImports in biome.json).
+ * @tables meals, meal_series, saved_meals, hidden_meals, hidden_cooks, search_words, waitlist_counts
  */
 export { mentionsNoneOfColumn } from "./allergen-match";
 export {

@@ -3,6 +3,7 @@
  * member's preferences (docs/features/notifications.md). Other features, the jobs and the app use only
  * what is exported here; its other files are its own, and its routes.ts is for the route plugin alone
  * (docs/ARCHITECTURE.md "Server features", enforced by Biome's noRestrictedImports in biome.json).
+ * @tables notifications, push_subscriptions, message_email_throttles, server_keys
  */
 export { type DeliveryContext, deliverNotification } from "./delivery";
 export type { Say } from "./email";

@@ -2,6 +2,7 @@
  * Card payments through Stripe Connect (docs/decisions/022): the feature's door for the others —
  * requests open and settle a request's payment and apply Stripe's events; the job registry runs its
  * commands and expiry.
+ * @tables payment_accounts, payments, stripe_events
  */
 export { cardAccountOf, connectAccount } from "./accounts";
 export { outcomeOf } from "./machine";

@@ -11,9 +11,9 @@ import { type Message, msg } from "../../../contract/messages";
 import { OPEN_REQUEST_STATUSES } from "../../../contract/requests";
 import { displayName } from "../../auth/users";
 import type { Executor } from "../../db/client";
-import { type MealRow, messages, requests, type UserRow } from "../../db/schema";
+import { type MealRow, requests, type UserRow } from "../../db/schema";
 import { createNotification } from "../notifications";
-import { askAboutChangedTerms, changedFields, termsOfMeal } from "../requests";
+import { askAboutChangedTerms, changedFields, termsOfMeal, writeChangeLines } from "../requests";
 
 /** The kinds of change an eater is told of, and their words. */
 const CHANGE_MESSAGES = {
@@ -77,28 +77,13 @@ export async function tellOfChanges(
   const from = termsOfMeal(before);
   const to = termsOfMeal(after);
   const fields = changedFields(from, to);
-  if (fields.length > 0 && open.length > 0) {
-    const lines = await tx
-      .insert(messages)
-      .values(
-        open.map((request) => ({
-          requestId: request.id,
-          senderId: cook.id,
-          body: "",
-          change: { from, to, fields },
-        })),
-      )
-      .returning({ requestId: messages.requestId, createdAt: messages.createdAt });
-    await tx
-      .update(requests)
-      .set({ lastActivityAt: lines[0]!.createdAt })
-      .where(
-        inArray(
-          requests.id,
-          lines.map((line) => line.requestId),
-        ),
-      );
-  }
+  if (fields.length > 0)
+    await writeChangeLines(
+      tx,
+      cook.id,
+      open.map((request) => request.id),
+      { from, to, fields },
+    );
   for (const request of open) {
     if (asked.has(request.id)) continue;
     for (const kind of kinds) {

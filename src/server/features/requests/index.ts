@@ -3,6 +3,7 @@
  * waiting lists, disputes (spec §6). Other features, the jobs and the app use only what is exported
  * here; its other files are its own, and its routes.ts is for the route plugin alone
  * (docs/ARCHITECTURE.md "Server features", enforced by Biome's noRestrictedImports in biome.json).
+ * @tables requests, messages, waitlist_entries, reliability_months
  */
 export { listDisputes, settleDispute } from "./disputes";
 export { heldFirstWords, heldMessages } from "./held";
@@ -12,6 +13,6 @@ export { settlePickup } from "./pickup";
 export { contextOf, refusalOf } from "./policy";
 export { rescheduleMealReminders, sendPickupReminder } from "./reminders";
 export { getRequest, listAcceptedPickups } from "./service";
-export { lockRequest } from "./status";
-export { askAboutChangedTerms, changedFields, termsOfMeal } from "./terms";
+export { insertDrawnRequest, lockRequest } from "./status";
+export { askAboutChangedTerms, changedFields, termsOfMeal, writeChangeLines } from "./terms";
 export { lapseHeldOffer, offerFreedPortions } from "./waitlist";

@@ -23,6 +23,22 @@ import { getRequestRow, type ListedRequest } from "./service";
 export type { StatusChange } from "./move";
 
 /**
+ * A drawn winner's request (docs/features/fair-shares.md, draws/run.ts): written pending for their
+ * portions, with no first words, for the draw to accept through `moveRequest` at once.
+ * @returns the new row
+ */
+export async function insertDrawnRequest(
+  tx: Tx,
+  draw: { mealId: string; eaterId: string; feederId: string; portions: number },
+): Promise<RequestRow> {
+  const [request] = await tx
+    .insert(requests)
+    .values({ ...draw, message: null, portionsRequested: draw.portions })
+    .returning();
+  return request;
+}
+
+/**
  * Locks a request's meal, then the request (the order every change of a meal's portions takes).
  * @returns both rows, or null when there is no such request
  */

@@ -8,12 +8,12 @@
  * theirs (the answer is status.ts's `answerTermsChange`). A change in the eater's favour (a lower
  * price, a wider window) becomes their terms at once, with the usual notice.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { msg } from "../../../contract/messages";
 import type { AgreedTerms, TermField, TermsChange } from "../../../contract/requests";
 import { displayName } from "../../auth/users";
 import { type Executor, queryRows } from "../../db/client";
-import { type MealRow, requests, type UserRow } from "../../db/schema";
+import { type MealRow, messages, requests, type UserRow } from "../../db/schema";
 import { createNotification } from "../notifications";
 
 /**
@@ -189,4 +189,32 @@ export async function askAboutChangedTerms(
     asked.add(request.id);
   }
   return asked;
+}
+
+/**
+ * Writes the cook's change of a meal into each of its open threads as a line of its own (the terms
+ * before and after, and which changed: docs/features/everyday-journey.md), and moves those threads
+ * up the Messages view.
+ * @param requestIds the meal's open requests
+ */
+export async function writeChangeLines(
+  tx: Executor,
+  cookId: string,
+  requestIds: string[],
+  change: { from: AgreedTerms; to: AgreedTerms; fields: TermField[] },
+): Promise<void> {
+  if (requestIds.length === 0) return;
+  const lines = await tx
+    .insert(messages)
+    .values(requestIds.map((requestId) => ({ requestId, senderId: cookId, body: "", change })))
+    .returning({ requestId: messages.requestId, createdAt: messages.createdAt });
+  await tx
+    .update(requests)
+    .set({ lastActivityAt: lines[0]!.createdAt })
+    .where(
+      inArray(
+        requests.id,
+        lines.map((line) => line.requestId),
+      ),
+    );
 }
