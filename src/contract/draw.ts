@@ -23,6 +23,7 @@ import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { z } from "zod";
+import { abilitySchema } from "./abilities";
 import { isoDateTime } from "./common";
 import { DRAW_ELIGIBILITIES } from "./plain/allocation";
 import { TICKET_BONUS_AFTER_MS } from "./plain/draw";
@@ -263,6 +264,8 @@ export const drawViewSchema = z.object({
   mealId: z.uuid(),
   /** How many neighbours entered. */
   entries: z.number().int(),
+  /** Whether the viewer may make the draw now (its cook, once someone entered, before it is made). */
+  abilities: z.object({ drawNow: abilitySchema }),
   /** The viewer's entry (its id is their pseudonym on the published list), or null. */
   mine: z.object({ id: z.uuid(), portions: z.number().int(), tickets: z.number().int() }).nullable(),
   /** The tickets the viewer has, or would have if they entered now; null signed out. */

@@ -147,7 +147,11 @@ describe("a meal given by a draw", () => {
   it("Draw now: the cook only, once; winners accepted and told, the rest on the waiting list in draw order, and it checks out", async () => {
     const cook = await neighbour("Dora");
     const meal = await postDrawMeal(cook, { portionSize: 2 });
-    const commitment = (await draw(cook, meal.id)).json().published.commitment;
+    const first = (await draw(cook, meal.id)).json();
+    const commitment = first.published.commitment;
+    // What the draw's abilities say is what Draw now answers: nobody has entered yet.
+    expect(first.abilities.drawNow.refusal.code).toBe("no_entries");
+    expect((await drawNow(cook, meal.id)).json().code).toBe("no_entries");
     const people = await Promise.all(["Eli", "Fay", "Gus", "Hal"].map(neighbour));
     for (const person of people) expect((await enter(person, meal.id)).statusCode).toBe(200);
     // Someone who had a free meal lately has one ticket.
@@ -156,11 +160,14 @@ describe("a meal given by a draw", () => {
     await buildRequest(t.db, other, recent.user, { status: "completed" });
     expect((await enter(recent, meal.id)).json().mine.tickets).toBe(1);
 
+    expect((await draw(people[0], meal.id)).json().abilities.drawNow.refusal.code).toBe("forbidden");
     expect((await drawNow(people[0], meal.id)).statusCode).toBe(403);
+    expect((await draw(cook, meal.id)).json().abilities.drawNow.allowed).toBe(true);
     const made = await drawNow(cook, meal.id);
     expect(made.statusCode, made.body).toBe(200);
     expect(made.json()).toEqual({ drawn: true, winners: 2, waiting: 3 });
     expect((await drawNow(cook, meal.id)).json().code).toBe("already_drawn");
+    expect((await draw(cook, meal.id)).json().abilities.drawNow.refusal.code).toBe("already_drawn");
     expect((await enter(await neighbour("Kim"), meal.id)).json().code).toBe("draw_closed");
 
     const published = (await draw(people[1], meal.id)).json().published;

@@ -111,6 +111,8 @@ describe("the one abilities shape (contract/abilities.ts)", () => {
       "requests.requestDetailSchema",
       "groups.groupDetailSchema",
       "groups.groupMemberSchema",
+      "users.publicProfileSchema",
+      "draw.drawViewSchema",
     ]) {
       expect(names.has(resource), resource).toBe(true);
       const [, schema] = schemas.find(([name]) => name === resource) as [string, Schema];

@@ -61,7 +61,7 @@ export default function MealDetailPage() {
         <MealPlace meal={meal} />
         <SeriesPanel meal={meal} isOwner={isOwner} />
         {meal.abilities.moderate.allowed && <AdminMealControls meal={meal} />}
-        {meal.allocation === "draw" && <DrawPanel meal={meal} isOwner={isOwner} />}
+        {meal.allocation === "draw" && <DrawPanel meal={meal} />}
         {isOwner ? (
           <OwnerActions meal={meal} />
         ) : meal.allocation === "draw" ? (

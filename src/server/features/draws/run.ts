@@ -20,14 +20,16 @@ import {
   type PassedOver,
 } from "../../../contract/draw";
 import { msg } from "../../../contract/messages";
+import { authorize } from "../../abilities";
 import { type Executor, inTransaction, queryRows, type Tx } from "../../db/client";
 import { drawEntries, mealDraws, meals, users, waitlistEntries } from "../../db/schema";
-import { conflict, forbidden, notFound } from "../../errors";
+import { conflict, notFound } from "../../errors";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
 import { notBlockedWith } from "../blocks";
 import { askRefusal, lockMeal, portionsLeft } from "../meals";
 import { createNotification, createNotifications } from "../notifications";
 import { insertDrawnRequest, moveRequest } from "../requests";
+import { drawNowRefusal } from "./policy";
 
 /** What a draw did. */
 export interface DrawOutcome {
@@ -200,13 +202,12 @@ export async function drawNow(
       .limit(1);
     const [draw] = await tx.select().from(mealDraws).where(eq(mealDraws.mealId, mealId)).limit(1);
     if (!meal || !draw) throw notFound(msg("This meal has no draw."));
-    if (meal.ownerId !== cookId) throw forbidden(msg("Only the cook can make the draw."));
     const [entered] = await tx
       .select({ id: drawEntries.id })
       .from(drawEntries)
       .where(eq(drawEntries.mealId, mealId))
       .limit(1);
-    if (!entered && !draw.drawnAt) throw conflict(msg("Nobody has entered the draw yet."), "no_entries");
+    authorize(drawNowRefusal(cookId, meal, { drawnAt: draw.drawnAt, entries: entered ? 1 : 0 }));
     const outcome = await makeDraw(tx, mealId, false, freeMealsPer28Days);
     if (!outcome.drawn) throw conflict(msg("This draw is made already."), "already_drawn");
     return outcome;

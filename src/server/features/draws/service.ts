@@ -17,11 +17,13 @@ import {
 } from "../../../contract/draw";
 import { msg } from "../../../contract/messages";
 import type { NewcomerLimits } from "../../../contract/trust";
+import { abilityOf } from "../../abilities";
 import { type Executor, inTransaction } from "../../db/client";
 import { drawEntries, mealDraws, meals, type UserRow } from "../../db/schema";
 import { conflict, notFound, validation } from "../../errors";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
 import { assertMayAsk, isVisibleTo, lastFreeMealReceivedAt, lockMeal } from "../meals";
+import { drawNowRefusal } from "./policy";
 
 /** Entries must close at least this long from now, so there is a moment to enter at all. */
 const DRAW_MIN_OPEN_MS = 60 * 1000;
@@ -105,6 +107,11 @@ export async function getDraw(
   return {
     mealId,
     entries: Number(entries),
+    abilities: {
+      drawNow: abilityOf(
+        drawNowRefusal(viewer?.id ?? null, meal, { drawnAt: draw.drawnAt, entries: Number(entries) }),
+      ),
+    },
     mine: mine ?? null,
     ticketsIfEntered: mine
       ? mine.tickets

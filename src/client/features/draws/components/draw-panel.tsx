@@ -83,7 +83,7 @@ function CookControls({ meal, draw }: { meal: MealDetail; draw: DrawView }) {
       <Button
         type="button"
         className="self-start"
-        disabled={entries === 0 || drawNow.isPending}
+        disabled={!draw.abilities.drawNow.allowed || drawNow.isPending}
         onClick={() => setConfirming(true)}
       >
         {t("Draw now")}
@@ -177,7 +177,8 @@ function EntrantControls({ meal, draw }: { meal: MealDetail; draw: DrawView }) {
   );
 }
 
-export function DrawPanel({ meal, isOwner }: { meal: MealDetail; isOwner: boolean }) {
+export function DrawPanel({ meal }: { meal: MealDetail }) {
+  const isOwner = meal.yours;
   const { t } = useTranslation("app");
   const f = useFormat();
   const draw = useDraw(meal.id);
