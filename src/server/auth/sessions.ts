@@ -190,21 +190,26 @@ export async function listSessions(
 }
 
 /**
- * Ends a member's sessions and their live streams on every instance: one (`only`, its public id) or
- * every one but the asking session (`except`, its row id).
+ * Ends a member's sessions and their live streams on every instance: one (`only`, its public id),
+ * every one but the asking session (`except`, its row id), or every one (`"all"`: a suspension, or
+ * leaving MealShare, docs/decisions/017).
  * @returns how many ended
  */
 export async function endSessions(
   db: Executor,
   userId: string,
-  which: { only: string } | { except: string },
+  which: { only: string } | { except: string } | "all",
 ): Promise<number> {
   const ended = await db
     .delete(sessions)
     .where(
       and(
         eq(sessions.userId, userId),
-        "only" in which ? eq(sessions.publicId, which.only) : ne(sessions.id, which.except),
+        which === "all"
+          ? undefined
+          : "only" in which
+            ? eq(sessions.publicId, which.only)
+            : ne(sessions.id, which.except),
       ),
     )
     .returning({ id: sessions.id });
@@ -229,4 +234,18 @@ export async function sessionStartedAt(db: Executor, id: string): Promise<Date |
     .where(eq(sessions.id, id))
     .limit(1);
   return row?.createdAt ?? null;
+}
+
+/**
+ * Forgets every way `memberId` signed in — sessions, passkeys, emailed codes (also those sent to
+ * `email`) and WebAuthn challenges — when their account is erased (docs/decisions/017).
+ */
+export async function eraseSignIns(tx: Executor, memberId: string, email: string): Promise<void> {
+  for (const statement of [
+    sql`delete from sessions where user_id = ${memberId}`,
+    sql`delete from passkeys where user_id = ${memberId}`,
+    sql`delete from sign_in_codes where user_id = ${memberId} or email = ${email}`,
+    sql`delete from webauthn_challenges where user_id = ${memberId}`,
+  ])
+    await tx.execute(statement);
 }

@@ -87,6 +87,26 @@ export async function announceSessionsEnded(tx: Executor, userId: string): Promi
   await tx.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ sessionsEnded: userId })})`);
 }
 
+/**
+ * Forgets an erased member's live events (docs/decisions/017): their own replay buffer, and the events
+ * in others' buffers (kept a day) that carry their words or name them by id.
+ */
+export async function forgetMemberEvents(tx: Executor, memberId: string): Promise<void> {
+  await tx.execute(sql`delete from live_events where user_id = ${memberId}`);
+  await tx.execute(sql`delete from live_events where payload::text like ${`%${memberId}%`}`);
+}
+
+/** Forgets the live events that carried these notifications (their words changed since). */
+export async function forgetNotificationEvents(tx: Executor, notificationIds: string[]): Promise<void> {
+  if (notificationIds.length === 0) return;
+  await tx.execute(
+    sql`delete from live_events where type = 'notification' and payload ->> 'id' in (${sql.join(
+      notificationIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+}
+
 /** A connection's handle in the hub. */
 interface Stream {
   deliver: (event: LiveEvent) => void;

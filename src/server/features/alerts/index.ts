@@ -6,4 +6,5 @@
  * @tables meal_alerts, alert_matches
  */
 export { sendAlertDigest } from "./digest";
+export { eraseMemberAlerts } from "./erasure";
 export { becomesAlertable, enqueueAlertMatching, matchMealAlerts } from "./matching";

@@ -5,6 +5,8 @@
  * features", enforced by Biome's noRestrictedImports in biome.json).
  * @tables blocks
  */
+
+export { eraseMemberBlocks } from "./erasure";
 export {
   assertNotBlocked,
   blockedEitherWay,

@@ -5,4 +5,6 @@
  * "Server features", enforced by Biome's noRestrictedImports in biome.json).
  * @tables cook_applications
  */
+
+export { eraseCookApplications } from "./erasure";
 export { assertMaySell, runCertificateJob } from "./service";

@@ -5,5 +5,7 @@
  * "Server features", enforced by Biome's noRestrictedImports in biome.json).
  * @tables meal_draws, draw_entries
  */
+
+export { leaveOpenDraws } from "./erasure";
 export { runScheduledDraw, tellDrawLine } from "./run";
 export { createDraw } from "./service";

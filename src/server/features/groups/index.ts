@@ -6,6 +6,7 @@
  * @tables groups, group_members, group_applications, group_invites, group_reviews, group_review_votes
  */
 
+export { eraseMemberGroups } from "./erasure";
 export { heldGroups } from "./held";
 export {
   type ActiveMembership,

@@ -18,6 +18,7 @@ export {
   portionsLeft,
   recentFreeMealsOf,
 } from "./availability";
+export { eraseMemberMeals, restoreLeavingMeals, withdrawLeavingMeals } from "./erasure";
 export {
   ASK_BLOCKED,
   type AskWay,

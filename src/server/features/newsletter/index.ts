@@ -6,4 +6,5 @@
  * @tables newsletter_subscribers
  */
 export { sendConfirmation } from "./confirmation";
+export { eraseMemberSubscription } from "./erasure";
 export { mailingListCsv, setNewsletterOptIn, UNCONFIRMED_DAYS } from "./service";

@@ -7,6 +7,7 @@
  */
 export { type DeliveryContext, deliverNotification } from "./delivery";
 export type { Say } from "./email";
+export { eraseMemberNotices, renameInOthersNotifications } from "./erasure";
 export { sendOutbound } from "./outbound";
 export { loadVapidKeys, pushSender } from "./push";
 export { countInNotification, createNotification, createNotifications } from "./service";

@@ -5,6 +5,8 @@
  * noRestrictedImports in biome.json).
  * @tables photos, uploads
  */
+
+export { eraseMemberPhotos, photoKeys } from "./erasure";
 export {
   assertOwnPhoto,
   claimUpload,

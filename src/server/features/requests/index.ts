@@ -6,6 +6,7 @@
  * @tables requests, messages, waitlist_entries, reliability_months
  */
 export { listDisputes, settleDispute } from "./disputes";
+export { eraseMemberRequestData, leaveWaitlists, redactMemberMessages } from "./erasure";
 export { heldFirstWords, heldMessages } from "./held";
 export { enqueueWaitlistOffer, reschedulePickupSettles } from "./jobs";
 export { moveRequest } from "./move";

@@ -7,4 +7,4 @@
  */
 
 // Nothing of it is used outside it but its routes (routes.ts).
-export {};
+export { eraseMemberReviews } from "./erasure";

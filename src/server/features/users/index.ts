@@ -5,6 +5,8 @@
  * noRestrictedImports in biome.json).
  * @tables users
  */
+
+export { eraseMemberRow, markLeaving, markStaying } from "./erasure";
 export { heldBios } from "./held";
 export { presentHomeArea, requireHomeArea } from "./home-area";
 export { deleteMemberRefusal, suspendRefusal } from "./policy";
