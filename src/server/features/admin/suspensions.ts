@@ -5,17 +5,16 @@
  * refused, and their active meals are hidden; lifting it brings back exactly the meals the suspension
  * hid. One transaction each, so no half-suspended account.
  */
-import { and, eq, sql } from "drizzle-orm";
 import { msg } from "../../../contract/messages";
 import type { Suspension } from "../../../contract/reports";
 import { authorize } from "../../abilities";
 import type { ActorRef } from "../../auth/actor";
+import { endSessions } from "../../auth/sessions";
 import { type Executor, inTransaction } from "../../db/client";
-import { meals, sessions, users } from "../../db/schema";
 import { notFound } from "../../errors";
-import { announceSessionsEnded } from "../../live/hub";
+import { setSuspendedMeals } from "../meals";
 import { logModeration } from "../moderation";
-import { suspendRefusal } from "../users";
+import { setSuspension, suspendRefusal } from "../users";
 
 /**
  * Suspends a member (docs/features/safety-and-admin.md), as users/policy.ts `suspendRefusal` allows.
@@ -29,26 +28,13 @@ export async function suspendUser(
 ): Promise<Suspension> {
   authorize(suspendRefusal(admin, userId));
   return inTransaction(db, async (tx) => {
-    const [user] = await tx
-      .update(users)
-      .set({
-        suspendedAt: sql`coalesce(${users.suspendedAt}, now())`,
-        suspendedReason: reason,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, userId))
-      .returning({ id: users.id });
+    const user = await setSuspension(tx, userId, reason);
     if (!user) throw notFound(msg("User not found"));
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
-    await announceSessionsEnded(tx, userId);
-    const hidden = await tx
-      .update(meals)
-      .set({ isActive: false, hiddenBySuspension: true, updatedAt: new Date() })
-      .where(and(eq(meals.ownerId, userId), eq(meals.isActive, true)))
-      .returning({ id: meals.id });
+    await endSessions(tx, userId, "all");
+    const hidden = await setSuspendedMeals(tx, userId, true, user.isRegisteredCook);
     // The review queue's log says who suspended whom (docs/decisions/020 "The queue").
     await logModeration(tx, { action: "suspend", actorId: admin.id, subjectId: userId });
-    return { userId, suspended: true, reason, meals: hidden.length };
+    return { userId, suspended: true, reason, meals: hidden };
   });
 }
 
@@ -59,28 +45,9 @@ export async function suspendUser(
  */
 export async function unsuspendUser(db: Executor, userId: string): Promise<Suspension> {
   return inTransaction(db, async (tx) => {
-    const [user] = await tx
-      .update(users)
-      .set({ suspendedAt: null, suspendedReason: null, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning({ id: users.id, isRegisteredCook: users.isRegisteredCook });
+    const user = await setSuspension(tx, userId, null);
     if (!user) throw notFound(msg("User not found"));
-    // Only registered cooks sell: a certificate that lapsed during the suspension keeps paid meals off.
-    const shown = await tx
-      .update(meals)
-      .set({ isActive: true, hiddenBySuspension: false, updatedAt: new Date() })
-      .where(
-        and(
-          eq(meals.ownerId, userId),
-          eq(meals.hiddenBySuspension, true),
-          user.isRegisteredCook ? undefined : eq(meals.kind, "free"),
-        ),
-      )
-      .returning({ id: meals.id });
-    await tx
-      .update(meals)
-      .set({ hiddenBySuspension: false })
-      .where(and(eq(meals.ownerId, userId), eq(meals.hiddenBySuspension, true)));
-    return { userId, suspended: false, reason: null, meals: shown.length };
+    const shown = await setSuspendedMeals(tx, userId, false, user.isRegisteredCook);
+    return { userId, suspended: false, reason: null, meals: shown };
   });
 }

@@ -1,8 +1,9 @@
 /**
- * What leaving MealShare does to the meals feature's tables (docs/decisions/017): the member's open
- * meals are withdrawn while they leave (and come back if they stay); once erased, their saved and
- * hidden meals and weekly series go, and their meals stay for the threads and the neighbourhood's
- * totals without photo or places.
+ * What leaving MealShare (docs/decisions/017) and a suspension (docs/features/safety-and-admin.md) do
+ * to the meals feature's tables: the member's open meals are withdrawn meanwhile (and come back
+ * if they stay, or the suspension is lifted); once erased, their saved and hidden meals and weekly
+ * series go, and their meals stay for the threads and the neighbourhood's totals without photo or
+ * places.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
@@ -57,4 +58,41 @@ export async function eraseMemberMeals(tx: Executor, memberId: string): Promise<
           hidden_by_deletion = false, updated_at = now()
         where owner_id = ${memberId}`,
   );
+}
+
+/**
+ * Hides a suspended member's active meals, or shows again those a lifted suspension hid — paid ones
+ * only while they are a registered cook (a certificate that lapsed meanwhile keeps them off).
+ * @returns how many meals it hid or showed
+ */
+export async function setSuspendedMeals(
+  tx: Executor,
+  ownerId: string,
+  suspended: boolean,
+  isRegisteredCook: boolean,
+): Promise<number> {
+  if (suspended) {
+    const hidden = await tx
+      .update(meals)
+      .set({ isActive: false, hiddenBySuspension: true, updatedAt: new Date() })
+      .where(and(eq(meals.ownerId, ownerId), eq(meals.isActive, true)))
+      .returning({ id: meals.id });
+    return hidden.length;
+  }
+  const shown = await tx
+    .update(meals)
+    .set({ isActive: true, hiddenBySuspension: false, updatedAt: new Date() })
+    .where(
+      and(
+        eq(meals.ownerId, ownerId),
+        eq(meals.hiddenBySuspension, true),
+        isRegisteredCook ? undefined : eq(meals.kind, "free"),
+      ),
+    )
+    .returning({ id: meals.id });
+  await tx
+    .update(meals)
+    .set({ hiddenBySuspension: false })
+    .where(and(eq(meals.ownerId, ownerId), eq(meals.hiddenBySuspension, true)));
+  return shown.length;
 }

@@ -18,7 +18,7 @@ export {
   portionsLeft,
   recentFreeMealsOf,
 } from "./availability";
-export { eraseMemberMeals, restoreLeavingMeals, withdrawLeavingMeals } from "./erasure";
+export { eraseMemberMeals, restoreLeavingMeals, setSuspendedMeals, withdrawLeavingMeals } from "./erasure";
 export {
   ASK_BLOCKED,
   type AskWay,

@@ -13,3 +13,4 @@ export { deleteMemberRefusal, suspendRefusal } from "./policy";
 export { reliabilityOf } from "./reliability";
 export { markFeeder } from "./role";
 export { assertMemberVisible } from "./service";
+export { setSuspension } from "./suspension";
