@@ -19,9 +19,10 @@ import {
 import { msg } from "../../../contract/messages";
 import type { ActorRef } from "../../auth/actor";
 import { type Executor, inTransaction, queryRows } from "../../db/client";
-import { cookApplications, meals, type UserRow, users } from "../../db/schema";
+import { cookApplications, type UserRow, users } from "../../db/schema";
 import { AppError, conflict, notFound, validation } from "../../errors";
 import type { ObjectStorage, StoredObject } from "../../storage/storage";
+import { withdrawPaidMeals } from "../meals";
 import { createNotification } from "../notifications";
 import { claimUpload, releaseUpload, uploadIdFromUrl } from "../photos";
 
@@ -295,10 +296,7 @@ export async function runCertificateJob(db: Executor): Promise<{ reminded: numbe
           returning id`,
     );
     for (const cook of lapsed) {
-      await tx
-        .update(meals)
-        .set({ isActive: false, updatedAt: new Date() })
-        .where(and(eq(meals.ownerId, cook.id), eq(meals.kind, "paid"), eq(meals.isActive, true)));
+      await withdrawPaidMeals(tx, cook.id);
       await createNotification(tx, {
         userId: cook.id,
         type: "cook_certificate",

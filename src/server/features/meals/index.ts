@@ -34,3 +34,11 @@ export { buildSearchQuery } from "./search";
 export { holdSeriesForAdmin, makeOccurrence, setSeriesStatus, startSeries } from "./series";
 export { getMeal } from "./service";
 export { isVisibleTo, visibleToSql } from "./visibility";
+export {
+  insertMeal,
+  type NewMeal,
+  releaseHeldMeal,
+  removeHeldMeal,
+  withdrawPaidMeals,
+  writeMeal,
+} from "./writes";

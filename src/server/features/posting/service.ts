@@ -20,7 +20,15 @@ import { assertMaySell } from "../cooks";
 import { createDraw } from "../draws";
 import { assertMayShareWith } from "../groups";
 import type { ListedMeal } from "../meals";
-import { canUpdateMeal, getMeal, holdSeriesForAdmin, lockMeal, startSeries } from "../meals";
+import {
+  canUpdateMeal,
+  getMeal,
+  holdSeriesForAdmin,
+  insertMeal,
+  lockMeal,
+  startSeries,
+  writeMeal,
+} from "../meals";
 import { checkText, recordVerdict } from "../moderation";
 import { releaseMealPayments, takesCards } from "../payments";
 import { assertOwnPhoto } from "../photos";
@@ -63,45 +71,42 @@ export async function createMeal(
   const verdict = await checkText(db, owner, mealTexts(input), options.newcomerLimits);
   const held = verdict.action === "hold";
   return inTransaction(db, async (tx) => {
-    const [meal] = await tx
-      .insert(meals)
-      .values({
-        ownerId: owner.id,
-        title: input.title,
-        description: input.description,
-        ingredients: input.ingredients,
-        ...allergens,
-        dietTags: input.dietTags,
-        preparedAt: input.preparedAt ? new Date(input.preparedAt) : null,
-        storage: input.storage ?? null,
-        reheating: input.reheating ?? null,
-        kind: input.kind,
-        priceCents: input.kind === "free" ? null : (input.priceCents ?? null),
-        paymentWays,
-        chargeNoShow: paymentWays !== "cash" && input.chargeNoShow === true,
-        portionSize: input.portionSize,
-        pickupWindowStart: new Date(input.pickupWindowStart),
-        pickupWindowEnd: new Date(input.pickupWindowEnd),
-        pickupLocation: input.pickupLocation,
-        deliveryAvailable: input.deliveryAvailable,
-        photoPath: input.photoPath ?? null,
-        // The point given is the exact pickup point; the shown point follows it (migration 0024).
-        pickupLatitude: input.latitude ?? null,
-        pickupLongitude: input.longitude ?? null,
-        pickupDetails: input.pickupDetails ?? null,
-        seriesId: occurrenceOf?.id ?? null,
-        occurrence: occurrenceOf?.occurrence ?? null,
-        groupId: input.groupId ?? null,
-        membersOnly: Boolean(input.groupId),
-        opensAt:
-          input.groupId && input.everyoneAfterHours
-            ? sql`now() + make_interval(hours => ${input.everyoneAfterHours}::int)`
-            : null,
-        allocation: input.allocation,
-        isActive: !held,
-        heldForReview: held,
-      })
-      .returning();
+    const meal = await insertMeal(tx, {
+      ownerId: owner.id,
+      title: input.title,
+      description: input.description,
+      ingredients: input.ingredients,
+      ...allergens,
+      dietTags: input.dietTags,
+      preparedAt: input.preparedAt ? new Date(input.preparedAt) : null,
+      storage: input.storage ?? null,
+      reheating: input.reheating ?? null,
+      kind: input.kind,
+      priceCents: input.kind === "free" ? null : (input.priceCents ?? null),
+      paymentWays,
+      chargeNoShow: paymentWays !== "cash" && input.chargeNoShow === true,
+      portionSize: input.portionSize,
+      pickupWindowStart: new Date(input.pickupWindowStart),
+      pickupWindowEnd: new Date(input.pickupWindowEnd),
+      pickupLocation: input.pickupLocation,
+      deliveryAvailable: input.deliveryAvailable,
+      photoPath: input.photoPath ?? null,
+      // The point given is the exact pickup point; the shown point follows it (migration 0024).
+      pickupLatitude: input.latitude ?? null,
+      pickupLongitude: input.longitude ?? null,
+      pickupDetails: input.pickupDetails ?? null,
+      seriesId: occurrenceOf?.id ?? null,
+      occurrence: occurrenceOf?.occurrence ?? null,
+      groupId: input.groupId ?? null,
+      membersOnly: Boolean(input.groupId),
+      opensAt:
+        input.groupId && input.everyoneAfterHours
+          ? sql`now() + make_interval(hours => ${input.everyoneAfterHours}::int)`
+          : null,
+      allocation: input.allocation,
+      isActive: !held,
+      heldForReview: held,
+    });
     await recordVerdict(tx, verdict, {
       kind: "meal",
       targetId: meal.id,
@@ -250,25 +255,22 @@ export async function updateMeal(
           : {};
 
     const { latitude, longitude, ...rest } = patch;
-    await tx
-      .update(meals)
-      .set({
-        ...rest,
-        // A point given is the exact pickup point; the shown point follows it (migration 0024).
-        ...(latitude !== undefined ? { pickupLatitude: latitude } : {}),
-        ...(longitude !== undefined ? { pickupLongitude: longitude } : {}),
-        ...allergens,
-        preparedAt: patch.preparedAt ? new Date(patch.preparedAt) : (patch.preparedAt as null | undefined),
-        priceCents: merged.kind === "free" ? null : merged.priceCents,
-        // A free meal is never paid by card; without card ways, no no-show is charged.
-        ...(merged.kind === "free" || merged.paymentWays === "cash"
-          ? { paymentWays: "cash", chargeNoShow: false }
-          : {}),
-        pickupWindowStart: patch.pickupWindowStart ? new Date(patch.pickupWindowStart) : undefined,
-        pickupWindowEnd: patch.pickupWindowEnd ? new Date(patch.pickupWindowEnd) : undefined,
-        updatedAt: new Date(),
-      })
-      .where(eq(meals.id, id));
+    await writeMeal(tx, id, {
+      ...rest,
+      // A point given is the exact pickup point; the shown point follows it (migration 0024).
+      ...(latitude !== undefined ? { pickupLatitude: latitude } : {}),
+      ...(longitude !== undefined ? { pickupLongitude: longitude } : {}),
+      ...allergens,
+      preparedAt: patch.preparedAt ? new Date(patch.preparedAt) : (patch.preparedAt as null | undefined),
+      priceCents: merged.kind === "free" ? null : merged.priceCents,
+      // A free meal is never paid by card; without card ways, no no-show is charged.
+      ...(merged.kind === "free" || merged.paymentWays === "cash"
+        ? { paymentWays: "cash", chargeNoShow: false }
+        : {}),
+      pickupWindowStart: patch.pickupWindowStart ? new Date(patch.pickupWindowStart) : undefined,
+      pickupWindowEnd: patch.pickupWindowEnd ? new Date(patch.pickupWindowEnd) : undefined,
+      updatedAt: new Date(),
+    });
     if (verdict && verdict.action !== "deliver" && current.ownerId === user.id) {
       await recordVerdict(tx, verdict, {
         kind: "meal",
@@ -278,14 +280,14 @@ export async function updateMeal(
         groupId: current.groupId,
       });
       if (verdict.action === "hold") {
-        await tx.update(meals).set({ isActive: false, heldForReview: true }).where(eq(meals.id, id));
+        await writeMeal(tx, id, { isActive: false, heldForReview: true });
         merged.isActive = false;
       }
     }
     // An admin's takedown sticks, and holds the meal's weekly series, until an admin puts it back.
     const byAdmin = current.ownerId !== user.id && user.isAdmin;
     if (byAdmin && patch.isActive !== undefined) {
-      await tx.update(meals).set({ hiddenByAdmin: !patch.isActive }).where(eq(meals.id, id));
+      await writeMeal(tx, id, { hiddenByAdmin: !patch.isActive });
       if (current.seriesId) await holdSeriesForAdmin(tx, current.seriesId, !patch.isActive);
       // Taken down: its card payments are released (docs/decisions/022 "Cancel").
       if (!patch.isActive) await releaseMealPayments(tx, id);
