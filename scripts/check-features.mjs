@@ -118,9 +118,7 @@ const KNOWN_CROSS_WRITES = new Set([
   "notifications/email-delivery.ts → users",
   "notifications/outbound.ts → users",
   "notifications/preferences.ts → users",
-  // Meals depend on groups and alerts on users, so these two cannot call their owner's door: a group
-  // moderator taking a meal out of the group, and a new home area moving the member's alerts.
-  "groups/moderation.ts → meals",
+  // Alerts depend on users, so a new home area cannot move the member's alerts through their door.
   "users/home-area.ts → meal_alerts",
 ]);
 

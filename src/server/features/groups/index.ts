@@ -16,5 +16,6 @@ export {
   groupAskRefusal,
   promoteNewcomersAfterPickup,
 } from "./membership";
+export { moderateRefusal } from "./policy";
 export { closeReview } from "./reviews";
-export { loadVisibleGroup } from "./service";
+export { loadVisibleGroup, tell as tellGroupMember } from "./service";

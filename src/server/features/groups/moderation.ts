@@ -1,56 +1,15 @@
 /**
- * A group's moderation (docs/features/groups.md point 5): taking a meal out of the group, and the reports
- * about the group its moderators read.
+ * A group's moderation (docs/features/groups.md point 5): the reports about the group its moderators
+ * read. Taking a meal out of the group is the meals feature's write (meals/group-takeout.ts).
  */
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { GroupReport } from "../../../contract/groups";
-import { msg } from "../../../contract/messages";
 import { authorize } from "../../abilities";
 import type { ActorRef } from "../../auth/actor";
-import { type Executor, inTransaction, queryRows } from "../../db/client";
+import { type Executor, queryRows } from "../../db/client";
 import { meals, reports, users } from "../../db/schema";
-import { notFound } from "../../errors";
 import { moderateRefusal } from "./policy";
-import { loadGroup, tell } from "./service";
-
-/**
- * Takes a meal out of a group (owner and moderators): a members-only meal is switched off as well —
- * it never becomes public by being taken out — and its cook is told with the reason.
- * @throws AppError 404 not seen, or no such meal in the group; 403 not a moderator
- */
-export async function takeMealOut(
-  db: Executor,
-  viewer: ActorRef,
-  id: string,
-  mealId: string,
-  reason: string,
-): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    const { group, membership } = await loadGroup(tx, viewer, id);
-    authorize(moderateRefusal(membership, viewer));
-    const [meal] = await tx
-      .select({ id: meals.id, ownerId: meals.ownerId, title: meals.title, membersOnly: meals.membersOnly })
-      .from(meals)
-      .where(and(eq(meals.id, mealId), eq(meals.groupId, id)))
-      .for("update")
-      .limit(1);
-    if (!meal) throw notFound(msg("Meal not found"));
-    await tx
-      .update(meals)
-      .set({
-        groupId: null,
-        opensAt: null,
-        ...(meal.membersOnly ? { membersOnly: false, isActive: false } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(meals.id, mealId));
-    await tell(tx, meal.ownerId, id, msg('"{{title}}" was taken out of {{group}}: {{reason}}'), {
-      title: meal.title,
-      group: group.name,
-      reason,
-    });
-  });
-}
+import { loadGroup } from "./service";
 
 /**
  * Open reports made about this group — its meals, and members reported from within it — newest

@@ -14,6 +14,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { readsFor } from "../../db/reads";
 import { registerMealCollectionRoutes } from "./collection-routes";
+import { registerGroupTakeoutRoute } from "./group-takeout";
 import { getPublicLabel, printLabel } from "./label";
 import { registerMealListRoutes } from "./list-routes";
 import { registerNotInterestedRoutes } from "./not-interested-routes";
@@ -29,6 +30,8 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
   registerMealListRoutes(app, { db });
   registerMealCollectionRoutes(app, { db });
   registerNotInterestedRoutes(app, { db });
+  // A group's moderators take a meal out of the group: the meal's row is this feature's (group-takeout.ts).
+  registerGroupTakeoutRoute(app, { db });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
