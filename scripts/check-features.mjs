@@ -156,11 +156,15 @@ function checkTables(schema) {
         ...[...text.matchAll(/\b(?:insert\s+into|update|delete\s+from)\s+"?(\w+)"?/gi)].map(
           ([, table]) => table,
         ),
+        // SQL naming a Drizzle table: update ${users} set …
+        ...[...text.matchAll(/\b(?:insert\s+into|update|delete\s+from)\s+\$\{(\w+)\}/gi)].map(([, name]) =>
+          tableOf.get(name),
+        ),
       ]);
       for (const table of written)
         if (tables.has(table) && owner.get(table) !== feature)
           crossWrites.push(`${feature}/${file} → ${table}`);
-      const read = [...text.matchAll(/\b(?:from|join)\s*\(?\s*"?(\w+)"?/g)]
+      const read = [...text.matchAll(/\b(?:from|join)\s*\(?\s*(?:"|\$\{)?(\w+)/g)]
         .map(([, name]) => tableOf.get(name) ?? name)
         .filter((table) => tables.has(table) && owner.get(table) !== feature);
       for (const table of read) {

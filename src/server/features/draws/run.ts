@@ -28,7 +28,7 @@ import { enqueueJob, QUEUES } from "../../jobs/queue";
 import { notBlockedWith } from "../blocks";
 import { askRefusal, lockMeal, portionsLeft } from "../meals";
 import { createNotification, createNotifications } from "../notifications";
-import { insertDrawnRequest, moveRequest } from "../requests";
+import { insertDrawnRequest, lineUpAfterDraw, moveRequest } from "../requests";
 import { drawNowRefusal } from "./policy";
 
 /** What a draw did. */
@@ -138,15 +138,7 @@ async function makeDraw(
     .where(eq(mealDraws.mealId, mealId));
   // The others wait in draw order — each place a millisecond after the one before — in a few statements.
   const base = Date.now();
-  const places = line.map((entry, index) => ({
-    user_id: entry.userId,
-    portions: entry.portions,
-    place: index,
-  }));
-  await tx.execute(sql`
-    insert into ${waitlistEntries} (meal_id, user_id, portions, created_at)
-    select ${mealId}::uuid, user_id, portions, to_timestamp((${base}::bigint + place) / 1000.0)
-    from jsonb_to_recordset(${JSON.stringify(places)}::jsonb) as given(user_id uuid, portions int, place bigint)`);
+  await lineUpAfterDraw(tx, mealId, line, base);
   // Telling each their place is the `meal-draw-line` job's, just after: the result is fixed here, and
   // thousands of notifications do not hold the meal's lock.
   if (line.length > 0)

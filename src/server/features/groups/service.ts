@@ -4,20 +4,20 @@
  * may not see is answered 404 "Group not found", the same as one that does not exist. This file holds a
  * group itself and joining or leaving it; applications.ts, members.ts and moderation.ts the rest.
  */
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { CreateGroup, GroupDetail, GroupSummary, UpdateGroup } from "../../../contract/groups";
 import { GROUPS_OWNED_MAX } from "../../../contract/groups";
-import { fillPlaceholders, type Message, type MessageParams, msg } from "../../../contract/messages";
+import { type Message, type MessageParams, msg } from "../../../contract/messages";
 import type { NewcomerLimits } from "../../../contract/trust";
 import { authorize } from "../../abilities";
 import type { ActorRef } from "../../auth/actor";
 import { presentPublicUser } from "../../auth/users";
 import { type Executor, inTransaction } from "../../db/client";
-import { groupApplications, groupMembers, groups, notifications, users } from "../../db/schema";
+import { groupApplications, groupMembers, groups, users } from "../../db/schema";
 import { AppError, conflict, forbidden, notFound, validation } from "../../errors";
 import { type Cursor, keysetPage } from "../../pagination";
 import { checkText, recordVerdict } from "../moderation";
-import { createNotification } from "../notifications";
+import { createNotification, createNotifications } from "../notifications";
 import { RULES_CHANGED } from "./membership";
 import { canSeeGroup, editRefusal, groupAbilities, leaveRefusal, type MembershipState } from "./policy";
 
@@ -274,15 +274,28 @@ export async function updateGroup(
       .update(groupMembers)
       .set({ rulesAccepted: group.rulesVersion + 1 })
       .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, viewer.id)));
-    // Every other member hears of it, in one statement however many there are.
-    const key = msg("The rules of {{group}} have changed: read and accept them to keep sharing");
-    const params = { group: group.name };
-    await tx.execute(sql`
-      insert into ${notifications} (user_id, type, text, text_key, text_params, link)
-      select gm.user_id, 'group', ${fillPlaceholders(key, params).slice(0, 300)}, ${key},
-             ${JSON.stringify(params)}::jsonb, ${`/groups/${id}`}
-      from ${groupMembers} gm
-      where gm.group_id = ${id} and gm.status = 'active' and gm.user_id <> ${viewer.id}`);
+    // Every other member hears of it, in a few statements however many there are.
+    const others = await tx
+      .select({ userId: groupMembers.userId })
+      .from(groupMembers)
+      .where(
+        and(
+          eq(groupMembers.groupId, id),
+          eq(groupMembers.status, "active"),
+          ne(groupMembers.userId, viewer.id),
+        ),
+      );
+    await createNotifications(
+      tx,
+      others.map(({ userId }) => ({
+        userId,
+        type: "group" as const,
+        message: msg("The rules of {{group}} have changed: read and accept them to keep sharing"),
+        params: { group: group.name },
+        link: `/groups/${id}`,
+      })),
+      { deliver: false },
+    );
   });
   return getGroupDetail(db, viewer, id);
 }

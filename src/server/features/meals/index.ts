@@ -37,6 +37,7 @@ export { isVisibleTo, visibleToSql } from "./visibility";
 export {
   insertMeal,
   type NewMeal,
+  openToAll,
   releaseHeldMeal,
   removeHeldMeal,
   withdrawPaidMeals,

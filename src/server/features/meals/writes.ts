@@ -56,3 +56,23 @@ export async function withdrawPaidMeals(tx: Executor, ownerId: string): Promise<
     .set({ isActive: false, updatedAt: new Date() })
     .where(and(eq(meals.ownerId, ownerId), eq(meals.kind, "paid"), eq(meals.isActive, true)));
 }
+
+/**
+ * Opens a "group first" meal to everyone once its hours are up (docs/features/groups.md): no longer
+ * members-only, nothing more to wait for.
+ * @returns whether this call opened it (a second run, or a meal opened otherwise, finds nothing)
+ */
+export async function openToAll(tx: Executor, mealId: string): Promise<boolean> {
+  const opened = await tx
+    .update(meals)
+    .set({ membersOnly: false, opensAt: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(meals.id, mealId),
+        eq(meals.membersOnly, true),
+        sql`${meals.opensAt} is not null and ${meals.opensAt} <= now()`,
+      ),
+    )
+    .returning({ id: meals.id });
+  return opened.length > 0;
+}

@@ -1,15 +1,14 @@
 /**
  * "A group first, everyone after N hours" (docs/features/groups.md point 3): a delayed job opens the
  * meal to everyone when its `opens_at` comes. Opening is one `UPDATE … RETURNING` guarded by
- * `members_only`, so however many instances run the job (or a retry repeats it), one opens the meal and
+ * `members_only` (meals' `openToAll`), so however many instances run the job (or a retry repeats it), one opens the meal and
  * queues its alert matching; the others change nothing.
  */
-import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Executor, inTransaction, queryRows } from "../../db/client";
-import { meals } from "../../db/schema";
+import { type Executor, inTransaction } from "../../db/client";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
 import { enqueueAlertMatching } from "../alerts";
+import { openToAll } from "../meals";
 
 /** Queues the opening of a group-first meal at `opensAt`; call it in the transaction that posts it. */
 export async function scheduleGroupMealOpening(tx: Executor, mealId: string, opensAt: Date): Promise<void> {
@@ -27,14 +26,7 @@ export async function openGroupFirstMeal(db: Executor, data: unknown): Promise<b
   const job = jobSchema.safeParse(data);
   if (!job.success) return false;
   return inTransaction(db, async (tx) => {
-    const opened = await queryRows<{ id: string }>(
-      tx,
-      sql`update ${meals} set members_only = false, opens_at = null, updated_at = now()
-          where ${meals.id} = ${job.data.mealId}::uuid and ${meals.membersOnly}
-            and ${meals.opensAt} is not null and ${meals.opensAt} <= now()
-          returning ${meals.id}`,
-    );
-    if (opened.length === 0) return false;
+    if (!(await openToAll(tx, job.data.mealId))) return false;
     await enqueueAlertMatching(tx, job.data.mealId);
     return true;
   });

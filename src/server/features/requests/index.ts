@@ -16,4 +16,4 @@ export { rescheduleMealReminders, sendPickupReminder } from "./reminders";
 export { getRequest, listAcceptedPickups } from "./service";
 export { insertDrawnRequest, lockRequest } from "./status";
 export { askAboutChangedTerms, changedFields, termsOfMeal, writeChangeLines } from "./terms";
-export { lapseHeldOffer, offerFreedPortions } from "./waitlist";
+export { lapseHeldOffer, lineUpAfterDraw, offerFreedPortions } from "./waitlist";

@@ -6,7 +6,7 @@
  * lapse (the `request-hold` job), after which the next is offered. Each job is one transaction under
  * the meal's row lock, so two instances or a retry never offer the same portions twice.
  */
-import { and, asc, count, eq, lte } from "drizzle-orm";
+import { and, asc, count, eq, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { MyWaitlistPlace } from "../../../contract/meals";
 import { msg } from "../../../contract/messages";
@@ -233,4 +233,27 @@ export async function lapseHeldOffer(db: Executor, data: unknown): Promise<void>
     }
     await moveRequest(tx, { request, meal, actor: "system", to: "lapsed" });
   });
+}
+
+/**
+ * Lines up a draw's entrants who got no portions on the meal's waiting list, in draw order
+ * (docs/features/fair-shares.md): each place a millisecond after the one before, from `base` (epoch
+ * ms), in one statement however many there are.
+ * @param line the entrants in draw order, with the portions each wants
+ */
+export async function lineUpAfterDraw(
+  tx: Executor,
+  mealId: string,
+  line: readonly { userId: string; portions: number }[],
+  base: number,
+): Promise<void> {
+  const places = line.map((entry, index) => ({
+    user_id: entry.userId,
+    portions: entry.portions,
+    place: index,
+  }));
+  await tx.execute(sql`
+    insert into ${waitlistEntries} (meal_id, user_id, portions, created_at)
+    select ${mealId}::uuid, user_id, portions, to_timestamp((${base}::bigint + place) / 1000.0)
+    from jsonb_to_recordset(${JSON.stringify(places)}::jsonb) as given(user_id uuid, portions int, place bigint)`);
 }
