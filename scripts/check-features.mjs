@@ -3,8 +3,8 @@
  * with the features it imports, lowest first, and fails on any loop between features — two that
  * import each other, or a longer ring — type-only imports included. Then who owns which table: each
  * feature's index.ts names its tables (`@tables`), a table has one owner, and a feature that writes
- * (insert, update, delete — Drizzle's or SQL's) a table another owns fails, unless the write is one of
- * `KNOWN_CROSS_WRITES` still to move behind the owner's door; reads of others' tables are counted.
+ * (insert, update, delete — Drizzle's or SQL's) a table another owns fails: it asks the owner's door.
+ * Reads of others' tables are listed (a join in a read stays where it is the cheap way).
  * `npm run lint` runs it over src/server/features; tests/unit/feature-graph.test.ts proves it fires.
  * Usage: node scripts/check-features.mjs [features folder] (default: src/server/features); the schema
  * is read from the folder's ../db/schema.ts when there is one.
@@ -104,24 +104,6 @@ const OUTSIDE_FEATURES = {
   mail_quotas: "mail-caps",
 };
 
-/**
- * Writes into another feature's table that are still to move behind its owner's door, as
- * "writer file → table". A new one fails the check; one that is gone must leave this list too.
- */
-const KNOWN_CROSS_WRITES = new Set([
-  // Columns of the member's row that other features keep (the calendar feed's token, the certificate's
-  // reminder and lapse, the mailing-list flag, email bounces and notification choices): to move behind
-  // a users door, or into tables of their own.
-  "calendar/service.ts → users",
-  "cooks/service.ts → users",
-  "newsletter/service.ts → users",
-  "notifications/email-delivery.ts → users",
-  "notifications/outbound.ts → users",
-  "notifications/preferences.ts → users",
-  // Alerts depend on users, so a new home area cannot move the member's alerts through their door.
-  "users/home-area.ts → meal_alerts",
-]);
-
 const schemaFile = path.join(folder, "../db/schema.ts");
 if (existsSync(schemaFile)) checkTables(readFileSync(schemaFile, "utf8"));
 
@@ -172,12 +154,7 @@ function checkTables(schema) {
         reads.get(feature).add(table);
       }
     }
-  for (const write of crossWrites)
-    if (!KNOWN_CROSS_WRITES.has(write)) problems.push(`${write}: writes a table another feature owns`);
-  const found = new Set(crossWrites);
-  if (folder === path.join(root, "src/server/features"))
-    for (const known of KNOWN_CROSS_WRITES)
-      if (!found.has(known)) problems.push(`${known} is gone: take it off KNOWN_CROSS_WRITES`);
+  for (const write of crossWrites) problems.push(`${write}: writes a table another feature owns`);
   if (problems.length > 0) {
     console.error(`${problems.length} table ownership problem(s):`);
     for (const problem of problems) console.error(`  ${problem}`);
@@ -185,7 +162,5 @@ function checkTables(schema) {
   }
   for (const [feature, read] of [...reads].sort())
     console.log(`reads  ${feature} ← ${[...read].sort().join(", ")}`);
-  console.log(
-    `${owner.size} tables, each with one owner; ${crossWrites.length} writes into another feature's table still to move.`,
-  );
+  console.log(`${owner.size} tables, each with one owner, written by it alone.`);
 }

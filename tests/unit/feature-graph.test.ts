@@ -43,6 +43,6 @@ describe("the feature dependency check", () => {
     const order = run.stdout.split("\n").map((line) => line.trim().split(/\s+/)[1]);
     expect(order.indexOf("meals")).toBeLessThan(order.indexOf("requests"));
     expect(order.indexOf("requests")).toBeLessThan(order.indexOf("posting"));
-    expect(run.stdout).toMatch(/55 tables, each with one owner; \d+ writes into another feature's table/);
+    expect(run.stdout).toContain("55 tables, each with one owner, written by it alone.");
   }, 30_000);
 });

@@ -89,7 +89,7 @@ export async function registerFeatureRoutes(
     registerEventRoutes(api, { db });
     registerNewsletterOptInRoutes(api, { db });
     registerPlaceRoutes(api, { geocoder: createGeocoder(config.geocoder) });
-    registerAlertRoutes(api, { db });
+    registerAlertRoutes(api, { db, config });
     registerGroupRoutes(api, { db, config });
     registerDrawRoutes(api, { db, config });
     registerTrustRoutes(api, { db, config });

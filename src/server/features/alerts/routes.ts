@@ -8,13 +8,17 @@ import { z } from "zod";
 import { alertSchema, createAlertSchema, updateAlertSchema } from "../../../contract/alerts";
 import { errorSchema, idParamsSchema } from "../../../contract/common";
 import { requireActor } from "../../auth/users";
+import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import { registerHomeAreaRoutes } from "./home-area";
 import { createAlert, deleteAlert, listAlerts, setAlertPaused } from "./service";
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** Registers the routes; the caller's scope already requires a signed-in user. */
-export function registerAlertRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export function registerAlertRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  // The home area the alerts are drawn around (home-area.ts).
+  registerHomeAreaRoutes(app, { db, config });
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/alerts",

@@ -12,6 +12,7 @@ import type { Executor } from "../../db/client";
 import { users } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { getRequest, listAcceptedPickups } from "../requests";
+import { setCalendarTokenHash } from "../users";
 
 /** How far back the feed keeps pickups, so a calendar keeps last week's but the feed stays small. */
 const FEED_PAST_DAYS = 30;
@@ -89,16 +90,13 @@ export async function requestCalendar(
  */
 export async function resetCalendarFeed(db: Executor, userId: string): Promise<string> {
   const token = randomBytes(24).toString("base64url");
-  await db
-    .update(users)
-    .set({ calendarTokenHash: hashToken(token) })
-    .where(eq(users.id, userId));
+  await setCalendarTokenHash(db, userId, hashToken(token));
   return `/api/calendar/${token}.ics`;
 }
 
 /** Turns the feed off: its link stops working. */
 export async function disableCalendarFeed(db: Executor, userId: string): Promise<void> {
-  await db.update(users).set({ calendarTokenHash: null }).where(eq(users.id, userId));
+  await setCalendarTokenHash(db, userId, null);
 }
 
 /** Whether the user's feed is on. */

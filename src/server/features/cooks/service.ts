@@ -18,13 +18,14 @@ import {
 } from "../../../contract/cooks";
 import { msg } from "../../../contract/messages";
 import type { ActorRef } from "../../auth/actor";
-import { type Executor, inTransaction, queryRows } from "../../db/client";
+import { type Executor, inTransaction } from "../../db/client";
 import { cookApplications, type UserRow, users } from "../../db/schema";
 import { AppError, conflict, notFound, validation } from "../../errors";
 import type { ObjectStorage, StoredObject } from "../../storage/storage";
 import { withdrawPaidMeals } from "../meals";
 import { createNotification } from "../notifications";
 import { claimUpload, releaseUpload, uploadIdFromUrl } from "../photos";
+import { lapseExpiredCooks, markCertificatesExpiring, registerCook } from "../users";
 
 /** The admin list shows at most this many applications of a status, newest first. */
 const APPLICATIONS_LIST_MAX = 200;
@@ -218,14 +219,7 @@ export async function decideApplication(
       throw conflict(msg("This application was already decided."), "already_decided");
     }
     if (decision.approve) {
-      await tx
-        .update(users)
-        .set({
-          isRegisteredCook: true,
-          cookCertificateExpiresOn: decided.certificateExpiresOn,
-          cookExpiryRemindedAt: null,
-        })
-        .where(eq(users.id, decided.userId));
+      await registerCook(tx, decided.userId, decided.certificateExpiresOn);
     }
     await createNotification(tx, {
       userId: decided.userId,
@@ -270,14 +264,7 @@ export async function openDocument(
  */
 export async function runCertificateJob(db: Executor): Promise<{ reminded: number; lapsed: number }> {
   return inTransaction(db, async (tx) => {
-    const reminded = await queryRows<{ id: string; expires: string }>(
-      tx,
-      sql`update ${users} set cook_expiry_reminded_at = now()
-          where ${users.isRegisteredCook} and ${users.cookExpiryRemindedAt} is null
-            and ${users.cookCertificateExpiresOn} <= current_date + ${CERTIFICATE_REMINDER_DAYS}::int
-            and ${users.cookCertificateExpiresOn} >= current_date
-          returning id, cook_certificate_expires_on::text as expires`,
-    );
+    const reminded = await markCertificatesExpiring(tx, CERTIFICATE_REMINDER_DAYS);
     for (const cook of reminded) {
       await createNotification(tx, {
         userId: cook.id,
@@ -289,12 +276,7 @@ export async function runCertificateJob(db: Executor): Promise<{ reminded: numbe
         link: "/become-a-cook",
       });
     }
-    const lapsed = await queryRows<{ id: string }>(
-      tx,
-      sql`update ${users} set is_registered_cook = false
-          where ${users.isRegisteredCook} and ${users.cookCertificateExpiresOn} < current_date
-          returning id`,
-    );
+    const lapsed = await lapseExpiredCooks(tx);
     for (const cook of lapsed) {
       await withdrawPaidMeals(tx, cook.id);
       await createNotification(tx, {

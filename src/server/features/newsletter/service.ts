@@ -9,10 +9,11 @@ import { stringify } from "csv-stringify";
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { MAILING_LIST_COLUMNS } from "../../../contract/newsletter";
 import { type Executor, inTransaction } from "../../db/client";
-import { newsletterSubscribers, type UserRow, users } from "../../db/schema";
+import { newsletterSubscribers, type UserRow } from "../../db/schema";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
 import { type MailCaps, takeMailSlot } from "../../mail-caps";
 import { keysetAfter } from "../../pagination";
+import { flagNewsletterByEmail, setNewsletterFlag } from "../users";
 
 /** A confirmation email is sent again to one address at most this often (no inbox flooding). */
 export const CONFIRMATION_RESEND_MINUTES = 10;
@@ -71,10 +72,7 @@ export async function confirmSubscription(db: Executor, subscriberId: string): P
       .where(eq(newsletterSubscribers.id, subscriberId))
       .returning({ email: newsletterSubscribers.email });
     if (!row) return false;
-    await tx
-      .update(users)
-      .set({ newsletterOptIn: true, updatedAt: sql`now()` })
-      .where(sql`lower(${users.email}) = ${row.email} and not ${users.newsletterOptIn}`);
+    await flagNewsletterByEmail(tx, row.email);
     return true;
   });
 }
@@ -87,10 +85,7 @@ export async function confirmSubscription(db: Executor, subscriberId: string): P
 export async function setNewsletterOptIn(db: Executor, user: UserRow, subscribed: boolean): Promise<boolean> {
   const email = user.email.toLowerCase();
   await inTransaction(db, async (tx) => {
-    await tx
-      .update(users)
-      .set({ newsletterOptIn: subscribed, updatedAt: sql`now()` })
-      .where(eq(users.id, user.id));
+    await setNewsletterFlag(tx, user.id, subscribed);
     if (subscribed)
       await tx
         .insert(newsletterSubscribers)

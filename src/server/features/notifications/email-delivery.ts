@@ -4,7 +4,6 @@
  * (outbound.ts counts them); Settings says so and when, and "Email me again" starts again — as does a
  * new address (auth/email-change.ts).
  */
-import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentUserSchema } from "../../../contract/auth";
@@ -12,16 +11,12 @@ import { errorSchema } from "../../../contract/common";
 import { presentCurrentUser, requireActor } from "../../auth/users";
 import type { Config } from "../../config";
 import type { Db, Executor } from "../../db/client";
-import { type UserRow, users } from "../../db/schema";
+import type { UserRow } from "../../db/schema";
+import { resumeMail } from "../users";
 
 /** Mails the member's address again, from no failures. */
 export async function resumeEmailDelivery(db: Executor, memberId: string): Promise<UserRow> {
-  const [member] = await db
-    .update(users)
-    .set({ mailFailures: 0, mailStoppedAt: null, updatedAt: sql`now()` })
-    .where(eq(users.id, memberId))
-    .returning();
-  return member;
+  return resumeMail(db, memberId);
 }
 
 /** `POST /api/user/email-delivery`: "Email me again". */

@@ -5,12 +5,12 @@
  * digest (alerts' digest.ts) both send through it; each claims its turn its own way, so a claim is
  * passed in where one is needed.
  */
-import { sql } from "drizzle-orm";
 import type { Language } from "../../../contract/i18n";
 import type { DeliveryCategory } from "../../../contract/notifications";
 import type { Executor } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { isPermanentFailure, type Mailer } from "../../mail";
+import { clearMailFailures, countMailFailure } from "../users";
 import { notificationEmail, type Say } from "./email";
 import { wants } from "./preferences";
 import { type PushSender, sendPush } from "./push";
@@ -126,8 +126,7 @@ export async function sendOutbound(
     }
     throw error;
   }
-  if (member.mailFailures > 0)
-    await context.db.execute(sql`update users set mail_failures = 0 where id = ${member.id}`);
+  if (member.mailFailures > 0) await clearMailFailures(context.db, member.id);
 }
 
 /**
@@ -136,10 +135,5 @@ export async function sendOutbound(
  * the inbox": mail to dead addresses harms every member's delivery).
  */
 async function recordMailFailure(context: DeliveryContext, memberId: string): Promise<void> {
-  const stopAfter = context.mailStopAfter ?? 3;
-  await context.db.execute(sql`
-    update users set mail_failures = mail_failures + 1,
-      mail_stopped_at = case when mail_failures + 1 >= ${stopAfter} then coalesce(mail_stopped_at, now())
-                        else mail_stopped_at end
-    where id = ${memberId}`);
+  await countMailFailure(context.db, memberId, context.mailStopAfter ?? 3);
 }

@@ -4,7 +4,7 @@
  * keeps only its changes to the defaults (everything on), so a category added later is on for everyone;
  * the newsletter's email is the profile's mailing-list opt-in.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { msg } from "../../../contract/messages";
 import {
   DELIVERY_CATEGORIES,
@@ -18,6 +18,7 @@ import { type Executor, inTransaction } from "../../db/client";
 import { type UserRow, users } from "../../db/schema";
 import { notFound } from "../../errors";
 import { setNewsletterOptIn } from "../newsletter";
+import { saveNotificationPreferences } from "../users";
 
 type PreferenceSource = Pick<UserRow, "notificationPreferences" | "newsletterOptIn">;
 export type DeliveryChannel = "push" | "email";
@@ -94,10 +95,7 @@ export async function updatePreferences(
       const change = changes[category];
       if (change) stored[category] = { ...stored[category], ...change };
     }
-    await tx
-      .update(users)
-      .set({ notificationPreferences: stored, updatedAt: sql`now()` })
-      .where(eq(users.id, userId));
+    await saveNotificationPreferences(tx, userId, stored);
     const newsletter = changes.newsletter?.email;
     if (newsletter !== undefined && newsletter !== user.newsletterOptIn) {
       await setNewsletterOptIn(tx, user, newsletter);

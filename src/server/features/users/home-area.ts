@@ -8,8 +8,8 @@ import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { msg } from "../../../contract/messages";
 import type { HomeArea, setHomeAreaSchema } from "../../../contract/places";
-import { type Executor, inTransaction } from "../../db/client";
-import { mealAlerts, type UserRow, users } from "../../db/schema";
+import type { Executor } from "../../db/client";
+import { type UserRow, users } from "../../db/schema";
 import { conflict } from "../../errors";
 
 /** The member's home area as they see it, or null while they have none. */
@@ -34,48 +34,30 @@ export function requireHomeArea(user: UserRow): HomeArea {
 }
 
 /**
- * Sets the member's home area; their alerts move with it (they are drawn around it).
- * @param input as `setHomeAreaSchema` parsed it: the point is rounded already
+ * Keeps the member's home area, or forgets it (null); what it does to their alerts is the alerts
+ * feature's (alerts/home-area.ts).
+ * @param area as `setHomeAreaSchema` parsed it: the point is rounded already
  * @returns the member's row after the change
  */
-export async function setHomeArea(
-  db: Executor,
-  user: UserRow,
-  input: z.output<typeof setHomeAreaSchema>,
+export async function saveHomeArea(
+  tx: Executor,
+  memberId: string,
+  area: z.output<typeof setHomeAreaSchema> | null,
 ): Promise<UserRow> {
-  return inTransaction(db, async (tx) => {
-    const [updated] = await tx
-      .update(users)
-      .set({
-        homeLatitude: input.latitude,
-        homeLongitude: input.longitude,
-        homeRadiusKm: input.radiusKm,
-        homeLabel: input.label,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(users.id, user.id))
-      .returning();
-    await tx
-      .update(mealAlerts)
-      .set({ latitude: input.latitude, longitude: input.longitude })
-      .where(eq(mealAlerts.userId, user.id));
-    return updated;
-  });
-}
-
-/**
- * Forgets the member's home area, and with it the alerts drawn around it: keeping them would keep
- * the place the member asked to forget.
- * @returns the member's row after the change
- */
-export async function clearHomeArea(db: Executor, user: UserRow): Promise<UserRow> {
-  return inTransaction(db, async (tx) => {
-    await tx.delete(mealAlerts).where(eq(mealAlerts.userId, user.id));
-    const [updated] = await tx
-      .update(users)
-      .set({ homeLatitude: null, homeLongitude: null, homeLabel: null, updatedAt: sql`now()` })
-      .where(eq(users.id, user.id))
-      .returning();
-    return updated;
-  });
+  const [updated] = await tx
+    .update(users)
+    .set(
+      area
+        ? {
+            homeLatitude: area.latitude,
+            homeLongitude: area.longitude,
+            homeRadiusKm: area.radiusKm,
+            homeLabel: area.label,
+            updatedAt: sql`now()`,
+          }
+        : { homeLatitude: null, homeLongitude: null, homeLabel: null, updatedAt: sql`now()` },
+    )
+    .where(eq(users.id, memberId))
+    .returning();
+  return updated;
 }

@@ -6,9 +6,21 @@
  * @tables users
  */
 
+export {
+  clearMailFailures,
+  countMailFailure,
+  flagNewsletterByEmail,
+  lapseExpiredCooks,
+  markCertificatesExpiring,
+  registerCook,
+  resumeMail,
+  saveNotificationPreferences,
+  setCalendarTokenHash,
+  setNewsletterFlag,
+} from "./columns";
 export { eraseMemberRow, markLeaving, markStaying } from "./erasure";
 export { heldBios } from "./held";
-export { presentHomeArea, requireHomeArea } from "./home-area";
+export { presentHomeArea, requireHomeArea, saveHomeArea } from "./home-area";
 export { deleteMemberRefusal, suspendRefusal } from "./policy";
 export { reliabilityOf } from "./reliability";
 export { markFeeder } from "./role";

@@ -10,7 +10,6 @@ import { errorSchema, idParamsSchema, pageQuerySchema } from "../../../contract/
 import type { AllergenCode } from "../../../contract/food-safety";
 import { updateLocaleSchema } from "../../../contract/i18n";
 import { ratingSchema } from "../../../contract/meals";
-import { setHomeAreaSchema } from "../../../contract/places";
 import {
   blockedUserSchema,
   blockStateSchema,
@@ -26,7 +25,6 @@ import { decodeNewestCursor, sendPage } from "../../pagination";
 import { eaterAllergies } from "../allergens";
 import { blockUser, listBlockedUsers, unblockUser } from "../blocks";
 import { assertOwnPhoto } from "../photos";
-import { clearHomeArea, setHomeArea } from "./home-area";
 import { getPublicProfile, getUserRating, listReceivedReviews, updateProfile, updateSelf } from "./service";
 
 const errors = { 400: errorSchema, 401: errorSchema };
@@ -49,31 +47,6 @@ export function registerUserRoutes(app: FastifyInstance, { db, config }: { db: D
         await updateSelf(db, requireActor(request), { locale: request.body.locale }),
         config,
       ),
-  );
-  r.put(
-    "/api/user/home-area",
-    {
-      schema: {
-        tags: ["users"],
-        summary:
-          "Set your home area: a point (rounded to about 100 m before it is kept), a radius of 1, 2, 5, 10 or " +
-          "25 km, and the searched place's name; only you ever see it. Your alerts move with it",
-        body: setHomeAreaSchema,
-        response: { 200: currentUserSchema, ...errors },
-      },
-    },
-    async (request) => presentCurrentUser(await setHomeArea(db, requireActor(request), request.body), config),
-  );
-  r.delete(
-    "/api/user/home-area",
-    {
-      schema: {
-        tags: ["users"],
-        summary: "Forget your home area, and the alerts drawn around it",
-        response: { 200: currentUserSchema, ...errors },
-      },
-    },
-    async (request) => presentCurrentUser(await clearHomeArea(db, requireActor(request)), config),
   );
   r.put(
     "/api/user/role",
