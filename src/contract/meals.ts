@@ -296,6 +296,8 @@ export const mealSeriesViewSchema = z.object({
   weeks: z.number().int(),
   made: z.number().int(),
   nextStart: isoDateTime.nullable(),
+  /** What the viewer may do with it: its cook pauses, resumes or stops it (`seriesRefusal`). */
+  abilities: z.object({ pause: abilitySchema, resume: abilitySchema, stop: abilitySchema }),
 });
 export type MealSeriesView = z.infer<typeof mealSeriesViewSchema>;
 

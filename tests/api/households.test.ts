@@ -648,8 +648,12 @@ describe("households and pickups", () => {
         Math.abs(nextStart - new Date(posted.json().pickupWindowStart).getTime() - 7 * 24 * HOUR),
       ).toBeLessThanOrEqual(HOUR);
       const other = (await t.api({ url: `/api/meals/${posted.json().id}`, cookie: neighbour.cookie })).json();
-      // Neighbours see when it comes next; only its cook may change it.
-      expect(other.series).toEqual(detail.series);
+      // Neighbours see when it comes next; only its cook may change it, as each one's abilities say.
+      const { abilities: theirs, ...seen } = other.series;
+      const { abilities: cooks, ...shown } = detail.series;
+      expect(seen).toEqual(shown);
+      expect(cooks.pause.allowed).toBe(true);
+      expect(theirs.pause.refusal.code).toBe("not_found");
       const stranger = await t.api({
         method: "PUT",
         url: `/api/meal-series/${detail.series.id}`,
@@ -724,6 +728,16 @@ describe("households and pickups", () => {
         payload: { status: "stopped" },
       });
       expect(stopped.json()).toMatchObject({ status: "stopped", nextStart: null });
+      // A stopped series stays stopped: its abilities say so, and so does the endpoint when tried.
+      expect(stopped.json().abilities.resume.refusal.code).toBe("series_stopped");
+      const again = await t.api({
+        method: "PUT",
+        url: `/api/meal-series/${seriesId}`,
+        cookie: cook.cookie,
+        payload: { status: "active" },
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().code).toBe("series_stopped");
     });
 
     it("keeps a meal an admin took down down, and holds its weekly series: no week is posted, and only an admin lifts it", async () => {
@@ -755,6 +769,23 @@ describe("households and pickups", () => {
       });
       expect(resume.statusCode).toBe(409);
       expect(resume.json().code).toBe("held_by_admin");
+      // The meal's page said so before the cook tried: Resume is refused with the same code, Pause is not.
+      const held = (await t.api({ url: `/api/meals/${posted.id}`, cookie: cook.cookie })).json().series;
+      expect(held.abilities.resume.refusal.code).toBe("held_by_admin");
+      expect(held.abilities.pause.allowed).toBe(true);
+      const stranger = await buildSignedInUser(t.db);
+      const seen = (await t.api({ url: `/api/meals/${posted.id}`, cookie: admin.cookie })).json().series;
+      expect(seen.abilities.stop.refusal.code).toBe("not_found");
+      expect(
+        (
+          await t.api({
+            method: "PUT",
+            url: `/api/meal-series/${seriesId}`,
+            cookie: stranger.cookie,
+            payload: { status: "stopped" },
+          })
+        ).statusCode,
+      ).toBe(404);
       expect(
         (await t.api({ url: `/api/meals/${posted.id}`, cookie: cook.cookie })).json().series,
       ).toMatchObject({

@@ -113,6 +113,7 @@ describe("the one abilities shape (contract/abilities.ts)", () => {
       "groups.groupMemberSchema",
       "users.publicProfileSchema",
       "draw.drawViewSchema",
+      "meals.mealSeriesViewSchema",
     ]) {
       expect(names.has(resource), resource).toBe(true);
       const [, schema] = schemas.find(([name]) => name === resource) as [string, Schema];

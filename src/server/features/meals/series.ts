@@ -18,9 +18,10 @@ import {
   type SeriesStatus,
 } from "../../../contract/meals";
 import { msg } from "../../../contract/messages";
+import { abilityOf, authorize } from "../../abilities";
 import { type Executor, inTransaction } from "../../db/client";
 import { mealSeries, meals, type UserRow, users } from "../../db/schema";
-import { conflict, forbidden, notFound } from "../../errors";
+import { type AppError, conflict, forbidden, notFound } from "../../errors";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
 import { canShareWith } from "../groups";
 
@@ -29,9 +30,32 @@ export const MADE_BEFORE_MS = 24 * 60 * 60 * 1000;
 
 type SeriesRow = typeof mealSeries.$inferSelect;
 /** What a series' view is made from. */
-type PresentedSeries = Pick<SeriesRow, "id" | "status" | "weeks" | "made" | "timeZone" | "firstStart"> & {
+type PresentedSeries = Pick<
+  SeriesRow,
+  "id" | "ownerId" | "status" | "weeks" | "made" | "timeZone" | "firstStart"
+> & {
   heldByAdmin?: boolean;
 };
+
+/**
+ * Why `viewerId` may not move the series to `status`, or null (docs/features/households.md "Weekly
+ * meals"): its cook only — anyone else is answered as if it did not exist — while it has not stopped
+ * (a stopped series stays stopped), and not back on while an admin holds it.
+ */
+export function seriesRefusal(
+  series: Pick<SeriesRow, "ownerId" | "status"> & { heldByAdmin?: boolean },
+  viewerId: string | null,
+  status: SeriesStatus,
+): AppError | null {
+  if (series.ownerId !== viewerId) return notFound(msg("Weekly meal not found"));
+  if (series.status === "stopped") return conflict(msg("This weekly meal has stopped."), "series_stopped");
+  if (series.heldByAdmin && status === "active")
+    return conflict(
+      msg("An admin took this meal down: its weeks stay paused until an admin puts it back."),
+      "held_by_admin",
+    );
+  return null;
+}
 
 /** When occurrence `n` (1 = the first meal) starts: `n - 1` weeks after the first, in the series' zone. */
 export function occurrenceStart(series: Pick<SeriesRow, "firstStart" | "timeZone">, n: number): Date {
@@ -44,8 +68,8 @@ function nextStart(series: PresentedSeries): Date | null {
   return occurrenceStart(series, series.made + 1);
 }
 
-/** The series as its cook sees it. */
-export function presentSeries(series: PresentedSeries): MealSeriesView {
+/** The series as `viewerId` sees it: its cook may pause, resume or stop it (`seriesRefusal`). */
+export function presentSeries(series: PresentedSeries, viewerId: string | null): MealSeriesView {
   return {
     id: series.id,
     // Held by an admin, it is paused whatever its cook chose.
@@ -53,6 +77,11 @@ export function presentSeries(series: PresentedSeries): MealSeriesView {
     weeks: series.weeks,
     made: series.made,
     nextStart: nextStart(series)?.toISOString() ?? null,
+    abilities: {
+      pause: abilityOf(seriesRefusal(series, viewerId, "paused")),
+      resume: abilityOf(seriesRefusal(series, viewerId, "active")),
+      stop: abilityOf(seriesRefusal(series, viewerId, "stopped")),
+    },
   };
 }
 
@@ -97,11 +126,14 @@ export async function startSeries(
 }
 
 /** The columns of a series that `presentSeries` reads, as JSON (for a subquery of a meal's read). */
-export const SERIES_JSON = sql`json_build_object('id', ${mealSeries.id}, 'status', ${mealSeries.status},
+export const SERIES_JSON = sql`json_build_object('id', ${mealSeries.id}, 'ownerId', ${mealSeries.ownerId}, 'status', ${mealSeries.status},
   'weeks', ${mealSeries.weeks}, 'made', ${mealSeries.made}, 'firstStart', ${mealSeries.firstStart},
   'timeZone', ${mealSeries.timeZone}, 'heldByAdmin', ${mealSeries.heldByAdmin})`;
 /** A series as `SERIES_JSON` reads it. */
-export type SeriesJson = Pick<SeriesRow, "id" | "status" | "weeks" | "made" | "timeZone" | "heldByAdmin"> & {
+export type SeriesJson = Pick<
+  SeriesRow,
+  "id" | "ownerId" | "status" | "weeks" | "made" | "timeZone" | "heldByAdmin"
+> & {
   firstStart: string;
 };
 
@@ -109,13 +141,14 @@ export type SeriesJson = Pick<SeriesRow, "id" | "status" | "weeks" | "made" | "t
  * The weekly series a meal is one week of, as anyone sees it (when the next week comes; only its cook
  * may change it), from its `SERIES_JSON`.
  */
-export function presentSeriesJson(series: SeriesJson): MealSeriesView {
-  return presentSeries({ ...series, firstStart: new Date(series.firstStart) });
+export function presentSeriesJson(series: SeriesJson, viewerId: string | null): MealSeriesView {
+  return presentSeries({ ...series, firstStart: new Date(series.firstStart) }, viewerId);
 }
 
 /**
- * Pauses, resumes or stops one of the cook's series; a stopped series stays stopped.
- * @throws AppError 404 when it is not theirs; 409 `held_by_admin` resuming one an admin holds
+ * Pauses, resumes or stops one of the cook's series, as `seriesRefusal` allows.
+ * @throws AppError 404 when it is not theirs; 409 `series_stopped` once it stopped, `held_by_admin`
+ *   resuming one an admin holds
  */
 export async function setSeriesStatus(
   db: Executor,
@@ -131,15 +164,9 @@ export async function setSeriesStatus(
       .for("update")
       .limit(1);
     if (!series) throw notFound(msg("Weekly meal not found"));
-    if (series.status === "stopped") return presentSeries(series);
-    if (series.heldByAdmin && status === "active") {
-      throw conflict(
-        msg("An admin took this meal down: its weeks stay paused until an admin puts it back."),
-        "held_by_admin",
-      );
-    }
+    authorize(seriesRefusal(series, owner.id, status));
     const [updated] = await tx.update(mealSeries).set({ status }).where(eq(mealSeries.id, id)).returning();
-    return presentSeries(updated);
+    return presentSeries(updated, owner.id);
   });
 }
 

@@ -295,7 +295,7 @@ export async function getMealDetail(
         ? { portions: Number(row.myOffer.portions), holdUntil: new Date(row.myOffer.holdUntil).toISOString() }
         : null,
     waitlist: { waiting: row.waiting, mine: row.mine },
-    series: row.series ? presentSeriesJson(row.series) : null,
+    series: row.series ? presentSeriesJson(row.series, viewer.id) : null,
     abilities,
   };
 }

@@ -5,6 +5,7 @@
  */
 import { Repeat } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { RefusalNote } from "@/client/components/refusal-note";
 import { Button } from "@/client/components/ui/button";
 import { useFormat } from "@/client/lib/format";
 import type { MealDetail } from "@/contract/meals";
@@ -49,16 +50,31 @@ export function SeriesPanel({ meal, isOwner }: { meal: MealDetail; isOwner: bool
           )}
         </p>
       )}
-      {isOwner && series.status !== "stopped" && (
+      {series.abilities.stop.allowed && (
         <div className="flex flex-wrap gap-2">
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={update.isPending}
-            onClick={() => update.mutate(series.status === "paused" ? "active" : "paused")}
-          >
-            {series.status === "paused" ? t("Resume") : t("Pause")}
-          </Button>
+          {series.status === "paused" ? (
+            series.abilities.resume.allowed ? (
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={update.isPending}
+                onClick={() => update.mutate("active")}
+              >
+                {t("Resume")}
+              </Button>
+            ) : (
+              <RefusalNote ability={series.abilities.resume} className="text-sm text-muted-foreground" />
+            )
+          ) : (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={update.isPending}
+              onClick={() => update.mutate("paused")}
+            >
+              {t("Pause")}
+            </Button>
+          )}
           <Button
             size="sm"
             variant="outline"
