@@ -195,7 +195,9 @@ export async function eraseAccount(
     await eraseMemberGroups(tx, memberId);
     await renameInOthersNotifications(tx, memberId, displayName(member), FORMER_MEMBER);
     await eraseMemberReviews(tx, memberId);
-    // Each feature erases what it holds of the member, behind its own door.
+    // Each feature erases what it holds of the member, behind its own door. Their sessions end first,
+    // announced, so a stream opened in the grace period closes on every instance.
+    await endSessions(tx, memberId, "all");
     await eraseSignIns(tx, memberId, member.email);
     await eraseMemberNotices(tx, memberId);
     await eraseMemberAlerts(tx, memberId);
@@ -214,7 +216,6 @@ export async function eraseAccount(
       .update(accountDeletions)
       .set({ erasedAt: sql`now()`, messagesHeld: messages.held })
       .where(and(eq(accountDeletions.userId, memberId), isNull(accountDeletions.erasedAt)));
-    await endSessions(tx, memberId, "all");
     return [...photos, ...documents, ...exports.map((row) => row.key), ...messages.keys];
   });
   if (!keys) return false;
