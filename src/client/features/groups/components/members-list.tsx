@@ -162,6 +162,10 @@ export function MembersList({ group }: { group: GroupDetail }) {
   const askReview = useAskReview(group.id);
   const [, navigate] = useLocation();
 
+  // A badge that needs explaining is explained under the list, once.
+  const legend: Partial<Record<GroupRole, string>> = {
+    newcomer: t("Newcomer: joined, with no pickup in this group yet."),
+  };
   if (members.isLoading) return <Spinner label={t("Loading members")} />;
   if (members.isError && members.items.length === 0) {
     return (
@@ -189,19 +193,14 @@ export function MembersList({ group }: { group: GroupDetail }) {
             />
           ))}
         </ul>
-        {[...new Set(members.items.map((member) => member.role))].map((role) => {
-          // A badge that needs explaining is explained under the list, once.
-          const legend: Partial<Record<GroupRole, string>> = {
-            newcomer: t("Newcomer: joined, with no pickup in this group yet."),
-          };
-          return (
+        {[...new Set(members.items.map((member) => member.role))].map(
+          (role) =>
             legend[role] && (
               <p key={role} className="text-sm text-muted-foreground">
                 {legend[role]}
               </p>
-            )
-          );
-        })}
+            ),
+        )}
         <LoadMore query={members} errorTitle={t("Could not load more members")} />
         <HandOverDialog
           group={group}
