@@ -6,7 +6,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import Bowser from "bowser";
 import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
-import type { Executor } from "../db/client";
+import { type Executor, executeInTurn } from "../db/client";
 import { sessions, type UserRow, users } from "../db/schema";
 import { announceSessionsEnded } from "../live/hub";
 
@@ -241,11 +241,10 @@ export async function sessionStartedAt(db: Executor, id: string): Promise<Date |
  * `email`) and WebAuthn challenges — when their account is erased (docs/decisions/017).
  */
 export async function eraseSignIns(tx: Executor, memberId: string, email: string): Promise<void> {
-  for (const statement of [
+  await executeInTurn(tx, [
     sql`delete from sessions where user_id = ${memberId}`,
     sql`delete from passkeys where user_id = ${memberId}`,
     sql`delete from sign_in_codes where user_id = ${memberId} or email = ${email}`,
     sql`delete from webauthn_challenges where user_id = ${memberId}`,
-  ])
-    await tx.execute(statement);
+  ]);
 }

@@ -39,6 +39,14 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/**
+ * Runs `statements` one after another on `db` (in its transaction, when it is one): a list of deletes
+ * whose order matters, as a member's erasure steps are (docs/decisions/017).
+ */
+export async function executeInTurn(db: Executor, statements: readonly SQL[]): Promise<void> {
+  for (const statement of statements) await db.execute(statement);
+}
+
 /** SQLSTATEs that mean "run the whole transaction again": serialization failure, deadlock. */
 const RETRYABLE_STATES = new Set(["40001", "40P01"]);
 /** Tries of one transaction before answering 503 (docs/features/operations.md finding 4). */

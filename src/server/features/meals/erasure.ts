@@ -6,7 +6,7 @@
  * places.
  */
 import { and, eq, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client";
+import { type Executor, executeInTurn } from "../../db/client";
 import { meals } from "../../db/schema";
 
 /** Withdraws the member's open meals while their deletion is under way. */
@@ -44,14 +44,13 @@ export async function restoreLeavingMeals(
 
 /** Deletes the member's saved and hidden meals and series, and strips their meals of photo and places. */
 export async function eraseMemberMeals(tx: Executor, memberId: string): Promise<void> {
-  for (const statement of [
+  await executeInTurn(tx, [
     sql`delete from saved_meals where user_id = ${memberId}`,
     // Their own hides, and others' of them: a former member has no meals to hide.
     sql`delete from hidden_meals where user_id = ${memberId}`,
     sql`delete from hidden_cooks where user_id = ${memberId} or cook_id = ${memberId}`,
     sql`delete from meal_series where owner_id = ${memberId}`,
-  ])
-    await tx.execute(statement);
+  ]);
   await tx.execute(
     sql`update meals set photo_path = null, pickup_details = null, pickup_latitude = null,
           pickup_longitude = null, latitude = null, longitude = null, is_active = false,

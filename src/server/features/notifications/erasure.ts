@@ -4,7 +4,7 @@
  * `formerName` from now on.
  */
 import { sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client";
+import { type Executor, executeInTurn, queryRows } from "../../db/client";
 import { forgetNotificationEvents } from "../../live/hub";
 
 /**
@@ -37,10 +37,9 @@ export async function renameInOthersNotifications(
 
 /** Deletes the member's own notifications, push subscriptions and email throttles. */
 export async function eraseMemberNotices(tx: Executor, memberId: string): Promise<void> {
-  for (const statement of [
+  await executeInTurn(tx, [
     sql`delete from push_subscriptions where user_id = ${memberId}`,
     sql`delete from notifications where user_id = ${memberId}`,
     sql`delete from message_email_throttles where user_id = ${memberId}`,
-  ])
-    await tx.execute(statement);
+  ]);
 }

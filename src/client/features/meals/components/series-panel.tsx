@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { RefusalNote } from "@/client/components/refusal-note";
 import { Button } from "@/client/components/ui/button";
 import { useFormat } from "@/client/lib/format";
-import type { MealDetail } from "@/contract/meals";
+import type { MealDetail, SeriesStatus } from "@/contract/meals";
 import { useSetSeriesStatus } from "../api/series";
 
 export function SeriesPanel({ meal, isOwner }: { meal: MealDetail; isOwner: boolean }) {
@@ -18,6 +18,11 @@ export function SeriesPanel({ meal, isOwner }: { meal: MealDetail; isOwner: bool
   const update = useSetSeriesStatus(meal.id, series?.id ?? "");
   if (!series) return null;
   const next = series.nextStart;
+  const move = (status: SeriesStatus, label: string) => (
+    <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => update.mutate(status)}>
+      {label}
+    </Button>
+  );
   return (
     <section
       aria-labelledby="weekly-meal"
@@ -52,37 +57,14 @@ export function SeriesPanel({ meal, isOwner }: { meal: MealDetail; isOwner: bool
       )}
       {series.abilities.stop.allowed && (
         <div className="flex flex-wrap gap-2">
-          {series.status === "paused" ? (
-            series.abilities.resume.allowed ? (
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={update.isPending}
-                onClick={() => update.mutate("active")}
-              >
-                {t("Resume")}
-              </Button>
+          {series.status !== "paused" && move("paused", t("Pause"))}
+          {series.status === "paused" &&
+            (series.abilities.resume.allowed ? (
+              move("active", t("Resume"))
             ) : (
               <RefusalNote ability={series.abilities.resume} className="text-sm text-muted-foreground" />
-            )
-          ) : (
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={update.isPending}
-              onClick={() => update.mutate("paused")}
-            >
-              {t("Pause")}
-            </Button>
-          )}
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={update.isPending}
-            onClick={() => update.mutate("stopped")}
-          >
-            {t("Stop")}
-          </Button>
+            ))}
+          {move("stopped", t("Stop"))}
         </div>
       )}
     </section>
