@@ -3,13 +3,15 @@
  * answered, the page's code and the catalogues it speaks are loaded (their requests start with the
  * page, named in its HTML), then the app renders, the page in its first render; the service worker
  * comes once that render is up (app/app.tsx). A first screen the server rendered (server-render.tsx)
- * is hydrated, once its first call's answer (inside the page) is in the query cache as it was there.
+ * is hydrated, once the answers its loader's queries were drawn from (inside the page) are in the query
+ * cache as they were there.
  */
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { SERVER_RENDERED_ATTRIBUTE } from "@/contract/pages";
 import { AppRoot } from "./app/app-root";
 import { preloadPage } from "./app/router";
+import { loadMemberPageData } from "./app/routes";
 import { currentUserQuery } from "./features/auth";
 import { loadDeployment } from "./lib/deployment";
 import { i18n, startI18n } from "./lib/i18n";
@@ -58,18 +60,15 @@ const serverRendered = drawnHere() && !pseudoLocale;
 
 // Who is signed in (the request index.html preloads, or the answer the server put in a member's page)
 // is asked beside the settings and catalogue: a member's shell and page then load with them, and the
-// page's first API call starts, not after the first render (docs/decisions/015).
+// data the page's loader declares is asked as its code arrives, not after the first render
+// (docs/decisions/015).
 const userKnown = queryClient
   .prefetchQuery(currentUserQuery)
   .then(() => queryClient.getQueryData(currentUserQuery.queryKey));
 const pageData = userKnown
   .then((user) =>
-    // Its own chunk: what it imports (the contract's schemas, the lists' filters) is the member pages',
-    // and would weigh on the landing page in the entry.
     user
-      ? import("./app/route-data").then(({ prefetchPageData }) =>
-          prefetchPageData(window.location.pathname, window.location.search, user),
-        )
+      ? loadMemberPageData(queryClient, window.location.pathname, window.location.search, user)
       : undefined,
   )
   // Its chunk not fetched (offline): the page asks for its data itself, and shows why it has none.

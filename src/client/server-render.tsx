@@ -1,74 +1,106 @@
 /**
  * The first screen's HTML, made on the server from the app's own components (docs/decisions/019): the
- * landing page for a visitor, and for a member a page that opens on its first call's answer (a list's
- * first page, a meal, a thread). It is built by Vite as a server bundle (`vite build --ssr`, into
- * dist/ssr/) and run by src/server/plugins/client.ts; the browser then hydrates it (main.tsx) with the
- * same answers, catalogues and settings, so its first render is this one.
+ * landing page for a visitor, and for a member a page that declares its data (its `loader`,
+ * src/client/lib/page-data.ts) drawn from that data. It is built by Vite as a server bundle
+ * (`vite build --ssr`, into dist/ssr/) and run by src/server/plugins/client.ts, which puts the HTML and
+ * the API answers the render asked for inside the page; the browser then hydrates it (main.tsx) with
+ * the same answers, catalogues and settings, so its first render is this one.
  *
- * The app's modules keep one query cache, one i18next and one set of settings each, as a browser has;
- * renders therefore take turns in the server's process (each is some tens of milliseconds of work whose
- * waits are all on answers already at hand), and each starts from an empty cache.
+ * Each render has a query client and an i18next instance of its own, given to the app by context, and
+ * asks the API through its own request's `ask` (kept for its calls by an AsyncLocalStorage), so renders
+ * overlap while they wait for answers. The few settings the app's formats read from modules (the
+ * deployment's, the time zone, the region) are set for the synchronous `renderToString` alone, during
+ * which no other render's code can run.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { QueryClient } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
-import type { CurrentUser } from "@/contract/auth";
-import { pageStartOf } from "@/contract/first-calls";
 import type { Deployment } from "@/contract/i18n";
 import { supportedLanguage } from "@/contract/languages";
-import { DEPLOYMENT_URL, type FirstScreenRequest } from "@/contract/pages";
+import {
+  CURRENT_USER_URL,
+  DEPLOYMENT_URL,
+  type FirstAnswer,
+  type FirstScreen,
+  type FirstScreenRequest,
+} from "@/contract/pages";
 import { AppRoot } from "./app/app-root";
-import { prefetchPageData } from "./app/route-data";
 import { preloadPage } from "./app/router";
+import { declaresData, loadMemberPageData } from "./app/routes";
 import { currentUserQuery } from "./features/auth";
+import { askOnServer, getJson } from "./lib/api-client";
 import { adoptDeployment } from "./lib/deployment";
-import { giveFirstAnswers } from "./lib/first-answers";
 import { drawTimesIn } from "./lib/format";
-import { speakOnServer } from "./lib/i18n";
-import { queryClient } from "./lib/query-client";
+import { speakerOnServer } from "./lib/i18n";
+import { makeQueryClient } from "./lib/query-client";
 import { drawInRegion } from "./lib/region";
 
-let turn: Promise<unknown> = Promise.resolve();
+/** The `ask` of the render whose code is running. */
+const asking = new AsyncLocalStorage<(url: string) => Promise<Response>>();
+
+askOnServer((url) => {
+  const ask = asking.getStore();
+  if (!ask) return Promise.reject(new Error(`${url} was asked outside a first screen's render`));
+  return ask(url);
+});
+
+/** Whether an answer goes inside the page: a success, or the sign-in check's "signed out". */
+const carried = (answer: FirstAnswer) =>
+  answer.status === 200 || (answer.url === CURRENT_USER_URL && answer.status === 401);
 
 /**
- * The HTML of `request`'s first screen, to go inside the page's root element; null when this page is
- * not rendered on the server (its first call did not answer, or it is not a first screen this renders),
- * and the page is sent as before, drawn by the browser. Never throws.
+ * `request`'s first screen and the answers it was drawn from. Its HTML is null when the page is not
+ * drawn here — a member's page that declares no data, one whose data did not all answer, one without
+ * the browser's time zone (its times could be drawn wrong), any visitor's page but the landing page —
+ * and the page is then drawn by the browser, with whatever answers were made. Never throws.
  */
-export function renderFirstScreen(request: FirstScreenRequest): Promise<string | null> {
-  const rendered = turn.then(() => render(request)).catch(() => null);
-  turn = rendered;
-  return rendered;
+export async function renderFirstScreen(request: FirstScreenRequest): Promise<FirstScreen> {
+  const answers: FirstAnswer[] = [];
+  const client = makeQueryClient();
+  const ask = async (url: string) => {
+    const answer = await request.ask(url);
+    if (carried(answer)) answers.push(answer);
+    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  };
+  try {
+    const html = await asking.run(ask, () => draw(request, client));
+    return { html, answers };
+  } catch {
+    return { html: null, answers };
+  } finally {
+    // Its queries' garbage-collection timers too: nothing of a render outlives it.
+    client.clear();
+  }
 }
 
-async function render({ pathname, search, language, timeZone, region, answers }: FirstScreenRequest) {
-  queryClient.clear();
+async function draw(request: FirstScreenRequest, client: QueryClient): Promise<string | null> {
+  const { pathname, search, signedIn, timeZone } = request;
+  // A member's page that declares nothing to show first costs no session lookup.
+  if (signedIn ? !(await declaresData(pathname)) : pathname !== "/") return null;
+  const settings = await getJson<Deployment>(DEPLOYMENT_URL);
+  const user = await client.fetchQuery(currentUserQuery);
+  if (user) {
+    if (!(await loadMemberPageData(client, pathname, search, user))) return null;
+    // A member's page shows times: without the browser's zone they could be drawn wrong. Its answers
+    // still go in the page, for the browser's own drawing.
+    if (!timeZone) return null;
+    // Only a page whose data all answered: anything else would be drawn as its loading state.
+    if (
+      client
+        .getQueryCache()
+        .getAll()
+        .some((query) => query.state.status !== "success")
+    )
+      return null;
+  } else if (pathname !== "/") return null;
+  const speaker = await speakerOnServer(supportedLanguage(request.language) ?? "en");
+  await preloadPage(pathname, Promise.resolve(user), Promise.resolve(), speaker);
+  adoptDeployment(settings);
   drawTimesIn(timeZone);
-  drawInRegion(region);
+  drawInRegion(request.region);
   try {
-    const settings = answers.find((answer) => answer.url === DEPLOYMENT_URL);
-    if (!settings) return null;
-    adoptDeployment(JSON.parse(settings.body) as Deployment);
-    giveFirstAnswers(answers);
-    await speakOnServer(supportedLanguage(language) ?? "en");
-    await queryClient.prefetchQuery(currentUserQuery);
-    const user = queryClient.getQueryData<CurrentUser | null>(currentUserQuery.queryKey);
-    if (user === undefined) return null;
-    if (user) {
-      // A member's page shows times: without the browser's zone they could be drawn wrong.
-      if (!timeZone) return null;
-      // A page that starts with no call is drawn in the browser. A list on its map is drawn here with the
-      // map's place loading (meal-results.tsx): Leaflet draws in a browser alone.
-      const start = pageStartOf(pathname, new URLSearchParams(search), user);
-      if (!start?.call) return null;
-      await prefetchPageData(pathname, search, user);
-      // Only a page whose first call answered: anything else would be drawn as its loading state.
-      const cached = queryClient.getQueryCache().getAll();
-      if (cached.length < 2 || cached.some((query) => query.state.status !== "success")) return null;
-    } else if (pathname !== "/") return null;
-    await preloadPage(pathname, Promise.resolve(user), Promise.resolve());
-    return renderToString(<AppRoot ssrPath={pathname} ssrSearch={search} />);
+    return renderToString(<AppRoot ssrPath={pathname} ssrSearch={search} client={client} i18n={speaker} />);
   } finally {
-    queryClient.clear();
-    giveFirstAnswers([]);
     drawTimesIn(undefined);
     drawInRegion(undefined);
   }

@@ -8,13 +8,15 @@ import { parse } from "regexparam";
 
 /**
  * The id of a page's `<script type="application/json">` that carries the server's first answers
- * (first-calls.ts). Here, without zod: the browser's API client reads it at start, and first-calls.ts
- * would bring the contract's schemas into every page's entry, the landing page's too.
+ * (src/server/first-answers.ts), which the browser's API client reads at start.
  */
 export const FIRST_ANSWERS_ID = "first-answers";
 
 /** The deployment's settings' URL, which index.html preloads and a drawn page carries. */
 export const DEPLOYMENT_URL = "/api/deployment";
+
+/** The sign-in check's URL, which index.html also preloads. */
+export const CURRENT_USER_URL = "/api/auth/user";
 
 /**
  * The attribute the server puts on the page's root element when it holds the first screen's HTML
@@ -43,8 +45,7 @@ export interface FirstAnswer {
 
 /**
  * What the server's render of a first screen is given (src/client/server-render.tsx): the page, the
- * language it is read in, and the answers the page carries — the sign-in check, the deployment's
- * settings and, for a member, the page's first call.
+ * language it is read in, and how to ask the API as the page's browser would.
  */
 export interface FirstScreenRequest {
   pathname: string;
@@ -55,7 +56,21 @@ export interface FirstScreenRequest {
   timeZone?: string;
   /** The browser's first region of `language` by its `Accept-Language` ("en-GB"), if it names one. */
   region?: string;
-  answers: readonly FirstAnswer[];
+  /** Whether the request carries a session cookie: signed out, only the landing page is drawn. */
+  signedIn: boolean;
+  /** The API's answer to a GET of `url` with the page request's cookie and language. */
+  ask: (url: string) => Promise<FirstAnswer>;
+}
+
+/**
+ * What the render gives back: the HTML for the page's root element (null when the page is left for
+ * the browser to draw), and the answers the page carries so its browser does not ask them again — the
+ * deployment's settings, the sign-in check and the queries the page's loader declared, each that
+ * answered 200 (the sign-in check's 401 too, for a visitor).
+ */
+export interface FirstScreen {
+  html: string | null;
+  answers: FirstAnswer[];
 }
 
 /** A path and the name of its page's module (`src/client/pages/{page}.tsx`). */

@@ -8,10 +8,13 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { type FirstScreenRequest, THREAD_END_ID } from "@/contract/pages";
+import { type FirstScreen, type FirstScreenRequest, THREAD_END_ID } from "@/contract/pages";
 
-/** Renders a first screen: its HTML for the root element, or null when the page is not drawn here. */
-export type FirstScreenRenderer = (request: FirstScreenRequest) => Promise<string | null>;
+/**
+ * Renders a first screen: its HTML for the root element (null when the page is not drawn here) and
+ * the API answers it asked for, which the page carries.
+ */
+export type FirstScreenRenderer = (request: FirstScreenRequest) => Promise<FirstScreen>;
 
 /**
  * The renderer of the server bundle built beside the client in `clientDir` (`../ssr/server-render.js`),

@@ -71,11 +71,7 @@ export function pagePreloads(clientDir: string): ((request: PageRequest) => stri
     if (signedIn) {
       const memberPage = staticPage ?? pageAt(MEMBER_PAGES, pathname);
       if (memberPage) {
-        files.push(
-          ...closure("src/client/app/route-data.ts"),
-          ...closure("src/client/app/signed-in-shell.tsx"),
-        );
-        files.push(...page(memberPage.page));
+        files.push(...closure("src/client/app/signed-in-shell.tsx"), ...page(memberPage.page));
       }
     } else if (pathname === "/") {
       files.push(...page("landing"));

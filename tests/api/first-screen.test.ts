@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directionOf, TIME_ZONE_COOKIE } from "@/contract/languages";
-import type { FirstScreenRequest } from "@/contract/pages";
+import type { FirstAnswer, FirstScreenRequest } from "@/contract/pages";
 import { buildMeal, buildSignedInUser } from "../factories";
 import { createTestApp, type TestApp } from "./harness";
 
@@ -29,17 +29,27 @@ const BUILT_INDEX = INDEX.replace(
 const MANIFEST = {
   "index.html": { file: "assets/index.js", imports: ["_vendor.js"] },
   "_vendor.js": { file: "assets/vendor.js" },
-  "src/client/app/route-data.ts": { file: "assets/route-data.js" },
   "src/client/app/signed-in-shell.tsx": { file: "assets/signed-in-shell.js" },
   "src/client/pages/community.tsx": { file: "assets/community.js" },
   "src/client/pages/landing.tsx": { file: "assets/landing.js" },
   "src/locales/en/common.json": { file: "assets/common-en.js" },
 };
 
-/** The stand-in renderer: what it was given, as the page's content; nothing for a profile. */
-const RENDERER = `export async function renderFirstScreen(request) {
-  if (request.pathname === "/profile") return null;
-  return "<main id=given>" + JSON.stringify(request).replace(/</g, "\\\\u003c") + "</main>";
+/**
+ * The stand-in renderer: it asks what a list page's loader would (the sign-in check, the list's first
+ * page for a member, the settings) through the `ask` it is given, and draws what it was given and the
+ * statuses it was answered, with the first card's photo as the app draws it; nothing for a profile.
+ */
+const RENDERER = `export async function renderFirstScreen({ ask, ...given }) {
+  if (given.pathname === "/profile") return { html: null, answers: [] };
+  const q = new URLSearchParams(given.search).get("q");
+  const list = "/api/meals?kind=free" + (q ? "&q=" + encodeURIComponent(q) : "");
+  const answers = [];
+  for (const url of ["/api/auth/user", ...(given.signedIn ? [list] : []), "/api/deployment"]) answers.push(await ask(url));
+  const photo = given.signedIn ? JSON.parse(answers[1].body)[0]?.photoPath : undefined;
+  const picture = photo ? '<img src="' + photo + '" srcset="' + photo + ' 400w" sizes="100vw" fetchpriority="high">' : "";
+  const shown = { ...given, asked: answers.map((answer) => [answer.url, answer.status]) };
+  return { html: "<main id=given>" + JSON.stringify(shown).replace(/</g, "\\u003c") + "</main>" + picture, answers };
 }`;
 
 describe("a first screen drawn on the server", () => {
@@ -69,7 +79,12 @@ describe("a first screen drawn on the server", () => {
     return {
       sent,
       html,
-      given: given ? (JSON.parse(given) as FirstScreenRequest) : null,
+      given: given
+        ? (JSON.parse(given) as Omit<FirstScreenRequest, "ask"> & { asked: [string, number][] })
+        : null,
+      carried: JSON.parse(
+        /<script type="application\/json" id="first-answers">(.*?)<\/script>/s.exec(html)?.[1] ?? "[]",
+      ) as FirstAnswer[],
       code: /<script type="application\/json" id="page-code">(.*?)<\/script>/s.exec(html)?.[1],
     };
   };
@@ -82,7 +97,7 @@ describe("a first screen drawn on the server", () => {
     });
     const eater = await buildSignedInUser(t.db);
     const cookie = `${eater.cookie}; ${TIME_ZONE_COOKIE}=${encodeURIComponent("Europe/Madrid")}`;
-    const { sent, html, given, code } = await open("/community", cookie);
+    const { sent, html, given, code, carried } = await open("/community", cookie);
     // Its controls answer once the browser has taken it over, and say so until then.
     expect(html).toContain('<div id="root" data-server-rendered aria-disabled="true"><main id=given>');
     expect(given).toMatchObject({
@@ -92,27 +107,38 @@ describe("a first screen drawn on the server", () => {
       timeZone: "Europe/Madrid",
       // Dates in the region its browser reads them in, as the app takes it from navigator.languages.
       region: "en-GB",
+      signedIn: true,
+      // Asked as the member's browser would: with their session.
+      asked: [
+        ["/api/auth/user", 200],
+        ["/api/meals?kind=free", 200],
+        ["/api/deployment", 200],
+      ],
     });
-    expect(given?.answers.map((answer) => answer.url)).toEqual([
+    // The answers it was drawn from go in the page, for the browser not to ask again.
+    expect(carried.map((answer) => answer.url)).toEqual([
       "/api/auth/user",
       "/api/meals?kind=free",
       "/api/deployment",
     ]);
+    expect(JSON.parse(carried[0]?.body ?? "{}")).toMatchObject({ id: eater.user.id });
+    expect(carried[1]?.headers["x-total-count"]).toBe("1");
     // Its code is not in the head beside the picture: listed, entry first, for the one inline loader.
     expect(html).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
     expect(JSON.parse(code ?? "[]")).toEqual([
       "/assets/index.js",
       "/assets/vendor.js",
       "/assets/common-en.js",
-      "/assets/route-data.js",
       "/assets/signed-in-shell.js",
       "/assets/community.js",
     ]);
     const loader = /<script>(.*?)<\/script>/s.exec(html)?.[1] ?? "";
     const hash = createHash("sha256").update(loader).digest("base64");
     expect(sent.headers["content-security-policy"]).toContain(`script-src 'self' 'sha256-${hash}'`);
-    // The picture is still asked for first, beside the page.
-    expect(html).toMatch(/<link rel="preload" as="image"[^>]*fetchpriority="high">/);
+    // The picture it drew first is still asked for first, beside the page.
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/objects/photos/0c8b6c1e-5a8e-4a7e-9d3e-3f1c2b4a5d6e.webp" imagesrcset="/objects/photos/0c8b6c1e-5a8e-4a7e-9d3e-3f1c2b4a5d6e.webp 400w" imagesizes="100vw" fetchpriority="high">',
+    );
   });
 
   it("a zone or region the server does not know is not passed to the renderer", async () => {
@@ -130,8 +156,9 @@ describe("a first screen drawn on the server", () => {
   });
 
   it("a visitor's landing page: drawn signed out, from the sign-in check's 401 and the settings, its code as before", async () => {
-    const { sent, html, given, code } = await open("/", "");
-    expect(given?.answers.map((answer) => [answer.url, answer.status])).toEqual([
+    const { sent, html, given, code, carried } = await open("/", "");
+    expect(given?.signedIn).toBe(false);
+    expect(carried.map((answer) => [answer.url, answer.status])).toEqual([
       ["/api/auth/user", 401],
       ["/api/deployment", 200],
     ]);
@@ -165,7 +192,7 @@ describe("a first screen drawn on the server", () => {
     const cookie = `${eater.cookie}; ${TIME_ZONE_COOKIE}=UTC`;
     for (const q of ["**", "(soup", "[", "+?", "$'"]) {
       const { given } = await open(`/community?q=${encodeURIComponent(q)}`, cookie);
-      expect(given?.answers.map((answer) => answer.url)[1], q).toMatch(/^\/api\/meals\?kind=free&q=/);
+      expect(given?.asked[1]?.[0], q).toMatch(/^\/api\/meals\?kind=free&q=/);
     }
   });
 

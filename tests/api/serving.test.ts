@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TIME_ZONE_COOKIE } from "@/contract/languages";
 import { buildMeal, buildRequest, buildSignedInUser } from "../factories";
 import { createTestApp, type TestApp } from "./harness";
 
@@ -17,7 +18,6 @@ const BUILD_MANIFEST = {
   "_card.js": { file: "assets/card.js", imports: ["_vendor.js"] },
   "_meal-list.js": { file: "assets/meal-list.js", imports: ["_card.js", "_vendor.js"] },
   "src/client/app/signed-in-shell.tsx": { file: "assets/shell.js", imports: ["_vendor.js"] },
-  "src/client/app/route-data.ts": { file: "assets/route-data.js", imports: ["_meal-list.js"] },
   "src/client/pages/landing.tsx": { file: "assets/landing.js", imports: ["_card.js"] },
   "src/client/pages/home.tsx": { file: "assets/home.js", imports: ["_meal-list.js"] },
   "src/client/pages/community.tsx": { file: "assets/community.js", imports: ["_meal-list.js"] },
@@ -46,13 +46,21 @@ const PRELOADS = readFileSync(path.resolve(import.meta.dirname, "../../index.htm
 
 describe("serving", () => {
   let t: TestApp;
+  let build: string;
   let clientDir: string;
   const script = `console.log(${JSON.stringify("MealShare ".repeat(400))});`;
 
   beforeAll(async () => {
     // A built client as Vite and vite-plugin-compression2 leave it.
-    clientDir = mkdtempSync(path.join(os.tmpdir(), "mealshare-client-"));
-    mkdirSync(path.join(clientDir, "assets"));
+    build = mkdtempSync(path.join(os.tmpdir(), "mealshare-build-"));
+    clientDir = path.join(build, "client");
+    mkdirSync(path.join(clientDir, "assets"), { recursive: true });
+    // The server's bundle beside it (src/server/first-screen.ts): the app's own renderer, from source.
+    mkdirSync(path.join(build, "ssr"));
+    writeFileSync(
+      path.join(build, "ssr/server-render.js"),
+      `export { renderFirstScreen } from ${JSON.stringify(path.resolve(import.meta.dirname, "../../src/client/server-render.tsx"))};`,
+    );
     writeFileSync(
       path.join(clientDir, "index.html"),
       // The body as the repo's index.html has it: the spinner in the root.
@@ -68,7 +76,7 @@ describe("serving", () => {
   });
   afterAll(async () => {
     await t.close();
-    rmSync(clientDir, { recursive: true, force: true });
+    rmSync(build, { recursive: true, force: true });
   });
 
   it("sends the built script brotli-compressed, gzip-compressed, or plain, as the browser accepts", async () => {
@@ -107,13 +115,12 @@ describe("serving", () => {
     };
     const member = { cookie: "sid=some-session" };
 
-    it("a member's page: the catalogue every page waits for, its first call's code, the shell, the page and what they import, then its catalogues, each once", async () => {
+    it("a member's page: the catalogue every page waits for, the shell, the page and what they import, then its catalogues, each once", async () => {
       expect(await preloads("/community?view=map", member)).toEqual([
         "/assets/common-en.js",
+        "/assets/shell.js",
         "/assets/card.js",
         "/assets/meal-list.js",
-        "/assets/route-data.js",
-        "/assets/shell.js",
         "/assets/community.js",
         "/assets/app-en.js",
         "/assets/messages-en.js",
@@ -122,9 +129,6 @@ describe("serving", () => {
       const id = "1b4e28ba-2fa1-41d2-883f-0016d3cca427";
       expect(await preloads(`/meal/${id}/edit`, member)).toEqual([
         "/assets/common-en.js",
-        "/assets/card.js",
-        "/assets/meal-list.js",
-        "/assets/route-data.js",
         "/assets/shell.js",
         "/assets/edit-meal.js",
         "/assets/app-en.js",
@@ -174,8 +178,13 @@ describe("serving", () => {
   });
 
   describe("a member's page carries its first API answers and preloads its largest picture", () => {
-    const page = async (url: string, cookie: string) => {
-      const sent = await t.app.inject({ url, headers: { "accept-encoding": "br", cookie } });
+    /**
+     * The page at `url` for a browser with `cookie`, by default in a time zone (the server draws a
+     * member's page only in one it knows).
+     */
+    const page = async (url: string, cookie: string, zone: "UTC" | null = "UTC") => {
+      const zoned = cookie && zone ? `${cookie}; ${TIME_ZONE_COOKIE}=${zone}` : cookie;
+      const sent = await t.app.inject({ url, headers: { "accept-encoding": "br", cookie: zoned } });
       expect(sent.statusCode).toBe(200);
       const html =
         sent.headers["content-encoding"] === "br"
@@ -188,6 +197,7 @@ describe("serving", () => {
       const answers = blocks[0]
         ? (JSON.parse(blocks[0][1] ?? "[]") as {
             url: string;
+            status: number;
             headers: Record<string, string>;
             body: string;
           }[])
@@ -205,7 +215,7 @@ describe("serving", () => {
     const title = "</script><script>alert(1)</script> $' $& soup";
     const photo = "/objects/photos/0c8b6c1e-5a8e-4a7e-9d3e-3f1c2b4a5d6e.webp";
 
-    it("Community: the sign-in check and the list's first page as the API sends them, and the first card's photo", async () => {
+    it("Community: the settings, the sign-in check and the list's first page as the API sends them, and the first card's photo", async () => {
       const cook = await buildSignedInUser(t.db);
       const meal = await buildMeal(t.db, cook.user, { title, photoPath: photo });
       const eater = await buildSignedInUser(t.db);
@@ -214,11 +224,11 @@ describe("serving", () => {
       expect(html).not.toContain("<script>alert(1)");
       expect(sent.headers["cache-control"]).toBe("private, no-cache");
       expect(answers.map((answer) => answer.url)).toEqual([
+        "/api/deployment",
         "/api/auth/user",
         "/api/meals?kind=free",
-        "/api/deployment",
       ]);
-      const [user, list, settings] = answers;
+      const [settings, user, list] = answers;
       // The settings too, which the page then does not ask for again.
       expect(settings?.body).toBe((await api("/api/deployment", eater.cookie)).body);
       expect(html).not.toMatch(/<link rel="preload" href="\/api\/(deployment|auth\/user)"/);
@@ -235,13 +245,13 @@ describe("serving", () => {
       ]);
       // Each member's page holds their own answers.
       const other = await page("/community", cook.cookie);
-      expect(JSON.parse(other.answers[0]?.body ?? "{}").id).toBe(cook.user.id);
+      expect(JSON.parse(other.answers[1]?.body ?? "{}").id).toBe(cook.user.id);
       // The map asks for the list for its count line but draws no card: no photo to fetch first.
       const map = await page("/community?view=map", eater.cookie);
       expect(map.answers.map((answer) => answer.url)).toEqual([
+        "/api/deployment",
         "/api/auth/user",
         "/api/meals?kind=free",
-        "/api/deployment",
       ]);
       expect(map.picture).toBeNull();
     });
@@ -252,26 +262,27 @@ describe("serving", () => {
       const eater = await buildSignedInUser(t.db);
       const request = await buildRequest(t.db, meal, eater.user);
       const detail = await page(`/meal/${meal.id}`, eater.cookie);
-      expect(detail.answers[1]?.url).toBe(`/api/meals/${meal.id}`);
-      expect(detail.answers[1]?.body).toBe((await api(`/api/meals/${meal.id}`, eater.cookie)).body);
+      expect(detail.answers[2]?.url).toBe(`/api/meals/${meal.id}`);
+      expect(detail.answers[2]?.body).toBe((await api(`/api/meals/${meal.id}`, eater.cookie)).body);
       expect(detail.picture?.[3]).toBe("(min-width: 1024px) 50vw, 100vw");
       const thread = await page(`/request/${request.id}`, eater.cookie);
-      expect(thread.answers[1]?.body).toBe((await api(`/api/requests/${request.id}`, eater.cookie)).body);
+      expect(thread.answers[2]?.body).toBe((await api(`/api/requests/${request.id}`, eater.cookie)).body);
       expect(thread.picture?.[3]).toBe("(min-width: 640px) 192px, 100vw");
       // Someone else opens the thread's address: the page holds no answer of it, and no picture.
       const stranger = await buildSignedInUser(t.db);
       const theirs = await page(`/request/${request.id}`, stranger.cookie);
-      expect(theirs.answers.map((answer) => answer.url)).toEqual(["/api/auth/user"]);
+      expect(theirs.answers.map((answer) => answer.url)).toEqual(["/api/deployment", "/api/auth/user"]);
       expect(theirs.picture).toBeNull();
       expect(theirs.html).not.toContain("alert(1)");
     });
 
-    it("a member's list of meals is sent with its cards' outlines in the root; other pages and visitors keep the spinner", async () => {
+    it("a member's list of meals the server does not draw is sent with its cards' outlines; other pages and visitors keep the spinner", async () => {
       const member = await buildSignedInUser(t.db);
       const outline =
         /<div id="root"><div class="min-h-screen">[\s\S]*aspect-\[4\/3\][\s\S]*<\/div><\/div>\s*(<script|<\/body>)/;
+      // Without the browser's time zone the list is drawn in the browser: its outlines show until then.
       for (const url of ["/community", "/marketplace?q=soup"]) {
-        const { html } = await page(url, member.cookie);
+        const { html } = await page(url, member.cookie, null);
         expect(html, url).toMatch(outline);
         expect(html.match(/animate-pulse/g)).toHaveLength(6);
         // The spinner is gone, not beside it: one status in the root.
@@ -280,17 +291,27 @@ describe("serving", () => {
       for (const [url, cookie] of [
         ["/profile", member.cookie],
         ["/community", ""],
-        ["/", ""],
       ] as const) {
         const { html } = await page(url, cookie);
         expect(html, url).not.toContain("animate-pulse");
         expect(html, url).toContain('<span class="sr-only">Loading</span>');
       }
+      // A visitor's landing page is drawn by the server (src/client/server-render.tsx), with no outlines.
+      const landing = await page("/", "");
+      expect(landing.html).toContain("data-server-rendered");
+      expect(landing.html).not.toContain("animate-pulse");
     });
 
-    it("nothing for a session that does not answer, a page that asks nothing first, or signed out", async () => {
+    it("nothing for a page that declares no data, or signed out; a session that does not answer, its 401", async () => {
+      // A lapsed session: the page says "signed out" (and the settings) for its browser not to ask.
+      const lapsed = await page("/community", "sid=no-such-session");
+      expect(lapsed.answers.map((answer) => [answer.url, answer.status])).toEqual([
+        ["/api/deployment", 200],
+        ["/api/auth/user", 401],
+      ]);
+      expect(lapsed.picture).toBeNull();
+      expect(lapsed.html).not.toContain("data-server-rendered");
       for (const [url, cookie] of [
-        ["/community", "sid=no-such-session"],
         ["/profile", (await buildSignedInUser(t.db)).cookie],
         ["/community", ""],
       ] as const) {

@@ -30,7 +30,7 @@ describe("the browser's entry", () => {
     // The check reads the graph at all: the entry's own API client is in it.
     expect(graph).toContain("src/client/lib/api-client.ts");
     const schemaModules = [...graph].filter((file) =>
-      /^src\/contract\/(meals|meal-list|first-calls|groups|requests|users)\.ts$/.test(file),
+      /^src\/contract\/(meals|meal-list|groups|requests|users)\.ts$/.test(file),
     );
     expect(schemaModules).toEqual([]);
   }, 30_000);
@@ -41,7 +41,7 @@ const importingZod = (graph: Set<string>) =>
   [...graph].filter((file) => readFileSync(path.join(repo, file), "utf8").includes('from "zod"'));
 
 describe("the contract's plain modules", () => {
-  it("import no zod schema, through any chain, nor do the list's and the first call's rules", async () => {
+  it("import no zod schema, through any chain, nor does the list's rule", async () => {
     const plain = readdirSync(path.join(repo, "src/contract/plain")).map(
       (file) => `src/contract/plain/${file}`,
     );
@@ -49,8 +49,8 @@ describe("the contract's plain modules", () => {
     expect(plain).toEqual(
       expect.arrayContaining(["src/contract/plain/food-safety.ts", "src/contract/plain/photos.ts"]),
     );
-    // The first call's rule takes zod's UUID pattern only (`zod/v4/core`'s regexes), not a schema.
-    for (const file of [...plain, "src/contract/meal-list.ts", "src/contract/first-calls.ts"]) {
+    // A page's id rule (plain/record-id.ts) takes zod's UUID pattern only (`zod/v4/core`'s regexes).
+    for (const file of [...plain, "src/contract/meal-list.ts"]) {
       expect(importingZod(await staticGraphOf(file)), file).toEqual([]);
     }
   }, 60_000);

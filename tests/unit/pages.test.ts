@@ -5,7 +5,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { mayStartWithCall } from "../../src/contract/first-calls";
 import { firstCatalogues, MEMBER_PAGES, pageAt, STATIC_PAGES } from "../../src/contract/pages";
 
 describe("the page table", () => {
@@ -31,16 +30,6 @@ describe("the page table", () => {
     expect(pageAt(STATIC_PAGES, "/label/abc")?.page).toBe("label");
     // A parameter that cannot be decoded is passed on as typed, not thrown.
     expect(pageAt(MEMBER_PAGES, "/user/%E0%A4%A")?.params).toEqual({ id: "%E0%A4%A" });
-  });
-
-  it("says which member's pages may start with a call, so the others look nobody up for it", () => {
-    const id = "1b4e28ba-2fa1-41d2-883f-0016d3cca427";
-    for (const path of ["/", "/community", "/marketplace", `/meal/${id}`, `/request/${id}`]) {
-      expect(mayStartWithCall(path), path).toBe(true);
-    }
-    for (const path of ["/profile", "/requests", `/meal/${id}/edit`, "/about", "/no-such-page"]) {
-      expect(mayStartWithCall(path), path).toBe(false);
-    }
   });
 
   it("names the catalogues a page's first render speaks, signed in and out", () => {

@@ -1,11 +1,10 @@
 /** The app's providers: the query client, the offline banner, the toaster, and the router. */
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { OfflineBanner } from "@/client/components/layout/offline-banner";
 import { toast } from "@/client/components/ui/use-toast";
 import { registerServiceWorker, whenIdle } from "@/client/lib/idle";
 import { setNoticeHandler } from "@/client/lib/notices";
-import { queryClient } from "@/client/lib/query-client";
 import { AppRouter } from "./router";
 
 // The toaster (Radix toast) is not needed to paint the first page: it loads once the browser is idle
@@ -31,7 +30,8 @@ function IdleToaster() {
   );
 }
 
-export function App() {
+/** @param client the query client of this render (app-root.tsx) */
+export function App({ client }: { client: QueryClient }) {
   // After the first render is committed: a first screen the server drew answers from now on (its root
   // said it did not yet: src/server/plugins/client.ts; a part still hydrating below a Suspense boundary
   // is hydrated first by React when pressed, and the press replayed); then, once idle, the service
@@ -41,7 +41,7 @@ export function App() {
     whenIdle(registerServiceWorker);
   }, []);
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <OfflineBanner />
       <AppRouter />
       <IdleToaster />

@@ -3,6 +3,8 @@
  * (routes.ts), chosen once the current user is known; every page is its own lazily loaded chunk,
  * and a page that throws while rendering shows an error with Retry in its place.
  */
+
+import type { i18n as I18n } from "i18next";
 import { Suspense } from "react";
 import { lazyWithPreload } from "react-lazy-with-preload";
 import { parse } from "regexparam";
@@ -111,17 +113,19 @@ export function AppRouter() {
  * least 300 ms (routes.ts).
  * @param user the sign-in check's answer: the member, null when signed out, undefined when unanswered
  * @param i18nStarted i18next's start (lib/i18n.ts `startI18n`), after which a catalogue can load
+ * @param speaker the i18next instance whose language the catalogues are for (the server's render's own)
  */
 export async function preloadPage(
   path: string,
   user: Promise<CurrentUser | null | undefined>,
   i18nStarted: Promise<void>,
+  speaker: I18n = i18n,
 ): Promise<void> {
   const matches = (route: { path: string }) => matchRoute(parse, route.path, path)[0];
   const settled = async (...loads: (Promise<unknown> | undefined)[]) =>
     void (await Promise.allSettled(loads));
   const words = (signedIn: boolean) =>
-    i18nStarted.then(() => i18n.loadNamespaces(firstCatalogues(path, signedIn)));
+    i18nStarted.then(() => speaker.loadNamespaces(firstCatalogues(path, signedIn)));
   if (matches({ path: "/pass/:id" })) return settled(PickupPassPage.preload(), words(false));
   const known = await user;
   if (known === undefined) return;

@@ -4,9 +4,14 @@
  * serves both; signed out, the static pages are served and a member page offers sign-in instead of a
  * 404 (router.tsx).
  */
-import type { ComponentType } from "react";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { type ComponentType, useEffect } from "react";
 import { lazyWithPreload } from "react-lazy-with-preload";
-import { MEMBER_PAGES, type PageEntry, STATIC_PAGES } from "@/contract/pages";
+import { useLocation, useSearch } from "wouter";
+import { useCurrentUser } from "@/client/features/auth";
+import { type PageModule, prefetchPageQueries } from "@/client/lib/page-data";
+import type { CurrentUser } from "@/contract/auth";
+import { MEMBER_PAGES, type PageEntry, pageAt, STATIC_PAGES } from "@/contract/pages";
 
 /**
  * A path (wouter's syntax), the page it shows, and how its code is fetched ahead of showing it. A page
@@ -21,7 +26,54 @@ export interface AppRoute {
 }
 
 /** Every page module, each a chunk of its own, fetched when first asked for. */
-const pageModules = import.meta.glob<{ default: ComponentType }>("../pages/*.tsx");
+const pageModules = import.meta.glob<PageModule>("../pages/*.tsx");
+
+/**
+ * Fetches the code of the member's page at `pathname` and then the data its loader declares for
+ * `viewer` into `client`: the first screen's, in the browser (main.tsx) and on the server
+ * (server-render.tsx). Resolves when they are in or failed; the page shows a failure itself.
+ * @returns whether that page declares any data for this URL and viewer
+ */
+export async function loadMemberPageData(
+  client: QueryClient,
+  pathname: string,
+  search: string,
+  viewer: CurrentUser,
+): Promise<boolean> {
+  const page = pageAt(MEMBER_PAGES, pathname);
+  const load = page && pageModules[`../pages/${page.page}.tsx`];
+  if (!page || !load) return false;
+  const module = await load();
+  const queries = module.loader?.(page.params, new URLSearchParams(search), viewer) ?? [];
+  await prefetchPageQueries(client, queries);
+  return queries.length > 0;
+}
+
+/**
+ * Whether the member's page at `pathname` declares its data (exports a `loader`): a page that does
+ * not needs no one looked up to know what it shows first (the server's render, server-render.tsx).
+ */
+export async function declaresData(pathname: string): Promise<boolean> {
+  const page = pageAt(MEMBER_PAGES, pathname);
+  const load = page && pageModules[`../pages/${page.page}.tsx`];
+  return Boolean(load && (await load()).loader);
+}
+
+/**
+ * Starts the data the member's page on screen declares whenever the address or the viewer changes,
+ * while its code arrives: the browser's router asks the loader, as main.tsx does for the first page.
+ * Data already in the cache is not asked again.
+ */
+export function useMemberPageData(): void {
+  const client = useQueryClient();
+  const [location] = useLocation();
+  const search = useSearch();
+  const { user } = useCurrentUser();
+  useEffect(() => {
+    // Never failing: the page's own queries show what went wrong.
+    if (user) void loadMemberPageData(client, location, search, user).catch(() => undefined);
+  }, [client, location, search, user]);
+}
 
 /** A page of the table as a lazily loaded route whose chunk can be fetched before it renders. */
 function routeOf({ path, page }: PageEntry): AppRoute {

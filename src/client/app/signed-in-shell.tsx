@@ -14,10 +14,11 @@ import { PushPrompt, syncPush } from "@/client/features/notifications";
 import { useAccountLanguage } from "@/client/features/users";
 import { NavBar } from "./layout/nav-bar";
 import { LIVE_SUBSCRIBERS } from "./live";
-import { NotFoundPage, SHELL_ROUTES } from "./routes";
+import { NotFoundPage, SHELL_ROUTES, useMemberPageData } from "./routes";
 
 export default function SignedInShell() {
   useLiveUpdates(LIVE_SUBSCRIBERS);
+  useMemberPageData();
   const { user } = useCurrentUser();
   const userId = user?.id;
   useAccountLanguage(user);

@@ -42,6 +42,17 @@ export async function throwIfNotOk(response: Response): Promise<void> {
 }
 
 /**
+ * How a GET is asked in the server's render of a first screen, where the API answers in the server's
+ * own process for the page's request (src/client/server-render.tsx); unset in a browser.
+ */
+let askingOnServer: ((url: string) => Promise<Response>) | undefined;
+
+/** Makes every GET of this module ask `ask` (the server's render only, which makes no other call). */
+export function askOnServer(ask: (url: string) => Promise<Response>): void {
+  askingOnServer = ask;
+}
+
+/**
  * Calls the API. A body, when given, is sent as JSON. A GET the server answered inside the page is
  * answered from there (lib/first-answers.ts).
  * @throws ApiError for any non-2xx answer
@@ -49,6 +60,7 @@ export async function throwIfNotOk(response: Response): Promise<void> {
 export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
   const language = i18n.language ?? "en";
   const response =
+    (askingOnServer && method === "GET" && (await askingOnServer(url))) ||
     (method === "GET" && takeFirstAnswer(url, i18n.language)) ||
     (await fetch(url, {
       method,

@@ -7,14 +7,12 @@
 import { FIRST_ANSWERS_ID, type FirstAnswer } from "@/contract/pages";
 
 /**
- * How long after the page opened an answer may stand in for asking (ms): it is what the server knew
- * then, so only the first screen's calls, made at once, use it.
+ * How long after the page opened (`performance.now()`'s origin) an answer may stand in for asking
+ * (ms): it is what the server knew then, so only the first screen's calls, made at once, use it.
  */
 const FRESH_FOR_MS = 30_000;
 
 let answers: Map<string, FirstAnswer> | undefined;
-/** When the answers came (ms on `performance.now()`'s clock): the page's opening in a browser. */
-let openedAt = 0;
 /** When the oldest answer this page took was made (ms since the epoch, the server's clock), if any. */
 let oldestTaken: number | undefined;
 
@@ -23,15 +21,6 @@ let oldestTaken: number | undefined;
  * undefined when it took none: what the first screen shows is at least as new as this.
  */
 export const firstAnswersMadeAt = (): number | undefined => oldestTaken;
-
-/**
- * Gives the module `list` as the page's answers, in place of reading the page: the server renders a
- * first screen with the same API client (src/client/server-render.tsx), and has no document.
- */
-export function giveFirstAnswers(list: readonly FirstAnswer[]): void {
-  answers = new Map(list.map((answer) => [answer.url, answer]));
-  openedAt = performance.now();
-}
 
 function read(): Map<string, FirstAnswer> {
   const element = document.getElementById(FIRST_ANSWERS_ID);
@@ -55,7 +44,7 @@ export function takeFirstAnswer(url: string, language: string | undefined): Resp
   const answer = answers.get(url);
   const otherLanguage = language !== undefined && answer?.language !== language;
   // In another language it is left for the same call once the app's language is known.
-  if (!answer || otherLanguage || performance.now() - openedAt > FRESH_FOR_MS) return null;
+  if (!answer || otherLanguage || performance.now() > FRESH_FOR_MS) return null;
   answers.delete(url);
   const madeAt = Date.parse(answer.headers["x-answered-at"] ?? "");
   if (!Number.isNaN(madeAt)) oldestTaken = Math.min(oldestTaken ?? madeAt, madeAt);

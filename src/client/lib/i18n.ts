@@ -8,7 +8,7 @@
  */
 import type { Locale } from "date-fns";
 import { enUS } from "date-fns/locale/en-US";
-import i18next from "i18next";
+import i18next, { type i18n as I18n } from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
 import { BIDI_ISOLATION } from "@/contract/bidi";
@@ -109,13 +109,27 @@ export async function startI18n(defaultLanguage: Promise<Language>): Promise<voi
   i18n.on("languageChanged", remember);
 }
 
+let startedOnServer: Promise<void> | undefined;
+
 /**
- * Speaks `language` in the server's render of a first screen (src/client/server-render.tsx): i18next
- * started once in the server's process, then switched for each render, with date-fns's tables loaded.
+ * An i18next instance speaking `language` for one server render of a first screen
+ * (src/client/server-render.tsx): a clone of the process's one, sharing its loaded catalogues but
+ * with a language of its own, so renders in different languages run side by side. date-fns's tables
+ * for the language are loaded too.
  */
-export async function speakOnServer(language: Language): Promise<void> {
-  if (!i18n.isInitialized) await initI18n(language);
-  await Promise.all([loadDateLocale(language), i18n.changeLanguage(language)]);
+export async function speakerOnServer(language: Language): Promise<I18n> {
+  startedOnServer ??= initI18n(language);
+  await startedOnServer;
+  // Started at once, not on the next tick (i18next's `initAsync`): a render whose answers are all at
+  // hand would draw before then, with an instance that says none of its catalogues are loaded.
+  let speaker: I18n | undefined;
+  const started = new Promise<void>((resolve, reject) => {
+    speaker = i18n.cloneInstance({ lng: language, initAsync: false }, (error) =>
+      error ? reject(error) : resolve(),
+    );
+  });
+  await Promise.all([loadDateLocale(language), started]);
+  return speaker as I18n;
 }
 
 /** Starts the one instance in `lng`, its catalogues loaded from their chunks when first needed. */

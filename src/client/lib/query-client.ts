@@ -58,26 +58,34 @@ export function getQueryFn<T>(options: { on401: "returnNull" | "throw" }): Query
   };
 }
 
-export const queryClient = new QueryClient({
-  mutationCache: new MutationCache({
-    onError: (error, _variables, _context, mutation) => {
-      const meta = mutation.meta;
-      if (meta?.errorMessage !== undefined)
-        reportMutationError(error, { ...meta, errorMessage: meta.errorMessage });
+/**
+ * A query client with the app's defaults: the browser's one (`queryClient`), and one for each of the
+ * server's renders of a first screen, whose caches no other render shares (src/client/server-render.tsx).
+ */
+export const makeQueryClient = (): QueryClient =>
+  new QueryClient({
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        const meta = mutation.meta;
+        if (meta?.errorMessage !== undefined)
+          reportMutationError(error, { ...meta, errorMessage: meta.errorMessage });
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: "throw" }),
+        staleTime: Number.POSITIVE_INFINITY,
+        gcTime: 5 * 60 * 1000,
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        // Offline, a load fails at once and says so with Retry (and a failed load is tried again
+        // when the connection returns), instead of waiting silently behind a spinner.
+        networkMode: "always",
+      },
+      mutations: { retry: false, networkMode: "always" },
     },
-  }),
-  defaultOptions: {
-    queries: {
-      queryFn: getQueryFn({ on401: "throw" }),
-      staleTime: Number.POSITIVE_INFINITY,
-      gcTime: 5 * 60 * 1000,
-      retry: false,
-      refetchOnWindowFocus: false,
-      refetchInterval: false,
-      // Offline, a load fails at once and says so with Retry (and a failed load is tried again
-      // when the connection returns), instead of waiting silently behind a spinner.
-      networkMode: "always",
-    },
-    mutations: { retry: false, networkMode: "always" },
-  },
-});
+  });
+
+/** The browser's query client. */
+export const queryClient = makeQueryClient();

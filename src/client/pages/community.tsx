@@ -2,7 +2,10 @@
 
 import { useTranslation } from "react-i18next";
 import { HomeAreaPrompt } from "@/client/features/home-area";
-import { MealListPage } from "@/client/features/meals";
+import { MealListPage, mealListLoader } from "@/client/features/meals";
+
+/** Its first screen: the list's first page (src/client/lib/page-data.ts). */
+export const loader = mealListLoader("free", true);
 
 export default function CommunityPage() {
   const { t } = useTranslation("app");

@@ -7,7 +7,16 @@
 import { useTranslation } from "react-i18next";
 import { HomeAreaPrompt } from "@/client/features/home-area";
 import { ImpactSummary } from "@/client/features/impact";
-import { BrowseByKind, FeaturedMeals, SearchBox, useMealFilters } from "@/client/features/meals";
+import {
+  BrowseByKind,
+  FeaturedMeals,
+  mealListLoader,
+  SearchBox,
+  useMealFilters,
+} from "@/client/features/meals";
+
+/** Its first screen: the list's first page (src/client/lib/page-data.ts). */
+export const loader = mealListLoader(undefined, false);
 
 export default function HomePage() {
   const { t } = useTranslation("app");

@@ -11,17 +11,23 @@ import { Button } from "@/client/components/ui/button";
 import { AfterDraw, DrawPanel } from "@/client/features/draws";
 import {
   AdminMealControls,
+  isMealId,
   MealCook,
   MealFacts,
   MealHeading,
   MealHero,
   MealPlace,
+  mealQuery,
   OwnerActions,
   SeriesPanel,
   useMeal,
 } from "@/client/features/meals";
 import { RequestMealForm } from "@/client/features/requests";
+import type { PageLoader } from "@/client/lib/page-data";
 import { allergyWarningName } from "@/contract/plain/food-safety";
+
+/** Its first screen: the meal (src/client/lib/page-data.ts); nothing for an id that names none. */
+export const loader: PageLoader = ({ id }) => (isMealId(id) ? [mealQuery(id)] : []);
 
 export default function MealDetailPage() {
   const { t } = useTranslation("app");

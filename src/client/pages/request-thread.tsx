@@ -14,12 +14,17 @@ import {
   Conversation,
   PickupCode,
   PickupDetails,
+  requestQuery,
   TermsChangeCard,
   ThreadSummary,
   useMarkReadWhileOpen,
   useRequest,
 } from "@/client/features/requests";
-import { isRecordId } from "@/contract/first-calls";
+import type { PageLoader } from "@/client/lib/page-data";
+import { isRecordId } from "@/contract/plain/record-id";
+
+/** Its first screen: the request with its thread (src/client/lib/page-data.ts). */
+export const loader: PageLoader = ({ id }) => (isRecordId(id) ? [requestQuery(id)] : []);
 
 export default function RequestThreadPage() {
   const { t } = useTranslation("app");

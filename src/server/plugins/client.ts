@@ -9,18 +9,24 @@ import fastifyStatic from "@fastify/static";
 import accepts from "accepts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { directionOf, regionFor, TIME_ZONE_COOKIE } from "@/contract/languages";
-import { DEPLOYMENT_URL, FIRST_ANSWERS_ID, SERVER_RENDERED_ATTRIBUTE, THREAD_END_ID } from "@/contract/pages";
+import {
+  CURRENT_USER_URL,
+  DEPLOYMENT_URL,
+  FIRST_ANSWERS_ID,
+  type FirstScreen,
+  SERVER_RENDERED_ATTRIBUTE,
+  THREAD_END_ID,
+} from "@/contract/pages";
 import { mealListShell } from "@/contract/plain/skeleton";
 import { SESSION_COOKIE } from "../auth/sessions";
 import { compressionFor } from "../compression";
 import {
-  CURRENT_USER_URL,
+  askerFor,
   type FirstAnswer,
-  type FirstAnswers,
+  type FirstPicture,
   firstAnswersElement,
-  firstAnswersFor,
+  pictureIn,
   picturePreload,
-  visitorAnswersFor,
 } from "../first-answers";
 import { CODE_AFTER_PICTURE, firstScreenRenderer, NEWEST_IN_VIEW, PAGE_CODE_ID } from "../first-screen";
 import { pagePreloads } from "../page-preloads";
@@ -65,7 +71,7 @@ function preloadedIndex(indexHtml: string) {
     },
     withAnswers(
       files: string[],
-      { answers, picture }: FirstAnswers,
+      { answers, picture }: { answers: FirstAnswer[]; picture: FirstPicture | null },
       acceptEncoding: string | undefined,
       shell: { html: string; rendered: boolean } | null,
       language: string,
@@ -178,31 +184,26 @@ export async function registerClient(app: FastifyInstance, clientDir: string) {
   const renderer = hasClient ? firstScreenRenderer(clientDir) : null;
 
   /**
-   * A page's first screen as the app draws it (src/client/server-render.tsx), when `answers` hold what
-   * it starts from; else a member's list's card outlines (contract/plain/skeleton.ts), else nothing.
+   * A page's first screen as the app draws it (src/client/server-render.tsx), with the answers it was
+   * drawn from; none for a request that is not a GET, or a visitor's page other than the landing page.
    */
-  const firstScreen = async (request: FastifyRequest, pathname: string, answers: FirstAnswer[]) => {
+  const firstScreen = async (request: FastifyRequest, pathname: string): Promise<FirstScreen | null> => {
+    const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
+    if (!renderer || request.method !== "GET" || (!signedIn && pathname !== "/")) return null;
     const query = request.url.indexOf("?");
-    const search = query < 0 ? "" : request.url.slice(query + 1);
-    const html =
-      renderer && answers.length > 0
-        ? await renderer({
-            pathname,
-            search,
-            language: request.lng,
-            timeZone: timeZoneOf(request),
-            region: regionOf(request),
-            answers,
-          }).catch((error: unknown) => {
-            // The bundle itself did not load: the page goes as before, for the browser to draw.
-            request.log.error({ err: error }, "the first screen could not be drawn");
-            return null;
-          })
-        : null;
-    if (html !== null) return { html, rendered: true };
-    return isMealList(pathname) && request.cookies[SESSION_COOKIE]
-      ? { html: mealListShell("Loading"), rendered: false }
-      : null;
+    return renderer({
+      pathname,
+      search: query < 0 ? "" : request.url.slice(query + 1),
+      language: request.lng,
+      timeZone: timeZoneOf(request),
+      region: regionOf(request),
+      signedIn,
+      ask: askerFor(app, request),
+    }).catch((error: unknown) => {
+      // The bundle itself did not load: the page goes as before, for the browser to draw.
+      request.log.error({ err: error }, "the first screen could not be drawn");
+      return null;
+    });
   };
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -212,20 +213,20 @@ export async function registerClient(app: FastifyInstance, clientDir: string) {
     // What a page names depends on who asks: a cache in between must not hand one's to another.
     reply.header("Cache-Control", "no-cache").header("Vary", "Accept-Encoding, Accept-Language, Cookie");
     if (!index || files.length === 0) return reply.sendFile("index.html");
-    const isGet = request.method === "GET";
-    // A member's page that starts with a call, and the landing page for a visitor, are drawn here.
-    const answers: FirstAnswers | null = !isGet
-      ? null
-      : signedIn
-        ? await firstAnswersFor(app, request)
-        : pathname === "/" && renderer
-          ? { answers: await visitorAnswersFor(app, request), picture: null }
-          : null;
-    const shell = await firstScreen(request, pathname, answers?.answers ?? []);
+    // A member's page that declares its data, and the landing page for a visitor, are drawn here.
+    const drawn = await firstScreen(request, pathname);
+    const answers = drawn?.answers ?? [];
+    // Else a member's list shows its cards' outlines (contract/plain/skeleton.ts) until the app draws it.
+    const shell = drawn?.html
+      ? { html: drawn.html, rendered: true }
+      : isMealList(pathname) && signedIn
+        ? { html: mealListShell("Loading"), rendered: false }
+        : null;
     // A member's own answers: for their browser alone, kept by no cache.
-    if (signedIn && answers?.answers.length) reply.header("Cache-Control", "private, no-cache");
-    const { body, encoding } = answers?.answers.length
-      ? index.withAnswers(files, answers, request.headers["accept-encoding"], shell, request.lng)
+    if (signedIn && answers.length) reply.header("Cache-Control", "private, no-cache");
+    const picture = drawn?.html ? pictureIn(drawn.html) : null;
+    const { body, encoding } = answers.length
+      ? index.withAnswers(files, { answers, picture }, request.headers["accept-encoding"], shell, request.lng)
       : index.shared(files, request.headers["accept-encoding"], shell?.html ?? null, request.lng);
     if (encoding) reply.header("Content-Encoding", encoding);
     return reply.type("text/html; charset=utf-8").send(body);

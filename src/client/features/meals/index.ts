@@ -3,6 +3,7 @@ export { isMealId, mealQuery, useMeal } from "./api/get-meal";
 export { useMealPreview } from "./api/get-meal-preview";
 export { mealsQuery, useMeals } from "./api/get-meals";
 export { useMyMeals } from "./api/get-my-meals";
+export { mealListLoader } from "./api/list-loader";
 export { AdminMealControls } from "./components/admin-meal-controls";
 export { BrowseByKind } from "./components/browse-by-kind";
 export { FeaturedMeals } from "./components/featured-meals";

@@ -1,12 +1,12 @@
 /** `GET /api/meals/{id}`: one meal with its owner and rating (spec §7), and the viewer's open request. */
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { mealKeys } from "@/client/lib/query-keys";
-import { isRecordId } from "@/contract/first-calls";
 import type { MealDetail } from "@/contract/meals";
+import { isRecordId } from "@/contract/plain/record-id";
 
 export const mealQuery = (id: string) => queryOptions<MealDetail>({ queryKey: mealKeys.detail(id) });
 
-/** Whether `id` can name a meal (a UUID): only then is it asked for (src/contract/first-calls.ts). */
+/** Whether `id` can name a meal (a UUID): only then is it asked for (src/contract/plain/record-id.ts). */
 export const isMealId = isRecordId;
 
 /**
