@@ -2,8 +2,8 @@
  * A meal list's filters as its URL and its viewer decide them (docs/features/discovery.md,
  * docs/features/neighbourhood.md point 2, docs/features/food-safety.md), and the first page's API URL
  * they make. Pure, so the list in the browser (src/client/features/meals/use-meal-filters.ts) and a
- * page's first call (src/contract/first-calls.ts), which the server answers inside the page, decide it
- * in one place.
+ * list page's loader (src/client/features/meals/api/list-loader.ts), which the server's render asks
+ * too, decide it in one place.
  */
 import type { HomeArea } from "./places";
 import { allergyTokensOf } from "./plain/food-safety";
@@ -55,8 +55,7 @@ export type ListArea = "home" | "here" | "all";
 /**
  * What a list's URL (`params`) asks for, for `user` at `position` (this device's, when known): the
  * list's area, radius, order, view, hidden allergens, and the `filters` its first page is asked
- * with. The list itself (`useMealFilters`), the prefetch that starts a page's first call with its
- * code and the server that answers it inside the page (src/contract/first-calls.ts) decide it here.
+ * with. The list itself (`useMealFilters`) and its page's loader (`mealListLoader`) decide it here.
  */
 export function listFiltersOf(
   params: URLSearchParams,

@@ -22,6 +22,9 @@ const TALLINN = { latitude: 59.437, longitude: 24.754 };
 test("a group by invite link: the neighbour joins accepting the rules and sees the meal shared with the group only", async ({
   browser,
 }) => {
+  // Three members' browsers and five axe checks: 21–38 s alone, past 60 s beside another worker's
+  // test on two cores (a full run on this machine).
+  test.setTimeout(120_000);
   const cook = await signedInPage(browser, person("Greta", "Group"), { viewport: PHONE });
   await setHomeArea(cook, TALLINN);
   await checkRoute(cook, "/groups", async (page) => {

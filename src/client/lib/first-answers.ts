@@ -1,6 +1,7 @@
 /**
  * The API answers the server put inside this page (src/server/first-answers.ts, docs/decisions/015
- * "Phones"): the sign-in check and the page's first call, answered while the HTML was made, so a phone
+ * "Phones"): the settings, the sign-in check and what the page's loader declares, answered while the
+ * server drew the page (src/client/server-render.tsx), so a phone
  * does not wait for their round trips. The API client takes each once, as the answer to the same GET
  * in the same language, during the page's first moments; after that, or for anything else, it asks.
  */

@@ -35,8 +35,8 @@ export const photoSrcSet = (objectPath: string) =>
 
 /**
  * How wide a photo is shown, as `sizes`: a card's in the grid of spec §2 (1/2/3/4 columns), a meal
- * page's hero, a thread's meal. The page's `<img>` and the server's preload of its largest picture
- * (src/contract/first-calls.ts) say the same, so the browser fetches the same copy once.
+ * page's hero, a thread's meal. The server preloads a drawn page's largest picture with its `<img>`'s
+ * own `srcset` and `sizes` (src/server/first-answers.ts `pictureIn`), so the browser fetches one copy.
  */
 export const PHOTO_SIZES = {
   card: "(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",

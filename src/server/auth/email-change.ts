@@ -287,6 +287,14 @@ export function registerEmailChangeRoutes(
       return { sentTo: user.email };
     },
   );
+  registerEmailRequestRoute(app, deps);
+}
+
+/** Asking for the change: the new address is sent its link. */
+function registerEmailRequestRoute(app: FastifyInstance, deps: { db: Db; config: Config; mailer: Mailer }) {
+  const { db, config, mailer } = deps;
+  const emailSignIn = config.signIn === "email";
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     "/api/auth/email",
@@ -337,6 +345,14 @@ export function registerEmailChangeRoutes(
       return { sentTo: email };
     },
   );
+  registerEmailConfirmRoute(app, deps);
+}
+
+/** The link sent to the new address confirms the change. */
+function registerEmailConfirmRoute(app: FastifyInstance, deps: { db: Db; config: Config; mailer: Mailer }) {
+  const { db, config, mailer } = deps;
+  const emailSignIn = config.signIn === "email";
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     "/api/auth/email/confirm",

@@ -57,6 +57,13 @@ export function registerPasskeyRoutes(app: FastifyInstance, { db, config }: { db
       return passkeyCreationOptions(db, config, user);
     },
   );
+  registerPasskeyChangeRoutes(app, { db, config });
+}
+
+/** A passkey added, and one removed. */
+function registerPasskeyChangeRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const emailSignIn = config.signIn === "email";
 
   r.post(
     "/api/auth/passkeys",

@@ -49,6 +49,15 @@ export function registerDataExportRoutes(
     },
     async (request) => listExports(db, requireActor(request).id),
   );
+  registerExportDownloadRoutes(app, { db, storage });
+}
+
+/** An export's download, and an admin's export of a member's data. */
+function registerExportDownloadRoutes(
+  app: FastifyInstance,
+  { db, storage }: { db: Db; storage: ObjectStorage },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     "/api/account/exports/:id/download",

@@ -108,7 +108,16 @@ export function registerAccountDeletionRoutes(
       return { sentTo: member.email };
     },
   );
+  registerOwnDeletionRoutes(app, deps);
+}
 
+/** A member asks for their own deletion, and keeps the account during the grace period. */
+function registerOwnDeletionRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; storage: ObjectStorage; mailer: Mailer },
+) {
+  const { db, config, storage } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     "/api/account/deletion",
     {
@@ -147,7 +156,16 @@ export function registerAccountDeletionRoutes(
       return presentCurrentUser({ ...member, deletionRequestedAt: null }, config);
     },
   );
+  registerAdminDeletionRoute(app, deps);
+}
 
+/** An admin deletes a member's account. */
+function registerAdminDeletionRoute(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; storage: ObjectStorage; mailer: Mailer },
+) {
+  const { db, config, storage } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     "/api/admin/users/:id/delete",
     {

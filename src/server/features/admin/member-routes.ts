@@ -47,6 +47,12 @@ export function registerAdminMemberRoutes(admin: FastifyInstance, { db }: { db: 
     },
     async (request) => unsuspendUser(db, request.params.id),
   );
+  registerAdminListRoutes(admin, { db });
+}
+
+/** The mailing list's CSV, and the events admins keep. */
+function registerAdminListRoutes(admin: FastifyInstance, { db }: { db: Db }) {
+  const r = admin.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     "/api/admin/mailinglist.csv",

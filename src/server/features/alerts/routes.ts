@@ -49,6 +49,12 @@ export function registerAlertRoutes(app: FastifyInstance, { db, config }: { db: 
       return reply.status(created ? 201 : 200).send(alert);
     },
   );
+  registerAlertChangeRoutes(app, { db, config });
+}
+
+/** One alert changed or removed. */
+function registerAlertChangeRoutes(app: FastifyInstance, { db }: { db: Db; config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.put(
     "/api/alerts/:id",
     {

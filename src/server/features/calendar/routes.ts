@@ -58,6 +58,12 @@ export function registerCalendarRoutes(app: FastifyInstance, { db, config }: { d
         .send(ics);
     },
   );
+  registerCalendarFeedRoutes(app, { db, config });
+}
+
+/** The member's calendar feed: read, made and stopped. */
+function registerCalendarFeedRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/user/calendar",
     {

@@ -31,10 +31,6 @@ export function registerCookRoutes(
   { db, storage }: { db: Db; storage: ObjectStorage },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = {
-    onRequest: async (request: Parameters<typeof requireActor>[0]) => requireAdmin(request),
-  };
-
   r.post(
     "/api/cook-applications",
     {
@@ -93,6 +89,15 @@ export function registerCookRoutes(
       );
     },
   );
+  registerCookDecisionRoutes(app, { db, storage });
+}
+
+/** The admins' list of applications and their decisions on them. */
+function registerCookDecisionRoutes(app: FastifyInstance, { db }: { db: Db; storage: ObjectStorage }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const adminOnly = {
+    onRequest: async (request: Parameters<typeof requireActor>[0]) => requireAdmin(request),
+  };
 
   r.get(
     "/api/admin/cook-applications",

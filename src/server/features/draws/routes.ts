@@ -53,6 +53,12 @@ export function registerDrawRoutes(app: FastifyInstance, { db, config }: { db: D
     },
     async (request) => leaveDraw(db, requireActor(request), request.params.id),
   );
+  registerDrawRunRoutes(app, { db, config });
+}
+
+/** The member's fair-use figures, and running a draw. */
+function registerDrawRunRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/user/fair-use",
     {

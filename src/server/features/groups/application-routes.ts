@@ -62,6 +62,12 @@ export function registerGroupApplicationRoutes(app: FastifyInstance, { db }: { d
       return { ok: true as const };
     },
   );
+  registerApplicationDecisionRoutes(app, { db });
+}
+
+/** A group's moderators list applications and decide them. */
+function registerApplicationDecisionRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     "/api/groups/:id/applications",

@@ -78,6 +78,12 @@ export function registerGroupInviteRoutes(app: FastifyInstance, { db, config }: 
       return { ok: true as const };
     },
   );
+  registerInviteAcceptRoutes(app, { db, config });
+}
+
+/** An invite link opened and accepted. */
+function registerInviteAcceptRoutes(app: FastifyInstance, { db }: { db: Db; config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     "/api/invites/:token",

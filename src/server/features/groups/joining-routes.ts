@@ -57,6 +57,12 @@ export function registerGroupJoiningRoutes(app: FastifyInstance, { db }: { db: D
     },
     async (request) => acceptRules(db, requireActor(request), request.params.id, request.body.rulesVersion),
   );
+  registerMembershipRoutes(app, { db });
+}
+
+/** Leaving a group, and handing it to another owner. */
+function registerMembershipRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.delete(
     "/api/groups/:id/membership",

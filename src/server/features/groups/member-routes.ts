@@ -43,6 +43,12 @@ export function registerGroupMemberRoutes(app: FastifyInstance, { db }: { db: Db
       return page.map(({ cursor: _, ...member }) => member);
     },
   );
+  registerMemberChangeRoutes(app, { db });
+}
+
+/** A member's role changed, and a member removed. */
+function registerMemberChangeRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.put(
     "/api/groups/:id/members/:userId",

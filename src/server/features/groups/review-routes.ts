@@ -63,6 +63,12 @@ export function registerGroupReviewRoutes(app: FastifyInstance, { db }: { db: Db
     },
     async (request) => getReview(db, requireActor(request), request.params.id, request.params.reviewId),
   );
+  registerReviewResponseRoutes(app, { db });
+}
+
+/** Votes on a group review, and the answer to it. */
+function registerReviewResponseRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.put(
     "/api/groups/:id/reviews/:reviewId/vote",
     {

@@ -77,7 +77,12 @@ export function registerGroupRoutes(app: FastifyInstance, { db, config }: { db: 
         .status(201)
         .send(await createGroup(db, requireActor(request), request.body, config.newcomerLimits)),
   );
+  registerOneGroupRoutes(app, { db, config });
+}
 
+/** One group: read and edited. */
+function registerOneGroupRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/groups/:id",
     {

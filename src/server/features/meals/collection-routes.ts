@@ -59,6 +59,12 @@ export function registerMealCollectionRoutes(app: FastifyInstance, { db }: { db:
       return sendPage(request, reply, rows, limit, mealCursor);
     },
   );
+  registerOthersMealRoutes(app, { db });
+}
+
+/** A group's meals, and a member's meals on their profile. */
+function registerOthersMealRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     "/api/groups/:id/meals",

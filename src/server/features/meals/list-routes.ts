@@ -79,6 +79,12 @@ export function registerMealListRoutes(app: FastifyInstance, { db }: { db: Db })
       return sendPage(request, reply, meals, limit, cursorOf, continueFrom);
     },
   );
+  registerMealMapRoutes(app, { db });
+}
+
+/** The meals on the map, and the allergens the open meals name. */
+function registerMealMapRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     "/api/meals/map",

@@ -80,6 +80,12 @@ export function registerMealRoutes(app: FastifyInstance, { db, config }: { db: D
       return { saved: false };
     },
   );
+  registerMealReadRoutes(app, { db, config });
+}
+
+/** The member's saved meal ids, and one meal. */
+function registerMealReadRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/user/saved-meal-ids",
     {

@@ -76,6 +76,15 @@ export function registerNotificationRoutes(
       updated: await markNotificationsRead(db, requireActor(request).id, request.body),
     }),
   );
+  registerNotificationPreferenceRoutes(app, { db, config, vapidPublicKey });
+}
+
+/** A member's notification choices: read and saved. */
+function registerNotificationPreferenceRoutes(
+  app: FastifyInstance,
+  { db, config, vapidPublicKey }: { db: Db; config: Config; vapidPublicKey: string },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     "/api/user/notification-preferences",
@@ -101,6 +110,15 @@ export function registerNotificationRoutes(
     },
     async (request) => updatePreferences(db, requireActor(request).id, request.body),
   );
+  registerPushRoutes(app, { db, config, vapidPublicKey });
+}
+
+/** Web push: the server's public key, and this device's subscription saved or removed. */
+function registerPushRoutes(
+  app: FastifyInstance,
+  { db, config, vapidPublicKey }: { db: Db; config: Config; vapidPublicKey: string },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     "/api/push/public-key",

@@ -64,6 +64,16 @@ export function registerPaymentRoutes(app: FastifyInstance, { db, config }: { db
       }
     },
   );
+  registerSalesRoutes(app, { db, config });
+}
+
+/** A cook's card sales: the list and its CSV. */
+function registerSalesRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const settings = () => {
+    if (!config.payments) throw notFound();
+    return config.payments;
+  };
 
   r.get(
     "/api/payments/sales",

@@ -48,7 +48,15 @@ export async function registerPhotoRoutes(
     async (request) =>
       createUpload(db, storage, requireActor(request), request.body?.contentLength, request.body?.purpose),
   );
+  await registerMealPhotoRoute(app, { db, storage });
+}
 
+/** A meal photo processed from its upload. */
+async function registerMealPhotoRoute(
+  app: FastifyInstance,
+  { db, storage }: { db: Db; storage: ObjectStorage },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.put(
     "/api/meal-photos",
     {

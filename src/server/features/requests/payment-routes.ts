@@ -80,6 +80,12 @@ export function registerRequestPaymentRoutes(
       }
     },
   );
+  registerRefundRoute(app, { db, config });
+}
+
+/** A cook refunds a card payment. */
+function registerRefundRoute(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     "/api/requests/:id/refund",

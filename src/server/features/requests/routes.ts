@@ -95,7 +95,15 @@ export function registerRequestRoutes(
       }));
     },
   );
+  registerThreadListRoutes(app, { db, config, storage });
+}
 
+/** The member's threads, and one request with its thread. */
+function registerThreadListRoutes(
+  app: FastifyInstance,
+  { db }: { db: Db; config: Config; storage: ObjectStorage },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/threads",
     {

@@ -54,6 +54,12 @@ export function registerRequestStatusRoutes(
       );
     },
   );
+  registerTermsAndCodeRoutes(app, { db, config });
+}
+
+/** Answers to changed terms, and the pickup code. */
+function registerTermsAndCodeRoutes(app: FastifyInstance, { db }: { db: Db; config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     "/api/requests/:id/terms",

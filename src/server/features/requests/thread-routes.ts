@@ -77,6 +77,15 @@ export function registerThreadRoutes(
       return reply.status(201).send(message);
     },
   );
+  registerPassAndPhotoRoutes(app, { db, config, storage });
+}
+
+/** A request's pickup pass, and the photos sent in its thread. */
+function registerPassAndPhotoRoutes(
+  app: FastifyInstance,
+  { db, storage }: { db: Db; config: Config; storage: ObjectStorage },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     "/api/requests/:id/pass",

@@ -148,6 +148,12 @@ export function registerProfileRoutes(app: FastifyInstance, { db }: { db: Db }) 
       return getUserRating(db, memberViewer(request), request.params.id);
     },
   );
+  registerBlockRoutes(app, { db });
+}
+
+/** The member's blocks: listed, added and removed. */
+function registerBlockRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/user/blocks",
     {
