@@ -57,6 +57,15 @@ export function registerCookRoutes(
     },
     async (request) => listOwnApplications(db, requireActor(request)),
   );
+  registerCookDocumentRoute(app, { db, storage });
+}
+
+/** An application's document, downloaded by its applicant or an admin. */
+function registerCookDocumentRoute(
+  app: FastifyInstance,
+  { db, storage }: { db: Db; storage: ObjectStorage },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/api/cook-applications/:id/document",
     {
