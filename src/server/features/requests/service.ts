@@ -21,7 +21,7 @@ import {
 import type { NewcomerLimits } from "../../../contract/trust";
 import type { Actor } from "../../auth/actor";
 import { displayName, presentPublicUser } from "../../auth/users";
-import { type Executor, inTransaction } from "../../db/client";
+import { type Executor, inTransaction, type Tx } from "../../db/client";
 import { meals, messages, requests, type UserRow, users } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
 import { liveEvent, publishLiveEvents } from "../../live/hub";
@@ -364,49 +364,7 @@ async function writeMessage(
 ): Promise<Message> {
   const held = verdict.action === "hold";
   return inTransaction(db, async (tx) => {
-    // The request's row, locked as this write will update it (its `last_activity_at`): a concurrent
-    // decline or cancel cannot slip in between check and insert, and two messages at once take turns
-    // instead of each holding a share lock the other's update waits for (a deadlock).
-    const [row] = await tx
-      .select({ request: requests, mealTitle: meals.title })
-      .from(requests)
-      .innerJoin(meals, eq(meals.id, requests.mealId))
-      .where(eq(requests.id, id))
-      .for("no key update", { of: requests })
-      .limit(1);
-    const who = row ? participantOf(sender.id, row.request) : null;
-    if (!row || !who) throw notFound(msg("Request not found"));
-    if (!isThreadOpen(row.request.status)) {
-      throw conflict(
-        row.request.status === "declined"
-          ? msg("This request was declined; the conversation is closed.")
-          : msg("This request was cancelled; the conversation is closed."),
-        "thread_closed",
-      );
-    }
-    if (input.kind && !mayQuickReply(row.request.status)) {
-      throw conflict(msg("Quick replies are for a pickup you both agreed on."), "no_quick_replies");
-    }
-    const otherParty = row.request.eaterId === sender.id ? row.request.feederId : row.request.eaterId;
-    await assertNotBlocked(tx, sender.id, otherParty, MESSAGE_BLOCKED);
-    // A sensible pace for a chat about a pickup, counted in the database so every instance agrees.
-    const [{ recent }] = await tx
-      .select({ recent: count() })
-      .from(messages)
-      .where(
-        and(
-          eq(messages.requestId, id),
-          sql`${messages.createdAt} > now() - interval '1 minute'`,
-          eq(messages.senderId, sender.id),
-        ),
-      );
-    if (recent >= messagesPerMinute) {
-      throw new AppError(
-        429,
-        "rate_limited",
-        msg("You are sending messages too fast. Please wait a moment."),
-      );
-    }
+    const { row, who } = await lockOpenThread(tx, sender, id, input, messagesPerMinute);
     const body = input.kind ? fillPlaceholders(QUICK_REPLY_TEXT[input.kind], {}) : (input.body ?? "");
     const [created] = await tx
       .insert(messages)
@@ -434,39 +392,111 @@ async function writeMessage(
       await publishLiveEvents(tx, [liveEvent(sender.id, "message", { requestId: id, message })]);
       return message;
     }
-    // The Messages view lists threads by their newest message (threads.ts).
-    await tx.update(requests).set({ lastActivityAt: created.createdAt }).where(eq(requests.id, id));
-    if (input.kind === "running_late" && !row.request.runningLateAt) {
-      await tx
-        .update(requests)
-        .set({ runningLateAt: sql`now()` })
-        .where(sql`${requests.id} = ${id} and ${requests.runningLateAt} is null
-          and now() >= (select ${meals.pickupWindowStart} from ${meals} where ${meals.id} = ${requests.mealId})`);
-    }
-    const other = who === "feeder" ? row.request.eaterId : row.request.feederId;
-    await createNotification(
-      tx,
-      input.kind
-        ? {
-            userId: other,
-            type: "pickup_update",
-            message: QUICK_REPLY_NOTICE[input.kind],
-            params: { name: displayName(sender) },
-            link: `/request/${id}`,
-            requestId: id,
-          }
-        : {
-            userId: other,
-            type: "message_new",
-            message: msg('{{name}} sent a message about "{{title}}"'),
-            params: { name: displayName(sender), title: row.mealTitle },
-            link: `/request/${id}`,
-            requestId: id,
-          },
-    );
-    await publishLiveEvents(tx, messageEvents(row.request, message, sender.id));
+    await deliverMessage(tx, sender, row, who, input, message);
     return message;
   });
+}
+
+/**
+ * The thread `id` locked for a message from `sender` (its request's row, `FOR NO KEY UPDATE`): a
+ * concurrent decline or cancel cannot slip in between check and insert, and two messages at once take
+ * turns instead of each holding a share lock the other's update waits for (a deadlock). Checks the
+ * thread's rules (spec §4; docs/features/handover.md): open, quick replies only for an agreed pickup,
+ * no block between the two, at most `messagesPerMinute` a minute from the sender.
+ * @throws AppError 404 not a participant, 409 `thread_closed` / `no_quick_replies`, 403 blocked, 429 too fast
+ */
+async function lockOpenThread(
+  tx: Tx,
+  sender: UserRow,
+  id: string,
+  input: { kind?: QuickReply },
+  messagesPerMinute: number,
+) {
+  const [row] = await tx
+    .select({ request: requests, mealTitle: meals.title })
+    .from(requests)
+    .innerJoin(meals, eq(meals.id, requests.mealId))
+    .where(eq(requests.id, id))
+    .for("no key update", { of: requests })
+    .limit(1);
+  const who = row ? participantOf(sender.id, row.request) : null;
+  if (!row || !who) throw notFound(msg("Request not found"));
+  if (!isThreadOpen(row.request.status)) {
+    throw conflict(
+      row.request.status === "declined"
+        ? msg("This request was declined; the conversation is closed.")
+        : msg("This request was cancelled; the conversation is closed."),
+      "thread_closed",
+    );
+  }
+  if (input.kind && !mayQuickReply(row.request.status)) {
+    throw conflict(msg("Quick replies are for a pickup you both agreed on."), "no_quick_replies");
+  }
+  const otherParty = row.request.eaterId === sender.id ? row.request.feederId : row.request.eaterId;
+  await assertNotBlocked(tx, sender.id, otherParty, MESSAGE_BLOCKED);
+  // A sensible pace for a chat about a pickup, counted in the database so every instance agrees.
+  const [{ recent }] = await tx
+    .select({ recent: count() })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.requestId, id),
+        sql`${messages.createdAt} > now() - interval '1 minute'`,
+        eq(messages.senderId, sender.id),
+      ),
+    );
+  if (recent >= messagesPerMinute) {
+    throw new AppError(429, "rate_limited", msg("You are sending messages too fast. Please wait a moment."));
+  }
+  return { row, who };
+}
+
+/**
+ * A message let through, delivered (spec §4; docs/features/handover.md): the thread's newest activity
+ * (the Messages view's order), "running late" noted once the window has opened, the other side
+ * notified, and the live events of both sides.
+ */
+async function deliverMessage(
+  tx: Tx,
+  sender: UserRow,
+  row: Awaited<ReturnType<typeof lockOpenThread>>["row"],
+  who: "feeder" | "eater",
+  input: { kind?: QuickReply },
+  message: Message,
+): Promise<void> {
+  const id = row.request.id;
+  const createdAt = new Date(message.createdAt);
+  // The Messages view lists threads by their newest message (threads.ts).
+  await tx.update(requests).set({ lastActivityAt: createdAt }).where(eq(requests.id, id));
+  if (input.kind === "running_late" && !row.request.runningLateAt) {
+    await tx
+      .update(requests)
+      .set({ runningLateAt: sql`now()` })
+      .where(sql`${requests.id} = ${id} and ${requests.runningLateAt} is null
+        and now() >= (select ${meals.pickupWindowStart} from ${meals} where ${meals.id} = ${requests.mealId})`);
+  }
+  const other = who === "feeder" ? row.request.eaterId : row.request.feederId;
+  await createNotification(
+    tx,
+    input.kind
+      ? {
+          userId: other,
+          type: "pickup_update",
+          message: QUICK_REPLY_NOTICE[input.kind],
+          params: { name: displayName(sender) },
+          link: `/request/${id}`,
+          requestId: id,
+        }
+      : {
+          userId: other,
+          type: "message_new",
+          message: msg('{{name}} sent a message about "{{title}}"'),
+          params: { name: displayName(sender), title: row.mealTitle },
+          link: `/request/${id}`,
+          requestId: id,
+        },
+  );
+  await publishLiveEvents(tx, messageEvents(row.request, message, sender.id));
 }
 
 /**
