@@ -7,7 +7,7 @@
  */
 import type { ServerResponse } from "node:http";
 import { desc, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from "fastify";
 import { LIVE_HEARTBEAT_MS } from "../../contract/live";
 import { findSessionUser, SESSION_COOKIE } from "../auth/sessions";
 import { requireActor } from "../auth/users";
@@ -61,46 +61,7 @@ export function registerLiveRoutes(app: FastifyInstance, { db, hub }: { db: Db; 
       const token = request.cookies[SESSION_COOKIE] ?? "";
       if (request.raw.httpVersionMajor === 2) leaveOutConnectionHeader(reply.raw);
       const sse = reply.sse;
-      // One write at a time, the rest waiting here in order. @fastify/sse adds a `drain` and an
-      // `error` listener to the response for every write the socket does not take at once, until
-      // the next drain: writing each event without waiting gave a backed-up stream a pair per event
-      // (Node's "possible EventEmitter memory leak" warning from the eleventh, then a drain that
-      // removes thousands one by one).
-      const waiting: { message: { id?: string; event: string; data: string }; bytes: number }[] = [];
-      let waitingBytes = 0;
-      let writing = false;
-      const writeWaiting = async () => {
-        writing = true;
-        try {
-          for (let next = waiting.shift(); next && sse.isConnected; next = waiting.shift()) {
-            waitingBytes -= next.bytes;
-            await sse.send(next.message);
-          }
-        } catch (error) {
-          request.log.debug({ err: error }, "live event not sent");
-        } finally {
-          writing = false;
-        }
-      };
-      const send = (event: LiveEvent) => {
-        if (!sse.isConnected) return;
-        const data = JSON.stringify(event.payload);
-        const bytes = Buffer.byteLength(data);
-        const unsent = reply.raw.writableLength + waitingBytes + bytes;
-        if (unsent > SLOW_CLIENT_BYTES) {
-          // Destroyed, not ended: an end would wait behind the very bytes the client does not read.
-          request.log.info({ unsent }, "live stream cut off: the client stopped reading");
-          waiting.length = 0;
-          reply.raw.destroy();
-          return;
-        }
-        waiting.push({
-          message: { id: event.id > 0 ? String(event.id) : undefined, event: event.type, data },
-          bytes,
-        });
-        waitingBytes += bytes;
-        if (!writing) void writeWaiting();
-      };
+      const send = eventSender(reply, request.log);
 
       // Subscribe before replaying, holding live events back, so nothing falls between the two.
       let held: LiveEvent[] | null = [];
@@ -120,17 +81,7 @@ export function registerLiveRoutes(app: FastifyInstance, { db, hub }: { db: Db; 
       });
       sse.onClose(unsubscribe);
       sse.keepAlive();
-      const [newest] = await db
-        .select({ at: liveEvents.createdAt })
-        .from(liveEvents)
-        .where(eq(liveEvents.userId, user.id))
-        .orderBy(desc(liveEvents.id))
-        .limit(1);
-      await sse.send({
-        event: "ready",
-        data: { latestAt: newest?.at.toISOString() ?? null },
-        retry: 3000,
-      });
+      await sendReady(db, sse, user.id);
 
       const lastId = Number(sse.lastEventId);
       const replayed = new Set<number>();
@@ -147,4 +98,70 @@ export function registerLiveRoutes(app: FastifyInstance, { db, hub }: { db: Db; 
       for (const event of live) if (!replayed.has(event.id)) send(event);
     },
   );
+}
+
+/**
+ * `send(event)` for one member's stream (docs/DESIGN.md §1 "Live updates"): events are written one at
+ * a time, in order, the rest waiting; a client that stops reading, with more than `SLOW_CLIENT_BYTES`
+ * unsent, is cut off. One at a time because @fastify/sse adds a `drain` and an `error` listener to the
+ * response for every write the socket does not take at once, until the next drain: writing each event
+ * without waiting gave a backed-up stream a pair per event (Node's "possible EventEmitter memory leak"
+ * warning from the eleventh, then a drain that removes thousands one by one).
+ */
+function eventSender(reply: FastifyReply, log: FastifyBaseLogger): (event: LiveEvent) => void {
+  const sse = reply.sse;
+  const waiting: { message: { id?: string; event: string; data: string }; bytes: number }[] = [];
+  let waitingBytes = 0;
+  let writing = false;
+  const writeWaiting = async () => {
+    writing = true;
+    try {
+      for (let next = waiting.shift(); next && sse.isConnected; next = waiting.shift()) {
+        waitingBytes -= next.bytes;
+        await sse.send(next.message);
+      }
+    } catch (error) {
+      log.debug({ err: error }, "live event not sent");
+    } finally {
+      writing = false;
+    }
+  };
+  const send = (event: LiveEvent) => {
+    if (!sse.isConnected) return;
+    const data = JSON.stringify(event.payload);
+    const bytes = Buffer.byteLength(data);
+    const unsent = reply.raw.writableLength + waitingBytes + bytes;
+    if (unsent > SLOW_CLIENT_BYTES) {
+      // Destroyed, not ended: an end would wait behind the very bytes the client does not read.
+      log.info({ unsent }, "live stream cut off: the client stopped reading");
+      waiting.length = 0;
+      reply.raw.destroy();
+      return;
+    }
+    waiting.push({
+      message: { id: event.id > 0 ? String(event.id) : undefined, event: event.type, data },
+      bytes,
+    });
+    waitingBytes += bytes;
+    if (!writing) void writeWaiting();
+  };
+  return send;
+}
+
+/**
+ * The stream's first event, `ready`, with the moment of the member's newest event (ISO date-time, or
+ * null): the app compares it with the answers its page was drawn from (src/client/lib/first-answers.ts).
+ */
+async function sendReady(db: Db, sse: FastifyReply["sse"], userId: string): Promise<void> {
+  const [newest] = await db
+    .select({ at: liveEvents.createdAt })
+    .from(liveEvents)
+    .where(eq(liveEvents.userId, userId))
+    .orderBy(desc(liveEvents.id))
+    .limit(1);
+  await sse.send({
+    event: "ready",
+    data: { latestAt: newest?.at.toISOString() ?? null },
+    retry: 3000,
+  });
 }
