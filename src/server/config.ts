@@ -204,37 +204,14 @@ export function isLoopbackHost(host: string): boolean {
  * @throws ConfigError naming the first bad variable
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const name = String(issue.path[0] ?? "environment");
-    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
-  }
-  const e = parsed.data;
+  const e = parseEnv(env);
   const production = e.NODE_ENV === "production";
 
   const signIn = e.SIGN_IN ?? defaultSignIn(e.OIDC_ISSUER_URL, production, e.HOST, isOn(e.DEV_LOGIN));
-  const devLogin = signIn === "dev";
   // The bundled dev sign-in lets anyone type any email: it stays on this machine unless asked for.
-  const host = e.HOST ?? (devLogin ? "127.0.0.1" : "0.0.0.0");
+  const host = e.HOST ?? (signIn === "dev" ? "127.0.0.1" : "0.0.0.0");
   assertCombinations(e, production, signIn, host);
-  // docs/decisions/018: a real deployment finds typed addresses with OpenStreetMap's public Nominatim
-  // unless it names another geocoder or "off"; this machine's quick start asks nobody.
-  const realDeployment = production || (e.HOST !== undefined && !isLoopbackHost(e.HOST));
-  const geocoderUrl =
-    e.GEOCODER_URL === "off"
-      ? undefined
-      : (e.GEOCODER_URL ?? (realDeployment ? PUBLIC_NOMINATIM : undefined));
-  const tls =
-    e.TLS_CERT_FILE && e.TLS_KEY_FILE
-      ? {
-          cert: readPemFile("TLS_CERT_FILE", e.TLS_CERT_FILE),
-          key: readPemFile("TLS_KEY_FILE", e.TLS_KEY_FILE),
-          certFile: e.TLS_CERT_FILE,
-          keyFile: e.TLS_KEY_FILE,
-          reloadMs: 60_000,
-        }
-      : undefined;
+  const tls = tlsOf(e);
 
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `${tls ? "https" : "http"}://localhost:${e.PORT}`).replace(/\/+$/, "");
@@ -252,6 +229,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       readUrl: e.DATABASE_READ_URL,
       readMaxLagSeconds: e.DATABASE_READ_MAX_LAG,
     },
+    ...limitsOf(e),
+    publicUrl,
+    tls,
+    sessionSecret: e.SESSION_SECRET ?? localSessionSecret(dataDir),
+    supportEmail: e.SUPPORT_EMAIL ?? null,
+    adminEmails: (e.ADMIN_EMAIL ?? "")
+      .split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    ...signInOf(e, signIn, host),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    s3: s3Of(e),
+    logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
+    email: {
+      smtpUrl: e.SMTP_URL,
+      from: mailFrom,
+      bounceAddress: e.MAIL_BOUNCE_ADDRESS,
+      dkim: dkimOf(e),
+      stopAfter: e.MAIL_STOP_AFTER,
+    },
+    push: pushOf(e, publicUrl, mailFrom),
+    jobPollingSeconds: 1,
+    scheduledJobs: true,
+    currency: e.CURRENCY,
+    payments: paymentsOf(e),
+    defaultLanguage: e.DEFAULT_LOCALE,
+    geocoder: geocoderOf(e, production, publicUrl),
+    map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, center: parseMapCenter(e.MAP_CENTER) },
+    alertDigestMinutes: e.ALERT_DIGEST_MINUTES,
+    ...overrides,
+  };
+}
+
+/**
+ * The limits a deployment sets (docs/decisions/020 newcomers, docs/features/fair-shares.md free meals,
+ * docs/DESIGN.md §5 rate limits and mail caps, §7 retention and account deletion).
+ */
+function limitsOf(e: Env) {
+  return {
     freeMealsPer28Days: e.FREE_MEALS_PER_28_DAYS ?? null,
     newcomerLimits: {
       openRequests: e.NEWCOMER_OPEN_REQUESTS,
@@ -262,14 +279,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailCaps: { perInbox: e.MAIL_PER_INBOX_PER_DAY, perClient: e.MAIL_PER_CLIENT_PER_DAY },
     retentionDays: e.RETENTION_DAYS,
     accountDeletionDays: e.ACCOUNT_DELETION_DAYS,
-    publicUrl,
-    tls,
-    sessionSecret: e.SESSION_SECRET ?? localSessionSecret(dataDir),
-    supportEmail: e.SUPPORT_EMAIL ?? null,
-    adminEmails: (e.ADMIN_EMAIL ?? "")
-      .split(",")
-      .map((s) => s.trim().toLowerCase())
-      .filter(Boolean),
+    rateLimits: {
+      signInPerMinute: e.RATE_LIMIT_SIGNIN_PER_MINUTE,
+      writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
+      messagesPerMinute: e.RATE_LIMIT_MESSAGES_PER_MINUTE,
+    },
+  } satisfies Partial<Config>;
+}
+
+/**
+ * The environment parsed by `envSchema` (docs/DESIGN.md §2 "Configuration").
+ * @throws ConfigError naming the first bad variable
+ */
+function parseEnv(env: NodeJS.ProcessEnv): Env {
+  const parsed = envSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const name = String(issue.path[0] ?? "environment");
+  throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
+}
+
+/**
+ * How members sign in (docs/DESIGN.md §5): OIDC with its issuer, emailed codes, or the bundled dev
+ * sign-in, whose admin switch is on only on this machine unless asked for.
+ */
+function signInOf(e: Env, signIn: Config["signIn"], host: string) {
+  const devLogin = signIn === "dev";
+  return {
     signIn,
     oidc:
       signIn === "oidc" && e.OIDC_ISSUER_URL
@@ -277,62 +313,76 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : undefined,
     devLogin,
     devAdmin: devLogin && (isLoopbackHost(host) || isOn(e.DEV_ADMIN)),
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    s3: e.S3_BUCKET
-      ? {
-          bucket: e.S3_BUCKET,
-          endpoint: e.S3_ENDPOINT,
-          region: e.S3_REGION ?? "us-east-1",
-          accessKeyId: e.S3_ACCESS_KEY_ID,
-          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: isOn(e.S3_FORCE_PATH_STYLE),
-        }
-      : undefined,
-    logLevel: e.LOG_LEVEL,
-    metricsToken: e.METRICS_TOKEN,
-    rateLimits: {
-      signInPerMinute: e.RATE_LIMIT_SIGNIN_PER_MINUTE,
-      writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
-      messagesPerMinute: e.RATE_LIMIT_MESSAGES_PER_MINUTE,
-    },
-    email: {
-      smtpUrl: e.SMTP_URL,
-      from: mailFrom,
-      bounceAddress: e.MAIL_BOUNCE_ADDRESS,
-      dkim: dkimOf(e),
-      stopAfter: e.MAIL_STOP_AFTER,
-    },
-    push: {
-      vapidKeys:
-        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
-          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
-          : undefined,
-      subject:
-        e.VAPID_SUBJECT ?? (publicUrl.startsWith("https://") ? publicUrl : `mailto:${addressOf(mailFrom)}`),
-      allowedHosts: e.PUSH_ALLOWED_HOSTS
-        ? e.PUSH_ALLOWED_HOSTS.split(",")
-            .map((host) => host.trim().toLowerCase())
-            .filter(Boolean)
-        : DEFAULT_PUSH_HOSTS,
-    },
-    jobPollingSeconds: 1,
-    scheduledJobs: true,
-    currency: e.CURRENCY,
-    payments: paymentsOf(e),
-    defaultLanguage: e.DEFAULT_LOCALE,
-    geocoder: geocoderUrl
-      ? {
-          url: geocoderUrl.replace(/\/+$/, ""),
-          api: e.GEOCODER_URL ? e.GEOCODER_API : "nominatim",
-          minIntervalMs: e.GEOCODER_MIN_INTERVAL_MS,
-          // Nominatim's usage policy asks for an application's name and a way to reach its operator.
-          userAgent: `MealShare/0.1 (+${publicUrl}${e.SUPPORT_EMAIL ? `; ${e.SUPPORT_EMAIL}` : ""})`,
-        }
-      : undefined,
-    map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, center: parseMapCenter(e.MAP_CENTER) },
-    alertDigestMinutes: e.ALERT_DIGEST_MINUTES,
-    ...overrides,
+  } satisfies Partial<Config>;
+}
+
+/** HTTPS from the certificate and key files, when both are named (docs/DESIGN.md §2), reread every minute. */
+function tlsOf(e: Env): Config["tls"] {
+  return e.TLS_CERT_FILE && e.TLS_KEY_FILE
+    ? {
+        cert: readPemFile("TLS_CERT_FILE", e.TLS_CERT_FILE),
+        key: readPemFile("TLS_KEY_FILE", e.TLS_KEY_FILE),
+        certFile: e.TLS_CERT_FILE,
+        keyFile: e.TLS_KEY_FILE,
+        reloadMs: 60_000,
+      }
+    : undefined;
+}
+
+/** Photos in an S3 bucket when one is named (docs/decisions/021), else on the local disk. */
+function s3Of(e: Env): Config["s3"] {
+  return e.S3_BUCKET
+    ? {
+        bucket: e.S3_BUCKET,
+        endpoint: e.S3_ENDPOINT,
+        region: e.S3_REGION ?? "us-east-1",
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: isOn(e.S3_FORCE_PATH_STYLE),
+      }
+    : undefined;
+}
+
+/**
+ * Web push (docs/features/notifications.md): the VAPID keys when set, the subject the push services
+ * may write to (the public URL over HTTPS, else the sender's address), and the push services allowed.
+ */
+function pushOf(e: Env, publicUrl: string, mailFrom: string): Config["push"] {
+  return {
+    vapidKeys:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    subject:
+      e.VAPID_SUBJECT ?? (publicUrl.startsWith("https://") ? publicUrl : `mailto:${addressOf(mailFrom)}`),
+    allowedHosts: e.PUSH_ALLOWED_HOSTS
+      ? e.PUSH_ALLOWED_HOSTS.split(",")
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean)
+      : DEFAULT_PUSH_HOSTS,
   };
+}
+
+/**
+ * The geocoder, named to it by this deployment's address (docs/decisions/018): a real deployment finds
+ * typed addresses with OpenStreetMap's public Nominatim unless it names another geocoder or "off"; this
+ * machine's quick start asks nobody.
+ */
+function geocoderOf(e: Env, production: boolean, publicUrl: string): Config["geocoder"] {
+  const realDeployment = production || (e.HOST !== undefined && !isLoopbackHost(e.HOST));
+  const geocoderUrl =
+    e.GEOCODER_URL === "off"
+      ? undefined
+      : (e.GEOCODER_URL ?? (realDeployment ? PUBLIC_NOMINATIM : undefined));
+  return geocoderUrl
+    ? {
+        url: geocoderUrl.replace(/\/+$/, ""),
+        api: e.GEOCODER_URL ? e.GEOCODER_API : "nominatim",
+        minIntervalMs: e.GEOCODER_MIN_INTERVAL_MS,
+        // Nominatim's usage policy asks for an application's name and a way to reach its operator.
+        userAgent: `MealShare/0.1 (+${publicUrl}${e.SUPPORT_EMAIL ? `; ${e.SUPPORT_EMAIL}` : ""})`,
+      }
+    : undefined;
 }
 
 /** Stripe.js as Stripe serves it. */
