@@ -22,16 +22,12 @@ import {
   useRoleName,
 } from "@/client/features/groups";
 import { ApiError } from "@/client/lib/api-client";
-import type { GroupRole } from "@/contract/groups";
+import type { GroupDetail, GroupRole } from "@/contract/groups";
 
 export default function GroupPage() {
   const { t } = useTranslation("app");
   const { id = "" } = useParams<{ id: string }>();
-  const [, navigate] = useLocation();
   const query = useGroup(id);
-  const leave = useLeaveGroup(id);
-  const joinRuleName = useJoinRuleName();
-  const roleName = useRoleName();
 
   if (query.isLoading) return <Spinner className="py-24" label={t("Loading the group")} />;
   if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400)) {
@@ -55,6 +51,29 @@ export default function GroupPage() {
   const group = query.data;
   const { abilities } = group;
   const member = Boolean(group.membership);
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <GroupHeader group={group} />
+
+      {member && group.welcome && (
+        <Card className="border-violet-200 bg-violet-50">
+          <CardContent className="whitespace-pre-line p-4">{group.welcome}</CardContent>
+        </Card>
+      )}
+      <JoinPanel group={group} />
+
+      {member || abilities.seeMembers.allowed ? <GroupTabs group={group} /> : <GroupMeals group={group} />}
+
+      <LeaveGroup group={group} />
+    </div>
+  );
+}
+
+/** The group's name, size, how it is joined, the viewer's role and what that means, and its description. */
+function GroupHeader({ group }: { group: GroupDetail }) {
+  const { t } = useTranslation("app");
+  const joinRuleName = useJoinRuleName();
+  const roleName = useRoleName();
   // What the viewer's role means to them, where it needs saying (docs/features/groups.md point 2).
   const roleNotes: Record<GroupRole, string | null> = {
     owner: null,
@@ -71,33 +90,33 @@ export default function GroupPage() {
   const roleNote = group.membership && roleNotes[group.membership.role];
 
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6">
-      <header className="flex flex-col gap-2">
-        <h1 className="text-3xl font-bold">{group.name}</h1>
-        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-          <span>{t("{{count}} member", { count: group.memberCount })}</span>
-          <Badge variant="outline">{joinRuleName(group.joinRule)}</Badge>
-          {group.visibility === "hidden" && <Badge variant="outline">{t("Hidden")}</Badge>}
-          {group.membership && <Badge>{roleName(group.membership.role)}</Badge>}
-          {group.place && <span>{t("within {{km}} km", { km: group.place.radiusKm })}</span>}
-        </div>
-        {roleNote && (
-          <p className="text-sm text-muted-foreground" data-testid="newcomer-note">
-            {roleNote}
-          </p>
-        )}
-        {group.description && <p className="whitespace-pre-line">{group.description}</p>}
-      </header>
-
-      {member && group.welcome && (
-        <Card className="border-violet-200 bg-violet-50">
-          <CardContent className="whitespace-pre-line p-4">{group.welcome}</CardContent>
-        </Card>
+    <header className="flex flex-col gap-2">
+      <h1 className="text-3xl font-bold">{group.name}</h1>
+      <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+        <span>{t("{{count}} member", { count: group.memberCount })}</span>
+        <Badge variant="outline">{joinRuleName(group.joinRule)}</Badge>
+        {group.visibility === "hidden" && <Badge variant="outline">{t("Hidden")}</Badge>}
+        {group.membership && <Badge>{roleName(group.membership.role)}</Badge>}
+        {group.place && <span>{t("within {{km}} km", { km: group.place.radiusKm })}</span>}
+      </div>
+      {roleNote && (
+        <p className="text-sm text-muted-foreground" data-testid="newcomer-note">
+          {roleNote}
+        </p>
       )}
-      <JoinPanel group={group} />
+      {group.description && <p className="whitespace-pre-line">{group.description}</p>}
+    </header>
+  );
+}
 
-      {member || abilities.seeMembers.allowed ? <GroupTabs group={group} /> : <GroupMeals group={group} />}
-
+/** Leaving the group, or why its owner cannot yet (docs/features/groups.md point 2). */
+function LeaveGroup({ group }: { group: GroupDetail }) {
+  const { t } = useTranslation("app");
+  const [, navigate] = useLocation();
+  const leave = useLeaveGroup(group.id);
+  const { abilities } = group;
+  return (
+    <>
       {abilities.leave.allowed && (
         <Button
           variant="outline"
@@ -120,6 +139,6 @@ export default function GroupPage() {
           {t("To leave the group, hand it over to another member first (Members → Hand over).")}
         </p>
       )}
-    </div>
+    </>
   );
 }
