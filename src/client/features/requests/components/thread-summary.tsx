@@ -89,14 +89,11 @@ function EndNote({
 
 export function ThreadSummary({ request }: { request: MealRequestDetail }) {
   const { t } = useTranslation("app");
-  const f = useFormat();
   const priceLabel = usePriceLabel();
   const displayName = useDisplayName();
-  const blockedUsers = useBlockedUsers();
   const viewerIsOwner = request.viewerSide === "feeder";
   const other = viewerIsOwner ? request.eater : request.owner;
   const otherName = displayName(other);
-  const otherBlocked = blockedUsers.data?.some((blocked) => blocked.id === other.id) ?? false;
   return (
     <Card>
       <CardContent className="flex flex-col gap-4 p-4 sm:flex-row">
@@ -126,51 +123,17 @@ export function ThreadSummary({ request }: { request: MealRequestDetail }) {
             </Link>
           </p>
           <p className="text-sm">{portionsText(t, request)}</p>
-          {request.payment && (
-            <Suspense fallback={null}>
-              <PaymentNote request={request} otherName={otherName} />
-            </Suspense>
-          )}
-          {request.status === "accepted" && !request.payment && (
-            <PayAtPickup
-              meal={{
-                ...request.meal,
-                priceCents: request.agreedTerms?.priceCents ?? request.meal.priceCents,
-              }}
-              cookName={otherName}
-              eaterName={otherName}
-              portions={request.portions}
-              side={viewerIsOwner ? "feeder" : "eater"}
-            />
-          )}
-          {request.status === "held" && request.holdUntil && (
-            <p className="text-sm font-medium text-violet-900" data-testid="hold-until">
-              {t("These portions are kept for you until {{time}}.", { time: f.time(request.holdUntil) })}
-            </p>
-          )}
+          <HowItIsPaid request={request} otherName={otherName} />
+          <HeldUntil request={request} />
           <EndNote request={request} viewer={viewerIsOwner ? "feeder" : "eater"} otherName={otherName} />
-          {request.runningLateAt && (
-            // docs/features/handover.md point 2: noted for the two of them, never public.
-            <p className="text-sm text-muted-foreground" data-testid="running-late">
-              {t("Running late was said at {{time}}, after the pickup had started.", {
-                time: f.time(request.runningLateAt),
-              })}
-            </p>
-          )}
+          <RunningLate request={request} />
           {request.eaterTrust && <TrustBadge trust={request.eaterTrust} />}
           {request.eaterReliability && (
             <ReliabilityLine reliability={request.eaterReliability} sides={["eater"]} />
           )}
           <StatusActions request={request} viewer={viewerIsOwner ? "feeder" : "eater"} />
           {/* Blocking is there when needed, below the exchange's own moves, not above them. */}
-          <div className="flex flex-wrap items-center gap-2">
-            <BlockButton userId={other.id} name={otherName} blocked={otherBlocked} />
-            {otherBlocked && (
-              <span className="text-sm text-muted-foreground">
-                {t("You blocked {{name}}: neither of you can send messages here.", { name: otherName })}
-              </span>
-            )}
-          </div>
+          <BlockLine user={other} name={otherName} />
           {request.status === "completed" && (
             <Button asChild variant="outline" className="self-start">
               <Link href="/reviews">{t("Leave a Review")}</Link>
@@ -180,5 +143,74 @@ export function ThreadSummary({ request }: { request: MealRequestDetail }) {
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+/** How the request is paid: its card payment (its own chunk), or cash at pickup once accepted. */
+function HowItIsPaid({ request, otherName }: { request: MealRequestDetail; otherName: string }) {
+  const viewerIsOwner = request.viewerSide === "feeder";
+  return (
+    <>
+      {request.payment && (
+        <Suspense fallback={null}>
+          <PaymentNote request={request} otherName={otherName} />
+        </Suspense>
+      )}
+      {request.status === "accepted" && !request.payment && (
+        <PayAtPickup
+          meal={{
+            ...request.meal,
+            priceCents: request.agreedTerms?.priceCents ?? request.meal.priceCents,
+          }}
+          cookName={otherName}
+          eaterName={otherName}
+          portions={request.portions}
+          side={viewerIsOwner ? "feeder" : "eater"}
+        />
+      )}
+    </>
+  );
+}
+
+/** Until when a held request's portions are kept (docs/features/households.md point 2). */
+function HeldUntil({ request }: { request: MealRequestDetail }) {
+  const { t } = useTranslation("app");
+  const f = useFormat();
+  if (request.status !== "held" || !request.holdUntil) return null;
+  return (
+    <p className="text-sm font-medium text-violet-900" data-testid="hold-until">
+      {t("These portions are kept for you until {{time}}.", { time: f.time(request.holdUntil) })}
+    </p>
+  );
+}
+
+/** When "running late" was said: noted for the two of them, never public (docs/features/handover.md point 2). */
+function RunningLate({ request }: { request: MealRequestDetail }) {
+  const { t } = useTranslation("app");
+  const f = useFormat();
+  if (!request.runningLateAt) return null;
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="running-late">
+      {t("Running late was said at {{time}}, after the pickup had started.", {
+        time: f.time(request.runningLateAt),
+      })}
+    </p>
+  );
+}
+
+/** Blocking the other side, and what a block means here. */
+function BlockLine({ user, name }: { user: { id: string }; name: string }) {
+  const { t } = useTranslation("app");
+  const blockedUsers = useBlockedUsers();
+  const blocked = blockedUsers.data?.some((b) => b.id === user.id) ?? false;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <BlockButton userId={user.id} name={name} blocked={blocked} />
+      {blocked && (
+        <span className="text-sm text-muted-foreground">
+          {t("You blocked {{name}}: neither of you can send messages here.", { name })}
+        </span>
+      )}
+    </div>
   );
 }
