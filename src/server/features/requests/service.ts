@@ -5,7 +5,7 @@
  * index allows one open request per eater and meal). Status changes live in status.ts, the pickup in
  * pickup.ts, the waiting list in waitlist.ts.
  */
-import { and, count, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { fillPlaceholders, msg } from "../../../contract/messages";
 import {
   MESSAGE_PAGE_SIZE,
@@ -13,7 +13,6 @@ import {
   type Message,
   OPEN_REQUEST_STATUSES,
   type PickupPass,
-  QUICK_REPLY_NOTICE,
   QUICK_REPLY_TEXT,
   type QuickReply,
   threadPhotoOf,
@@ -21,23 +20,22 @@ import {
 import type { NewcomerLimits } from "../../../contract/trust";
 import type { Actor } from "../../auth/actor";
 import { displayName, presentPublicUser } from "../../auth/users";
-import { type Executor, inTransaction, type Tx } from "../../db/client";
+import { type Executor, inTransaction } from "../../db/client";
 import { meals, messages, requests, type UserRow, users } from "../../db/schema";
-import { AppError, conflict, notFound } from "../../errors";
+import { conflict, notFound } from "../../errors";
 import { liveEvent, publishLiveEvents } from "../../live/hub";
 import { namesWhole } from "../../member-names";
 import { type Cursor, encodeCursor, keysetPage } from "../../pagination";
 import type { ObjectStorage } from "../../storage/storage";
-import { assertNotBlocked } from "../blocks";
 import { assertMayAsk, lockMeal, recentFreeMealsOf } from "../meals";
 import { checkText, recordVerdict, type Verdict } from "../moderation";
 import { createNotification } from "../notifications";
 import { trustBadgesOf, vouchState } from "../trust";
 import { reliabilityOf } from "../users";
-import { messageEvents } from "./events";
+import { deliverMessage, lockOpenThread } from "./message-thread";
 import { payByFor } from "./pay-by";
 import { discardThreadPhoto, storeThreadPhoto } from "./photos";
-import { isThreadOpen, mayQuickReply, participantOf } from "./policy";
+import { participantOf } from "./policy";
 import { type ListedRequest, presentRequest, selectRequests } from "./presenter";
 
 export type { ListedRequest } from "./presenter";
@@ -50,8 +48,7 @@ export interface AskRules {
   cardPayments?: boolean;
 }
 
-/** What a blocked message answers (docs/features/food-safety.md point 5: refused with a clear message). */
-export const MESSAGE_BLOCKED = msg("You can't message this person because one of you has blocked the other.");
+export { MESSAGE_BLOCKED } from "./message-thread";
 
 /**
  * The eater's open request (pending, accepted or held) for a meal, if any: there is at most one
@@ -395,108 +392,6 @@ async function writeMessage(
     await deliverMessage(tx, sender, row, who, input, message);
     return message;
   });
-}
-
-/**
- * The thread `id` locked for a message from `sender` (its request's row, `FOR NO KEY UPDATE`): a
- * concurrent decline or cancel cannot slip in between check and insert, and two messages at once take
- * turns instead of each holding a share lock the other's update waits for (a deadlock). Checks the
- * thread's rules (spec §4; docs/features/handover.md): open, quick replies only for an agreed pickup,
- * no block between the two, at most `messagesPerMinute` a minute from the sender.
- * @throws AppError 404 not a participant, 409 `thread_closed` / `no_quick_replies`, 403 blocked, 429 too fast
- */
-async function lockOpenThread(
-  tx: Tx,
-  sender: UserRow,
-  id: string,
-  input: { kind?: QuickReply },
-  messagesPerMinute: number,
-) {
-  const [row] = await tx
-    .select({ request: requests, mealTitle: meals.title })
-    .from(requests)
-    .innerJoin(meals, eq(meals.id, requests.mealId))
-    .where(eq(requests.id, id))
-    .for("no key update", { of: requests })
-    .limit(1);
-  const who = row ? participantOf(sender.id, row.request) : null;
-  if (!row || !who) throw notFound(msg("Request not found"));
-  if (!isThreadOpen(row.request.status)) {
-    throw conflict(
-      row.request.status === "declined"
-        ? msg("This request was declined; the conversation is closed.")
-        : msg("This request was cancelled; the conversation is closed."),
-      "thread_closed",
-    );
-  }
-  if (input.kind && !mayQuickReply(row.request.status)) {
-    throw conflict(msg("Quick replies are for a pickup you both agreed on."), "no_quick_replies");
-  }
-  const otherParty = row.request.eaterId === sender.id ? row.request.feederId : row.request.eaterId;
-  await assertNotBlocked(tx, sender.id, otherParty, MESSAGE_BLOCKED);
-  // A sensible pace for a chat about a pickup, counted in the database so every instance agrees.
-  const [{ recent }] = await tx
-    .select({ recent: count() })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.requestId, id),
-        sql`${messages.createdAt} > now() - interval '1 minute'`,
-        eq(messages.senderId, sender.id),
-      ),
-    );
-  if (recent >= messagesPerMinute) {
-    throw new AppError(429, "rate_limited", msg("You are sending messages too fast. Please wait a moment."));
-  }
-  return { row, who };
-}
-
-/**
- * A message let through, delivered (spec §4; docs/features/handover.md): the thread's newest activity
- * (the Messages view's order), "running late" noted once the window has opened, the other side
- * notified, and the live events of both sides.
- */
-async function deliverMessage(
-  tx: Tx,
-  sender: UserRow,
-  row: Awaited<ReturnType<typeof lockOpenThread>>["row"],
-  who: "feeder" | "eater",
-  input: { kind?: QuickReply },
-  message: Message,
-): Promise<void> {
-  const id = row.request.id;
-  const createdAt = new Date(message.createdAt);
-  // The Messages view lists threads by their newest message (threads.ts).
-  await tx.update(requests).set({ lastActivityAt: createdAt }).where(eq(requests.id, id));
-  if (input.kind === "running_late" && !row.request.runningLateAt) {
-    await tx
-      .update(requests)
-      .set({ runningLateAt: sql`now()` })
-      .where(sql`${requests.id} = ${id} and ${requests.runningLateAt} is null
-        and now() >= (select ${meals.pickupWindowStart} from ${meals} where ${meals.id} = ${requests.mealId})`);
-  }
-  const other = who === "feeder" ? row.request.eaterId : row.request.feederId;
-  await createNotification(
-    tx,
-    input.kind
-      ? {
-          userId: other,
-          type: "pickup_update",
-          message: QUICK_REPLY_NOTICE[input.kind],
-          params: { name: displayName(sender) },
-          link: `/request/${id}`,
-          requestId: id,
-        }
-      : {
-          userId: other,
-          type: "message_new",
-          message: msg('{{name}} sent a message about "{{title}}"'),
-          params: { name: displayName(sender), title: row.mealTitle },
-          link: `/request/${id}`,
-          requestId: id,
-        },
-  );
-  await publishLiveEvents(tx, messageEvents(row.request, message, sender.id));
 }
 
 /**

@@ -6,6 +6,8 @@
  * Understand (docs/features/food-safety.md). With no portions left, the waiting list instead. What
  * the viewer may do, and why not, is the meal's `abilities` (the server's one decision).
  */
+
+import type { TFunction } from "i18next";
 import { CheckCircle2 } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -67,8 +69,6 @@ function SendRequest({
   const [portions, setPortions] = useState(1);
   // docs/decisions/022: where the cook takes both, the eater chooses; the meal's one way otherwise.
   const [payBy, setPayBy] = useState<"cash" | "card">(meal.paymentWays === "card" ? "card" : "cash");
-  const portionsId = useId();
-  const [noticeOpen, setNoticeOpen] = useState(false);
   const mayRequest = meal.abilities.request;
 
   const send = () =>
@@ -77,41 +77,118 @@ function SendRequest({
       {
         onSuccess: () => {
           setMessage("");
-          toast({
-            title: t("Request sent!"),
-            description: t("Your meal request has been sent to the cook."),
-          });
-          // The cook's answer is worth hearing about outside the app (docs/features/notifications.md).
-          offerPush();
+          sayRequestSent(t);
         },
       },
     );
-
-  const onRequest = () => {
-    if (hasAcceptedSafetyNotice() && allergenWarnings.length === 0) send();
-    else setNoticeOpen(true);
-  };
-
   const unavailable = !mayRequest.allowed;
-
   return (
     <section aria-labelledby="send-request" className="flex flex-col gap-3 rounded-xl border bg-card p-4">
       <h2 id="send-request" className="text-lg font-semibold">
         {t("Send Request")}
       </h2>
+      <PortionsAndMessage
+        portionsLeft={meal.portionsLeft}
+        portions={portions}
+        setPortions={setPortions}
+        message={message}
+        setMessage={setMessage}
+        disabled={unavailable}
+      />
+      <RefusalNote ability={mayRequest} />
+      {mayRequest.allowed && <NewcomerNote limit="openRequests" />}
+      <PayAtPickup meal={meal} cookName={displayName(meal.owner)} portions={portions} />
+      {meal.paymentWays === "both" && (
+        <PayByChoice value={payBy} onChange={setPayBy} disabled={unavailable} />
+      )}
+      <SafetyNoticeGate
+        allergens={allergenWarnings}
+        disabled={createRequest.isPending || unavailable}
+        onSend={send}
+      >
+        {meal.kind === "paid" && meal.priceCents != null
+          ? t("Request Meal ({{price}})", { price: f.price(meal.priceCents) })
+          : t("Request Meal")}
+      </SafetyNoticeGate>
+    </section>
+  );
+}
+
+/**
+ * A sent request says so, and offers push notifications: the cook's answer is worth hearing about
+ * outside the app (docs/features/notifications.md).
+ */
+function sayRequestSent(t: TFunction): void {
+  toast({ title: t("Request sent!"), description: t("Your meal request has been sent to the cook.") });
+  offerPush();
+}
+
+/**
+ * The request's button, behind the Safety Notice (spec §2 "Safety Notice"; docs/features/food-safety.md):
+ * asked once a browser session, and every time the meal holds one of the member's allergens.
+ */
+function SafetyNoticeGate({
+  allergens,
+  disabled,
+  onSend,
+  children,
+}: {
+  allergens: string[];
+  disabled: boolean;
+  onSend: () => void;
+  children: React.ReactNode;
+}) {
+  const [noticeOpen, setNoticeOpen] = useState(false);
+  const onRequest = () => {
+    if (hasAcceptedSafetyNotice() && allergens.length === 0) onSend();
+    else setNoticeOpen(true);
+  };
+  return (
+    <>
+      <Button onClick={onRequest} disabled={disabled}>
+        {children}
+      </Button>
+      <SafetyNoticeDialog
+        open={noticeOpen}
+        allergens={allergens}
+        onCancel={() => setNoticeOpen(false)}
+        onAccept={() => {
+          acceptSafetyNotice();
+          setNoticeOpen(false);
+          onSend();
+        }}
+      />
+    </>
+  );
+}
+
+/** How many portions (at most those left), and the message to the cook. */
+function PortionsAndMessage(props: {
+  portionsLeft: number;
+  portions: number;
+  setPortions: (portions: number) => void;
+  message: string;
+  setMessage: (message: string) => void;
+  disabled: boolean;
+}) {
+  const { portionsLeft, portions, setPortions, message, setMessage, disabled } = props;
+  const { t } = useTranslation("app");
+  const portionsId = useId();
+  return (
+    <>
       <div className="flex flex-col gap-1">
         <Label htmlFor={portionsId}>{t("How many portions?")}</Label>
         <Input
           id={portionsId}
           type="number"
           min={1}
-          max={Math.max(1, meal.portionsLeft)}
+          max={Math.max(1, portionsLeft)}
           value={portions}
           onChange={(event) =>
-            setPortions(Math.max(1, Math.min(meal.portionsLeft, Number(event.target.value) || 1)))
+            setPortions(Math.max(1, Math.min(portionsLeft, Number(event.target.value) || 1)))
           }
           className="w-24"
-          disabled={unavailable}
+          disabled={disabled}
         />
       </div>
       <Label htmlFor="request-message">{t("Message to the cook")}</Label>
@@ -121,33 +198,11 @@ function SendRequest({
         value={message}
         maxLength={MESSAGE_MAX}
         onChange={(event) => setMessage(event.target.value)}
-        disabled={unavailable}
+        disabled={disabled}
       />
-      <RefusalNote ability={mayRequest} />
-      {mayRequest.allowed && <NewcomerNote limit="openRequests" />}
-      <PayAtPickup meal={meal} cookName={displayName(meal.owner)} portions={portions} />
-      {meal.paymentWays === "both" && (
-        <PayByChoice value={payBy} onChange={setPayBy} disabled={unavailable} />
-      )}
-      <Button onClick={onRequest} disabled={createRequest.isPending || unavailable}>
-        {meal.kind === "paid" && meal.priceCents != null
-          ? t("Request Meal ({{price}})", { price: f.price(meal.priceCents) })
-          : t("Request Meal")}
-      </Button>
-      <SafetyNoticeDialog
-        open={noticeOpen}
-        allergens={allergenWarnings}
-        onCancel={() => setNoticeOpen(false)}
-        onAccept={() => {
-          acceptSafetyNotice();
-          setNoticeOpen(false);
-          send();
-        }}
-      />
-    </section>
+    </>
   );
 }
-
 export function RequestMealForm({
   meal,
   allergenWarnings,

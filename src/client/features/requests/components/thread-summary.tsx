@@ -133,7 +133,7 @@ export function ThreadSummary({ request }: { request: MealRequestDetail }) {
           )}
           <StatusActions request={request} viewer={viewerIsOwner ? "feeder" : "eater"} />
           {/* Blocking is there when needed, below the exchange's own moves, not above them. */}
-          <BlockLine user={other} name={otherName} />
+          <BlockLine other={other} name={otherName} />
           {request.status === "completed" && (
             <Button asChild variant="outline" className="self-start">
               <Link href="/reviews">{t("Leave a Review")}</Link>
@@ -199,13 +199,13 @@ function RunningLate({ request }: { request: MealRequestDetail }) {
 }
 
 /** Blocking the other side, and what a block means here. */
-function BlockLine({ user, name }: { user: { id: string }; name: string }) {
+function BlockLine({ other, name }: { other: { id: string }; name: string }) {
   const { t } = useTranslation("app");
   const blockedUsers = useBlockedUsers();
-  const blocked = blockedUsers.data?.some((b) => b.id === user.id) ?? false;
+  const blocked = blockedUsers.data?.some((b) => b.id === other.id) ?? false;
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <BlockButton userId={user.id} name={name} blocked={blocked} />
+      <BlockButton userId={other.id} name={name} blocked={blocked} />
       {blocked && (
         <span className="text-sm text-muted-foreground">
           {t("You blocked {{name}}: neither of you can send messages here.", { name })}
