@@ -288,6 +288,7 @@ export function registerEmailChangeRoutes(
     },
   );
   registerEmailRequestRoute(app, deps);
+  registerEmailConfirmRoute(app, deps);
 }
 
 /** Asking for the change: the new address is sent its link. */
@@ -345,7 +346,6 @@ function registerEmailRequestRoute(app: FastifyInstance, deps: { db: Db; config:
       return { sentTo: email };
     },
   );
-  registerEmailConfirmRoute(app, deps);
 }
 
 /** The link sent to the new address confirms the change. */

@@ -109,6 +109,7 @@ export function registerAccountDeletionRoutes(
     },
   );
   registerOwnDeletionRoutes(app, deps);
+  registerAdminDeletionRoute(app, deps);
 }
 
 /** A member asks for their own deletion, and keeps the account during the grace period. */
@@ -156,7 +157,6 @@ function registerOwnDeletionRoutes(
       return presentCurrentUser({ ...member, deletionRequestedAt: null }, config);
     },
   );
-  registerAdminDeletionRoute(app, deps);
 }
 
 /** An admin deletes a member's account. */

@@ -76,14 +76,12 @@ export function registerNotificationRoutes(
       updated: await markNotificationsRead(db, requireActor(request).id, request.body),
     }),
   );
-  registerNotificationPreferenceRoutes(app, { db, config, vapidPublicKey });
+  registerNotificationPreferenceRoutes(app, { db });
+  registerPushRoutes(app, { db, config, vapidPublicKey });
 }
 
 /** A member's notification choices: read and saved. */
-function registerNotificationPreferenceRoutes(
-  app: FastifyInstance,
-  { db, config, vapidPublicKey }: { db: Db; config: Config; vapidPublicKey: string },
-) {
+function registerNotificationPreferenceRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -110,7 +108,6 @@ function registerNotificationPreferenceRoutes(
     },
     async (request) => updatePreferences(db, requireActor(request).id, request.body),
   );
-  registerPushRoutes(app, { db, config, vapidPublicKey });
 }
 
 /** Web push: the server's public key, and this device's subscription saved or removed. */
