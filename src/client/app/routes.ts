@@ -28,6 +28,13 @@ export interface AppRoute {
 /** Every page module, each a chunk of its own, fetched when first asked for. */
 const pageModules = import.meta.glob<PageModule>("../pages/*.tsx");
 
+/** The member's page at `pathname`: its parameters and how its module is loaded; none for another path. */
+function memberPageAt(pathname: string) {
+  const page = pageAt(MEMBER_PAGES, pathname);
+  const load = page && pageModules[`../pages/${page.page}.tsx`];
+  return page && load ? { params: page.params, load } : undefined;
+}
+
 /**
  * Fetches the code of the member's page at `pathname` and then the data its loader declares for
  * `viewer` into `client`: the first screen's, in the browser (main.tsx) and on the server
@@ -40,10 +47,9 @@ export async function loadMemberPageData(
   search: string,
   viewer: CurrentUser,
 ): Promise<boolean> {
-  const page = pageAt(MEMBER_PAGES, pathname);
-  const load = page && pageModules[`../pages/${page.page}.tsx`];
-  if (!page || !load) return false;
-  const module = await load();
+  const page = memberPageAt(pathname);
+  if (!page) return false;
+  const module = await page.load();
   const queries = module.loader?.(page.params, new URLSearchParams(search), viewer) ?? [];
   await prefetchPageQueries(client, queries);
   return queries.length > 0;
@@ -54,9 +60,8 @@ export async function loadMemberPageData(
  * not needs no one looked up to know what it shows first (the server's render, server-render.tsx).
  */
 export async function declaresData(pathname: string): Promise<boolean> {
-  const page = pageAt(MEMBER_PAGES, pathname);
-  const load = page && pageModules[`../pages/${page.page}.tsx`];
-  return Boolean(load && (await load()).loader);
+  const page = memberPageAt(pathname);
+  return Boolean(page && (await page.load()).loader);
 }
 
 /**

@@ -118,7 +118,11 @@ let startedOnServer: Promise<void> | undefined;
  * for the language are loaded too.
  */
 export async function speakerOnServer(language: Language): Promise<I18n> {
-  startedOnServer ??= initI18n(language);
+  // A start that failed (a catalogue's chunk not read) is tried again by the next render.
+  startedOnServer ??= initI18n(language).catch((error: unknown) => {
+    startedOnServer = undefined;
+    throw error;
+  });
   await startedOnServer;
   // Started at once, not on the next tick (i18next's `initAsync`): a render whose answers are all at
   // hand would draw before then, with an instance that says none of its catalogues are loaded.

@@ -9,12 +9,11 @@
 
 import type { TFunction } from "i18next";
 import { CheckCircle2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { RefusalNote } from "@/client/components/refusal-note";
 import { Button } from "@/client/components/ui/button";
-import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { Textarea } from "@/client/components/ui/textarea";
 import { toast } from "@/client/components/ui/use-toast";
@@ -28,6 +27,7 @@ import { MESSAGE_MAX } from "@/contract/plain/requests";
 import { useCreateRequest } from "../api/create-request";
 import { OfferPanel } from "./offer-panel";
 import { PayByChoice } from "./pay-by-choice";
+import { PortionsField } from "./portions-field";
 import { acceptSafetyNotice, hasAcceptedSafetyNotice, SafetyNoticeDialog } from "./safety-notice-dialog";
 import { WaitlistPanel } from "./waitlist-panel";
 
@@ -173,24 +173,9 @@ function PortionsAndMessage(props: {
 }) {
   const { portionsLeft, portions, setPortions, message, setMessage, disabled } = props;
   const { t } = useTranslation("app");
-  const portionsId = useId();
   return (
     <>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={portionsId}>{t("How many portions?")}</Label>
-        <Input
-          id={portionsId}
-          type="number"
-          min={1}
-          max={Math.max(1, portionsLeft)}
-          value={portions}
-          onChange={(event) =>
-            setPortions(Math.max(1, Math.min(portionsLeft, Number(event.target.value) || 1)))
-          }
-          className="w-24"
-          disabled={disabled}
-        />
-      </div>
+      <PortionsField max={portionsLeft} value={portions} onChange={setPortions} disabled={disabled} />
       <Label htmlFor="request-message">{t("Message to the cook")}</Label>
       <Textarea
         id="request-message"

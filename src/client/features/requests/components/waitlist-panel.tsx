@@ -8,12 +8,11 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RefusalNote } from "@/client/components/refusal-note";
 import { Button } from "@/client/components/ui/button";
-import { Input } from "@/client/components/ui/input";
-import { Label } from "@/client/components/ui/label";
 import { toast } from "@/client/components/ui/use-toast";
 import type { MealDetail } from "@/contract/meals";
 import { OFFER_HOLD_MINUTES } from "@/contract/plain/requests";
 import { useJoinWaitlist, useLeaveWaitlist } from "../api/waitlist";
+import { PortionsField } from "./portions-field";
 
 export function WaitlistPanel({ meal }: { meal: MealDetail }) {
   const { t } = useTranslation("app");
@@ -76,20 +75,7 @@ export function WaitlistPanel({ meal }: { meal: MealDetail }) {
           : t("Join the waiting list: if portions come back, the first in line whose number fits gets them.")}
       </p>
       <div className="flex flex-wrap items-end gap-2">
-        <div className="flex flex-col gap-1">
-          <Label htmlFor={id}>{t("How many portions?")}</Label>
-          <Input
-            id={id}
-            type="number"
-            min={1}
-            max={meal.portionSize}
-            value={portions}
-            onChange={(event) =>
-              setPortions(Math.max(1, Math.min(meal.portionSize, Number(event.target.value) || 1)))
-            }
-            className="w-24"
-          />
-        </div>
+        <PortionsField max={meal.portionSize} value={portions} onChange={setPortions} />
         <Button
           onClick={() =>
             join.mutate(portions, { onSuccess: () => toast({ title: t("You are on the waiting list") }) })
