@@ -132,7 +132,10 @@ describe("live updates (SSE)", () => {
   });
 
   it("cuts off a client that stops reading, which comes back to a resync", async () => {
-    const { cook } = await exchange();
+    const { cook, eater } = await exchange();
+    // Another member's stream, which reads: its marker, published after the flood, tells when this
+    // instance has dispatched the flood (one notification after another, in commit order).
+    const witness = await open(eater.cookie);
     // The events waiting for it must not pile listeners on the response (Node warns of a leak).
     const warnings: string[] = [];
     const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
@@ -176,6 +179,18 @@ describe("live updates (SSE)", () => {
     }
     // The instance let go of the socket, without the client reading a byte more.
     await closed;
+    // Reconnecting while the flood is still being dispatched would hand the new stream the flood
+    // as live events, and cut it off in turn: the test waits for the dispatch to end first.
+    await inTransaction(t.db, (tx) =>
+      publishLiveEvents(tx, [liveEvent(eater.user.id, "notification", { text: "marker" } as never)]),
+    );
+    // 24 MiB read back and dispatched: more than a quiet machine's few seconds on a busy CI one.
+    await witness.waitFor(
+      (e) => e.event === "notification" && (e.data as { text?: string }).text === "marker",
+      {
+        timeoutMs: 30_000,
+      },
+    );
     process.off("warning", onWarning);
     expect(warnings.filter((warning) => warning.startsWith("MaxListenersExceededWarning"))).toEqual([]);
     // Back, it has missed more than a replay holds: told to resync.
