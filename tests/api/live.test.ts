@@ -188,7 +188,7 @@ describe("live updates (SSE)", () => {
     await witness.waitFor(
       (e) => e.event === "notification" && (e.data as { text?: string }).text === "marker",
       {
-        timeoutMs: 30_000,
+        timeoutMs: 20_000,
       },
     );
     process.off("warning", onWarning);
