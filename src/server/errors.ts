@@ -107,36 +107,8 @@ export function errorHandlerFor(currency: string, defaultLanguage: Language) {
       const first = Object.values(errors)[0] ?? say(msg("Invalid request"));
       return reply.status(400).send(body(first, "validation_failed", errors));
     }
-    const pgError = (error as { cause?: PgError }).cause ?? (error as PgError);
-    if (pgError.code === "23505") {
-      return reply.status(409).send(body(say(msg("That already exists.")), "conflict"));
-    }
-    if (pgError.code === "23503") {
-      return reply.status(404).send(body(say(msg("A record it refers to does not exist.")), "not_found"));
-    }
-    // Validation refuses these first, naming the field; this is the backstop for a value it missed.
-    if (pgError.code && invalidValueCodes.has(pgError.code)) {
-      return reply.status(400).send(body(say(msg("Invalid value.")), "validation_failed"));
-    }
-    if (pgError.code && connectionErrorCodes.has(pgError.code)) {
-      request.log.error({ err: error }, "database unavailable");
-      return reply
-        .status(503)
-        .header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS))
-        .send(body(say(msg("The service is temporarily unavailable. Please try again.")), "unavailable"));
-    }
-    // A burst: no pooled connection came free in time, or a statement or a lock wait ran out of
-    // time (db/client.ts sets both). The client should come back shortly, not see a 500.
-    if (
-      (pgError.code && busyCodes.has(pgError.code)) ||
-      /timeout exceeded when trying to connect/.test(String((pgError as Error).message ?? ""))
-    ) {
-      request.log.warn({ err: error }, "database busy");
-      return reply
-        .status(503)
-        .header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS))
-        .send(body(say(msg("The service is busy. Please try again.")), "busy"));
-    }
+    const answered = databaseErrorAnswer(error, request, reply, say);
+    if (answered) return answered;
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, "unhandled error");
@@ -151,6 +123,50 @@ export function errorHandlerFor(currency: string, defaultLanguage: Language) {
     // in English: they are about the request's form, which the app itself never gets wrong.
     return reply.status(status).send(body(error.message, error.code?.toLowerCase()));
   };
+}
+
+/**
+ * The answer to a PostgreSQL error that a client's request can meet: a duplicate (409), a missing
+ * reference (404), a value validation missed (400), the database gone (503) or too busy (503, with
+ * Retry-After); null for any other error.
+ */
+function databaseErrorAnswer(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  say: (text: string) => string,
+): FastifyReply | null {
+  const pgError = (error as { cause?: PgError }).cause ?? (error as PgError);
+  if (pgError.code === "23505") {
+    return reply.status(409).send(body(say(msg("That already exists.")), "conflict"));
+  }
+  if (pgError.code === "23503") {
+    return reply.status(404).send(body(say(msg("A record it refers to does not exist.")), "not_found"));
+  }
+  // Validation refuses these first, naming the field; this is the backstop for a value it missed.
+  if (pgError.code && invalidValueCodes.has(pgError.code)) {
+    return reply.status(400).send(body(say(msg("Invalid value.")), "validation_failed"));
+  }
+  if (pgError.code && connectionErrorCodes.has(pgError.code)) {
+    request.log.error({ err: error }, "database unavailable");
+    return reply
+      .status(503)
+      .header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS))
+      .send(body(say(msg("The service is temporarily unavailable. Please try again.")), "unavailable"));
+  }
+  // A burst: no pooled connection came free in time, or a statement or a lock wait ran out of
+  // time (db/client.ts sets both). The client should come back shortly, not see a 500.
+  if (
+    (pgError.code && busyCodes.has(pgError.code)) ||
+    /timeout exceeded when trying to connect/.test(String((pgError as Error).message ?? ""))
+  ) {
+    request.log.warn({ err: error }, "database busy");
+    return reply
+      .status(503)
+      .header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS))
+      .send(body(say(msg("The service is busy. Please try again.")), "busy"));
+  }
+  return null;
 }
 
 /**

@@ -77,6 +77,30 @@ async function changesAskedToday(db: Db, memberId: string): Promise<number> {
 }
 
 /**
+ * Checks and spends the member's latest email-change code, sent for this session.
+ * @returns the spent code, with the new address it was sent to
+ * @throws AppError 400 a missing, wrong or spent code; 429 too many wrong tries
+ */
+async function spendChangeCode(
+  db: Db,
+  config: Config,
+  own: { user: Actor; sessionId: string },
+  code: string,
+) {
+  const latest = await latestUnusedCode(db, own.user.id, "email_change");
+  if (!latest) throw validation(REFUSALS.unknown);
+  const pending = { id: latest.id, binding: own.sessionId, purpose: "email_change" as const };
+  const checked = await checkCode(db, config.sessionSecret, { ...pending, code });
+  if ("refused" in checked) {
+    if (checked.refused === "too_many") throw new AppError(429, "too_many_codes", REFUSALS.too_many);
+    throw validation(REFUSALS[checked.refused]);
+  }
+  const spent = await spendCode(db, pending);
+  if (!spent || spent.userId !== own.user.id) throw validation(REFUSALS.used);
+  return spent;
+}
+
+/**
  * Confirms the new address with its code: changes it, records the change with an undo link, tells the
  * old address and signs every other session out.
  * @returns the member as they see themselves now
@@ -89,16 +113,7 @@ async function confirmChange(
 ): Promise<CurrentUser> {
   const { db, config } = deps;
   const { user, sessionId } = own;
-  const latest = await latestUnusedCode(db, user.id, "email_change");
-  if (!latest) throw validation(REFUSALS.unknown);
-  const pending = { id: latest.id, binding: sessionId, purpose: "email_change" as const };
-  const checked = await checkCode(db, config.sessionSecret, { ...pending, code });
-  if ("refused" in checked) {
-    if (checked.refused === "too_many") throw new AppError(429, "too_many_codes", REFUSALS.too_many);
-    throw validation(REFUSALS[checked.refused]);
-  }
-  const spent = await spendCode(db, pending);
-  if (!spent || spent.userId !== user.id) throw validation(REFUSALS.used);
+  const spent = await spendChangeCode(db, config, own, code);
   const undoId = randomUUID();
   const undoSecret = randomBytes(24).toString("base64url");
   let changed: typeof users.$inferSelect;

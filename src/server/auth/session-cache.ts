@@ -53,12 +53,7 @@ export function createSessionCache(options: { ttlMs?: number } = {}): SessionCac
     const left = found.expiresAt.getTime() - Date.now();
     if (started === generation && left > 0) {
       entries.set(id, found.user, { ttl: Math.min(ttl, left) });
-      let ids = byUser.get(found.user.id);
-      if (!ids) {
-        ids = new Set();
-        byUser.set(found.user.id, ids);
-      }
-      ids.add(id);
+      addSession(byUser, found.user.id, id);
     }
     return found.user;
   }
@@ -87,4 +82,14 @@ export function createSessionCache(options: { ttlMs?: number } = {}): SessionCac
       for (const id of [...(byUser.get(userId) ?? [])]) entries.delete(id);
     },
   };
+}
+
+/** Files session `id` under its member in `byUser`, which lets `forget` find a member's sessions. */
+function addSession(byUser: Map<string, Set<string>>, userId: string, id: string) {
+  let ids = byUser.get(userId);
+  if (!ids) {
+    ids = new Set();
+    byUser.set(userId, ids);
+  }
+  ids.add(id);
 }

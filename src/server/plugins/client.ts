@@ -42,18 +42,7 @@ function preloadedIndex(indexHtml: string) {
     shell
       ? spinnerPage.replace(ROOT_CONTENT, (_whole, open: string) => `${open}${shell}</div>`)
       : spinnerPage;
-  // The app's own first screen, which the browser hydrates (src/client/main.tsx). Until then its
-  // controls do nothing, and say so (`aria-disabled`, which the app removes once it has taken over).
-  const withFirstScreen = (html: string) =>
-    spinnerPage.replace(
-      ROOT_CONTENT,
-      () =>
-        `<div id="root" ${SERVER_RENDERED_ATTRIBUTE} aria-disabled="true">${html}</div>` +
-        (html.includes(`id="${THREAD_END_ID}"`) ? `<script>${NEWEST_IN_VIEW}</script>` : ""),
-    );
   const variants = new Map<string, Buffer>();
-  const links = (files: string[]) =>
-    files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join("");
   return {
     shared(files: string[], acceptEncoding: string | undefined, shell: string | null, language: string) {
       const html = inLanguage(withShell(shell), language);
@@ -82,7 +71,7 @@ function preloadedIndex(indexHtml: string) {
       const head = `${picture ? picturePreload(picture) : ""}${later ? "" : links(files)}</head>`;
       // Replaced by functions: a "$'" in a meal's title is text, not a replacement pattern.
       let page = inLanguage(
-        shell?.rendered ? withFirstScreen(shell.html) : withShell(shell?.html ?? null),
+        shell?.rendered ? withFirstScreen(spinnerPage, shell.html) : withShell(shell?.html ?? null),
         language,
       )
         .replace("</head>", () => head)
@@ -98,6 +87,24 @@ function preloadedIndex(indexHtml: string) {
     },
   };
 }
+
+/**
+ * The spinner page with the app's own first screen in its root, which the browser hydrates
+ * (src/client/main.tsx). Until then its controls do nothing, and say so (`aria-disabled`, which the
+ * app removes once it has taken over).
+ */
+function withFirstScreen(spinnerPage: string, html: string): string {
+  return spinnerPage.replace(
+    ROOT_CONTENT,
+    () =>
+      `<div id="root" ${SERVER_RENDERED_ATTRIBUTE} aria-disabled="true">${html}</div>` +
+      (html.includes(`id="${THREAD_END_ID}"`) ? `<script>${NEWEST_IN_VIEW}</script>` : ""),
+  );
+}
+
+/** `<link rel="modulepreload">` for each of `files`. */
+const links = (files: string[]) =>
+  files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join("");
 
 /**
  * `page` with its `<html>` in the request's language and that language's direction, from the first
@@ -158,36 +165,30 @@ function regionOf(request: FastifyRequest): string | undefined {
 /** The pages that open on a list of meals (Community, Marketplace). */
 const isMealList = (pathname: string) => pathname === "/community" || pathname === "/marketplace";
 
-/** @param clientDir the built client's folder; without its index.html only the API is served */
-export async function registerClient(app: FastifyInstance, clientDir: string) {
-  const indexHtml = path.join(clientDir, "index.html");
-  const hasClient = existsSync(indexHtml);
-  if (hasClient) {
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      wildcard: true,
-      // "/" is a page like the others (below), with its own preloads.
-      index: false,
-      // index.html.br, assets/*.js.gz … written by the build (vite.config.ts).
-      preCompressed: true,
-      // Our own Cache-Control below, not send's "public, max-age=0".
-      cacheControl: false,
-      setHeaders: (res, filePath) => {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
-      },
-    });
-  }
-  const preloadsFor = hasClient ? pagePreloads(clientDir) : null;
-  const index = hasClient ? preloadedIndex(indexHtml) : null;
+/** The built files: hashed assets cached for a year, the rest revalidated. */
+async function serveBuiltFiles(app: FastifyInstance, clientDir: string) {
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: true,
+    // "/" is a page like the others (registerClient), with its own preloads.
+    index: false,
+    // index.html.br, assets/*.js.gz … written by the build (vite.config.ts).
+    preCompressed: true,
+    // Our own Cache-Control below, not send's "public, max-age=0".
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+    },
+  });
+}
 
-  const renderer = hasClient ? firstScreenRenderer(clientDir) : null;
-
-  /**
-   * A page's first screen as the app draws it (src/client/server-render.tsx), with the answers it was
-   * drawn from; none for a request that is not a GET, or a visitor's page other than the landing page.
-   */
-  const firstScreen = async (request: FastifyRequest, pathname: string): Promise<FirstScreen | null> => {
+/**
+ * A page's first screen as the app draws it (src/client/server-render.tsx), with the answers it was
+ * drawn from; none for a request that is not a GET, or a visitor's page other than the landing page.
+ */
+function firstScreenOf(app: FastifyInstance, renderer: ReturnType<typeof firstScreenRenderer> | null) {
+  return async (request: FastifyRequest, pathname: string): Promise<FirstScreen | null> => {
     const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
     if (!renderer || request.method !== "GET" || (!signedIn && pathname !== "/")) return null;
     const query = request.url.indexOf("?");
@@ -205,6 +206,19 @@ export async function registerClient(app: FastifyInstance, clientDir: string) {
       return null;
     });
   };
+}
+
+/** @param clientDir the built client's folder; without its index.html only the API is served */
+export async function registerClient(app: FastifyInstance, clientDir: string) {
+  const indexHtml = path.join(clientDir, "index.html");
+  const hasClient = existsSync(indexHtml);
+  if (hasClient) await serveBuiltFiles(app, clientDir);
+  const preloadsFor = hasClient ? pagePreloads(clientDir) : null;
+  const index = hasClient ? preloadedIndex(indexHtml) : null;
+
+  const renderer = hasClient ? firstScreenRenderer(clientDir) : null;
+
+  const firstScreen = firstScreenOf(app, renderer);
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const signedIn = Boolean(request.cookies[SESSION_COOKIE]);

@@ -47,7 +47,9 @@ export async function dataFiles(db: Executor, member: UserRow): Promise<Zippable
   };
   await exchangeFiles(db, member, json);
   await communityFiles(db, member.id, json);
+  await listFiles(db, member.id, json);
   await accountFiles(db, member.id, json);
+  await paymentFiles(db, member.id, json);
   return files;
 }
 
@@ -113,7 +115,7 @@ async function exchangeFiles(db: Executor, member: UserRow, json: AddJson): Prom
   json("requests-and-messages.json", requests);
 }
 
-/** Reviews, reports, groups, alerts, saved and hidden meals. */
+/** Reviews, reports and groups. */
 async function communityFiles(db: Executor, id: string, json: AddJson): Promise<void> {
   json(
     "reviews-given.json",
@@ -147,6 +149,10 @@ async function communityFiles(db: Executor, id: string, json: AddJson): Promise<
           from group_members gm join groups g on g.id = gm.group_id where gm.user_id = ${id} order by gm.created_at`,
     ),
   );
+}
+
+/** Alerts, saved and hidden meals. */
+async function listFiles(db: Executor, id: string, json: AddJson): Promise<void> {
   json(
     "alerts.json",
     await rows(
@@ -235,7 +241,10 @@ async function accountFiles(db: Executor, id: string, json: AddJson): Promise<vo
           from cook_applications where user_id = ${id}`,
     ),
   );
-  // docs/decisions/022: card payments made and received, and the connected account (no secrets).
+}
+
+/** Card payments made and received, and the connected account without its secrets (docs/decisions/022). */
+async function paymentFiles(db: Executor, id: string, json: AddJson): Promise<void> {
   json("card-payments.json", {
     account:
       (

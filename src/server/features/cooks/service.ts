@@ -114,29 +114,7 @@ export async function submitApplication(
   const uploadId = uploadIdFromUrl(input.documentURL);
   if (!uploadId)
     throw validation(msg("Upload the document first."), { documentURL: msg("Upload the document first") });
-  const claimed = await claimUpload(db, user, uploadId, "document");
-  const documentKey = `documents/${randomUUID()}`;
-  let documentType: DocumentType;
-  try {
-    const size = await storage.size(claimed.key);
-    if (size === null) {
-      await releaseUpload(db, uploadId);
-      throw validation(msg("Nothing was uploaded."), { documentURL: msg("Upload the document first") });
-    }
-    if (size > DOCUMENT_MAX_BYTES)
-      throw new AppError(413, "too_large", msg("Documents can be at most 10 MB."));
-    const bytes = await storage.read(claimed.key);
-    const sniffed = bytes ? await sniffDocument(bytes) : null;
-    if (!bytes || !sniffed) {
-      throw validation(msg("The document must be a PDF, JPEG or PNG file."), {
-        documentURL: msg("The document must be a PDF, JPEG or PNG file."),
-      });
-    }
-    documentType = sniffed;
-    await storage.write(documentKey, bytes, documentType);
-  } finally {
-    await storage.delete(claimed.key).catch(() => {});
-  }
+  const { documentKey, documentType } = await keepDocument(db, storage, user, uploadId);
   try {
     const [row] = await db
       .insert(cookApplications)
@@ -157,6 +135,41 @@ export async function submitApplication(
     // A second application sent at the same moment lost the race: its document goes.
     await storage.delete(documentKey).catch(() => {});
     throw error;
+  }
+}
+
+/**
+ * Moves the applicant's upload `uploadId` to a new key under `documents/` once its content is a PDF,
+ * JPEG or PNG of at most 10 MB; the upload itself is deleted either way.
+ * @throws AppError 400 nothing uploaded or not a PDF/JPEG/PNG; 404 not theirs; 413 over 10 MB
+ */
+async function keepDocument(
+  db: Executor,
+  storage: ObjectStorage,
+  user: UserRow,
+  uploadId: string,
+): Promise<{ documentKey: string; documentType: DocumentType }> {
+  const claimed = await claimUpload(db, user, uploadId, "document");
+  const documentKey = `documents/${randomUUID()}`;
+  try {
+    const size = await storage.size(claimed.key);
+    if (size === null) {
+      await releaseUpload(db, uploadId);
+      throw validation(msg("Nothing was uploaded."), { documentURL: msg("Upload the document first") });
+    }
+    if (size > DOCUMENT_MAX_BYTES)
+      throw new AppError(413, "too_large", msg("Documents can be at most 10 MB."));
+    const bytes = await storage.read(claimed.key);
+    const sniffed = bytes ? await sniffDocument(bytes) : null;
+    if (!bytes || !sniffed) {
+      throw validation(msg("The document must be a PDF, JPEG or PNG file."), {
+        documentURL: msg("The document must be a PDF, JPEG or PNG file."),
+      });
+    }
+    await storage.write(documentKey, bytes, sniffed);
+    return { documentKey, documentType: sniffed };
+  } finally {
+    await storage.delete(claimed.key).catch(() => {});
   }
 }
 

@@ -63,26 +63,7 @@ export async function askReview(
         msg("This group has no trusted members to vote yet. Ask a site admin for help."),
         "no_voters",
       );
-    let row: { id: string; closes_at: Date };
-    try {
-      [row] = await queryRows<{ id: string; closes_at: Date }>(
-        tx,
-        sql`insert into group_reviews (group_id, member_id, asked_by_id, reason, quorum, closes_at)
-            values (${groupId}, ${input.memberId}, ${viewer.id}, ${input.reason}, ${quorumFor(voters.length)},
-                    now() + make_interval(days => ${REVIEW_DAYS}))
-            returning id, closes_at`,
-      );
-    } catch (error) {
-      if (sqlState(error) === "23505")
-        throw conflict(msg("A review of this member is open already."), "review_open");
-      throw error;
-    }
-    await enqueueJob(
-      tx,
-      QUEUES.groupReviewClose,
-      { reviewId: row.id },
-      { startAfter: new Date(row.closes_at) },
-    );
+    const row = await insertReview(tx, viewer, groupId, input, voters.length);
     const params = { group: group.name };
     await tell(
       tx,
@@ -106,6 +87,41 @@ export async function askReview(
     return row.id;
   });
   return getReview(db, viewer, groupId, id);
+}
+
+/**
+ * Stores an open review, closing in `REVIEW_DAYS` with the quorum of `voterCount` voters, and
+ * schedules its close.
+ * @throws AppError 409 `review_open` when a review of this member is open already (the unique index)
+ */
+async function insertReview(
+  tx: Executor,
+  viewer: ActorRef,
+  groupId: string,
+  input: { memberId: string; reason: string },
+  voterCount: number,
+): Promise<{ id: string; closes_at: Date }> {
+  let row: { id: string; closes_at: Date };
+  try {
+    [row] = await queryRows<{ id: string; closes_at: Date }>(
+      tx,
+      sql`insert into group_reviews (group_id, member_id, asked_by_id, reason, quorum, closes_at)
+          values (${groupId}, ${input.memberId}, ${viewer.id}, ${input.reason}, ${quorumFor(voterCount)},
+                  now() + make_interval(days => ${REVIEW_DAYS}))
+          returning id, closes_at`,
+    );
+  } catch (error) {
+    if (sqlState(error) === "23505")
+      throw conflict(msg("A review of this member is open already."), "review_open");
+    throw error;
+  }
+  await enqueueJob(
+    tx,
+    QUEUES.groupReviewClose,
+    { reviewId: row.id },
+    { startAfter: new Date(row.closes_at) },
+  );
+  return row;
 }
 
 interface ReviewRow {

@@ -238,18 +238,7 @@ export async function updateGroup(
     const { group, membership } = await loadGroup(tx, viewer, id, { lock: true });
     authorize(editRefusal(membership, viewer));
     const merged = { ...group, ...patch };
-    if (merged.joinRule === "email_domain" && !merged.emailDomain) {
-      const message = msg("Enter the email domain members must have");
-      throw validation(message, { emailDomain: message });
-    }
-    if (merged.joinRule === "application" && merged.questions.length === 0) {
-      const message = msg("Ask at least one question for applications");
-      throw validation(message, { questions: message });
-    }
-    if (merged.joinRule === "application" && merged.visibility === "hidden") {
-      const message = msg("A hidden group cannot be found to apply to: use invite links or an email domain");
-      throw validation(message, { joinRule: message });
-    }
+    assertJoinRuleHolds(merged);
     const rulesChanged = patch.rules !== undefined && patch.rules !== group.rules;
     await tx
       .update(groups)
@@ -269,35 +258,68 @@ export async function updateGroup(
         groupId: id,
       });
     }
-    if (!rulesChanged) return;
-    await tx
-      .update(groupMembers)
-      .set({ rulesAccepted: group.rulesVersion + 1 })
-      .where(and(eq(groupMembers.groupId, id), eq(groupMembers.userId, viewer.id)));
-    // Every other member hears of it, in a few statements however many there are.
-    const others = await tx
-      .select({ userId: groupMembers.userId })
-      .from(groupMembers)
-      .where(
-        and(
-          eq(groupMembers.groupId, id),
-          eq(groupMembers.status, "active"),
-          ne(groupMembers.userId, viewer.id),
-        ),
-      );
-    await createNotifications(
-      tx,
-      others.map(({ userId }) => ({
-        userId,
-        type: "group" as const,
-        message: msg("The rules of {{group}} have changed: read and accept them to keep sharing"),
-        params: { group: group.name },
-        link: `/groups/${id}`,
-      })),
-      { deliver: false },
-    );
+    if (rulesChanged) await acceptNewRules(tx, viewer, group);
   });
   return getGroupDetail(db, viewer, id);
+}
+
+/**
+ * A group's join rule with what it needs: a domain for `email_domain`, questions for `application`,
+ * which a hidden group cannot take (nobody could find it to apply).
+ * @throws AppError 400 naming the field to fix
+ */
+function assertJoinRuleHolds(
+  merged: Pick<GroupRow, "joinRule" | "emailDomain" | "questions" | "visibility">,
+) {
+  if (merged.joinRule === "email_domain" && !merged.emailDomain) {
+    const message = msg("Enter the email domain members must have");
+    throw validation(message, { emailDomain: message });
+  }
+  if (merged.joinRule === "application" && merged.questions.length === 0) {
+    const message = msg("Ask at least one question for applications");
+    throw validation(message, { questions: message });
+  }
+  if (merged.joinRule === "application" && merged.visibility === "hidden") {
+    const message = msg("A hidden group cannot be found to apply to: use invite links or an email domain");
+    throw validation(message, { joinRule: message });
+  }
+}
+
+/**
+ * After a new rules text: its writer has accepted it, and every other active member is told to read
+ * and accept it (in a few statements however many there are).
+ */
+async function acceptNewRules(
+  tx: Executor,
+  viewer: ActorRef,
+  group: Pick<GroupRow, "id" | "name" | "rulesVersion">,
+) {
+  await tx
+    .update(groupMembers)
+    .set({ rulesAccepted: group.rulesVersion + 1 })
+    .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, viewer.id)));
+  // Every other member hears of it, in a few statements however many there are.
+  const others = await tx
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(
+      and(
+        eq(groupMembers.groupId, group.id),
+        eq(groupMembers.status, "active"),
+        ne(groupMembers.userId, viewer.id),
+      ),
+    );
+  await createNotifications(
+    tx,
+    others.map(({ userId }) => ({
+      userId,
+      type: "group" as const,
+      message: msg("The rules of {{group}} have changed: read and accept them to keep sharing"),
+      params: { group: group.name },
+      link: `/groups/${group.id}`,
+    })),
+    { deliver: false },
+  );
 }
 
 /** Prefix terms of a search text for `to_tsquery('simple', …)`: letters and digits only, each `word:*`. */

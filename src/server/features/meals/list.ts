@@ -294,10 +294,6 @@ async function listPage(
     return { meals: [], sort: "newest", count: options.withCount ? { count: 0, capped: false } : undefined };
   }
   const { plan } = statements;
-  const counted = (total: number): MealCount => ({
-    count: Math.min(total, MEAL_COUNT_CAP),
-    capped: total > MEAL_COUNT_CAP,
-  });
   let count: MealCount | undefined;
   let ranked: PageRow[] | undefined;
   if (statements.ranked) {
@@ -338,17 +334,28 @@ async function listPage(
   }
   if (!count && options.withCount) count = counted(rows.length > 0 ? Number(rows[0].total) : 0);
   return {
-    meals: rows
-      .filter((row) => row.id != null)
-      .map((row) => {
-        const score = row.score == null ? undefined : Number(row.score);
-        const meal = presentMeal(row, row.distance);
-        return score === undefined ? meal : { ...meal, score };
-      }),
+    meals: presentRows(rows),
     sort,
     count: options.withCount ? count : undefined,
     continueFrom,
   };
+}
+
+/** A count of `total` meals, capped at `MEAL_COUNT_CAP` ("100+"). */
+const counted = (total: number): MealCount => ({
+  count: Math.min(total, MEAL_COUNT_CAP),
+  capped: total > MEAL_COUNT_CAP,
+});
+
+/** A page's rows as listed meals, each with its relevance score when it was ranked. */
+function presentRows(rows: PageRow[]): ListedMeal[] {
+  return rows
+    .filter((row) => row.id != null)
+    .map((row) => {
+      const score = row.score == null ? undefined : Number(row.score);
+      const meal = presentMeal(row, row.distance);
+      return score === undefined ? meal : { ...meal, score };
+    });
 }
 
 /** `listOpenMeals` of the plain list, through its prepared statement. */

@@ -57,6 +57,19 @@ export interface OutboundClaims {
   email?: () => Promise<{ giveBack(): Promise<void> } | null>;
 }
 
+/** What sending news reads of its recipient: preferences, address, name and mail failures. */
+type OutboundMember = Pick<
+  UserRow,
+  | "id"
+  | "email"
+  | "emailVerified"
+  | "firstName"
+  | "notificationPreferences"
+  | "newsletterOptIn"
+  | "mailFailures"
+  | "mailStoppedAt"
+>;
+
 /**
  * Pushes and emails one piece of news to a member.
  * @param member the recipient's row (preferences, address, name)
@@ -66,17 +79,7 @@ export interface OutboundClaims {
  */
 export async function sendOutbound(
   context: DeliveryContext,
-  member: Pick<
-    UserRow,
-    | "id"
-    | "email"
-    | "emailVerified"
-    | "firstName"
-    | "notificationPreferences"
-    | "newsletterOptIn"
-    | "mailFailures"
-    | "mailStoppedAt"
-  >,
+  member: OutboundMember,
   language: string,
   say: Say,
   news: OutboundNews,

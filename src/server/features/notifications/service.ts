@@ -88,6 +88,27 @@ export async function createNotifications(
   options: { deliver?: boolean } = {},
 ): Promise<void> {
   if (inputs.length === 0) return;
+  const rows = await insertNotifications(tx, inputs);
+  const presented = rows.map((row) => ({ userId: row.userId, notification: presentNotification(row) }));
+  await publishLiveEvents(
+    tx,
+    presented.map(({ userId, notification }) => liveEvent(userId, "notification", notification)),
+  );
+  if (options.deliver === false) return;
+  await enqueueJobs(
+    tx,
+    QUEUES.delivery,
+    presented
+      .filter(({ notification }) => deliveryCategoryOf(notification.type))
+      .map(({ notification }) => ({ notificationId: notification.id })),
+  );
+}
+
+/** Inserts `inputs` in one statement and returns their rows as `presentNotification` reads them. */
+async function insertNotifications(
+  tx: Executor,
+  inputs: readonly Omit<NewNotification, "deliver" | "dedupeKey">[],
+) {
   // One statement with one JSON parameter, however many: a row of bind parameters each would pass
   // PostgreSQL's 65,535 and cost more to build than to insert.
   const values = inputs.map(({ message, params = {}, ...fields }) => ({
@@ -117,7 +138,7 @@ export async function createNotifications(
           as given(user_id uuid, type text, text text, text_key text, text_params jsonb, link text, request_id uuid)
         returning id, user_id, type, text, text_key, text_params, link, request_id, created_at`,
   );
-  const rows = inserted.map((row) => ({
+  return inserted.map((row) => ({
     id: row.id,
     userId: row.user_id,
     type: row.type,
@@ -129,19 +150,6 @@ export async function createNotifications(
     isRead: false,
     createdAt: new Date(row.created_at),
   }));
-  const presented = rows.map((row) => ({ userId: row.userId, notification: presentNotification(row) }));
-  await publishLiveEvents(
-    tx,
-    presented.map(({ userId, notification }) => liveEvent(userId, "notification", notification)),
-  );
-  if (options.deliver === false) return;
-  await enqueueJobs(
-    tx,
-    QUEUES.delivery,
-    presented
-      .filter(({ notification }) => deliveryCategoryOf(notification.type))
-      .map(({ notification }) => ({ notificationId: notification.id })),
-  );
 }
 
 /**

@@ -167,6 +167,18 @@ async function acceptRequest({ move, write, tell, tx }: MoveKit): Promise<Reques
     feederConfirmedAt: to === "completed" ? new Date() : null,
     agreedTerms: termsNow(meal.id),
   });
+  await tellAccepted({ move, tell, tx }, portions);
+  await scheduleReminders(tx, request.id, meal);
+  await schedulePickupSettle(tx, request.id, meal.pickupWindowEnd);
+  if (meal.allocation === "choose") await declineTheRestWhenAllTaken(tx, move, portions);
+  // Its last portion gone: those who saved it hear so (meals/saved.ts).
+  await tellSaversTaken(tx, { ...meal, portionsTaken: meal.portionsTaken + portions }, request.eaterId);
+  return updated;
+}
+
+/** What the eater (or, for money held by the system, the cook) hears of an accept of `portions`. */
+async function tellAccepted({ move, tell, tx }: Pick<MoveKit, "move" | "tell" | "tx">, portions: number) {
+  const { request, meal, to, change } = move;
   if (move.actor === "system") {
     await tell(PAYMENT_HELD);
     await createNotification(tx, {
@@ -191,12 +203,6 @@ async function acceptRequest({ move, write, tell, tx }: MoveKit): Promise<Reques
   } else {
     await tell(STATUS_NOTIFICATIONS.accepted);
   }
-  await scheduleReminders(tx, request.id, meal);
-  await schedulePickupSettle(tx, request.id, meal.pickupWindowEnd);
-  if (meal.allocation === "choose") await declineTheRestWhenAllTaken(tx, move, portions);
-  // Its last portion gone: those who saved it hear so (meals/saved.ts).
-  await tellSaversTaken(tx, { ...meal, portionsTaken: meal.portionsTaken + portions }, request.eaterId);
-  return updated;
 }
 
 /**

@@ -73,29 +73,34 @@ export async function submitPickupCode(
     await moveRequest(tx, { request, meal, actor: who, member: cook, to: "completed", byCode: true });
     return { kind: "done" } as const;
   });
-  if (outcome.kind === "early") {
-    throw new AppError(
+  if (outcome.kind !== "done") throw codeRefusal(outcome);
+  return getRequestRow(db, cook.id, id);
+}
+
+/** The answer to a code that did not complete the exchange: too early, locked, or wrong. */
+function codeRefusal(
+  tried: { kind: "early" } | { kind: "locked"; seconds: number } | { kind: "wrong"; triesLeft: number },
+): AppError {
+  if (tried.kind === "early") {
+    return new AppError(
       409,
       "early_pickup",
       msg("The pickup window has not started yet. Has the meal changed hands now?"),
     );
   }
-  if (outcome.kind === "locked") {
-    const minutes = Math.ceil(outcome.seconds / 60);
-    throw new AppError(
+  if (tried.kind === "locked") {
+    const minutes = Math.ceil(tried.seconds / 60);
+    return new AppError(
       429,
       "code_locked",
       msg("Too many wrong codes. Try again in {{minutes}} minutes.", { minutes }),
       undefined,
       { minutes },
-      outcome.seconds,
+      tried.seconds,
     );
   }
-  if (outcome.kind === "wrong") {
-    const message = msg("That code is not right: {{count}} tries left.", { count: outcome.triesLeft });
-    throw new AppError(400, "wrong_code", message, { code: message }, { count: outcome.triesLeft });
-  }
-  return getRequestRow(db, cook.id, id);
+  const message = msg("That code is not right: {{count}} tries left.", { count: tried.triesLeft });
+  return new AppError(400, "wrong_code", message, { code: message }, { count: tried.triesLeft });
 }
 
 const settleSchema = z.object({ requestId: z.uuid() });

@@ -21,7 +21,13 @@ import {
 } from "../../db/schema";
 import { namesWhole } from "../../member-names";
 import { privatePickupOf } from "../meals";
-import { mayQuickReply, mayReadPrivatePickup, participantOf, requestAbilities } from "./policy";
+import {
+  mayQuickReply,
+  mayReadPrivatePickup,
+  type Participant,
+  participantOf,
+  requestAbilities,
+} from "./policy";
 
 const eaters = alias(users, "eater");
 const owners = alias(users, "feeder");
@@ -114,15 +120,7 @@ export function presentRequest(
     portions: request.portions,
     portionsRequested: request.portionsRequested,
     holdUntil: request.holdUntil?.toISOString() ?? null,
-    pickup: {
-      eaterConfirmed: request.eaterConfirmedAt !== null,
-      feederConfirmed: request.feederConfirmedAt !== null,
-      code: who === "eater" && request.status === "accepted" ? request.pickupCode : null,
-      codeLockedUntil:
-        who === "feeder" && request.codeLockedUntil && request.codeLockedUntil > new Date()
-          ? request.codeLockedUntil.toISOString()
-          : null,
-    },
+    pickup: pickupView(request, who),
     lateCancel: request.lateCancel,
     runningLateAt: request.runningLateAt?.toISOString() ?? null,
     noShowParty: request.noShowParty,
@@ -134,17 +132,7 @@ export function presentRequest(
     createdAt: request.createdAt.toISOString(),
     createdAtDate: request.createdAt,
     updatedAt: request.updatedAt.toISOString(),
-    meal: {
-      id: row.meal.id,
-      title: row.meal.title,
-      kind: row.meal.kind,
-      priceCents: row.meal.priceCents,
-      photoPath: row.meal.photoPath,
-      pickupWindowStart: row.meal.pickupWindowStart.toISOString(),
-      pickupWindowEnd: row.meal.pickupWindowEnd.toISOString(),
-      pickupLocation: row.meal.pickupLocation,
-      privatePickup: mayReadPrivatePickup(request.status, who) ? privatePickupOf(row.meal) : null,
-    },
+    meal: mealView(row, who),
     // Once they agreed to meet, each reads the other's full name (member-names.ts).
     eater: presentPublicUser(row.eater, namesWhole(request.status)),
     owner: presentPublicUser(row.owner, namesWhole(request.status)),
@@ -155,6 +143,37 @@ export function presentRequest(
     agreedTerms: request.agreedTerms,
     termsChange: request.termsChange,
     ...(request.payBy === "card" ? { payment: paymentView(row) } : {}),
+  };
+}
+
+/** The pickup's state: the code for the eater of an accepted request, its lock for the cook. */
+function pickupView(
+  request: RequestSelectionRow["request"],
+  who: Participant | null,
+): ListedRequest["pickup"] {
+  return {
+    eaterConfirmed: request.eaterConfirmedAt !== null,
+    feederConfirmed: request.feederConfirmedAt !== null,
+    code: who === "eater" && request.status === "accepted" ? request.pickupCode : null,
+    codeLockedUntil:
+      who === "feeder" && request.codeLockedUntil && request.codeLockedUntil > new Date()
+        ? request.codeLockedUntil.toISOString()
+        : null,
+  };
+}
+
+/** The requested meal, with its private pickup place once the two sides agreed to meet. */
+function mealView(row: RequestSelectionRow, who: Participant | null): ListedRequest["meal"] {
+  return {
+    id: row.meal.id,
+    title: row.meal.title,
+    kind: row.meal.kind,
+    priceCents: row.meal.priceCents,
+    photoPath: row.meal.photoPath,
+    pickupWindowStart: row.meal.pickupWindowStart.toISOString(),
+    pickupWindowEnd: row.meal.pickupWindowEnd.toISOString(),
+    pickupLocation: row.meal.pickupLocation,
+    privatePickup: mayReadPrivatePickup(row.request.status, who) ? privatePickupOf(row.meal) : null,
   };
 }
 

@@ -170,25 +170,36 @@ export async function askAboutChangedTerms(
       answeredAt: null,
     };
     await tx.update(requests).set({ termsChange: change }).where(eq(requests.id, request.id));
-    const first = (["allergens", "price", "window", "place"] as const).find((field) =>
-      fields.includes(field),
-    )!;
-    await createNotification(tx, {
-      userId: request.eaterId,
-      type: "request_status",
-      message: ASK_MESSAGES[first],
-      params: {
-        name: displayName(cook),
-        title: after.title,
-        fromCents: from.priceCents ?? 0,
-        toCents: now.priceCents ?? 0,
-      },
-      link: `/request/${request.id}`,
-      requestId: request.id,
-    });
+    await tellOfWorseTerms(tx, cook, after, request, change);
     asked.add(request.id);
   }
   return asked;
+}
+
+/** Tells the eater of `request` that the meal's terms got worse, naming the change that matters most. */
+async function tellOfWorseTerms(
+  tx: Executor,
+  cook: Pick<UserRow, "firstName" | "lastName" | "nameShown">,
+  after: MealRow,
+  request: { id: string; eaterId: string },
+  change: TermsChange,
+) {
+  const first = (["allergens", "price", "window", "place"] as const).find((field) =>
+    change.fields.includes(field),
+  )!;
+  await createNotification(tx, {
+    userId: request.eaterId,
+    type: "request_status",
+    message: ASK_MESSAGES[first],
+    params: {
+      name: displayName(cook),
+      title: after.title,
+      fromCents: change.from.priceCents ?? 0,
+      toCents: change.to.priceCents ?? 0,
+    },
+    link: `/request/${request.id}`,
+    requestId: request.id,
+  });
 }
 
 /**

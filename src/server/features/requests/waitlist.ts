@@ -12,7 +12,7 @@ import type { MyWaitlistPlace } from "../../../contract/meals";
 import { msg } from "../../../contract/messages";
 import { OFFER_HOLD_MINUTES } from "../../../contract/plain/requests";
 import { type Executor, inTransaction } from "../../db/client";
-import { requests, type UserRow, users, waitlistEntries } from "../../db/schema";
+import { type MealRow, requests, type UserRow, users, waitlistEntries } from "../../db/schema";
 import { conflict, validation } from "../../errors";
 import { keysetBefore } from "../../pagination";
 import { askRefusal, assertMayAsk, isMealOpen, lockMeal, portionsLeft } from "../meals";
@@ -150,20 +150,7 @@ export async function offerFreedPortions(
     let left = portionsLeft(meal);
     let offers = 0;
     while (left > 0) {
-      // The first in line whose number fits: the line's index, filtered, one row at a time.
-      const [entry] = await tx
-        .select({ entry: waitlistEntries, suspendedAt: users.suspendedAt })
-        .from(waitlistEntries)
-        .innerJoin(users, eq(users.id, waitlistEntries.userId))
-        .where(
-          and(
-            eq(waitlistEntries.mealId, meal.id),
-            eq(waitlistEntries.status, "waiting"),
-            lte(waitlistEntries.portions, left),
-          ),
-        )
-        .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
-        .limit(1);
+      const entry = await firstThatFits(tx, meal.id, left);
       if (!entry) break;
       const { userId, portions, id } = entry.entry;
       if (
@@ -178,39 +165,71 @@ export async function offerFreedPortions(
         await tx.update(waitlistEntries).set({ status: "left" }).where(eq(waitlistEntries.id, id));
         continue;
       }
-      const holdUntil = new Date(Date.now() + HOLD_MS);
-      const [offer] = await tx
-        .insert(requests)
-        .values({
-          mealId: meal.id,
-          eaterId: userId,
-          feederId: meal.ownerId,
-          status: "held",
-          portions,
-          portionsRequested: portions,
-          holdUntil,
-        })
-        .returning({ id: requests.id });
-      await tx
-        .update(waitlistEntries)
-        .set({ status: "offered", requestId: offer.id })
-        .where(eq(waitlistEntries.id, id));
-      await createNotification(tx, {
-        userId,
-        type: "waitlist_offer",
-        message: msg(
-          '{{portions}} portions of "{{title}}" are free for you: take them up within {{minutes}} minutes',
-        ),
-        params: { portions, title: meal.title, minutes: OFFER_HOLD_MINUTES },
-        link: `/request/${offer.id}`,
-        requestId: offer.id,
-      });
-      await enqueueHoldLapse(tx, offer.id, holdUntil);
+      await offerTo(tx, meal, entry.entry);
       left -= portions;
       offers += 1;
     }
     return offers;
   });
+}
+
+/** The first in line for `mealId` whose number fits in `left` portions: the line's index, one row. */
+async function firstThatFits(tx: Executor, mealId: string, left: number) {
+  // The first in line whose number fits: the line's index, filtered, one row at a time.
+  const [entry] = await tx
+    .select({ entry: waitlistEntries, suspendedAt: users.suspendedAt })
+    .from(waitlistEntries)
+    .innerJoin(users, eq(users.id, waitlistEntries.userId))
+    .where(
+      and(
+        eq(waitlistEntries.mealId, mealId),
+        eq(waitlistEntries.status, "waiting"),
+        lte(waitlistEntries.portions, left),
+      ),
+    )
+    .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
+    .limit(1);
+  return entry;
+}
+
+/**
+ * Offers `entry` its portions: a held request the eater takes up within `OFFER_HOLD_MINUTES`, or
+ * which lapses (the `request-hold` job).
+ */
+async function offerTo(
+  tx: Executor,
+  meal: Pick<MealRow, "id" | "ownerId" | "title">,
+  entry: { id: string; userId: string; portions: number },
+) {
+  const { userId, portions } = entry;
+  const holdUntil = new Date(Date.now() + HOLD_MS);
+  const [offer] = await tx
+    .insert(requests)
+    .values({
+      mealId: meal.id,
+      eaterId: userId,
+      feederId: meal.ownerId,
+      status: "held",
+      portions,
+      portionsRequested: portions,
+      holdUntil,
+    })
+    .returning({ id: requests.id });
+  await tx
+    .update(waitlistEntries)
+    .set({ status: "offered", requestId: offer.id })
+    .where(eq(waitlistEntries.id, entry.id));
+  await createNotification(tx, {
+    userId,
+    type: "waitlist_offer",
+    message: msg(
+      '{{portions}} portions of "{{title}}" are free for you: take them up within {{minutes}} minutes',
+    ),
+    params: { portions, title: meal.title, minutes: OFFER_HOLD_MINUTES },
+    link: `/request/${offer.id}`,
+    requestId: offer.id,
+  });
+  await enqueueHoldLapse(tx, offer.id, holdUntil);
 }
 
 const holdSchema = z.object({ requestId: z.uuid() });

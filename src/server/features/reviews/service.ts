@@ -61,6 +61,29 @@ export async function listPendingReviews(db: Executor, viewer: UserRow): Promise
 export const REVIEW_BLOCKED = msg("You can't review this person because one of you has blocked the other.");
 
 /**
+ * The completed exchanges of the meal `input.mealId` between the reviewer and `input.revieweeId`,
+ * either side, oldest first, each with the reviewer's review of it if there is one.
+ */
+function exchangesBetween(tx: Executor, reviewerId: string, input: { revieweeId: string; mealId: string }) {
+  return tx
+    .select({ id: requests.id, eaterId: requests.eaterId, reviewed: reviews.id, mealTitle: meals.title })
+    .from(requests)
+    .innerJoin(meals, eq(meals.id, requests.mealId))
+    .leftJoin(reviews, and(eq(reviews.requestId, requests.id), eq(reviews.reviewerId, reviewerId)))
+    .where(
+      and(
+        eq(requests.mealId, input.mealId),
+        eq(requests.status, "completed"),
+        or(
+          and(eq(requests.eaterId, reviewerId), eq(requests.feederId, input.revieweeId)),
+          and(eq(requests.feederId, reviewerId), eq(requests.eaterId, input.revieweeId)),
+        ),
+      ),
+    )
+    .orderBy(asc(requests.updatedAt), asc(requests.id));
+}
+
+/**
  * Stores an owed review and notifies the reviewee.
  * @throws AppError 403 when no completed exchange links reviewer, reviewee and meal, or when either
  *   has blocked the other; 409 when every such exchange has this reviewer's review already
@@ -71,22 +94,7 @@ export async function createReview(
   input: { revieweeId: string; mealId: string; rating: number; text: string },
 ): Promise<Review> {
   return inTransaction(db, async (tx) => {
-    const exchanges = await tx
-      .select({ id: requests.id, eaterId: requests.eaterId, reviewed: reviews.id, mealTitle: meals.title })
-      .from(requests)
-      .innerJoin(meals, eq(meals.id, requests.mealId))
-      .leftJoin(reviews, and(eq(reviews.requestId, requests.id), eq(reviews.reviewerId, reviewer.id)))
-      .where(
-        and(
-          eq(requests.mealId, input.mealId),
-          eq(requests.status, "completed"),
-          or(
-            and(eq(requests.eaterId, reviewer.id), eq(requests.feederId, input.revieweeId)),
-            and(eq(requests.feederId, reviewer.id), eq(requests.eaterId, input.revieweeId)),
-          ),
-        ),
-      )
-      .orderBy(asc(requests.updatedAt), asc(requests.id));
+    const exchanges = await exchangesBetween(tx, reviewer.id, input);
     if (exchanges.length === 0 || reviewer.id === input.revieweeId) {
       throw forbidden(msg("You can only review someone after a completed exchange with them."));
     }
