@@ -130,7 +130,6 @@ function signInSteps(db: Db, config: Config) {
 /** Registers the emailed sign-in's routes (the pages are form posts; no script needed). */
 export function registerEmailSignIn(app: FastifyInstance, deps: { db: Db; config: Config; mailer: Mailer }) {
   const { db, config } = deps;
-  const secret = config.sessionSecret;
   const rateLimit = { rateLimit: signInRateLimit(config) };
   const { readPending, writePending, finish, startSession } = signInSteps(db, config);
 
@@ -150,81 +149,97 @@ export function registerEmailSignIn(app: FastifyInstance, deps: { db: Db; config
   app.register(async (scope) => {
     registerFormBodyParser(scope);
 
-    scope.post("/api/login/email", { schema: { hide: true }, config: rateLimit }, async (request, reply) => {
-      const form = emailForm.safeParse(request.body);
-      const words = sayTo(request);
-      const returnTo = safeReturnTo(
-        (request.body as { returnTo?: unknown } | undefined)?.returnTo as string | undefined,
-        config.publicUrl,
-      );
-      if (!form.success) {
-        return sendPage(
-          reply,
-          emailPage(words, { returnTo, error: msg("Enter a valid email address.") }),
-          400,
-        );
-      }
-      const { email } = form.data;
-      const binding = randomBytes(24).toString("base64url");
-      const requester = await requesterOf(db, config, request, email);
-      const issued = await issueCode(db, secret, { purpose: "sign_in", email, binding, requester });
-      if ("limited" in issued) {
-        const notice =
-          issued.limited === "minute"
-            ? msg("A code went to this address less than a minute ago. Use it, or ask again in a minute.")
-            : msg("This address has had ten codes today. Use the latest one, or try again tomorrow.");
-        return sendPage(reply, codePage(words, { email, returnTo, notice }), 429);
-      }
-      writePending(reply, { id: issued.id, binding, email, returnTo });
-      sendCodeEmail(
-        { db, mailer: deps.mailer, publicUrl: config.publicUrl, log: request.log },
-        { to: email, purpose: "sign_in", issued, language: request.lng },
-      );
-      return sendPage(reply, codePage(words, { email, returnTo }));
-    });
-
-    scope.post("/api/login/code", { schema: { hide: true }, config: rateLimit }, async (request, reply) => {
-      const pending = readPending(request);
-      const words = sayTo(request);
-      if (!pending) return sendPage(reply, refusedPage(words, REFUSALS.unknown), 400);
-      const form = codeForm.safeParse(request.body);
-      const code = form.success ? form.data.code.replace(/\s/g, "") : "";
-      if (!/^\d{6}$/.test(code)) {
-        const error = msg("Type the six digits of the code.");
-        return sendPage(reply, codePage(words, { ...pending, error }), 400);
-      }
-      const checked = await checkCode(db, secret, { ...pending, purpose: "sign_in", code });
-      if ("refused" in checked) {
-        const status = checked.refused === "too_many" ? 429 : 400;
-        return sendPage(reply, codePage(words, { ...pending, error: REFUSALS[checked.refused] }), status);
-      }
-      return finish(request, reply, pending, checked.email);
-    });
-
-    scope.post(
-      "/api/login/profile",
-      { schema: { hide: true }, config: rateLimit },
-      async (request, reply) => {
-        const pending = readPending(request);
-        const words = sayTo(request);
-        if (!pending || !(await codeAwaitsProfile(db, pending))) {
-          return sendPage(reply, refusedPage(words, REFUSALS.used), 400);
-        }
-        const form = profileForm.safeParse(request.body);
-        if (!form.success) {
-          const error = msg("Enter a first name.");
-          return sendPage(reply, profilePage(words, { email: pending.email, error }), 400);
-        }
-        const spent = await spendCode(db, { ...pending, purpose: "sign_in" });
-        if (!spent) return sendPage(reply, refusedPage(words, REFUSALS.used), 400);
-        const member = await createEmailMember(db, { email: spent.email, ...form.data, locale: request.lng });
-        if (member.suspendedAt) return sendPage(reply, suspendedPage(words), 403);
-        return startSession(request, reply, member.id, pending.returnTo);
-      },
-    );
+    registerCodeRequest(scope, deps, writePending);
+    registerCodeEntry(scope, db, config, { readPending, finish, startSession });
   });
 
   registerLinkRoute(app, db, config, { readPending, finish });
+}
+
+/** The address form's post: a code is mailed, and the page asks for it (docs/decisions/016). */
+function registerCodeRequest(
+  scope: FastifyInstance,
+  deps: { db: Db; config: Config; mailer: Mailer },
+  writePending: ReturnType<typeof signInSteps>["writePending"],
+) {
+  const { db, config } = deps;
+  const secret = config.sessionSecret;
+  const rateLimit = { rateLimit: signInRateLimit(config) };
+  scope.post("/api/login/email", { schema: { hide: true }, config: rateLimit }, async (request, reply) => {
+    const form = emailForm.safeParse(request.body);
+    const words = sayTo(request);
+    const returnTo = safeReturnTo(
+      (request.body as { returnTo?: unknown } | undefined)?.returnTo as string | undefined,
+      config.publicUrl,
+    );
+    if (!form.success) {
+      return sendPage(reply, emailPage(words, { returnTo, error: msg("Enter a valid email address.") }), 400);
+    }
+    const { email } = form.data;
+    const binding = randomBytes(24).toString("base64url");
+    const requester = await requesterOf(db, config, request, email);
+    const issued = await issueCode(db, secret, { purpose: "sign_in", email, binding, requester });
+    if ("limited" in issued) {
+      const notice =
+        issued.limited === "minute"
+          ? msg("A code went to this address less than a minute ago. Use it, or ask again in a minute.")
+          : msg("This address has had ten codes today. Use the latest one, or try again tomorrow.");
+      return sendPage(reply, codePage(words, { email, returnTo, notice }), 429);
+    }
+    writePending(reply, { id: issued.id, binding, email, returnTo });
+    sendCodeEmail(
+      { db, mailer: deps.mailer, publicUrl: config.publicUrl, log: request.log },
+      { to: email, purpose: "sign_in", issued, language: request.lng },
+    );
+    return sendPage(reply, codePage(words, { email, returnTo }));
+  });
+}
+
+/** The code's post, and a new member's profile after it (docs/decisions/016). */
+function registerCodeEntry(
+  scope: FastifyInstance,
+  db: Db,
+  config: Config,
+  steps: Pick<ReturnType<typeof signInSteps>, "readPending" | "finish" | "startSession">,
+) {
+  const { readPending, finish, startSession } = steps;
+  const secret = config.sessionSecret;
+  const rateLimit = { rateLimit: signInRateLimit(config) };
+  scope.post("/api/login/code", { schema: { hide: true }, config: rateLimit }, async (request, reply) => {
+    const pending = readPending(request);
+    const words = sayTo(request);
+    if (!pending) return sendPage(reply, refusedPage(words, REFUSALS.unknown), 400);
+    const form = codeForm.safeParse(request.body);
+    const code = form.success ? form.data.code.replace(/\s/g, "") : "";
+    if (!/^\d{6}$/.test(code)) {
+      const error = msg("Type the six digits of the code.");
+      return sendPage(reply, codePage(words, { ...pending, error }), 400);
+    }
+    const checked = await checkCode(db, secret, { ...pending, purpose: "sign_in", code });
+    if ("refused" in checked) {
+      const status = checked.refused === "too_many" ? 429 : 400;
+      return sendPage(reply, codePage(words, { ...pending, error: REFUSALS[checked.refused] }), status);
+    }
+    return finish(request, reply, pending, checked.email);
+  });
+
+  scope.post("/api/login/profile", { schema: { hide: true }, config: rateLimit }, async (request, reply) => {
+    const pending = readPending(request);
+    const words = sayTo(request);
+    if (!pending || !(await codeAwaitsProfile(db, pending))) {
+      return sendPage(reply, refusedPage(words, REFUSALS.used), 400);
+    }
+    const form = profileForm.safeParse(request.body);
+    if (!form.success) {
+      const error = msg("Enter a first name.");
+      return sendPage(reply, profilePage(words, { email: pending.email, error }), 400);
+    }
+    const spent = await spendCode(db, { ...pending, purpose: "sign_in" });
+    if (!spent) return sendPage(reply, refusedPage(words, REFUSALS.used), 400);
+    const member = await createEmailMember(db, { email: spent.email, ...form.data, locale: request.lng });
+    if (member.suspendedAt) return sendPage(reply, suspendedPage(words), 403);
+    return startSession(request, reply, member.id, pending.returnTo);
+  });
 }
 
 /** The emailed link's route: signs in the browser that asked, shows the code anywhere else (docs/decisions/016 "Links"). */

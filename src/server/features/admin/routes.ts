@@ -26,6 +26,7 @@ export async function registerAdminRoutes(app: FastifyInstance, { db }: { db: Db
     documentStatuses(admin, () => [401, 403]);
     // Members, the mailing list and events are resources of their own.
     registerAdminMemberRoutes(admin, { db });
+    registerDisputeRoutes(admin, db);
     const r = admin.withTypeProvider<ZodTypeProvider>();
 
     r.get(
@@ -38,37 +39,6 @@ export async function registerAdminRoutes(app: FastifyInstance, { db }: { db: Db
         },
       },
       async () => listReportsForAdmin(db),
-    );
-
-    r.get(
-      "/api/admin/disputes",
-      {
-        schema: {
-          tags: ["admin"],
-          summary:
-            "Disputed pickups, oldest first: a no-show reported against a side that said the pickup happened, " +
-            "or disputed by the side it names; counted for neither until settled",
-          response: { 200: z.array(disputeSchema), ...errors },
-        },
-      },
-      async () => listDisputes(db),
-    );
-
-    r.put(
-      "/api/admin/disputes/:id",
-      {
-        schema: {
-          tags: ["admin"],
-          summary: "Settle a dispute: the pickup happened, or the eater or the feeder did not turn up",
-          params: idParamsSchema,
-          body: settleDisputeSchema,
-          response: { 204: z.null(), ...errors },
-        },
-      },
-      async (request, reply) => {
-        await settleDispute(db, request.params.id, request.body.outcome);
-        return reply.status(204).send(null);
-      },
     );
 
     r.get(
@@ -96,4 +66,39 @@ export async function registerAdminRoutes(app: FastifyInstance, { db }: { db: Db
       async (request) => resolveReport(db, requireAdmin(request), request.params.id),
     );
   });
+}
+
+/** Disputed pickups, and an admin's settling of one (docs/decisions/013-where-a-home-is-and-who-did-not-come.md). */
+function registerDisputeRoutes(admin: FastifyInstance, db: Db) {
+  const r = admin.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    "/api/admin/disputes",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Disputed pickups, oldest first: a no-show reported against a side that said the pickup happened, " +
+          "or disputed by the side it names; counted for neither until settled",
+        response: { 200: z.array(disputeSchema), ...errors },
+      },
+    },
+    async () => listDisputes(db),
+  );
+
+  r.put(
+    "/api/admin/disputes/:id",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Settle a dispute: the pickup happened, or the eater or the feeder did not turn up",
+        params: idParamsSchema,
+        body: settleDisputeSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await settleDispute(db, request.params.id, request.body.outcome);
+      return reply.status(204).send(null);
+    },
+  );
 }

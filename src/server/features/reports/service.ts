@@ -79,6 +79,40 @@ async function threadText(db: Executor, reporterId: string, id: string) {
 }
 
 /**
+ * The reported meal's text, author and group, for the review queue.
+ * @throws AppError 404 no such meal, or a members-only meal the reporter does not see
+ */
+async function reportedMeal(
+  db: Executor,
+  reporterId: string,
+  targetId: string,
+): Promise<Parameters<typeof flagReported>[1] & { groupId: string | null }> {
+  const [meal] = UUID.test(targetId)
+    ? await db
+        .select({
+          ownerId: meals.ownerId,
+          membersOnly: meals.membersOnly,
+          groupId: meals.groupId,
+          heldForReview: meals.heldForReview,
+          text: sql<string>`${meals.title} || E'\n' || ${meals.description} || E'\n' || ${meals.pickupLocation}`,
+        })
+        .from(meals)
+        .where(eq(meals.id, targetId))
+        .limit(1)
+    : [];
+  // A members-only meal is not there for anyone outside its group (meals/visibility.ts).
+  if (!meal || !(await isVisibleTo(db, reporterId, meal))) throw notFound(msg("Meal not found"));
+  return {
+    kind: "meal",
+    targetId,
+    authorId: meal.ownerId,
+    text: meal.text,
+    link: `/meal/${targetId}`,
+    groupId: meal.groupId,
+  };
+}
+
+/**
  * Files a report, or returns the reporter's open report on the same target. A report records the
  * group it concerns: a meal's group, or the group a member was reported from when both are its
  * active members; that group's moderators read it (docs/features/groups.md point 5), site admins
@@ -98,30 +132,9 @@ export async function createReport(
   // The reported text, which comes into the review queue flagged (docs/decisions/020).
   let reported: Parameters<typeof flagReported>[1] | null = null;
   if (input.targetType === "meal") {
-    const [meal] = UUID.test(targetId)
-      ? await db
-          .select({
-            ownerId: meals.ownerId,
-            membersOnly: meals.membersOnly,
-            groupId: meals.groupId,
-            heldForReview: meals.heldForReview,
-            text: sql<string>`${meals.title} || E'\n' || ${meals.description} || E'\n' || ${meals.pickupLocation}`,
-          })
-          .from(meals)
-          .where(eq(meals.id, targetId))
-          .limit(1)
-      : [];
-    // A members-only meal is not there for anyone outside its group (meals/visibility.ts).
-    if (!meal || !(await isVisibleTo(db, reporter.id, meal))) throw notFound(msg("Meal not found"));
+    const meal = await reportedMeal(db, reporter.id, targetId);
     groupId = meal.groupId;
-    reported = {
-      kind: "meal",
-      targetId,
-      authorId: meal.ownerId,
-      text: meal.text,
-      link: `/meal/${targetId}`,
-      groupId,
-    };
+    reported = meal;
   }
   if (input.targetType === "message") {
     reported = UUID.test(targetId) ? await threadText(db, reporter.id, targetId) : null;

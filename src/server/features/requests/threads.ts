@@ -27,39 +27,12 @@ export async function listThreads(
   viewer: UserRow,
   options: { limit: number; cursor?: Cursor },
 ): Promise<ListedThread[]> {
-  const page = keysetPage(requests.lastActivityAt, requests.id, options);
-  const side = (column: typeof requests.eaterId | typeof requests.feederId) =>
-    db
-      .select({ id: requests.id, at: requests.lastActivityAt })
-      .from(requests)
-      .where(and(eq(column, viewer.id), page.after))
-      .orderBy(...page.orderBy)
-      .limit(page.fetch);
-  const [asEater, asFeeder] = await Promise.all([side(requests.eaterId), side(requests.feederId)]);
-  // The two sides merged in the index's own order: time, then id (uuids compare as their hex text).
-  const keys = [...asEater, ...asFeeder]
-    .sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
-    .slice(0, options.limit + 1);
+  const keys = await threadKeys(db, viewer.id, options);
   if (keys.length === 0) return [];
   const ids = keys.map((key) => key.id);
   const [rows, lastMessages, unread] = await Promise.all([
     selectRequests(db).where(inArray(requests.id, ids)),
-    db
-      .selectDistinctOn([messages.requestId], {
-        requestId: messages.requestId,
-        body: messages.body,
-        kind: messages.kind,
-        photoId: messages.photoId,
-        change: messages.change,
-        senderId: messages.senderId,
-        createdAt: messages.createdAt,
-      })
-      .from(messages)
-      // A held message is its sender's alone until let through (docs/decisions/020).
-      .where(
-        and(inArray(messages.requestId, ids), or(eq(messages.held, false), eq(messages.senderId, viewer.id))),
-      )
-      .orderBy(messages.requestId, desc(messages.createdAt), desc(messages.id)),
+    lastMessagesOf(db, viewer.id, ids),
     db
       .select({ requestId: notifications.requestId, unread: count() })
       .from(notifications)
@@ -88,29 +61,77 @@ export async function listThreads(
       meal: { id: row.meal.id, title: row.meal.title, photoPath: row.meal.photoPath },
       other: presentPublicUser(asEaterHere ? row.owner : row.eater, namesWhole(request.status)),
       lastActivityAt: key.at.toISOString(),
-      // The request's own words are the thread's first message (spec §2 "Request thread").
-      last: last
-        ? {
-            text: last.body,
-            kind: last.kind ?? null,
-            photo: last.photoId !== null,
-            change: last.change !== null,
-            mine: last.senderId === viewer.id,
-            createdAt: last.createdAt.toISOString(),
-          }
-        : request.message
-          ? {
-              text: request.message,
-              kind: null,
-              photo: false,
-              change: false,
-              mine: asEaterHere,
-              createdAt: request.createdAt.toISOString(),
-            }
-          : null,
+      last: lastLine(last, request, viewer.id),
       unread: unreadOf.get(key.id) ?? 0,
       activityAt: key.at,
     };
     return [thread];
   });
+}
+
+/** The ids and activity times of the page's threads, both sides merged, `limit + 1` at most. */
+async function threadKeys(db: Executor, viewerId: string, options: { limit: number; cursor?: Cursor }) {
+  const page = keysetPage(requests.lastActivityAt, requests.id, options);
+  const side = (column: typeof requests.eaterId | typeof requests.feederId) =>
+    db
+      .select({ id: requests.id, at: requests.lastActivityAt })
+      .from(requests)
+      .where(and(eq(column, viewerId), page.after))
+      .orderBy(...page.orderBy)
+      .limit(page.fetch);
+  const [asEater, asFeeder] = await Promise.all([side(requests.eaterId), side(requests.feederId)]);
+  // The two sides merged in the index's own order: time, then id (uuids compare as their hex text).
+  return [...asEater, ...asFeeder]
+    .sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    .slice(0, options.limit + 1);
+}
+
+/** The newest message of each of the threads `ids`, held ones only for their sender. */
+function lastMessagesOf(db: Executor, viewerId: string, ids: string[]) {
+  return (
+    db
+      .selectDistinctOn([messages.requestId], {
+        requestId: messages.requestId,
+        body: messages.body,
+        kind: messages.kind,
+        photoId: messages.photoId,
+        change: messages.change,
+        senderId: messages.senderId,
+        createdAt: messages.createdAt,
+      })
+      .from(messages)
+      // A held message is its sender's alone until let through (docs/decisions/020).
+      .where(
+        and(inArray(messages.requestId, ids), or(eq(messages.held, false), eq(messages.senderId, viewerId))),
+      )
+      .orderBy(messages.requestId, desc(messages.createdAt), desc(messages.id))
+  );
+}
+
+/** The line a thread shows under its meal: its newest message, or the request's own words. */
+function lastLine(
+  last: Awaited<ReturnType<typeof lastMessagesOf>>[number] | undefined,
+  request: { message: string | null; eaterId: string; createdAt: Date },
+  viewerId: string,
+): ThreadSummary["last"] {
+  // The request's own words are the thread's first message (spec §2 "Request thread").
+  return last
+    ? {
+        text: last.body,
+        kind: last.kind ?? null,
+        photo: last.photoId !== null,
+        change: last.change !== null,
+        mine: last.senderId === viewerId,
+        createdAt: last.createdAt.toISOString(),
+      }
+    : request.message
+      ? {
+          text: request.message,
+          kind: null,
+          photo: false,
+          change: false,
+          mine: request.eaterId === viewerId,
+          createdAt: request.createdAt.toISOString(),
+        }
+      : null;
 }
