@@ -93,26 +93,9 @@ export function registerAuthRoutes(
 
 /** The OpenID Connect routes. Discovery is lazy, so the app starts even while the IdP is down. */
 function registerOidcRoutes(app: FastifyInstance, deps: { db: Db; config: Config; oidc: OidcSettings }) {
-  const { db, config } = deps;
-  const secure = config.publicUrl.startsWith("https://");
+  const { config } = deps;
   const redirectUri = `${config.publicUrl}/api/callback`;
-  let discovered: Promise<oidc.Configuration> | undefined;
-
-  const oidcConfig = () => {
-    discovered ??= oidc
-      .discovery(
-        new URL(deps.oidc.issuerUrl),
-        deps.oidc.clientId,
-        deps.oidc.clientSecret,
-        undefined,
-        deps.oidc.issuerUrl.startsWith("http://") ? { execute: [oidc.allowInsecureRequests] } : undefined,
-      )
-      .catch((error) => {
-        discovered = undefined; // try again on the next sign-in
-        throw error;
-      });
-    return discovered;
-  };
+  const oidcConfig = lazyDiscovery(deps.oidc);
 
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -132,20 +115,13 @@ function registerOidcRoutes(app: FastifyInstance, deps: { db: Db; config: Config
         nonce: oidc.randomNonce(),
         returnTo: safeReturnTo(request.query.returnTo ?? refererPath(request, config), config.publicUrl),
       };
-      const params: Record<string, string> = {
-        redirect_uri: redirectUri,
-        scope: "openid email profile",
-        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-        code_challenge_method: "S256",
-        state: tx.state,
-        nonce: tx.nonce,
-      };
-      if (deps.oidc.forceLoginPrompt) params.prompt = "login";
+      const params = await authorizationParams(tx, redirectUri, deps.oidc.forceLoginPrompt);
+      // The sign-in under way, for the callback alone, for ten minutes.
       reply.setCookie(TX_COOKIE, JSON.stringify(tx), {
         path: "/api/callback",
         httpOnly: true,
         sameSite: "lax",
-        secure,
+        secure: config.publicUrl.startsWith("https://"),
         signed: true,
         maxAge: 600,
       });
@@ -153,36 +129,30 @@ function registerOidcRoutes(app: FastifyInstance, deps: { db: Db; config: Config
     },
   );
 
-  r.get("/api/callback", { schema: { hide: true } }, async (request, reply) => {
+  registerCallback(app, deps, oidcConfig);
+}
+
+/** The IdP's redirect back: the member signed in, created on their first visit (docs/DESIGN.md §3). */
+function registerCallback(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; oidc: OidcSettings },
+  oidcConfig: () => Promise<oidc.Configuration>,
+) {
+  const { db, config } = deps;
+  app.get("/api/callback", { schema: { hide: true } }, async (request, reply) => {
     const unsigned = request.unsignCookie(request.cookies[TX_COOKIE] ?? "");
     const tx = unsigned.valid ? txSchema.safeParse(safeJson(unsigned.value)) : undefined;
     reply.clearCookie(TX_COOKIE, { path: "/api/callback" });
     if (!tx?.success) return reply.redirect("/api/login");
 
     const configuration = await oidcConfig();
-    let claims: Record<string, unknown>;
-    try {
-      const tokens = await oidc.authorizationCodeGrant(
-        configuration,
-        new URL(request.url, config.publicUrl),
-        {
-          pkceCodeVerifier: tx.data.verifier,
-          expectedState: tx.data.state,
-          expectedNonce: tx.data.nonce,
-          idTokenExpected: true,
-        },
-      );
-      claims = { ...tokens.claims() };
-      if (!claims.email) {
-        claims = {
-          ...claims,
-          ...(await oidc.fetchUserInfo(configuration, tokens.access_token, String(claims.sub))),
-        };
-      }
-    } catch (error) {
-      request.log.warn({ err: error instanceof Error ? error.message : String(error) }, "sign-in failed");
-      return sendPage(reply, signInFailedPage(sayTo(request)), 400);
-    }
+    const claims = await claimsOf(configuration, new URL(request.url, config.publicUrl), tx.data).catch(
+      (error: unknown) => {
+        request.log.warn({ err: error instanceof Error ? error.message : String(error) }, "sign-in failed");
+        return null;
+      },
+    );
+    if (!claims) return sendPage(reply, signInFailedPage(sayTo(request)), 400);
 
     const issuer = deps.oidc.memberIssuer ?? configuration.serverMetadata().issuer;
     const user = await upsertOidcUser(db, issuer, claims);
@@ -193,6 +163,65 @@ function registerOidcRoutes(app: FastifyInstance, deps: { db: Db; config: Config
     // Checked again: the cookie is signed, but an old one may predate the rule.
     return reply.redirect(safeReturnTo(tx.data.returnTo, config.publicUrl));
   });
+}
+
+/** The authorization request's parameters: PKCE (S256), state and nonce, and `prompt=login` if asked. */
+async function authorizationParams(
+  tx: { verifier: string; state: string; nonce: string },
+  redirectUri: string,
+  forceLoginPrompt: boolean | undefined,
+): Promise<Record<string, string>> {
+  const params: Record<string, string> = {
+    redirect_uri: redirectUri,
+    scope: "openid email profile",
+    code_challenge: await oidc.calculatePKCECodeChallenge(tx.verifier),
+    code_challenge_method: "S256",
+    state: tx.state,
+    nonce: tx.nonce,
+  };
+  if (forceLoginPrompt) params.prompt = "login";
+  return params;
+}
+
+/** The IdP's configuration, discovered at the first sign-in and again after a failed discovery. */
+function lazyDiscovery(settings: OidcSettings): () => Promise<oidc.Configuration> {
+  let discovered: Promise<oidc.Configuration> | undefined;
+  return () => {
+    discovered ??= oidc
+      .discovery(
+        new URL(settings.issuerUrl),
+        settings.clientId,
+        settings.clientSecret,
+        undefined,
+        settings.issuerUrl.startsWith("http://") ? { execute: [oidc.allowInsecureRequests] } : undefined,
+      )
+      .catch((error) => {
+        discovered = undefined; // try again on the next sign-in
+        throw error;
+      });
+    return discovered;
+  };
+}
+
+/**
+ * The member's claims from the callback `url`: the code exchanged (PKCE, state and nonce checked),
+ * with the UserInfo endpoint's answer when the ID token carries no email.
+ * @throws the library's error for a refused or forged callback
+ */
+async function claimsOf(
+  configuration: oidc.Configuration,
+  url: URL,
+  tx: { verifier: string; state: string; nonce: string },
+): Promise<Record<string, unknown>> {
+  const tokens = await oidc.authorizationCodeGrant(configuration, url, {
+    pkceCodeVerifier: tx.verifier,
+    expectedState: tx.state,
+    expectedNonce: tx.nonce,
+    idTokenExpected: true,
+  });
+  const claims = { ...tokens.claims() };
+  if (claims.email) return claims;
+  return { ...claims, ...(await oidc.fetchUserInfo(configuration, tokens.access_token, String(claims.sub))) };
 }
 
 function safeJson(text: string | null): unknown {

@@ -188,45 +188,11 @@ export async function startLiveHub(
       ? await database.driver.client.listen(LIVE_CHANNEL, onNotify)
       : await listenWithReconnect(database.driver.directUrl, onNotify, resyncAll, log);
 
-  const prune = () =>
-    db
-      .delete(liveEvents)
-      .where(lt(liveEvents.createdAt, sql`now() - ${RETENTION}::interval`))
-      .catch((error) => log.warn({ err: error }, "pruning live events failed"));
-  const pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
-  pruneTimer.unref();
+  const pruneTimer = startPruning(db, log);
 
   return {
-    subscribe(userId, stream) {
-      let set = streams.get(userId);
-      if (!set) {
-        set = new Set();
-        streams.set(userId, set);
-      }
-      set.add(stream);
-      if (set.size > MAX_STREAMS_PER_USER) {
-        const oldest = set.values().next().value;
-        if (oldest) {
-          set.delete(oldest);
-          oldest.close();
-        }
-      }
-      return () => {
-        const current = streams.get(userId);
-        current?.delete(stream);
-        if (current?.size === 0) streams.delete(userId);
-      };
-    },
-    async replay(userId, afterId) {
-      const rows = await db
-        .select({ id: liveEvents.id, type: liveEvents.type, payload: liveEvents.payload })
-        .from(liveEvents)
-        .where(and(eq(liveEvents.userId, userId), gt(liveEvents.id, afterId)))
-        .orderBy(asc(liveEvents.id))
-        .limit(REPLAY_LIMIT + 1);
-      if (rows.length > REPLAY_LIMIT) return null;
-      return rows as LiveEvent[];
-    },
+    subscribe: (userId, stream) => addStream(streams, userId, stream),
+    replay: (userId, afterId) => replayEvents(db, userId, afterId),
     streamCount() {
       let count = 0;
       for (const set of streams.values()) count += set.size;
@@ -236,25 +202,7 @@ export async function startLiveHub(
       for (const set of streams.values()) for (const stream of set) stream.close(true);
       streams.clear();
     },
-    async flush() {
-      const nonce = randomUUID();
-      const heard = new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, FLUSH_TIMEOUT_MS);
-        flushes.set(nonce, () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-      try {
-        await db.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${FLUSH_PREFIX + nonce})`);
-        await heard;
-      } catch (error) {
-        // The change it waits for is committed already; an answer must not fail for want of a flush.
-        log.warn({ err: error }, "flushing the live channel failed");
-      } finally {
-        flushes.delete(nonce);
-      }
-    },
+    flush: () => flushChannel(db, log, flushes),
     async close() {
       clearInterval(pruneTimer);
       await queue;
@@ -262,6 +210,76 @@ export async function startLiveHub(
       await stopListening().catch(() => {});
     },
   };
+}
+
+/** Deletes events older than `RETENTION` every `PRUNE_EVERY_MS`; the timer keeps no process alive. */
+function startPruning(db: Db, log: FastifyBaseLogger): NodeJS.Timeout {
+  const prune = () =>
+    db
+      .delete(liveEvents)
+      .where(lt(liveEvents.createdAt, sql`now() - ${RETENTION}::interval`))
+      .catch((error) => log.warn({ err: error }, "pruning live events failed"));
+  const pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
+  pruneTimer.unref();
+  return pruneTimer;
+}
+
+/**
+ * Adds `stream` to the member's open streams, closing the oldest beyond `MAX_STREAMS_PER_USER`.
+ * @returns what removes it again
+ */
+function addStream(streams: Map<string, Set<Stream>>, userId: string, stream: Stream): () => void {
+  let set = streams.get(userId);
+  if (!set) {
+    set = new Set();
+    streams.set(userId, set);
+  }
+  set.add(stream);
+  if (set.size > MAX_STREAMS_PER_USER) {
+    const oldest = set.values().next().value;
+    if (oldest) {
+      set.delete(oldest);
+      oldest.close();
+    }
+  }
+  return () => {
+    const current = streams.get(userId);
+    current?.delete(stream);
+    if (current?.size === 0) streams.delete(userId);
+  };
+}
+
+/** `LiveHub.replay`: the member's events after `afterId`, or null beyond `REPLAY_LIMIT`. */
+async function replayEvents(db: Db, userId: string, afterId: number): Promise<LiveEvent[] | null> {
+  const rows = await db
+    .select({ id: liveEvents.id, type: liveEvents.type, payload: liveEvents.payload })
+    .from(liveEvents)
+    .where(and(eq(liveEvents.userId, userId), gt(liveEvents.id, afterId)))
+    .orderBy(asc(liveEvents.id))
+    .limit(REPLAY_LIMIT + 1);
+  if (rows.length > REPLAY_LIMIT) return null;
+  return rows as LiveEvent[];
+}
+
+/** `LiveHub.flush`: a NOTIFY of this instance's own, and the wait until it comes back (`flushes`). */
+async function flushChannel(db: Db, log: FastifyBaseLogger, flushes: Map<string, () => void>): Promise<void> {
+  const nonce = randomUUID();
+  const heard = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, FLUSH_TIMEOUT_MS);
+    flushes.set(nonce, () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  try {
+    await db.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${FLUSH_PREFIX + nonce})`);
+    await heard;
+  } catch (error) {
+    // The change it waits for is committed already; an answer must not fail for want of a flush.
+    log.warn({ err: error }, "flushing the live channel failed");
+  } finally {
+    flushes.delete(nonce);
+  }
 }
 
 /** The user a `sessionsEnded` or `userChanged` notification names, if it is one. */

@@ -57,20 +57,7 @@ async function makeDraw(
   if (!draw || draw.drawnAt) return NOT_DRAWN;
   if (due && draw.closesAt.getTime() > Date.now()) return NOT_DRAWN;
 
-  // Each entry with whether a block either way lies between its member and the cook, or its member
-  // is suspended: one statement, so a line of thousands costs no statement each.
-  const entries = await tx
-    .select({
-      id: drawEntries.id,
-      userId: drawEntries.userId,
-      portions: drawEntries.portions,
-      tickets: drawEntries.tickets,
-      suspendedAt: users.suspendedAt,
-      unblocked: sql<boolean>`${notBlockedWith(meal.ownerId, sql`${drawEntries.userId}`)}`,
-    })
-    .from(drawEntries)
-    .innerJoin(users, eq(users.id, drawEntries.userId))
-    .where(eq(drawEntries.mealId, mealId));
+  const entries = await entriesOf(tx, mealId, meal.ownerId);
   const entrants: DrawEntrant[] = canonicalEntrants(
     entries.map(({ id, portions, tickets }) => ({ id, portions, tickets })),
   );
@@ -78,13 +65,59 @@ async function makeDraw(
   const seed = drawSeed(draw.secret, listHash);
   const order = drawOrder(entrants, seed);
 
+  const { winners, line, passedOver, results } = await giveOutPortions(
+    tx,
+    meal,
+    entries,
+    order,
+    freeMealsPer28Days,
+  );
+  await tx
+    .update(mealDraws)
+    .set({ drawnAt: sql`now()`, entrants, listHash, seed, drawOrder: order, passedOver, results })
+    .where(eq(mealDraws.mealId, mealId));
+  await lineUpAndTell(tx, meal, line);
+  return { drawn: true, winners, waiting: line.length };
+}
+
+/**
+ * The meal's entries, each with whether a block either way lies between its member and the cook, or
+ * its member is suspended: one statement, so a line of thousands costs no statement each.
+ */
+function entriesOf(tx: Tx, mealId: string, cookId: string) {
+  return tx
+    .select({
+      id: drawEntries.id,
+      userId: drawEntries.userId,
+      portions: drawEntries.portions,
+      tickets: drawEntries.tickets,
+      suspendedAt: users.suspendedAt,
+      unblocked: sql<boolean>`${notBlockedWith(cookId, sql`${drawEntries.userId}`)}`,
+    })
+    .from(drawEntries)
+    .innerJoin(users, eq(users.id, drawEntries.userId))
+    .where(eq(drawEntries.mealId, mealId));
+}
+
+type Entry = Awaited<ReturnType<typeof entriesOf>>[number];
+
+/**
+ * Gives the winners in draw `order` their portions while portions last, as accepted requests; the
+ * rest wait in `line`. Each winner is asked the one question every way in asks (meals/may-ask.ts): a
+ * block either way, a suspension, the group's rule or the fair-use limit since entering passes them
+ * over, and the next in order is a winner instead. Who was passed over is published with the draw,
+ * only as "at the fair-use limit" or "may no longer ask" (a block or a suspension is nobody else's
+ * business). Those on the line are asked when an offer reaches them (requests/waitlist.ts).
+ */
+async function giveOutPortions(
+  tx: Tx,
+  meal: NonNullable<Awaited<ReturnType<typeof lockMeal>>>,
+  entries: Entry[],
+  order: string[],
+  freeMealsPer28Days: number | null,
+) {
   const [cook] = await tx.select().from(users).where(eq(users.id, meal.ownerId)).limit(1);
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
-  // Each winner in draw order is asked the one question every way in asks (meals/may-ask.ts): a block
-  // either way, a suspension, the group's rule or the fair-use limit since entering passes them over,
-  // and the next in order is a winner instead. Who was passed over is published with the draw, only
-  // as "at the fair-use limit" or "may no longer ask" (a block or a suspension is nobody else's
-  // business). Those on the line are asked when an offer reaches them (requests/waitlist.ts).
   const moving = { ...meal };
   let winners = 0;
   const line: typeof entries = [];
@@ -115,7 +148,7 @@ async function makeDraw(
       continue;
     }
     const request = await insertDrawnRequest(tx, {
-      mealId,
+      mealId: meal.id,
       eaterId: entry.userId,
       feederId: meal.ownerId,
       portions: entry.portions,
@@ -132,31 +165,32 @@ async function makeDraw(
     winners++;
     results.push({ id: entry.id, outcome: "portions", portions: entry.portions });
   }
-  await tx
-    .update(mealDraws)
-    .set({ drawnAt: sql`now()`, entrants, listHash, seed, drawOrder: order, passedOver, results })
-    .where(eq(mealDraws.mealId, mealId));
-  // The others wait in draw order — each place a millisecond after the one before — in a few statements.
+  return { winners, line, passedOver, results };
+}
+
+/**
+ * Puts the draw's `line` on the waiting list in draw order, each place a millisecond after the one
+ * before, in a few statements, and tells the cook the draw is made.
+ */
+async function lineUpAndTell(tx: Tx, meal: { id: string; ownerId: string; title: string }, line: Entry[]) {
   const base = Date.now();
-  await lineUpAfterDraw(tx, mealId, line, base);
+  await lineUpAfterDraw(tx, meal.id, line, base);
   // Telling each their place is the `meal-draw-line` job's, just after: the result is fixed here, and
   // thousands of notifications do not hold the meal's lock.
   if (line.length > 0)
     await enqueueJob(tx, QUEUES.drawLine, {
-      mealId,
+      mealId: meal.id,
       from: new Date(base).toISOString(),
       through: new Date(base + line.length - 1).toISOString(),
     });
-  const waiting = line.length;
   await createNotification(tx, {
     userId: meal.ownerId,
     type: "draw",
     message: msg('The draw for "{{title}}" is made'),
     params: { title: meal.title },
-    link: `/meal/${mealId}/draw`,
+    link: `/meal/${meal.id}/draw`,
     deliver: false,
   });
-  return { drawn: true, winners, waiting };
 }
 
 const jobSchema = z.object({ mealId: z.uuid() });
