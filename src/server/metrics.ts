@@ -39,6 +39,21 @@ export function registerMetrics(
     );
   });
 
+  registerGauges(registry, deps);
+
+  const expected = Buffer.from(`Bearer ${token}`);
+  app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
+    const given = Buffer.from(request.headers.authorization ?? "");
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized();
+    return reply
+      .header("Cache-Control", "no-store")
+      .type(registry.contentType)
+      .send(await registry.metrics());
+  });
+}
+
+/** The gauges read at each scrape: open live streams, the PostgreSQL pool, and the read replica. */
+function registerGauges(registry: Registry, deps: { database: Database; hub: LiveHub }) {
   new Gauge({
     name: "mealshare_live_streams",
     help: "Live-update (SSE) streams open on this instance",
@@ -81,14 +96,4 @@ export function registerMetrics(
       },
     });
   }
-
-  const expected = Buffer.from(`Bearer ${token}`);
-  app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
-    const given = Buffer.from(request.headers.authorization ?? "");
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized();
-    return reply
-      .header("Cache-Control", "no-store")
-      .type(registry.contentType)
-      .send(await registry.metrics());
-  });
 }

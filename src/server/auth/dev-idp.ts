@@ -70,6 +70,39 @@ function signingKey(): KeyObject {
   return processSigningKey;
 }
 
+/** The grant of MealShare, the provider's only, first-party client: no consent screen. */
+async function firstPartyGrant(ctx: KoaContextWithOIDC) {
+  const session = ctx.oidc.session;
+  const client = ctx.oidc.client;
+  if (!session?.accountId || !client) return undefined;
+  const grantId = session.grantIdFor(client.clientId);
+  if (grantId) {
+    const existing = await ctx.oidc.provider.Grant.find(grantId);
+    if (existing) return existing;
+  }
+  const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+  grant.addOIDCScope("openid email profile");
+  await grant.save();
+  return grant;
+}
+
+/** The account of subject `sub` as the provider reads it, with its claims; undefined for a stranger. */
+function devAccount(accounts: Map<string, DevAccount>, sub: string) {
+  const account = accounts.get(sub);
+  if (!account) return undefined;
+  return {
+    accountId: sub,
+    claims: () => ({
+      sub,
+      email: account.email,
+      email_verified: true,
+      given_name: account.firstName,
+      family_name: account.lastName,
+      name: `${account.firstName} ${account.lastName}`,
+    }),
+  };
+}
+
 /**
  * The dev provider itself (oidc-provider): MealShare as its one first-party client, no consent screen,
  * the accounts typed into its sign-in page, its state in this process's memory.
@@ -118,36 +151,8 @@ async function createProvider(
     pkce: { required: () => true },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `${DEV_IDP_PREFIX}/interaction/${interaction.uid}` },
-    // MealShare is the provider's only, first-party client: no consent screen.
-    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
-      const session = ctx.oidc.session;
-      const client = ctx.oidc.client;
-      if (!session?.accountId || !client) return undefined;
-      const grantId = session.grantIdFor(client.clientId);
-      if (grantId) {
-        const existing = await ctx.oidc.provider.Grant.find(grantId);
-        if (existing) return existing;
-      }
-      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
-      grant.addOIDCScope("openid email profile");
-      await grant.save();
-      return grant;
-    },
-    findAccount: (_ctx, sub) => {
-      const account = accounts.get(sub);
-      if (!account) return undefined;
-      return {
-        accountId: sub,
-        claims: () => ({
-          sub,
-          email: account.email,
-          email_verified: true,
-          given_name: account.firstName,
-          family_name: account.lastName,
-          name: `${account.firstName} ${account.lastName}`,
-        }),
-      };
-    },
+    loadExistingGrant: firstPartyGrant,
+    findAccount: (_ctx, sub) => devAccount(accounts, sub),
     renderError: (ctx, out) => {
       ctx.type = "html";
       ctx.body = page("Sign-in error", `<p>${escapeHtml(out.error_description ?? out.error)}</p>`);

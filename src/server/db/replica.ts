@@ -92,6 +92,40 @@ class ReplicaPool extends pg.Pool {
 }
 
 /**
+ * How far the replica's replay is behind the primary, in seconds: the age of the oldest of the
+ * primary's WAL positions (`samples`, one added per check) the replica has not replayed yet; 0 for a
+ * server that is not a standby (pg_last_wal_replay_lsn is null there: nothing to lag behind).
+ * @throws when either server fails to answer, or within `CHECK_TIMEOUT_MS`: a check that does not
+ *   answer in time marks the replica down rather than keeping the last state
+ */
+async function measureLag(primary: pg.Pool, pool: ReplicaPool, samples: { at: number; lsn: bigint }[]) {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("replica check timed out")), CHECK_TIMEOUT_MS);
+  });
+  try {
+    const [{ rows: primaryRows }, replicaRows] = await Promise.race([
+      timeout,
+      Promise.all([
+        primary.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn"),
+        // Straight to the replica: a fallback here would measure the primary against itself.
+        pool.onReplica<{ lsn: string | null }>("select pg_last_wal_replay_lsn()::text as lsn"),
+      ]),
+    ]);
+    const now = Date.now();
+    samples.push({ at: now, lsn: lsnBytes(primaryRows[0].lsn) });
+    if (samples.length > SAMPLES_KEPT) samples.shift();
+    const replayed = replicaRows.rows[0]?.lsn;
+    if (!replayed) return 0;
+    const position = lsnBytes(replayed);
+    const oldestMissing = samples.find((sample) => sample.lsn > position);
+    return oldestMissing ? (now - oldestMissing.at) / 1000 : 0;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Opens the replica at `url` beside the primary's `primary` pool and starts checking its lag.
  * @param options.maxLagSeconds behind by more than this, the replica is skipped until it catches up
  * @param options.poolSize connections to the replica
@@ -116,38 +150,11 @@ export function openReplica(
   const samples: { at: number; lsn: bigint }[] = [];
 
   const check = async () => {
-    let timer: NodeJS.Timeout | undefined;
-    // A check that does not answer in time marks the replica down rather than keeping the last
-    // state: the next check starts only when this one ends.
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error("replica check timed out")), CHECK_TIMEOUT_MS);
-    });
     try {
-      const [{ rows: primaryRows }, replicaRows] = await Promise.race([
-        timeout,
-        Promise.all([
-          primary.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn"),
-          // Straight to the replica: a fallback here would measure the primary against itself.
-          pool.onReplica<{ lsn: string | null }>("select pg_last_wal_replay_lsn()::text as lsn"),
-        ]),
-      ]);
-      const now = Date.now();
-      samples.push({ at: now, lsn: lsnBytes(primaryRows[0].lsn) });
-      if (samples.length > SAMPLES_KEPT) samples.shift();
-      const replayed = replicaRows.rows[0]?.lsn;
-      if (!replayed) {
-        // Not a standby (pg_last_wal_replay_lsn is null on a primary): nothing to lag behind.
-        state = { state: "in_use", lagSeconds: 0 };
-        return;
-      }
-      const position = lsnBytes(replayed);
-      const oldestMissing = samples.find((sample) => sample.lsn > position);
-      const lagSeconds = oldestMissing ? (now - oldestMissing.at) / 1000 : 0;
+      const lagSeconds = await measureLag(primary, pool, samples);
       state = { state: lagSeconds > options.maxLagSeconds ? "lagging" : "in_use", lagSeconds };
     } catch {
       markDown();
-    } finally {
-      clearTimeout(timer);
     }
   };
   // One check at a time: a slow one is not queued behind by the next ticks.

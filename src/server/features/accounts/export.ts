@@ -9,10 +9,11 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import escapeHtml from "escape-html";
-import { strToU8, zipSync } from "fflate";
+import { strToU8, type Zippable, zipSync } from "fflate";
 import { z } from "zod";
 import type { DataExport } from "../../../contract/account";
 import { supportedLanguage } from "../../../contract/i18n";
+import type { Language } from "../../../contract/languages";
 import { msg } from "../../../contract/messages";
 import type { ActorRef } from "../../auth/actor";
 import type { Executor } from "../../db/client";
@@ -124,24 +125,9 @@ export async function makeExport(
 
   const files = await dataFiles(db, member);
 
-  // The files themselves: the member's photos (full size), thread photos and documents.
-  const keys = [
-    ...(await rows(db, sql`select 'photos/' || id || '.webp' as key from photos where user_id = ${id}`)),
-    ...(await rows(
-      db,
-      sql`select 'thread-photos/' || photo_id || '.webp' as key from messages where sender_id = ${id} and photo_id is not null`,
-    )),
-    ...(await rows(
-      db,
-      sql`select document_key as key from cook_applications where user_id = ${id} and document_key is not null`,
-    )),
-  ].map((row) => String(row.key));
-  for (const key of keys) {
-    const bytes = await storage.read(key);
-    if (bytes) files[key] = [new Uint8Array(bytes), { level: 0 }];
-  }
+  const fileCount = await addStoredFiles(db, storage, id, files);
   const language = supportedLanguage(member.locale) ?? context.defaultLanguage;
-  files["README.txt"] = strToU8(readme(member.firstName, keys.length));
+  files["README.txt"] = strToU8(readme(member.firstName, fileCount));
 
   const zip = zipSync(files, { level: 6 });
   const objectKey = `exports/${randomUUID()}.zip`;
@@ -168,14 +154,48 @@ export async function makeExport(
     link: "/settings",
     deliver: false,
   });
-  if (context.mailer.mode === "off" || !member.email) return;
+  await mailExportReady(context, member.email, language);
+}
+
+/**
+ * Adds the member's stored files to `files`, stored uncompressed (they are compressed images and
+ * documents already): their photos (full size), thread photos and documents.
+ * @returns how many there are
+ */
+async function addStoredFiles(
+  db: Executor,
+  storage: ObjectStorage,
+  id: string,
+  files: Zippable,
+): Promise<number> {
+  const keys = [
+    ...(await rows(db, sql`select 'photos/' || id || '.webp' as key from photos where user_id = ${id}`)),
+    ...(await rows(
+      db,
+      sql`select 'thread-photos/' || photo_id || '.webp' as key from messages where sender_id = ${id} and photo_id is not null`,
+    )),
+    ...(await rows(
+      db,
+      sql`select document_key as key from cook_applications where user_id = ${id} and document_key is not null`,
+    )),
+  ].map((row) => String(row.key));
+  for (const key of keys) {
+    const bytes = await storage.read(key);
+    if (bytes) files[key] = [new Uint8Array(bytes), { level: 0 }];
+  }
+  return keys.length;
+}
+
+/** The email that says the export is ready, in the member's language; none when mail is off. */
+async function mailExportReady(context: DeliveryContext, email: string, language: Language) {
+  if (context.mailer.mode === "off" || !email) return;
   const say = (message: ReturnType<typeof msg>) => translate(message, language, context.currency);
   const url = `${context.publicUrl}/settings`;
   const text = say(
     msg("Your MealShare data export is ready. Download it from Settings → Your data within 7 days."),
   );
   await context.mailer.send({
-    to: member.email,
+    to: email,
     subject: say(msg("Your MealShare data export is ready")),
     text: `${text}\n\n${url}`,
     html: `<!doctype html><html lang="${escapeHtml(language)}"><body style="font-family:system-ui,sans-serif;line-height:1.5">

@@ -203,6 +203,73 @@ const superseded = () =>
   new AppError(409, "place_search_superseded", msg("A newer search of yours replaced this one."));
 
 /**
+ * One search sent to the geocoder and its answer read.
+ * @throws AppError 503 when it does not answer in time, answers an error, or answers what is not places
+ */
+async function askGeocoder(
+  config: NonNullable<Config["geocoder"]>,
+  fetchImpl: typeof fetch,
+  text: string,
+  language: Language,
+): Promise<Place[]> {
+  let body: unknown;
+  try {
+    const response = await fetchImpl(searchUrl(config, text, language), {
+      headers: {
+        "User-Agent": config.userAgent,
+        "Accept-Language": language,
+        Accept: "application/json",
+      },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    if (!response.ok) throw new Error(`geocoder answered ${response.status}`);
+    body = await response.json();
+  } catch {
+    throw unavailable();
+  }
+  try {
+    return placesOf(config.api, body);
+  } catch {
+    throw unavailable();
+  }
+}
+
+/**
+ * Takes the member's waiting search out of the line: a newer search of theirs replaces it. Others
+ * waiting for the same answer keep it, in a place of its own; else it is refused as superseded.
+ */
+function giveUpPlace(
+  line: Map<string, Waiting>,
+  inFlight: Map<string, { places: Promise<Place[]>; waiting: Waiting }>,
+  memberId: string,
+) {
+  const previous = line.get(memberId);
+  if (previous) {
+    line.delete(memberId);
+    if (previous.sharedWith > 0) {
+      // Others wait for that answer too: it keeps a place of its own, without this member.
+      previous.sharedWith -= 1;
+      line.set(`shared:${previous.key}`, previous);
+    } else {
+      inFlight.delete(previous.key);
+      previous.reject(superseded());
+    }
+  }
+}
+
+/** A search for the line: its answer's promise, and the place in line that `run`s and settles it. */
+function waitingSearch(
+  key: string,
+  run: () => Promise<Place[]>,
+): { places: Promise<Place[]>; waiting: Waiting } {
+  let waiting!: Waiting;
+  const places = new Promise<Place[]>((resolve, reject) => {
+    waiting = { key, sharedWith: 0, run, resolve, reject };
+  });
+  return { places, waiting };
+}
+
+/**
  * The deployment's geocoder, or null when `GEOCODER_URL` is unset (place search is hidden then).
  * @param fetchImpl the HTTP client (tests may count calls)
  */
@@ -216,29 +283,6 @@ export function createGeocoder(config: Config["geocoder"], fetchImpl: typeof fet
   // When the next request may start, and whether the line is being worked.
   let nextSlot = 0;
   let working = false;
-
-  const ask = async (text: string, language: Language): Promise<Place[]> => {
-    let body: unknown;
-    try {
-      const response = await fetchImpl(searchUrl(config, text, language), {
-        headers: {
-          "User-Agent": config.userAgent,
-          "Accept-Language": language,
-          Accept: "application/json",
-        },
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-      if (!response.ok) throw new Error(`geocoder answered ${response.status}`);
-      body = await response.json();
-    } catch {
-      throw unavailable();
-    }
-    try {
-      return placesOf(config.api, body);
-    } catch {
-      throw unavailable();
-    }
-  };
 
   /** Serves the line in turn, one request per interval, until it is empty. */
   const work = async () => {
@@ -271,31 +315,11 @@ export function createGeocoder(config: Config["geocoder"], fetchImpl: typeof fet
       // Members ahead in line, each served one interval apart: too long a wait is refused.
       const ahead = line.size - (line.has(memberId) ? 1 : 0);
       if (ahead * config.minIntervalMs > QUEUE_WAIT_MAX_MS) throw unavailable();
-      const previous = line.get(memberId);
-      if (previous) {
-        line.delete(memberId);
-        if (previous.sharedWith > 0) {
-          // Others wait for that answer too: it keeps a place of its own, without this member.
-          previous.sharedWith -= 1;
-          line.set(`shared:${previous.key}`, previous);
-        } else {
-          inFlight.delete(previous.key);
-          previous.reject(superseded());
-        }
-      }
-      let waiting!: Waiting;
-      const places = new Promise<Place[]>((resolve, reject) => {
-        waiting = {
-          key,
-          sharedWith: 0,
-          run: async () => {
-            const found = await ask(text, language);
-            cache.set(key, found);
-            return found;
-          },
-          resolve,
-          reject,
-        };
+      giveUpPlace(line, inFlight, memberId);
+      const { places, waiting } = waitingSearch(key, async () => {
+        const found = await askGeocoder(config, fetchImpl, text, language);
+        cache.set(key, found);
+        return found;
       });
       line.set(memberId, waiting);
       inFlight.set(key, { places, waiting });

@@ -171,19 +171,27 @@ export async function createReport(
     return row;
   });
   if (created) return { report: presentReport(created), created: true };
+  return { report: presentReport(await openReportOf(db, values)), created: false };
+}
+
+/** The reporter's open report on the target (the one a second report of it returns). */
+async function openReportOf(
+  db: Executor,
+  target: { reporterId: string; targetType: CreateReportInput["targetType"]; targetId: string },
+) {
   const [existing] = await db
     .select()
     .from(reports)
     .where(
       and(
-        eq(reports.reporterId, reporter.id),
-        eq(reports.targetType, input.targetType),
-        eq(reports.targetId, targetId),
+        eq(reports.reporterId, target.reporterId),
+        eq(reports.targetType, target.targetType),
+        eq(reports.targetId, target.targetId),
         eq(reports.resolved, false),
       ),
     )
     .limit(1);
-  return { report: presentReport(existing), created: false };
+  return existing;
 }
 
 /**
