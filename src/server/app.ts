@@ -56,24 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
-    logger:
-      config.logLevel === "silent"
-        ? false
-        : {
-            level: config.logLevel,
-            // docs/DESIGN.md §5: logs never contain cookies, tokens or secrets.
-            redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
-            serializers: {
-              req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url) }),
-              err: serializeError,
-            },
-            // Readable lines in a terminal, JSON lines for log collectors (docs/features/operations.md).
-            stream:
-              deps.logStream ??
-              (process.stdout.isTTY
-                ? pinoPretty({ colorize: true, translateTime: "HH:MM:ss", ignore: "pid,hostname" })
-                : undefined),
-          },
+    logger: loggerOptions(config, deps.logStream),
   });
   if (config.tls) {
     // An HTTP/2 secure server, though Fastify's type is HTTP/1's (secureServerOptions).
@@ -117,6 +100,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.log.debug({ devIdp: !config.oidc ? DEV_CLIENT_ID : undefined }, "app built");
   return app;
+}
+
+/**
+ * The logger's options: off when `LOG_LEVEL=silent`; readable lines in a terminal, JSON lines for log
+ * collectors (docs/features/operations.md); never a cookie, token or secret (docs/DESIGN.md §5).
+ */
+function loggerOptions(config: Config, logStream: AppDeps["logStream"]) {
+  return config.logLevel === "silent"
+    ? false
+    : {
+        level: config.logLevel,
+        // docs/DESIGN.md §5: logs never contain cookies, tokens or secrets.
+        redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+        serializers: {
+          req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url) }),
+          err: serializeError,
+        },
+        // Readable lines in a terminal, JSON lines for log collectors (docs/features/operations.md).
+        stream:
+          logStream ??
+          (process.stdout.isTTY
+            ? pinoPretty({ colorize: true, translateTime: "HH:MM:ss", ignore: "pid,hostname" })
+            : undefined),
+      };
 }
 
 /**

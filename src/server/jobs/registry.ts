@@ -128,20 +128,7 @@ export function jobHandlers(deps: {
     [QUEUES.groupReviewClose]: async (data) => {
       await closeReview(db, data);
     },
-    // The sweeps are independent: one failing does not keep the other from running; the
-    // job then fails and is retried (each sweep is idempotent).
-    [QUEUES.sweep]: async () => {
-      const results = await Promise.allSettled([
-        sweepAbandonedUploads(db, storage),
-        database.driver.kind === "pg" ? sweepRateLimits(db) : Promise.resolve(),
-        sweepAgedRows(db, config.retentionDays),
-        eraseDueAccounts(db, storage, { dataDir: config.dataDir, log }),
-        sweepExpiredExports(db, storage),
-        markEndedMeals(db),
-      ]);
-      const failed = results.find((result) => result.status === "rejected");
-      if (failed) throw failed.reason;
-    },
+    [QUEUES.sweep]: () => sweepAll({ config, database, storage, log }),
     // Each reminder and lapse is one UPDATE … RETURNING, so a retried run repeats nothing.
     // docs/decisions/022: each command carries an idempotency key; the expiry's settling is one
     // transaction per hold, so a retried run repeats nothing.
@@ -156,4 +143,28 @@ export function jobHandlers(deps: {
       if (reminded || lapsed) log.info({ reminded, lapsed }, "cook certificates checked");
     },
   };
+}
+
+/**
+ * The `sweep` job. The sweeps are independent: one failing does not keep the others from running;
+ * the job then fails and is retried (each sweep is idempotent).
+ */
+async function sweepAll(deps: {
+  config: Config;
+  database: Database;
+  storage: ObjectStorage;
+  log: FastifyBaseLogger;
+}) {
+  const { config, database, storage, log } = deps;
+  const { db } = database;
+  const results = await Promise.allSettled([
+    sweepAbandonedUploads(db, storage),
+    database.driver.kind === "pg" ? sweepRateLimits(db) : Promise.resolve(),
+    sweepAgedRows(db, config.retentionDays),
+    eraseDueAccounts(db, storage, { dataDir: config.dataDir, log }),
+    sweepExpiredExports(db, storage),
+    markEndedMeals(db),
+  ]);
+  const failed = results.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
 }

@@ -104,6 +104,20 @@ export function localStorage(root: string, publicUrl: string): ObjectStorage {
   };
 }
 
+/** `answer`'s value, or null when the bucket says the object is not there (a 404). */
+async function unlessMissing<T>(answer: Promise<T>): Promise<T | null> {
+  try {
+    return await answer;
+  } catch (error) {
+    const missing =
+      error instanceof NoSuchKey ||
+      error instanceof NotFound ||
+      (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode === 404;
+    if (missing) return null;
+    throw error;
+  }
+}
+
 /** An S3-compatible bucket. */
 export function s3Storage(s3: NonNullable<Config["s3"]>): ObjectStorage {
   const client = new S3Client({
@@ -116,10 +130,6 @@ export function s3Storage(s3: NonNullable<Config["s3"]>): ObjectStorage {
         : undefined,
   });
   const Bucket = s3.bucket;
-  const missing = (error: unknown) =>
-    error instanceof NoSuchKey ||
-    error instanceof NotFound ||
-    (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode === 404;
 
   return {
     kind: "s3",
@@ -137,22 +147,16 @@ export function s3Storage(s3: NonNullable<Config["s3"]>): ObjectStorage {
     },
     async size(key) {
       assertSafeKey(key);
-      try {
-        return (await client.send(new HeadObjectCommand({ Bucket, Key: key }))).ContentLength ?? 0;
-      } catch (error) {
-        if (missing(error)) return null;
-        throw error;
-      }
+      const head = await unlessMissing(client.send(new HeadObjectCommand({ Bucket, Key: key })));
+      return head && (head.ContentLength ?? 0);
     },
     async read(key) {
       assertSafeKey(key);
-      try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        return Buffer.from(await object.Body!.transformToByteArray());
-      } catch (error) {
-        if (missing(error)) return null;
-        throw error;
-      }
+      return unlessMissing(
+        client
+          .send(new GetObjectCommand({ Bucket, Key: key }))
+          .then(async (object) => Buffer.from(await object.Body!.transformToByteArray())),
+      );
     },
     async write(key, body, contentType) {
       assertSafeKey(key);
@@ -160,13 +164,8 @@ export function s3Storage(s3: NonNullable<Config["s3"]>): ObjectStorage {
     },
     async open(key) {
       assertSafeKey(key);
-      try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        return { stream: object.Body as Readable, size: object.ContentLength ?? 0 };
-      } catch (error) {
-        if (missing(error)) return null;
-        throw error;
-      }
+      const object = await unlessMissing(client.send(new GetObjectCommand({ Bucket, Key: key })));
+      return object && { stream: object.Body as Readable, size: object.ContentLength ?? 0 };
     },
     async delete(key) {
       assertSafeKey(key);

@@ -15,7 +15,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { supportedLanguage } from "../../../contract/i18n";
 import { msg } from "../../../contract/messages";
-import { inTransaction, queryRows } from "../../db/client";
+import { type Executor, inTransaction, queryRows } from "../../db/client";
 import { alertMatches, mealAlerts, users } from "../../db/schema";
 import { translate } from "../../i18n";
 import { enqueueJob, QUEUES } from "../../jobs/queue";
@@ -30,6 +30,34 @@ const jobSchema = z.object({ alertId: z.uuid() });
 
 /** What a digest needs beyond a notification's delivery: its interval. */
 export type DigestContext = DeliveryContext & { digestMinutes: number };
+
+/**
+ * Marks every waiting match of the alert sent, in `tx`.
+ * @returns those still worth telling (open, their notification unread), in the order they were posted
+ */
+async function settleMatches(tx: Executor, alertId: string) {
+  const settled = await queryRows<{
+    mealId: string;
+    title: string;
+    postedAt: Date;
+    worthTelling: boolean;
+  }>(
+    tx,
+    sql`
+    update alert_matches am set sent_at = now()
+    from meals
+    where am.alert_id = ${alertId}::uuid and am.sent_at is null and meals.id = am.meal_id
+    returning am.meal_id as "mealId", meals.title as "title", meals.created_at as "postedAt",
+      (${openMealSqlOf("meals")} and not exists (
+        select 1 from notifications n where n.id = am.notification_id and n.is_read)) as "worthTelling"`,
+  );
+  return (
+    settled
+      .filter((match) => match.worthTelling)
+      // In the order they were posted (matching jobs run several at once).
+      .sort((a, b) => new Date(a.postedAt).getTime() - new Date(b.postedAt).getTime())
+  );
+}
 
 /**
  * The `meal-alert-digest` job.
@@ -60,26 +88,7 @@ export async function sendAlertDigest(context: DigestContext, data: unknown): Pr
       if (waiting) await enqueueJob(tx, QUEUES.alertDigest, { alertId }, { startAfter: new Date(due) });
       return null;
     }
-    // Every waiting match is settled now; those still worth telling are listed.
-    const settled = await queryRows<{
-      mealId: string;
-      title: string;
-      postedAt: Date;
-      worthTelling: boolean;
-    }>(
-      tx,
-      sql`
-      update alert_matches am set sent_at = now()
-      from meals
-      where am.alert_id = ${alertId}::uuid and am.sent_at is null and meals.id = am.meal_id
-      returning am.meal_id as "mealId", meals.title as "title", meals.created_at as "postedAt",
-        (${openMealSqlOf("meals")} and not exists (
-          select 1 from notifications n where n.id = am.notification_id and n.is_read)) as "worthTelling"`,
-    );
-    const meals = settled
-      .filter((match) => match.worthTelling)
-      // In the order they were posted (matching jobs run several at once).
-      .sort((a, b) => new Date(a.postedAt).getTime() - new Date(b.postedAt).getTime());
+    const meals = await settleMatches(tx, alertId);
     if (meals.length === 0) return null;
     await tx.update(mealAlerts).set({ lastSentAt: sql`now()` }).where(eq(mealAlerts.id, alertId));
     return { user: row.user, meals };

@@ -65,6 +65,26 @@ export async function createDraw(
   await enqueueJob(tx, QUEUES.mealDraw, { mealId: meal.id }, { startAfter: closes });
 }
 
+/** What a draw publishes: its rule and commitment, and once made, everything needed to check it. */
+function publishedDraw(draw: typeof mealDraws.$inferSelect): DrawView["published"] {
+  const made = draw.drawnAt !== null;
+  return {
+    algorithm: draw.algorithm,
+    commitment: draw.commitment,
+    closesAt: draw.closesAt.toISOString(),
+    eligibility: draw.eligibility,
+    drawnAt: draw.drawnAt?.toISOString() ?? null,
+    // The secret leaves the server only once the draw is made.
+    secret: made ? draw.secret : null,
+    entrants: made ? draw.entrants : null,
+    listHash: made ? draw.listHash : null,
+    seed: made ? draw.seed : null,
+    order: made ? draw.drawOrder : null,
+    passedOver: made ? (draw.passedOver ?? []) : null,
+    results: made ? draw.results : null,
+  };
+}
+
 /**
  * A meal's draw as `viewer` reads it: when it closes, the commitment, how many entered, the viewer's own
  * entry (or the tickets they would get), and — once made — everything needed to check it.
@@ -103,7 +123,6 @@ export async function getDraw(
           .limit(1)
       : [],
   ]);
-  const made = draw.drawnAt !== null;
   return {
     mealId,
     entries: Number(entries),
@@ -121,21 +140,7 @@ export async function getDraw(
             lastFreeMealAt: await lastFreeMealReceivedAt(db, viewer.id),
           })
         : null,
-    published: {
-      algorithm: draw.algorithm,
-      commitment: draw.commitment,
-      closesAt: draw.closesAt.toISOString(),
-      eligibility: draw.eligibility,
-      drawnAt: draw.drawnAt?.toISOString() ?? null,
-      // The secret leaves the server only once the draw is made.
-      secret: made ? draw.secret : null,
-      entrants: made ? draw.entrants : null,
-      listHash: made ? draw.listHash : null,
-      seed: made ? draw.seed : null,
-      order: made ? draw.drawOrder : null,
-      passedOver: made ? (draw.passedOver ?? []) : null,
-      results: made ? draw.results : null,
-    },
+    published: publishedDraw(draw),
   };
 }
 

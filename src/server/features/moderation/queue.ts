@@ -5,7 +5,7 @@
  * decision is logged with who made it. The features that own each kind of text say what letting it
  * through and removing it mean (`HeldTextOwners`), given by the route plugin.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { msg } from "../../../contract/messages";
 import {
   type ModeratedKind,
@@ -58,6 +58,60 @@ const moderatedGroupsSql = (viewerId: string) =>
   sql`(select gm.group_id from group_members gm
        where gm.user_id = ${viewerId}::uuid and gm.status = 'active' and gm.role in ('owner', 'moderator'))`;
 
+/** A held or flagged text as the queue's statement reads it. */
+interface TextRow {
+  id: string;
+  kind: ModeratedKind;
+  link: string;
+  text: string;
+  signals: string[];
+  score: number;
+  status: "held" | "flagged";
+  authorId: string;
+  authorName: string;
+  groupId: string | null;
+  groupName: string | null;
+  createdAt: Date;
+}
+
+/** The oldest `QUEUE_PAGE` open texts within `scope` (a condition on `mi`), with author and group. */
+function heldTexts(db: Executor, scope: SQL) {
+  return queryRows<TextRow>(
+    db,
+    sql`select mi.id, mi.kind, mi.link, mi.text, mi.signals, mi.score, mi.status,
+               mi.author_id as "authorId", trim(u.first_name || ' ' || u.last_name) as "authorName",
+               mi.group_id as "groupId", g.name as "groupName", mi.created_at as "createdAt"
+        from moderation_items mi join users u on u.id = mi.author_id left join groups g on g.id = mi.group_id
+        where mi.status in ('held', 'flagged') and ${scope}
+        order by mi.created_at, mi.id limit ${QUEUE_PAGE}`,
+  );
+}
+
+/** A queued text with what the viewer may do with it: an admin may suspend its author, not themselves. */
+function presentText(row: TextRow, viewer: ActorRef): QueueText {
+  return {
+    id: row.id,
+    kind: row.kind,
+    link: row.link,
+    text: row.text,
+    signals: row.signals,
+    score: row.score,
+    status: row.status,
+    author: { id: row.authorId, name: row.authorName },
+    group: row.groupId && row.groupName ? { id: row.groupId, name: row.groupName } : null,
+    createdAt: new Date(row.createdAt).toISOString(),
+    abilities: {
+      release: ALLOWED,
+      remove: ALLOWED,
+      suspend: viewer.isAdmin
+        ? row.authorId === viewer.id
+          ? abilityOf(conflict(msg("You cannot suspend your own account.")))
+          : ALLOWED
+        : abilityOf(adminsOnly()),
+    },
+  };
+}
+
 /**
  * The viewer's queue: the oldest `QUEUE_PAGE` open texts they may work (all for admins, their groups'
  * for group moderators), and for admins the oldest open reports and the newest accounts with signals.
@@ -76,28 +130,7 @@ export async function listQueue(db: Executor, viewer: ActorRef): Promise<Moderat
     );
     if (!moderates) throw forbidden(msg("Only admins and group moderators review held texts."));
   }
-  const texts = await queryRows<{
-    id: string;
-    kind: ModeratedKind;
-    link: string;
-    text: string;
-    signals: string[];
-    score: number;
-    status: "held" | "flagged";
-    authorId: string;
-    authorName: string;
-    groupId: string | null;
-    groupName: string | null;
-    createdAt: Date;
-  }>(
-    db,
-    sql`select mi.id, mi.kind, mi.link, mi.text, mi.signals, mi.score, mi.status,
-               mi.author_id as "authorId", trim(u.first_name || ' ' || u.last_name) as "authorName",
-               mi.group_id as "groupId", g.name as "groupName", mi.created_at as "createdAt"
-        from moderation_items mi join users u on u.id = mi.author_id left join groups g on g.id = mi.group_id
-        where mi.status in ('held', 'flagged') and ${scope}
-        order by mi.created_at, mi.id limit ${QUEUE_PAGE}`,
-  );
+  const texts = await heldTexts(db, scope);
   const [counts] = await queryRows<{ texts: number; reports: number }>(
     db,
     sql`select (select count(*)::int from moderation_items mi where mi.status in ('held', 'flagged') and ${scope}) as texts,
@@ -106,29 +139,7 @@ export async function listQueue(db: Executor, viewer: ActorRef): Promise<Moderat
   const accounts = viewer.isAdmin ? await newAccountsWithSignals(db) : [];
   const reports = viewer.isAdmin ? await openReports(db) : [];
   return {
-    texts: texts.map(
-      (row): QueueText => ({
-        id: row.id,
-        kind: row.kind,
-        link: row.link,
-        text: row.text,
-        signals: row.signals,
-        score: row.score,
-        status: row.status,
-        author: { id: row.authorId, name: row.authorName },
-        group: row.groupId && row.groupName ? { id: row.groupId, name: row.groupName } : null,
-        createdAt: new Date(row.createdAt).toISOString(),
-        abilities: {
-          release: ALLOWED,
-          remove: ALLOWED,
-          suspend: viewer.isAdmin
-            ? row.authorId === viewer.id
-              ? abilityOf(conflict(msg("You cannot suspend your own account.")))
-              : ALLOWED
-            : abilityOf(adminsOnly()),
-        },
-      }),
-    ),
+    texts: texts.map((row) => presentText(row, viewer)),
     reports,
     accounts,
     counts: { texts: counts.texts, reports: counts.reports, accounts: accounts.length },
