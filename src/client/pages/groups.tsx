@@ -13,6 +13,51 @@ import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { GroupCard, useGroupDirectory, useMyGroups } from "@/client/features/groups";
+import type { GroupSummary } from "@/contract/groups";
+
+/** Groups as cards, in a grid of one to three columns. */
+function GroupList({ groups, label }: { groups: GroupSummary[]; label?: string }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={label}>
+      {groups.map((group) => (
+        <li key={group.id}>
+          <GroupCard group={group} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The directory's search: what is typed is searched when sent. */
+function GroupSearchForm({ onSearch }: { onSearch: (text: string) => void }) {
+  const { t } = useTranslation("app");
+  const [typed, setTyped] = useState("");
+  return (
+    <form
+      aria-labelledby="find-groups"
+      className="flex gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(typed.trim());
+      }}
+    >
+      <Label htmlFor="group-search" className="sr-only">
+        {t("Search groups")}
+      </Label>
+      <Input
+        id="group-search"
+        type="search"
+        value={typed}
+        maxLength={100}
+        placeholder={t("A building, a school, a street…")}
+        onChange={(event) => setTyped(event.target.value)}
+      />
+      <Button type="submit" variant="outline">
+        {t("Search")}
+      </Button>
+    </form>
+  );
+}
 
 /** The member's own groups. */
 function MyGroups() {
@@ -35,15 +80,7 @@ function MyGroups() {
       {mine.data && mine.data.length === 0 && (
         <p className="text-sm text-muted-foreground">{t("You are not in a group yet.")}</p>
       )}
-      {mine.data && mine.data.length > 0 && (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {mine.data.map((group) => (
-            <li key={group.id}>
-              <GroupCard group={group} />
-            </li>
-          ))}
-        </ul>
-      )}
+      {mine.data && mine.data.length > 0 && <GroupList groups={mine.data} />}
     </section>
   );
 }
@@ -51,7 +88,6 @@ function MyGroups() {
 /** The directory of listed groups, searched by name. */
 function FindGroups() {
   const { t } = useTranslation("app");
-  const [typed, setTyped] = useState("");
   const [q, setQ] = useState("");
   const directory = useGroupDirectory(q);
   return (
@@ -59,29 +95,7 @@ function FindGroups() {
       <h2 id="find-groups" className="text-xl font-semibold">
         {t("Find a group")}
       </h2>
-      <form
-        aria-labelledby="find-groups"
-        className="flex gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setQ(typed.trim());
-        }}
-      >
-        <Label htmlFor="group-search" className="sr-only">
-          {t("Search groups")}
-        </Label>
-        <Input
-          id="group-search"
-          type="search"
-          value={typed}
-          maxLength={100}
-          placeholder={t("A building, a school, a street…")}
-          onChange={(event) => setTyped(event.target.value)}
-        />
-        <Button type="submit" variant="outline">
-          {t("Search")}
-        </Button>
-      </form>
+      <GroupSearchForm onSearch={setQ} />
       {directory.isLoading && <Spinner label={t("Loading groups")} />}
       {directory.isError && directory.groups.length === 0 && (
         <QueryError
@@ -97,15 +111,7 @@ function FindGroups() {
           text={t("Start one for your building, your school or your workplace.")}
         />
       )}
-      {directory.groups.length > 0 && (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("Groups found")}>
-          {directory.groups.map((group) => (
-            <li key={group.id}>
-              <GroupCard group={group} />
-            </li>
-          ))}
-        </ul>
-      )}
+      {directory.groups.length > 0 && <GroupList groups={directory.groups} label={t("Groups found")} />}
       <LoadMore query={directory} errorTitle={t("Could not load more groups")} />
     </section>
   );

@@ -12,9 +12,52 @@ import { ImpactFigures, useImpact } from "@/client/features/impact";
 import { useMessages } from "@/client/lib/messages";
 import { CO2E_KG_PER_KG_FOOD, IMPACT_SOURCES, PORTION_KG } from "@/contract/impact";
 
-export default function ImpactPage() {
+/** The estimates' assumptions and factors, with their sources. */
+function HowWeEstimate() {
   const { t } = useTranslation("info");
   const say = useMessages();
+  return (
+    <StaticSection title={t("How we estimate")}>
+      <ul className="list-disc space-y-2 ps-5 text-muted-foreground">
+        <li>
+          {t(
+            "A portion picked up is a request the cook marked completed; cancelled and declined requests do not count.",
+          )}
+        </li>
+        <li>
+          {t(
+            "Food kept out of the bin: each portion is assumed to weigh {{grams}} g. This is an assumption (a main-meal portion is typically 300–500 g), not a measurement.",
+            { grams: PORTION_KG * 1000 },
+          )}
+        </li>
+        <li>
+          {t(
+            "Emissions avoided: {{factor}} kg of CO2e per kg of food not wasted. WRAP estimates the UK's food waste after the farm gate at about 10 million tonnes a year, associated with about 20 million tonnes of greenhouse-gas emissions.",
+            { factor: CO2E_KG_PER_KG_FOOD },
+          )}
+        </li>
+      </ul>
+      <p className="text-sm text-muted-foreground">
+        {t("Source:")}{" "}
+        {IMPACT_SOURCES.map((source) => (
+          <a
+            key={source.url}
+            href={source.url}
+            className="underline"
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {say(source.label)}
+          </a>
+        ))}
+        .
+      </p>
+    </StaticSection>
+  );
+}
+
+export default function ImpactPage() {
+  const { t } = useTranslation("info");
   const impact = useImpact();
   return (
     <StaticPage>
@@ -36,42 +79,7 @@ export default function ImpactPage() {
         />
       )}
       {impact.data && <ImpactFigures impact={impact.data} />}
-      <StaticSection title={t("How we estimate")}>
-        <ul className="list-disc space-y-2 ps-5 text-muted-foreground">
-          <li>
-            {t(
-              "A portion picked up is a request the cook marked completed; cancelled and declined requests do not count.",
-            )}
-          </li>
-          <li>
-            {t(
-              "Food kept out of the bin: each portion is assumed to weigh {{grams}} g. This is an assumption (a main-meal portion is typically 300–500 g), not a measurement.",
-              { grams: PORTION_KG * 1000 },
-            )}
-          </li>
-          <li>
-            {t(
-              "Emissions avoided: {{factor}} kg of CO2e per kg of food not wasted. WRAP estimates the UK's food waste after the farm gate at about 10 million tonnes a year, associated with about 20 million tonnes of greenhouse-gas emissions.",
-              { factor: CO2E_KG_PER_KG_FOOD },
-            )}
-          </li>
-        </ul>
-        <p className="text-sm text-muted-foreground">
-          {t("Source:")}{" "}
-          {IMPACT_SOURCES.map((source) => (
-            <a
-              key={source.url}
-              href={source.url}
-              className="underline"
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              {say(source.label)}
-            </a>
-          ))}
-          .
-        </p>
-      </StaticSection>
+      <HowWeEstimate />
       <JoinButton>{t("Share a meal")}</JoinButton>
     </StaticPage>
   );

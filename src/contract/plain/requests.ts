@@ -157,8 +157,8 @@ export const TERM_FIELDS = ["price", "window", "place", "allergens"] as const;
 export type TermField = (typeof TERM_FIELDS)[number];
 
 /**
- * A cook's edit as a line of each open thread of the meal (docs/features/everyday-journey.md, third
- * pass): the terms before and after, and which of them changed (never empty). Every requester sees
+ * A cook's edit as a line of each open thread of the meal (docs/features/everyday-journey.md): the
+ * terms before and after, and which of them changed (never empty). Every requester sees
  * it, pending or accepted, asked or not.
  */
 export interface MealChangeLine {

@@ -1,6 +1,6 @@
 /**
- * The shape of a list of meals before its meals arrive (docs/features/everyday-journey.md, third
- * pass "Skeleton cards"): grey cards the size of the real ones, so a slow network shows the page's
+ * The shape of a list of meals before its meals arrive (docs/features/everyday-journey.md "Skeleton
+ * cards"): grey cards the size of the real ones, so a slow network shows the page's
  * layout at once instead of the word "Loading". The same markup is in a member's list page as the
  * server sends it (src/server/plugins/client.ts, before any script runs) and in the list while its
  * first page loads (features/meals/components/meal-grid.tsx), so nothing jumps between the two.

@@ -40,8 +40,7 @@ function MapName({ label }: { label: string }) {
 /**
  * Keeps Leaflet's idea of the map's size true: a map drawn inside a dialog that is still opening, or
  * in a box that changes with the page, otherwise centres its view on a size it no longer has — a
- * chosen point then sits off the map's middle, or above it (docs/features/everyday-journey.md, fourth
- * pass).
+ * chosen point then sits off the map's middle, or above it (docs/features/everyday-journey.md).
  */
 function KeepSize() {
   const map = useMap();

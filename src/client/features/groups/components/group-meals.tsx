@@ -15,10 +15,37 @@ import { MealCard } from "@/client/features/meals";
 import type { GroupDetail } from "@/contract/groups";
 import { useGroupMeals, useTakeMealOut } from "../api/groups";
 
+/** A moderator takes meal `mealId` out of the group, with a reason its cook is told; open while set. */
+function TakeOutDialog({
+  groupId,
+  mealId,
+  onClose,
+}: {
+  groupId: string;
+  mealId: string | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("app");
+  const takeOut = useTakeMealOut(groupId);
+  return (
+    <ReasonDialog
+      open={mealId !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t("Take the meal out of the group")}
+      label={t("Why? The cook will be told. A members-only meal is switched off.")}
+      submitLabel={t("Take out")}
+      destructive
+      onSubmit={(reason) => {
+        if (mealId) takeOut.mutate({ mealId, reason });
+      }}
+    />
+  );
+}
+
+/** The group's open meals, a page at a time, with "Take out of the group" for its moderators. */
 export function GroupMeals({ group }: { group: GroupDetail }) {
   const { t } = useTranslation("app");
   const meals = useGroupMeals(group.id, true);
-  const takeOut = useTakeMealOut(group.id);
   const [taking, setTaking] = useState<string | null>(null);
   const canShare = Boolean(group.membership?.rulesAccepted);
 
@@ -64,17 +91,7 @@ export function GroupMeals({ group }: { group: GroupDetail }) {
         </ul>
       )}
       <LoadMore query={meals} errorTitle={t("Could not load more meals")} />
-      <ReasonDialog
-        open={taking !== null}
-        onOpenChange={(open) => !open && setTaking(null)}
-        title={t("Take the meal out of the group")}
-        label={t("Why? The cook will be told. A members-only meal is switched off.")}
-        submitLabel={t("Take out")}
-        destructive
-        onSubmit={(reason) => {
-          if (taking) takeOut.mutate({ mealId: taking, reason });
-        }}
-      />
+      <TakeOutDialog groupId={group.id} mealId={taking} onClose={() => setTaking(null)} />
     </div>
   );
 }

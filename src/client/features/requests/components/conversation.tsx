@@ -251,9 +251,28 @@ function EarlierMessages({
   );
 }
 
+/** The request's own words: the eater's first message, their bubble on their side. */
+function RequestWords({ request }: { request: MealRequestDetail }) {
+  const displayName = useDisplayName();
+  const eaterIsViewer = request.viewerSide === "eater";
+  return (
+    <Bubble
+      mine={eaterIsViewer}
+      name={displayName(request.eater)}
+      iso={request.createdAt}
+      held={request.messageHeld}
+      reportId={eaterIsViewer ? undefined : request.id}
+    >
+      <p className="whitespace-pre-line break-words" dir="auto">
+        {request.message}
+      </p>
+    </Bubble>
+  );
+}
+
+/** A request's thread: its messages, older ones loaded on scrolling up, and the message box. */
 export function Conversation({ request }: { request: MealRequestDetail }) {
   const { t } = useTranslation("app");
-  const displayName = useDisplayName();
   const endRef = useRef<HTMLDivElement>(null);
   const topRef = useRef<HTMLDivElement>(null);
   const count = request.messages.length;
@@ -272,7 +291,6 @@ export function Conversation({ request }: { request: MealRequestDetail }) {
   };
   useEarlierOnScrollUp(topRef, endRef, loadOlder);
   const messages = [...older.messages, ...request.messages];
-  const eaterIsViewer = request.viewerSide === "eater";
 
   return (
     <section aria-labelledby="messages" className="flex flex-col gap-3">
@@ -282,20 +300,7 @@ export function Conversation({ request }: { request: MealRequestDetail }) {
       <div ref={topRef} />
       <EarlierMessages older={older} loadOlder={loadOlder} />
       <ol className="flex flex-col gap-3" aria-live="polite" data-testid="message-list">
-        {request.message && !older.hasOlder && (
-          // The request's message is the eater's own first message: their bubble, on their side.
-          <Bubble
-            mine={eaterIsViewer}
-            name={displayName(request.eater)}
-            iso={request.createdAt}
-            held={request.messageHeld}
-            reportId={eaterIsViewer ? undefined : request.id}
-          >
-            <p className="whitespace-pre-line break-words" dir="auto">
-              {request.message}
-            </p>
-          </Bubble>
-        )}
+        {request.message && !older.hasOlder && <RequestWords request={request} />}
         {messages.map((message) => (
           <ThreadItem key={message.id} message={message} closed={closed} />
         ))}

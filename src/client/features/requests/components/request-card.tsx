@@ -31,6 +31,28 @@ export function portionsText(
     : t("{{count}} portion", { count: request.portions });
 }
 
+/** What the cook reads of the eater (the server sends it to the cook alone): trust, pickups, free meals. */
+function EaterFacts({ request }: { request: MealRequest }) {
+  const { t } = useTranslation("app");
+  return (
+    <>
+      {request.eaterTrust && <TrustBadge trust={request.eaterTrust} />}
+      {request.eaterReliability && (
+        <ReliabilityLine reliability={request.eaterReliability} sides={["eater"]} />
+      )}
+      {request.eaterRecentFreeMeals !== null && (
+        <p className="text-sm text-muted-foreground" data-testid="recent-free-meals">
+          {t("{{count}} free meals received in the last {{days}} days", {
+            count: request.eaterRecentFreeMeals,
+            days: FAIR_USE_DAYS,
+          })}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A request in the Requests lists, from the viewer's side: the meal, the other person, what to do. */
 export function RequestCard({ request, viewerIs }: { request: MealRequest; viewerIs: "feeder" | "eater" }) {
   const { t } = useTranslation("app");
   const f = useFormat();
@@ -55,18 +77,7 @@ export function RequestCard({ request, viewerIs }: { request: MealRequest; viewe
               : t("Cook: {{name}} · sent {{ago}}", values)}
           </p>
           <p className="text-sm">{portionsText(t, request)}</p>
-          {request.eaterTrust && <TrustBadge trust={request.eaterTrust} />}
-          {request.eaterReliability && (
-            <ReliabilityLine reliability={request.eaterReliability} sides={["eater"]} />
-          )}
-          {request.eaterRecentFreeMeals !== null && (
-            <p className="text-sm text-muted-foreground" data-testid="recent-free-meals">
-              {t("{{count}} free meals received in the last {{days}} days", {
-                count: request.eaterRecentFreeMeals,
-                days: FAIR_USE_DAYS,
-              })}
-            </p>
-          )}
+          <EaterFacts request={request} />
           {request.message && (
             <p className="mt-1 line-clamp-3 whitespace-pre-line text-sm">
               {t('"{{message}}"', { message: request.message })}
@@ -75,8 +86,8 @@ export function RequestCard({ request, viewerIs }: { request: MealRequest; viewe
           {request.messageHeld && <HeldMark />}
         </div>
         <div className="flex flex-col gap-2 self-start">
-          {/* A new request is answered from the list too (docs/features/everyday-journey.md, fourth
-              pass), with the thread's own buttons and confirmations. */}
+          {/* A new request is answered from the list too (docs/features/everyday-journey.md), with
+              the thread's own buttons and confirmations. */}
           {viewerIs === "feeder" && request.status === "pending" && (
             <StatusActions request={request} viewer="feeder" />
           )}

@@ -20,6 +20,42 @@ import { Button, buttonVariants } from "@/client/components/ui/button";
 import { toast } from "@/client/components/ui/use-toast";
 import { useSetBlocked } from "../api/profiles";
 
+/** The confirmation before blocking `name`, saying what a block does. */
+function ConfirmBlock({
+  name,
+  open,
+  onOpenChange,
+  onConfirm,
+}: {
+  name: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation("app");
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t("Block {{name}}?", { name })}</AlertDialogTitle>
+          <AlertDialogDescription>
+            {t(
+              "Neither of you will be able to request the other's meals or send the other messages, and you will no longer see each other's meals. You can unblock them in Settings.",
+            )}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>{t("Cancel")}</AlertDialogCancel>
+          <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={onConfirm}>
+            {t("Block")}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** "Block user" with its confirmation, or "Unblock" once blocked; `onChange` hears the new state. */
 export function BlockButton({
   userId,
   name,
@@ -60,27 +96,7 @@ export function BlockButton({
       <Button variant="outline" size="sm" disabled={setBlocked.isPending} onClick={() => setConfirming(true)}>
         <Ban aria-hidden="true" /> {t("Block user")}
       </Button>
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t("Block {{name}}?", { name })}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {t(
-                "Neither of you will be able to request the other's meals or send the other messages, and you will no longer see each other's meals. You can unblock them in Settings.",
-              )}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t("Cancel")}</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: "destructive" })}
-              onClick={() => run(true)}
-            >
-              {t("Block")}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmBlock name={name} open={confirming} onOpenChange={setConfirming} onConfirm={() => run(true)} />
     </>
   );
 }

@@ -70,27 +70,63 @@ function PickupPoint({ form }: { form: UseFormReturn<MealFormValues> }) {
         />
       </Suspense>
       <FieldError id="latitude" message={errors.latitude?.message} />
-      {!point && (
-        // A typed address is enough to post (docs/decisions/018); what a missing point costs, said.
-        <p className="text-sm text-muted-foreground" data-testid="no-pickup-point">
-          {deployment().placeSearch
-            ? t(
-                "No pickup point yet: search for your street above, tap the map or use your location. Without one, neighbours find this meal by searching and in the full list, not nearby.",
-              )
-            : t(
-                "No pickup point yet: tap the map or use your location. Without one, neighbours find this meal by searching and in the full list, not nearby; the pickup location you type below is what they read.",
-              )}
-        </p>
-      )}
+      {!point && <NoPickupPoint />}
     </fieldset>
   );
 }
 
+/**
+ * What a meal without a pickup point costs, said: a typed address is enough to post
+ * (docs/decisions/018), but neighbours do not find the meal nearby.
+ */
+function NoPickupPoint() {
+  const { t } = useTranslation("app");
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="no-pickup-point">
+      {deployment().placeSearch
+        ? t(
+            "No pickup point yet: search for your street above, tap the map or use your location. Without one, neighbours find this meal by searching and in the full list, not nearby.",
+          )
+        : t(
+            "No pickup point yet: tap the map or use your location. Without one, neighbours find this meal by searching and in the full list, not nearby; the pickup location you type below is what they read.",
+          )}
+    </p>
+  );
+}
+
+/** The pickup window: its start and end, as local date-times. */
+function PickupWindowFields({ form }: { form: UseFormReturn<MealFormValues> }) {
+  const { t } = useTranslation("app");
+  const { register, formState } = form;
+  const errors = formState.errors;
+  const field = (name: keyof MealFormValues) => fieldAria(name, errors[name]?.message);
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <FormField
+        id="pickupWindowStart"
+        label={t("Pickup start")}
+        error={errors.pickupWindowStart?.message}
+        className="gap-2"
+      >
+        <Input {...field("pickupWindowStart")} {...register("pickupWindowStart")} type="datetime-local" />
+      </FormField>
+      <FormField
+        id="pickupWindowEnd"
+        label={t("Pickup end")}
+        error={errors.pickupWindowEnd?.message}
+        className="gap-2"
+      >
+        <Input {...field("pickupWindowEnd")} {...register("pickupWindowEnd")} type="datetime-local" />
+      </FormField>
+    </div>
+  );
+}
+
+/** The meal form's pickup: point, public location, private details, window and delivery. */
 export function PickupFields({ form }: { form: UseFormReturn<MealFormValues> }) {
   const { t } = useTranslation("app");
   const { register, watch, setValue, formState } = form;
   const errors = formState.errors;
-  const field = (name: keyof MealFormValues) => fieldAria(name, errors[name]?.message);
   return (
     <>
       <PickupPoint form={form} />
@@ -118,24 +154,7 @@ export function PickupFields({ form }: { form: UseFormReturn<MealFormValues> }) 
         </p>
         <FieldError id="pickupDetails" message={errors.pickupDetails?.message} />
       </div>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
-          id="pickupWindowStart"
-          label={t("Pickup start")}
-          error={errors.pickupWindowStart?.message}
-          className="gap-2"
-        >
-          <Input {...field("pickupWindowStart")} {...register("pickupWindowStart")} type="datetime-local" />
-        </FormField>
-        <FormField
-          id="pickupWindowEnd"
-          label={t("Pickup end")}
-          error={errors.pickupWindowEnd?.message}
-          className="gap-2"
-        >
-          <Input {...field("pickupWindowEnd")} {...register("pickupWindowEnd")} type="datetime-local" />
-        </FormField>
-      </div>
+      <PickupWindowFields form={form} />
       <div className="flex items-center gap-2">
         <Checkbox
           id="deliveryAvailable"
