@@ -16,26 +16,52 @@ import { MembersList } from "./members-list";
 import { ApplicationsList, GroupReports } from "./moderation";
 import { OpenReviews } from "./open-reviews";
 
-export function GroupTabs({ group }: { group: GroupDetail }) {
+/** The group's settings, for its owner: the group's form, saved in place. */
+function GroupSettings({ group }: { group: GroupDetail }) {
   const { t } = useTranslation("app");
   const update = useUpdateGroup(group.id);
+  return (
+    <GroupForm
+      group={group}
+      submitLabel={t("Save changes")}
+      pending={update.isPending}
+      onSubmit={async (input) => {
+        await update.mutateAsync(input);
+        toast({ title: t("Group saved") });
+      }}
+    />
+  );
+}
+
+/** The tabs the viewer's abilities open, with the count of waiting applications. */
+function GroupTabList({ group }: { group: GroupDetail }) {
+  const { t } = useTranslation("app");
+  const { abilities } = group;
+  return (
+    <TabsList className="flex h-auto flex-wrap justify-start">
+      <TabsTrigger value="meals">{t("Meals")}</TabsTrigger>
+      <TabsTrigger value="members">{t("Members")}</TabsTrigger>
+      <TabsTrigger value="rules">{t("Rules")}</TabsTrigger>
+      {abilities.moderate.allowed && (
+        <TabsTrigger value="applications">
+          {t("Applications")}
+          {group.pendingApplications ? ` (${group.pendingApplications})` : ""}
+        </TabsTrigger>
+      )}
+      {abilities.invite.allowed && <TabsTrigger value="invite">{t("Invite")}</TabsTrigger>}
+      {abilities.moderate.allowed && <TabsTrigger value="reports">{t("Reports")}</TabsTrigger>}
+      {abilities.edit.allowed && <TabsTrigger value="settings">{t("Settings")}</TabsTrigger>}
+    </TabsList>
+  );
+}
+
+/** The group's sections as tabs, each shown as the viewer's abilities allow. */
+export function GroupTabs({ group }: { group: GroupDetail }) {
+  const { t } = useTranslation("app");
   const { abilities } = group;
   return (
     <Tabs defaultValue="meals">
-      <TabsList className="flex h-auto flex-wrap justify-start">
-        <TabsTrigger value="meals">{t("Meals")}</TabsTrigger>
-        <TabsTrigger value="members">{t("Members")}</TabsTrigger>
-        <TabsTrigger value="rules">{t("Rules")}</TabsTrigger>
-        {abilities.moderate.allowed && (
-          <TabsTrigger value="applications">
-            {t("Applications")}
-            {group.pendingApplications ? ` (${group.pendingApplications})` : ""}
-          </TabsTrigger>
-        )}
-        {abilities.invite.allowed && <TabsTrigger value="invite">{t("Invite")}</TabsTrigger>}
-        {abilities.moderate.allowed && <TabsTrigger value="reports">{t("Reports")}</TabsTrigger>}
-        {abilities.edit.allowed && <TabsTrigger value="settings">{t("Settings")}</TabsTrigger>}
-      </TabsList>
+      <GroupTabList group={group} />
       <TabsContent value="meals">
         <GroupMeals group={group} />
       </TabsContent>
@@ -68,15 +94,7 @@ export function GroupTabs({ group }: { group: GroupDetail }) {
       )}
       {abilities.edit.allowed && (
         <TabsContent value="settings">
-          <GroupForm
-            group={group}
-            submitLabel={t("Save changes")}
-            pending={update.isPending}
-            onSubmit={async (input) => {
-              await update.mutateAsync(input);
-              toast({ title: t("Group saved") });
-            }}
-          />
+          <GroupSettings group={group} />
         </TabsContent>
       )}
     </Tabs>

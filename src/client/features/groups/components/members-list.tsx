@@ -51,6 +51,24 @@ const BADGE_VARIANT: Record<GroupRole, "default" | "secondary"> = {
   newcomer: "secondary",
 };
 
+/** "Make moderator" or "Make member": the member's role becomes the other one. */
+function ChangeRoleButton({ groupId, member }: { groupId: string; member: GroupMember }) {
+  const { t } = useTranslation("app");
+  const changeRole = useChangeRole(groupId);
+  const becomes = ROLE_CHANGE[member.role];
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={changeRole.isPending}
+      onClick={() => changeRole.mutate({ userId: member.user.id, role: becomes })}
+    >
+      {{ member: t("Make member"), moderator: t("Make moderator") }[becomes]}
+    </Button>
+  );
+}
+
+/** A member with their role, and the buttons their abilities open to the viewer. */
 function MemberRow({
   group,
   member,
@@ -69,10 +87,8 @@ function MemberRow({
 }) {
   const { t } = useTranslation("app");
   const roleName = useRoleName();
-  const changeRole = useChangeRole(group.id);
   const name = `${member.user.firstName} ${member.user.lastName}`.trim() || t("A neighbour");
   const { abilities } = member;
-  const becomes = ROLE_CHANGE[member.role];
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2">
       <span className="flex items-center gap-2">
@@ -82,16 +98,7 @@ function MemberRow({
         <Badge variant={BADGE_VARIANT[member.role]}>{roleName(member.role)}</Badge>
       </span>
       <span className="flex flex-wrap gap-2">
-        {abilities.changeRole.allowed && (
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={changeRole.isPending}
-            onClick={() => changeRole.mutate({ userId: member.user.id, role: becomes })}
-          >
-            {{ member: t("Make member"), moderator: t("Make moderator") }[becomes]}
-          </Button>
-        )}
+        {abilities.changeRole.allowed && <ChangeRoleButton groupId={group.id} member={member} />}
         {abilities.handOver.allowed && (
           <Button
             size="sm"

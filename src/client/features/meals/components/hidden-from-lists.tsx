@@ -11,12 +11,48 @@ import { Card, CardContent } from "@/client/components/ui/card";
 import { useDisplayName } from "@/client/lib/display-name";
 import { type HideChange, useHidden, useHide } from "../api/not-interested";
 
+/** A hidden meal or cook, as Settings lists it. */
+interface HiddenRow {
+  kind: HideChange["kind"];
+  id: string;
+  label: string;
+  href: string;
+}
+
+/** The hidden meals and cooks, each with "Show again". */
+function HiddenRows({ rows }: { rows: HiddenRow[] }) {
+  const { t } = useTranslation("app");
+  const hide = useHide();
+  const showAgain = (change: Omit<HideChange, "hidden">) => hide.mutate({ ...change, hidden: false });
+  return (
+    <ul className="flex flex-col gap-2" data-testid="hidden-from-lists">
+      {rows.map((row) => (
+        <li key={`${row.kind}:${row.id}`} className="flex items-center justify-between gap-2">
+          <Link href={row.href} className="min-w-0 break-words hover:underline">
+            {row.label}
+          </Link>
+          <Button
+            size="sm"
+            variant="outline"
+            className="shrink-0"
+            disabled={hide.isPending}
+            aria-label={t("Show again: {{what}}", { what: row.label })}
+            onClick={() => showAgain({ kind: row.kind, id: row.id })}
+          >
+            {t("Show again")}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Settings → Hidden from your lists. */
 export function HiddenFromLists() {
   const { t } = useTranslation("app");
   const hidden = useHidden();
-  const hide = useHide();
   const displayName = useDisplayName();
-  const rows = [
+  const rows: HiddenRow[] = [
     ...(hidden.data?.cooks ?? []).map((cook) => ({
       kind: "cooks" as const,
       id: cook.id,
@@ -30,7 +66,6 @@ export function HiddenFromLists() {
       href: `/meal/${meal.id}`,
     })),
   ];
-  const showAgain = (change: Omit<HideChange, "hidden">) => hide.mutate({ ...change, hidden: false });
   return (
     <Card>
       <CardContent className="flex flex-col gap-3 p-4">
@@ -52,27 +87,7 @@ export function HiddenFromLists() {
             )}
           </p>
         )}
-        {rows.length > 0 && (
-          <ul className="flex flex-col gap-2" data-testid="hidden-from-lists">
-            {rows.map((row) => (
-              <li key={`${row.kind}:${row.id}`} className="flex items-center justify-between gap-2">
-                <Link href={row.href} className="min-w-0 break-words hover:underline">
-                  {row.label}
-                </Link>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  className="shrink-0"
-                  disabled={hide.isPending}
-                  aria-label={t("Show again: {{what}}", { what: row.label })}
-                  onClick={() => showAgain({ kind: row.kind, id: row.id })}
-                >
-                  {t("Show again")}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
+        {rows.length > 0 && <HiddenRows rows={rows} />}
       </CardContent>
     </Card>
   );

@@ -3,7 +3,7 @@
  * three states of its query: loading, error with Retry (never the empty state), and meals or the
  * empty state. More meals load as the end of the grid scrolls into view, or with "Load more".
  */
-import { type ReactNode, startTransition, useEffect, useRef, useState } from "react";
+import { type ReactNode, type RefObject, startTransition, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadMore } from "@/client/components/layout/load-more";
 import { QueryError } from "@/client/components/layout/query-error";
@@ -34,6 +34,27 @@ interface MealListQuery {
   isFetchNextPageError: boolean;
 }
 
+/** Calls `fetchNextPage` when `end` comes within 600 px of the screen, while `canLoadMore`. */
+function useLoadWhenInView(
+  end: RefObject<HTMLDivElement | null>,
+  canLoadMore: boolean,
+  fetchNextPage: () => unknown,
+) {
+  useEffect(() => {
+    const sentinel = end.current;
+    if (!sentinel || !canLoadMore || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) fetchNextPage();
+      },
+      { rootMargin: "600px 0px" },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [end, canLoadMore, fetchNextPage]);
+}
+
+/** The grid of a list's meals, drawn a few cards at a time, with its loading and error states. */
 export function MealGrid({ query, empty }: { query: MealListQuery; empty: ReactNode }) {
   const { t } = useTranslation("app");
   const end = useRef<HTMLDivElement>(null);
@@ -50,18 +71,7 @@ export function MealGrid({ query, empty }: { query: MealListQuery; empty: ReactN
     !query.isFetchNextPageError &&
     meals.length === query.meals.length;
 
-  useEffect(() => {
-    const sentinel = end.current;
-    if (!sentinel || !canLoadMore || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) query.fetchNextPage();
-      },
-      { rootMargin: "600px 0px" },
-    );
-    observer.observe(sentinel);
-    return () => observer.disconnect();
-  }, [canLoadMore, query.fetchNextPage]);
+  useLoadWhenInView(end, canLoadMore, query.fetchNextPage);
 
   if (query.isLoading)
     return (

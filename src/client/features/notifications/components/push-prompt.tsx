@@ -12,22 +12,15 @@ import { useCurrentUser } from "@/client/features/auth";
 import { turnOnPush, usePushState } from "../push-client";
 import { dismissPushOffer, usePushOffer } from "../push-offer";
 
-export function PushPrompt() {
+/** Turning push on for this device from the prompt: `busy` while the browser asks, a toast either way. */
+function useTurnOn(userId: string | undefined) {
   const { t } = useTranslation("app");
-  const { user } = useCurrentUser();
-  const offered = usePushOffer();
-  const pushState = usePushState();
   const [busy, setBusy] = useState(false);
-  const titleId = useId();
-  // The permission last: reading it is a synchronous ask of the browser (~3 ms on a phone's first
-  // render), and the offer is not made on most renders.
-  const undecided = () => typeof Notification !== "undefined" && Notification.permission === "default";
-  if (!user || !offered || pushState !== "off" || !undecided()) return null;
-
   const turnOn = async () => {
+    if (!userId) return;
     setBusy(true);
     try {
-      const next = await turnOnPush(user.id);
+      const next = await turnOnPush(userId);
       if (next === "on") toast({ title: t("Notifications are on for this device.") });
       dismissPushOffer();
     } catch {
@@ -40,6 +33,21 @@ export function PushPrompt() {
       setBusy(false);
     }
   };
+  return { busy, turnOn };
+}
+
+/** The prompt, while push is offered to this browser and it has not answered yet; else nothing. */
+export function PushPrompt() {
+  const { t } = useTranslation("app");
+  const { user } = useCurrentUser();
+  const offered = usePushOffer();
+  const pushState = usePushState();
+  const { busy, turnOn } = useTurnOn(user?.id);
+  const titleId = useId();
+  // The permission last: reading it is a synchronous ask of the browser (~3 ms on a phone's first
+  // render), and the offer is not made on most renders.
+  const undecided = () => typeof Notification !== "undefined" && Notification.permission === "default";
+  if (!user || !offered || pushState !== "off" || !undecided()) return null;
 
   return (
     <section

@@ -37,6 +37,37 @@ export const acceptSafetyNotice = () => {
 const ACCEPTED = "accepted";
 const HTTPS = "https:";
 
+/** The red warning of the viewer's allergens in this meal, with the box that says they understood. */
+function AllergenWarning({
+  names,
+  count,
+  understood,
+  onUnderstood,
+}: {
+  names: string;
+  count: number;
+  understood: boolean;
+  onUnderstood: (understood: boolean) => void;
+}) {
+  const { t } = useTranslation("app");
+  return (
+    <div className="flex flex-col gap-2 rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm text-red-900">
+      <p className="font-semibold">{t("This meal contains your allergen: {{names}}.", { count, names })}</p>
+      <label className="flex items-start gap-2" htmlFor="allergen-understood">
+        <input
+          id="allergen-understood"
+          type="checkbox"
+          className="mt-0.5 h-4 w-4 accent-red-700"
+          checked={understood}
+          onChange={(event) => onUnderstood(event.target.checked)}
+        />
+        {t("I understand this meal contains {{names}}", { names })}
+      </label>
+    </div>
+  );
+}
+
+/** The Safety Notice before a request (spec §2); with the viewer's allergens, a box to tick first. */
 export function SafetyNoticeDialog({
   open,
   allergens = [],
@@ -77,21 +108,12 @@ export function SafetyNoticeDialog({
           <li>{t("Report any concerns to the support team.")}</li>
         </ul>
         {allergens.length > 0 && (
-          <div className="flex flex-col gap-2 rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm text-red-900">
-            <p className="font-semibold">
-              {t("This meal contains your allergen: {{names}}.", { count: allergens.length, names: named })}
-            </p>
-            <label className="flex items-start gap-2" htmlFor="allergen-understood">
-              <input
-                id="allergen-understood"
-                type="checkbox"
-                className="mt-0.5 h-4 w-4 accent-red-700"
-                checked={understood}
-                onChange={(event) => setUnderstood(event.target.checked)}
-              />
-              {t("I understand this meal contains {{names}}", { names: named })}
-            </label>
-          </div>
+          <AllergenWarning
+            names={named}
+            count={allergens.length}
+            understood={understood}
+            onUnderstood={setUnderstood}
+          />
         )}
         <AlertDialogFooter>
           <AlertDialogCancel onClick={onCancel}>{t("Cancel")}</AlertDialogCancel>
